@@ -1,0 +1,52 @@
+/*
+ * watviz/str.h - production string routines, a word at a time.
+ *
+ * They use the host's natural variant (on a little-endian host the cheap test
+ * plus __ffs, as x86-64 since v6.11; on a big-endian host the cheap test in the
+ * loop and the exact mask after it) through the same formulas the variant
+ * table uses (watviz/wordops.h).
+ *
+ * Each reads only whole aligned 8-byte words, from the one holding the first
+ * byte to the one holding the terminator (or the last byte the limit allows).
+ * An aligned word never straddles a page, so no read reaches a page the string
+ * does not touch.  Under AddressSanitizer the word reads are not instrumented
+ * (they deliberately touch bytes around the string, as the kernel's
+ * read_word_at_a_time does) and instead the bytes the string really occupies
+ * are checked explicitly, so a read past a real buffer is still reported.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_STR_H
+#define WATVIZ_STR_H
+
+#include <stddef.h>
+
+/* Length of the NUL-terminated string s, as strlen(3). */
+size_t wv_strlen(const char *s);
+
+/*
+ * Length of s, but at most maxlen, as strnlen(3): s need not be terminated
+ * within maxlen bytes, and no byte past s + maxlen is looked at (bytes of the
+ * last aligned word beyond the limit are read but forced to 0xff).
+ */
+size_t wv_strnlen(const char *s, size_t maxlen);
+
+/*
+ * Length of the path component at s: bytes before the first '/' or NUL, as
+ * hash_name in fs/namei.c measures it.  wv_component_len("usr/bin") == 3.
+ */
+size_t wv_component_len(const char *s);
+
+/*
+ * The same walk as wv_component_len, also hashing the component one word at
+ * a time (the bytes after the terminator masked off with zero_bytemask, as
+ * hash_name does).  The hash is watviz's own mix, not the kernel's.
+ * Returns the length; *hash receives the hash.
+ */
+size_t wv_component_hash(const char *s, unsigned long long *hash);
+
+/* Forms of wv_strlen with the other find_zero choices, for the benchmarks. */
+size_t wv_strlen_mul(const char *s);	/* create mask + multiply (x86-64 to v6.10) */
+size_t wv_strlen_unroll2(const char *s);	/* two words per loop step */
+
+#endif /* WATVIZ_STR_H */

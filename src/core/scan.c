@@ -1,0 +1,89 @@
+/*
+ * The scan the kernel performs over a memory image, recording every value.
+ * lib/strnlen_user.c (the pre-start bytes) and fs/namei.c hash_name (the
+ * second terminator) are the models; only the variant's functions compute.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/wat.h"
+
+#include <errno.h>
+
+#include "watviz/wordops.h"
+
+uint64_t wv_wat_load(const struct wv_variant *v, const uint8_t *p)
+{
+	unsigned n = wv_wat_bytes(v);
+	uint64_t w = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned shift = v->endian == WV_LITTLE ? 8 * i : v->bits - 8 - 8 * i;
+
+		w |= (uint64_t)p[i] << shift;
+	}
+	return w;
+}
+
+uint64_t wv_wat_aligned_byte_mask(const struct wv_variant *v, unsigned n)
+{
+	if (v->endian == WV_LITTLE)
+		return wv_shl(1, 8 * n, v->bits) - 1;
+	return wv_shl(~UINT64_C(0xff) & wv_wmask(v->bits), v->bits - 8 - 8 * n,
+		      v->bits);
+}
+
+size_t wv_wat_scan_capacity(const struct wv_variant *v, size_t len)
+{
+	return len / wv_wat_bytes(v);
+}
+
+int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
+		size_t offset, int delim, struct wv_word *words, size_t cap,
+		struct wv_scan *out)
+{
+	unsigned nb = wv_wat_bytes(v);
+
+	if (len % nb != 0 || offset >= nb || delim > 0xff)
+		return -EINVAL;
+	if (cap < wv_wat_scan_capacity(v, len))
+		return -ENOSPC;
+
+	*out = (struct wv_scan){ .v = v, .offset = offset,
+				 .delim = delim < 0 ? -1 : delim };
+	uint64_t pre = wv_wat_aligned_byte_mask(v, (unsigned)offset);
+	uint64_t rep = delim < 0 ? 0 : wv_repeat_byte((uint8_t)delim, v->bits);
+
+	for (size_t addr = 0; addr < len; addr += nb) {
+		struct wv_word *wd = &words[out->nwords++];
+
+		*wd = (struct wv_word){ .address = addr };
+		wd->loaded = wv_wat_load(v, mem + addr);
+		wd->value = wd->loaded | pre;
+		wd->has_zero = v->has_zero(wd->value, &wd->data);
+		if (delim >= 0) {
+			/* forced after the xor, so a 0xff delimiter cannot
+			   match a pre-start byte */
+			wd->delim_value = (wd->loaded ^ rep) | pre;
+			wd->delim_has_zero =
+				v->has_zero(wd->delim_value, &wd->delim_data);
+		}
+		pre = 0;
+		wd->hit = (wd->has_zero | wd->delim_has_zero) != 0;
+		if (!wd->hit)
+			continue;
+
+		out->found = true;
+		out->prep = v->prep_zero_mask(wd->value, wd->data);
+		if (delim >= 0)
+			out->delim_prep =
+				v->prep_zero_mask(wd->delim_value, wd->delim_data);
+		out->prep_zero_mask = out->prep | out->delim_prep;
+		out->create_zero_mask = v->create_zero_mask(out->prep_zero_mask);
+		out->find_zero = v->find_zero(out->create_zero_mask);
+		out->zero_bytemask = v->zero_bytemask(out->create_zero_mask);
+		out->length = addr + out->find_zero - offset;
+		return 0;
+	}
+	out->length = len > offset ? len - offset : 0;
+	return 0;
+}

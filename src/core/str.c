@@ -1,0 +1,278 @@
+/*
+ * Production string routines on the word-at-a-time core.  See watviz/str.h
+ * for why reading whole aligned words is safe and how the sanitizers see it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/str.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "watviz/wordops.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define WV_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WV_ASAN 1
+#endif
+#endif
+
+#if defined(WV_ASAN)
+#include <sanitizer/asan_interface.h>
+#define WV_NO_ASAN __attribute__((no_sanitize_address))
+#else
+#define WV_NO_ASAN
+#endif
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define WV_HOST_BIG 1
+#else
+#define WV_HOST_BIG 0
+#endif
+
+enum { W = 64, WB = 8 };
+
+/* The aligned word at p in host order (memcpy: no aliasing or alignment UB). */
+static inline uint64_t load_word(const unsigned char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, sizeof(w));
+	return w;
+}
+
+/*
+ * 0xff in the register bytes holding memory bytes 0..n-1 of a host-order word
+ * (aligned_byte_mask of lib/strnlen_user.c), n < 8.
+ */
+static inline uint64_t before_mask(unsigned n)
+{
+	if (WV_HOST_BIG)
+		return wv_shl(~UINT64_C(0xff), W - 8 - 8 * n, W);
+	return wv_shl(1, 8 * n, W) - 1;
+}
+
+/*
+ * The loop's cheap test; non-zero iff the word holds a zero byte.  On a
+ * little-endian host its lowest flag is exact, so find_zero can use it as it
+ * is; on a big-endian host find_zero needs the exact mask (see below).
+ */
+static inline uint64_t cheap(uint64_t w)
+{
+	return wv_cheap_zero(w, W);
+}
+
+/* Memory index of the first zero byte of w, given cheap(w) != 0. */
+static inline unsigned first_zero(uint64_t w, uint64_t flags)
+{
+	if (WV_HOST_BIG)
+		return wv_clz(wv_exact_zero(w, W), W) >> 3;
+	return wv___ffs(flags, W) >> 3;
+}
+
+/*
+ * Under ASan: report a read of the string's bytes [s, s + n) that the
+ * uninstrumented word loads made without a check.
+ */
+static void check_span(const char *s, size_t n)
+{
+#if defined(WV_ASAN)
+	const void *bad = __asan_region_is_poisoned((void *)(uintptr_t)s, n);
+
+	if (bad)
+		__asan_report_load1((void *)(uintptr_t)bad);
+#else
+	(void)s;
+	(void)n;
+#endif
+}
+
+/* The aligned word holding s, and s's offset inside it. */
+static inline const unsigned char *align_down(const char *s, unsigned *off)
+{
+	uintptr_t a = (uintptr_t)s;
+
+	*off = (unsigned)(a & (WB - 1));
+	return (const unsigned char *)(a - *off);
+}
+
+WV_NO_ASAN size_t wv_strlen(const char *s)
+{
+	unsigned off;
+	const unsigned char *p = align_down(s, &off);
+	uint64_t w = load_word(p) | before_mask(off);
+	uint64_t flags;
+	size_t base = 0 - (size_t)off;	/* index of p's first byte from s */
+
+	while ((flags = cheap(w)) == 0) {
+		p += WB;
+		base += WB;
+		w = load_word(p);
+	}
+	size_t len = base + first_zero(w, flags);
+
+	check_span(s, len + 1);
+	return len;
+}
+
+WV_NO_ASAN size_t wv_strlen_mul(const char *s)
+{
+	unsigned off;
+	const unsigned char *p = align_down(s, &off);
+	uint64_t w = load_word(p) | before_mask(off);
+	uint64_t flags;
+	size_t base = 0 - (size_t)off;
+
+	while ((flags = cheap(w)) == 0) {
+		p += WB;
+		base += WB;
+		w = load_word(p);
+	}
+	size_t len = base + (WV_HOST_BIG ? first_zero(w, flags)
+			     : wv_count_masked_bytes64(wv_flags_to_bytemask(flags, W)));
+
+	check_span(s, len + 1);
+	return len;
+}
+
+/*
+ * Two words per step: the second word is read only when the first holds no
+ * zero, so the reads still stop at the terminator's word.
+ */
+WV_NO_ASAN size_t wv_strlen_unroll2(const char *s)
+{
+	unsigned off;
+	const unsigned char *p = align_down(s, &off);
+	uint64_t w = load_word(p) | before_mask(off);
+	uint64_t flags = cheap(w);
+	size_t base = 0 - (size_t)off;
+
+	while (flags == 0) {
+		uint64_t w2 = load_word(p + WB);
+		uint64_t f2 = cheap(w2);
+
+		if (f2) {
+			p += WB;
+			base += WB;
+			w = w2;
+			flags = f2;
+			break;
+		}
+		p += 2 * WB;
+		base += 2 * WB;
+		w = load_word(p);
+		flags = cheap(w);
+	}
+	size_t len = base + first_zero(w, flags);
+
+	check_span(s, len + 1);
+	return len;
+}
+
+WV_NO_ASAN size_t wv_strnlen(const char *s, size_t maxlen)
+{
+	unsigned off;
+	const unsigned char *p = align_down(s, &off);
+	uint64_t w, flags;
+	size_t base = 0 - (size_t)off;	/* index of p's first byte from s */
+
+	if (maxlen == 0)
+		return 0;
+	/* no object is this large; keeps maxlen + off from wrapping */
+	if (maxlen > SIZE_MAX / 2)
+		maxlen = SIZE_MAX / 2;
+	w = load_word(p) | before_mask(off);
+	for (;;) {
+		size_t left = maxlen - base;	/* bytes of p's word up to the limit */
+
+		/* the limit ends inside this word: the bytes past it become
+		   0xff, so they are neither looked at nor taken for a NUL */
+		if (left < WB)
+			w |= ~before_mask((unsigned)left);
+		flags = cheap(w);
+		if (flags)
+			break;
+		if (left <= WB) {
+			check_span(s, maxlen);
+			return maxlen;
+		}
+		p += WB;
+		base += WB;
+		w = load_word(p);
+	}
+	size_t len = base + first_zero(w, flags);
+
+	check_span(s, len + 1);
+	return len;
+}
+
+/* First '/' or NUL: the two searches of hash_name, OR-ed. */
+static inline uint64_t component_flags(uint64_t w, uint64_t slashes)
+{
+	return cheap(w) | cheap(w ^ slashes);
+}
+
+static inline unsigned component_end(uint64_t w, uint64_t slashes, uint64_t flags)
+{
+	if (WV_HOST_BIG)
+		return wv_clz(wv_exact_zero(w, W) | wv_exact_zero(w ^ slashes, W),
+			      W) >> 3;
+	return wv___ffs(flags, W) >> 3;
+}
+
+WV_NO_ASAN size_t wv_component_len(const char *s)
+{
+	uint64_t slashes = wv_repeat_byte('/', W);
+	unsigned off;
+	const unsigned char *p = align_down(s, &off);
+	uint64_t w = load_word(p) | before_mask(off);
+	uint64_t flags;
+	size_t base = 0 - (size_t)off;
+
+	while ((flags = component_flags(w, slashes)) == 0) {
+		p += WB;
+		base += WB;
+		w = load_word(p);
+	}
+	size_t len = base + component_end(w, slashes, flags);
+
+	check_span(s, len + 1);
+	return len;
+}
+
+/* watviz's word mix: xor, multiply by an odd constant, fold the top down. */
+static inline uint64_t mix(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+	return h ^ (h >> 29);
+}
+
+WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
+{
+	uint64_t slashes = wv_repeat_byte('/', W);
+	unsigned off;
+	const unsigned char *p = align_down(s, &off);
+	uint64_t pre = before_mask(off);
+	uint64_t w = load_word(p) | pre;
+	uint64_t flags, h = 0;
+	size_t base = 0 - (size_t)off;
+
+	while ((flags = component_flags(w, slashes)) == 0) {
+		h = mix(h, w & ~pre);
+		pre = 0;
+		p += WB;
+		base += WB;
+		w = load_word(p);
+	}
+	unsigned k = component_end(w, slashes, flags);
+
+	/* zero_bytemask: only the bytes before the terminator are hashed */
+	h = mix(h, w & before_mask(k) & ~pre);
+	*hash = h;
+	size_t len = base + k;
+
+	check_span(s, len + 1);
+	return len;
+}

@@ -1,0 +1,357 @@
+/*
+ * The sixteen variants: each architecture's five word-at-a-time functions,
+ * built from the formulas in watviz/wordops.h, and the one table that names
+ * them.  The kernel builds one of these per target; watviz builds all of them
+ * on every host, so big-endian words are built from bytes and the special
+ * instructions are emulated.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/wat.h"
+
+#include <string.h>
+
+#include "watviz/wordops.h"
+
+/*
+ * Most functions exist in a 32-bit and a 64-bit form that differ only in the
+ * width handed to the formula; WV_WIDTHS defines both from one body written
+ * in terms of W.
+ */
+#define WV_WIDTHS(ret, name, args, body)                                      \
+	static ret name##32 args { enum { W = 32 }; body }                    \
+	static ret name##64 args { enum { W = 64 }; body }
+
+/* ---- has_zero ------------------------------------------------------------ */
+
+/* Little-endian: F(a), exact at its lowest flag; kept for create_zero_mask. */
+WV_WIDTHS(uint64_t, cheap_has_zero, (uint64_t a, uint64_t *data), {
+	*data = wv_cheap_zero(a, W);
+	return *data;
+})
+
+/*
+ * Big-endian (include/asm-generic/word-at-a-time.h, arch/powerpc):
+ * (a + (REPEAT_BYTE(0xfe) + 1)) & ~(a | LOW7), which is F(a), and a | LOW7 kept
+ * for prep_zero_mask.  The addend equals -ONES, so the sum is a - ONES.
+ */
+WV_WIDTHS(uint64_t, be_has_zero, (uint64_t a, uint64_t *data), {
+	uint64_t rhs = a | wv_low7(W);
+	uint64_t high = (wv_repeat_byte(0xfe, W) + 1) & wv_wmask(W);
+
+	*data = rhs;
+	return (a + high) & ~rhs & wv_wmask(W);
+})
+
+/* ppc64le: cmpb against zero, 0xff in each zero byte. arch/powerpc. */
+static uint64_t cmpb_has_zero64(uint64_t a, uint64_t *data)
+{
+	*data = wv_cmpb(a, 0, 64);
+	return *data;
+}
+
+/* alpha: cmpbge(0, a), bit i set iff byte i <= 0. arch/alpha. */
+static uint64_t cmpbge_has_zero64(uint64_t a, uint64_t *data)
+{
+	*data = wv_cmpbge(0, a, 64);
+	return *data;
+}
+
+/* s390 (2023): the exact E(a) straight away. arch/s390. */
+static uint64_t exact_has_zero64(uint64_t a, uint64_t *data)
+{
+	*data = wv_exact_zero(a, 64);
+	return *data;
+}
+
+/* ---- prep_zero_mask ------------------------------------------------------ */
+
+static uint64_t identity_prep(uint64_t a, uint64_t data)
+{
+	(void)a;
+	return data;
+}
+
+/* Big-endian: ~(((a & LOW7) + LOW7) | rhs) with rhs = a | LOW7, i.e. E(a). */
+WV_WIDTHS(uint64_t, exact_be_prep, (uint64_t a, uint64_t rhs), {
+	uint64_t low7 = wv_low7(W);
+
+	return ~(((a & low7) + low7) | rhs) & wv_wmask(W);
+})
+
+/* ---- create_zero_mask ---------------------------------------------------- */
+
+static uint64_t identity_create(uint64_t bits)
+{
+	return bits;
+}
+
+WV_WIDTHS(uint64_t, bytemask_create, (uint64_t bits), {
+	return wv_flags_to_bytemask(bits, W);
+})
+
+/* ppc64le (Alan Modra's tail): popcount((b - 1) & ~b) == 8 * k. */
+static uint64_t popcount_create64(uint64_t bits)
+{
+	return wv_popcount((bits - 1) & ~bits);
+}
+
+/* s390: __fls(d), the bit index of the flag of the first zero. */
+static uint64_t fls_create64(uint64_t bits)
+{
+	return wv___fls(bits, 64);
+}
+
+/* ---- find_zero ----------------------------------------------------------- */
+
+static unsigned mul_find64(uint64_t mask)
+{
+	return wv_count_masked_bytes64(mask);
+}
+
+static unsigned add_find32(uint64_t mask)
+{
+	return wv_count_masked_bytes32(mask);
+}
+
+WV_WIDTHS(unsigned, halving_find, (uint64_t mask), {
+	return wv_clz_bytes_halving(mask, W);
+})
+
+WV_WIDTHS(unsigned, clz_find, (uint64_t mask), {
+	return wv_clz(mask, W) >> 3;
+})
+
+static unsigned ffs_find64(uint64_t bits)
+{
+	return wv___ffs(bits, 64) >> 3;
+}
+
+WV_WIDTHS(unsigned, fls_find, (uint64_t mask), {
+	return wv_fls(mask, W) >> 3;
+})
+
+static unsigned shift3_find64(uint64_t m)
+{
+	return (unsigned)(m >> 3);
+}
+
+static unsigned ctz_find64(uint64_t bits)
+{
+	return wv_ctz(bits, 8);
+}
+
+static unsigned xor_find64(uint64_t idx)
+{
+	return (unsigned)((idx ^ 63) >> 3);
+}
+
+/* ---- zero_bytemask ------------------------------------------------------- */
+
+static uint64_t identity_zbm(uint64_t mask)
+{
+	return mask;
+}
+
+static uint64_t flags_zbm64(uint64_t bits)
+{
+	return wv_flags_to_bytemask(bits, 64);
+}
+
+WV_WIDTHS(uint64_t, fls_shift_zbm, (uint64_t mask), {
+	return wv_not1_shl(wv___fls(mask, W), W);
+})
+
+/* ppc64le: (1 << m) - 1; the kernel never asks for m == 64 (no zero). */
+static uint64_t bitcount_zbm64(uint64_t m)
+{
+	return wv_shl(1, m > 64 ? 64 : (unsigned)m, 64) - 1;
+}
+
+/* alpha: (2 << 8 * find_zero(bits)) - 1, one bit more than the bytes before. */
+static uint64_t alpha_zbm64(uint64_t bits)
+{
+	return wv_shl(2, 8 * ctz_find64(bits), 64) - 1;
+}
+
+/* s390: ~1 << idx. */
+static uint64_t index_zbm64(uint64_t idx)
+{
+	return wv_not1_shl(idx > 64 ? 64 : (unsigned)idx, 64);
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+#define X86_H "arch/x86/include/asm/word-at-a-time.h"
+#define GEN_H "include/asm-generic/word-at-a-time.h"
+#define PPC_H "arch/powerpc/include/asm/word-at-a-time.h"
+
+#define LE_CHEAP(W)                                                           \
+	.hz_kind = WV_HZ_CHEAP, .prep_kind = WV_PREP_IDENTITY,                \
+	.create_kind = WV_CREATE_BYTEMASK, .has_zero = cheap_has_zero##W,     \
+	.prep_zero_mask = identity_prep, .create_zero_mask = bytemask_create##W
+#define BE_EXACT(W)                                                           \
+	.hz_kind = WV_HZ_CHEAP_BE, .prep_kind = WV_PREP_EXACT_BE,             \
+	.create_kind = WV_CREATE_IDENTITY, .has_zero = be_has_zero##W,        \
+	.prep_zero_mask = exact_be_prep##W, .create_zero_mask = identity_create
+#define FFS_FORM                                                              \
+	.hz_kind = WV_HZ_CHEAP, .prep_kind = WV_PREP_IDENTITY,                \
+	.create_kind = WV_CREATE_IDENTITY, .find_kind = WV_FIND_FFS,          \
+	.zbm_kind = WV_ZBM_FROM_FLAGS, .has_zero = cheap_has_zero64,          \
+	.prep_zero_mask = identity_prep, .create_zero_mask = identity_create, \
+	.find_zero = ffs_find64, .zero_bytemask = flags_zbm64
+
+static const struct wv_variant variants[] = {
+	{ .name = "x86-64", .aliases = "x86", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = X86_H, .kernel_version = "v3.5 to v6.10",
+	  .insns = "imul",
+	  .summary = "borrow trick, then a multiply counts the masked bytes",
+	  LE_CHEAP(64), .find_kind = WV_FIND_MUL, .zbm_kind = WV_ZBM_IDENTITY,
+	  .find_zero = mul_find64, .zero_bytemask = identity_zbm },
+	{ .name = "x86-64-ffs", .aliases = "", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = X86_H, .kernel_version = "v6.11 on (4b8fa1173cdc)",
+	  .insns = "bsf/tzcnt",
+	  .summary = "keeps the raw 0x80 flags; bsf finds the lowest one",
+	  FFS_FORM },
+	{ .name = "x86-32", .aliases = "", .bits = 32, .endian = WV_LITTLE,
+	  .kernel_path = X86_H, .kernel_version = "v3.5 on, 32-bit half",
+	  .insns = "add, shift",
+	  .summary = "32-bit: an add and a shift count the masked bytes",
+	  LE_CHEAP(32), .find_kind = WV_FIND_ADD32, .zbm_kind = WV_ZBM_IDENTITY,
+	  .find_zero = add_find32, .zero_bytemask = identity_zbm },
+	{ .name = "generic-le64", .aliases = "", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = GEN_H, .kernel_version = "v3.5 on, little-endian half",
+	  .insns = "none",
+	  .summary = "portable C: the borrow trick and the counting multiply",
+	  LE_CHEAP(64), .find_kind = WV_FIND_MUL, .zbm_kind = WV_ZBM_IDENTITY,
+	  .find_zero = mul_find64, .zero_bytemask = identity_zbm },
+	{ .name = "generic-le32", .aliases = "", .bits = 32, .endian = WV_LITTLE,
+	  .kernel_path = GEN_H, .kernel_version = "v3.5 on, little-endian half",
+	  .insns = "none",
+	  .summary = "portable C, 32-bit: the borrow trick and the add trick",
+	  LE_CHEAP(32), .find_kind = WV_FIND_ADD32, .zbm_kind = WV_ZBM_IDENTITY,
+	  .find_zero = add_find32, .zero_bytemask = identity_zbm },
+	{ .name = "generic-be64", .aliases = "", .bits = 64, .endian = WV_BIG,
+	  .kernel_path = GEN_H, .kernel_version = "v3.5 on, big-endian half",
+	  .insns = "none",
+	  .summary = "big-endian: cheap loop test, exact mask after, halving clz",
+	  BE_EXACT(64), .find_kind = WV_FIND_CLZ_HALVING,
+	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find64,
+	  .zero_bytemask = fls_shift_zbm64 },
+	{ .name = "generic-be32", .aliases = "", .bits = 32, .endian = WV_BIG,
+	  .kernel_path = GEN_H, .kernel_version = "v3.5 on, big-endian half",
+	  .insns = "none",
+	  .summary = "big-endian, 32-bit: exact mask after the loop, halving clz",
+	  BE_EXACT(32), .find_kind = WV_FIND_CLZ_HALVING,
+	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find32,
+	  .zero_bytemask = fls_shift_zbm32 },
+	{ .name = "ppc64", .aliases = "ppc powerpc", .bits = 64, .endian = WV_BIG,
+	  .kernel_path = PPC_H, .kernel_version = "v3.5 on, big-endian",
+	  .insns = "cntlzd",
+	  .summary = "big-endian: exact mask, then count leading zeros",
+	  BE_EXACT(64), .find_kind = WV_FIND_CLZ, .zbm_kind = WV_ZBM_FLS_SHIFT,
+	  .find_zero = clz_find64, .zero_bytemask = fls_shift_zbm64 },
+	{ .name = "ppc32", .aliases = "", .bits = 32, .endian = WV_BIG,
+	  .kernel_path = PPC_H, .kernel_version = "v3.5 on, big-endian",
+	  .insns = "cntlzw",
+	  .summary = "32-bit big-endian: exact mask, then cntlzw",
+	  BE_EXACT(32), .find_kind = WV_FIND_CLZ, .zbm_kind = WV_ZBM_FLS_SHIFT,
+	  .find_zero = clz_find32, .zero_bytemask = fls_shift_zbm32 },
+	{ .name = "ppc64le", .aliases = "", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = PPC_H, .kernel_version = "64-bit little-endian branch",
+	  .insns = "cmpb, popcntd",
+	  .summary = "cmpb marks zero bytes exactly; popcount gives a bit count",
+	  .hz_kind = WV_HZ_CMPB, .prep_kind = WV_PREP_IDENTITY,
+	  .create_kind = WV_CREATE_POPCOUNT, .find_kind = WV_FIND_SHIFT3,
+	  .zbm_kind = WV_ZBM_BITCOUNT, .has_zero = cmpb_has_zero64,
+	  .prep_zero_mask = identity_prep, .create_zero_mask = popcount_create64,
+	  .find_zero = shift3_find64, .zero_bytemask = bitcount_zbm64 },
+	{ .name = "arm", .aliases = "", .bits = 32, .endian = WV_LITTLE,
+	  .kernel_path = "arch/arm/include/asm/word-at-a-time.h",
+	  .kernel_version = "v3.6 on", .insns = "clz",
+	  .summary = "32-bit: borrow trick, then fls of the byte mask",
+	  LE_CHEAP(32), .find_kind = WV_FIND_FLS, .zbm_kind = WV_ZBM_IDENTITY,
+	  .find_zero = fls_find32, .zero_bytemask = identity_zbm },
+	{ .name = "arm64", .aliases = "", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = "arch/arm64/include/asm/word-at-a-time.h",
+	  .kernel_version = "up to v6.10", .insns = "clz",
+	  .summary = "borrow trick, then fls64 of the byte mask",
+	  LE_CHEAP(64), .find_kind = WV_FIND_FLS, .zbm_kind = WV_ZBM_IDENTITY,
+	  .find_zero = fls_find64, .zero_bytemask = identity_zbm },
+	{ .name = "arm64-ffs", .aliases = "", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = "arch/arm64/include/asm/word-at-a-time.h",
+	  .kernel_version = "v6.11 on (f915a3e5b018)", .insns = "rbit, clz",
+	  .summary = "keeps the raw flags; rbit + clz finds the lowest one",
+	  FFS_FORM },
+	{ .name = "riscv64", .aliases = "", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = "arch/riscv/include/asm/word-at-a-time.h",
+	  .kernel_version = "v6.1 on", .insns = "clz (Zbb)",
+	  .summary = "borrow trick, then fls64 (clz with Zbb)",
+	  LE_CHEAP(64), .find_kind = WV_FIND_FLS, .zbm_kind = WV_ZBM_IDENTITY,
+	  .find_zero = fls_find64, .zero_bytemask = identity_zbm },
+	{ .name = "alpha", .aliases = "", .bits = 64, .endian = WV_LITTLE,
+	  .kernel_path = "arch/alpha/include/asm/word-at-a-time.h",
+	  .kernel_version = "v3.5 on", .insns = "cmpbge, cttz",
+	  .summary = "cmpbge compares 8 bytes at once into an 8-bit map",
+	  .hz_kind = WV_HZ_CMPBGE, .prep_kind = WV_PREP_IDENTITY,
+	  .create_kind = WV_CREATE_IDENTITY, .find_kind = WV_FIND_CTZ,
+	  .zbm_kind = WV_ZBM_ALPHA, .has_zero = cmpbge_has_zero64,
+	  .prep_zero_mask = identity_prep, .create_zero_mask = identity_create,
+	  .find_zero = ctz_find64, .zero_bytemask = alpha_zbm64 },
+	{ .name = "s390", .aliases = "", .bits = 64, .endian = WV_BIG,
+	  .kernel_path = "arch/s390/include/asm/word-at-a-time.h",
+	  .kernel_version = "v6.7 on (2023)", .insns = "flogr",
+	  .summary = "big-endian: the exact test in the loop; flogr gives a bit index",
+	  .hz_kind = WV_HZ_EXACT, .prep_kind = WV_PREP_IDENTITY,
+	  .create_kind = WV_CREATE_FLS, .find_kind = WV_FIND_XOR,
+	  .zbm_kind = WV_ZBM_INDEX, .has_zero = exact_has_zero64,
+	  .prep_zero_mask = identity_prep, .create_zero_mask = fls_create64,
+	  .find_zero = xor_find64, .zero_bytemask = index_zbm64 },
+};
+
+_Static_assert(sizeof(variants) / sizeof(variants[0]) == 16,
+	       "the spec names sixteen variants");
+
+size_t wv_wat_count(void)
+{
+	return sizeof(variants) / sizeof(variants[0]);
+}
+
+const struct wv_variant *wv_wat_at(size_t i)
+{
+	return i < wv_wat_count() ? &variants[i] : NULL;
+}
+
+/* true when name is one of the space-separated words of list */
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, " ");
+
+		if (len == n && n > 0 && memcmp(p, name, n) == 0)
+			return true;
+		p += len;
+		p += strspn(p, " ");
+	}
+	return false;
+}
+
+const struct wv_variant *wv_wat_find(const char *name)
+{
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		if (strcmp(variants[i].name, name) == 0 ||
+		    in_list(variants[i].aliases, name))
+			return &variants[i];
+	return NULL;
+}
+
+const struct wv_variant *wv_wat_host(void)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return wv_wat_find("generic-be64");
+#else
+	return wv_wat_find("x86-64-ffs");
+#endif
+}

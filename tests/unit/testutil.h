@@ -1,0 +1,59 @@
+/*
+ * Shared helpers for the unit tests: cmocka, and the independent byte loops
+ * that expected values come from.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_TESTUTIL_H
+#define WATVIZ_TESTUTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "watviz/wat.h"
+
+/*
+ * The byte loop: index of the first byte at or after start that is 0 or (when
+ * delim >= 0) delim; len when there is none.
+ */
+static inline size_t ref_find(const uint8_t *mem, size_t len, size_t start,
+			      int delim)
+{
+	size_t i;
+
+	for (i = start; i < len; i++)
+		if (mem[i] == 0 || (delim >= 0 && mem[i] == delim))
+			break;
+	return i;
+}
+
+/* The variant named name; fails the test when it does not exist. */
+static inline const struct wv_variant *variant(const char *name)
+{
+	const struct wv_variant *v = wv_wat_find(name);
+
+	assert_non_null(v);
+	return v;
+}
+
+/* A small, fast, seeded generator (xorshift64*), so failures reproduce. */
+static inline uint64_t rng_next(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * UINT64_C(2685821657736338717);
+}
+
+/* Non-zero when the environment asks for the shorter sanitizer-build run. */
+static inline int quick_mode(void)
+{
+	const char *q = getenv("WATVIZ_QUICK");
+
+	return q && *q && *q != '0';
+}
+
+#endif /* WATVIZ_TESTUTIL_H */

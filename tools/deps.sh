@@ -1,0 +1,82 @@
+#!/bin/sh
+# Make sure what watviz's build and tests need is installed.  Installs missing
+# packages with the system's package manager when it can (as root, or through
+# sudo without a password); otherwise says exactly what to run and fails.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+
+missing=""
+need() { missing="$missing $1"; }
+
+have_pc() { pkg-config --exists "$1" 2>/dev/null; }
+have_hdr() { printf '#include <%s>\nint main(void){return 0;}\n' "$1" |
+	${CC:-cc} -x c - -o /dev/null -fsyntax-only 2>/dev/null; }
+have_hdr_pre() { printf '#include <stdarg.h>\n#include <stddef.h>\n#include <setjmp.h>\n#include <stdint.h>\n#include <%s>\nint main(void){return 0;}\n' "$1" |
+	${CC:-cc} -x c - -o /dev/null -fsyntax-only 2>/dev/null; }
+
+command -v ${CC:-cc} >/dev/null 2>&1 || need cc
+command -v make >/dev/null 2>&1 || need make
+command -v pkg-config >/dev/null 2>&1 || need pkg-config
+have_pc ncursesw || have_hdr ncursesw/curses.h || have_hdr curses.h || need ncursesw
+have_hdr readline/readline.h || need readline
+have_pc cmocka || have_hdr_pre cmocka.h || need cmocka
+command -v tmux >/dev/null 2>&1 || need tmux
+
+[ -z "$missing" ] && exit 0
+
+# package names per package manager
+pkgs() {
+	for d in $missing; do
+		case "$1:$d" in
+		apt:cc) echo gcc ;; apt:ncursesw) echo libncurses-dev ;;
+		apt:readline) echo libreadline-dev ;; apt:cmocka) echo libcmocka-dev ;;
+		dnf:cc) echo gcc ;; dnf:ncursesw) echo ncurses-devel ;;
+		dnf:readline) echo readline-devel ;; dnf:cmocka) echo libcmocka-devel ;;
+		dnf:pkg-config) echo pkgconf-pkg-config ;;
+		pacman:cc) echo gcc ;; pacman:ncursesw) echo ncurses ;;
+		pacman:pkg-config) echo pkgconf ;;
+		brew:cc) echo llvm ;; brew:ncursesw) echo ncurses ;;
+		*) echo "$d" ;;
+		esac
+	done | tr '\n' ' '
+}
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+	if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		sudo="sudo -n"
+	fi
+fi
+
+if command -v apt-get >/dev/null 2>&1; then
+	p=$(pkgs apt); cmd="apt-get update && apt-get install -y $p"
+	run() { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $p; }
+elif command -v dnf >/dev/null 2>&1; then
+	p=$(pkgs dnf); cmd="dnf install -y $p"
+	run() { $sudo dnf install -y $p; }
+elif command -v pacman >/dev/null 2>&1; then
+	p=$(pkgs pacman); cmd="pacman -S --needed --noconfirm $p"
+	run() { $sudo pacman -S --needed --noconfirm $p; }
+elif command -v brew >/dev/null 2>&1; then
+	p=$(pkgs brew); cmd="brew install $p"; sudo=""
+	run() { brew install $p; }
+else
+	echo "watviz: missing build dependencies:$missing" >&2
+	echo "watviz: install them with your system's package manager, then run make again" >&2
+	exit 1
+fi
+
+if [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ] && ! command -v brew >/dev/null 2>&1; then
+	echo "watviz: missing build dependencies:$missing" >&2
+	echo "watviz: run as root:  $cmd" >&2
+	exit 1
+fi
+echo "watviz: installing missing build dependencies:$missing ($cmd)" >&2
+if ! run >/tmp/watviz-deps.$$.log 2>&1; then
+	cat /tmp/watviz-deps.$$.log >&2
+	rm -f /tmp/watviz-deps.$$.log
+	echo "watviz: could not install them; run:  $cmd" >&2
+	exit 1
+fi
+rm -f /tmp/watviz-deps.$$.log
+exit 0
