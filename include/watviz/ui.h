@@ -1,0 +1,44 @@
+/*
+ * watviz/ui.h - the interactive visualizer (ncurses screen, readline prompt).
+ *
+ * The CLI calls wv_ui_run() when stdin and stdout are terminals and neither
+ * --plain nor --json was given.  Everything that touches the terminal lives
+ * behind this one call; nothing here needs <curses.h> to be included.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_UI_H
+#define WATVIZ_UI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct wv_variant;
+
+/*
+ * What the visualizer starts with.  word/word_len are the parsed bytes of
+ * the string (without the implicit terminating NUL); word_src is the word as
+ * the user typed it (escapes and all), shown and offered for editing.  The
+ * memory image is built from these the same way the CLI builds it.
+ */
+struct wv_ui_opts {
+	const uint8_t *word;
+	size_t word_len;
+	const char *word_src;		/* as typed */
+	const struct wv_variant *variant;
+	size_t offset;			/* string start inside the first word */
+	int fill;			/* fill byte, 0..255 */
+	int delim;			/* second terminator byte, -1 none */
+	int color;			/* -1 auto, 0 never, 1 always */
+};
+
+/*
+ * Run the visualizer until the user quits.  Takes over the terminal and
+ * restores it on every way out (q, :quit, Ctrl-C, SIGTERM, SIGHUP, exit()).
+ * opts is only read.  Returns the process exit status: 0 on a normal quit,
+ * 1 when the terminal could not be set up (a message is then on stderr),
+ * 128 + signal number after SIGINT/SIGTERM/SIGHUP.
+ */
+int wv_ui_run(const struct wv_ui_opts *opts);
+
+#endif /* WATVIZ_UI_H */
