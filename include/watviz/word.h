@@ -1,0 +1,82 @@
+/*
+ * watviz/word.h - the word a user types, and the memory image it becomes.
+ *
+ * A word is the body of a C string literal: "ab\0cd" is the five bytes
+ * 61 62 00 63 64.  The image is what the kernel's loop walks: `offset` fill
+ * bytes (the bytes before an unaligned string start), the word's bytes, the
+ * implicit terminating NUL a C literal has, then fill bytes up to a whole
+ * word.  Address 0 is word-aligned.
+ *
+ * Used by the CLI (argv) and the visualizer (:word, :fill, :delim); both
+ * show struct wv_error themselves.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_WORD_H
+#define WATVIZ_WORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "watviz/error.h"
+
+/* Longest word, in bytes after escapes are decoded. */
+#define WV_WORD_MAX 4096
+
+/*
+ * Decode the C string literal body src into out[0..*len).  out must have room
+ * for WV_WORD_MAX bytes.  Escapes: \a \b \t \n \v \f \r \e \\ \" \' \?,
+ * octal \N, \NN, \NNN (at most \377), \xH and \xHH (one or two hex digits;
+ * "\x414" is 'A' then '4').  Any other byte is taken as it is (UTF-8 passes
+ * through).  Returns 0, or -1 with *err set: err->line 1, err->col the
+ * 1-based byte column of the backslash that starts the bad escape (or of the
+ * first byte past the limit).
+ *   wv_word_parse("ab\\0cd", out, &len, &err) -> 0, len 5
+ *   wv_word_parse("a\\q", ...) -> -1, col 2, "unknown escape \q ..."
+ */
+int wv_word_parse(const char *src, uint8_t *out, size_t *len,
+		  struct wv_error *err);
+
+/*
+ * Parse one byte as --fill and --delim take it: a decimal number 0..255
+ * ("0", "47"), 0xHH ("0x2f"), a single character ("/", "a"), or a one-byte
+ * escape ("\\t", "\\x01").  A lone digit is the number: "1" is byte 1, write
+ * 0x31 for the character '1'.  Returns 0 and *out, or -1 with *err (col
+ * within s).
+ */
+int wv_word_parse_byte(const char *s, uint8_t *out, struct wv_error *err);
+
+/* What a memory byte of an image is (struct wv_image.role[i]). */
+enum wv_mem_role {
+	WV_MEM_PRESTART,	/* fill before the string start (offset bytes) */
+	WV_MEM_STRING,		/* a byte of the word as typed (may be 0x00) */
+	WV_MEM_NUL,		/* the implicit terminating NUL */
+	WV_MEM_FILL,		/* fill after the NUL, up to a whole word */
+};
+
+/* A memory image.  Owns mem and role; release with wv_word_image_free(). */
+struct wv_image {
+	uint8_t *mem;		/* len bytes */
+	uint8_t *role;		/* len entries of enum wv_mem_role */
+	size_t len;		/* a whole number of words */
+	size_t offset;		/* index of the string's first byte */
+	size_t word_len;	/* bytes of the word; the NUL is at offset + word_len */
+	unsigned word_bytes;	/* 4 or 8 */
+	uint8_t fill;
+};
+
+/*
+ * Build the image of word[0..len) at offset (0 <= offset < word_bytes) with
+ * fill bytes, for words of word_bytes (4 or 8) bytes.
+ *   "ab\0cd", 8, offset 0, fill 0 -> 61 62 00 63 64 00 00 00
+ *   "\x01Q",  8, offset 3, fill 0 -> 00 00 00 01 51 00 00 00
+ * Returns 0, -EINVAL for a bad offset/word_bytes/len (*img untouched),
+ * -ENOMEM.
+ */
+int wv_word_image(struct wv_image *img, unsigned word_bytes,
+		   const uint8_t *word, size_t len, size_t offset, uint8_t fill);
+
+/* Free what wv_word_image allocated; safe on a zeroed or freed image. */
+void wv_word_image_free(struct wv_image *img);
+
+#endif /* WATVIZ_WORD_H */
