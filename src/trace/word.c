@@ -1,0 +1,226 @@
+/*
+ * The word a user types (a C string literal body) and the memory image the
+ * kernel's loop walks over.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/word.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Value of hex digit c, or -1. */
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The byte a one-character escape \c stands for, or -1 when c is not one. */
+static int simple_escape(char c)
+{
+	switch (c) {
+	case 'a': return '\a';
+	case 'b': return '\b';
+	case 't': return '\t';
+	case 'n': return '\n';
+	case 'v': return '\v';
+	case 'f': return '\f';
+	case 'r': return '\r';
+	case 'e': return 0x1b;
+	case '\\': return '\\';
+	case '"': return '"';
+	case '\'': return '\'';
+	case '?': return '?';
+	default: return -1;
+	}
+}
+
+/*
+ * Decode the escape starting at s[i] == '\\'.  On success stores the byte in
+ * *out and returns the index just past the escape; on error fills err (col
+ * of the backslash) and returns 0 (an escape is never empty).
+ */
+static size_t parse_escape(const char *s, size_t i, uint8_t *out,
+			   struct wv_error *err)
+{
+	int col = (int)i + 1;
+	char c = s[i + 1];
+	int v;
+
+	if (c == '\0') {
+		wv_error_set(err, 1, col,
+			     "backslash at the end of the word; write \\\\ for a backslash");
+		return 0;
+	}
+	if ((v = simple_escape(c)) >= 0) {
+		*out = (uint8_t)v;
+		return i + 2;
+	}
+	if (c >= '0' && c <= '7') {
+		size_t j = i + 1;
+		unsigned n = 0;
+
+		for (int k = 0; k < 3 && s[j] >= '0' && s[j] <= '7'; k++, j++)
+			n = n * 8 + (unsigned)(s[j] - '0');
+		if (n > 0377) {
+			wv_error_set(err, 1, col,
+				     "octal escape \\%.*s is larger than \\377 (255)",
+				     (int)(j - i - 1), s + i + 1);
+			return 0;
+		}
+		*out = (uint8_t)n;
+		return j;
+	}
+	if (c == 'x') {
+		int hi = hexval(s[i + 2]);
+		int lo;
+
+		if (hi < 0) {
+			wv_error_set(err, 1, col,
+				     "\\x needs one or two hex digits, as in \\x0 or \\x7f");
+			return 0;
+		}
+		lo = hexval(s[i + 3]);
+		if (lo < 0) {
+			*out = (uint8_t)hi;
+			return i + 3;
+		}
+		*out = (uint8_t)(hi * 16 + lo);
+		return i + 4;
+	}
+	if ((unsigned char)c < 0x20 || (unsigned char)c >= 0x7f)
+		wv_error_set(err, 1, col,
+			     "unknown escape: backslash before byte 0x%02x; write \\\\ for a backslash",
+			     (unsigned char)c);
+	else
+		wv_error_set(err, 1, col,
+			     "unknown escape \\%c; use \\0 \\NNN \\xHH \\a \\b \\t \\n \\v \\f \\r \\e \\\\ \\\" \\' or write \\\\%c",
+			     c, c);
+	return 0;
+}
+
+int wv_word_parse(const char *src, uint8_t *out, size_t *len,
+		  struct wv_error *err)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; src[i];) {
+		uint8_t b;
+		size_t next;
+
+		if (src[i] == '\\') {
+			next = parse_escape(src, i, &b, err);
+			if (next == 0)
+				return -1;
+		} else {
+			b = (uint8_t)src[i];
+			next = i + 1;
+		}
+		if (n == WV_WORD_MAX) {
+			wv_error_set(err, 1, (int)i + 1,
+				     "the word is longer than %d bytes; shorten it",
+				     WV_WORD_MAX);
+			return -1;
+		}
+		out[n++] = b;
+		i = next;
+	}
+	*len = n;
+	return 0;
+}
+
+int wv_word_parse_byte(const char *s, uint8_t *out, struct wv_error *err)
+{
+	uint8_t buf[WV_WORD_MAX];
+	size_t n;
+
+	if (s[0] >= '0' && s[0] <= '9') {
+		bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+		size_t i = hex ? 2 : 0;
+		unsigned v = 0;
+
+		if (hex && s[2] == '\0') {
+			wv_error_set(err, 1, 3, "0x needs hex digits, as in 0x2f");
+			return -1;
+		}
+		for (; s[i]; i++) {
+			int d = hex ? hexval(s[i]) : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
+
+			if (d < 0) {
+				wv_error_set(err, 1, (int)i + 1,
+					     "'%c' is not a %s digit; give a byte as 47, 0x2f or one character",
+					     s[i], hex ? "hex" : "decimal");
+				return -1;
+			}
+			v = v * (hex ? 16 : 10) + (unsigned)d;
+			if (v > 255) {
+				wv_error_set(err, 1, 1,
+					     "%s is larger than a byte (255, 0xff)", s);
+				return -1;
+			}
+		}
+		*out = (uint8_t)v;
+		return 0;
+	}
+	if (wv_word_parse(s, buf, &n, err) < 0)
+		return -1;
+	if (n != 1) {
+		wv_error_set(err, 1, n == 0 ? 1 : 2,
+			     n == 0 ? "a byte is needed: a number (47, 0x2f) or one character"
+				    : "one byte is needed, not %zu: a number (47, 0x2f) or one character",
+			     n);
+		return -1;
+	}
+	*out = buf[0];
+	return 0;
+}
+
+int wv_word_image(struct wv_image *img, unsigned word_bytes,
+		  const uint8_t *word, size_t len, size_t offset, uint8_t fill)
+{
+	size_t total;
+	uint8_t *mem, *role;
+
+	if ((word_bytes != 4 && word_bytes != 8) || offset >= word_bytes ||
+	    len > WV_WORD_MAX)
+		return -EINVAL;
+	/* offset + word + NUL, rounded up to a whole word */
+	total = (offset + len + 1 + word_bytes - 1) / word_bytes * word_bytes;
+	mem = malloc(total);
+	role = malloc(total);
+	if (!mem || !role) {
+		free(mem);
+		free(role);
+		return -ENOMEM;
+	}
+	memset(mem, fill, total);
+	memset(role, WV_MEM_PRESTART, offset);
+	if (len)
+		memcpy(mem + offset, word, len);
+	memset(role + offset, WV_MEM_STRING, len);
+	mem[offset + len] = 0;
+	role[offset + len] = WV_MEM_NUL;
+	memset(role + offset + len + 1, WV_MEM_FILL, total - offset - len - 1);
+
+	*img = (struct wv_image){ .mem = mem, .role = role, .len = total,
+				  .offset = offset, .word_len = len,
+				  .word_bytes = word_bytes, .fill = fill };
+	return 0;
+}
+
+void wv_word_image_free(struct wv_image *img)
+{
+	free(img->mem);
+	free(img->role);
+	img->mem = NULL;
+	img->role = NULL;
+	img->len = 0;
+}
