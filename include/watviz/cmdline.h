@@ -1,0 +1,71 @@
+/*
+ * watviz/cmdline.h - the visualizer's ':' commands: parsing and completion.
+ *
+ * Pure code: a line in, a struct wv_cmd (or a one-line error) out.  The
+ * visualizer applies the command; readline only edits the line.
+ *
+ *   word "a\0b"   word a\0b   arch ppc   offset 3   fill 0x01   fill x
+ *   delim /       delim none  json out.json   compare   speed 250
+ *   help          quit (q)
+ *
+ * A command may be shortened to any unique prefix ("ar ppc", "q").
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_CMDLINE_H
+#define WATVIZ_CMDLINE_H
+
+#include <stddef.h>
+
+struct wv_variant;
+
+enum wv_cmd_kind {
+	WV_CMD_EMPTY,		/* blank line: nothing to do */
+	WV_CMD_WORD,		/* text: the word as a C string literal body */
+	WV_CMD_ARCH,		/* variant */
+	WV_CMD_OFFSET,		/* num */
+	WV_CMD_FILL,		/* num: 0..255 */
+	WV_CMD_DELIM,		/* num: 0..255, or -1 for none */
+	WV_CMD_JSON,		/* text: the file name */
+	WV_CMD_COMPARE,
+	WV_CMD_SPEED,		/* num: milliseconds per sub-step when playing */
+	WV_CMD_HELP,
+	WV_CMD_QUIT,
+};
+
+#define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */
+
+struct wv_cmd {
+	enum wv_cmd_kind kind;
+	long num;
+	const struct wv_variant *variant;
+	char text[WV_CMD_TEXT_MAX];
+};
+
+/*
+ * Parse one command line (without the ':').  Returns 0 and fills *cmd, or -1
+ * with a one-line message in err (always NUL-terminated).
+ * Example: wv_cmd_parse("arch ppc", &c, e, n) gives c.kind == WV_CMD_ARCH and
+ * c.variant == wv_wat_find("ppc64").
+ */
+int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize);
+
+/* Completion candidates, copied so alias lists need no static storage. */
+#define WV_CMD_MATCH_MAX 64
+struct wv_cmd_matches {
+	size_t n;
+	char name[WV_CMD_MATCH_MAX][24];
+};
+
+/*
+ * Completion candidates for the word text that starts at column start of
+ * line: command names for the first word, variant names and aliases after
+ * "arch", "none" after "delim".  Fills m (at most WV_CMD_MATCH_MAX, in table
+ * order) and returns m->n.
+ * Example: line "arch pp", start 5, text "pp" gives ppc64, ppc, powerpc,
+ * ppc32, ppc64le.
+ */
+size_t wv_cmd_complete(const char *line, size_t start, const char *text,
+		       struct wv_cmd_matches *m);
+
+#endif /* WATVIZ_CMDLINE_H */

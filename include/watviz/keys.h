@@ -1,0 +1,55 @@
+/*
+ * watviz/keys.h - the visualizer's key map: keys in, actions out.
+ *
+ * One table maps each key (a curses key code or a character) to an action;
+ * the help screen is drawn from the same table, so it cannot drift from what
+ * the keys do.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_KEYS_H
+#define WATVIZ_KEYS_H
+
+#include <stddef.h>
+
+enum wv_action {
+	WV_ACT_NONE,
+	WV_ACT_NEXT,		/* next sub-step */
+	WV_ACT_PREV,		/* previous sub-step */
+	WV_ACT_NEXT_FUNC,	/* next kernel function call */
+	WV_ACT_PREV_FUNC,	/* previous kernel function call */
+	WV_ACT_FIRST,
+	WV_ACT_LAST,
+	WV_ACT_PLAY,		/* play / pause */
+	WV_ACT_FASTER,
+	WV_ACT_SLOWER,
+	WV_ACT_ARCH_NEXT,	/* next variant, keeping the position */
+	WV_ACT_ARCH_PREV,
+	WV_ACT_DELIM,		/* delimiter on ('/' or the last one) / off */
+	WV_ACT_OFFSET_UP,	/* string start one byte later (wraps) */
+	WV_ACT_OFFSET_DOWN,
+	WV_ACT_FILL,		/* cycle the fill byte: 0x00, 0x01, 0xff, 'x' */
+	WV_ACT_COMPARE,		/* compare view on / off */
+	WV_ACT_HELP,		/* help on / off */
+	WV_ACT_BACK,		/* Escape: back to the main view */
+	WV_ACT_COMMAND,		/* open the ':' command line */
+	WV_ACT_EDIT,		/* edit the word on the command line */
+	WV_ACT_REDRAW,		/* Ctrl-L */
+	WV_ACT_QUIT,
+};
+
+struct wv_keybind {
+	int key;		/* curses key code or character */
+	enum wv_action act;
+	const char *name;	/* how help shows the key: "Right", "n" */
+	const char *help;	/* what it does; NULL for an alias that help
+				   lists on the line before */
+};
+
+/* The action for key, WV_ACT_NONE when the key means nothing. */
+enum wv_action wv_keys_action(int key);
+
+/* The whole table, for the help screen; *n gets its length. */
+const struct wv_keybind *wv_keys_table(size_t *n);
+
+#endif /* WATVIZ_KEYS_H */

@@ -1,0 +1,362 @@
+/*
+ * The visualizer's state and actions: pure code over the step engine.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/app.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(app->msg, sizeof(app->msg), fmt, ap);
+	va_end(ap);
+	app->msg_error = error;
+}
+
+/* Index of v in the variant table. */
+static size_t variant_index(const struct wv_variant *v)
+{
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		if (wv_wat_at(i) == v)
+			return i;
+	return 0;
+}
+
+/*
+ * Where we are, in terms that survive a rebuild: the kind of step, the
+ * memory address of its word, and how far into the step.
+ */
+struct place {
+	enum wv_step_kind kind;
+	size_t address;
+	size_t sub;
+};
+
+static struct place place_of(const struct wv_trace *t, size_t pos)
+{
+	const struct wv_step *s = wv_trace_step_of(t, pos);
+
+	return (struct place){ .kind = s->kind,
+			       .address = t->words[s->word].address,
+			       .sub = pos - s->first };
+}
+
+/* The sub-step of t closest to p. */
+static size_t find_place(const struct wv_trace *t, struct place p)
+{
+	size_t w = p.address / t->word_bytes, k;
+
+	if (w >= t->nwords)
+		w = t->nwords - 1;
+	k = wv_trace_find(t, p.kind, w);
+	if (k >= t->nsubs)	/* e.g. no pre-start step any more: its word */
+		k = wv_trace_find(t, WV_STEP_LOAD, w);
+	if (k >= t->nsubs) {	/* the scan stops earlier now: its last word */
+		k = wv_trace_find(t, p.kind, t->nwords - 1);
+		if (k >= t->nsubs)
+			return t->nsubs - 1;
+	}
+	const struct wv_step *s = wv_trace_step_of(t, k);
+
+	if (s->kind == p.kind && p.sub < s->nsub)
+		k += p.sub;
+	return k;
+}
+
+/*
+ * Trace the current word with variant v, offset, fill and delim; on success
+ * make them current, keeping the place.  On failure nothing changes and
+ * app->msg says why.
+ */
+static int rebuild(struct wv_app *app, const struct wv_variant *v,
+		   size_t offset, uint8_t fill, int delim, bool keep)
+{
+	struct wv_trace_in in = { .v = v, .word = app->word,
+				  .word_len = app->word_len, .offset = offset,
+				  .fill = fill, .delim = delim };
+	struct wv_trace t;
+	struct place p = { 0 };
+	int rc, n;
+
+	rc = wv_trace_build(&t, &in);
+	if (rc < 0) {
+		if (rc == -EINVAL && offset >= wv_wat_bytes(v))
+			wv_app_msg(app, true, "offset must be 0..%u for %s",
+				   wv_wat_bytes(v) - 1, v->name);
+		else
+			wv_app_msg(app, true, "cannot trace this word: %s",
+				   strerror(-rc));
+		return -1;
+	}
+	n = wv_trace_compare(&in, app->cmp);
+	if (keep && app->trace.nsubs)
+		p = place_of(&app->trace, app->pos);
+	wv_trace_free(&app->trace);
+	app->trace = t;
+	app->ncmp = n > 0 ? (size_t)n : 0;
+	app->v = v;
+	app->offset = offset;
+	app->fill = fill;
+	app->delim = delim;
+	app->pos = keep ? find_place(&app->trace, p) : 0;
+	return 0;
+}
+
+int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
+		const char *src, const struct wv_variant *v, size_t offset,
+		int fill, int delim)
+{
+	memset(app, 0, sizeof(*app));
+	app->speed_ms = WV_SPEED_DEFAULT;
+	app->delim = -1;
+	app->last_delim = delim >= 0 ? delim : '/';
+	if (len > WV_WORD_MAX) {
+		wv_app_msg(app, true, "word longer than %d bytes", WV_WORD_MAX);
+		return -1;
+	}
+	memcpy(app->word, word, len);
+	app->word_len = len;
+	snprintf(app->word_src, sizeof(app->word_src), "%s", src ? src : "");
+	if (rebuild(app, v, offset, (uint8_t)fill, delim, false) < 0) {
+		wv_app_free(app);
+		return -1;
+	}
+	return 0;
+}
+
+void wv_app_free(struct wv_app *app)
+{
+	wv_trace_free(&app->trace);
+}
+
+static int set_variant(struct wv_app *app, const struct wv_variant *v)
+{
+	size_t off = app->offset % wv_wat_bytes(v);
+
+	if (rebuild(app, v, off, app->fill, app->delim, true) < 0)
+		return WV_REACT_REDRAW;
+	if (off != app->offset)
+		wv_app_msg(app, false, "%s (%u-bit %s-endian); offset %zu is now %zu",
+			   v->name, v->bits, v->endian == WV_LITTLE ? "little" : "big",
+			   app->offset, off);
+	else
+		wv_app_msg(app, false, "%s (%u-bit %s-endian): %s", v->name,
+			   v->bits, v->endian == WV_LITTLE ? "little" : "big",
+			   v->summary);
+	return WV_REACT_REDRAW;
+}
+
+static int move_to(struct wv_app *app, size_t pos)
+{
+	if (pos == app->pos)
+		return WV_REACT_BELL;
+	app->pos = pos;
+	return WV_REACT_REDRAW;
+}
+
+static const uint8_t fill_cycle[] = { 0x00, 0x01, 0xff, 'x' };
+
+int wv_app_do(struct wv_app *app, enum wv_action act)
+{
+	const struct wv_trace *t = &app->trace;
+	size_t nv = wv_wat_count(), nb = wv_wat_bytes(app->v);
+
+	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
+		app->msg[0] = '\0';
+	switch (act) {
+	case WV_ACT_NONE:
+		return WV_REACT_NONE;
+	case WV_ACT_NEXT:
+		return move_to(app, app->pos + 1 < t->nsubs ? app->pos + 1 : app->pos);
+	case WV_ACT_PREV:
+		return move_to(app, app->pos ? app->pos - 1 : 0);
+	case WV_ACT_NEXT_FUNC:
+		return move_to(app, wv_trace_func_move(t, app->pos, 1));
+	case WV_ACT_PREV_FUNC:
+		return move_to(app, wv_trace_func_move(t, app->pos, -1));
+	case WV_ACT_FIRST:
+		return move_to(app, 0);
+	case WV_ACT_LAST:
+		return move_to(app, t->nsubs - 1);
+	case WV_ACT_PLAY:
+		app->playing = !app->playing;
+		if (app->playing && app->pos + 1 >= t->nsubs)
+			app->pos = 0;
+		wv_app_msg(app, false, "%s, %d ms a sub-step (+/- to change)",
+			   app->playing ? "playing" : "paused", app->speed_ms);
+		return WV_REACT_REDRAW;
+	case WV_ACT_FASTER:
+	case WV_ACT_SLOWER:
+		app->speed_ms = act == WV_ACT_FASTER ? app->speed_ms * 2 / 3
+						     : app->speed_ms * 3 / 2;
+		if (app->speed_ms < WV_SPEED_MIN)
+			app->speed_ms = WV_SPEED_MIN;
+		if (app->speed_ms > WV_SPEED_MAX)
+			app->speed_ms = WV_SPEED_MAX;
+		wv_app_msg(app, false, "%d ms a sub-step", app->speed_ms);
+		return WV_REACT_REDRAW;
+	case WV_ACT_ARCH_NEXT:
+		return set_variant(app, wv_wat_at((variant_index(app->v) + 1) % nv));
+	case WV_ACT_ARCH_PREV:
+		return set_variant(app, wv_wat_at((variant_index(app->v) + nv - 1) % nv));
+	case WV_ACT_DELIM:
+		if (app->delim >= 0)
+			app->last_delim = app->delim;
+		if (rebuild(app, app->v, app->offset, app->fill,
+			    app->delim >= 0 ? -1 : app->last_delim, true) == 0)
+			wv_app_msg(app, false, app->delim >= 0
+				   ? "delimiter 0x%02x: the scan also stops there, as hash_name stops at '/'"
+				   : "no delimiter: the scan stops at the NUL only", app->last_delim);
+		return WV_REACT_REDRAW;
+	case WV_ACT_OFFSET_UP:
+	case WV_ACT_OFFSET_DOWN:
+		if (rebuild(app, app->v,
+			    (app->offset + (act == WV_ACT_OFFSET_UP ? 1 : nb - 1)) % nb,
+			    app->fill, app->delim, true) == 0)
+			wv_app_msg(app, false, "string starts at offset %zu%s", app->offset,
+				   app->offset ? ": the bytes before it are forced to 0xff" : "");
+		return WV_REACT_REDRAW;
+	case WV_ACT_FILL: {
+		size_t i = 0;
+
+		while (i < sizeof(fill_cycle) && fill_cycle[i] != app->fill)
+			i++;
+		i = i < sizeof(fill_cycle) ? (i + 1) % sizeof(fill_cycle) : 0;
+		if (rebuild(app, app->v, app->offset, fill_cycle[i], app->delim,
+			    true) == 0)
+			wv_app_msg(app, false, "fill byte 0x%02x", app->fill);
+		return WV_REACT_REDRAW;
+	}
+	case WV_ACT_COMPARE:
+		app->view = app->view == WV_VIEW_COMPARE ? WV_VIEW_MAIN : WV_VIEW_COMPARE;
+		return WV_REACT_REDRAW;
+	case WV_ACT_HELP:
+		app->view = app->view == WV_VIEW_HELP ? WV_VIEW_MAIN : WV_VIEW_HELP;
+		return WV_REACT_REDRAW;
+	case WV_ACT_BACK:
+		app->view = WV_VIEW_MAIN;
+		app->playing = false;
+		return WV_REACT_REDRAW;
+	case WV_ACT_COMMAND:
+		app->playing = false;
+		return WV_REACT_PROMPT | WV_REACT_REDRAW;
+	case WV_ACT_EDIT:
+		app->playing = false;
+		return WV_REACT_EDIT | WV_REACT_REDRAW;
+	case WV_ACT_REDRAW:
+		return WV_REACT_CLEAR | WV_REACT_REDRAW;
+	case WV_ACT_QUIT:
+		return WV_REACT_QUIT;
+	}
+	return WV_REACT_NONE;
+}
+
+int wv_app_tick(struct wv_app *app)
+{
+	if (!app->playing)
+		return WV_REACT_NONE;
+	if (app->pos + 1 < app->trace.nsubs)
+		app->pos++;
+	if (app->pos + 1 >= app->trace.nsubs) {
+		app->playing = false;
+		wv_app_msg(app, false, "paused at the end (r plays again from the start)");
+	}
+	return WV_REACT_REDRAW;
+}
+
+int wv_app_set_word_src(struct wv_app *app, const char *src)
+{
+	uint8_t buf[WV_WORD_MAX], old[WV_WORD_MAX];
+	size_t len, old_len = app->word_len;
+	struct wv_error err;
+
+	if (wv_word_parse(src, buf, &len, &err) < 0) {
+		wv_app_msg(app, true, "word, column %d: %s", err.col, err.msg);
+		return WV_REACT_REDRAW;
+	}
+	memcpy(old, app->word, old_len);
+	memcpy(app->word, buf, len);
+	app->word_len = len;
+	if (rebuild(app, app->v, app->offset, app->fill, app->delim, true) < 0) {
+		memcpy(app->word, old, old_len);
+		app->word_len = old_len;
+		return WV_REACT_REDRAW;
+	}
+	snprintf(app->word_src, sizeof(app->word_src), "%s", src);
+	wv_app_msg(app, false, "word is now %zu bytes; the string is %zu long",
+		   len, app->trace.scan.length);
+	return WV_REACT_REDRAW;
+}
+
+int wv_app_command(struct wv_app *app, const char *line,
+		   int (*write_json)(const struct wv_trace *t, const char *path))
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[WV_APP_MSG_MAX];
+
+	app->msg[0] = '\0';
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0) {
+		wv_app_msg(app, true, "%s", err);
+		return WV_REACT_REDRAW;
+	}
+	switch (cmd.kind) {
+	case WV_CMD_EMPTY:
+		return WV_REACT_REDRAW;
+	case WV_CMD_WORD:
+		return wv_app_set_word_src(app, cmd.text);
+	case WV_CMD_ARCH:
+		return set_variant(app, cmd.variant);
+	case WV_CMD_OFFSET:
+		if ((size_t)cmd.num >= wv_wat_bytes(app->v)) {
+			wv_app_msg(app, true, "offset must be 0..%u for %s",
+				   wv_wat_bytes(app->v) - 1, app->v->name);
+			return WV_REACT_REDRAW;
+		}
+		if (rebuild(app, app->v, (size_t)cmd.num, app->fill, app->delim, true) == 0)
+			wv_app_msg(app, false, "string starts at offset %zu", app->offset);
+		return WV_REACT_REDRAW;
+	case WV_CMD_FILL:
+		if (rebuild(app, app->v, app->offset, (uint8_t)cmd.num, app->delim, true) == 0)
+			wv_app_msg(app, false, "fill byte 0x%02x", app->fill);
+		return WV_REACT_REDRAW;
+	case WV_CMD_DELIM:
+		if (rebuild(app, app->v, app->offset, app->fill, (int)cmd.num, true) == 0) {
+			if (app->delim >= 0)
+				app->last_delim = app->delim;
+			wv_app_msg(app, false, app->delim >= 0 ? "delimiter 0x%02x"
+				   : "no delimiter", app->delim);
+		}
+		return WV_REACT_REDRAW;
+	case WV_CMD_JSON: {
+		const char *path = cmd.text[0] ? cmd.text : "watviz.json";
+		int rc = write_json ? write_json(&app->trace, path) : -ENOSYS;
+
+		if (rc < 0)
+			wv_app_msg(app, true, "json: %s: %s", path, strerror(-rc));
+		else
+			wv_app_msg(app, false, "wrote the trace to %s", path);
+		return WV_REACT_REDRAW;
+	}
+	case WV_CMD_COMPARE:
+		app->view = WV_VIEW_COMPARE;
+		return WV_REACT_REDRAW;
+	case WV_CMD_SPEED:
+		app->speed_ms = cmd.num < WV_SPEED_MIN ? WV_SPEED_MIN
+			      : cmd.num > WV_SPEED_MAX ? WV_SPEED_MAX : (int)cmd.num;
+		wv_app_msg(app, false, "%d ms a sub-step", app->speed_ms);
+		return WV_REACT_REDRAW;
+	case WV_CMD_HELP:
+		app->view = WV_VIEW_HELP;
+		return WV_REACT_REDRAW;
+	case WV_CMD_QUIT:
+		return WV_REACT_QUIT;
+	}
+	return WV_REACT_REDRAW;
+}

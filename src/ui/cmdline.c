@@ -1,0 +1,238 @@
+/*
+ * The ':' command parser and its completion candidates.  Pure code.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/cmdline.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/wat.h"
+#include "watviz/word.h"
+
+enum arg_kind { ARG_NONE, ARG_TEXT, ARG_OPT_TEXT, ARG_NUM, ARG_BYTE,
+		ARG_DELIM, ARG_VARIANT };
+
+static const struct {
+	const char *name;
+	enum wv_cmd_kind kind;
+	enum arg_kind arg;
+	const char *usage;
+} commands[] = {
+	{ "word", WV_CMD_WORD, ARG_TEXT, "word \"a\\0b\"" },
+	{ "arch", WV_CMD_ARCH, ARG_VARIANT, "arch NAME" },
+	{ "offset", WV_CMD_OFFSET, ARG_NUM, "offset N" },
+	{ "fill", WV_CMD_FILL, ARG_BYTE, "fill BYTE" },
+	{ "delim", WV_CMD_DELIM, ARG_DELIM, "delim C|none" },
+	{ "json", WV_CMD_JSON, ARG_OPT_TEXT, "json [FILE]" },
+	{ "compare", WV_CMD_COMPARE, ARG_NONE, "compare" },
+	{ "speed", WV_CMD_SPEED, ARG_NUM, "speed MS" },
+	{ "help", WV_CMD_HELP, ARG_NONE, "help" },
+	{ "quit", WV_CMD_QUIT, ARG_NONE, "quit" },
+};
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* The command whose name is, or uniquely starts with, the n bytes at s. */
+static int lookup(const char *s, size_t n, bool *ambiguous)
+{
+	int found = -1;
+
+	*ambiguous = false;
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		if (strncmp(commands[i].name, s, n) != 0)
+			continue;
+		if (commands[i].name[n] == '\0')
+			return (int)i;
+		if (found >= 0)
+			*ambiguous = true;
+		found = (int)i;
+	}
+	return *ambiguous ? -1 : found;
+}
+
+/* Copy the argument: a "quoted" body (quotes removed, escapes kept for the
+   word parser) or the rest of the line with trailing blanks dropped. */
+static int take_text(const char *arg, char *out, size_t size, char *err,
+		     size_t errsize)
+{
+	size_t n;
+
+	if (arg[0] == '"') {
+		const char *p = arg + 1;
+
+		while (*p && *p != '"')
+			p += (p[0] == '\\' && p[1]) ? 2 : 1;
+		if (*p != '"') {
+			snprintf(err, errsize, "missing closing \" (column %zu)",
+				 (size_t)(p - arg) + 1);
+			return -1;
+		}
+		if (*skip_space(p + 1)) {
+			snprintf(err, errsize, "unexpected text after the closing \"");
+			return -1;
+		}
+		arg++;
+		n = (size_t)(p - arg);
+	} else {
+		n = strlen(arg);
+		while (n > 0 && (arg[n - 1] == ' ' || arg[n - 1] == '\t'))
+			n--;
+	}
+	if (n >= size) {
+		snprintf(err, errsize, "argument too long (%zu characters)", n);
+		return -1;
+	}
+	memcpy(out, arg, n);
+	out[n] = '\0';
+	return 0;
+}
+
+int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize)
+{
+	const char *s = skip_space(line), *arg;
+	size_t n = strcspn(s, " \t");
+	bool ambiguous;
+	int i;
+
+	if (errsize)
+		err[0] = '\0';
+	cmd->kind = WV_CMD_EMPTY;
+	cmd->num = 0;
+	cmd->variant = NULL;
+	cmd->text[0] = '\0';
+	if (*s == '\0')
+		return 0;
+	i = lookup(s, n, &ambiguous);
+	if (i < 0) {
+		snprintf(err, errsize, "%s command '%.*s' (try :help)",
+			 ambiguous ? "ambiguous" : "unknown",
+			 (int)(n > 40 ? 40 : n), s);
+		return -1;
+	}
+	arg = skip_space(s + n);
+	cmd->kind = commands[i].kind;
+
+	if (commands[i].arg == ARG_NONE) {
+		if (*arg) {
+			snprintf(err, errsize, "%s takes no argument",
+				 commands[i].name);
+			return -1;
+		}
+		return 0;
+	}
+	if (*arg == '\0' && commands[i].arg != ARG_OPT_TEXT &&
+	    commands[i].arg != ARG_TEXT) {
+		snprintf(err, errsize, "usage: :%s", commands[i].usage);
+		return -1;
+	}
+	if (take_text(arg, cmd->text, sizeof(cmd->text), err, errsize) < 0)
+		return -1;
+
+	switch (commands[i].arg) {
+	case ARG_NONE:
+	case ARG_TEXT:
+	case ARG_OPT_TEXT:
+		return 0;
+	case ARG_VARIANT:
+		cmd->variant = wv_wat_find(cmd->text);
+		if (!cmd->variant) {
+			snprintf(err, errsize,
+				 "unknown variant '%.40s' (Tab lists them)",
+				 cmd->text);
+			return -1;
+		}
+		return 0;
+	case ARG_NUM: {
+		char *end;
+
+		errno = 0;
+		cmd->num = strtol(cmd->text, &end, 10);
+		if (errno || *end || cmd->num < 0 || !isdigit((unsigned char)cmd->text[0])) {
+			snprintf(err, errsize, "%s: '%.40s' is not a number",
+				 commands[i].name, cmd->text);
+			return -1;
+		}
+		return 0;
+	}
+	case ARG_DELIM:
+		if (strcmp(cmd->text, "none") == 0 || strcmp(cmd->text, "off") == 0) {
+			cmd->num = -1;
+			return 0;
+		}
+		/* fall through */
+	case ARG_BYTE: {
+		struct wv_error e;
+		uint8_t b;
+
+		if (wv_word_parse_byte(cmd->text, &b, &e) < 0) {
+			snprintf(err, errsize, "%s: %s", commands[i].name, e.msg);
+			return -1;
+		}
+		cmd->num = b;
+		return 0;
+	}
+	}
+	return 0;
+}
+
+static void add_match(struct wv_cmd_matches *m, const char *s, size_t n,
+		      const char *text)
+{
+	size_t tl = strlen(text);
+
+	if (n < tl || strncmp(s, text, tl) != 0 || m->n >= WV_CMD_MATCH_MAX ||
+	    n >= sizeof(m->name[0]))
+		return;
+	memcpy(m->name[m->n], s, n);
+	m->name[m->n][n] = '\0';
+	m->n++;
+}
+
+size_t wv_cmd_complete(const char *line, size_t start, const char *text,
+		       struct wv_cmd_matches *m)
+{
+	const char *s = skip_space(line);
+	size_t lead = (size_t)(s - line), n;
+	bool ambiguous;
+	int i;
+
+	m->n = 0;
+	if (start <= lead) {
+		for (size_t k = 0; k < NCOMMANDS; k++)
+			add_match(m, commands[k].name, strlen(commands[k].name), text);
+		return m->n;
+	}
+	n = strcspn(s, " \t");
+	i = lookup(s, n, &ambiguous);
+	if (i < 0 || lead + n >= start)
+		return 0;
+	if (commands[i].kind == WV_CMD_ARCH) {
+		for (size_t k = 0; k < wv_wat_count(); k++) {
+			const struct wv_variant *v = wv_wat_at(k);
+			const char *a = v->aliases;
+
+			add_match(m, v->name, strlen(v->name), text);
+			while (*(a = skip_space(a))) {
+				size_t al = strcspn(a, " ");
+
+				add_match(m, a, al, text);
+				a += al;
+			}
+		}
+	} else if (commands[i].kind == WV_CMD_DELIM) {
+		add_match(m, "none", 4, text);
+	}
+	return m->n;
+}
