@@ -111,7 +111,7 @@ test: check
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
-	@WATVIZ_QUICK=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	@WATVIZ_QUICK=1 WATVIZ_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build-asan
 

@@ -21,6 +21,7 @@ have_pc ncursesw || have_hdr ncursesw/curses.h || have_hdr curses.h || need ncur
 have_hdr readline/readline.h || need readline
 have_pc cmocka || have_hdr_pre cmocka.h || need cmocka
 command -v tmux >/dev/null 2>&1 || need tmux
+command -v valgrind >/dev/null 2>&1 || need valgrind
 
 [ -z "$missing" ] && exit 0
 
