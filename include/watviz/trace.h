@@ -116,7 +116,7 @@ enum wv_op {
 
 #define WV_SUB_ROWS_MAX 12
 #define WV_EXPR_MAX 64
-#define WV_TEXT_MAX 320
+#define WV_TEXT_MAX 512
 
 struct wv_substep {
 	enum wv_op op;

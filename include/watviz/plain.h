@@ -1,0 +1,40 @@
+/*
+ * watviz/plain.h - the trace as readable text, for a terminal or a pipe.
+ *
+ * Reads a struct wv_trace (watviz/trace.h) and lays it out: the memory
+ * image, then every step and sub-step with its rows in binary grouped by
+ * byte (each byte column labelled with its memory address, so big- and
+ * little-endian order is plain) and in hex, flags marked with a symbol and,
+ * when asked, colour.  It computes nothing.  Fits 80 columns for 32-bit
+ * variants, about 100 for 64-bit ones.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_PLAIN_H
+#define WATVIZ_PLAIN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "watviz/trace.h"
+
+struct wv_plain_opts {
+	bool color;		/* ANSI colours (the caller honours NO_COLOR) */
+	const char *word_src;	/* the word as typed, shown in the header; may be NULL */
+};
+
+/*
+ * Write the whole trace of t to out.  Returns 0, or -EIO when writing
+ * failed (ferror(out)).
+ */
+int wv_plain_render(FILE *out, const struct wv_trace *t,
+		    const struct wv_plain_opts *o);
+
+/*
+ * Should output to out be coloured?  mode: -1 auto, 0 never, 1 always.
+ * Auto means: out is a terminal, NO_COLOR is unset or empty and TERM is not
+ * "dumb".
+ */
+bool wv_plain_want_color(FILE *out, int mode);
+
+#endif /* WATVIZ_PLAIN_H */

@@ -1,0 +1,499 @@
+/*
+ * The plain renderer: a struct wv_trace as text.  Lays out and colours what
+ * the step engine decided; computes nothing itself.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/plain.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- roles: one table for symbol, word and colour ------------------------ */
+
+enum role {
+	ROLE_NONE,
+	ROLE_HEAD,	/* headings */
+	ROLE_EXPR,	/* the operation */
+	ROLE_PRESTART,
+	ROLE_ZERO,
+	ROLE_FLAG,
+	ROLE_FALSE_POS,
+	ROLE_ANSWER,
+	ROLE_KEPT,
+	ROLE_CHAIN,	/* borrow / carry bits */
+	ROLE_HILITE,	/* bits or bytes a sub-step is about */
+	ROLE_FILL,
+	ROLE_STRING,
+	ROLE_NUL,
+	ROLE_COUNT
+};
+
+static const struct role_style {
+	const char *sgr;	/* ANSI attributes */
+	char sym;		/* the symbol that says the same without colour */
+	const char *word;	/* and the word */
+} styles[ROLE_COUNT] = {
+	[ROLE_NONE] = { "", ' ', "" },
+	[ROLE_HEAD] = { "1", ' ', "" },
+	[ROLE_EXPR] = { "1;36", ' ', "" },
+	[ROLE_PRESTART] = { "2", '-', "pre" },
+	[ROLE_ZERO] = { "36", '0', "zero" },
+	[ROLE_FLAG] = { "1;32", '*', "flag" },
+	[ROLE_FALSE_POS] = { "1;31", '!', "false" },
+	[ROLE_ANSWER] = { "1;33", '^', "first" },
+	[ROLE_KEPT] = { "34", 'k', "kept" },
+	[ROLE_CHAIN] = { "35", '\'', "" },
+	[ROLE_HILITE] = { "4", '^', "" },
+	[ROLE_FILL] = { "2", 'f', "fill" },
+	[ROLE_STRING] = { "", 's', "string" },
+	[ROLE_NUL] = { "36", 'n', "NUL" },
+};
+
+/* Byte marks in the order they are told, most important first. */
+static const struct {
+	unsigned mark;
+	enum role role;
+} mark_roles[] = {
+	{ WV_MARK_ANSWER, ROLE_ANSWER },
+	{ WV_MARK_FALSE_POS, ROLE_FALSE_POS },
+	{ WV_MARK_FLAG, ROLE_FLAG },
+	{ WV_MARK_ZERO, ROLE_ZERO },
+	{ WV_MARK_KEPT, ROLE_KEPT },
+	{ WV_MARK_PRESTART, ROLE_PRESTART },
+};
+
+struct out {
+	FILE *f;
+	bool color;
+	unsigned wrap;		/* text width */
+	const struct wv_trace *t;
+};
+
+static void on(const struct out *o, enum role r)
+{
+	if (o->color && styles[r].sgr[0])
+		fprintf(o->f, "\033[%sm", styles[r].sgr);
+}
+
+static void off(const struct out *o, enum role r)
+{
+	if (o->color && styles[r].sgr[0])
+		fputs("\033[0m", o->f);
+}
+
+/* The role a byte's marks give it (its colour), ROLE_NONE when unmarked. */
+static enum role byte_role(unsigned marks)
+{
+	for (size_t i = 0; i < sizeof(mark_roles) / sizeof(mark_roles[0]); i++)
+		if (marks & mark_roles[i].mark)
+			return mark_roles[i].role;
+	return ROLE_NONE;
+}
+
+/* Write s word-wrapped at o->wrap with indent spaces in front of each line. */
+static void wrap(const struct out *o, unsigned indent, const char *s)
+{
+	unsigned col = 0;
+
+	while (*s) {
+		size_t n = strcspn(s, " ");
+
+		if (col && col + 1 + n > o->wrap) {
+			fputc('\n', o->f);
+			col = 0;
+		}
+		if (col == 0) {
+			fprintf(o->f, "%*s", (int)indent, "");
+			col = indent;
+		} else {
+			fputc(' ', o->f);
+			col++;
+		}
+		fwrite(s, 1, n, o->f);
+		col += (unsigned)n;
+		s += n;
+		s += strspn(s, " ");
+	}
+	if (col)
+		fputc('\n', o->f);
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+/* Two characters showing byte c: "a", "\0", "\n", "." for the rest. */
+static void char_cell(char *cell, uint8_t c)
+{
+	static const char esc[] = { [0] = '0', ['\a'] = 'a', ['\b'] = 'b',
+				    ['\t'] = 't', ['\n'] = 'n', ['\v'] = 'v',
+				    ['\f'] = 'f', ['\r'] = 'r' };
+
+	if (c < sizeof(esc) && esc[c]) {
+		cell[0] = '\\';
+		cell[1] = esc[c];
+	} else if (c == 0x1b) {
+		cell[0] = '\\';
+		cell[1] = 'e';
+	} else if (c >= 0x20 && c < 0x7f) {
+		cell[0] = ' ';
+		cell[1] = (char)c;
+	} else {
+		cell[0] = ' ';
+		cell[1] = '.';
+	}
+	cell[2] = '\0';
+}
+
+static enum role mem_role(const struct wv_trace *t, size_t i)
+{
+	switch (t->img.role[i]) {
+	case WV_MEM_PRESTART: return ROLE_PRESTART;
+	case WV_MEM_STRING: return ROLE_STRING;
+	case WV_MEM_NUL: return ROLE_NUL;
+	default: return ROLE_FILL;
+	}
+}
+
+static void memory(const struct out *o)
+{
+	const struct wv_trace *t = o->t;
+	size_t per = 16, nb = t->word_bytes;
+
+	fprintf(o->f, "memory (%zu bytes, %zu word%s of %u; address 0 is aligned)\n",
+		t->img.len, t->img.len / nb, t->img.len / nb == 1 ? "" : "s",
+		t->word_bytes);
+	for (size_t base = 0; base < t->img.len; base += per) {
+		size_t end = base + per < t->img.len ? base + per : t->img.len;
+		bool ans = t->answer >= base && t->answer < end;
+
+		fputs("  addr ", o->f);
+		for (size_t i = base; i < end; i++)
+			fprintf(o->f, "%s%3zu", i > base && i % nb == 0 ? " |" : "",
+				i % 1000);
+		fputs("\n  hex  ", o->f);
+		for (size_t i = base; i < end; i++) {
+			fprintf(o->f, "%s ", i > base && i % nb == 0 ? " |" : "");
+			on(o, mem_role(t, i));
+			fprintf(o->f, "%02x", t->img.mem[i]);
+			off(o, mem_role(t, i));
+		}
+		fputs("\n  char ", o->f);
+		for (size_t i = base; i < end; i++) {
+			char cell[3];
+
+			char_cell(cell, t->img.mem[i]);
+			fprintf(o->f, "%s %s", i > base && i % nb == 0 ? " |" : "", cell);
+		}
+		fputs("\n  role ", o->f);
+		for (size_t i = base; i < end; i++) {
+			fprintf(o->f, "%s  ", i > base && i % nb == 0 ? " |" : "");
+			on(o, mem_role(t, i));
+			fputc(styles[mem_role(t, i)].sym, o->f);
+			off(o, mem_role(t, i));
+		}
+		fputc('\n', o->f);
+		if (ans) {
+			fputs("       ", o->f);
+			for (size_t i = base; i < t->answer; i++)
+				fputs(i > base && i % nb == 0 ? "     " : "   ", o->f);
+			if (t->answer > base && t->answer % nb == 0)
+				fputs("  ", o->f);
+			on(o, ROLE_ANSWER);
+			fprintf(o->f, "  ^ first %s, memory %zu", t->answer_is_delim ? "delimiter" : "NUL",
+				t->answer);
+			off(o, ROLE_ANSWER);
+			fputc('\n', o->f);
+		}
+	}
+	fputs("  role: - pre-start (fill before the string)  s string  n its NUL"
+	      "  f fill\n", o->f);
+}
+
+/* ---- rows ---------------------------------------------------------------- */
+
+#define LABEL_W 10
+
+/* The column ruler: each byte column named by its memory address. */
+static void ruler(const struct out *o, size_t address)
+{
+	const struct wv_trace *t = o->t;
+	char a[16];
+
+	fprintf(o->f, " %-*s", LABEL_W, "memory");
+	for (unsigned c = 0; c < t->word_bytes; c++) {
+		unsigned r = t->word_bytes - 1 - c;	/* leftmost is the top byte */
+
+		snprintf(a, sizeof(a), "@%zu", address + t->reg_to_mem[r]);
+		fprintf(o->f, " %-8s", a);
+	}
+	fputs(" hex\n", o->f);
+}
+
+static void label(const struct out *o, const struct wv_row *row)
+{
+	enum role r = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY
+			      ? ROLE_CHAIN
+		      : row->kind == WV_ROW_RESULT ? ROLE_HEAD
+						   : ROLE_NONE;
+
+	fputc(' ', o->f);
+	on(o, r);
+	fprintf(o->f, "%-*.*s", LABEL_W, LABEL_W, row->label);
+	off(o, r);
+}
+
+/* Binary of a word row, grouped by byte, coloured by byte marks and bits. */
+static void word_bits(const struct out *o, const struct wv_row *row)
+{
+	for (int bit = (int)row->width - 1; bit >= 0; bit--) {
+		unsigned r = (unsigned)bit / 8;
+		uint64_t m = UINT64_C(1) << bit;
+		enum role role = byte_role(row->bytes[r]);
+		bool lit = (row->bits & m) != 0;
+
+		if (bit % 8 == 7)
+			fputc(' ', o->f);
+		if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
+			role = lit ? ROLE_CHAIN : ROLE_NONE;
+		else if (lit && (role == ROLE_NONE || role == ROLE_KEPT ||
+				 role == ROLE_ZERO || role == ROLE_PRESTART))
+			role = ROLE_HILITE;
+		on(o, role);
+		fputc(row->value & m ? '1' : '0', o->f);
+		off(o, role);
+	}
+}
+
+/* An 8-bit map (alpha): bit i drawn in the column of register byte i. */
+static void map_bits(const struct out *o, const struct wv_row *row, unsigned nb)
+{
+	for (int c = (int)nb - 1; c >= 0; c--) {
+		enum role role = byte_role(row->bytes[c]);
+
+		fputs("        ", o->f);
+		on(o, role);
+		fputc(row->value & (UINT64_C(1) << c) ? '1' : '0', o->f);
+		off(o, role);
+	}
+}
+
+/* The symbols line under a row: each marked byte gets symbols and a word. */
+static void marks_line(const struct out *o, const struct wv_row *row)
+{
+	const struct wv_trace *t = o->t;
+	char cells[8][16];
+	enum role roles[8];
+	unsigned last = 0;	/* 1 + the last column with a mark */
+
+	for (unsigned c = 0; c < t->word_bytes; c++) {
+		unsigned r = t->word_bytes - 1 - c, marks = row->bytes[r];
+		size_t n = 0;
+
+		roles[c] = byte_role(marks);
+		for (size_t i = 0; i < sizeof(mark_roles) / sizeof(mark_roles[0]); i++) {
+			if (!(marks & mark_roles[i].mark))
+				continue;
+			if (mark_roles[i].mark == WV_MARK_FLAG &&
+			    (marks & WV_MARK_FALSE_POS))
+				continue;
+			if (n < 3)
+				cells[c][n++] = styles[mark_roles[i].role].sym;
+		}
+		if (n)
+			n += (size_t)snprintf(cells[c] + n, sizeof(cells[c]) - n, " %s",
+					      styles[roles[c]].word);
+		cells[c][n < 8 ? n : 8] = '\0';
+		if (n)
+			last = c + 1;
+	}
+	if (!last)
+		return;
+	fprintf(o->f, " %*s", LABEL_W, "");
+	for (unsigned c = 0; c < last; c++) {
+		fputc(' ', o->f);
+		on(o, roles[c]);
+		fprintf(o->f, c + 1 < last ? "%-8s" : "%s", cells[c]);
+		off(o, roles[c]);
+	}
+	fputc('\n', o->f);
+}
+
+/* A line of ^ under the highlighted bits of a word row. */
+static void bits_line(const struct out *o, const struct wv_row *row)
+{
+	char line[128];
+	size_t n = 0;
+
+	for (int bit = (int)row->width - 1; bit >= 0; bit--) {
+		if (bit % 8 == 7)
+			line[n++] = ' ';
+		line[n++] = row->bits & (UINT64_C(1) << bit) ? '^' : ' ';
+	}
+	while (n && line[n - 1] == ' ')
+		n--;
+	line[n] = '\0';
+	fprintf(o->f, " %*s%s\n", LABEL_W, "", line);
+}
+
+static void row_out(const struct out *o, const struct wv_row *row)
+{
+	const struct wv_trace *t = o->t;
+	unsigned w = t->v->bits;
+
+	label(o, row);
+	if (row->width == 0) {
+		fprintf(o->f, " = %llu\n", (unsigned long long)row->value);
+		return;
+	}
+	if (row->width == 8 && w != 8) {
+		map_bits(o, row, t->word_bytes);
+		fprintf(o->f, " %*s%02llx\n", (int)w / 4 - 2, "",
+			(unsigned long long)row->value);
+		marks_line(o, row);
+		return;
+	}
+	word_bits(o, row);
+	fprintf(o->f, " %0*llx\n", (int)row->width / 4,
+		(unsigned long long)row->value);
+	marks_line(o, row);
+	if (row->bits && row->bits != row->value && row->kind != WV_ROW_BORROW &&
+	    row->kind != WV_ROW_CARRY)
+		bits_line(o, row);
+}
+
+/* ---- steps --------------------------------------------------------------- */
+
+static bool has_word_rows(const struct wv_substep *s)
+{
+	for (unsigned i = 0; i < s->nrows; i++)
+		if (s->rows[i].width != 0)
+			return true;
+	return false;
+}
+
+static void substep_out(const struct out *o, size_t k)
+{
+	const struct wv_trace *t = o->t;
+	const struct wv_substep *s = &t->subs[k];
+	const struct wv_step *st = &t->steps[s->step];
+
+	fprintf(o->f, "\n  %zu.%zu  ", s->step + 1, k - st->first + 1);
+	on(o, ROLE_EXPR);
+	fputs(s->expr, o->f);
+	off(o, ROLE_EXPR);
+	fprintf(o->f, "   [%zu/%zu]\n", k + 1, t->nsubs);
+	wrap(o, 6, s->text);
+	if (has_word_rows(s))
+		ruler(o, t->words[st->word].address);
+	for (unsigned i = 0; i < s->nrows; i++)
+		row_out(o, &s->rows[i]);
+}
+
+static void step_out(const struct out *o, size_t i)
+{
+	const struct wv_trace *t = o->t;
+	const struct wv_step *st = &t->steps[i];
+
+	fputc('\n', o->f);
+	on(o, ROLE_HEAD);
+	fprintf(o->f, "%zu. %s", i + 1, st->func);
+	off(o, ROLE_HEAD);
+	fprintf(o->f, "  (%s)\n", st->file);
+	wrap(o, 3, st->text);
+	for (size_t k = st->first; k < st->first + st->nsub; k++)
+		substep_out(o, k);
+}
+
+/* The word as typed, or rebuilt from its bytes with escapes. */
+static void word_text(const struct out *o, const struct wv_plain_opts *po)
+{
+	const struct wv_trace *t = o->t;
+
+	if (po && po->word_src) {
+		fprintf(o->f, "\"%s\"", po->word_src);
+		return;
+	}
+	fputc('"', o->f);
+	for (size_t i = 0; i < t->in.word_len; i++) {
+		uint8_t c = t->in.word[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"')
+			fputc(c, o->f);
+		else
+			fprintf(o->f, "\\x%02x", c);
+	}
+	fputc('"', o->f);
+}
+
+int wv_plain_render(FILE *out, const struct wv_trace *t,
+		    const struct wv_plain_opts *po)
+{
+	struct out o = { .f = out, .color = po && po->color, .t = t,
+			 .wrap = t->v->bits == 64 ? 98 : 78 };
+	const struct wv_variant *v = t->v;
+	size_t word = (size_t)-1;
+
+	on(&o, ROLE_HEAD);
+	fprintf(out, "%s", v->name);
+	off(&o, ROLE_HEAD);
+	fprintf(out, ": %u-bit %s-endian, %s (%s)\n", v->bits,
+		v->endian == WV_LITTLE ? "little" : "big", v->kernel_path,
+		v->kernel_version);
+	fputs("word ", out);
+	word_text(&o, po);
+	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x, ", t->in.word_len,
+		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
+	if (t->in.delim >= 0)
+		fprintf(out, "stops at NUL or 0x%02x (as hash_name at '/')\n",
+			t->in.delim);
+	else
+		fputs("stops at NUL (as strnlen_user)\n", out);
+	fputs("marks: * flag  ! false positive  ^ first terminator (the answer)  "
+	      "0 zero byte\n       - pre-start  k kept by zero_bytemask  "
+	      "' borrow/carry bits\n\n", out);
+	memory(&o);
+
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+
+		if (st->word != word) {
+			word = st->word;
+			fputc('\n', out);
+			on(&o, ROLE_HEAD);
+			fprintf(out, "== word %zu: memory %zu to %zu ==", word,
+				t->words[word].address,
+				t->words[word].address + t->word_bytes - 1);
+			off(&o, ROLE_HEAD);
+			fputc('\n', out);
+		}
+		step_out(&o, i);
+	}
+
+	fputc('\n', out);
+	on(&o, ROLE_ANSWER);
+	fprintf(out, "answer: find_zero = %u", t->scan.find_zero);
+	off(&o, ROLE_ANSWER);
+	fprintf(out, " in the word at %zu: the first %s is at memory %zu, so the "
+		"string is %zu byte%s long.\n",
+		t->words[t->nwords - 1].address,
+		t->answer_is_delim ? "delimiter" : "NUL", t->answer, t->scan.length,
+		t->scan.length == 1 ? "" : "s");
+	fflush(out);
+	return ferror(out) ? -EIO : 0;
+}
+
+bool wv_plain_want_color(FILE *out, int mode)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (mode >= 0)
+		return mode == 1;
+	if (nc && *nc)
+		return false;
+	if (term && strcmp(term, "dumb") == 0)
+		return false;
+	return isatty(fileno(out)) == 1;
+}
