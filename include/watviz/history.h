@@ -1,0 +1,36 @@
+/*
+ * watviz/history.h - the ':' command history, kept between runs.
+ *
+ * The file is $XDG_STATE_HOME/watviz/history, or ~/.local/state/watviz/history
+ * when XDG_STATE_HOME is unset, empty or not absolute (the XDG base
+ * directory rules).  It is rewritten whole through a temporary file and
+ * rename(2), so a crash never leaves half a history.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_HISTORY_H
+#define WATVIZ_HISTORY_H
+
+#include <stddef.h>
+
+#define WV_HISTORY_MAX 500	/* lines kept */
+
+/*
+ * The history file's path for these environment values (either may be
+ * NULL) into buf.  Returns 0, or -1 when neither gives a directory or buf is
+ * too small.
+ *   wv_history_path("/s", "/h", ...)  -> "/s/watviz/history"
+ *   wv_history_path(NULL, "/h", ...)  -> "/h/.local/state/watviz/history"
+ */
+int wv_history_path(const char *xdg_state_home, const char *home, char *buf,
+		    size_t size);
+
+/* Read path into readline's history list (a missing file is fine).
+   Returns 0 or -errno. */
+int wv_history_load(const char *path);
+
+/* Add line to the list (not blanks, not a repeat of the last line) and
+   write the list to path, creating its directories.  Returns 0 or -errno. */
+int wv_history_add(const char *path, const char *line);
+
+#endif /* WATVIZ_HISTORY_H */

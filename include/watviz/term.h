@@ -1,0 +1,43 @@
+/*
+ * watviz/term.h - owning the terminal: curses on, curses off, signals.
+ *
+ * One module starts curses and is the only one that stops it.  The restore
+ * is registered with atexit() before curses starts, is safe to call twice,
+ * and has an async-signal-safe twin for the crash path (SIGSEGV, SIGABRT ...)
+ * that puts back the saved termios and the terminal's "normal" strings with
+ * write(2) only.  While curses owns the screen, stderr goes to a temporary
+ * file; whatever was written there is copied to the real stderr after the
+ * screen is restored, so nothing scribbles over the display.
+ *
+ * Other signals only set a flag: SIGINT, SIGTERM, SIGHUP and SIGTSTP are
+ * read with wv_term_signal() by the main loop; SIGWINCH is left to ncurses,
+ * which delivers KEY_RESIZE.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_TERM_H
+#define WATVIZ_TERM_H
+
+#include <stdbool.h>
+
+/*
+ * Take over the terminal on stdin/stdout.  color: -1 auto (colours when the
+ * terminal has them and NO_COLOR is unset or empty), 0 never, 1 always (when
+ * the terminal has them).  Returns 0, or -1 with a message in err (the
+ * terminal untouched) when there is no usable terminal.
+ */
+int wv_term_start(int color, char *err, size_t errsize);
+
+/* Give the terminal back exactly as it was; safe to call twice. */
+void wv_term_restore(void);
+
+/* Whether colours are in use (else the monochrome attributes are). */
+bool wv_term_has_color(void);
+
+/* The pending SIGINT/SIGTERM/SIGHUP/SIGTSTP (the first of them), cleared; 0 none. */
+int wv_term_signal(void);
+
+/* Ctrl-Z: give the terminal back, stop, and take it again on fg. */
+void wv_term_suspend(void);
+
+#endif /* WATVIZ_TERM_H */

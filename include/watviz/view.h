@@ -1,0 +1,33 @@
+/*
+ * watviz/view.h - the visualizer's screens, built as frames (watviz/screen.h).
+ *
+ * Pure code: state in (struct wv_app), a frame of role-tagged cells out.  The
+ * frame must already have the terminal's size; the builder picks the layout
+ * that fits and says so plainly when nothing does.
+ *
+ * Every screen keeps its last two rows for the status line and the message
+ * or command line; the terminal module draws readline's line over the last.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_VIEW_H
+#define WATVIZ_VIEW_H
+
+#include "watviz/app.h"
+#include "watviz/screen.h"
+
+/* The smallest terminal every screen fits (measured: 64-bit registers need
+   80 columns with their labels; main view, compare view and help 24 rows). */
+#define WV_VIEW_MIN_COLS 80
+#define WV_VIEW_MIN_ROWS 24
+
+/* Build the screen app->view asks for (or the too-small screen) into f. */
+void wv_view_build(struct wv_frame *f, const struct wv_app *app);
+
+/* The single screens, for tests. */
+void wv_view_main(struct wv_frame *f, const struct wv_app *app);
+void wv_view_compare(struct wv_frame *f, const struct wv_app *app);
+void wv_view_help(struct wv_frame *f, const struct wv_app *app);
+void wv_view_too_small(struct wv_frame *f);
+
+#endif /* WATVIZ_VIEW_H */

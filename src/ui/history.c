@@ -1,0 +1,91 @@
+/*
+ * The ':' history: readline's list, saved whole through a temporary file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/history.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+
+int wv_history_path(const char *xdg_state_home, const char *home, char *buf,
+		    size_t size)
+{
+	int n;
+
+	if (xdg_state_home && xdg_state_home[0] == '/')
+		n = snprintf(buf, size, "%s/watviz/history", xdg_state_home);
+	else if (home && home[0])
+		n = snprintf(buf, size, "%s/.local/state/watviz/history", home);
+	else
+		return -1;
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+/* mkdir -p of the directory part of path, mode 0700 for what it creates. */
+static int make_parents(const char *path)
+{
+	char dir[4096];
+	size_t n = strlen(path);
+
+	if (n >= sizeof(dir))
+		return -ENAMETOOLONG;
+	memcpy(dir, path, n + 1);
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	return 0;
+}
+
+int wv_history_load(const char *path)
+{
+	int rc;
+
+	using_history();
+	stifle_history(WV_HISTORY_MAX);
+	rc = read_history(path);	/* returns errno, or 0 */
+	return rc == 0 || rc == ENOENT ? 0 : -rc;
+}
+
+int wv_history_add(const char *path, const char *line)
+{
+	char tmp[4200];
+	HIST_ENTRY *last;
+	int rc;
+
+	if (line[strspn(line, " \t")] == '\0')
+		return 0;
+	last = history_length > 0 ? history_get(history_base + history_length - 1)
+				  : NULL;
+	if (!last || strcmp(last->line, line) != 0)
+		add_history(line);
+	if (!path)
+		return 0;
+	if ((rc = make_parents(path)) < 0)
+		return rc;
+	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
+	    (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	rc = write_history(tmp);
+	if (rc != 0) {
+		unlink(tmp);
+		return -rc;
+	}
+	if (rename(tmp, path) < 0) {
+		rc = -errno;
+		unlink(tmp);
+		return rc;
+	}
+	return 0;
+}

@@ -1,0 +1,271 @@
+/*
+ * Owning the terminal.  The order matters and is the same on every way out:
+ *   start:   save termios -> atexit(restore) -> signal handlers -> stderr to a
+ *            temporary file -> newterm -> precompute the crash strings
+ *   restore: endwin -> stderr back (replaying what was captured) ->
+ *            default signal handlers
+ * See watviz/term.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stddef.h>
+
+#include "watviz/term.h"
+
+#include <curses.h>
+#include <term.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t pending;	/* the signal the main loop must see */
+static volatile sig_atomic_t active;	/* curses owns the terminal */
+static bool registered, use_color;
+static SCREEN *screen;
+static struct termios saved_tio;
+static bool have_tio;
+static int saved_stderr = -1, captured = -1;
+static char crash_seq[256];		/* rmcup, cnorm, sgr0, rmkx */
+static size_t crash_len;
+
+static const int flag_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP };
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+static struct sigaction old_crash[sizeof(crash_signals) / sizeof(crash_signals[0])];
+
+static void on_signal(int sig)
+{
+	if (!pending || sig != SIGTSTP)
+		pending = sig;
+}
+
+/* Copy what went to stderr while curses was on to the real stderr. */
+static void replay_stderr(void)
+{
+	char buf[4096];
+	ssize_t n;
+
+	if (captured < 0 || saved_stderr < 0)
+		return;
+	if (lseek(captured, 0, SEEK_SET) == 0)
+		while ((n = read(captured, buf, sizeof(buf))) > 0)
+			if (write(saved_stderr, buf, (size_t)n) != n)
+				break;
+}
+
+/*
+ * The crash path: only async-signal-safe calls.  Puts the terminal back,
+ * shows what stderr held (a sanitizer's report), then lets the signal do
+ * what it would have done: the previous handler (a sanitizer's) or the
+ * default.
+ */
+static void on_crash(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	if (active) {
+		active = 0;
+		if (crash_len && write(STDOUT_FILENO, crash_seq, crash_len) < 0) {
+			/* nothing more can be done */
+		}
+		if (have_tio)
+			tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tio);
+		replay_stderr();
+		if (saved_stderr >= 0)
+			dup2(saved_stderr, STDERR_FILENO);
+	}
+	for (size_t i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
+		if (crash_signals[i] == sig)
+			sigaction(sig, &old_crash[i], NULL);
+	/* a fault re-runs the faulting instruction into the old handler; a
+	   signal that was sent (or abort) is sent again */
+	if (si->si_code <= 0 || sig == SIGABRT)
+		raise(sig);
+}
+
+static void add_crash_cap(const char *cap)
+{
+	const char *s = tigetstr(cap);
+	size_t n;
+
+	if (!s || s == (char *)-1)
+		return;
+	n = strlen(s);
+	if (crash_len + n < sizeof(crash_seq)) {
+		memcpy(crash_seq + crash_len, s, n);
+		crash_len += n;
+	}
+}
+
+static void capture_stderr(void)
+{
+	char path[] = "/tmp/watviz-stderr-XXXXXX";
+	const char *dir = getenv("TMPDIR");
+	char buf[4096];
+
+	if (dir && *dir && strlen(dir) + sizeof("/watviz-stderr-XXXXXX") < sizeof(buf)) {
+		snprintf(buf, sizeof(buf), "%s/watviz-stderr-XXXXXX", dir);
+		captured = mkstemp(buf);
+		if (captured >= 0)
+			unlink(buf);
+	}
+	if (captured < 0) {
+		captured = mkstemp(path);
+		if (captured >= 0)
+			unlink(path);
+	}
+	if (captured < 0)
+		return;	/* then stderr stays where it is */
+	fflush(stderr);
+	saved_stderr = dup(STDERR_FILENO);
+	if (saved_stderr < 0 || dup2(captured, STDERR_FILENO) < 0) {
+		close(captured);
+		captured = -1;
+		if (saved_stderr >= 0)
+			close(saved_stderr);
+		saved_stderr = -1;
+	}
+}
+
+static void release_stderr(void)
+{
+	if (saved_stderr < 0)
+		return;
+	fflush(stderr);
+	dup2(saved_stderr, STDERR_FILENO);
+	replay_stderr();
+	close(saved_stderr);
+	close(captured);
+	saved_stderr = captured = -1;
+}
+
+static void set_handlers(bool on)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a signal wakes the main loop's wait */
+	sa.sa_handler = on ? on_signal : SIG_DFL;
+	for (size_t i = 0; i < sizeof(flag_signals) / sizeof(flag_signals[0]); i++)
+		sigaction(flag_signals[i], &sa, NULL);
+	for (size_t i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++) {
+		if (on) {
+			struct sigaction ca;
+
+			memset(&ca, 0, sizeof(ca));
+			sigemptyset(&ca.sa_mask);
+			ca.sa_sigaction = on_crash;
+			ca.sa_flags = SA_SIGINFO | SA_RESETHAND;
+			sigaction(crash_signals[i], &ca, &old_crash[i]);
+		} else {
+			sigaction(crash_signals[i], &old_crash[i], NULL);
+		}
+	}
+}
+
+int wv_term_start(int color, char *err, size_t errsize)
+{
+	const char *term = getenv("TERM"), *nc = getenv("NO_COLOR");
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		snprintf(err, errsize, "the visualizer needs a terminal; use --plain");
+		return -1;
+	}
+	if (!term || !*term || strcmp(term, "dumb") == 0) {
+		snprintf(err, errsize, "TERM=%s cannot draw the visualizer; use --plain",
+			 term ? term : "");
+		return -1;
+	}
+	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
+	if (!registered) {
+		atexit(wv_term_restore);
+		registered = true;
+	}
+	set_handlers(true);
+	capture_stderr();
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen || !tigetstr("cup") || tigetstr("cup") == (char *)-1) {
+		if (screen) {
+			endwin();
+			delscreen(screen);
+			screen = NULL;
+		}
+		release_stderr();
+		set_handlers(false);
+		snprintf(err, errsize, "TERM=%s cannot draw the visualizer; use --plain",
+			 term);
+		return -1;
+	}
+	set_term(screen);
+	active = 1;
+	crash_len = 0;
+	add_crash_cap("rmcup");
+	add_crash_cap("cnorm");
+	add_crash_cap("sgr0");
+	add_crash_cap("rmkx");
+
+	cbreak();		/* keep ISIG: Ctrl-C and Ctrl-Z are signals */
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);	/* Esc answers at once; arrow keys still parse */
+	curs_set(0);
+	use_color = false;
+	if (has_colors() && (color == 1 || (color < 0 && !(nc && *nc)))) {
+		start_color();
+		use_default_colors();
+		use_color = true;
+	}
+	return 0;
+}
+
+void wv_term_restore(void)
+{
+	if (!active)
+		return;
+	active = 0;
+	curs_set(1);
+	endwin();
+	if (screen) {
+		delscreen(screen);
+		screen = NULL;
+	}
+	release_stderr();
+	set_handlers(false);
+	pending = 0;
+}
+
+bool wv_term_has_color(void)
+{
+	return use_color;
+}
+
+int wv_term_signal(void)
+{
+	int s = pending;
+
+	pending = 0;
+	return s;
+}
+
+void wv_term_suspend(void)
+{
+	struct sigaction sa, old;
+
+	if (!active)
+		return;
+	def_prog_mode();
+	endwin();
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGTSTP, &sa, &old);
+	raise(SIGTSTP);		/* stops here until fg */
+	sigaction(SIGTSTP, &old, NULL);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+}

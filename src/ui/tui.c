@@ -1,0 +1,254 @@
+/*
+ * The visualizer's main loop: keys -> actions (watviz/app.h) -> reactions ->
+ * a frame (watviz/view.h) flushed to curses through the role table.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stddef.h>
+
+#include "watviz/ui.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "watviz/app.h"
+#include "watviz/history.h"
+#include "watviz/prompt.h"
+#include "watviz/term.h"
+#include "watviz/view.h"
+
+/*
+ * Colour by role: one table.  Every role that carries meaning has a
+ * monochrome attribute too, and flags also have a symbol in the frame, so
+ * NO_COLOR and monochrome terminals lose nothing.
+ */
+static const struct {
+	short fg, bg;		/* -1: the terminal's default */
+	attr_t color_attr;	/* with the colour pair */
+	attr_t mono_attr;	/* without colours */
+} role_look[WV_ROLE_COUNT] = {
+	[WV_ROLE_TEXT] = { -1, -1, A_NORMAL, A_NORMAL },
+	[WV_ROLE_DIM] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
+	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+	[WV_ROLE_HEADING] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD },
+	[WV_ROLE_LABEL] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
+	[WV_ROLE_BIT0] = { -1, -1, A_NORMAL, A_NORMAL },
+	[WV_ROLE_BIT1] = { -1, -1, A_BOLD, A_BOLD },
+	[WV_ROLE_HEX] = { COLOR_MAGENTA, -1, A_NORMAL, A_NORMAL },
+	[WV_ROLE_FLAG] = { COLOR_GREEN, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_FALSEPOS] = { COLOR_RED, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_BORROW] = { COLOR_YELLOW, -1, A_BOLD, A_UNDERLINE },
+	[WV_ROLE_STRING] = { -1, -1, A_NORMAL, A_NORMAL },
+	[WV_ROLE_PRESTART] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
+	[WV_ROLE_TERM] = { COLOR_GREEN, -1, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_FILL] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
+	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_KERNEL] = { COLOR_CYAN, -1, A_BOLD, A_BOLD },
+	[WV_ROLE_STATUS] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
+	[WV_ROLE_KEY] = { COLOR_BLUE, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
+	[WV_ROLE_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+};
+
+static attr_t role_attr[WV_ROLE_COUNT];
+
+static void setup_roles(bool color)
+{
+	for (int r = 0; r < WV_ROLE_COUNT; r++) {
+		if (color) {
+			init_pair((short)(r + 1), role_look[r].fg, role_look[r].bg);
+			role_attr[r] = COLOR_PAIR(r + 1) | role_look[r].color_attr;
+		} else {
+			role_attr[r] = role_look[r].mono_attr;
+		}
+	}
+}
+
+/* Flush a frame to the curses screen. */
+static void flush_frame(const struct wv_frame *f)
+{
+	for (int y = 0; y < f->rows; y++) {
+		const struct wv_cell *row = &f->cells[(size_t)y * (size_t)f->cols];
+
+		for (int x = 0; x < f->cols; x++) {
+			attr_t a = role_attr[row[x].role] | (row[x].focus ? A_REVERSE : 0);
+
+			/* the bottom-right cell: addch there would scroll */
+			if (y == f->rows - 1 && x == f->cols - 1)
+				break;
+			mvaddch(y, x, (chtype)(unsigned char)row[x].ch | a);
+		}
+	}
+}
+
+/* :json FILE (the JSON renderer is wired in once it exists) */
+static int (*const json_writer)(const struct wv_trace *, const char *) = NULL;
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+struct tui {
+	struct wv_app app;
+	struct wv_frame frame;
+	bool edit_word;		/* the open line edits the word (e) */
+	long next_tick;
+};
+
+static void render(struct tui *ui)
+{
+	struct wv_app *app = &ui->app;
+
+	if (wv_frame_init(&ui->frame, LINES, COLS) < 0)
+		return;
+	if (wv_prompt_active() && wv_prompt_matches()[0]) {
+		/* Tab listed completions: show them where the message goes */
+		wv_app_msg(app, false, "%s", wv_prompt_matches());
+	}
+	wv_view_build(&ui->frame, app);
+	erase();
+	flush_frame(&ui->frame);
+	if (wv_prompt_active())
+		wv_prompt_draw();
+	else
+		curs_set(0);
+	refresh();
+}
+
+/* A finished ':' or edit line: run it. */
+static int run_line(struct tui *ui, char *line)
+{
+	int react;
+
+	if (!line)
+		return WV_REACT_REDRAW;
+	react = ui->edit_word ? wv_app_set_word_src(&ui->app, line)
+			      : wv_app_command(&ui->app, line, json_writer);
+	free(line);
+	if (wv_prompt_history_error() < 0 && !ui->app.msg_error)
+		wv_app_msg(&ui->app, true, "could not save the command history");
+	return react;
+}
+
+static int handle_key(struct tui *ui, int ch)
+{
+	if (wv_prompt_active()) {
+		char *line;
+
+		if (wv_prompt_key(ch, &line))
+			return run_line(ui, line);
+		return wv_prompt_matches()[0] ? WV_REACT_REDRAW : WV_REACT_NONE;
+	}
+	if (ch == KEY_RESIZE)
+		return WV_REACT_REDRAW;
+	/* too small: only quitting and the help make sense */
+	return wv_app_do(&ui->app, wv_keys_action(ch));
+}
+
+static int loop(struct tui *ui)
+{
+	int react = WV_REACT_REDRAW;
+
+	for (;;) {
+		int sig = wv_term_signal(), ch;
+
+		if (sig == SIGTSTP) {
+			wv_term_suspend();
+			react |= WV_REACT_REDRAW;
+		} else if (sig == SIGINT && wv_prompt_active()) {
+			wv_prompt_cancel();	/* Ctrl-C abandons the line */
+			react |= WV_REACT_REDRAW;
+		} else if (sig) {
+			return 128 + sig;
+		}
+		if (react & WV_REACT_QUIT)
+			return 0;
+		if (react & WV_REACT_PROMPT) {
+			ui->edit_word = false;
+			wv_prompt_open(":", NULL);
+		} else if (react & WV_REACT_EDIT) {
+			ui->edit_word = true;
+			wv_prompt_open("word: ", ui->app.word_src);
+		}
+		if (react & WV_REACT_CLEAR)
+			clearok(curscr, TRUE);
+		if (react & WV_REACT_REDRAW)
+			render(ui);
+		react = WV_REACT_NONE;
+
+		/* wake for the next play tick, and at least every 250 ms to
+		   notice signals */
+		long wait = 250;
+
+		if (ui->app.playing) {
+			long left = ui->next_tick - now_ms();
+
+			wait = left < 0 ? 0 : left < wait ? left : wait;
+		}
+		timeout((int)wait);
+		ch = getch();
+		if (ch == ERR) {
+			if (ui->app.playing && now_ms() >= ui->next_tick) {
+				react |= wv_app_tick(&ui->app);
+				ui->next_tick = now_ms() + ui->app.speed_ms;
+			}
+			continue;
+		}
+		bool was_playing = ui->app.playing;
+
+		react |= handle_key(ui, ch);
+		if (ui->app.playing && !was_playing)
+			ui->next_tick = now_ms() + ui->app.speed_ms;
+	}
+}
+
+int wv_ui_run(const struct wv_ui_opts *opts)
+{
+	struct tui *ui = calloc(1, sizeof(*ui));
+	char err[160], hist[4096];
+	const char *hp = NULL;
+	int status;
+
+	if (!ui) {
+		fprintf(stderr, "watviz: out of memory\n");
+		return 1;
+	}
+	if (wv_app_init(&ui->app, opts->word, opts->word_len, opts->word_src,
+			opts->variant ? opts->variant : wv_wat_find("x86-64"),
+			opts->offset, opts->fill, opts->delim) < 0) {
+		fprintf(stderr, "watviz: %s\n", ui->app.msg);
+		free(ui);
+		return 2;
+	}
+	if (wv_term_start(opts->color, err, sizeof(err)) < 0) {
+		fprintf(stderr, "watviz: %s\n", err);
+		wv_app_free(&ui->app);
+		free(ui);
+		return 1;
+	}
+	setup_roles(wv_term_has_color());
+	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
+			    sizeof(hist)) == 0)
+		hp = hist;
+	wv_prompt_init(hp);
+	wv_app_msg(&ui->app, false,
+		   "Right/Left step through %s; ? shows every key.", ui->app.v->name);
+
+	status = loop(ui);
+
+	/* teardown: readline first (it owns no tty state), then the terminal */
+	wv_prompt_fini();
+	wv_term_restore();
+	wv_frame_free(&ui->frame);
+	wv_app_free(&ui->app);
+	free(ui);
+	return status;
+}

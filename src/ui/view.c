@@ -1,0 +1,673 @@
+/*
+ * The visualizer's screens as frames: main (memory, register, explanation),
+ * compare, help, and too-small.  Pure code: every value shown comes from the
+ * trace (watviz/trace.h); this file only lays out, picks roles and formats.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/view.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- shared pieces ------------------------------------------------------- */
+
+static void title_bar(struct wv_frame *f, const struct wv_app *app)
+{
+	const struct wv_variant *v = app->v;
+	char delim[16], tail[96];
+	int x, room;
+
+	wv_frame_fill(f, 0, 0, f->cols, WV_ROLE_TITLE, ' ');
+	if (app->delim < 0)
+		snprintf(delim, sizeof(delim), "none");
+	else if (app->delim > 0x20 && app->delim < 0x7f)
+		snprintf(delim, sizeof(delim), "'%c'", app->delim);
+	else
+		snprintf(delim, sizeof(delim), "0x%02x", app->delim);
+	snprintf(tail, sizeof(tail), "  offset %zu  fill 0x%02x  delim %s ",
+		 app->offset, app->fill, delim);
+	x = wv_frame_printf(f, 0, 0, WV_ROLE_TITLE, " %s%s %u-bit %s  \"",
+			    f->cols >= 100 ? "watviz  " : "", v->name, v->bits,
+			    v->endian == WV_LITTLE ? "little-endian" : "big-endian");
+	/* the word as typed, shortened to what is left */
+	room = f->cols - x - 1 - (int)strlen(tail);
+	if (room < 4)
+		room = 4;
+	if ((int)strlen(app->word_src) <= room)
+		x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, app->word_src);
+	else
+		x = wv_frame_printf(f, 0, x, WV_ROLE_TITLE, "%.*s...", room - 3,
+				    app->word_src);
+	x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, "\"");
+	wv_frame_put(f, 0, x, WV_ROLE_TITLE, tail);
+}
+
+/* The status line's key hints, as many as fit, most useful first. */
+static void status_line(struct wv_frame *f, const struct wv_app *app,
+			const char *where, const char *const *hints)
+{
+	int y = f->rows - 2, x;
+
+	wv_frame_fill(f, y, 0, f->cols, WV_ROLE_STATUS, ' ');
+	x = wv_frame_printf(f, y, 0, WV_ROLE_STATUS, " %s %u-bit %s %s ",
+			    app->v->name, app->v->bits,
+			    app->v->endian == WV_LITTLE ? "LE" : "BE", where);
+	for (; *hints; hints++) {
+		const char *sp = strchr(*hints, ' ');
+		int klen = sp ? (int)(sp - *hints) : (int)strlen(*hints);
+
+		if (x + 2 + (int)strlen(*hints) > f->cols)
+			break;
+		x += 2;
+		wv_frame_printf(f, y, x, WV_ROLE_KEY, "%.*s", klen, *hints);
+		x = wv_frame_put(f, y, x + klen, WV_ROLE_STATUS, sp ? sp : "");
+	}
+}
+
+static void message_line(struct wv_frame *f, const struct wv_app *app)
+{
+	if (app->msg[0])
+		wv_frame_printf(f, f->rows - 1, 0,
+				app->msg_error ? WV_ROLE_ERROR : WV_ROLE_TEXT,
+				"%s%s", app->msg_error ? "error: " : "", app->msg);
+}
+
+/*
+ * Write text word-wrapped into rows [y, y + maxlines) from column x to the
+ * right edge.  Returns the lines used.
+ */
+static int wrap_width(int width, int y, int maxlines, struct wv_frame *f,
+		      int x, enum wv_role role, const char *text)
+{
+	int lines = 0;
+
+	while (*text && lines < maxlines && width > 8) {
+		int n = (int)strlen(text), cut = n;
+
+		if (n > width) {
+			cut = width;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = width;
+		}
+		if (f)
+			wv_frame_printf(f, y + lines, x, role, "%.*s", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		lines++;
+	}
+	return lines;
+}
+
+static int wrap(struct wv_frame *f, int y, int x, int maxlines,
+		enum wv_role role, const char *text)
+{
+	return wrap_width(f->cols - x, y, maxlines, f, x, role, text);
+}
+
+/* Lines text needs at width, without drawing. */
+static int wrap_lines(int width, const char *text)
+{
+	return wrap_width(width, 0, 1000, NULL, 0, WV_ROLE_TEXT, text);
+}
+
+/* ---- main view: memory --------------------------------------------------- */
+
+/* Two characters for a memory byte's glyph: " a", "\0", "\n", "..". */
+static void glyph(uint8_t b, char out[3])
+{
+	static const char esc[] = "0......abtnvfr";
+
+	if (b >= 0x20 && b < 0x7f) {
+		out[0] = ' ';
+		out[1] = (char)b;
+	} else if (b < sizeof(esc) - 1 && esc[b] != '.') {
+		out[0] = '\\';
+		out[1] = esc[b];
+	} else {
+		out[0] = out[1] = '.';
+	}
+	out[2] = '\0';
+}
+
+static enum wv_role mem_role(const struct wv_trace *t, size_t i)
+{
+	if (i == t->answer)
+		return WV_ROLE_TERM;
+	switch (t->img.role[i]) {
+	case WV_MEM_PRESTART:
+		return WV_ROLE_PRESTART;
+	case WV_MEM_STRING:
+		return WV_ROLE_STRING;
+	case WV_MEM_NUL:
+	case WV_MEM_FILL:
+		break;
+	}
+	return WV_ROLE_FILL;
+}
+
+/* The mark under a memory byte: symbols, so monochrome shows them too. */
+static void mem_mark(const struct wv_trace *t, size_t i, char out[3])
+{
+	out[0] = i == t->img.offset ? '^' : ' ';
+	if (i == t->answer)
+		out[1] = 'T';
+	else if (t->img.role[i] == WV_MEM_PRESTART)
+		out[1] = 'p';
+	else if (t->img.role[i] == WV_MEM_NUL)
+		out[1] = 'n';
+	else if (t->img.role[i] == WV_MEM_FILL)
+		out[1] = 'f';
+	else
+		out[1] = ' ';
+	out[2] = '\0';
+}
+
+/* Memory bytes the current sub-step is about (its HILITE register bytes). */
+static bool mem_focus(const struct wv_trace *t, const struct wv_substep *sub,
+		      size_t word_addr, size_t i)
+{
+	if (i < word_addr || i >= word_addr + t->word_bytes)
+		return false;
+	for (unsigned k = 0; k < sub->nrows; k++) {
+		const struct wv_row *row = &sub->rows[k];
+
+		if (row->width < 32)
+			continue;
+		for (unsigned r = 0; r < t->word_bytes; r++)
+			if ((row->bytes[r] & WV_MARK_HILITE) &&
+			    word_addr + t->reg_to_mem[r] == i)
+				return true;
+	}
+	return false;
+}
+
+static int memory_panel(struct wv_frame *f, const struct wv_app *app, int y)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	const struct wv_step *st = &t->steps[sub->step];
+	size_t nb = t->word_bytes, addr = t->words[st->word].address;
+	size_t total = t->img.len / nb, cur = addr / nb;
+	int per = 1 + 3 * (int)nb;	/* "|" and " xx" per byte */
+	size_t nwin = (size_t)((f->cols - 6) / per), first;
+
+	if (nwin < 1)
+		nwin = 1;
+	if (nwin > total)
+		nwin = total;
+	first = cur > 0 && nwin >= 3 ? cur - 1 : cur;
+	if (first + nwin > total)
+		first = total - nwin;
+
+	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Memory");
+	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, "  word %zu/%zu @0x%04zx",
+			    cur + 1, total, addr);
+	wv_frame_put(f, y, x, WV_ROLE_DIM,
+		     "  ^ start T terminator p pre-start n NUL f fill");
+	wv_frame_put(f, y + 1, 0, WV_ROLE_LABEL, "addr");
+	wv_frame_put(f, y + 2, 0, WV_ROLE_LABEL, "hex");
+	wv_frame_put(f, y + 3, 0, WV_ROLE_LABEL, "char");
+	wv_frame_put(f, y + 4, 0, WV_ROLE_LABEL, "mark");
+
+	for (size_t w = first; w < first + nwin; w++) {
+		int wx = 5 + (int)(w - first) * per;
+		enum wv_role sep = w == cur ? WV_ROLE_HEADING : WV_ROLE_DIM;
+
+		for (int k = 1; k <= 4; k++)
+			wv_frame_put(f, y + k, wx, sep, "|");
+		for (size_t j = 0; j < nb; j++) {
+			size_t i = w * nb + j;
+			int bx = wx + 1 + 3 * (int)j;
+			enum wv_role role = mem_role(t, i);
+			char g[3], m[3];
+
+			glyph(t->img.mem[i], g);
+			mem_mark(t, i, m);
+			wv_frame_printf(f, y + 1, bx, WV_ROLE_DIM, " %02zx", i & 0xff);
+			wv_frame_printf(f, y + 2, bx + 1, role, "%02x", t->img.mem[i]);
+			wv_frame_put(f, y + 3, bx + 1, role, g);
+			wv_frame_put(f, y + 4, bx + 1, role, m);
+			if (w == cur && mem_focus(t, sub, addr, i))
+				wv_frame_focus(f, y + 2, bx + 1, 2);
+		}
+		if (w + 1 == first + nwin)
+			for (int k = 1; k <= 4; k++)
+				wv_frame_put(f, y + k, wx + per, sep, "|");
+	}
+	return 5;
+}
+
+/* ---- main view: register rows -------------------------------------------- */
+
+#define GROUP 9		/* a marker column and eight bits per byte */
+
+static char mark_symbol(uint8_t m)
+{
+	if (m & WV_MARK_ANSWER)
+		return '=';
+	if (m & WV_MARK_FALSE_POS)
+		return '!';
+	if (m & WV_MARK_FLAG)
+		return '*';
+	return ' ';
+}
+
+static enum wv_role mark_role(uint8_t m, enum wv_role dflt)
+{
+	if (m & WV_MARK_ANSWER)
+		return WV_ROLE_ANSWER;
+	if (m & WV_MARK_FALSE_POS)
+		return WV_ROLE_FALSEPOS;
+	if (m & WV_MARK_FLAG)
+		return WV_ROLE_FLAG;
+	if (m & WV_MARK_ZERO)
+		return WV_ROLE_TERM;
+	if (m & WV_MARK_PRESTART)
+		return WV_ROLE_PRESTART;
+	return dflt;
+}
+
+/* x of register byte r's group (its marker column) in a B-byte register. */
+static int group_x(int x0, unsigned nb, unsigned r)
+{
+	return x0 + (int)(nb - 1 - r) * GROUP;
+}
+
+static void hex_value(char *buf, size_t size, const struct wv_row *row)
+{
+	if (row->width == 0)
+		snprintf(buf, size, "%" PRIu64, row->value);
+	else
+		snprintf(buf, size, "0x%0*" PRIx64, (int)(row->width + 3) / 4,
+			 row->value);
+}
+
+/*
+ * One row of a sub-step: bits grouped by register byte (most significant
+ * left, as the number is written) with a marker column before each byte.
+ * Two layouts: a caption line ("label = 0x...") over the bits, when labels
+ * and hex do not fit beside 64 bits; or label, bits and (at hexx > 0) hex on
+ * one line.  Returns the lines used.
+ */
+static int register_row(struct wv_frame *f, const struct wv_trace *t,
+			const struct wv_row *row, int y, int x0, int hexx,
+			bool caption, bool last_result)
+{
+	unsigned nb = t->word_bytes;
+	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
+	enum wv_role vrole = last_result ? WV_ROLE_ANSWER : WV_ROLE_HEX;
+	char hex[32];
+
+	hex_value(hex, sizeof(hex), row);
+	if (caption || row->width == 0) {
+		int x = wv_frame_put(f, y, 0, WV_ROLE_LABEL, row->label);
+
+		x = wv_frame_put(f, y, x, WV_ROLE_DIM, " = ");
+		wv_frame_put(f, y, x, vrole, hex);
+		if (row->width == 0)
+			return 1;
+		y++;
+	} else {
+		wv_frame_printf(f, y, 0, WV_ROLE_LABEL, "%.*s", x0 - 1, row->label);
+		if (hexx > 0)
+			wv_frame_put(f, y, hexx, vrole, hex);
+	}
+	if (row->width < 32) {
+		/* a small bitmap (alpha's cmpbge): right-aligned like a number */
+		int bx = group_x(x0, nb, 0) + 1 + 8 - (int)row->width;
+
+		for (unsigned b = 0; b < row->width; b++) {
+			unsigned bit = row->width - 1 - b;
+			bool one = (row->value >> bit) & 1;
+
+			wv_frame_put(f, y, bx + (int)b,
+				     (row->bits >> bit) & 1 ? WV_ROLE_BORROW
+				     : one ? WV_ROLE_BIT1 : WV_ROLE_BIT0,
+				     one ? "1" : "0");
+		}
+		return caption ? 2 : 1;
+	}
+	for (unsigned r = 0; r < nb; r++) {
+		uint8_t m = row->bytes[r];
+		int gx = group_x(x0, nb, r);
+		char sym[2] = { mark_symbol(m), '\0' };
+
+		wv_frame_put(f, y, gx, mark_role(m, WV_ROLE_DIM), sym);
+		for (unsigned b = 0; b < 8; b++) {
+			unsigned bit = 8 * r + 7 - b;
+			bool one = (row->value >> bit) & 1;
+			enum wv_role role;
+			const char *ch = one ? "1" : "0";
+
+			if (chain) {
+				role = one ? WV_ROLE_BORROW : WV_ROLE_DIM;
+				ch = one ? "1" : ".";
+			} else if ((row->bits >> bit) & 1) {
+				role = WV_ROLE_BORROW;
+			} else {
+				role = mark_role(m, one ? WV_ROLE_BIT1 : WV_ROLE_BIT0);
+			}
+			wv_frame_put(f, y, gx + 1 + (int)b, role, ch);
+		}
+		if (m & WV_MARK_HILITE)
+			wv_frame_focus(f, y, gx + 1, 8);
+	}
+	return caption ? 2 : 1;
+}
+
+/*
+ * The sub-step's rows from y to ymax (exclusive): the operation, which
+ * memory byte each register byte holds, the rows.
+ */
+static void register_panel(struct wv_frame *f, const struct wv_app *app,
+			   int y, int ymax)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	const struct wv_step *st = &t->steps[sub->step];
+	unsigned nb = t->word_bytes, nrows = sub->nrows;
+	int bitsw = (int)nb * GROUP, hexw = 2 + (int)nb * 2, labmax = 0, x;
+
+	for (unsigned k = 0; k < nrows; k++) {
+		int n = (int)strlen(sub->rows[k].label);
+
+		labmax = n > labmax ? n : labmax;
+	}
+	/* label, bits and hex on one line when they fit; else a caption line
+	   over the bits when the height allows; else short labels, no hex */
+	int x0 = labmax + 1, hexx = 0;
+	bool caption = false;
+
+	if (x0 + bitsw + 1 + hexw <= f->cols) {
+		hexx = x0 + bitsw + 1;
+	} else {
+		x0 = f->cols - bitsw;
+		if (x0 < 2)
+			x0 = 2;
+		caption = (int)nrows * 2 + 2 <= ymax - y;
+	}
+
+	x = wv_frame_printf(f, y, 2, WV_ROLE_HEADING, "%s:",
+			    wv_trace_op_name(sub->op));
+	x = wv_frame_put(f, y, x + 1, WV_ROLE_TEXT, sub->expr);
+	if (st->false_pos && x + 28 <= f->cols)
+		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
+			     "! holds a false positive");
+	y++;
+	/* which memory byte each register byte holds */
+	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
+	for (unsigned r = 0; r < nb; r++)
+		wv_frame_printf(f, y, group_x(x0, nb, r) + 4, WV_ROLE_DIM, "%u",
+				t->reg_to_mem[r]);
+	if (hexx)
+		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
+	y++;
+
+	/* rows that do not fit: the first ones and the last, and how many
+	   are hidden in between */
+	int avail = ymax - y;
+	unsigned show_first = nrows, hidden = 0;
+
+	if ((int)nrows > avail && avail >= 3) {
+		show_first = (unsigned)avail - 2;
+		hidden = nrows - show_first - 1;
+	}
+	for (unsigned k = 0; k < nrows && y < ymax; k++) {
+		const struct wv_row *row = &sub->rows[k];
+
+		if (hidden && k == show_first) {
+			wv_frame_printf(f, y++, x0, WV_ROLE_DIM,
+					"... %u more rows (a taller window shows them)",
+					hidden);
+			k += hidden - 1;
+			continue;
+		}
+		y += register_row(f, t, row, y, x0, hexx, caption,
+				  k + 1 == nrows && row->kind == WV_ROW_RESULT);
+	}
+}
+
+/* ---- main view ------------------------------------------------------------ */
+
+static const char *const main_hints[] = {
+	"Left/Right sub-step", "Up/Down function", "r play", "a variant",
+	"c compare", ": command", "e edit", "? help", "q quit", NULL
+};
+static const char *const play_hints[] = {
+	"r pause", "+/- speed", "Esc stop", "q quit", NULL
+};
+
+/*
+ * Top to bottom: title; memory; the kernel function, its file and where we
+ * are; the explanation; the operation and its rows; status; message.  The
+ * explanation sits above the rows so nothing moves while stepping.
+ */
+void wv_view_main(struct wv_frame *f, const struct wv_app *app)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	const struct wv_step *st = &t->steps[sub->step];
+	int explain = f->rows >= 32 ? 5 : f->rows >= 28 ? 4 : 3;
+	int y, x, used;
+	char where[64];
+
+	title_bar(f, app);
+	y = 1 + memory_panel(f, app, 1);
+
+	x = wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s()", st->func);
+	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %s", st->file);
+	used = snprintf(where, sizeof(where), "step %zu/%zu  sub-step %zu/%zu",
+			sub->step + 1, t->nsteps, app->pos + 1, t->nsubs);
+	if (x + 2 + used <= f->cols)
+		wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
+	y++;
+
+	/* the step's sentence, then the sub-step's; when both do not fit,
+	   the sub-step's (it is what changes) */
+	if (strcmp(sub->text, st->text) == 0) {
+		wrap(f, y, 0, explain, WV_ROLE_TEXT, st->text);
+	} else if (wrap_lines(f->cols, st->text) + wrap_lines(f->cols, sub->text)
+		   <= explain) {
+		used = wrap(f, y, 0, explain, WV_ROLE_DIM, st->text);
+		wrap(f, y + used, 0, explain - used, WV_ROLE_TEXT, sub->text);
+	} else {
+		wrap(f, y, 0, explain, WV_ROLE_TEXT, sub->text);
+	}
+	y += explain;
+
+	register_panel(f, app, y, f->rows - 2);
+
+	snprintf(where, sizeof(where), "%zu/%zu%s", app->pos + 1, t->nsubs,
+		 app->playing ? " PLAYING" : "");
+	status_line(f, app, where, app->playing ? play_hints : main_hints);
+	message_line(f, app);
+}
+
+/* ---- compare view -------------------------------------------------------- */
+
+/* Flags of value in memory order: '*' on a zero byte, '!' on a non-zero one. */
+static void flag_map(const struct wv_compare_row *c, uint64_t flags, char *out)
+{
+	unsigned nb = wv_wat_bytes(c->v);
+
+	for (unsigned r = 0; r < nb; r++) {
+		unsigned m = wv_wat_byte_index(c->v, r);
+		bool flag = (flags >> (8 * r)) & 0xff;
+		bool zero = ((c->value >> (8 * r)) & 0xff) == 0;
+
+		out[m] = !flag ? '.' : zero ? '*' : '!';
+	}
+	out[nb] = '\0';
+}
+
+static void create_value(char *buf, size_t size, const struct wv_compare_row *c)
+{
+	if (c->v->create_kind == WV_CREATE_POPCOUNT ||
+	    c->v->create_kind == WV_CREATE_FLS)
+		snprintf(buf, size, "%" PRIu64, c->create);
+	else
+		snprintf(buf, size, "0x%0*" PRIx64, (int)c->v->bits / 4, c->create);
+}
+
+static const char *const compare_hints[] = {
+	"c back", "a/A variant", "? help", "q quit", NULL
+};
+
+void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
+{
+	bool agree = true;
+	int y = 3, x;
+
+	title_bar(f, app);
+	wv_frame_put(f, 1, 0, WV_ROLE_HEADING,
+		     "Compare: this memory on every variant, at the word where its scan stops");
+	x = wv_frame_put(f, 2, 0, WV_ROLE_LABEL,
+			 " variant      value (register)   cheap F   exact E   create_zero_mask  find len");
+	if (f->cols >= x + 14)
+		wv_frame_put(f, 2, x + 2, WV_ROLE_LABEL, "instructions");
+
+	for (size_t i = 0; i < app->ncmp; i++, y++) {
+		const struct wv_compare_row *c = &app->cmp[i];
+		bool cur = c->v == app->v;
+		char buf[32], fm[9];
+
+		if (c->length != app->cmp[0].length || c->found != app->cmp[0].found)
+			agree = false;
+		wv_frame_printf(f, y, 0, cur ? WV_ROLE_HEADING : WV_ROLE_TEXT,
+				"%c%-12s", cur ? '>' : ' ', c->v->name);
+		wv_frame_printf(f, y, 14, WV_ROLE_HEX, "0x%0*" PRIx64,
+				(int)c->v->bits / 4, c->value);
+		flag_map(c, c->cheap, fm);
+		x = 33;
+		for (int k = 0; fm[k]; k++)
+			wv_frame_printf(f, y, x + k, fm[k] == '!' ? WV_ROLE_FALSEPOS
+					: fm[k] == '*' ? WV_ROLE_FLAG : WV_ROLE_DIM,
+					"%c", fm[k]);
+		flag_map(c, c->exact, fm);
+		x = 43;
+		for (int k = 0; fm[k]; k++)
+			wv_frame_printf(f, y, x + k, fm[k] == '!' ? WV_ROLE_FALSEPOS
+					: fm[k] == '*' ? WV_ROLE_FLAG : WV_ROLE_DIM,
+					"%c", fm[k]);
+		create_value(buf, sizeof(buf), c);
+		wv_frame_put(f, y, 53, WV_ROLE_HEX, buf);
+		if (c->found)
+			wv_frame_printf(f, y, 72, WV_ROLE_ANSWER, "%3u", c->find_zero);
+		else
+			wv_frame_put(f, y, 72, WV_ROLE_DIM, "  -");
+		wv_frame_printf(f, y, 76, WV_ROLE_ANSWER, "%3zu", c->length);
+		if (f->cols >= 94)
+			wv_frame_printf(f, y, 82, WV_ROLE_KERNEL, "%.*s",
+					f->cols - 82, c->insns);
+		if (cur)
+			wv_frame_focus(f, y, 0, 13);
+	}
+	y++;
+	y += wrap(f, y, 0, 2, WV_ROLE_DIM,
+		  "Flags in memory order: * a zero byte flagged, ! a false positive "
+		  "(a borrow from a zero below turned a 0x01 into a flag), . none.");
+	if (app->ncmp)
+		wv_frame_printf(f, y, 0, agree ? WV_ROLE_ANSWER : WV_ROLE_FALSEPOS,
+				agree ? "All %zu variants agree: the string is %zu bytes long."
+				      : "The variants disagree on the length (first: %zu on %zu).",
+				agree ? app->ncmp : app->cmp[0].length,
+				agree ? app->cmp[0].length : app->ncmp);
+	status_line(f, app, "compare", compare_hints);
+	message_line(f, app);
+}
+
+/* ---- help ---------------------------------------------------------------- */
+
+static const char *const help_hints[] = { "? back", "Esc back", "q quit", NULL };
+
+void wv_view_help(struct wv_frame *f, const struct wv_app *app)
+{
+	static const char *const cmds[] = {
+		":word \"a\\0b\"  new word",	":arch ppc  variant",
+		":offset 3  string start",	":fill 0x01  fill byte",
+		":delim /  also stop at /",	":delim none",
+		":json FILE  write the trace",	":compare  :speed MS",
+		":help  :quit",			"Tab completes, Up recalls",
+	};
+	size_t n, lines = 0;
+	const struct wv_keybind *k = wv_keys_table(&n);
+	int half = f->cols / 2, y0 = 2, rows;
+
+	title_bar(f, app);
+	wv_frame_put(f, 1, 0, WV_ROLE_HEADING, "Keys");
+	for (size_t i = 0; i < n; i++)
+		lines += k[i].help != NULL;
+	rows = (int)(lines + 1) / 2;
+	lines = 0;
+	for (size_t i = 0; i < n; i++) {
+		char names[40] = "";
+
+		if (!k[i].help)
+			continue;
+		/* this key and the aliases that follow it */
+		for (size_t j = i; j < n && (j == i || !k[j].help); j++) {
+			if (!k[j].name)
+				continue;
+			if (names[0])
+				strncat(names, " ", sizeof(names) - strlen(names) - 1);
+			strncat(names, k[j].name, sizeof(names) - strlen(names) - 1);
+		}
+		int col = (int)lines / rows, y = y0 + (int)lines % rows;
+
+		wv_frame_printf(f, y, col * half + 1, WV_ROLE_KEY, "%s", names);
+		wv_frame_printf(f, y, col * half + 17, WV_ROLE_TEXT, "%.*s",
+				half - 18, k[i].help);
+		lines++;
+	}
+	int y = y0 + rows;
+
+	wv_frame_put(f, y++, 0, WV_ROLE_HEADING, "Commands (after :)");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		wv_frame_put(f, y + (int)i / 2, (int)(i % 2) * half + 1, WV_ROLE_TEXT,
+			     cmds[i]);
+	status_line(f, app, "help", help_hints);
+	message_line(f, app);
+}
+
+/* ---- too small, and the choice ------------------------------------------- */
+
+void wv_view_too_small(struct wv_frame *f)
+{
+	char l1[64], l2[64];
+	const char *l3 = "Enlarge the window, or press q to quit.";
+	int y = f->rows / 2 - 1;
+
+	snprintf(l1, sizeof(l1), "watviz needs at least %dx%d", WV_VIEW_MIN_COLS,
+		 WV_VIEW_MIN_ROWS);
+	snprintf(l2, sizeof(l2), "this terminal is %dx%d", f->cols, f->rows);
+	wv_frame_put(f, y < 0 ? 0 : y, (f->cols - (int)strlen(l1)) / 2 > 0
+		     ? (f->cols - (int)strlen(l1)) / 2 : 0, WV_ROLE_ERROR, l1);
+	wv_frame_put(f, y + 1, (f->cols - (int)strlen(l2)) / 2 > 0
+		     ? (f->cols - (int)strlen(l2)) / 2 : 0, WV_ROLE_TEXT, l2);
+	wv_frame_put(f, y + 2, (f->cols - (int)strlen(l3)) / 2 > 0
+		     ? (f->cols - (int)strlen(l3)) / 2 : 0, WV_ROLE_DIM, l3);
+}
+
+void wv_view_build(struct wv_frame *f, const struct wv_app *app)
+{
+	if (f->cols < WV_VIEW_MIN_COLS || f->rows < WV_VIEW_MIN_ROWS) {
+		wv_view_too_small(f);
+		return;
+	}
+	switch (app->view) {
+	case WV_VIEW_MAIN:
+		wv_view_main(f, app);
+		break;
+	case WV_VIEW_COMPARE:
+		wv_view_compare(f, app);
+		break;
+	case WV_VIEW_HELP:
+		wv_view_help(f, app);
+		break;
+	}
+}
