@@ -138,14 +138,14 @@ void wv_app_free(struct wv_app *app)
 
 static int set_variant(struct wv_app *app, const struct wv_variant *v)
 {
-	size_t off = app->offset % wv_wat_bytes(v);
+	size_t old = app->offset, off = old % wv_wat_bytes(v);
 
 	if (rebuild(app, v, off, app->fill, app->delim, true) < 0)
 		return WV_REACT_REDRAW;
-	if (off != app->offset)
+	if (off != old)
 		wv_app_msg(app, false, "%s (%u-bit %s-endian); offset %zu is now %zu",
 			   v->name, v->bits, v->endian == WV_LITTLE ? "little" : "big",
-			   app->offset, off);
+			   old, off);
 	else
 		wv_app_msg(app, false, "%s (%u-bit %s-endian): %s", v->name,
 			   v->bits, v->endian == WV_LITTLE ? "little" : "big",

@@ -19,71 +19,9 @@
 #include "watviz/app.h"
 #include "watviz/history.h"
 #include "watviz/prompt.h"
+#include "watviz/render.h"
 #include "watviz/term.h"
 #include "watviz/view.h"
-
-/*
- * Colour by role: one table.  Every role that carries meaning has a
- * monochrome attribute too, and flags also have a symbol in the frame, so
- * NO_COLOR and monochrome terminals lose nothing.
- */
-static const struct {
-	short fg, bg;		/* -1: the terminal's default */
-	attr_t color_attr;	/* with the colour pair */
-	attr_t mono_attr;	/* without colours */
-} role_look[WV_ROLE_COUNT] = {
-	[WV_ROLE_TEXT] = { -1, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_DIM] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
-	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
-	[WV_ROLE_HEADING] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD },
-	[WV_ROLE_LABEL] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_BIT0] = { -1, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_BIT1] = { -1, -1, A_BOLD, A_BOLD },
-	[WV_ROLE_HEX] = { COLOR_MAGENTA, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_FLAG] = { COLOR_GREEN, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_FALSEPOS] = { COLOR_RED, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_BORROW] = { COLOR_YELLOW, -1, A_BOLD, A_UNDERLINE },
-	[WV_ROLE_STRING] = { -1, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_PRESTART] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
-	[WV_ROLE_TERM] = { COLOR_GREEN, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_FILL] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
-	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_KERNEL] = { COLOR_CYAN, -1, A_BOLD, A_BOLD },
-	[WV_ROLE_STATUS] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
-	[WV_ROLE_KEY] = { COLOR_BLUE, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
-	[WV_ROLE_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
-};
-
-static attr_t role_attr[WV_ROLE_COUNT];
-
-static void setup_roles(bool color)
-{
-	for (int r = 0; r < WV_ROLE_COUNT; r++) {
-		if (color) {
-			init_pair((short)(r + 1), role_look[r].fg, role_look[r].bg);
-			role_attr[r] = COLOR_PAIR(r + 1) | role_look[r].color_attr;
-		} else {
-			role_attr[r] = role_look[r].mono_attr;
-		}
-	}
-}
-
-/* Flush a frame to the curses screen. */
-static void flush_frame(const struct wv_frame *f)
-{
-	for (int y = 0; y < f->rows; y++) {
-		const struct wv_cell *row = &f->cells[(size_t)y * (size_t)f->cols];
-
-		for (int x = 0; x < f->cols; x++) {
-			attr_t a = role_attr[row[x].role] | (row[x].focus ? A_REVERSE : 0);
-
-			/* the bottom-right cell: addch there would scroll */
-			if (y == f->rows - 1 && x == f->cols - 1)
-				break;
-			mvaddch(y, x, (chtype)(unsigned char)row[x].ch | a);
-		}
-	}
-}
 
 /* :json FILE (the JSON renderer is wired in once it exists) */
 static int (*const json_writer)(const struct wv_trace *, const char *) = NULL;
@@ -115,7 +53,7 @@ static void render(struct tui *ui)
 	}
 	wv_view_build(&ui->frame, app);
 	erase();
-	flush_frame(&ui->frame);
+	wv_render_frame(&ui->frame);
 	if (wv_prompt_active())
 		wv_prompt_draw();
 	else
@@ -234,7 +172,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		free(ui);
 		return 1;
 	}
-	setup_roles(wv_term_has_color());
+	wv_render_setup(wv_term_has_color());
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;

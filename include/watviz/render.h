@@ -1,0 +1,26 @@
+/*
+ * watviz/render.h - flushing a frame (watviz/screen.h) to the curses screen.
+ *
+ * Colour by role: one table maps each role to a colour pair and a monochrome
+ * attribute.  A focused cell adds reverse video in both.  Needs curses
+ * started (newterm) on the current screen.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_RENDER_H
+#define WATVIZ_RENDER_H
+
+#include <stdbool.h>
+
+#include "watviz/screen.h"
+
+/* Choose colour pairs (color, after start_color) or monochrome attributes. */
+void wv_render_setup(bool color);
+
+/* Draw f at the top left of stdscr (not refreshed). */
+void wv_render_frame(const struct wv_frame *f);
+
+/* The curses attributes role is drawn with (an attr_t), for tests. */
+unsigned long wv_render_attr(enum wv_role role);
+
+#endif /* WATVIZ_RENDER_H */

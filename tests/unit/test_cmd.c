@@ -1,0 +1,140 @@
+/*
+ * The ':' command parser and its completion (watviz/cmdline.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <string.h>
+
+#include "watviz/cmdline.h"
+
+static struct wv_cmd cmd;
+static char err[200];
+
+static void test_arch(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_cmd_parse("arch ppc", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_ARCH);
+	assert_ptr_equal(cmd.variant, variant("ppc64"));
+	/* a unique prefix of the command */
+	assert_int_equal(wv_cmd_parse("  ar   alpha  ", &cmd, err, sizeof(err)), 0);
+	assert_ptr_equal(cmd.variant, variant("alpha"));
+	assert_int_equal(wv_cmd_parse("arch vax", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown variant 'vax'"));
+	assert_int_equal(wv_cmd_parse("arch", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "usage: :arch NAME"));
+}
+
+static void test_word(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_cmd_parse("word \"a\\0b\"", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_WORD);
+	assert_string_equal(cmd.text, "a\\0b");
+	/* escaped quote inside the quotes stays for the word parser */
+	assert_int_equal(wv_cmd_parse("word \"x\\\"y\"", &cmd, err, sizeof(err)), 0);
+	assert_string_equal(cmd.text, "x\\\"y");
+	/* unquoted: the rest of the line, trailing blanks dropped */
+	assert_int_equal(wv_cmd_parse("w usr/bin  ", &cmd, err, sizeof(err)), 0);
+	assert_string_equal(cmd.text, "usr/bin");
+	assert_int_equal(wv_cmd_parse("word \"abc", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "missing closing \""));
+	assert_int_equal(wv_cmd_parse("word \"a\" b", &cmd, err, sizeof(err)), -1);
+	/* an empty word is a word: just the NUL */
+	assert_int_equal(wv_cmd_parse("word", &cmd, err, sizeof(err)), 0);
+	assert_string_equal(cmd.text, "");
+}
+
+static void test_numbers_and_bytes(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_cmd_parse("offset 3", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_OFFSET);
+	assert_int_equal(cmd.num, 3);
+	assert_int_equal(wv_cmd_parse("offset -1", &cmd, err, sizeof(err)), -1);
+	assert_int_equal(wv_cmd_parse("offset 3x", &cmd, err, sizeof(err)), -1);
+	assert_int_equal(wv_cmd_parse("fill 0x01", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.num, 1);
+	assert_int_equal(wv_cmd_parse("fill x", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.num, 'x');
+	assert_int_equal(wv_cmd_parse("fill 256", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "fill: "));
+	assert_int_equal(wv_cmd_parse("delim /", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_DELIM);
+	assert_int_equal(cmd.num, '/');
+	assert_int_equal(wv_cmd_parse("delim none", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.num, -1);
+	assert_int_equal(wv_cmd_parse("speed 250", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.num, 250);
+}
+
+static void test_plain_commands(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_cmd_parse("", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_EMPTY);
+	assert_int_equal(wv_cmd_parse("q", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_QUIT);
+	assert_int_equal(wv_cmd_parse("help", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_HELP);
+	assert_int_equal(wv_cmd_parse("help me", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "takes no argument"));
+	assert_int_equal(wv_cmd_parse("json", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_JSON);
+	assert_string_equal(cmd.text, "");
+	assert_int_equal(wv_cmd_parse("json out.json", &cmd, err, sizeof(err)), 0);
+	assert_string_equal(cmd.text, "out.json");
+	assert_int_equal(wv_cmd_parse("frobnicate", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown command 'frobnicate'"));
+	assert_int_equal(wv_cmd_parse("c", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_COMPARE);
+	/* too long an argument is refused, not truncated */
+	static char line[WV_CMD_TEXT_MAX + 16];
+
+	memcpy(line, "word ", 5);
+	memset(line + 5, 'a', WV_CMD_TEXT_MAX);
+	line[5 + WV_CMD_TEXT_MAX] = '\0';
+	assert_int_equal(wv_cmd_parse(line, &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "too long"));
+}
+
+static bool has(const struct wv_cmd_matches *m, const char *s)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->name[i], s) == 0)
+			return true;
+	return false;
+}
+
+static void test_complete(void **state)
+{
+	struct wv_cmd_matches m;
+
+	(void)state;
+	assert_int_equal(wv_cmd_complete("", 0, "", &m), 10);
+	assert_true(has(&m, "word") && has(&m, "quit") && has(&m, "arch"));
+	assert_int_equal(wv_cmd_complete("ar", 0, "ar", &m), 1);
+	assert_string_equal(m.name[0], "arch");
+	assert_int_equal(wv_cmd_complete("arch pp", 5, "pp", &m), 4);
+	assert_true(has(&m, "ppc64") && has(&m, "ppc") && has(&m, "powerpc") == false);
+	assert_true(has(&m, "ppc32") && has(&m, "ppc64le"));
+	assert_int_equal(wv_cmd_complete("arch ", 5, "", &m), 16 + 3);
+	assert_true(has(&m, "x86") && has(&m, "powerpc") && has(&m, "s390"));
+	assert_int_equal(wv_cmd_complete("delim n", 6, "n", &m), 1);
+	assert_string_equal(m.name[0], "none");
+	assert_int_equal(wv_cmd_complete("offset ", 7, "", &m), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_arch),
+		cmocka_unit_test(test_word),
+		cmocka_unit_test(test_numbers_and_bytes),
+		cmocka_unit_test(test_plain_commands),
+		cmocka_unit_test(test_complete),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,225 @@
+/*
+ * The visualizer's actions (watviz/app.h): each key and command changes the
+ * state as it should, keeps the place across a rebuild, and refuses bad
+ * input without losing the screen.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "watviz/app.h"
+
+static struct wv_app app;
+
+static void start(const char *src, const char *arch)
+{
+	uint8_t buf[WV_WORD_MAX];
+	size_t len;
+	struct wv_error e;
+
+	assert_int_equal(wv_word_parse(src, buf, &len, &e), 0);
+	assert_int_equal(wv_app_init(&app, buf, len, src, variant(arch), 0, 0, -1), 0);
+}
+
+static const struct wv_step *step(void)
+{
+	return wv_trace_step_of(&app.trace, app.pos);
+}
+
+static void test_stepping(void **state)
+{
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	assert_int_equal(app.pos, 0);
+	assert_int_equal(wv_app_do(&app, WV_ACT_PREV), WV_REACT_BELL);
+	assert_int_equal(wv_app_do(&app, WV_ACT_NEXT), WV_REACT_REDRAW);
+	assert_int_equal(app.pos, 1);
+	assert_int_equal(wv_app_do(&app, WV_ACT_LAST), WV_REACT_REDRAW);
+	assert_int_equal(app.pos, app.trace.nsubs - 1);
+	assert_int_equal(step()->kind, WV_STEP_ZBM);
+	assert_int_equal(wv_app_do(&app, WV_ACT_NEXT), WV_REACT_BELL);
+	wv_app_do(&app, WV_ACT_FIRST);
+	assert_int_equal(app.pos, 0);
+	/* function by function: load, has_zero, prep, create, find, zbm */
+	wv_app_do(&app, WV_ACT_NEXT_FUNC);
+	assert_int_equal(step()->kind, WV_STEP_HAS_ZERO);
+	assert_int_equal(app.pos, step()->first);
+	wv_app_do(&app, WV_ACT_NEXT);
+	wv_app_do(&app, WV_ACT_PREV_FUNC);	/* back to this step's start */
+	assert_int_equal(step()->kind, WV_STEP_HAS_ZERO);
+	assert_int_equal(app.pos, step()->first);
+	wv_app_free(&app);
+}
+
+static void test_variant_keeps_place(void **state)
+{
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	app.pos = wv_trace_find(&app.trace, WV_STEP_CREATE, 0);
+	wv_app_do(&app, WV_ACT_ARCH_NEXT);
+	assert_ptr_equal(app.v, variant("x86-64-ffs"));
+	assert_int_equal(step()->kind, WV_STEP_CREATE);
+	wv_app_do(&app, WV_ACT_ARCH_PREV);
+	wv_app_do(&app, WV_ACT_ARCH_PREV);	/* wraps to the table's end */
+	assert_ptr_equal(app.v, wv_wat_at(wv_wat_count() - 1));
+	assert_int_equal(step()->kind, WV_STEP_CREATE);
+	/* by name, and the answer is the same everywhere */
+	assert_int_equal(wv_app_command(&app, "arch ppc", NULL), WV_REACT_REDRAW);
+	assert_ptr_equal(app.v, variant("ppc64"));
+	assert_int_equal(step()->kind, WV_STEP_CREATE);
+	assert_int_equal(app.trace.scan.find_zero, 2);
+	assert_false(app.msg_error);
+	wv_app_free(&app);
+}
+
+static void test_offset_fill_delim(void **state)
+{
+	(void)state;
+	start("usr/bin", "x86-64");
+	assert_int_equal(app.trace.scan.length, 7);
+	wv_app_do(&app, WV_ACT_DELIM);
+	assert_int_equal(app.delim, '/');
+	assert_int_equal(app.trace.scan.length, 3);
+	wv_app_do(&app, WV_ACT_DELIM);
+	assert_int_equal(app.delim, -1);
+	assert_int_equal(app.trace.scan.length, 7);
+	assert_int_equal(wv_app_command(&app, "delim b", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app.trace.scan.length, 4);
+
+	/* offset wraps within the word; a 32-bit variant takes it modulo 4 */
+	for (int i = 0; i < 5; i++)
+		wv_app_do(&app, WV_ACT_OFFSET_UP);
+	assert_int_equal(app.offset, 5);
+	wv_app_do(&app, WV_ACT_OFFSET_DOWN);
+	assert_int_equal(app.offset, 4);
+	assert_int_equal(wv_app_command(&app, "arch x86-32", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app.offset, 0);
+	assert_non_null(strstr(app.msg, "offset 4 is now 0"));
+	assert_int_equal(wv_app_command(&app, "offset 4", NULL), WV_REACT_REDRAW);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "offset must be 0..3"));
+	assert_int_equal(app.offset, 0);
+
+	wv_app_do(&app, WV_ACT_FILL);
+	assert_int_equal(app.fill, 0x01);
+	assert_int_equal(wv_app_command(&app, "fill 0xff", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app.fill, 0xff);
+	assert_int_equal(app.trace.img.fill, 0xff);
+	wv_app_free(&app);
+}
+
+static void test_bad_input_keeps_state(void **state)
+{
+	size_t pos;
+
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	wv_app_do(&app, WV_ACT_NEXT);
+	wv_app_do(&app, WV_ACT_NEXT);
+	pos = app.pos;
+	wv_app_command(&app, "word \"a\\q\"", NULL);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "column 2"));
+	assert_string_equal(app.word_src, "ab\\0cd");
+	assert_int_equal(app.pos, pos);
+	wv_app_command(&app, "nonsense", NULL);
+	assert_true(app.msg_error);
+	/* a good word replaces it and keeps the place */
+	wv_app_command(&app, "word \"xyz\"", NULL);
+	assert_false(app.msg_error);
+	assert_string_equal(app.word_src, "xyz");
+	assert_int_equal(app.trace.scan.length, 3);
+	assert_int_equal(app.pos, pos);
+	wv_app_free(&app);
+}
+
+static const char *json_path;
+
+static int fake_json(const struct wv_trace *t, const char *path)
+{
+	assert_non_null(t);
+	json_path = path;
+	return strcmp(path, "/nope") == 0 ? -EACCES : 0;
+}
+
+static void test_commands(void **state)
+{
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	assert_int_equal(wv_app_command(&app, "json out.json", fake_json), WV_REACT_REDRAW);
+	assert_string_equal(json_path, "out.json");
+	assert_false(app.msg_error);
+	wv_app_command(&app, "json /nope", fake_json);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "Permission denied"));
+	wv_app_command(&app, "json", fake_json);
+	assert_string_equal(json_path, "watviz.json");
+	assert_int_equal(wv_app_command(&app, "compare", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app.view, WV_VIEW_COMPARE);
+	assert_int_equal(wv_app_do(&app, WV_ACT_BACK), WV_REACT_REDRAW);
+	assert_int_equal(app.view, WV_VIEW_MAIN);
+	assert_int_equal(wv_app_do(&app, WV_ACT_HELP), WV_REACT_REDRAW);
+	assert_int_equal(app.view, WV_VIEW_HELP);
+	assert_int_equal(wv_app_command(&app, "quit", NULL), WV_REACT_QUIT);
+	assert_int_equal(wv_app_do(&app, WV_ACT_QUIT), WV_REACT_QUIT);
+	assert_true(wv_app_do(&app, WV_ACT_COMMAND) & WV_REACT_PROMPT);
+	assert_true(wv_app_do(&app, WV_ACT_EDIT) & WV_REACT_EDIT);
+	wv_app_free(&app);
+}
+
+static void test_play(void **state)
+{
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	assert_int_equal(wv_app_tick(&app), WV_REACT_NONE);	/* not playing */
+	wv_app_do(&app, WV_ACT_PLAY);
+	assert_true(app.playing);
+	wv_app_do(&app, WV_ACT_FASTER);
+	assert_true(app.speed_ms < WV_SPEED_DEFAULT);
+	for (size_t i = 0; i < app.trace.nsubs + 3; i++)
+		wv_app_tick(&app);
+	assert_false(app.playing);	/* paused at the end */
+	assert_int_equal(app.pos, app.trace.nsubs - 1);
+	wv_app_do(&app, WV_ACT_PLAY);	/* from the end: starts over */
+	assert_int_equal(app.pos, 0);
+	for (int i = 0; i < 40; i++)
+		wv_app_do(&app, WV_ACT_SLOWER);
+	assert_int_equal(app.speed_ms, WV_SPEED_MAX);
+	wv_app_free(&app);
+}
+
+static void test_keys(void **state)
+{
+	size_t n, helps = 0;
+	const struct wv_keybind *k = wv_keys_table(&n);
+
+	(void)state;
+	assert_int_equal(wv_keys_action('n'), WV_ACT_NEXT);
+	assert_int_equal(wv_keys_action(' '), WV_ACT_NEXT);
+	assert_int_equal(wv_keys_action('q'), WV_ACT_QUIT);
+	assert_int_equal(wv_keys_action('c'), WV_ACT_COMPARE);
+	assert_int_equal(wv_keys_action(':'), WV_ACT_COMMAND);
+	assert_int_equal(wv_keys_action('Z'), WV_ACT_NONE);
+	/* every action a key can do has a help line */
+	for (size_t i = 0; i < n; i++)
+		helps += k[i].help != NULL;
+	assert_true(helps >= 20);
+	assert_non_null(k[0].help);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stepping),
+		cmocka_unit_test(test_variant_keeps_place),
+		cmocka_unit_test(test_offset_fill_delim),
+		cmocka_unit_test(test_bad_input_keeps_state),
+		cmocka_unit_test(test_commands),
+		cmocka_unit_test(test_play),
+		cmocka_unit_test(test_keys),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
