@@ -1,0 +1,201 @@
+/*
+ * watviz/lesson.h - lesson files: scenes that set up a word and a variant,
+ * point at the step that matters, narrate it and ask the class a question.
+ *
+ * The format is described in lessons/README.md.  A lesson never contains an
+ * answer: a question names the value it asks for ("ask: find_zero"), and the
+ * answer is taken from the trace of the scene (the core's record) when the
+ * scene runs, so a lesson cannot teach a wrong value.
+ *
+ * The parser checks everything before a lesson runs: unknown keys, bad words
+ * and bytes, unknown variants, and, by building the trace of every scene on
+ * every variant the lesson allows, steps or values a scene does not reach.
+ * Errors carry the line and column; the caller prints "file:line:col: msg".
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_LESSON_H
+#define WATVIZ_LESSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "watviz/error.h"
+#include "watviz/trace.h"
+
+/* What a question asks for; every one is read from a scene's trace. */
+enum wv_ask {
+	WV_ASK_NONE,		/* the scene has no question */
+	WV_ASK_LOADED,		/* the shown word as loaded (hex) */
+	WV_ASK_VALUE,		/* a, after the pre-start bytes are forced (hex) */
+	WV_ASK_HAS_ZERO,	/* has_zero's result on the shown word (hex) */
+	WV_ASK_DATA,		/* what has_zero stored through its pointer (hex) */
+	WV_ASK_DELIM_VALUE,	/* b = a ^ REPEAT_BYTE(delim) (hex) */
+	WV_ASK_DELIM_HAS_ZERO,	/* has_zero(b) (hex) */
+	WV_ASK_PREP,		/* prep_zero_mask, both OR-ed with a delimiter (hex) */
+	WV_ASK_CREATE,		/* create_zero_mask (hex, or a number where the
+				   variant's is a count or an index) */
+	WV_ASK_FIND,		/* find_zero: the byte index (number) */
+	WV_ASK_ZBM,		/* zero_bytemask (hex) */
+	WV_ASK_LENGTH,		/* the string length the scan reports (number) */
+	WV_ASK_FALSE_POS,	/* how many flags of has_zero sit in non-zero bytes */
+	WV_ASK_TOP_FLAG,	/* the memory byte the TOP flag of has_zero points
+				   at (what clz/8 of the cheap mask would say) */
+	WV_ASK_SUB_RESULT,	/* the result row of the shown sub-step */
+};
+
+/* How the class answers. */
+enum wv_form {
+	WV_FORM_AUTO,		/* hex for words, a number for counts */
+	WV_FORM_HEX,
+	WV_FORM_NUMBER,
+	WV_FORM_CHOICE,		/* pick one of up to four computed options */
+};
+
+struct wv_question {
+	char *prompt;		/* the question as the teacher wrote it */
+	enum wv_ask ask;
+	enum wv_form form;
+	int line;		/* where it was written */
+};
+
+/* One scene, as written (NULL variant: the lesson's, or --arch). */
+struct wv_scene {
+	int line;		/* of its "scene:" line */
+	char *title;
+	char *word_src;		/* as written */
+	uint8_t *word;		/* decoded bytes */
+	size_t word_len;
+	const struct wv_variant *variant;	/* fixed by "arch:", or NULL */
+	size_t offset;
+	uint8_t fill;
+	int delim;		/* -1 none */
+	enum wv_step_kind show;	/* the step to show */
+	bool show_word_set;	/* "show: X word N" was given */
+	size_t show_word;	/* which word (default: where the loop stops) */
+	size_t show_sub;	/* 0-based sub-step within the step */
+	unsigned show_ops;	/* "op sub/add": first sub-step whose op is
+				   in this set (1 << enum wv_op); 0 = by sub */
+	char *text;		/* narration; paragraphs separated by '\n' */
+	struct wv_question q;	/* q.ask == WV_ASK_NONE: no question */
+};
+
+typedef struct wv_lesson wv_lesson;
+
+/*
+ * Parse a lesson from text[0..len).  name is used only in messages.  On
+ * success returns 0 and *out (free with wv_lesson_free).  On a mistake
+ * returns -1 and fills *err (line and column of the mistake); nothing is
+ * allocated then.  -ENOMEM when memory runs out.
+ */
+int wv_lesson_parse(const char *text, size_t len, wv_lesson **out,
+		    struct wv_error *err);
+
+void wv_lesson_free(wv_lesson *l);
+
+const char *wv_lesson_title(const wv_lesson *l);
+const char *wv_lesson_summary(const wv_lesson *l);
+size_t wv_lesson_nscenes(const wv_lesson *l);
+const struct wv_scene *wv_lesson_scene(const wv_lesson *l, size_t i);
+
+/* Variants the lesson allows: count, and the i-th. */
+size_t wv_lesson_nvariants(const wv_lesson *l);
+const struct wv_variant *wv_lesson_variant(const wv_lesson *l, size_t i);
+bool wv_lesson_allows(const wv_lesson *l, const struct wv_variant *v);
+
+/*
+ * The trace input of scene i when the lesson runs on variant v (NULL: the
+ * lesson's first variant).  A scene with its own "arch:" keeps it; then
+ * *kept (when not NULL) is set to true so the caller can say so.
+ */
+void wv_lesson_scene_input(const wv_lesson *l, size_t i,
+			   const struct wv_variant *v,
+			   struct wv_trace_in *in, bool *kept);
+
+/*
+ * The sub-step (index into t->subs) a scene shows in its trace t, or
+ * t->nsubs when the trace does not reach it.
+ */
+size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t);
+
+/* A question's answer, worked out from the trace. */
+#define WV_ANSWER_TEXT_MAX 1200
+#define WV_CHOICES_MAX 4
+struct wv_answer {
+	uint64_t value;
+	unsigned width;		/* 32/64: shown in hex; 0: a number */
+	enum wv_form form;	/* HEX, NUMBER or CHOICE (never AUTO) */
+	unsigned nchoices;	/* CHOICE: the options, sorted, distinct */
+	uint64_t choices[WV_CHOICES_MAX];
+	unsigned right;		/* CHOICE: index of the right option */
+	char worked[WV_ANSWER_TEXT_MAX];	/* how the value comes about */
+};
+
+/*
+ * Work out scene s's answer from its trace t.  Returns 0, or -1 when the
+ * trace does not reach what the question asks (the parser refuses such
+ * lessons, so this only happens for a hand-made scene).
+ */
+int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t,
+		     struct wv_answer *a);
+
+/* Write answer value v as the form shows it: "0x00008000" or "2". */
+void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
+		      size_t size);
+
+/*
+ * Is typed the right answer?  Hex accepts "0x8080", "8080", spaces and '_'
+ * between digits; numbers are decimal (or 0x hex); a choice is its letter
+ * (a-d) or its value.  Returns 1 right, 0 wrong, -1 unreadable (with a
+ * reason in *why when not NULL).
+ */
+int wv_lesson_check(const struct wv_answer *a, const char *typed,
+		    const char **why);
+
+/* Names of asks as written in lesson files ("has_zero", "find_zero" ...). */
+const char *wv_lesson_ask_name(enum wv_ask ask);
+
+/* ---- finding lesson files ------------------------------------------------ */
+
+#define WV_LESSON_PATH_MAX 4096
+
+/* One lesson file found on disk. */
+struct wv_lesson_file {
+	unsigned number;	/* from the file name: 02-has-zero.lesson -> 2 */
+	char slug[64];		/* "has-zero" */
+	char path[WV_LESSON_PATH_MAX];
+};
+
+/*
+ * The directory lessons are read from: dir_opt (--lessons-dir) when given,
+ * else $WATVIZ_LESSONS, else the installed data directory (datadir), else
+ * "lessons" beside the running program's source tree (exe_dir/../lessons or
+ * exe_dir/../../lessons), first that exists.  Returns 0 and the path in
+ * buf, or -1 with *err explaining where it looked.
+ */
+int wv_lesson_dir(const char *dir_opt, const char *datadir, const char *exe_dir,
+		  char *buf, size_t size, struct wv_error *err);
+
+/*
+ * List the lesson files (NN-slug.lesson) of dir, sorted by number, into
+ * files[0..max).  Returns how many, or -1 when dir cannot be read.
+ */
+int wv_lesson_list(const char *dir, struct wv_lesson_file *files, size_t max);
+
+/*
+ * Pick a lesson by number ("2", "02") or name ("has-zero", or a unique
+ * prefix of it) from files[0..n).  Returns its index, or -1 (none) / -2
+ * (more than one matches a prefix).
+ */
+int wv_lesson_pick(const struct wv_lesson_file *files, size_t n,
+		   const char *which);
+
+/*
+ * Read and parse the lesson file at path.  Returns 0, -1 with *err for a
+ * mistake in the file (the caller prints "path:line:col: msg"), or -errno
+ * when it cannot be read (err->msg says why).
+ */
+int wv_lesson_load(const char *path, wv_lesson **out, struct wv_error *err);
+
+#endif /* WATVIZ_LESSON_H */

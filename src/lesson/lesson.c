@@ -1,0 +1,952 @@
+/*
+ * Lesson files: the parser, the checks that need a trace, and the answers.
+ * The format is in lessons/README.md.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/lesson.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/wordops.h"
+
+#define MAX_SCENES 64
+#define MAX_LINE 4000
+
+struct wv_lesson {
+	char *title;
+	char *summary;
+	size_t nvariants;
+	const struct wv_variant *variants[32];
+	size_t nscenes;
+	struct wv_scene scenes[MAX_SCENES];
+};
+
+static const char *const ask_names[] = {
+	[WV_ASK_NONE] = "none",
+	[WV_ASK_LOADED] = "loaded",
+	[WV_ASK_VALUE] = "value",
+	[WV_ASK_HAS_ZERO] = "has_zero",
+	[WV_ASK_DATA] = "data",
+	[WV_ASK_DELIM_VALUE] = "delim_value",
+	[WV_ASK_DELIM_HAS_ZERO] = "delim_has_zero",
+	[WV_ASK_PREP] = "prep_zero_mask",
+	[WV_ASK_CREATE] = "create_zero_mask",
+	[WV_ASK_FIND] = "find_zero",
+	[WV_ASK_ZBM] = "zero_bytemask",
+	[WV_ASK_LENGTH] = "length",
+	[WV_ASK_FALSE_POS] = "false_positives",
+	[WV_ASK_TOP_FLAG] = "top_flag_byte",
+	[WV_ASK_SUB_RESULT] = "result",
+};
+#define NASKS (sizeof(ask_names) / sizeof(ask_names[0]))
+
+const char *wv_lesson_ask_name(enum wv_ask ask)
+{
+	return (unsigned)ask < NASKS ? ask_names[ask] : "?";
+}
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = 0;
+	}
+	return d;
+}
+
+/* Append "sep" + s[0..n) to *dst (allocating); -ENOMEM on failure. */
+static int append(char **dst, const char *sep, const char *s, size_t n)
+{
+	size_t old = *dst ? strlen(*dst) : 0;
+	size_t sl = *dst ? strlen(sep) : 0;
+	char *d = realloc(*dst, old + sl + n + 1);
+
+	if (!d)
+		return -ENOMEM;
+	memcpy(d + old, sep, sl);
+	memcpy(d + old + sl, s, n);
+	d[old + sl + n] = 0;
+	*dst = d;
+	return 0;
+}
+
+static void free_scene(struct wv_scene *s)
+{
+	free(s->title);
+	free(s->word_src);
+	free(s->word);
+	free(s->text);
+	free(s->q.prompt);
+}
+
+void wv_lesson_free(wv_lesson *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->nscenes; i++)
+		free_scene(&l->scenes[i]);
+	free(l->title);
+	free(l->summary);
+	free(l);
+}
+
+const char *wv_lesson_title(const wv_lesson *l) { return l->title; }
+const char *wv_lesson_summary(const wv_lesson *l) { return l->summary ? l->summary : ""; }
+size_t wv_lesson_nscenes(const wv_lesson *l) { return l->nscenes; }
+size_t wv_lesson_nvariants(const wv_lesson *l) { return l->nvariants; }
+
+const struct wv_scene *wv_lesson_scene(const wv_lesson *l, size_t i)
+{
+	return i < l->nscenes ? &l->scenes[i] : NULL;
+}
+
+const struct wv_variant *wv_lesson_variant(const wv_lesson *l, size_t i)
+{
+	return i < l->nvariants ? l->variants[i] : NULL;
+}
+
+bool wv_lesson_allows(const wv_lesson *l, const struct wv_variant *v)
+{
+	for (size_t i = 0; i < l->nvariants; i++)
+		if (l->variants[i] == v)
+			return true;
+	return false;
+}
+
+/* ---- the parser ---------------------------------------------------------- */
+
+struct parser {
+	wv_lesson *l;
+	struct wv_error *err;
+	int line;
+	/* the key a continuation line extends, or NULL */
+	char **cont;
+	const char *cont_sep;
+	bool seen[16];	/* scene keys seen in the current scene */
+};
+
+enum key {
+	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
+	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
+	K_TEXT, K_QUESTION, K_ASK, K_FORM,		/* scene */
+	K_NKEYS
+};
+
+static const char *const key_names[K_NKEYS] = {
+	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
+	"delim", "show", "text", "question", "ask", "form",
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(struct parser *p, int col, const char *fmt, ...)
+{
+	char msg[WV_ERROR_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	wv_error_set(p->err, p->line, col, "%s", msg);
+	return -1;
+}
+
+/* Parse a variant list ("any", or names) into the lesson. */
+static int parse_arches(struct parser *p, const char *v, int col)
+{
+	wv_lesson *l = p->l;
+
+	l->nvariants = 0;
+	for (const char *s = v; *s;) {
+		size_t n = strcspn(s, " \t,");
+		char name[32];
+
+		if (n == 0) {
+			s++;
+			continue;
+		}
+		if (n >= sizeof(name))
+			return fail(p, col + (int)(s - v), "variant name too long%s", "");
+		memcpy(name, s, n);
+		name[n] = 0;
+		if (strcmp(name, "any") == 0) {
+			l->nvariants = 0;
+			for (size_t i = 0; i < wv_wat_count(); i++)
+				l->variants[l->nvariants++] = wv_wat_at(i);
+			return 0;
+		}
+		const struct wv_variant *var = wv_wat_find(name);
+
+		if (!var)
+			return fail(p, col + (int)(s - v),
+				    "unknown variant '%s' (watviz --list-arch lists them)", name);
+		if (!wv_lesson_allows(l, var))
+			l->variants[l->nvariants++] = var;
+		s += n;
+	}
+	if (l->nvariants == 0)
+		return fail(p, col, "arches: needs 'any' or at least one variant name%s", "");
+	return 0;
+}
+
+/* "has_zero [word N] [sub N]" */
+static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	char step[32], kw[8];
+	const char *q = v;
+	size_t n = strcspn(q, " \t");
+	bool found = false;
+
+	if (n == 0 || n >= sizeof(step))
+		return fail(p, col, "show: needs a step name such as has_zero%s", "");
+	memcpy(step, q, n);
+	step[n] = 0;
+	for (int k = WV_STEP_LOAD; k <= WV_STEP_ZBM; k++)
+		if (strcmp(step, wv_trace_step_name((enum wv_step_kind)k)) == 0) {
+			s->show = (enum wv_step_kind)k;
+			found = true;
+		}
+	if (!found)
+		return fail(p, col, "unknown step '%s'; steps are load, prestart, has_zero, "
+			    "delim_has_zero, prep_zero_mask, create_zero_mask, find_zero, "
+			    "zero_bytemask", step);
+	q += n;
+	s->show_sub = 0;
+	while (*q) {
+		q += strspn(q, " \t");
+		if (!*q)
+			break;
+		int at = col + (int)(q - v);
+		size_t kn = strcspn(q, " \t");
+		char *end;
+
+		if (kn >= sizeof(kw))
+			return fail(p, at, "expected 'word N' or 'sub N' after the step%s", "");
+		memcpy(kw, q, kn);
+		kw[kn] = 0;
+		q += kn;
+		q += strspn(q, " \t");
+		if (strcmp(kw, "op") == 0) {
+			/* op NAME[/NAME...]: names as wv_trace_op_name() gives */
+			size_t on = strcspn(q, " \t");
+			char ops[64], *save = NULL;
+
+			if (on == 0 || on >= sizeof(ops))
+				return fail(p, col + (int)(q - v), "expected an operation "
+					    "name after 'op', such as sub or sub/add");
+			memcpy(ops, q, on);
+			ops[on] = 0;
+			for (char *tok = strtok_r(ops, "/", &save); tok;
+			     tok = strtok_r(NULL, "/", &save)) {
+				int op;
+
+				for (op = WV_OP_LOAD; op <= WV_OP_NOTE; op++)
+					if (strcmp(tok, wv_trace_op_name((enum wv_op)op)) == 0)
+						break;
+				if (op > WV_OP_NOTE)
+					return fail(p, col + (int)(q - v), "unknown operation '%s' "
+						    "(load, or, and, xor, not, sub, add, mul, shr, "
+						    "shl, clz, ctz, popcount, cmpb, cmpbge, test, "
+						    "note)", tok);
+				s->show_ops |= 1u << op;
+			}
+			q += on;
+			continue;
+		}
+		unsigned long num = strtoul(q, &end, 10);
+
+		if (end == q || !isdigit((unsigned char)*q) || num > 10000)
+			return fail(p, col + (int)(q - v), "expected a number after '%s'", kw);
+		if (strcmp(kw, "word") == 0) {
+			s->show_word = num;
+			s->show_word_set = true;
+		} else if (strcmp(kw, "sub") == 0) {
+			if (num == 0)
+				return fail(p, col + (int)(q - v),
+					    "sub-steps count from 1%s", "");
+			s->show_sub = num - 1;
+		} else {
+			return fail(p, at, "expected 'word N', 'sub N' or 'op NAME', not '%s'", kw);
+		}
+		q = end;
+	}
+	return 0;
+}
+
+static int parse_ask(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	for (unsigned i = 1; i < NASKS; i++)
+		if (strcmp(v, ask_names[i]) == 0) {
+			s->q.ask = (enum wv_ask)i;
+			return 0;
+		}
+	return fail(p, col, "unknown value to ask for '%s'; see lessons/README.md for the "
+		    "list (has_zero, find_zero, length, result, ...)", v);
+}
+
+static int parse_form(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	static const char *const forms[] = { "auto", "hex", "number", "choice" };
+
+	for (unsigned i = 0; i < 4; i++)
+		if (strcmp(v, forms[i]) == 0) {
+			s->q.form = (enum wv_form)i;
+			return 0;
+		}
+	return fail(p, col, "unknown form '%s'; use hex, number, choice or auto", v);
+}
+
+static int scene_key(struct parser *p, enum key k, const char *v, int col)
+{
+	wv_lesson *l = p->l;
+	struct wv_scene *s = &l->scenes[l->nscenes - 1];
+	struct wv_error e;
+	char *end;
+
+	if (k != K_TEXT && p->seen[k])
+		return fail(p, 1, "'%s' given twice in one scene", key_names[k]);
+	p->seen[k] = true;
+	switch (k) {
+	case K_WORD: {
+		uint8_t buf[WV_WORD_MAX];
+		size_t n;
+
+		if (wv_word_parse(v, buf, &n, &e) != 0) {
+			wv_error_set(p->err, p->line, col + e.col - 1, "bad word: %s", e.msg);
+			return -1;
+		}
+		s->word_src = dup_n(v, strlen(v));
+		s->word = malloc(n ? n : 1);
+		if (!s->word_src || !s->word)
+			return -ENOMEM;
+		memcpy(s->word, buf, n);
+		s->word_len = n;
+		return 0;
+	}
+	case K_ARCH:
+		s->variant = wv_wat_find(v);
+		if (!s->variant)
+			return fail(p, col, "unknown variant '%s' (watviz --list-arch lists them)", v);
+		return 0;
+	case K_OFFSET: {
+		unsigned long n = strtoul(v, &end, 10);
+
+		if (!isdigit((unsigned char)*v) || *end || n > 7)
+			return fail(p, col, "offset must be 0 to 7 (less than the word's bytes), "
+				    "not '%s'", v);
+		s->offset = n;
+		return 0;
+	}
+	case K_FILL:
+	case K_DELIM: {
+		uint8_t b;
+
+		if (wv_word_parse_byte(v, &b, &e) != 0) {
+			wv_error_set(p->err, p->line, col + (e.col ? e.col - 1 : 0),
+				     "bad %s byte: %s", key_names[k], e.msg);
+			return -1;
+		}
+		if (k == K_FILL)
+			s->fill = b;
+		else
+			s->delim = b;
+		return 0;
+	}
+	case K_SHOW:
+		return parse_show(p, s, v, col);
+	case K_TEXT:
+		p->cont = &s->text;
+		p->cont_sep = " ";
+		return append(&s->text, "\n", v, strlen(v));
+	case K_QUESTION:
+		s->q.line = p->line;
+		p->cont = &s->q.prompt;
+		p->cont_sep = " ";
+		return append(&s->q.prompt, "", v, strlen(v));
+	case K_ASK:
+		return parse_ask(p, s, v, col);
+	case K_FORM:
+		return parse_form(p, s, v, col);
+	default:
+		return fail(p, 1, "internal: key %s", key_names[k]);
+	}
+}
+
+/* Is the last scene complete?  (called when the next starts, and at the end) */
+static int close_scene(struct parser *p)
+{
+	wv_lesson *l = p->l;
+	struct wv_scene *s;
+
+	if (l->nscenes == 0)
+		return 0;
+	s = &l->scenes[l->nscenes - 1];
+	p->line = s->line;
+	if (!p->seen[K_WORD])
+		return fail(p, 1, "scene '%s' has no word: line", s->title);
+	if (!p->seen[K_SHOW])
+		return fail(p, 1, "scene '%s' has no show: line (which step to show)", s->title);
+	if (p->seen[K_QUESTION] != p->seen[K_ASK]) {
+		p->line = s->q.line ? s->q.line : s->line;
+		return fail(p, 1, p->seen[K_QUESTION] ?
+			    "question in scene '%s' needs an ask: line naming the value it asks for" :
+			    "ask: in scene '%s' needs a question: line", s->title);
+	}
+	if (p->seen[K_FORM] && !p->seen[K_QUESTION])
+		return fail(p, 1, "form: in scene '%s' without a question", s->title);
+	if (!p->seen[K_QUESTION])
+		s->q.ask = WV_ASK_NONE;
+	return 0;
+}
+
+static int parse_line(struct parser *p, const char *line, size_t n)
+{
+	wv_lesson *l = p->l;
+	char buf[MAX_LINE + 1];
+
+	if (n > MAX_LINE)
+		return fail(p, MAX_LINE + 1, "line longer than %s characters", "4000");
+	memcpy(buf, line, n);
+	buf[n] = 0;
+	for (size_t i = 0; i < n; i++)
+		if (buf[i] == 0 || (buf[i] < 0x20 && buf[i] != '\t'))
+			return fail(p, (int)i + 1, "control character in the file%s", "");
+	/* trailing blanks never matter */
+	while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		buf[--n] = 0;
+	if (n == 0) {
+		p->cont = NULL;
+		return 0;
+	}
+	if (buf[0] == '#')
+		return 0;
+	if (buf[0] == ' ' || buf[0] == '\t') {
+		size_t skip = strspn(buf, " \t");
+
+		if (!p->cont)
+			return fail(p, 1, "an indented line continues a text:, question: or "
+				    "summary: line, and there is none just above%s", "");
+		return append(p->cont, p->cont_sep, buf + skip, n - skip);
+	}
+
+	size_t kn = strspn(buf, "abcdefghijklmnopqrstuvwxyz_-");
+
+	if (kn == 0 || buf[kn] != ':')
+		return fail(p, (int)(kn ? kn + 1 : 1),
+			    "expected 'key: value' (keys are lower-case words, see "
+			    "lessons/README.md)%s", "");
+	buf[kn] = 0;
+	const char *v = buf + kn + 1;
+
+	v += strspn(v, " \t");
+	int col = (int)(v - buf) + 1;
+	int k;
+
+	for (k = 0; k < K_NKEYS; k++)
+		if (strcmp(buf, key_names[k]) == 0)
+			break;
+	if (k == K_NKEYS)
+		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
+			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
+			    "question, ask, form", buf);
+	p->cont = NULL;
+	if (*v == 0 && k != K_TEXT)
+		return fail(p, col, "'%s:' needs a value", buf);
+
+	if (k <= K_ARCHES) {
+		if (l->nscenes)
+			return fail(p, 1, "'%s:' belongs before the first scene:", buf);
+		if (k == K_TITLE) {
+			if (l->title)
+				return fail(p, 1, "title given twice%s", "");
+			l->title = dup_n(v, strlen(v));
+			return l->title ? 0 : -ENOMEM;
+		}
+		if (k == K_SUMMARY) {
+			if (l->summary)
+				return fail(p, 1, "summary given twice%s", "");
+			p->cont = &l->summary;
+			p->cont_sep = " ";
+			return append(&l->summary, "", v, strlen(v));
+		}
+		return parse_arches(p, v, col);
+	}
+	if (k == K_SCENE) {
+		int rc = close_scene(p);
+
+		if (rc)
+			return rc;
+		p->line = p->line ? p->line : 1;
+		if (l->nscenes == MAX_SCENES)
+			return fail(p, 1, "more than %s scenes in one lesson", "64");
+		struct wv_scene *s = &l->scenes[l->nscenes++];
+
+		*s = (struct wv_scene){ .line = p->line, .delim = -1,
+					.title = dup_n(v, strlen(v)) };
+		memset(p->seen, 0, sizeof(p->seen));
+		p->seen[K_SCENE] = true;
+		return s->title ? 0 : -ENOMEM;
+	}
+	if (l->nscenes == 0)
+		return fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",
+			    buf);
+	return scene_key(p, (enum key)k, v, col);
+}
+
+/* ---- checks that need the trace ------------------------------------------ */
+
+static const struct wv_step *shown_step(const struct wv_scene *s, const struct wv_trace *t)
+{
+	const struct wv_step *found = NULL;
+
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+
+		if (st->kind != s->show)
+			continue;
+		if (s->show_word_set ? st->word == s->show_word : true)
+			found = st;	/* default: the last such step */
+		if (s->show_word_set && found)
+			break;
+	}
+	return found;
+}
+
+size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
+{
+	const struct wv_step *st = shown_step(s, t);
+
+	if (!st)
+		return t->nsubs;
+	if (s->show_ops) {
+		for (size_t k = st->first; k < st->first + st->nsub; k++)
+			if (s->show_ops & (1u << t->subs[k].op))
+				return k;
+		return t->nsubs;
+	}
+	if (s->show_sub >= st->nsub)
+		return t->nsubs;
+	return st->first + s->show_sub;
+}
+
+void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant *v,
+			   struct wv_trace_in *in, bool *kept)
+{
+	const struct wv_scene *s = &l->scenes[i];
+
+	if (!v)
+		v = l->variants[0];
+	if (kept)
+		*kept = s->variant && s->variant != v;
+	*in = (struct wv_trace_in){
+		.v = s->variant ? s->variant : v,
+		.word = s->word,
+		.word_len = s->word_len,
+		.offset = s->offset,
+		.fill = s->fill,
+		.delim = s->delim,
+	};
+}
+
+/* Check scene i on variant v: the trace builds, the shown step and the
+   answer exist.  Sets p->line to the offending line. */
+static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
+{
+	const struct wv_scene *s = &p->l->scenes[i];
+	struct wv_trace_in in;
+	struct wv_trace t;
+	struct wv_answer a;
+	int rc;
+
+	wv_lesson_scene_input(p->l, i, v, &in, NULL);
+	if (in.offset >= wv_wat_bytes(in.v)) {
+		p->line = s->line;
+		wv_error_set(p->err, s->line, 1, "scene '%s': offset %zu does not fit a %u-bit "
+			     "word of %s; use an offset below %u or limit arches:",
+			     s->title, in.offset, in.v->bits, in.v->name, wv_wat_bytes(in.v));
+		return -1;
+	}
+	rc = wv_trace_build(&t, &in);
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc) {
+		wv_error_set(p->err, s->line, 1, "scene '%s' cannot be traced on %s (error %d)",
+			     s->title, in.v->name, rc);
+		return -1;
+	}
+	rc = 0;
+	if (wv_lesson_shown_sub(s, &t) == t.nsubs) {
+		wv_error_set(p->err, s->line, 1, "scene '%s': on %s the trace never reaches "
+			     "'%s'%s", s->title, in.v->name, wv_trace_step_name(s->show),
+			     s->show == WV_STEP_PRESTART ? " (it needs an offset)" :
+			     s->show == WV_STEP_DELIM_HAS_ZERO ? " (it needs a delim:)" :
+			     " at that word or sub-step");
+		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) != 0) {
+		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s there is no '%s' to ask "
+			     "about%s", s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
+			     s->q.ask == WV_ASK_DELIM_VALUE || s->q.ask == WV_ASK_DELIM_HAS_ZERO ?
+			     " (the scene has no delim:)" : " here");
+		rc = -1;
+	}
+	wv_trace_free(&t);
+	return rc;
+}
+
+int wv_lesson_parse(const char *text, size_t len, wv_lesson **out, struct wv_error *err)
+{
+	struct parser p = { .err = err };
+	wv_lesson *l = calloc(1, sizeof(*l));
+	int rc = 0;
+
+	if (!l)
+		return -ENOMEM;
+	p.l = l;
+	if (err)
+		*err = (struct wv_error){ 0 };
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		l->variants[l->nvariants++] = wv_wat_at(i);
+
+	const char *s = text, *end = text + len;
+
+	while (s < end && rc == 0) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+
+		p.line++;
+		if (n && s[n - 1] == '\r')
+			rc = parse_line(&p, s, n - 1);
+		else
+			rc = parse_line(&p, s, n);
+		s += n + (nl ? 1 : 0);
+	}
+	if (rc == 0)
+		rc = close_scene(&p);
+	if (rc == 0 && !l->title) {
+		p.line = 1;
+		rc = fail(&p, 1, "the lesson has no title: line%s", "");
+	}
+	if (rc == 0 && l->nscenes == 0) {
+		p.line = p.line ? p.line : 1;
+		rc = fail(&p, 1, "the lesson has no scene: (a lesson is a title, then scenes)%s",
+			  "");
+	}
+	for (size_t i = 0; rc == 0 && i < l->nscenes; i++) {
+		if (l->scenes[i].variant) {
+			rc = check_scene(&p, i, l->scenes[i].variant);
+			continue;
+		}
+		for (size_t j = 0; rc == 0 && j < l->nvariants; j++)
+			rc = check_scene(&p, i, l->variants[j]);
+	}
+	if (rc) {
+		wv_lesson_free(l);
+		if (rc == -ENOMEM && err)
+			wv_error_set(err, p.line, 0, "out of memory");
+		return rc == -ENOMEM ? -ENOMEM : -1;
+	}
+	*out = l;
+	return 0;
+}
+
+/* ---- answers ------------------------------------------------------------- */
+
+/* The word the scene shows (the stop word unless "show: X word N"). */
+static size_t shown_word(const struct wv_scene *s, const struct wv_trace *t)
+{
+	const struct wv_step *st = shown_step(s, t);
+
+	return st ? st->word : t->nwords - 1;
+}
+
+/* Count flags of has_zero(a) that sit in bytes of a that are not zero. */
+static unsigned false_positives(const struct wv_trace *t, const struct wv_word *wd,
+				unsigned *top_mem)
+{
+	unsigned nb = t->word_bytes, n = 0;
+	bool bitmap = t->v->hz_kind == WV_HZ_CMPBGE;
+
+	*top_mem = nb;
+	for (unsigned r = 0; r < nb; r++) {
+		/* a register byte's flag, or alpha's bit per memory byte */
+		unsigned byte_reg = bitmap ? (t->v->endian == WV_LITTLE ? r : nb - 1 - r) : r;
+		bool flag = bitmap ? (wd->has_zero >> r) & 1 : (wd->has_zero >> 8 * r) & 0xff;
+		unsigned byte = (unsigned)(wd->value >> 8 * byte_reg) & 0xff;
+
+		if (!flag)
+			continue;
+		if (byte != 0)
+			n++;
+	}
+	/* the top flag: highest register byte (or bit) that is set */
+	for (int r = (int)nb - 1; r >= 0; r--) {
+		bool flag = bitmap ? (wd->has_zero >> r) & 1 : (wd->has_zero >> 8 * r) & 0xff;
+
+		if (flag) {
+			*top_mem = bitmap ? (unsigned)r : t->reg_to_mem[r];
+			break;
+		}
+	}
+	return n;
+}
+
+/* Numbers near v, for the options of a multiple-choice question. */
+static void number_choices(struct wv_answer *a, uint64_t v, unsigned hint_max)
+{
+	uint64_t cand[8];
+	unsigned n = 0;
+
+	cand[n++] = v;
+	for (uint64_t d = 1; n < WV_CHOICES_MAX && d < 8; d++) {
+		if (v + d <= hint_max || hint_max == 0)
+			cand[n++] = v + d;
+		if (n < WV_CHOICES_MAX && v >= d)
+			cand[n++] = v - d;
+	}
+	memcpy(a->choices, cand, n * sizeof(cand[0]));
+	a->nchoices = n;
+}
+
+/* Other values of the same word, for the options of a hex question. */
+static void hex_choices(struct wv_answer *a, const struct wv_trace *t,
+			const struct wv_word *wd)
+{
+	unsigned w = t->v->bits;
+	uint64_t cand[] = {
+		a->value,
+		wv_cheap_zero(wd->value, w),
+		wv_exact_zero(wd->value, w),
+		wd->has_zero, wd->data, wd->value,
+		t->scan.prep_zero_mask, t->scan.zero_bytemask,
+		(a->value << 8) & wv_wmask(w), a->value >> 8, ~a->value & wv_wmask(w),
+	};
+	unsigned n = 0;
+
+	for (size_t i = 0; i < sizeof(cand) / sizeof(cand[0]) && n < WV_CHOICES_MAX; i++) {
+		bool dup = false;
+
+		for (unsigned j = 0; j < n; j++)
+			dup |= a->choices[j] == cand[i];
+		if (!dup)
+			a->choices[n++] = cand[i];
+	}
+	a->nchoices = n;
+}
+
+static void sort_choices(struct wv_answer *a)
+{
+	for (unsigned i = 1; i < a->nchoices; i++)
+		for (unsigned j = i; j > 0 && a->choices[j - 1] > a->choices[j]; j--) {
+			uint64_t x = a->choices[j];
+
+			a->choices[j] = a->choices[j - 1];
+			a->choices[j - 1] = x;
+		}
+	for (unsigned i = 0; i < a->nchoices; i++)
+		if (a->choices[i] == a->value)
+			a->right = i;
+}
+
+void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf, size_t size)
+{
+	if (a->width)
+		snprintf(buf, size, "0x%0*llx", (int)(a->width / 4), (unsigned long long)v);
+	else
+		snprintf(buf, size, "%llu", (unsigned long long)v);
+}
+
+/* The step of kind on word w, or NULL. */
+static const struct wv_step *step_on(const struct wv_trace *t, enum wv_step_kind k, size_t w)
+{
+	for (size_t i = 0; i < t->nsteps; i++)
+		if (t->steps[i].kind == k && t->steps[i].word == w)
+			return &t->steps[i];
+	return NULL;
+}
+
+int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
+{
+	size_t w = shown_word(s, t);
+	const struct wv_word *wd = &t->words[w];
+	const struct wv_step *st = NULL;
+	unsigned width = t->v->bits, top = 0;
+	char val[40];
+
+	*a = (struct wv_answer){ 0 };
+	if (w >= t->nwords)
+		return -1;
+	switch (s->q.ask) {
+	case WV_ASK_LOADED:
+		a->value = wd->loaded;
+		st = step_on(t, WV_STEP_LOAD, w);
+		break;
+	case WV_ASK_VALUE:
+		a->value = wd->value;
+		st = step_on(t, w == 0 && t->in.offset ? WV_STEP_PRESTART : WV_STEP_LOAD, w);
+		break;
+	case WV_ASK_HAS_ZERO:
+	case WV_ASK_DATA:
+		a->value = s->q.ask == WV_ASK_DATA ? wd->data : wd->has_zero;
+		if (t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		break;
+	case WV_ASK_DELIM_VALUE:
+	case WV_ASK_DELIM_HAS_ZERO:
+		if (t->in.delim < 0)
+			return -1;
+		a->value = s->q.ask == WV_ASK_DELIM_VALUE ? wd->delim_value : wd->delim_has_zero;
+		if (s->q.ask == WV_ASK_DELIM_HAS_ZERO && t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_DELIM_HAS_ZERO, w);
+		break;
+	case WV_ASK_PREP:
+		a->value = t->scan.prep_zero_mask;
+		if (t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_PREP, t->nwords - 1);
+		break;
+	case WV_ASK_CREATE:
+		a->value = t->scan.create_zero_mask;
+		if (t->v->create_kind == WV_CREATE_POPCOUNT || t->v->create_kind == WV_CREATE_FLS)
+			width = 0;
+		if (t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_CREATE, t->nwords - 1);
+		break;
+	case WV_ASK_FIND:
+		a->value = t->scan.find_zero;
+		width = 0;
+		st = step_on(t, WV_STEP_FIND, t->nwords - 1);
+		break;
+	case WV_ASK_ZBM:
+		a->value = t->scan.zero_bytemask;
+		st = step_on(t, WV_STEP_ZBM, t->nwords - 1);
+		break;
+	case WV_ASK_LENGTH:
+		a->value = t->scan.length;
+		width = 0;
+		st = step_on(t, WV_STEP_FIND, t->nwords - 1);
+		break;
+	case WV_ASK_FALSE_POS:
+		a->value = false_positives(t, wd, &top);
+		width = 0;
+		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		break;
+	case WV_ASK_TOP_FLAG:
+		false_positives(t, wd, &top);
+		if (top >= t->word_bytes)
+			return -1;	/* no flag at all on this word */
+		a->value = top;
+		width = 0;
+		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		break;
+	case WV_ASK_SUB_RESULT: {
+		size_t k = wv_lesson_shown_sub(s, t);
+		const struct wv_substep *sub;
+
+		if (k >= t->nsubs)
+			return -1;
+		sub = &t->subs[k];
+		for (unsigned r = sub->nrows; r-- > 0;)
+			if (sub->rows[r].kind == WV_ROW_RESULT) {
+				a->value = sub->rows[r].value;
+				width = sub->rows[r].width;
+				snprintf(a->worked, sizeof(a->worked), "%s: %s", sub->expr,
+					 sub->text);
+				break;
+			}
+		if (!a->worked[0])
+			return -1;
+		break;
+	}
+	default:
+		return -1;
+	}
+	if (!st && s->q.ask != WV_ASK_SUB_RESULT)
+		return -1;
+	a->width = width == 8 ? 0 : width;	/* an 8-bit map reads best as hex too */
+	if (width == 8)
+		a->width = 8;
+	a->form = s->q.form;
+	if (a->form == WV_FORM_AUTO)
+		a->form = a->width ? WV_FORM_HEX : WV_FORM_NUMBER;
+	if (a->form == WV_FORM_CHOICE) {
+		if (a->width)
+			hex_choices(a, t, wd);
+		else
+			number_choices(a, a->value, s->q.ask == WV_ASK_FIND ||
+					s->q.ask == WV_ASK_TOP_FLAG ? t->word_bytes - 1 : 0);
+		sort_choices(a);
+	}
+	if (!a->worked[0]) {
+		wv_lesson_format(a, a->value, val, sizeof(val));
+		snprintf(a->worked, sizeof(a->worked), "%s (%s, word at address %zu): %s "
+			 "So the answer is %s.", st->func, st->file, wd->address, st->text, val);
+	}
+	return 0;
+}
+
+/* Read a number in hex (0x optional when hex) or decimal, ignoring ' ' and '_'. */
+static int read_number(const char *s, bool hex, uint64_t *v)
+{
+	char digits[80];
+	size_t n = 0;
+
+	s += strspn(s, " \t");
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		hex = true;
+		s += 2;
+	}
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '_' || *s == '\t')
+			continue;
+		if (!(hex ? isxdigit((unsigned char)*s) : isdigit((unsigned char)*s)) ||
+		    n + 1 >= sizeof(digits))
+			return -1;
+		digits[n++] = *s;
+	}
+	if (n == 0 || (hex && n > 16) || (!hex && n > 19))
+		return -1;
+	digits[n] = 0;
+	*v = strtoull(digits, NULL, hex ? 16 : 10);
+	return 0;
+}
+
+int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **why)
+{
+	uint64_t v;
+
+	if (why)
+		*why = NULL;
+	if (a->form == WV_FORM_CHOICE) {
+		const char *s = typed + strspn(typed, " \t");
+
+		if (((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
+		     (*s >= 'A' && *s < 'A' + (int)a->nchoices)) &&
+		    s[1 + strspn(s + 1, " \t).")] == 0)
+			return (unsigned)(tolower((unsigned char)*s) - 'a') == a->right;
+		if (read_number(s, a->width != 0, &v) == 0)
+			return v == a->value;
+		if (why)
+			*why = "answer with the letter of an option";
+		return -1;
+	}
+	if (read_number(typed, a->form == WV_FORM_HEX, &v) != 0) {
+		if (why)
+			*why = a->form == WV_FORM_HEX ? "type a hex value, such as 0x8080"
+						      : "type a number, such as 3";
+		return -1;
+	}
+	return v == a->value;
+}
