@@ -66,7 +66,7 @@ BENCH_SRC  := $(wildcard tests/bench/*.c)
 
 .PHONY: all deps run check test tests asan install uninstall clean bench \
         lint man-lint
-all: $(PROG) watviz
+all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
 watviz: $(PROG)
 	ln -sf $(PROG) watviz
