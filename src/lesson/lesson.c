@@ -132,6 +132,7 @@ struct parser {
 	char **cont;
 	const char *cont_sep;
 	bool seen[16];	/* scene keys seen in the current scene */
+	int ask_line;	/* where the current scene's ask: is */
 };
 
 enum key {
@@ -374,6 +375,7 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 		p->cont_sep = " ";
 		return append(&s->q.prompt, "", v, strlen(v));
 	case K_ASK:
+		p->ask_line = p->line;
 		return parse_ask(p, s, v, col);
 	case K_FORM:
 		return parse_form(p, s, v, col);
@@ -397,7 +399,7 @@ static int close_scene(struct parser *p)
 	if (!p->seen[K_SHOW])
 		return fail(p, 1, "scene '%s' has no show: line (which step to show)", s->title);
 	if (p->seen[K_QUESTION] != p->seen[K_ASK]) {
-		p->line = s->q.line ? s->q.line : s->line;
+		p->line = p->seen[K_QUESTION] ? s->q.line : p->ask_line;
 		return fail(p, 1, p->seen[K_QUESTION] ?
 			    "question in scene '%s' needs an ask: line naming the value it asks for" :
 			    "ask: in scene '%s' needs a question: line", s->title);

@@ -1,0 +1,332 @@
+/*
+ * Lessons: every file in lessons/ parses and runs to the end on every variant
+ * it allows; answers come from the core (and change with the word); every
+ * kind of parser error is reported with its line and column.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/lesson.h"
+#include "watviz/wordops.h"
+
+static wv_lesson *parse(const char *text, struct wv_error *e)
+{
+	wv_lesson *l = NULL;
+
+	if (wv_lesson_parse(text, strlen(text), &l, e) != 0)
+		return NULL;
+	return l;
+}
+
+/* Run scene i of l on v to the end; return its answer (when it has one). */
+static void run_scene(const wv_lesson *l, size_t i, const struct wv_variant *v,
+		      struct wv_answer *out)
+{
+	const struct wv_scene *s = wv_lesson_scene(l, i);
+	struct wv_trace_in in;
+	struct wv_trace t;
+	bool kept;
+	char buf[40];
+
+	wv_lesson_scene_input(l, i, v, &in, &kept);
+	assert_int_equal(wv_trace_build(&t, &in), 0);
+	size_t k = wv_lesson_shown_sub(s, &t);
+
+	assert_true(k < t.nsubs);
+	assert_int_equal(t.subs[k].step < t.nsteps, 1);
+	assert_int_equal(t.steps[t.subs[k].step].kind, s->show);
+	if (s->q.ask != WV_ASK_NONE) {
+		struct wv_answer a;
+
+		assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+		assert_true(a.worked[0] != 0);
+		if (a.form == WV_FORM_CHOICE) {
+			assert_true(a.nchoices >= 2);
+			assert_int_equal(a.choices[a.right], a.value);
+			assert_int_equal(wv_lesson_check(&a, (char[]){ (char)('a' + a.right), 0 },
+							 NULL), 1);
+			assert_int_equal(wv_lesson_check(&a, (char[]){
+				(char)('a' + (a.right + 1) % a.nchoices), 0 }, NULL), 0);
+		} else {
+			wv_lesson_format(&a, a.value, buf, sizeof(buf));
+			assert_int_equal(wv_lesson_check(&a, buf, NULL), 1);
+			wv_lesson_format(&a, a.value + 1, buf, sizeof(buf));
+			assert_int_equal(wv_lesson_check(&a, buf, NULL), 0);
+		}
+		if (out)
+			*out = a;
+	}
+	wv_trace_free(&t);
+}
+
+static void every_lesson_on_every_variant(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned runs = 0;
+
+	assert_true(n >= 10);
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(files[f].number, (unsigned)f + 1);
+		if (wv_lesson_load(files[f].path, &l, &e) != 0)
+			fail_msg("%s:%d:%d: %s", files[f].path, e.line, e.col, e.msg);
+		assert_true(wv_lesson_nscenes(l) >= 3);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++)
+			for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+				run_scene(l, i, wv_lesson_variant(l, vi), NULL);
+				runs++;
+			}
+		wv_lesson_free(l);
+	}
+	printf("# %d lessons, %u scene runs\n", n, runs);
+}
+
+/* Lesson 2 must make sense on a big-endian word: it allows ppc64. */
+static void lesson2_allows_ppc(void **state)
+{
+	(void)state;
+	wv_lesson *l;
+	struct wv_error e;
+
+	assert_int_equal(wv_lesson_load("lessons/02-has-zero.lesson", &l, &e), 0);
+	assert_true(wv_lesson_allows(l, wv_wat_find("ppc")));
+	wv_lesson_free(l);
+}
+
+/* Answers against the spec's vectors, through real lesson scenes. */
+static void answers_match_the_spec(void **state)
+{
+	(void)state;
+	struct {
+		const char *file;
+		size_t scene;
+		const char *arch;	/* NULL: the scene's own */
+		uint64_t want;
+	} cases[] = {
+		{ "lessons/07-special-instructions.lesson", 0, NULL, 0xffffff0000ff0000 },
+		{ "lessons/07-special-instructions.lesson", 1, NULL, 16 },
+		{ "lessons/07-special-instructions.lesson", 2, NULL, 0xe4 },
+		{ "lessons/07-special-instructions.lesson", 4, NULL, 0x0000800000808080 },
+		{ "lessons/07-special-instructions.lesson", 5, NULL, 47 },
+		{ "lessons/08-hash-name.lesson", 0, "x86-64", 0x2f41464d005d5c5a },
+		{ "lessons/08-hash-name.lesson", 1, "x86-64", 0x0000000080000000 },
+		{ "lessons/08-hash-name.lesson", 2, "x86-64", 0x8000000080000000 },
+		{ "lessons/08-hash-name.lesson", 3, "x86-64", 3 },
+		{ "lessons/08-hash-name.lesson", 4, "x86-64", 0xffffff },
+		{ "lessons/09-unaligned.lesson", 1, "x86-64", 0x0000005101ffffff },
+		{ "lessons/09-unaligned.lesson", 2, "x86-64", 2 },
+		{ "lessons/06-big-endian.lesson", 1, "ppc64", 1 },
+		{ "lessons/06-big-endian.lesson", 2, "ppc64", 1 },	/* the top flag lies */
+		{ "lessons/06-big-endian.lesson", 3, "ppc64", 0x0000800000000000 },
+		{ "lessons/06-big-endian.lesson", 4, "ppc64", 2 },
+		{ "lessons/06-big-endian.lesson", 5, "ppc64", 0x0080008000800080 },
+		{ "lessons/03-false-positives.lesson", 1, "x86-64", 3 },
+		{ "lessons/03-false-positives.lesson", 2, "x86-64", 1 },
+		{ "lessons/05-find-zero.lesson", 0, NULL, 0x020202020202f9f8 },
+		{ "lessons/05-find-zero.lesson", 2, NULL, 0x07fefdfcfbfaf9f8 },
+		{ "lessons/05-find-zero.lesson", 4, NULL, 2 },
+		{ "lessons/10-zero-bytemask.lesson", 0, "x86-64", 0xffff },
+		{ "lessons/10-zero-bytemask.lesson", 0, "ppc64", 0xffff000000000000 },
+		{ "lessons/10-zero-bytemask.lesson", 2, NULL, 0x1ffff },
+	};
+
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		wv_lesson *l;
+		struct wv_error e;
+		struct wv_answer a;
+
+		assert_int_equal(wv_lesson_load(cases[c].file, &l, &e), 0);
+		run_scene(l, cases[c].scene, cases[c].arch ? variant(cases[c].arch) : NULL, &a);
+		if (a.value != cases[c].want)
+			fail_msg("%s scene %zu: answer 0x%llx, spec says 0x%llx", cases[c].file,
+				 cases[c].scene + 1, (unsigned long long)a.value,
+				 (unsigned long long)cases[c].want);
+		wv_lesson_free(l);
+	}
+}
+
+/* The answer is computed: change the word and it changes. */
+static void answer_follows_the_word(void **state)
+{
+	(void)state;
+	static const char *const words[] = { "ab\\0cd", "abc\\0d", "\\0", "abcdefg" };
+	static const uint64_t want[] = { 2, 3, 0, 7 };
+
+	for (size_t i = 0; i < 4; i++) {
+		char text[256];
+		struct wv_error e;
+		struct wv_answer a;
+
+		snprintf(text, sizeof(text), "title: t\narches: x86-64\nscene: s\nword: %s\n"
+			 "show: find_zero\nquestion: where?\nask: find_zero\n", words[i]);
+		wv_lesson *l = parse(text, &e);
+
+		assert_non_null(l);
+		run_scene(l, 0, NULL, &a);
+		assert_int_equal(a.value, want[i]);
+		wv_lesson_free(l);
+	}
+}
+
+/* --arch runs unfixed scenes on that variant; a fixed scene keeps its own. */
+static void arch_override(void **state)
+{
+	(void)state;
+	const char *text = "title: t\narches: any\n"
+			   "scene: free\nword: ab\\0cd\nshow: has_zero\n"
+			   "scene: fixed\narch: alpha\nword: ab\\0cd\nshow: has_zero\n";
+	struct wv_error e;
+	wv_lesson *l = parse(text, &e);
+	struct wv_trace_in in;
+	bool kept;
+
+	assert_non_null(l);
+	wv_lesson_scene_input(l, 0, variant("ppc"), &in, &kept);
+	assert_ptr_equal(in.v, variant("ppc64"));
+	assert_false(kept);
+	wv_lesson_scene_input(l, 1, variant("ppc"), &in, &kept);
+	assert_ptr_equal(in.v, variant("alpha"));
+	assert_true(kept);
+	wv_lesson_free(l);
+}
+
+static void checking_typed_answers(void **state)
+{
+	(void)state;
+	struct wv_answer a = { .value = 0x8080, .width = 64, .form = WV_FORM_HEX };
+	const char *why;
+
+	assert_int_equal(wv_lesson_check(&a, "0x8080", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "8080", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "0x0000_0000_0000_8080", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, " 80 80 ", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "0x8081", NULL), 0);
+	assert_int_equal(wv_lesson_check(&a, "zz", &why), -1);
+	assert_non_null(why);
+	assert_int_equal(wv_lesson_check(&a, "", &why), -1);
+	a = (struct wv_answer){ .value = 3, .form = WV_FORM_NUMBER };
+	assert_int_equal(wv_lesson_check(&a, "3", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "10", NULL), 0);
+	assert_int_equal(wv_lesson_check(&a, "three", NULL), -1);
+	a = (struct wv_answer){ .value = 5, .form = WV_FORM_CHOICE, .nchoices = 3,
+				.choices = { 4, 5, 6 }, .right = 1 };
+	assert_int_equal(wv_lesson_check(&a, "b", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "B)", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "a", NULL), 0);
+	assert_int_equal(wv_lesson_check(&a, "5", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "d", NULL), -1);
+}
+
+/* Every kind of mistake, with the line and column it is reported at. */
+static void parser_errors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		int line, col;
+		const char *needle;
+	} cases[] = {
+		{ "", 1, 1, "no title" },
+		{ "title: t\n", 1, 1, "no scene" },
+		{ "title: t\ncolour: red\n", 2, 1, "unknown key 'colour'" },
+		{ "title: t\nno colon here\n", 2, 3, "expected 'key: value'" },
+		{ "title: t\ntitle: u\n", 2, 1, "twice" },
+		{ "title: t\nword: ab\n", 2, 1, "inside a scene" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntitle: x\n", 5, 1, "before the first" },
+		{ "title: t\n  stray\n", 2, 1, "indented line" },
+		{ "title: t\nscene: s\nword: ab\\qc\nshow: load\n", 3, 9, "bad word" },
+		{ "title: t\nscene: s\nword: ab\\x\nshow: load\n", 3, 9, "bad word" },
+		{ "title: t\nscene: s\nword: a\narch: vax\nshow: load\n", 4, 7, "unknown variant 'vax'" },
+		{ "title: t\narches: x86-64 sparc\nscene: s\nword: a\nshow: load\n", 2, 16,
+		  "unknown variant 'sparc'" },
+		{ "title: t\nscene: s\nword: a\noffset: 9\nshow: load\n", 4, 9, "offset must be" },
+		{ "title: t\nscene: s\nword: a\nfill: 300\nshow: load\n", 4, 7, "bad fill" },
+		{ "title: t\nscene: s\nword: a\nshow: hash\n", 4, 7, "unknown step 'hash'" },
+		{ "title: t\nscene: s\nword: a\nshow: load sub 0\n", 4, 16, "count from 1" },
+		{ "title: t\nscene: s\nword: a\nshow: load op fly\n", 4, 15, "unknown operation" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nask: find_zero\n", 5, 1,
+		  "needs a question" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nquestion: q?\n", 5, 1,
+		  "needs an ask" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nquestion: q?\nask: colour\n", 6, 6,
+		  "unknown value to ask" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nquestion: q?\nask: length\n"
+		  "form: essay\n", 7, 7, "unknown form" },
+		{ "title: t\nscene: s\nshow: load\n", 2, 1, "no word" },
+		{ "title: t\nscene: s\nword: a\n", 2, 1, "no show" },
+		{ "title: t\nscene: s\nword: a\nword: b\nshow: load\n", 4, 1, "twice" },
+		/* checks that need the trace */
+		{ "title: t\nscene: s\nword: a\nshow: prestart\n", 2, 1, "needs an offset" },
+		{ "title: t\nscene: s\nword: a\nshow: delim_has_zero\n", 2, 1, "needs a delim" },
+		{ "title: t\nscene: s\nword: a\nshow: load word 5\n", 2, 1, "never reaches" },
+		{ "title: t\nscene: s\nword: a\nshow: has_zero sub 9\n", 2, 1, "never reaches" },
+		{ "title: t\narches: x86-64 alpha\nscene: s\nword: a\nshow: has_zero op sub\n",
+		  3, 1, "on alpha" },
+		{ "title: t\narches: x86-32\nscene: s\nword: a\noffset: 5\nshow: load\n", 3, 1,
+		  "does not fit" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nquestion: q?\nask: delim_value\n",
+		  5, 1, "no delim" },
+		{ "title: t\nscene: s\nword: a\x01z\nshow: load\n", 3, 8, "control character" },
+	};
+
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct wv_error e;
+		wv_lesson *l = parse(cases[c].text, &e);
+
+		if (l) {
+			wv_lesson_free(l);
+			fail_msg("case %zu parsed but should fail with '%s'", c, cases[c].needle);
+		}
+		if (e.line != cases[c].line || e.col != cases[c].col ||
+		    !strstr(e.msg, cases[c].needle))
+			fail_msg("case %zu: got %d:%d: %s; want %d:%d: ...%s...", c, e.line,
+				 e.col, e.msg, cases[c].line, cases[c].col, cases[c].needle);
+	}
+}
+
+static void finding_lessons(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	char dir[WV_LESSON_PATH_MAX];
+	struct wv_error e;
+
+	assert_true(n >= 10);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, "2"), 1);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, "02"), 1);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, "has-zero"), 1);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, "big"), 5);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, "99"), -1);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, "nope"), -1);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, ""), -1);
+	assert_int_equal(wv_lesson_dir("lessons", NULL, NULL, dir, sizeof(dir), &e), 0);
+	assert_string_equal(dir, "lessons");
+	assert_int_equal(wv_lesson_dir("/nonexistent", NULL, NULL, dir, sizeof(dir), &e), -1);
+	assert_non_null(strstr(e.msg, "not a directory"));
+	assert_int_equal(wv_lesson_list("/nonexistent", files, 32), -1);
+	assert_true(wv_lesson_load("/nonexistent/x.lesson", &(wv_lesson *){ NULL }, &e) < 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_lesson_on_every_variant),
+		cmocka_unit_test(lesson2_allows_ppc),
+		cmocka_unit_test(answers_match_the_spec),
+		cmocka_unit_test(answer_follows_the_word),
+		cmocka_unit_test(arch_override),
+		cmocka_unit_test(checking_typed_answers),
+		cmocka_unit_test(parser_errors),
+		cmocka_unit_test(finding_lessons),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
