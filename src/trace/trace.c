@@ -386,7 +386,7 @@ static uint64_t draw_cheap(struct builder *b, const char *xl, uint64_t x,
 		    "Subtract 0x01 from every byte at once: a zero byte becomes 0xff and "
 		    "borrows 1 from the byte above it (the borrow row), and a 0x01 byte "
 		    "that receives such a borrow becomes 0xff as well.%s%s%s",
-		    lst[0] ? " Here a borrow crosses into the byte at memory " : " Here no borrow crosses a byte boundary.",
+		    lst[0] ? " Here a borrow crosses from the byte below into memory " : " Here no borrow crosses a byte boundary.",
 		    lst, lst[0] ? "." : "");
 	draw_sub(b, s, xl, x, WV_ROW_CONST, "ONES", wv_ones(w), l1, w);
 	mark_zero(b, &s->rows[0]);

@@ -1,0 +1,716 @@
+/*
+ * The step engine's model.  Expected values come from the spec
+ * (shared/spec/variants.md), from a byte loop, from arithmetic written out
+ * here independently (borrow = a ^ b ^ (a - b)), or from the core's own scan
+ * run separately; never from the engine's output.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "watviz/trace.h"
+#include "watviz/wordops.h"
+
+/* Build the trace of word[0..len) or fail the test. */
+static void build(struct wv_trace *t, const char *arch, const void *word,
+		  size_t len, size_t offset, int fill, int delim)
+{
+	struct wv_trace_in in = { variant(arch), word, len, offset,
+				  (uint8_t)fill, delim };
+	int err = wv_trace_build(t, &in);
+
+	if (err)
+		fail_msg("%s: wv_trace_build -> %d", arch, err);
+}
+
+/* The first step of kind (on any word), or fail. */
+static const struct wv_step *step(const struct wv_trace *t,
+				  enum wv_step_kind kind)
+{
+	for (size_t i = 0; i < t->nsteps; i++)
+		if (t->steps[i].kind == kind)
+			return &t->steps[i];
+	fail_msg("no step %s", wv_trace_step_name(kind));
+	return NULL;
+}
+
+/* The row called label in the sub-steps of st (the last one if several). */
+static const struct wv_row *row(const struct wv_trace *t,
+				const struct wv_step *st, const char *label)
+{
+	const struct wv_row *found = NULL;
+
+	for (size_t k = st->first; k < st->first + st->nsub; k++)
+		for (unsigned r = 0; r < t->subs[k].nrows; r++)
+			if (strcmp(t->subs[k].rows[r].label, label) == 0)
+				found = &t->subs[k].rows[r];
+	if (!found)
+		fail_msg("no row \"%s\" in step %s", label, st->func);
+	return found;
+}
+
+/* Memory indices (within the word) of the bytes of r that carry mark. */
+static unsigned marked(const struct wv_trace *t, const struct wv_row *r,
+		       unsigned mark)
+{
+	unsigned set = 0;
+
+	for (unsigned reg = 0; reg < t->word_bytes; reg++)
+		if (r->bytes[reg] & mark)
+			set |= 1u << wv_wat_byte_index(t->v, reg);
+	return set;
+}
+
+static const uint8_t T1[8] = { 0x61, 0x62, 0x00, 0x63, 0x64, 0x00, 0x00, 0x00 };
+static const uint8_t T2[8] = { 0x01, 0x00, 0x01, 0x00, 0x01, 0x00, 0x01, 0x00 };
+static const uint8_t T3[8] = { 0x00, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01 };
+static const uint8_t T5[8] = { 0x80, 0x81, 0xff, 0x00, 0x78, 0x01, 0x00, 0x01 };
+static const uint8_t BE_LIE[8] = { 0x61, 0x01, 0x00, 0x62, 0x63, 0x64, 0x65, 0x66 };
+
+/*
+ * The image must equal the vector: each vector is written here as word bytes
+ * whose implicit NUL and zero fill complete it (T1 = "ab\0cd" + NUL + fill).
+ */
+static void build_vec(struct wv_trace *t, const char *arch, const uint8_t *vec)
+{
+	size_t len = 8;
+
+	while (len > 0 && vec[len - 1] == 0)	/* trailing zeros: NUL and fill */
+		len--;
+	build(t, arch, vec, len, 0, 0, -1);
+	assert_true(t->img.len >= 8);	/* 16 when the vector ends non-zero */
+	assert_memory_equal(t->img.mem, vec, 8);
+}
+
+/* The NOTE sub-step of step st, or fail. */
+static const struct wv_substep *note_of(const struct wv_trace *t,
+					const struct wv_step *st)
+{
+	for (size_t k = st->first; k < st->first + st->nsub; k++)
+		if (t->subs[k].op == WV_OP_NOTE)
+			return &t->subs[k];
+	fail_msg("no note in step %s", st->func);
+	return NULL;
+}
+
+/* ---- every chain of sub-steps ends at the core's value ------------------- */
+
+/* Check one trace against a separate run of the core and a byte loop. */
+static void check_against_core(const struct wv_trace *t)
+{
+	const struct wv_variant *v = t->v;
+	struct wv_word words[WV_WORD_MAX / 4 + 2];
+	struct wv_scan sc;
+	size_t want;
+
+	assert_int_equal(wv_wat_scan(v, t->img.mem, t->img.len, t->in.offset,
+				     t->in.delim, words, WV_WORD_MAX / 4 + 2, &sc), 0);
+	assert_true(sc.found);
+	assert_int_equal(t->nwords, sc.nwords);
+	for (size_t i = 0; i < sc.nwords; i++) {
+		const struct wv_word *a = &t->words[i], *b = &words[i];
+
+		assert_int_equal(a->address, b->address);
+		assert_int_equal(a->loaded, b->loaded);
+		assert_int_equal(a->value, b->value);
+		assert_int_equal(a->has_zero, b->has_zero);
+		assert_int_equal(a->data, b->data);
+		assert_int_equal(a->delim_value, b->delim_value);
+		assert_int_equal(a->delim_has_zero, b->delim_has_zero);
+		assert_int_equal(a->delim_data, b->delim_data);
+		assert_int_equal(a->hit, b->hit);
+		assert_int_equal(a->hit, i + 1 == sc.nwords);
+	}
+	want = ref_find(t->img.mem, t->img.len, t->in.offset, t->in.delim);
+	assert_int_equal(sc.length, want - t->in.offset);
+	assert_int_equal(t->scan.length, want - t->in.offset);
+	assert_int_equal(t->answer, want);
+	assert_int_equal(t->answer_is_delim, t->img.mem[want] != 0);
+
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+		const struct wv_word *wd = &words[st->word];
+
+		switch (st->kind) {
+		case WV_STEP_LOAD:
+			assert_int_equal(st->result, wd->loaded);
+			break;
+		case WV_STEP_PRESTART:
+			assert_int_equal(st->word, 0);
+			assert_int_equal(st->result, wd->value);
+			break;
+		case WV_STEP_HAS_ZERO:
+			assert_int_equal(st->result, wd->has_zero);
+			break;
+		case WV_STEP_DELIM_HAS_ZERO:
+			assert_int_equal(st->result, wd->delim_has_zero);
+			break;
+		case WV_STEP_PREP:
+			assert_int_equal(st->result, sc.prep_zero_mask);
+			break;
+		case WV_STEP_CREATE:
+			assert_int_equal(st->result, sc.create_zero_mask);
+			break;
+		case WV_STEP_FIND:
+			assert_int_equal(st->result, sc.find_zero);
+			assert_int_equal(st->word, sc.nwords - 1);
+			break;
+		case WV_STEP_ZBM:
+			assert_int_equal(st->result, sc.zero_bytemask);
+			break;
+		}
+	}
+	/* the last sub-step of find_zero ends with find_zero itself */
+	{
+		const struct wv_step *f = step(t, WV_STEP_FIND);
+		const struct wv_substep *s = &t->subs[f->first + f->nsub - 1];
+
+		assert_int_equal(s->rows[s->nrows - 1].value, sc.find_zero);
+	}
+}
+
+/* Every borrow, carry and partial-product row of t, recomputed here. */
+static void check_chains(const struct wv_trace *t)
+{
+	for (size_t k = 0; k < t->nsubs; k++) {
+		const struct wv_substep *s = &t->subs[k];
+		const struct wv_row *r = s->rows;
+
+		for (unsigned i = 0; i < s->nrows; i++) {
+			uint64_t m = r[i].width ? wv_wmask(r[i].width) : UINT64_MAX;
+
+			if (r[i].kind == WV_ROW_BORROW) {
+				uint64_t a = r[i - 2].value, b = r[i - 1].value;
+
+				assert_int_equal(s->op, WV_OP_SUB);
+				assert_int_equal(r[i].value, (a ^ b ^ (a - b)) & m);
+				assert_int_equal(r[i + 1].value, (a - b) & m);
+				assert_int_equal(r[i + 1].kind, WV_ROW_RESULT);
+			}
+			if (r[i].kind == WV_ROW_CARRY) {
+				uint64_t a = r[i - 2].value, b = r[i - 1].value;
+
+				assert_int_equal(s->op, WV_OP_ADD);
+				assert_int_equal(r[i].value, (a ^ b ^ (a + b)) & m);
+				assert_int_equal(r[i + 1].value, (a + b) & m);
+			}
+		}
+		if (s->op == WV_OP_SUB || s->op == WV_OP_ADD)
+			assert_int_equal(s->nrows, 4);
+		if (s->op == WV_OP_MUL) {
+			uint64_t sum = 0;
+
+			for (unsigned i = 0; i < s->nrows; i++)
+				if (r[i].kind == WV_ROW_PARTIAL)
+					sum += r[i].value;
+			assert_int_equal(r[s->nrows - 1].value, sum);
+			assert_int_equal(r[s->nrows - 1].value, r[0].value * r[1].value);
+		}
+		if (s->op == WV_OP_AND && s->nrows == 3)
+			assert_int_equal(r[2].value, r[0].value & r[1].value);
+		if (s->op == WV_OP_NOT && s->nrows == 2 && r[0].width == t->v->bits)
+			assert_int_equal(r[1].value, ~r[0].value & wv_wmask(t->v->bits));
+	}
+}
+
+/* The model's bookkeeping: steps own consecutive runs of sub-steps. */
+static void check_shape(const struct wv_trace *t)
+{
+	size_t next = 0;
+
+	assert_true(t->nsteps > 0);
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+
+		assert_int_equal(st->first, next);
+		assert_true(st->nsub >= 1);
+		assert_non_null(st->func);
+		assert_non_null(st->file);
+		assert_true(st->text[0] != '\0');
+		assert_true(strlen(st->text) < WV_TEXT_MAX - 1);	/* not cut */
+		for (size_t k = st->first; k < st->first + st->nsub; k++) {
+			const struct wv_substep *s = &t->subs[k];
+
+			assert_int_equal(s->step, i);
+			assert_ptr_equal(wv_trace_step_of(t, k), st);
+			assert_true(s->expr[0] != '\0');
+			assert_true(s->text[0] != '\0');
+			assert_true(strlen(s->text) < WV_TEXT_MAX - 1);
+			assert_true(s->nrows >= 1);
+			for (unsigned r = 0; r < s->nrows; r++) {
+				unsigned w = s->rows[r].width;
+
+				assert_true(s->rows[r].label[0] != '\0');
+				assert_true(w == 0 || w == 8 || w == t->v->bits);
+				if (w && w < 64)
+					assert_int_equal(s->rows[r].value >> w, 0);
+			}
+		}
+		next = st->first + st->nsub;
+	}
+	assert_int_equal(next, t->nsubs);
+}
+
+static void all_variants_against_core(void **state)
+{
+	(void)state;
+	uint64_t seed = 0x5eed;
+	uint8_t word[40];
+	size_t runs = quick_mode() ? 20 : 120;
+
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		const struct wv_variant *v = wv_wat_at(i);
+
+		for (size_t n = 0; n < runs; n++) {
+			size_t len = rng_next(&seed) % sizeof(word);
+			int delim = n % 3 == 0 ? -1 : n % 3 == 1 ? '/' : (int)(rng_next(&seed) & 0xff);
+			struct wv_trace t;
+
+			/* bytes biased to 0x00, 0x01, 0x80, 0xff and the delimiter */
+			for (size_t j = 0; j < len; j++) {
+				static const uint8_t pick[] = { 0x00, 0x01, 0x80, 0xff, '/', 0x7f };
+				uint64_t r = rng_next(&seed);
+
+				word[j] = r & 1 ? pick[(r >> 8) % 6] : (uint8_t)(r >> 16);
+			}
+			build(&t, v->name, word, len, n % wv_wat_bytes(v),
+			      (int)(rng_next(&seed) & 0xff), delim);
+			check_against_core(&t);
+			check_chains(&t);
+			check_shape(&t);
+			wv_trace_free(&t);
+		}
+	}
+}
+
+/* ---- the spec's vectors, through the model ------------------------------- */
+
+static void t1_vectors(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	const struct wv_step *st;
+
+	build_vec(&t, "x86-64", T1);
+	st = step(&t, WV_STEP_HAS_ZERO);
+	assert_int_equal(row(&t, st, "a - ONES")->value, 0xfefeff6361ff6160);
+	assert_int_equal(row(&t, st, "flags")->value, 0x8080800000800000);
+	assert_int_equal(step(&t, WV_STEP_CREATE)->result, 0xffff);
+	st = step(&t, WV_STEP_FIND);
+	assert_int_equal(row(&t, st, "product")->value, 0x020202020202f9f8);
+	assert_int_equal(st->result, 2);
+	/* the borrow row of a - ONES: borrows leave bytes 2, 5 and 6 */
+	{
+		uint64_t a = 0x0000006463006261, o = 0x0101010101010101;
+
+		assert_int_equal(row(&t, step(&t, WV_STEP_HAS_ZERO), "borrow")->value,
+				 a ^ o ^ (a - o));
+	}
+	wv_trace_free(&t);
+
+	build_vec(&t, "x86-64-ffs", T1);
+	st = step(&t, WV_STEP_FIND);
+	assert_int_equal(row(&t, st, "ctz")->value, 23);
+	assert_int_equal(step(&t, WV_STEP_ZBM)->result, 0xffff);
+	wv_trace_free(&t);
+
+	build_vec(&t, "ppc64", T1);
+	assert_int_equal(step(&t, WV_STEP_LOAD)->result, 0x6162006364000000);
+	assert_int_equal(row(&t, step(&t, WV_STEP_HAS_ZERO), "data")->value,
+			 0x7f7f7f7f7f7f7f7f);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0x0000800000808080);
+	assert_int_equal(step(&t, WV_STEP_PREP)->result, 0x0000800000808080);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 2);
+	assert_int_equal(step(&t, WV_STEP_ZBM)->result, 0xffff000000000000);
+	wv_trace_free(&t);
+
+	build_vec(&t, "ppc64le", T1);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0xffffff0000ff0000);
+	assert_int_equal(step(&t, WV_STEP_CREATE)->result, 16);
+	assert_int_equal(step(&t, WV_STEP_CREATE)->width, 0);	/* a count */
+	assert_int_equal(step(&t, WV_STEP_ZBM)->result, 0xffff);
+	wv_trace_free(&t);
+
+	build_vec(&t, "alpha", T1);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0xe4);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->width, 8);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 2);
+	assert_int_equal(step(&t, WV_STEP_ZBM)->result, 0x1ffff);
+	wv_trace_free(&t);
+
+	build_vec(&t, "s390", T1);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0x0000800000808080);
+	assert_int_equal(step(&t, WV_STEP_CREATE)->result, 47);
+	assert_int_equal(step(&t, WV_STEP_ZBM)->result, 0xffff000000000000);
+	wv_trace_free(&t);
+
+	/* 32-bit: "ab\0c" */
+	build(&t, "x86-32", "ab\0c", 4, 0, 0, -1);
+	assert_int_equal(step(&t, WV_STEP_LOAD)->result, 0x63006261);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0x00800000);
+	assert_int_equal(step(&t, WV_STEP_CREATE)->result, 0x0000ffff);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 2);
+	wv_trace_free(&t);
+
+	build(&t, "generic-be32", "ab\0c", 4, 0, 0, -1);
+	assert_int_equal(step(&t, WV_STEP_LOAD)->result, 0x61620063);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0x00008000);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 2);
+	assert_int_equal(step(&t, WV_STEP_ZBM)->result, 0xffff0000);
+	wv_trace_free(&t);
+}
+
+/* The spec's multiply products for k = 1, 2, 3, 7 and the k = 7 borrow. */
+static void multiply_products(void **state)
+{
+	(void)state;
+	static const struct { unsigned k; uint64_t product; } v[] = {
+		{ 1, 0x01010101010101f8 }, { 2, 0x020202020202f9f8 },
+		{ 3, 0x0303030303faf9f8 }, { 7, 0x07fefdfcfbfaf9f8 },
+	};
+	uint8_t w[8];
+
+	for (size_t i = 0; i < 4; i++) {
+		struct wv_trace t;
+		const struct wv_step *st;
+		unsigned partials = 0;
+
+		memset(w, 'x', sizeof(w));
+		build(&t, "x86-64", w, v[i].k, 0, 0, -1);
+		st = step(&t, WV_STEP_FIND);
+		assert_int_equal(row(&t, st, "product")->value, v[i].product);
+		assert_int_equal(st->result, v[i].k);
+		for (unsigned r = 0; r < t.subs[st->first].nrows; r++)
+			partials += t.subs[st->first].rows[r].kind == WV_ROW_PARTIAL;
+		assert_int_equal(partials, v[i].k);	/* one per 0xff byte */
+		if (v[i].k == 7)
+			assert_non_null(strstr(t.subs[st->first + 1].text, "borrows 1"));
+		wv_trace_free(&t);
+	}
+}
+
+/* ---- false positives, marked exactly where the spec says ----------------- */
+
+struct fp_case {
+	const char *arch;
+	const uint8_t *vec;
+	uint64_t flags;		/* the spec's has_zero value */
+	unsigned fp;		/* memory bytes that are false positives */
+};
+
+static void false_positives(void **state)
+{
+	(void)state;
+	static const struct fp_case cases[] = {
+		/* T2 LE: F 0x8080808080808000, bytes 2, 4, 6 are false */
+		{ "x86-64", T2, 0x8080808080808000, 1u << 2 | 1u << 4 | 1u << 6 },
+		{ "arm64", T2, 0x8080808080808000, 1u << 2 | 1u << 4 | 1u << 6 },
+		/* T2 BE: 0x8080808080808080; zeros at 1, 3, 5, 7; 0, 2, 4, 6 lie */
+		{ "generic-be64", T2, 0x8080808080808080, 0x55 },
+		{ "ppc64", T2, 0x8080808080808080, 0x55 },
+		/* 61 01 00 62 ...: F 0x0080800000000000, byte 1 lies */
+		{ "ppc64", BE_LIE, 0x0080800000000000, 1u << 1 },
+		/* T3: every byte flagged, only byte 0 is zero */
+		{ "x86-64", T3, 0x8080808080808080, 0xfe },
+		/* T5 LE: 0x8080000080000000 = bytes 3, 6, 7; byte 7 is 0x01 */
+		{ "x86-64", T5, 0x8080000080000000, 1u << 7 },
+		/* T5 BE: 0x0000008000808000 = bytes 3, 5, 6; byte 5 is 0x01 */
+		{ "generic-be64", T5, 0x0000008000808000, 1u << 5 },
+		/* T1: flags only on real zeros */
+		{ "x86-64", T1, 0x8080800000800000, 0 },
+		{ "ppc64", T1, 0x0000800000808080, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct fp_case *c = &cases[i];
+		struct wv_trace t;
+		const struct wv_step *hz;
+		const struct wv_row *f;
+
+		build_vec(&t, c->arch, c->vec);
+		hz = step(&t, WV_STEP_HAS_ZERO);
+		f = row(&t, hz, "flags");
+		assert_int_equal(f->value, c->flags);
+		assert_int_equal(marked(&t, f, WV_MARK_FALSE_POS), c->fp);
+		/* every non-zero byte of F is a flag */
+		for (unsigned m = 0; m < 8; m++) {
+			unsigned reg = wv_wat_byte_index(t.v, m);
+			bool set = (c->flags >> (8 * reg)) & 0xff;
+
+			assert_int_equal((marked(&t, f, WV_MARK_FLAG) >> m) & 1, set);
+		}
+		assert_int_equal(hz->false_pos, c->fp != 0);
+		if (c->fp)	/* the note sub-step is there and says which way */
+			assert_non_null(strstr(note_of(&t, hz)->text,
+					       t.v->endian == WV_BIG ? "fatal" : "harmless"));
+		/* big-endian: prep_zero_mask's result has no false positive left */
+		if (t.v->endian == WV_BIG) {
+			const struct wv_step *p = step(&t, WV_STEP_PREP);
+
+			assert_int_equal(p->result, wv_exact_zero(t.words[0].value, 64));
+			assert_int_equal(row(&t, p, "exact")->value, p->result);
+			assert_int_equal(marked(&t, row(&t, p, "exact"), WV_MARK_FALSE_POS), 0);
+		}
+		wv_trace_free(&t);
+	}
+}
+
+/* The BE lie in words: the top flag points at byte 1, the zero is byte 2. */
+static void be_lie_sentence(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	const struct wv_step *hz;
+
+	build_vec(&t, "ppc64", BE_LIE);
+	hz = step(&t, WV_STEP_HAS_ZERO);
+	assert_non_null(strstr(note_of(&t, hz)->text,
+			       "top flag points at byte 1 while the first zero is byte 2"));
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 2);
+	wv_trace_free(&t);
+}
+
+/* Exact variants never mark a false positive (T2 on s390, ppc64le, alpha). */
+static void exact_variants(void **state)
+{
+	(void)state;
+	static const char *const names[] = { "s390", "ppc64le", "alpha" };
+
+	for (size_t i = 0; i < 3; i++) {
+		struct wv_trace t;
+
+		build_vec(&t, names[i], T2);
+		for (size_t k = 0; k < t.nsubs; k++)
+			for (unsigned r = 0; r < t.subs[k].nrows; r++)
+				assert_int_equal(marked(&t, &t.subs[k].rows[r],
+							WV_MARK_FALSE_POS), 0);
+		assert_int_equal(step(&t, WV_STEP_FIND)->result, 1);
+		if (strcmp(names[i], "s390") == 0)
+			assert_int_equal(step(&t, WV_STEP_CREATE)->result, 55);
+		wv_trace_free(&t);
+	}
+}
+
+/* ---- pre-start bytes, the answer, the delimiter -------------------------- */
+
+static void prestart(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	const struct wv_step *p;
+	const struct wv_row *r;
+
+	/* memory 00 00 00 01 51 00 00 00, string at 3: the brief's example */
+	build(&t, "x86-64", "\x01Q", 2, 3, 0, -1);
+	p = step(&t, WV_STEP_PRESTART);
+	assert_int_equal(p->word, 0);
+	r = row(&t, p, "start mask");
+	assert_int_equal(r->value, 0xffffff);	/* (1 << 24) - 1 */
+	r = row(&t, p, "a");
+	assert_int_equal(r->value, 0x0000005101ffffff);
+	assert_int_equal(marked(&t, r, WV_MARK_PRESTART), 0x07);
+	/* without the mask F would flag the pre-start zeros 0-2 and byte 3 */
+	r = row(&t, p, "F(loaded)");
+	/* loaded 0x0000005101000000: byte 3 (0x01) is reached by the borrow
+	   from byte 2, byte 4 (0x51) is not */
+	assert_int_equal(r->value, 0x8080800080808080);
+	assert_int_equal(marked(&t, r, WV_MARK_FALSE_POS), 1u << 3);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0x8080800000000000);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 5);
+	assert_int_equal(t.scan.length, 2);
+	assert_int_equal(t.answer, 5);
+	wv_trace_free(&t);
+
+	/* big-endian: the mask is ~0xff << (64 - 8 - 24) = 0xffffff0000000000 */
+	build(&t, "ppc64", "\x01Q", 2, 3, 0, -1);
+	assert_int_equal(row(&t, step(&t, WV_STEP_PRESTART), "start mask")->value,
+			 0xffffff0000000000);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 5);
+	wv_trace_free(&t);
+
+	/* offset 0: no pre-start step */
+	build(&t, "x86-64", "abc", 3, 0, 0, -1);
+	assert_int_equal(wv_trace_find(&t, WV_STEP_PRESTART, 0), t.nsubs);
+	wv_trace_free(&t);
+}
+
+static void answer_marks(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	const struct wv_row *r;
+
+	build_vec(&t, "x86-64", T1);
+	r = row(&t, step(&t, WV_STEP_HAS_ZERO), "flags");
+	assert_int_equal(marked(&t, r, WV_MARK_ANSWER), 1u << 2);
+	r = row(&t, step(&t, WV_STEP_ZBM), "bytemask");
+	assert_int_equal(marked(&t, r, WV_MARK_KEPT), 0x03);
+	assert_int_equal(row(&t, step(&t, WV_STEP_ZBM), "kept")->value, 0x6261);
+	wv_trace_free(&t);
+
+	build_vec(&t, "ppc64", T1);	/* BE: memory 2 is register byte 5 */
+	r = row(&t, step(&t, WV_STEP_PREP), "exact");
+	assert_int_equal(marked(&t, r, WV_MARK_ANSWER), 1u << 2);
+	assert_int_equal(r->bytes[5] & WV_MARK_ANSWER, WV_MARK_ANSWER);
+	wv_trace_free(&t);
+}
+
+/* hash_name on "usr/bin": the spec's values. */
+static void delimiter(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	const struct wv_step *d;
+
+	build(&t, "x86-64", "usr/bin", 7, 0, 0, '/');
+	assert_int_equal(step(&t, WV_STEP_LOAD)->result, 0x006e69622f727375);
+	d = step(&t, WV_STEP_DELIM_HAS_ZERO);
+	assert_int_equal(row(&t, d, "b")->value, 0x2f41464d005d5c5a);
+	assert_int_equal(step(&t, WV_STEP_HAS_ZERO)->result, 0x8000000000000000);
+	assert_int_equal(d->result, 0x0000000080000000);
+	assert_int_equal(step(&t, WV_STEP_CREATE)->result, 0xffffff);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 3);
+	assert_int_equal(row(&t, step(&t, WV_STEP_ZBM), "kept")->value, 0x727375);
+	assert_true(t.answer_is_delim);
+	assert_int_equal(t.answer, 3);
+	assert_string_equal(step(&t, WV_STEP_LOAD)->file, "fs/namei.c");
+	wv_trace_free(&t);
+
+	/* "usr" has no '/' before the NUL: the NUL wins */
+	build(&t, "ppc64", "usr", 3, 0, 0, '/');
+	assert_false(t.answer_is_delim);
+	assert_int_equal(step(&t, WV_STEP_FIND)->result, 3);
+	wv_trace_free(&t);
+}
+
+/* ---- navigation and the compare view ------------------------------------- */
+
+static void navigation(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	size_t k;
+
+	/* 16 bytes without a zero, then the NUL: three words */
+	build(&t, "x86-64", "abcdefghijklmnop", 16, 0, 0, -1);
+	assert_int_equal(t.nwords, 3);
+	assert_int_equal(t.nsteps, 3 * 2 + 4);	/* load+has_zero per word, 4 after */
+	assert_int_equal(t.steps[0].kind, WV_STEP_LOAD);
+	assert_int_equal(t.steps[2].word, 1);
+	assert_int_equal(wv_trace_func_move(&t, 0, 1), t.steps[1].first);
+	k = t.steps[1].first + 1;	/* inside has_zero of word 0 */
+	assert_int_equal(wv_trace_func_move(&t, k, -1), t.steps[1].first);
+	assert_int_equal(wv_trace_func_move(&t, t.steps[1].first, -1), 0);
+	assert_int_equal(wv_trace_func_move(&t, 0, -1), 0);
+	assert_int_equal(wv_trace_func_move(&t, t.nsubs - 1, 1),
+			 t.steps[t.nsteps - 1].first);
+	assert_int_equal(wv_trace_func_move(&t, k, 0), t.steps[1].first);
+	assert_int_equal(wv_trace_find(&t, WV_STEP_HAS_ZERO, 2), t.steps[5].first);
+	assert_int_equal(wv_trace_find(&t, WV_STEP_CREATE, 2), t.steps[7].first);
+	assert_int_equal(wv_trace_find(&t, WV_STEP_CREATE, 0), t.nsubs);
+	assert_string_equal(wv_trace_step_name(WV_STEP_ZBM), "zero_bytemask");
+	assert_string_equal(wv_trace_op_name(WV_OP_CMPBGE), "cmpbge");
+	assert_string_equal(wv_trace_row_kind_name(WV_ROW_BORROW), "borrow");
+	wv_trace_free(&t);
+	wv_trace_free(&t);	/* twice is fine */
+}
+
+static void compare(void **state)
+{
+	(void)state;
+	struct wv_compare_row rows[16];
+	struct wv_trace_in in = { NULL, T1, 5, 0, 0, -1 };
+
+	assert_int_equal(wv_trace_compare(&in, rows), 16);
+	for (size_t i = 0; i < 16; i++) {
+		const struct wv_variant *v = wv_wat_at(i);
+
+		assert_ptr_equal(rows[i].v, v);
+		assert_int_equal(rows[i].find_zero, 2);
+		assert_int_equal(rows[i].length, 2);
+		assert_true(rows[i].found);
+		assert_int_equal(rows[i].address, 0);
+		assert_int_equal(rows[i].cheap, wv_cheap_zero(rows[i].value, v->bits));
+		assert_int_equal(rows[i].exact, wv_exact_zero(rows[i].value, v->bits));
+		assert_string_equal(rows[i].insns, v->insns);
+	}
+	assert_int_equal(rows[0].create, 0xffff);			/* x86-64 */
+	assert_int_equal(rows[0].cheap, 0x8080800000800000);
+	assert_int_equal(rows[7].value, 0x6162006364000000);		/* ppc64 */
+	assert_int_equal(rows[9].create, 16);				/* ppc64le */
+	assert_int_equal(rows[14].has_zero, 0xe4);			/* alpha */
+	assert_int_equal(rows[15].create, 47);				/* s390 */
+	assert_int_equal(rows[2].value, 0x63006261);			/* x86-32 */
+
+	/* offset 5 on a 32-bit variant is offset 1 there */
+	in.offset = 5;
+	assert_int_equal(wv_trace_compare(&in, rows), 16);
+	assert_int_equal(rows[2].length, 2);
+	in.delim = 300;
+	assert_int_equal(wv_trace_compare(&in, rows), -EINVAL);
+}
+
+static void bad_input(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	struct wv_trace_in in = { variant("x86-64"), (const uint8_t *)"a", 1, 8, 0, -1 };
+
+	assert_int_equal(wv_trace_build(&t, &in), -EINVAL);
+	in.offset = 0;
+	in.delim = 256;
+	assert_int_equal(wv_trace_build(&t, &in), -EINVAL);
+	in.delim = -2;
+	assert_int_equal(wv_trace_build(&t, &in), -EINVAL);
+	in.delim = -1;
+	in.word_len = WV_WORD_MAX + 1;
+	assert_int_equal(wv_trace_build(&t, &in), -EINVAL);
+	in.word_len = 1;
+	in.v = NULL;
+	assert_int_equal(wv_trace_build(&t, &in), -EINVAL);
+	in.v = variant("x86-32");
+	in.offset = 4;
+	assert_int_equal(wv_trace_build(&t, &in), -EINVAL);
+	wv_trace_free(&t);
+}
+
+/* The longest word: 4096 bytes without a zero, on a 32-bit variant. */
+static void longest_word(void **state)
+{
+	(void)state;
+	static uint8_t w[WV_WORD_MAX];
+	struct wv_trace t;
+
+	memset(w, 0x01, sizeof(w));
+	build(&t, "ppc32", w, sizeof(w), 3, 0x01, -1);
+	assert_int_equal(t.img.len, 4100);
+	assert_int_equal(t.nwords, 1025);
+	assert_int_equal(t.scan.length, WV_WORD_MAX);
+	check_against_core(&t);
+	check_chains(&t);
+	check_shape(&t);
+	wv_trace_free(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(all_variants_against_core),
+		cmocka_unit_test(t1_vectors),
+		cmocka_unit_test(multiply_products),
+		cmocka_unit_test(false_positives),
+		cmocka_unit_test(be_lie_sentence),
+		cmocka_unit_test(exact_variants),
+		cmocka_unit_test(prestart),
+		cmocka_unit_test(answer_marks),
+		cmocka_unit_test(delimiter),
+		cmocka_unit_test(navigation),
+		cmocka_unit_test(compare),
+		cmocka_unit_test(bad_input),
+		cmocka_unit_test(longest_word),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
