@@ -35,9 +35,13 @@ bool wv_prompt_active(void);
  * Give readline one key from wgetch().  Returns true when the line is
  * finished: *line is then the text (malloc'd, the caller frees), or NULL
  * when it was abandoned (Esc, Ctrl-C via wv_prompt_cancel, Ctrl-D on an
- * empty line).  Accepted lines go into the history (and its file).
+ * empty line).
  */
 bool wv_prompt_key(int key, char **line);
+
+/* Put line in the history and its file (blank lines and repeats are
+   skipped); the caller chooses the form, e.g. `word "..."` for an edit. */
+void wv_prompt_remember(const char *line);
 
 /* Abandon the line. */
 void wv_prompt_cancel(void);

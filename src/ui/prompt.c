@@ -57,12 +57,6 @@ static void on_line(char *line)
 {
 	finished = true;
 	done_line = line;
-	if (line) {
-		int rc = wv_history_add(hist_path, line);
-
-		if (rc < 0)
-			hist_err = rc;
-	}
 	rl_callback_handler_remove();
 	active = false;
 }
@@ -260,6 +254,14 @@ bool wv_prompt_key(int key, char **line)
 	done_line = NULL;
 	curs_set(0);
 	return true;
+}
+
+void wv_prompt_remember(const char *line)
+{
+	int rc = wv_history_add(hist_path, line);
+
+	if (rc < 0)
+		hist_err = rc;
 }
 
 const char *wv_prompt_matches(void)

@@ -15,16 +15,40 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "watviz/app.h"
 #include "watviz/history.h"
+#include "watviz/json.h"
 #include "watviz/prompt.h"
 #include "watviz/render.h"
 #include "watviz/term.h"
 #include "watviz/view.h"
 
-/* :json FILE (the JSON renderer is wired in once it exists) */
-static int (*const json_writer)(const struct wv_trace *, const char *) = NULL;
+/*
+ * :json FILE - the JSON renderer's output, written to a temporary file
+ * beside FILE and renamed over it, so a failed write leaves FILE as it was.
+ */
+static int json_writer(const struct wv_trace *t, const char *path)
+{
+	char tmp[4200];
+	FILE *out;
+	int rc;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	out = fopen(tmp, "w");
+	if (!out)
+		return -errno;
+	rc = wv_json_write(out, t);
+	if (fclose(out) != 0 && rc == 0)
+		rc = -errno;
+	if (rc == 0 && rename(tmp, path) < 0)
+		rc = -errno;
+	if (rc < 0)
+		unlink(tmp);
+	return rc;
+}
 
 static long now_ms(void)
 {
@@ -68,6 +92,15 @@ static int run_line(struct tui *ui, char *line)
 
 	if (!line)
 		return WV_REACT_REDRAW;
+	if (ui->edit_word) {
+		/* as the command that does the same, so Up on ':' can reuse it */
+		static char cmd[WV_CMD_TEXT_MAX + 8];
+
+		snprintf(cmd, sizeof(cmd), "word \"%s\"", line);
+		wv_prompt_remember(cmd);
+	} else {
+		wv_prompt_remember(line);
+	}
 	react = ui->edit_word ? wv_app_set_word_src(&ui->app, line)
 			      : wv_app_command(&ui->app, line, json_writer);
 	free(line);

@@ -386,10 +386,13 @@ static void register_panel(struct wv_frame *f, const struct wv_app *app,
 	if (x0 + bitsw + 1 + hexw <= f->cols) {
 		hexx = x0 + bitsw + 1;
 	} else {
+		caption = (int)nrows * 2 + 2 <= ymax - y;
+		/* a caption holds the label: the bits can start near the left */
 		x0 = f->cols - bitsw;
+		if (caption && x0 > 8)
+			x0 = 8;
 		if (x0 < 2)
 			x0 = 2;
-		caption = (int)nrows * 2 + 2 <= ymax - y;
 	}
 
 	x = wv_frame_printf(f, y, 2, WV_ROLE_HEADING, "%s:",
@@ -568,12 +571,11 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 			wv_frame_focus(f, y, 0, 13);
 	}
 	y++;
-	y += wrap(f, y, 0, 2, WV_ROLE_DIM,
-		  "Flags in memory order: * a zero byte flagged, ! a false positive "
-		  "(a borrow from a zero below turned a 0x01 into a flag), . none.");
+	wv_frame_put(f, y++, 0, WV_ROLE_DIM,
+		     "Flags in memory order: * on a zero byte, ! false positive (a borrow), . none");
 	if (app->ncmp)
 		wv_frame_printf(f, y, 0, agree ? WV_ROLE_ANSWER : WV_ROLE_FALSEPOS,
-				agree ? "All %zu variants agree: the string is %zu bytes long."
+				agree ? "All %zu variants agree: the string is %zu byte(s) long."
 				      : "The variants disagree on the length (first: %zu on %zu).",
 				agree ? app->ncmp : app->cmp[0].length,
 				agree ? app->cmp[0].length : app->ncmp);
@@ -620,8 +622,8 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 		int col = (int)lines / rows, y = y0 + (int)lines % rows;
 
 		wv_frame_printf(f, y, col * half + 1, WV_ROLE_KEY, "%s", names);
-		wv_frame_printf(f, y, col * half + 17, WV_ROLE_TEXT, "%.*s",
-				half - 18, k[i].help);
+		wv_frame_printf(f, y, col * half + 14, WV_ROLE_TEXT, "%.*s",
+				half - 15, k[i].help);
 		lines++;
 	}
 	int y = y0 + rows;

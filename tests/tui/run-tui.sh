@@ -1,0 +1,194 @@
+#!/bin/sh
+# End-to-end: the visualizer in a real terminal (tmux), driven by keys and
+# read back with capture-pane.  Usage: run-tui.sh BUILD_DIR  (binary at
+# BUILD_DIR/watviz).  Prints TAP.  Every wait polls with a timeout, so a
+# slow machine only makes it slower, not flaky.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
+PLAN=24
+echo "1..$PLAN"
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() {
+	n=$((n + 1)); echo "not ok $n - $1"
+	sed 's/^/# | /' "$tmp/screen" 2>/dev/null
+}
+check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
+
+if ! command -v tmux >/dev/null 2>&1 || [ ! -x "$BIN" ]; then
+	i=0
+	while [ $i -lt $PLAN ]; do
+		i=$((i + 1)); echo "not ok $i - tmux or $BIN missing"
+	done
+	exit 1
+fi
+
+tmp=$(mktemp -d)
+SOCK=watviz-test-$$
+T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# slow machines and sanitizers: generous, but bounded
+TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
+
+screen() { T capture-pane -p -t t >"$tmp/screen" 2>/dev/null; }
+# wait until the screen shows text (a fixed string); 1 after TIMEOUT seconds
+wait_for() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 10)) ]; do
+		screen
+		grep -qF -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# wait until the screen no longer shows text
+wait_gone() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 10)) ]; do
+		screen
+		grep -qF -- "$1" "$tmp/screen" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+keys() { T send-keys -t t "$@"; }
+# type a line into the shell in the pane
+run() { T send-keys -t t -l "$1"; T send-keys -t t Enter; }
+
+mkdir -p "$tmp/home" "$tmp/state"
+T new-session -d -s t -x 100 -y 30 \
+	"env -i HOME=$tmp/home XDG_STATE_HOME=$tmp/state TERM=screen-256color \
+	 PATH=/usr/bin:/bin LANG=C.UTF-8 ASAN_OPTIONS=${ASAN_OPTIONS:-} \
+	 UBSAN_OPTIONS=${UBSAN_OPTIONS:-} PS1='$ ' sh" || {
+	echo "# tmux could not start"; exit 1; }
+wait_for '$' >/dev/null
+cd "$tmp" || exit 1
+run "cd $tmp; stty -a >stty.before; echo BEFORE-MARK"
+wait_for "BEFORE-MARK"
+
+# 1-3: open, step, next function
+run "$BIN 'ab\\0cd'; echo AFTER-\$?"
+wait_for "x86-64 64-bit little-endian" && wait_for "sub-step 1/"
+check $? "opens the main screen on ab\\0cd"
+keys Right Right
+wait_for "sub-step 3/"
+check $? "Right steps to the next sub-step"
+keys g Down
+wait_for "has_zero() in arch/x86/include/asm/word-at-a-time.h"
+check $? "Down goes to the next kernel function (has_zero, with its file)"
+
+# 4: the register row with the borrow chain and a flag
+keys Down Up
+wait_for "borrow    11111111" && keys Right Right Right && wait_for "=10000000"
+check $? "has_zero shows the borrow row and marked flags"
+
+# 5: variant switch keeps the place
+keys a
+wait_for "x86-64-ffs 64-bit little-endian" && grep -qF "has_zero() in" "$tmp/screen"
+check $? "a switches to x86-64-ffs and stays in has_zero"
+
+# 6-7: compare view and back
+keys c
+wait_for "Compare: this memory on every variant" &&
+	wait_for "All 16 variants agree: the string is 2 byte(s) long." &&
+	grep -qF "s390" "$tmp/screen"
+check $? "c shows every variant, all agreeing on 2"
+keys c
+wait_for "has_zero() in"
+check $? "c again returns to the main screen"
+
+# 8-10: the command line: a command, Tab completion, an error
+keys :
+wait_for ":" && T send-keys -t t -l "arch ppc" && keys Enter
+wait_for "ppc64 64-bit big-endian"
+check $? ":arch ppc switches to big-endian ppc64"
+keys : && T send-keys -t t -l "arch alp" && keys Tab
+wait_for ":arch alpha"
+check $? "Tab completes a variant name"
+keys Enter
+wait_for "alpha 64-bit little-endian" >/dev/null
+keys : && T send-keys -t t -l "frobnicate 1" && keys Enter
+wait_for "error: unknown command 'frobnicate'" && grep -qF "alpha 64-bit" "$tmp/screen"
+check $? "a bad command gives a one-line error and the screen keeps working"
+
+# 11: e edits the word in place
+keys e
+wait_for "word: ab\\0cd" && keys BSpace BSpace && T send-keys -t t -l "xy" && keys Enter
+wait_for '"ab\0xy"'
+check $? "e edits the word with readline"
+
+# 12: :json writes the trace
+keys : && T send-keys -t t -l "json $tmp/out.json" && keys Enter
+wait_for "wrote the trace to" && grep -q '"arch": *"alpha"' "$tmp/out.json"
+check $? ":json FILE writes the trace"
+
+# 13-14: too small, and back
+T resize-window -t t -x 60 -y 20
+wait_for "needs at least 80x24" && wait_for "this terminal is 60x20"
+check $? "at 60x20 it says it needs at least 80x24"
+T resize-window -t t -x 100 -y 30
+wait_for "alpha 64-bit little-endian" && wait_gone "needs at least"
+check $? "grown back to 100x30 it redraws the main screen"
+
+# 15: help
+keys '?'
+wait_for "next sub-step" && wait_for "Commands (after :)"
+check $? "? shows the keys and commands"
+keys Escape
+wait_for "sub-step" >/dev/null
+
+# 16-18: q restores the terminal
+keys q
+wait_for "AFTER-0"
+check $? "q quits with status 0"
+run "stty -a >stty.after; echo STTY-DONE"
+wait_for "STTY-DONE" && cmp -s stty.before stty.after
+check $? "terminal modes (stty -a) are as before"
+grep -qF "BEFORE-MARK" "$tmp/screen" && ! grep -qF "x86-64" "$tmp/screen"
+check $? "the shell's screen is back, the visualizer's gone"
+
+# 19-20: history survives a restart
+test -s "$tmp/state/watviz/history" && grep -qF "arch ppc" "$tmp/state/watviz/history"
+check $? "history saved under \$XDG_STATE_HOME/watviz/history"
+run "clear; $BIN 'ab\\0cd'; echo AGAIN-\$?"
+wait_for "sub-step 1/" && keys : Up
+wait_for ":json $tmp/out.json" && keys Up && wait_for ':word "ab\0xy"'
+check $? "Up on the command line recalls the last run's commands"
+keys Escape
+
+# 21: Ctrl-C restores the terminal
+keys C-c
+wait_for "AGAIN-130" && run "stty -a >stty.after; echo STTY2" && wait_for "STTY2" &&
+	cmp -s stty.before stty.after
+check $? "Ctrl-C quits (status 130) and restores the terminal"
+
+# 22: SIGTERM restores the terminal
+run "clear; sh -c 'echo \$\$ >pid; exec $BIN x'; echo TERM-\$?"
+wait_for "sub-step 1/"
+kill -TERM "$(cat "$tmp/pid")" 2>/dev/null
+wait_for "TERM-143" && run "stty -a >stty.after; echo STTY3" && wait_for "STTY3" &&
+	cmp -s stty.before stty.after
+check $? "SIGTERM quits (status 143) and restores the terminal"
+
+# 23: NO_COLOR still shows every flag, as a symbol
+run "clear; NO_COLOR=1 $BIN --arch ppc '\\x01\\0\\x01\\0\\x01\\0\\x01'; echo NC-\$?"
+wait_for "ppc64 64-bit big-endian" && keys Down Right Right Right &&
+	wait_for "! holds a false positive" && grep -q '!10000000' "$tmp/screen" &&
+	! T capture-pane -p -e -t t | grep -q "$(printf '\033')\[3[0-7]m"
+check $? "NO_COLOR: no colour codes, false positives marked with !"
+keys q
+wait_for "NC-0" >/dev/null
+
+# 24: nothing on stderr scribbles over the screen; it is shown afterwards
+run "clear; $BIN 'ab\\0cd' 2>err.txt; echo ERR-\$?"
+wait_for "sub-step 1/" && keys q && wait_for "ERR-0" && test ! -s err.txt
+check $? "a clean run writes nothing to stderr"
+
+[ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
