@@ -21,7 +21,15 @@ have_pc ncursesw || have_hdr ncursesw/curses.h || have_hdr curses.h || need ncur
 have_hdr readline/readline.h || need readline
 have_pc cmocka || have_hdr_pre cmocka.h || need cmocka
 command -v tmux >/dev/null 2>&1 || need tmux
+# wanted by some tests, which skip (and say so) without them
 command -v valgrind >/dev/null 2>&1 || need valgrind
+command -v mandoc >/dev/null 2>&1 || need mandoc
+have_fuzzer() {
+	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}\n' |
+		clang -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1
+}
+command -v clang >/dev/null 2>&1 || need clang
+command -v clang >/dev/null 2>&1 && ! have_fuzzer && need libfuzzer
 
 [ -z "$missing" ] && exit 0
 
@@ -31,6 +39,8 @@ pkgs() {
 		case "$1:$d" in
 		apt:cc) echo gcc ;; apt:ncursesw) echo libncurses-dev ;;
 		apt:readline) echo libreadline-dev ;; apt:cmocka) echo libcmocka-dev ;;
+		apt:libfuzzer) echo libclang-rt-dev ;; dnf:libfuzzer) echo compiler-rt ;;
+		pacman:libfuzzer) echo compiler-rt ;; brew:libfuzzer) echo llvm ;;
 		dnf:cc) echo gcc ;; dnf:ncursesw) echo ncurses-devel ;;
 		dnf:readline) echo readline-devel ;; dnf:cmocka) echo libcmocka-devel ;;
 		dnf:pkg-config) echo pkgconf-pkg-config ;;
