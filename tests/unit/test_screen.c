@@ -1,0 +1,247 @@
+/*
+ * The frame model and the screens built from it, without a terminal:
+ * known states in, text and roles out (watviz/screen.h, watviz/view.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/view.h"
+
+static struct wv_app app;
+static struct wv_frame fr;
+
+static void start(const char *src, const char *arch)
+{
+	uint8_t buf[WV_WORD_MAX];
+	size_t len;
+	struct wv_error e;
+
+	assert_int_equal(wv_word_parse(src, buf, &len, &e), 0);
+	assert_int_equal(wv_app_init(&app, buf, len, src, variant(arch), 0, 0, -1), 0);
+}
+
+static void build(int rows, int cols)
+{
+	assert_int_equal(wv_frame_init(&fr, rows, cols), 0);
+	wv_view_build(&fr, &app);
+}
+
+/* The first row holding needle, or -1. */
+static int row_of(const char *needle)
+{
+	for (int y = 0; y < fr.rows; y++)
+		if (wv_frame_find(&fr, y, needle) >= 0)
+			return y;
+	return -1;
+}
+
+static void text(int y, char *buf, size_t n)
+{
+	wv_frame_row_text(&fr, y, buf, n);
+}
+
+static void test_frame(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(wv_frame_init(&fr, 3, 10), 0);
+	assert_int_equal(wv_frame_put(&fr, 1, 7, WV_ROLE_FLAG, "abcdef"), 13);
+	text(1, buf, sizeof(buf));
+	assert_string_equal(buf, "       abc");	/* clipped at the edge */
+	assert_int_equal(wv_frame_at(&fr, 1, 8)->role, WV_ROLE_FLAG);
+	assert_null(wv_frame_at(&fr, 3, 0));
+	assert_null(wv_frame_at(&fr, 0, -1));
+	wv_frame_put(&fr, 0, -2, WV_ROLE_TEXT, "xy\tz");	/* off the left, a tab */
+	text(0, buf, sizeof(buf));
+	assert_string_equal(buf, "?z");
+	wv_frame_focus(&fr, 2, 8, 5);
+	assert_true(wv_frame_at(&fr, 2, 9)->focus);
+	assert_false(wv_frame_at(&fr, 2, 7)->focus);
+	assert_int_equal(wv_frame_find(&fr, 1, "bc"), 8);
+	/* re-initialising clears */
+	assert_int_equal(wv_frame_init(&fr, 2, 4), 0);
+	text(1, buf, sizeof(buf));
+	assert_string_equal(buf, "");
+	wv_frame_free(&fr);
+	wv_frame_free(&fr);
+}
+
+static void test_main_80x24(void **state)
+{
+	char buf[256];
+	int y;
+
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	build(24, 80);
+	assert_true(wv_frame_find(&fr, 0, "x86-64 64-bit little-endian") >= 0);
+	assert_true(wv_frame_find(&fr, 0, "\"ab\\0cd\"") >= 0);
+	assert_true(row_of("| 61 62 00 63 64 00 00 00|") >= 0);
+	assert_true(row_of("|  a  b \\0  c  d \\0 \\0 \\0|") >= 0);
+	assert_true(row_of("| ^      T        n  f  f|") >= 0);
+	assert_true(row_of("in lib/strnlen_user.c") >= 0);
+	assert_true(wv_frame_find(&fr, 22, "x86-64 64-bit LE") >= 0);
+	assert_true(wv_frame_find(&fr, 22, "1/") >= 0);
+
+	/* has_zero's subtraction: the borrow row under a and ONES */
+	app.pos = wv_trace_find(&app.trace, WV_STEP_HAS_ZERO, 0);
+	build(24, 80);
+	assert_true(row_of("has_zero() in arch/x86/include/asm/word-at-a-time.h") >= 0);
+	y = row_of("borrow");
+	assert_true(y >= 0);
+	/* the borrow chain out of the zero byte 2 runs through bytes 3.. */
+	assert_true(row_of("11111111 11111111 1111111. .....11. ......11 1111111. ......1. ........") >= 0);
+	/* 64 bits grouped by byte exactly fill 80 columns */
+	for (int k = 0; k < fr.rows; k++) {
+		text(k, buf, sizeof(buf));
+		assert_true(strlen(buf) <= 80);
+	}
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
+/* The flags of has_zero's result on T2 (01 00 01 00 ...): true ones marked
+   '*' or '=', the false positives '!', with their roles. */
+static void test_false_positive_marks(void **state)
+{
+	const struct wv_substep *sub;
+	int y, x;
+
+	(void)state;
+	start("\\x01\\0\\x01\\0\\x01\\0\\x01", "x86-64");
+	size_t hz = wv_trace_find(&app.trace, WV_STEP_HAS_ZERO, 0);
+	const struct wv_step *st = wv_trace_step_of(&app.trace, hz);
+
+	app.pos = st->first + st->nsub - 1;	/* its last sub-step: the flags */
+	sub = &app.trace.subs[app.pos];
+	assert_true(st->false_pos);
+	build(24, 80);
+	y = row_of("!10000000");
+	assert_true(y >= 0);
+	x = wv_frame_find(&fr, y, "!10000000");
+	assert_int_equal(wv_frame_at(&fr, y, x)->role, WV_ROLE_FALSEPOS);
+	assert_true(wv_frame_find(&fr, y, "=10000000") >= 0);	/* byte 1: the answer */
+	assert_true(row_of("! holds a false positive") >= 0);
+	/* 8 groups on the flags row: three false positives, at bytes 2, 4, 6 */
+	char buf[256];
+
+	text(y, buf, sizeof(buf));
+	int bang = 0;
+
+	for (char *p = buf; (p = strchr(p, '!')); p++)
+		bang++;
+	assert_int_equal(bang, 3);
+	(void)sub;
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
+static void test_big_endian_and_wide(void **state)
+{
+	(void)state;
+	start("ab\\0cd", "ppc64");
+	build(30, 100);
+	/* memory byte 0 is the most significant on big-endian: leftmost */
+	assert_true(row_of("0        1        2        3        4        5        6        7") >= 0);
+	assert_true(row_of("0x6162006364000000") >= 0);	/* hex beside the bits */
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
+static void test_compare(void **state)
+{
+	(void)state;
+	start("ab\\0cd", "ppc64");
+	app.view = WV_VIEW_COMPARE;
+	build(24, 80);
+	assert_true(row_of("Compare: this memory on every variant") >= 0);
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		assert_true(row_of(wv_wat_at(i)->name) >= 0);
+	int y = row_of(">ppc64");
+
+	assert_true(y >= 0);
+	assert_true(wv_frame_find(&fr, y, "0x6162006364000000") >= 0);
+	assert_true(row_of("All 16 variants agree: the string is 2 byte(s) long.") >= 0);
+	/* T2 on the cheap formula: the false positives show as '!' in memory order */
+	wv_app_free(&app);
+	start("\\x01\\0\\x01\\0\\x01\\0\\x01", "x86-64");
+	app.view = WV_VIEW_COMPARE;
+	build(24, 80);
+	y = row_of(">x86-64 ");
+	assert_true(wv_frame_find(&fr, y, ".*!*!*!*") >= 0);	/* cheap F */
+	assert_true(wv_frame_find(&fr, y, ".*.*.*.*") >= 0);	/* exact E */
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
+static void test_help_and_small(void **state)
+{
+	(void)state;
+	start("x", "arm");
+	app.view = WV_VIEW_HELP;
+	build(24, 80);
+	assert_true(row_of("next sub-step") >= 0);
+	assert_true(row_of("previous kernel function") >= 0);
+	assert_true(row_of("Commands (after :)") >= 0);
+	assert_true(row_of(":arch ppc") >= 0);
+	build(20, 60);
+	assert_true(row_of("watviz needs at least 80x24") >= 0);
+	assert_true(row_of("this terminal is 60x20") >= 0);
+	build(24, 79);
+	assert_true(row_of("needs at least 80x24") >= 0);
+	build(1, 5);		/* absurdly small: no crash */
+	build(0, 0);
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
+/* Every sub-step of every variant, at the smallest and a large size, on
+   words with an offset and a delimiter: nothing overflows or crashes (run
+   under the sanitizers by `make asan`). */
+static void test_every_screen(void **state)
+{
+	static const char *const words[] = { "ab\\0cd", "usr/bin", "\\x01Q",
+		"\\x01\\0\\x01\\0\\x01\\0\\x01", "", "a longer word that spans words/x" };
+	char buf[256];
+
+	(void)state;
+	for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+		for (size_t i = 0; i < wv_wat_count(); i++) {
+			start(words[w], wv_wat_at(i)->name);
+			wv_app_command(&app, w == 1 ? "delim /" : "offset 3", NULL);
+			assert_false(app.msg_error);
+			for (app.pos = 0; app.pos < app.trace.nsubs; app.pos++) {
+				build(24, 80);
+				for (int y = 0; y < fr.rows; y++) {
+					text(y, buf, sizeof(buf));
+					assert_true(strlen(buf) <= 80);
+				}
+				build(40, 140);
+			}
+			app.pos = 0;
+			app.view = WV_VIEW_COMPARE;
+			build(24, 80);
+			wv_app_free(&app);
+		}
+	}
+	wv_frame_free(&fr);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_frame),
+		cmocka_unit_test(test_main_80x24),
+		cmocka_unit_test(test_false_positive_marks),
+		cmocka_unit_test(test_big_endian_and_wide),
+		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_help_and_small),
+		cmocka_unit_test(test_every_screen),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
