@@ -7,7 +7,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=24
+PLAN=26
 echo "1..$PLAN"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -190,5 +190,28 @@ wait_for "NC-0" >/dev/null
 run "clear; $BIN 'ab\\0cd' 2>err.txt; echo ERR-\$?"
 wait_for "sub-step 1/" && keys q && wait_for "ERR-0" && test ! -s err.txt
 check $? "a clean run writes nothing to stderr"
+
+# 25: Ctrl-Z suspends to the shell, fg brings it back where it was
+run "clear; $BIN 'ab\\0cd'"
+wait_for "sub-step 1/" && keys Right && wait_for "sub-step 2/" && keys C-z &&
+	wait_for "Stopped" && wait_gone "sub-step 2/" && run "fg" &&
+	wait_for "sub-step 2/" && keys Right && wait_for "sub-step 3/" && keys q &&
+	wait_gone "sub-step" && run "echo Z-\$?; stty -a >stty.after; echo STTY4" &&
+	wait_for "Z-0" && wait_for "STTY4" && cmp -s stty.before stty.after
+check $? "Ctrl-Z suspends, fg resumes in place, the terminal is intact"
+
+# 26: a bounded storm of every key on every variant (under ASan in make asan)
+run "clear; $BIN --offset 3 'usr/bin\\x01\\0x'; echo STORM-\$?"
+wait_for "sub-step 1/"
+i=0
+while [ $i -lt 17 ]; do
+	keys a Right Right Down N End Home p P G g o f d c c '?' Escape + - r r O
+	i=$((i + 1))
+done
+keys : && T send-keys -t t -l "word \"\\xff\\x01\\0\\x01\"" && keys Enter
+keys e C-a C-k && T send-keys -t t -l "a\\x01\\x01\\0" && keys Enter
+keys r && sleep 1 && keys r A A A C-l
+wait_for '"a\x01\x01\0"' && keys q && wait_for "STORM-0"
+check $? "every key on every variant: still drawing, quits cleanly"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
