@@ -116,11 +116,11 @@ static int handle_key(struct tui *ui, int ch)
 
 		if (wv_prompt_key(ch, &line))
 			return run_line(ui, line);
-		return wv_prompt_matches()[0] ? WV_REACT_REDRAW : WV_REACT_NONE;
+		return ch == KEY_RESIZE || wv_prompt_matches()[0] ? WV_REACT_REDRAW
+								  : WV_REACT_NONE;
 	}
 	if (ch == KEY_RESIZE)
 		return WV_REACT_REDRAW;
-	/* too small: only quitting and the help make sense */
 	return wv_app_do(&ui->app, wv_keys_action(ch));
 }
 

@@ -441,6 +441,10 @@ static const char *const main_hints[] = {
 	"Left/Right sub-step", "Up/Down function", "r play", "a variant",
 	"c compare", ": command", "e edit", "? help", "q quit", NULL
 };
+static const char *const end_hints[] = {
+	"g start over", "Left back", "c compare", "a variant", ": command",
+	"? help", "q quit", NULL
+};
 static const char *const play_hints[] = {
 	"r pause", "+/- speed", "Esc stop", "q quit", NULL
 };
@@ -485,9 +489,10 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 
 	register_panel(f, app, y, f->rows - 2);
 
-	snprintf(where, sizeof(where), "%zu/%zu%s", app->pos + 1, t->nsubs,
+	snprintf(where, sizeof(where), "step %zu/%zu%s", app->pos + 1, t->nsubs,
 		 app->playing ? " PLAYING" : "");
-	status_line(f, app, where, app->playing ? play_hints : main_hints);
+	status_line(f, app, where, app->playing ? play_hints
+			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	message_line(f, app);
 }
 
