@@ -48,5 +48,6 @@ size_t wv_component_hash(const char *s, unsigned long long *hash);
 /* Forms of wv_strlen with the other find_zero choices, for the benchmarks. */
 size_t wv_strlen_mul(const char *s);	/* create mask + multiply (x86-64 to v6.10) */
 size_t wv_strlen_unroll2(const char *s);	/* two words per loop step */
+size_t wv_strlen_unroll4(const char *s);	/* four words per loop step */
 
 #endif /* WATVIZ_STR_H */

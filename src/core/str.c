@@ -98,111 +98,118 @@ static inline const unsigned char *align_down(const char *s, unsigned *off)
 	return (const unsigned char *)(a - *off);
 }
 
-WV_NO_ASAN size_t wv_strlen(const char *s)
+/* Bytes from s to the first byte of the aligned word at p (p may precede s). */
+static inline size_t dist(const char *s, const unsigned char *p)
 {
-	unsigned off;
-	const unsigned char *p = align_down(s, &off);
-	uint64_t w = load_word(p) | before_mask(off);
-	uint64_t flags;
-	size_t base = 0 - (size_t)off;	/* index of p's first byte from s */
-
-	while ((flags = cheap(w)) == 0) {
-		p += WB;
-		base += WB;
-		w = load_word(p);
-	}
-	size_t len = base + first_zero(w, flags);
-
-	check_span(s, len + 1);
-	return len;
+	return (size_t)((uintptr_t)p - (uintptr_t)s);
 }
 
-WV_NO_ASAN size_t wv_strlen_mul(const char *s)
+/* Load the aligned word at p into *w and its cheap test into *flags; true on a hit. */
+static inline int test_word(const unsigned char *p, uint64_t *w, uint64_t *flags)
 {
-	unsigned off;
-	const unsigned char *p = align_down(s, &off);
-	uint64_t w = load_word(p) | before_mask(off);
-	uint64_t flags;
-	size_t base = 0 - (size_t)off;
-
-	while ((flags = cheap(w)) == 0) {
-		p += WB;
-		base += WB;
-		w = load_word(p);
-	}
-	size_t len = base + (WV_HOST_BIG ? first_zero(w, flags)
-			     : wv_count_masked_bytes64(wv_flags_to_bytemask(flags, W)));
-
-	check_span(s, len + 1);
-	return len;
+	*w = load_word(p);
+	*flags = cheap(*w);
+	return *flags != 0;
 }
 
 /*
- * Two words per step: the second word is read only when the first holds no
- * zero, so the reads still stop at the terminator's word.
+ * The strlen loop, shared by the forms below.  Word by word from the one
+ * holding s until the cheap test fires; unroll (1, 2 or 4) words per loop
+ * step, each tested before the next is read, so the reads still stop at the
+ * terminator's word.  Only the pointer moves and the length comes from it at
+ * the end, which keeps the plain loop at seven instructions per word.
+ * mul picks the multiply form of find_zero (x86-64 up to v6.10) over __ffs.
  */
-WV_NO_ASAN size_t wv_strlen_unroll2(const char *s)
+static inline size_t strlen_words(const char *s, unsigned unroll, int mul)
 {
 	unsigned off;
 	const unsigned char *p = align_down(s, &off);
 	uint64_t w = load_word(p) | before_mask(off);
 	uint64_t flags = cheap(w);
-	size_t base = 0 - (size_t)off;
 
 	while (flags == 0) {
-		uint64_t w2 = load_word(p + WB);
-		uint64_t f2 = cheap(w2);
-
-		if (f2) {
+		if (unroll >= 2 && test_word(p + WB, &w, &flags)) {
 			p += WB;
-			base += WB;
-			w = w2;
-			flags = f2;
 			break;
 		}
-		p += 2 * WB;
-		base += 2 * WB;
-		w = load_word(p);
-		flags = cheap(w);
+		if (unroll >= 4 && test_word(p + 2 * WB, &w, &flags)) {
+			p += 2 * WB;
+			break;
+		}
+		if (unroll >= 4 && test_word(p + 3 * WB, &w, &flags)) {
+			p += 3 * WB;
+			break;
+		}
+		p += unroll * WB;
+		test_word(p, &w, &flags);
 	}
-	size_t len = base + first_zero(w, flags);
+	size_t len = dist(s, p);
 
+	if (mul && !WV_HOST_BIG)
+		len += wv_count_masked_bytes64(wv_flags_to_bytemask(flags, W));
+	else
+		len += first_zero(w, flags);
 	check_span(s, len + 1);
 	return len;
 }
 
+WV_NO_ASAN size_t wv_strlen(const char *s)
+{
+	return strlen_words(s, 1, 0);
+}
+
+WV_NO_ASAN size_t wv_strlen_mul(const char *s)
+{
+	return strlen_words(s, 1, 1);
+}
+
+WV_NO_ASAN size_t wv_strlen_unroll2(const char *s)
+{
+	return strlen_words(s, 2, 0);
+}
+
+WV_NO_ASAN size_t wv_strlen_unroll4(const char *s)
+{
+	return strlen_words(s, 4, 0);
+}
+
+/*
+ * Word by word as strlen, but the loop also stops at last, the aligned word
+ * holding the last byte the limit allows; in that word the bytes past the
+ * limit become 0xff, so they are neither looked at nor taken for a NUL.
+ */
 WV_NO_ASAN size_t wv_strnlen(const char *s, size_t maxlen)
 {
 	unsigned off;
 	const unsigned char *p = align_down(s, &off);
-	uint64_t w, flags;
-	size_t base = 0 - (size_t)off;	/* index of p's first byte from s */
 
+	/* no object reaches the top of the address space: s + maxlen cannot wrap */
+	if (maxlen > UINTPTR_MAX - (uintptr_t)s)
+		maxlen = UINTPTR_MAX - (uintptr_t)s;
 	if (maxlen == 0)
 		return 0;
-	/* no object is this large; keeps maxlen + off from wrapping */
-	if (maxlen > SIZE_MAX / 2)
-		maxlen = SIZE_MAX / 2;
-	w = load_word(p) | before_mask(off);
-	for (;;) {
-		size_t left = maxlen - base;	/* bytes of p's word up to the limit */
 
-		/* the limit ends inside this word: the bytes past it become
-		   0xff, so they are neither looked at nor taken for a NUL */
-		if (left < WB)
-			w |= ~before_mask((unsigned)left);
-		flags = cheap(w);
-		if (flags)
-			break;
-		if (left <= WB) {
-			check_span(s, maxlen);
-			return maxlen;
-		}
+	uintptr_t end = (uintptr_t)s + maxlen;	/* the first byte not to look at */
+	unsigned tail = (unsigned)(end & (WB - 1));	/* bytes of last's word allowed; 0: all */
+	const unsigned char *last = (const unsigned char *)((end - 1) & ~(uintptr_t)(WB - 1));
+	uint64_t w = load_word(p) | before_mask(off);
+	uint64_t flags = 0;
+
+	/* last's word is tested only after the bytes past the limit are masked */
+	while (p != last && (flags = cheap(w)) == 0) {
 		p += WB;
-		base += WB;
 		w = load_word(p);
 	}
-	size_t len = base + first_zero(w, flags);
+	if (p == last) {
+		if (tail != 0)
+			w |= ~before_mask(tail);
+		flags = cheap(w);
+	}
+	if (flags == 0) {
+		check_span(s, maxlen);
+		return maxlen;
+	}
+	size_t len = dist(s, p) + first_zero(w, flags);
 
 	check_span(s, len + 1);
 	return len;
