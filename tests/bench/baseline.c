@@ -1,0 +1,93 @@
+/*
+ * The yardsticks of baseline.h.  Each is a separate, non-inlined function so
+ * that it is called exactly as the core's routines are.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "baseline.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "watviz/wordops.h"
+
+/*
+ * An empty asm that claims to change x.  It emits nothing, but keeps the
+ * compiler from recognising a byte loop as strlen and calling the C library
+ * instead (GCC 12 at -O2 turns the plain byte loop into a strlen call).
+ */
+#define OPAQUE(x) __asm__("" : "+r"(x))
+
+size_t bench_byte_strlen(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] != '\0') {
+		n++;
+		OPAQUE(n);
+	}
+	return n;
+}
+
+size_t bench_byte_strnlen(const char *s, size_t maxlen)
+{
+	size_t n = 0;
+
+	while (n < maxlen && s[n] != '\0') {
+		n++;
+		OPAQUE(n);
+	}
+	return n;
+}
+
+size_t bench_musl_strlen(const char *s)
+{
+	const char *p = s;
+	uint64_t w;
+
+	/* bytes until p is aligned: the aligned word is the first safe one */
+	for (; (uintptr_t)p % sizeof(w) != 0; p++) {
+		if (*p == '\0')
+			return (size_t)(p - s);
+		OPAQUE(p);
+	}
+	/* whole aligned words; an aligned word never crosses a page */
+	for (;;) {
+		memcpy(&w, p, sizeof(w));
+		if (wv_cheap_zero(w, 64) != 0)
+			break;
+		p += sizeof(w);
+	}
+	/* and bytes again, for the position inside the word */
+	while (*p != '\0') {
+		p++;
+		OPAQUE(p);
+	}
+	return (size_t)(p - s);
+}
+
+size_t bench_byte_component_len(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] != '\0' && s[n] != '/') {
+		n++;
+		OPAQUE(n);
+	}
+	return n;
+}
+
+size_t bench_byte_component_hash(const char *s, unsigned long long *hash)
+{
+	unsigned long long h = 0;
+	size_t n = 0;
+	unsigned char c;
+
+	while ((c = (unsigned char)s[n]) != '\0' && c != '/') {
+		h = (h + ((unsigned long long)c << 4) + (c >> 4)) * 11;
+		n++;
+		OPAQUE(n);
+	}
+	*hash = h;
+	return n;
+}

@@ -1,0 +1,49 @@
+# Benchmarks: `make bench` (timings) and `make bench-icount` (callgrind).
+# Included by the top-level Makefile.  Everything builds in build-bench/ with
+# its own optimisation flags (BENCH_CFLAGS, no sanitizers), whatever BUILD and
+# CFLAGS the rest of the tree uses.  See docs/PERFORMANCE.md.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+BENCH_BUILD  ?= build-bench
+BENCH_CFLAGS ?= -O2 -g -falign-loops=32
+BENCH_ARGS   ?=
+BENCH_BASE_OBJ := $(BUILD)/bench/baseline.o
+BENCH_BIN    := $(BUILD)/bench/wvbench
+ICOUNT_BIN   := $(BUILD)/bench/wvicount
+
+.PHONY: bench bench-icount bench-bin bench-force
+
+# The sub-make sets BUILD, so CORE_LIB and the objects land in build-bench/.
+bench:
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS='$(BENCH_CFLAGS)' \
+	  SAN= bench-bin
+	@sh tests/bench/bench.sh $(BENCH_BUILD) '$(CC)' '$(BENCH_CFLAGS)' $(BENCH_ARGS) \
+	  | tee $(BENCH_BUILD)/bench.txt
+
+bench-icount:
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS='$(BENCH_CFLAGS)' \
+	  SAN= bench-bin
+	@sh tests/bench/icount.sh $(BENCH_BUILD) '$(CC)' '$(BENCH_CFLAGS)' \
+	  | tee $(BENCH_BUILD)/icount.txt
+
+bench-bin: $(BENCH_BIN) $(ICOUNT_BIN)
+
+# Rebuild everything in build-bench/ when BENCH_CFLAGS change.
+ifeq ($(BUILD),$(BENCH_BUILD))
+BENCH_STAMP := $(BUILD)/bench/cflags
+$(BENCH_STAMP): bench-force
+	@mkdir -p $(dir $@)
+	@echo '$(CFLAGS)' | cmp -s - $@ || echo '$(CFLAGS)' >$@
+$(CORE_OBJ) $(BUILD)/bench/bench.o $(BUILD)/bench/baseline.o \
+  $(BUILD)/bench/icount.o: $(BENCH_STAMP)
+endif
+
+$(BUILD)/bench/%.o: tests/bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/bench -c -o $@ $<
+
+$(BENCH_BIN): $(BUILD)/bench/bench.o $(BENCH_BASE_OBJ) $(CORE_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
+
+$(ICOUNT_BIN): $(BUILD)/bench/icount.o $(BENCH_BASE_OBJ) $(CORE_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
