@@ -110,7 +110,7 @@ static struct {
 	double batch_ns;	/* aimed-at length of one batch */
 	const char *corpus;
 	const char *watviz;
-} opt = { 41, 300e3, NULL, NULL };
+} opt = { 101, 500e3, NULL, NULL };
 
 /* ---- the interleaved measurement ----------------------------------------- */
 
@@ -557,7 +557,7 @@ static void bench_paths(void)
 
 	struct walk_ctx c = { &co, { 0 } };
 	/* one pass over the corpus is long already: one pass per batch */
-	struct timing tm = measure(&c, walk_batch, WK_N, opt.reps < 21 ? opt.reps : 21, false);
+	struct timing tm = measure(&c, walk_batch, WK_N, opt.reps < 41 ? opt.reps : 41, false);
 
 	for (size_t i = 1; i < WK_N; i++)
 		if (c.lensum[i] != c.lensum[0]) {
@@ -652,7 +652,7 @@ static void bench_variants(uint64_t *st)
 			exit(1);
 		}
 	}
-	struct timing tm = measure(&c, var_batch, nv + 1, opt.reps < 21 ? opt.reps : 21, true);
+	struct timing tm = measure(&c, var_batch, nv + 1, opt.reps < 41 ? opt.reps : 41, true);
 
 	printf("\n## Emulated variants: wv_wat_scan over a 4 KiB string\n\n");
 	printf("The recording scan of the visualizer (every word's values stored), through "
@@ -773,7 +773,7 @@ static bool cli_usable(char *const small[], char *const big[], const char **why)
 	return true;
 }
 
-enum { CLI_REPS = 15, CLI_MAX = 9 };
+enum { CLI_REPS = 21, CLI_MAX = 9 };
 
 struct cli_ctx {
 	char *argv[CLI_MAX][4];	/* per implementation: prog, mode, word, NULL */
@@ -897,7 +897,7 @@ static const char *met(bool ok)
 static void verdicts(void)
 {
 	const char *longs[] = { "4 KiB", "64 KiB", "1 MiB" };
-	double byte_lo = 1e9, musl_lo = 1e9, u_lo = 1e9, libc_hi = 0;
+	double byte_lo = 1e9, musl_lo = 1e9, u_lo = 1e9, libc_hi = 0, libc_u4 = 0;
 	const char *u_name = "";
 
 	printf("\n## Verdicts (medians)\n\n");
@@ -906,24 +906,27 @@ static void verdicts(void)
 		double r = ratio(tm, SL_BYTE, SL_WV).med;
 		double m = ratio(tm, SL_MUSL, SL_WV).med;
 		double l = ratio(tm, SL_WV, SL_LIBC).med;
+		double l4 = ratio(tm, SL_U4, SL_LIBC).med;
 		double u2 = ratio(tm, SL_MUSL, SL_U2).med, u4 = ratio(tm, SL_MUSL, SL_U4).med;
 
 		byte_lo = r < byte_lo ? r : byte_lo;
 		musl_lo = m < musl_lo ? m : musl_lo;
 		libc_hi = l > libc_hi ? l : libc_hi;
+		libc_u4 = l4 > libc_u4 ? l4 : libc_u4;
 		if ((u2 > u4 ? u2 : u4) < u_lo) {
 			u_lo = u2 > u4 ? u2 : u4;
 			u_name = u2 > u4 ? "unroll2" : "unroll4";
 		}
 	}
-	printf("- wv_strlen >= 4 KiB vs byte loop (>= 5x): %s, worst %.2fx\n", met(byte_lo >= 5),
+	printf("- wv_strlen >= 4 KiB vs byte loop (>= 5x): %s, worst %.3fx\n", met(byte_lo >= 5),
 	       byte_lo);
-	printf("- wv_strlen >= 4 KiB vs musl-style (>= 1.0x): %s, worst %.2fx\n",
+	printf("- wv_strlen >= 4 KiB vs musl-style (>= 1.0x): %s, worst %.3fx\n",
 	       met(musl_lo >= 1.0), musl_lo);
-	printf("- best unrolled >= 4 KiB vs musl-style (>= 1.15x): %s, worst %.2fx (%s)\n",
+	printf("- best unrolled >= 4 KiB vs musl-style (>= 1.15x): %s, worst %.3fx (%s)\n",
 	       met(u_lo >= 1.15), u_lo, u_name);
-	printf("- wv_strlen >= 4 KiB within 5x of libc strlen: %s, worst %.2fx libc's time\n",
-	       met(libc_hi <= 5), libc_hi);
+	printf("- wv_strlen >= 4 KiB within 5x of libc strlen: %s, worst %.3fx libc's time "
+	       "(wv_strlen_unroll4: %.3fx)\n",
+	       met(libc_hi <= 5), libc_hi, libc_u4);
 
 	const char *mids[] = { "8", "15", "16" };
 	double mb = 1e9, mm = 1e9;
@@ -935,8 +938,8 @@ static void verdicts(void)
 		mb = r < mb ? r : mb;
 		mm = m < mm ? m : mm;
 	}
-	printf("- 8-16 bytes vs byte loop (>= 1.5x): %s, worst %.2fx\n", met(mb >= 1.5), mb);
-	printf("- 8-16 bytes vs musl-style (>= 1.6x): %s, worst %.2fx\n", met(mm >= 1.6), mm);
+	printf("- 8-16 bytes vs byte loop (>= 1.5x): %s, worst %.3fx\n", met(mb >= 1.5), mb);
+	printf("- 8-16 bytes vs musl-style (>= 1.6x): %s, worst %.3fx\n", met(mm >= 1.6), mm);
 
 	double slow = 0;
 
@@ -945,7 +948,7 @@ static void verdicts(void)
 
 		slow = r > slow ? r : slow;
 	}
-	printf("- 1-3 bytes no worse than 1.5x the byte loop's time: %s, worst %.2fx its time\n",
+	printf("- 1-3 bytes no worse than 1.5x the byte loop's time: %s, worst %.3fx its time\n",
 	       met(slow <= 1.5), slow);
 
 	double sn = 0;
@@ -957,10 +960,10 @@ static void verdicts(void)
 			sn = r > sn ? r : sn;
 		}
 	printf("- wv_strnlen <= 1.25x wv_strlen's time on long strings (limit above): %s, "
-	       "worst %.2fx\n",
+	       "worst %.3fx\n",
 	       met(sn <= 1.25), sn);
 	if (path_ratio_hash > 0)
-		printf("- path walk with hashing >= 2x the byte walk: %s, %.2fx (scan only: %.2fx)\n",
+		printf("- path walk with hashing >= 2x the byte walk: %s, %.3fx (scan only: %.3fx)\n",
 		       met(path_ratio_hash >= 2), path_ratio_hash, path_ratio_scan);
 	else
 		printf("- path walk with hashing: not measured (no corpus)\n");
