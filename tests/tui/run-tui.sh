@@ -7,7 +7,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=26
+PLAN=28
 echo "1..$PLAN"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -42,6 +42,17 @@ wait_for() {
 	while [ $i -lt $((TIMEOUT * 10)) ]; do
 		screen
 		grep -qF -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# wait until the screen matches an extended regular expression
+wait_re() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 10)) ]; do
+		screen
+		grep -qE -- "$1" "$tmp/screen" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -162,6 +173,7 @@ wait_for "sub-step 1/" && keys : Up
 wait_for ":json $tmp/out.json" && keys Up && wait_for ':word "ab\0xy"'
 check $? "Up on the command line recalls the last run's commands"
 keys Escape
+wait_gone ':word "ab' >/dev/null
 
 # 21: Ctrl-C restores the terminal
 keys C-c
@@ -213,5 +225,22 @@ keys e C-a C-k && T send-keys -t t -l "a\\x01\\x01\\0" && keys Enter
 keys r && sleep 1 && keys r A A A C-l
 wait_for '"a\x01\x01\0"' && keys q && wait_for "STORM-0"
 check $? "every key on every variant: still drawing, quits cleanly"
+
+# 27: the crash path (a SIGSEGV) still gives the terminal back
+run "clear; echo CRASH-BEFORE; sh -c 'echo \$\$ >pid; exec $BIN x' 2>crash.txt; echo CRASH-\$?"
+wait_for "sub-step 1/"
+kill -SEGV "$(cat "$tmp/pid")" 2>/dev/null
+wait_re "CRASH-1[2-9][0-9]" && wait_for "CRASH-BEFORE" && wait_gone "sub-step 1/" &&
+	run "stty -a >stty.after; echo STTY5" && wait_for "STTY5" &&
+	cmp -s stty.before stty.after
+check $? "a crash (SIGSEGV) restores the terminal"
+
+# 28: resizing while the command line is open keeps the line
+run "clear; $BIN 'ab\\0cd'; echo RS-\$?"
+wait_for "sub-step 1/" && keys : && T send-keys -t t -l "arch pp" &&
+	T resize-window -t t -x 90 -y 26 && wait_for ":arch pp" &&
+	wait_for "step 1/" && keys C-u Escape q && wait_for "RS-0"
+T resize-window -t t -x 100 -y 30
+check $? "resize with the command line open redraws and keeps the line"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
