@@ -516,8 +516,9 @@ static uint64_t draw_below_lowest(struct builder *b, const char *bl,
 	snprintf(ex, sizeof(ex), "(%s - 1) & ~%s", bl, bl);
 	t = d & nb;
 	s = sub_new(b, WV_OP_AND, ex,
-		    "Keep only the ones below the lowest flag: with the first zero at "
-		    "byte k these are bits 0 to 8k+6, whatever false flags sit above.");
+		    "Keep only the ones below the lowest flag bit, bit %u: bits 0 to "
+		    "%u, whatever flags sit above it.", wv___ffs(bits, w),
+		    wv___ffs(bits, w) - 1);
 	row_add(b, s, WV_ROW_INPUT, l1, d, w);
 	row_add(b, s, WV_ROW_INPUT, l2, nb, w);
 	row_add(b, s, WV_ROW_RESULT, "below", t, w)->bits = t;
@@ -1114,12 +1115,16 @@ static void draw_halving(struct builder *b, uint64_t mask)
 		unsigned shown = half * 2;
 
 		snprintf(ex, sizeof(ex), "mask >> %u", half);
-		s = sub_new(b, WV_OP_SHR, ex,
-			    top ? "A flag in the top %u of these %u bits: the zero is in "
-				  "that half, look there next (mask >>= %u); byte stays %u."
-				: "No flag in the top %u of these %u bits: the zero is at "
-				  "least %u bits further on; byte += %u.",
-			    half, shown, half, top ? byte : half / 8);
+		if (top)
+			s = sub_new(b, WV_OP_SHR, ex,
+				    "A flag in the top %u of these %u bits: the zero is in "
+				    "that half, look there next (mask >>= %u); byte stays %u.",
+				    half, shown, half, byte);
+		else
+			s = sub_new(b, WV_OP_SHR, ex,
+				    "No flag in the top %u of these %u bits: the zero is at "
+				    "least %u byte%s further on; byte += %u.",
+				    half, shown, half / 8, half == 8 ? "" : "s", half / 8);
 		row_add(b, s, WV_ROW_INPUT, "mask", m, w)->bits =
 			wv_wmask(shown) & ~wv_wmask(half);
 		row_add(b, s, WV_ROW_RESULT, "top half", top, w);
@@ -1164,8 +1169,9 @@ static void do_find(struct builder *b)
 		c = wv_clz(mask, w);
 		s = sub_new(b, WV_OP_CLZ, w == 64 ? "cntlzd(mask)" : "cntlzw(mask)",
 			    "Count the leading zero bits (highlighted): big-endian puts "
-			    "memory byte 0 at the top, so they cover the bytes before the "
-			    "first zero and the 7 bits above its flag.");
+			    "memory byte 0 at the top and each flag is the top bit of its "
+			    "byte, so they are exactly the 8 bits of each byte before the "
+			    "first zero.");
 		r = row_add(b, s, WV_ROW_INPUT, "mask", mask, w);
 		mark_flags(b, r, wd->value, t->in.delim >= 0, wd->delim_value);
 		r->bits = leading_zero_bits(mask, w);
@@ -1311,10 +1317,17 @@ static void do_zbm(struct builder *b)
 			    "find_zero(bits) = %u; shift 2 left by 8 * %u.", n, n);
 		row_add(b, s, WV_ROW_INPUT, "find_zero", n, 0);
 		row_add(b, s, WV_ROW_RESULT, "2 << 8k", p, w);
-		s = sub_new(b, WV_OP_SUB, "(2 << 8 * find_zero(bits)) - 1",
-			    "Subtract 1: 0xff in each byte before the zero, plus bit 0 of "
-			    "the zero byte itself. Alpha keeps that one extra bit; it is "
-			    "harmless because that byte is 0 in a.");
+		if (t->answer_is_delim && (t->in.delim & 1))
+			s = sub_new(b, WV_OP_SUB, "(2 << 8 * find_zero(bits)) - 1",
+				    "Subtract 1: 0xff in each byte before the terminator, "
+				    "plus bit 0 of the terminator byte itself. Here that byte "
+				    "is the delimiter 0x%02x, whose bit 0 is 1, so that one "
+				    "bit survives the AND below.", t->in.delim);
+		else
+			s = sub_new(b, WV_OP_SUB, "(2 << 8 * find_zero(bits)) - 1",
+				    "Subtract 1: 0xff in each byte before the zero, plus "
+				    "bit 0 of the terminator byte itself. Alpha keeps that "
+				    "one extra bit; it is harmless when that byte is 0.");
 		z = draw_sub(b, s, "2 << 8k", p, WV_ROW_CONST, "1", 1, "bytemask", w);
 		mark_kept(b, &s->rows[3]);
 		if (8 * n < w)

@@ -102,8 +102,8 @@ static size_t parse_escape(const char *s, size_t i, uint8_t *out,
 			     (unsigned char)c);
 	else
 		wv_error_set(err, 1, col,
-			     "unknown escape \\%c; use \\0 \\NNN \\xHH \\a \\b \\t \\n \\v \\f \\r \\e \\\\ \\\" \\' or write \\\\%c",
-			     c, c);
+			     "unknown escape \\%c; use \\0 \\NNN \\xHH \\a \\b \\t \\n \\v \\f \\r \\e \\\\ \\\" \\' (\\\\%c is a backslash and %c)",
+			     c, c, c);
 	return 0;
 }
 

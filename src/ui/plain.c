@@ -248,23 +248,32 @@ static void label(const struct out *o, const struct wv_row *row)
 /* Binary of a word row, grouped by byte, coloured by byte marks and bits. */
 static void word_bits(const struct out *o, const struct wv_row *row)
 {
+	enum role cur = ROLE_NONE;
+
 	for (int bit = (int)row->width - 1; bit >= 0; bit--) {
 		unsigned r = (unsigned)bit / 8;
 		uint64_t m = UINT64_C(1) << bit;
 		enum role role = byte_role(row->bytes[r]);
 		bool lit = (row->bits & m) != 0;
 
-		if (bit % 8 == 7)
-			fputc(' ', o->f);
 		if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
 			role = lit ? ROLE_CHAIN : ROLE_NONE;
 		else if (lit && (role == ROLE_NONE || role == ROLE_KEPT ||
 				 role == ROLE_ZERO || role == ROLE_PRESTART))
 			role = ROLE_HILITE;
-		on(o, role);
+		if (bit % 8 == 7) {	/* the gap between bytes stays plain */
+			off(o, cur);
+			cur = ROLE_NONE;
+			fputc(' ', o->f);
+		}
+		if (role != cur) {
+			off(o, cur);
+			on(o, role);
+			cur = role;
+		}
 		fputc(row->value & m ? '1' : '0', o->f);
-		off(o, role);
 	}
+	off(o, cur);
 }
 
 /* An 8-bit map (alpha): bit i drawn in the column of register byte i. */
@@ -353,6 +362,18 @@ static void row_out(const struct out *o, const struct wv_row *row)
 		fprintf(o->f, " %*s%02llx\n", (int)w / 4 - 2, "",
 			(unsigned long long)row->value);
 		marks_line(o, row);
+		if (row->bits && row->bits != row->value) {
+			char line[96];
+			size_t n = 0;
+
+			for (int c = (int)t->word_bytes - 1; c >= 0; c--)
+				n += (size_t)snprintf(line + n, sizeof(line) - n, "        %c",
+						      row->bits & (UINT64_C(1) << c) ? '^' : ' ');
+			while (n && line[n - 1] == ' ')
+				n--;
+			line[n] = '\0';
+			fprintf(o->f, " %*s%s\n", LABEL_W, "", line);
+		}
 		return;
 	}
 	word_bits(o, row);
@@ -435,22 +456,23 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 			 .wrap = t->v->bits == 64 ? 98 : 78 };
 	const struct wv_variant *v = t->v;
 	size_t word = (size_t)-1;
+	char line[256];
 
 	on(&o, ROLE_HEAD);
 	fprintf(out, "%s", v->name);
 	off(&o, ROLE_HEAD);
-	fprintf(out, ": %u-bit %s-endian, %s (%s)\n", v->bits,
-		v->endian == WV_LITTLE ? "little" : "big", v->kernel_path,
-		v->kernel_version);
+	fprintf(out, ": %u-bit %s-endian; instructions: %s\n  %s (%s)\n",
+		v->bits, v->endian == WV_LITTLE ? "little" : "big", v->insns,
+		v->kernel_path, v->kernel_version);
 	fputs("word ", out);
 	word_text(&o, po);
-	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x, ", t->in.word_len,
+	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x\n", t->in.word_len,
 		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
 	if (t->in.delim >= 0)
-		fprintf(out, "stops at NUL or 0x%02x (as hash_name at '/')\n",
+		fprintf(out, "  stops at a NUL or at 0x%02x, as hash_name stops at '/'\n",
 			t->in.delim);
 	else
-		fputs("stops at NUL (as strnlen_user)\n", out);
+		fputs("  stops at a NUL, as strnlen_user does\n", out);
 	fputs("marks: * flag  ! false positive  ^ first terminator (the answer)  "
 	      "0 zero byte\n       - pre-start  k kept by zero_bytemask  "
 	      "' borrow/carry bits\n\n", out);
@@ -476,11 +498,13 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	on(&o, ROLE_ANSWER);
 	fprintf(out, "answer: find_zero = %u", t->scan.find_zero);
 	off(&o, ROLE_ANSWER);
-	fprintf(out, " in the word at %zu: the first %s is at memory %zu, so the "
-		"string is %zu byte%s long.\n",
-		t->words[t->nwords - 1].address,
-		t->answer_is_delim ? "delimiter" : "NUL", t->answer, t->scan.length,
-		t->scan.length == 1 ? "" : "s");
+	snprintf(line, sizeof(line),
+		 "in the word at %zu: the first %s is at memory %zu, so the string "
+		 "is %zu byte%s long.", t->words[t->nwords - 1].address,
+		 t->answer_is_delim ? "delimiter" : "NUL", t->answer, t->scan.length,
+		 t->scan.length == 1 ? "" : "s");
+	fputc('\n', out);
+	wrap(&o, 2, line);
 	fflush(out);
 	return ferror(out) ? -EIO : 0;
 }

@@ -1,0 +1,136 @@
+#!/bin/sh
+# Golden-file tests for watviz's plain output, its usage errors and the shape
+# of its JSON.  Prints TAP.
+#
+#   sh tests/golden/run-golden.sh BUILD            compare (make check does this)
+#   sh tests/golden/run-golden.sh BUILD --update   rewrite the golden files
+#
+# Every golden file was checked by hand against shared/spec/variants.md when
+# it was written; after --update, read the diff the same way before
+# committing it.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+UPDATE=${2:-}
+DIR=$(dirname "$0")
+BIN=$BUILD/watviz
+n=0
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		printf 'ok %d - %s\n' "$n" "$2"
+	else
+		printf 'not ok %d - %s\n' "$n" "$2"
+		fails=$((fails + 1))
+	fi
+}
+
+if [ ! -x "$BIN" ]; then
+	echo "1..1"
+	echo "not ok 1 - $BIN is not built"
+	exit 1
+fi
+
+# ---- golden cases ------------------------------------------------------------
+while IFS='	' read -r name args; do
+	case $name in ''|'#'*) continue ;; esac
+	case $args in *--color*) ;; *) args="--color=never $args" ;; esac
+	# the cases file is ours; eval splits the quoted words as a shell would
+	eval "set -- $args"
+	NO_COLOR= "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	echo $? >"$tmp/rc"
+	if [ "$UPDATE" = "--update" ]; then
+		cp "$tmp/out" "$DIR/$name.out"
+		if [ -s "$tmp/err" ]; then cp "$tmp/err" "$DIR/$name.err"; else rm -f "$DIR/$name.err"; fi
+		if [ "$(cat "$tmp/rc")" != 0 ]; then cp "$tmp/rc" "$DIR/$name.rc"; else rm -f "$DIR/$name.rc"; fi
+	fi
+	want_rc=0
+	[ -f "$DIR/$name.rc" ] && want_rc=$(cat "$DIR/$name.rc")
+	bad=0
+	[ -f "$DIR/$name.out" ] || bad=1
+	[ $bad -eq 0 ] && { cmp -s "$tmp/out" "$DIR/$name.out" || bad=1; }
+	if [ -f "$DIR/$name.err" ]; then
+		cmp -s "$tmp/err" "$DIR/$name.err" || bad=1
+	else
+		[ -s "$tmp/err" ] && bad=1
+	fi
+	[ "$(cat "$tmp/rc")" = "$want_rc" ] || bad=1
+	if [ $bad -ne 0 ] && [ -f "$DIR/$name.out" ]; then
+		diff -u "$DIR/$name.out" "$tmp/out" | head -n 20 | sed 's/^/# /'
+		[ -f "$DIR/$name.err" ] && diff -u "$DIR/$name.err" "$tmp/err" | sed 's/^/# /'
+	fi
+	ok $bad "golden $name"
+done <"$DIR/cases"
+
+# ---- properties of the plain output ------------------------------------------
+# width: 80 columns for 32-bit variants, 100 for 64-bit ones
+for arch in $("$BIN" --list-arch | awk '{ print $1 }'); do
+	case $("$BIN" --list-arch | awk -v a="$arch" '$1 == a') in
+	*32-bit*) lim=80 ;;
+	*) lim=100 ;;
+	esac
+	wide=0
+	for w in 'ab\0cd' 'usr/b\x01\0in' 'abcdefghijklmnopq' '\x01\0\x01\0\x01\0\x01'; do
+		for off in 0 1 3; do
+			"$BIN" --plain --color=never --arch "$arch" --component \
+				--offset "$off" "$w" >"$tmp/w" 2>&1 || wide=1
+			awk -v lim="$lim" 'length($0) > lim { bad = 1 } END { exit bad }' \
+				"$tmp/w" || wide=1
+		done
+	done
+	ok $wide "plain $arch fits $lim columns"
+done
+
+# colour: never through a pipe by default, never with NO_COLOR, on when asked
+esc=$(printf '\033')
+"$BIN" 'ab' >"$tmp/c" 2>&1
+grep -q "$esc" "$tmp/c" && r=1 || r=0
+ok $r "no colour in a pipe"
+NO_COLOR=1 "$BIN" --color=auto 'ab' >"$tmp/c" 2>&1
+grep -q "$esc" "$tmp/c" && r=1 || r=0
+ok $r "no colour with NO_COLOR"
+"$BIN" --color=always 'ab' >"$tmp/c" 2>&1
+grep -q "$esc\[1;32m" "$tmp/c" && r=0 || r=1
+ok $r "colour with --color=always"
+# the symbols stay when the colour goes: flags, the answer, false positives
+"$BIN" --color=never --arch ppc 'a\x01\0bcdefg' >"$tmp/c" 2>&1
+grep -q '! false' "$tmp/c" && grep -q '\^\* first' "$tmp/c" && r=0 || r=1
+ok $r "flags marked by symbols without colour"
+
+# default word, --, exit codes
+"$BIN" --json >"$tmp/d" 2>&1
+grep -q '"memory": \[97, 98, 0, 99, 100, 0, 0, 0\]' "$tmp/d" && r=0 || r=1
+ok $r 'default word is ab\0cd'
+"$BIN" --json -- '-x' >"$tmp/d" 2>&1
+grep -q '"memory": \[45, 120, 0,' "$tmp/d" && r=0 || r=1
+ok $r "-- before a word starting with -"
+"$BIN" --help >"$tmp/d" 2>&1
+r=$?
+grep -q '^usage: watviz' "$tmp/d" || r=1
+ok $r "--help exits 0 with usage"
+"$BIN" --version >"$tmp/d" 2>&1 && grep -q '^watviz [0-9]' "$tmp/d" && r=0 || r=1
+ok $r "--version"
+if [ -w /dev/full ]; then
+	"$BIN" 'ab' >/dev/full 2>"$tmp/d"
+	[ $? -eq 1 ] && grep -q 'cannot write' "$tmp/d" && r=0 || r=1
+	ok $r "write error exits 1"
+fi
+
+# ---- JSON: well-formed for every variant (when python3 is there) -------------
+for arch in $("$BIN" --list-arch | awk '{ print $1 }'); do
+	if command -v python3 >/dev/null 2>&1; then
+		"$BIN" --json --arch "$arch" --component --offset 1 'us\x01r/b\0in' |
+			python3 -c 'import json, sys; d = json.load(sys.stdin); sys.exit(0 if d["length"] == 4 and d["delim"] == 47 else 1)'
+		ok $? "json $arch parses, length 4"
+	else
+		n=$((n + 1))
+		echo "ok $n - json $arch # SKIP no python3"
+	fi
+done
+
+echo "1..$n"
+[ "$fails" -eq 0 ]
