@@ -149,6 +149,14 @@ static inline size_t strlen_words(const char *s, unsigned unroll, int mul)
 	uint64_t w = load_word(p) | before_mask(off);
 
 	if (cheap(w) == 0) {
+		/*
+		 * The second word on its own: a string that ends there keeps
+		 * its flags and skips the reload below.
+		 */
+		p += WB;
+		w = load_word(p);
+		if (cheap(w) != 0)
+			goto found;
 		for (;;) {
 			if (unroll >= 2 && hit(p + WB)) {
 				p += WB;
@@ -169,6 +177,7 @@ static inline size_t strlen_words(const char *s, unsigned unroll, int mul)
 		WV_HIDE_VAR(p);
 		w = load_word(p);	/* not the first word: no pre-start bytes */
 	}
+found:;
 	uint64_t flags = cheap(w);
 	size_t len = dist(s, p);
 
