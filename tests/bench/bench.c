@@ -110,7 +110,11 @@ static struct {
 	double batch_ns;	/* aimed-at length of one batch */
 	const char *corpus;
 	const char *watviz;
-} opt = { 101, 500e3, NULL, NULL };
+	uint64_t seed;
+} opt = { 101, 500e3, NULL, NULL, 0 };
+
+/* The default seed, read at run time: the same strings on every run, unknown to the compiler. */
+static volatile uint64_t default_seed = UINT64_C(0x9e3779b97f4a7c15);
 
 /* ---- the interleaved measurement ----------------------------------------- */
 
@@ -194,7 +198,11 @@ static char *fmt_ratio(char *buf, size_t n, struct stat3 s)
 
 /*
  * Strings of one case: n strings, each in its own slot at a random start
- * alignment (0..7 bytes into an 8-aligned slot), printable ASCII.
+ * alignment (0..7 bytes into an 8-aligned slot), printable ASCII.  Short
+ * strings come in pools of up to 8192 (at most 256 KiB, in L2), so that the
+ * branch predictor cannot learn the sequence of alignments and lengths of
+ * one pass and replay it on the next; strings of 4 KiB and more in 32 KiB
+ * (L1) at least two strings, so 64 KiB is in L2 and 1 MiB beyond it.
  */
 struct pool {
 	char **s;
@@ -207,12 +215,12 @@ struct pool {
 static void pool_make(struct pool *pl, size_t minlen, size_t maxlen, uint64_t *st)
 {
 	size_t slot = (maxlen + 1 + 7 + 7) & ~(size_t)7;
-	size_t n = 32768 / slot;
+	size_t n = (maxlen < 4096 ? 262144 : 32768) / slot;
 
 	if (n < 2)
 		n = 2;
-	if (n > 2048)
-		n = 2048;
+	if (n > 8192)
+		n = 8192;
 	*pl = (struct pool){ .n = n, .limit_num = 4 };
 	pl->mem = xmalloc(n * slot + 64);
 	pl->s = xmalloc(n * sizeof(*pl->s));
@@ -983,14 +991,16 @@ static void verdicts(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: wvbench [--reps N] [--batch-us N] [--corpus FILE] "
-			"[--watviz PATH]\n");
+	fprintf(stderr, "usage: wvbench [--reps N] [--batch-us N] [--seed N] "
+			"[--corpus FILE] [--watviz PATH]\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	uint64_t st = UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)time(NULL);
+	uint64_t st;
+
+	opt.seed = default_seed;
 
 	for (int i = 1; i < argc; i++) {
 		if (i + 1 >= argc)
@@ -1003,13 +1013,14 @@ int main(int argc, char **argv)
 			opt.corpus = argv[++i];
 		else if (strcmp(argv[i], "--watviz") == 0)
 			opt.watviz = argv[++i];
+		else if (strcmp(argv[i], "--seed") == 0)
+			opt.seed = strtoull(argv[++i], NULL, 0);
 		else
 			usage();
 	}
 	if (opt.reps < 3)
 		opt.reps = 3;
-	if (st == 0)
-		st = 1;
+	st = opt.seed ? opt.seed : 1;
 	bench_strlen(&st);
 	bench_strnlen(&st);
 	bench_paths();
