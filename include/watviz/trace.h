@@ -57,6 +57,11 @@ enum wv_row_kind {
  * Which memory byte it holds is trace->reg_to_mem[r]; on little-endian
  * r == memory index, on big-endian r == B - 1 - memory index.
  * Renderers give FALSE_POS precedence over FLAG, ANSWER over both.
+ * PRESTART is set on every word-wide row of the first word that is not a
+ * constant; ZERO and ANSWER on operand rows (a, b) and rows of flags or byte
+ * masks; FLAG/FALSE_POS on rows of flags; KEPT on byte masks.  Rows whose
+ * bytes do not stand for memory bytes (a multiply's partial products, the
+ * 32-bit add trick) carry no marks.
  */
 enum wv_mark {
 	WV_MARK_PRESTART = 1 << 0,	/* memory byte before the string start */
@@ -86,8 +91,11 @@ struct wv_row {
 	uint64_t bits;			/* bits to highlight: the borrow or carry
 					   bits, the bits a clz/ctz/popcount
 					   counts, the flag bit of the answer */
-	uint8_t bytes[8];		/* per register byte, enum wv_mark flags;
-					   only meaningful when width is 32/64 */
+	uint8_t bytes[8];		/* per register byte, enum wv_mark flags,
+					   when width is 32/64; for an 8-bit
+					   map (width 8) bytes[i] describes bit
+					   i, which stands for register byte i;
+					   unused for width 0 */
 };
 
 /* ---- sub-steps ----------------------------------------------------------- */

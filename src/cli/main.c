@@ -80,7 +80,7 @@ static void help(FILE *f)
 "  --plain           write the explanation as text (the default when stdout\n"
 "                    or stdin is not a terminal)\n"
 "  --json            write the values and steps as one JSON object\n"
-"  --color[=WHEN]    colour the text: auto (default), always or never;\n"
+"  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
 "  -h, --help        show this help and exit\n"
 "  -V, --version     show the version and exit\n"
@@ -204,6 +204,12 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			c->delim = '/';
 		} else if (IS("--color") || IS("--colour")) {
 			val = eq ? eq + 1 : "auto";
+			/* "--color always" as well as "--color=always" */
+			if (!eq && i + 1 < argc &&
+			    (strcmp(argv[i + 1], "auto") == 0 ||
+			     strcmp(argv[i + 1], "always") == 0 ||
+			     strcmp(argv[i + 1], "never") == 0))
+				val = argv[++i];
 			if (strcmp(val, "auto") == 0)
 				c->color = -1;
 			else if (strcmp(val, "always") == 0)

@@ -801,8 +801,8 @@ static void do_has_zero(struct builder *b, bool last)
 	if (last) {
 		s = sub_new(b, WV_OP_TEST, "has_zero(a) != 0",
 			    wd->hit ? "Non-zero: the word holds a zero byte, so the loop "
-				      "stops here; a false flag can only appear beside a "
-				      "real zero, so the yes/no answer is always right."
+				      "stops here. A false flag needs a borrow out of a "
+				      "real zero, so this yes/no answer is always right."
 				    : "Zero: no byte of this word is 0, so the loop moves on "
 				      "to the next word.");
 		mark_any(b, row_add(b, s, WV_ROW_RESULT, "has_zero", wd->has_zero,
