@@ -124,13 +124,27 @@ static int display_col(const char *s, int col)
 	return d + 1;
 }
 
-/* The bad word (control bytes shown as '?') and a caret under column col. */
+/*
+ * The bad word (control bytes shown as '?') and a caret under column col.
+ * A long word is cut to about 60 bytes around the column, with "...".
+ */
 static void caret(const char *s, int col)
 {
-	fputs("  ", stderr);
-	for (const char *p = s; *p; p++)
-		fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
-	fprintf(stderr, "\n  %*s^\n", display_col(s, col) - 1, "");
+	int len = (int)strlen(s), from = 0, to = len;
+
+	if (len > 64) {
+		from = col - 30 > 0 ? col - 30 : 0;
+		to = from + 60 < len ? from + 60 : len;
+		while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
+			from--;	/* do not start inside a UTF-8 sequence */
+		while (to < len && ((unsigned char)s[to] & 0xc0) == 0x80)
+			to++;
+	}
+	fputs(from ? "  ..." : "  ", stderr);
+	for (int i = from; i < to; i++)
+		fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], stderr);
+	fprintf(stderr, "%s\n  %*s^\n", to < len ? "..." : "",
+		(from ? 3 : 0) + display_col(s + from, col - from) - 1, "");
 }
 
 /* The byte of --fill / --delim; -1 after a usage error. */
