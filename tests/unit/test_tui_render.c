@@ -118,6 +118,26 @@ static void test_monochrome_marks(void **state)
 	assert_int_equal((char)(c & A_CHARTEXT), '!');
 	assert_true((c & A_BOLD) && (c & A_UNDERLINE));
 	assert_int_equal(PAIR_NUMBER((int)(c & A_COLOR)), 0);
+	/* the byte the sub-step is about (the false-positive note's flags):
+	   reverse video on every cell of it */
+	int focused = 0;
+
+	for (app.pos = 0; app.pos < app.trace.nsubs; app.pos++)
+		if (strcmp(app.trace.subs[app.pos].expr, "F(a) vs E(a)") == 0)
+			break;
+	assert_true(app.pos < app.trace.nsubs);
+	wv_frame_init(&fr, LINES, COLS);
+	wv_view_build(&fr, &app);
+	erase();
+	wv_render_frame(&fr);
+
+	for (int y = 0; y < fr.rows; y++)
+		for (int x = 0; x < fr.cols; x++)
+			if (wv_frame_at(&fr, y, x)->focus) {
+				assert_true(mvinch(y, x) & A_REVERSE);
+				focused++;
+			}
+	assert_true(focused >= 8);
 	/* the title is reverse video */
 	assert_true(mvinch(0, 2) & A_REVERSE);
 	/* the status line too */
