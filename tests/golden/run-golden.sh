@@ -124,8 +124,10 @@ fi
 for arch in $("$BIN" --list-arch | awk '{ print $1 }'); do
 	if command -v python3 >/dev/null 2>&1; then
 		"$BIN" --json --arch "$arch" --component --offset 1 'us\x01r/b\0in' |
-			python3 -c 'import json, sys; d = json.load(sys.stdin); sys.exit(0 if d["length"] == 4 and d["delim"] == 47 else 1)'
-		ok $? "json $arch parses, length 4"
+			python3 "$DIR/check-json.py" 4 47
+		ok $? "json $arch: contract keys and formats, length 4"
+		"$BIN" --json --arch "$arch" 'abcdefghijk' | python3 "$DIR/check-json.py" 11 -1
+		ok $? "json $arch: several words, no delimiter"
 	else
 		n=$((n + 1))
 		echo "ok $n - json $arch # SKIP no python3"

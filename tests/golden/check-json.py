@@ -1,0 +1,56 @@
+"""Check one watviz --json object on stdin against the issue's contract.
+
+usage: check-json.py LENGTH DELIM   (DELIM -1 for none); exit 0 when it holds.
+SPDX-License-Identifier: GPL-3.0-or-later
+"""
+import json
+import re
+import sys
+
+want_len, want_delim = int(sys.argv[1]), int(sys.argv[2])
+d = json.load(sys.stdin)
+bad = []
+
+
+def need(cond, what):
+    if not cond:
+        bad.append(what)
+
+
+for k in ("arch", "word_bits", "endian", "offset", "fill", "delim", "memory",
+          "length", "words", "steps"):
+    need(k in d, "missing key " + k)
+bits = d["word_bits"]
+H = re.compile("^0x[0-9a-f]{%d}$" % (bits // 4))
+need(bits in (32, 64), "word_bits")
+need(d["endian"] in ("little", "big"), "endian")
+need(d["length"] == want_len, "length %s" % d["length"])
+need(d["delim"] == (None if want_delim < 0 else want_delim), "delim")
+need(all(isinstance(b, int) and 0 <= b <= 255 for b in d["memory"]), "memory")
+need(len(d["memory"]) % (bits // 8) == 0, "memory is whole words")
+words = d["words"]
+need(len(words) >= 1, "words")
+stop = ("prep_zero_mask", "create_zero_mask", "zero_bytemask")
+dl = ("delim_value", "delim_has_zero", "delim_data")
+for i, w in enumerate(words):
+    last = i == len(words) - 1
+    need(w["address"] == i * bits // 8, "address %d" % i)
+    for k in ("loaded", "value", "has_zero", "data"):
+        need(H.match(w.get(k, "")), "word %d %s" % (i, k))
+    for k in dl:
+        need((k in w) == (want_delim >= 0), "word %d %s presence" % (i, k))
+        if k in w:
+            need(H.match(w[k]), "word %d %s" % (i, k))
+    for k in stop:
+        need((k in w) == last, "word %d %s presence" % (i, k))
+        if k in w:
+            need(H.match(w[k]), "word %d %s" % (i, k))
+    need(("find_zero" in w) == last, "word %d find_zero presence" % i)
+# the answer: address + find_zero - offset is the length
+w = words[-1]
+need(w["address"] + w["find_zero"] - d["offset"] == d["length"], "length arithmetic")
+for s in d["steps"]:
+    need(len(s["substeps"]) >= 1 and s["text"], "step " + s["kind"])
+if bad:
+    print("# " + "; ".join(bad))
+    sys.exit(1)
