@@ -575,15 +575,31 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 		if (cur)
 			wv_frame_focus(f, y, 0, 13);
 	}
-	y++;
 	wv_frame_put(f, y++, 0, WV_ROLE_DIM,
 		     "Flags in memory order: * on a zero byte, ! false positive (a borrow), . none");
-	if (app->ncmp)
-		wv_frame_printf(f, y, 0, agree ? WV_ROLE_ANSWER : WV_ROLE_FALSEPOS,
-				agree ? "All %zu variants agree: the string is %zu byte(s) long."
-				      : "The variants disagree on the length (first: %zu on %zu).",
-				agree ? app->ncmp : app->cmp[0].length,
-				agree ? app->cmp[0].length : app->ncmp);
+	if (agree && app->ncmp) {
+		wv_frame_printf(f, y++, 0, WV_ROLE_ANSWER,
+				"All %zu variants agree: the string is %zu byte(s) long.",
+				app->ncmp, app->cmp[0].length);
+	} else if (app->ncmp) {
+		/* only the offset can make them differ: a 32-bit word takes it
+		   modulo 4, so its string starts elsewhere */
+		x = wv_frame_printf(f, y, 0, WV_ROLE_FALSEPOS, "Lengths differ:");
+		for (size_t i = 0; i < app->ncmp; i++)
+			if (i == 0 || app->cmp[i].length != app->cmp[i - 1].length ||
+			    app->cmp[i].v->bits != app->cmp[i - 1].v->bits)
+				x = wv_frame_printf(f, y, x, WV_ROLE_TEXT, " %s %zu",
+						    app->cmp[i].v->name, app->cmp[i].length);
+		if (app->offset >= 4)
+			wv_frame_put(f, y, x, WV_ROLE_TEXT,
+				     " (32-bit words take the offset modulo 4)");
+		y++;
+	}
+	/* the current variant in a sentence: its instructions when the
+	   column did not fit, and what is special about it */
+	wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s:", app->v->name);
+	wv_frame_printf(f, y, (int)strlen(app->v->name) + 2, WV_ROLE_TEXT,
+			"%s (%s)", app->v->summary, app->v->insns);
 	status_line(f, app, "compare", compare_hints);
 	message_line(f, app);
 }
