@@ -19,12 +19,15 @@
 #define WATVIZ_TERM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * Take over the terminal on stdin/stdout.  color: -1 auto (colours when the
  * terminal has them and NO_COLOR is unset or empty), 0 never, 1 always (when
- * the terminal has them).  Returns 0, or -1 with a message in err (the
- * terminal untouched) when there is no usable terminal.
+ * the terminal has them).  Returns 0; or, with a message in err and the
+ * terminal untouched, -ENOTTY when stdin or stdout is not a terminal and
+ * -EINVAL when TERM cannot draw a screen (unset, "dumb", no cursor
+ * addressing).
  */
 int wv_term_start(int color, char *err, size_t errsize);
 

@@ -35,9 +35,11 @@ struct wv_ui_opts {
 /*
  * Run the visualizer until the user quits.  Takes over the terminal and
  * restores it on every way out (q, :quit, Ctrl-C, SIGTERM, SIGHUP, exit()).
- * opts is only read.  Returns the process exit status: 0 on a normal quit,
- * 1 when the terminal could not be set up (a message is then on stderr),
- * 128 + signal number after SIGINT/SIGTERM/SIGHUP.
+ * opts is only read.  When TERM cannot draw a screen (unset, "dumb"), it
+ * writes the plain trace (watviz/plain.h) instead.  Returns the process exit
+ * status: 0 on a normal quit, 1 when the terminal could not be set up (a
+ * message is then on stderr), 2 for options the trace refuses, 128 + signal
+ * number after SIGINT/SIGTERM/SIGHUP.
  */
 int wv_ui_run(const struct wv_ui_opts *opts);
 

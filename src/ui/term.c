@@ -173,12 +173,12 @@ int wv_term_start(int color, char *err, size_t errsize)
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, errsize, "the visualizer needs a terminal; use --plain");
-		return -1;
+		return -ENOTTY;
 	}
 	if (!term || !*term || strcmp(term, "dumb") == 0) {
 		snprintf(err, errsize, "TERM=%s cannot draw the visualizer; use --plain",
 			 term ? term : "");
-		return -1;
+		return -EINVAL;
 	}
 	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
 	if (!registered) {
@@ -198,7 +198,7 @@ int wv_term_start(int color, char *err, size_t errsize)
 		set_handlers(false);
 		snprintf(err, errsize, "TERM=%s cannot draw the visualizer; use --plain",
 			 term);
-		return -1;
+		return -EINVAL;
 	}
 	set_term(screen);
 	active = 1;

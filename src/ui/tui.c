@@ -20,6 +20,7 @@
 #include "watviz/app.h"
 #include "watviz/history.h"
 #include "watviz/json.h"
+#include "watviz/plain.h"
 #include "watviz/prompt.h"
 #include "watviz/render.h"
 #include "watviz/term.h"
@@ -199,7 +200,19 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		free(ui);
 		return 2;
 	}
-	if (wv_term_start(opts->color, err, sizeof(err)) < 0) {
+	status = wv_term_start(opts->color, err, sizeof(err));
+	if (status == -EINVAL) {
+		/* TERM=dumb and the like: the same trace as plain text */
+		struct wv_plain_opts po = {
+			.color = wv_plain_want_color(stdout, opts->color),
+			.word_src = opts->word_src };
+
+		status = wv_plain_render(stdout, &ui->app.trace, &po) < 0 ? 1 : 0;
+		wv_app_free(&ui->app);
+		free(ui);
+		return status;
+	}
+	if (status < 0) {
 		fprintf(stderr, "watviz: %s\n", err);
 		wv_app_free(&ui->app);
 		free(ui);

@@ -7,7 +7,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=28
+PLAN=29
 echo "1..$PLAN"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -242,5 +242,11 @@ wait_for "sub-step 1/" && keys : && T send-keys -t t -l "arch pp" &&
 	wait_for "step 1/" && keys C-u Escape q && wait_for "RS-0"
 T resize-window -t t -x 100 -y 30
 check $? "resize with the command line open redraws and keeps the line"
+
+# 29: a terminal that cannot draw a screen gets the plain trace
+run "clear; TERM=dumb $BIN x | cat >dumb.txt; TERM=dumb $BIN x; echo DUMB-\$?"
+wait_for "DUMB-0" && ! grep -qF "sub-step 1/" "$tmp/screen" &&
+	grep -qF "find_zero" "$tmp/screen" && grep -qF "x86-64" dumb.txt
+check $? "TERM=dumb: the plain trace instead of a broken screen"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
