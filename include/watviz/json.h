@@ -28,6 +28,7 @@
  * masks before the OR).  Each step is
  *   { "kind", "func", "file", "word", "text", "result", "false_positive",
  *     "substeps": [ { "index" (global, 0-based), "op", "expr", "text",
+ *                     "mem_columns" (byte columns are memory bytes),
  *                     "rows": [ { "label", "kind", "width", "value",
  *                                 "bits", "marks" } ] } ] }
  * where a row's value is a number when width is 0, else a hex string of

@@ -135,6 +135,11 @@ struct wv_substep {
 	struct wv_row rows[WV_SUB_ROWS_MAX];	/* top to bottom; the last RESULT
 						   row (if any) is the answer of
 						   the sub-step */
+	bool mem_columns;	/* the byte columns of its word rows stand for
+				   memory bytes (label them with addresses);
+				   false for arithmetic on a mask, such as
+				   the multiply, where they are plain
+				   register bytes 7..0 */
 };
 
 /* ---- steps --------------------------------------------------------------- */

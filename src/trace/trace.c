@@ -189,6 +189,7 @@ static struct wv_substep *sub_new(struct builder *b, enum wv_op op,
 	memset(s, 0, sizeof(*s));
 	s->op = op;
 	s->step = b->step;
+	s->mem_columns = b->mem_bytes;
 	snprintf(s->expr, sizeof(s->expr), "%s", expr);
 	va_start(ap, fmt);
 	vsnprintf(s->text, sizeof(s->text), fmt, ap);
@@ -1109,7 +1110,9 @@ static void draw_halving(struct builder *b, uint64_t mask)
 	char ex[WV_EXPR_MAX];
 	struct wv_substep *s;
 
-	/* the same 32/16/8 search as the header's find_zero, one stage each */
+	/* the same 32/16/8 search as the header's find_zero, one stage each;
+	   once shifted, the columns are register bytes, not memory */
+	b->mem_bytes = false;
 	for (unsigned half = w / 2; half >= 8; half /= 2) {
 		uint64_t top = m >> half;
 		unsigned shown = half * 2;
@@ -1135,6 +1138,7 @@ static void draw_halving(struct builder *b, uint64_t mask)
 		row_add(b, s, WV_ROW_RESULT, "byte", byte, 0);
 	}
 	check(b, byte, wv_clz_bytes_halving(mask, w));
+	b->mem_bytes = true;
 }
 
 static void do_find(struct builder *b)

@@ -115,7 +115,8 @@ static void steps_json(FILE *f, const struct wv_trace *t)
 			str(f, ss->expr);
 			fputs(", \"text\": ", f);
 			str(f, ss->text);
-			fputs(",\n          \"rows\": [", f);
+			fprintf(f, ", \"mem_columns\": %s,\n          \"rows\": [",
+				ss->mem_columns ? "true" : "false");
 			for (unsigned r = 0; r < ss->nrows; r++) {
 				fputs(r ? ",\n            " : "\n            ", f);
 				row_json(f, t, &ss->rows[r]);

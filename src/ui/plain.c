@@ -216,17 +216,23 @@ static void memory(const struct out *o)
 
 #define LABEL_W 10
 
-/* The column ruler: each byte column named by its memory address. */
-static void ruler(const struct out *o, size_t address)
+/*
+ * The column ruler: each byte column named by its memory address, or, when
+ * the columns are plain register bytes, by its byte number.
+ */
+static void ruler(const struct out *o, size_t address, bool mem)
 {
 	const struct wv_trace *t = o->t;
 	char a[16];
 
-	fprintf(o->f, " %-*s", LABEL_W, "memory");
+	fprintf(o->f, " %-*s", LABEL_W, mem ? "memory" : "reg byte");
 	for (unsigned c = 0; c < t->word_bytes; c++) {
 		unsigned r = t->word_bytes - 1 - c;	/* leftmost is the top byte */
 
-		snprintf(a, sizeof(a), "@%zu", address + t->reg_to_mem[r]);
+		if (mem)
+			snprintf(a, sizeof(a), "@%zu", address + t->reg_to_mem[r]);
+		else
+			snprintf(a, sizeof(a), "%u", r);
 		fprintf(o->f, " %-8s", a);
 	}
 	fputs(" hex\n", o->f);
@@ -408,7 +414,7 @@ static void substep_out(const struct out *o, size_t k)
 	fprintf(o->f, "   [%zu/%zu]\n", k + 1, t->nsubs);
 	wrap(o, 6, s->text);
 	if (has_word_rows(s))
-		ruler(o, t->words[st->word].address);
+		ruler(o, t->words[st->word].address, s->mem_columns);
 	for (unsigned i = 0; i < s->nrows; i++)
 		row_out(o, &s->rows[i]);
 }
