@@ -239,6 +239,14 @@ static void check_shape(const struct wv_trace *t)
 			assert_true(s->text[0] != '\0');
 			assert_true(strlen(s->text) < WV_TEXT_MAX - 1);
 			assert_true(s->nrows >= 1);
+			/* only memory-aligned columns carry byte facts */
+			if (!s->mem_columns)
+				for (unsigned r = 0; r < s->nrows; r++)
+					assert_memory_equal(s->rows[r].bytes,
+							    ((const uint8_t[8]){ 0 }), 8);
+			/* arithmetic on the mask is not about memory bytes */
+			if (s->op == WV_OP_MUL || st->kind == WV_STEP_LOAD)
+				assert_int_equal(s->mem_columns, st->kind == WV_STEP_LOAD);
 			for (unsigned r = 0; r < s->nrows; r++) {
 				unsigned w = s->rows[r].width;
 
