@@ -33,6 +33,8 @@ struct builder {
 	size_t step;		/* index of the open step */
 	bool mem_bytes;		/* rows' bytes stand for memory bytes (false
 				   inside a multiply or an add trick) */
+	struct wv_substep scratch;	/* where sub-steps and rows go once
+					   building has failed */
 };
 
 static unsigned W(const struct builder *b)
@@ -159,9 +161,6 @@ static void step_result(struct builder *b, uint64_t value, unsigned width)
 	b->t->steps[b->step].width = width;
 }
 
-/* A sink for sub-steps and rows when building has already failed. */
-static struct wv_substep scratch;
-
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
@@ -173,14 +172,14 @@ static struct wv_substep *sub_new(struct builder *b, enum wv_op op,
 	va_list ap;
 
 	if (b->err)
-		return memset(&scratch, 0, sizeof(scratch));
+		return memset(&b->scratch, 0, sizeof(b->scratch));
 	if (t->nsubs == b->cap_subs) {
 		size_t cap = b->cap_subs ? 2 * b->cap_subs : 64;
 		struct wv_substep *p = realloc(t->subs, cap * sizeof(*p));
 
 		if (!p) {
 			fail(b, -ENOMEM);
-			return memset(&scratch, 0, sizeof(scratch));
+			return memset(&b->scratch, 0, sizeof(b->scratch));
 		}
 		t->subs = p;
 		b->cap_subs = cap;
@@ -212,7 +211,7 @@ static struct wv_row *row_add(struct builder *b, struct wv_substep *s,
 
 	if (s->nrows == WV_SUB_ROWS_MAX) {
 		fail(b, -EPROTO);
-		s = &scratch;
+		s = &b->scratch;
 		s->nrows = 0;
 	}
 	row = &s->rows[s->nrows++];
@@ -1390,12 +1389,12 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 	t->words = calloc(cap, sizeof(*t->words));
 	if (!t->words) {
 		err = -ENOMEM;
-		goto out_free;
+		goto out_free_trace;
 	}
 	err = wv_wat_scan(v, t->img.mem, t->img.len, in->offset, in->delim,
 			  t->words, cap, &t->scan);
 	if (err)
-		goto out_free;
+		goto out_free_trace;
 	t->nwords = t->scan.nwords;
 	t->answer = t->img.len;
 	if (t->scan.found) {
@@ -1421,10 +1420,10 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 	}
 	err = b.err;
 	if (err)
-		goto out_free;
+		goto out_free_trace;
 	return 0;
 
-out_free:
+out_free_trace:
 	wv_trace_free(t);
 	return err;
 }
