@@ -9,7 +9,7 @@
  * file; whatever was written there is copied to the real stderr after the
  * screen is restored, so nothing scribbles over the display.
  *
- * Other signals only set a flag: SIGINT, SIGTERM, SIGHUP and SIGTSTP are
+ * Other signals only set a flag: SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT are
  * read with wv_term_signal() by the main loop; SIGWINCH is left to ncurses,
  * which delivers KEY_RESIZE.
  *
@@ -37,10 +37,17 @@ void wv_term_restore(void);
 /* Whether colours are in use (else the monochrome attributes are). */
 bool wv_term_has_color(void);
 
-/* The pending SIGINT/SIGTERM/SIGHUP/SIGTSTP (the first of them), cleared; 0 none. */
+/*
+ * The pending SIGINT/SIGTERM/SIGHUP/SIGTSTP (the first of them), cleared;
+ * else SIGCONT when the process was stopped and continued from outside
+ * (kill -STOP/-CONT); 0 none.
+ */
 int wv_term_signal(void);
 
 /* Ctrl-Z: give the terminal back, stop, and take it again on fg. */
 void wv_term_suspend(void);
+
+/* After SIGCONT: the tty modes as curses wants them, a full repaint next. */
+void wv_term_resume(void);
 
 #endif /* WATVIZ_TERM_H */

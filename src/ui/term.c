@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t pending;	/* the signal the main loop must see */
+static volatile sig_atomic_t continued;	/* SIGCONT: stopped from outside, redraw */
 static volatile sig_atomic_t active;	/* curses owns the terminal */
 static bool registered, use_color;
 static SCREEN *screen;
@@ -33,13 +34,15 @@ static int saved_stderr = -1, captured = -1;
 static char crash_seq[256];		/* rmcup, cnorm, sgr0, rmkx */
 static size_t crash_len;
 
-static const int flag_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP };
+static const int flag_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT };
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
 static struct sigaction old_crash[sizeof(crash_signals) / sizeof(crash_signals[0])];
 
 static void on_signal(int sig)
 {
-	if (!pending || sig != SIGTSTP)
+	if (sig == SIGCONT)
+		continued = 1;
+	else if (!pending || sig != SIGTSTP)
 		pending = sig;
 }
 
@@ -249,6 +252,10 @@ int wv_term_signal(void)
 	int s = pending;
 
 	pending = 0;
+	if (!s && continued) {
+		continued = 0;
+		s = SIGCONT;
+	}
 	return s;
 }
 
@@ -266,6 +273,14 @@ void wv_term_suspend(void)
 	sigaction(SIGTSTP, &sa, &old);
 	raise(SIGTSTP);		/* stops here until fg */
 	sigaction(SIGTSTP, &old, NULL);
-	reset_prog_mode();
+	continued = 0;
+	wv_term_resume();
+}
+
+void wv_term_resume(void)
+{
+	if (!active)
+		return;
+	reset_prog_mode();	/* the shell may have changed the tty modes */
 	clearok(curscr, TRUE);
 }

@@ -135,6 +135,9 @@ static int loop(struct tui *ui)
 		if (sig == SIGTSTP) {
 			wv_term_suspend();
 			react |= WV_REACT_REDRAW;
+		} else if (sig == SIGCONT) {
+			wv_term_resume();
+			react |= WV_REACT_REDRAW;
 		} else if (sig == SIGINT && wv_prompt_active()) {
 			wv_prompt_cancel();	/* Ctrl-C abandons the line */
 			react |= WV_REACT_REDRAW;
