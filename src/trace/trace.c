@@ -695,7 +695,7 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		break;
 	case WV_HZ_CHEAP_BE:
 		rhs = x | wv_low7(w);
-		snprintf(ex, sizeof(ex), "data = %s | LOW7", xl);
+		snprintf(ex, sizeof(ex), "data = rhs = %s | LOW7", xl);
 		s = sub_new(b, WV_OP_OR, ex,
 			    "has_zero keeps %s | 0x7f..7f in data (the rhs): bit 7 of each "
 			    "byte is %s's own top bit, the rest ones. prep_zero_mask will "
@@ -705,17 +705,17 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		row_add(b, s, WV_ROW_RESULT, "data", rhs, w);
 
 		high = (wv_repeat_byte(0xfe, w) + 1) & M(b);
-		snprintf(ex, sizeof(ex), "%s + (REPEAT_BYTE(0xfe) + 1)", xl);
+		snprintf(ex, sizeof(ex), "%s + high_bits", xl);
 		s = sub_new(b, WV_OP_ADD, ex,
-			    "REPEAT_BYTE(0xfe) + 1 is 0xfefe..ff, which is -ONES: adding it "
-			    "subtracts 0x01 from every byte. A zero byte gives no carry out "
+			    "high_bits = REPEAT_BYTE(0xfe) + 1 = 0xfefe..ff, which is -ONES: "
+			    "adding it subtracts 0x01 from every byte. A zero byte gives no carry out "
 			    "and ends as 0xff; a 0x01 byte that gets no carry from below "
 			    "ends as 0xff too.");
-		sum = draw_add(b, s, xl, x, WV_ROW_CONST, "-ONES", high, "sum", w);
+		sum = draw_add(b, s, xl, x, WV_ROW_CONST, "high_bits", high, "sum", w);
 		mark_zero(b, &s->rows[0]);
 		check(b, sum, (x - wv_ones(w)) & M(b));
 
-		snprintf(ex, sizeof(ex), "~data");
+		snprintf(ex, sizeof(ex), "~rhs");
 		s = sub_new(b, WV_OP_NOT, ex,
 			    "~(%s | LOW7) is ~%s & HIGHS: bit 7 set in the bytes below 0x80.",
 			    xl, xl);
@@ -725,7 +725,7 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 
 		hz = sum & nr;
 		data = rhs;
-		snprintf(ex, sizeof(ex), "(%s + high) & ~(%s | LOW7)", xl, xl);
+		snprintf(ex, sizeof(ex), "(%s + high_bits) & ~rhs", xl);
 		s = sub_new(b, WV_OP_AND, ex, "%s", "");
 		row_add(b, s, WV_ROW_INPUT, "sum", sum, w);
 		row_add(b, s, WV_ROW_INPUT, "~data", nr, w);
