@@ -16,8 +16,12 @@
 #include "watviz/app.h"
 #include "watviz/screen.h"
 
-/* The smallest terminal every screen fits (measured: 64-bit registers need
-   80 columns with their labels; main view, compare view and help 24 rows). */
+/*
+ * The smallest terminal every screen fits, measured: a 64-bit register is 8
+ * groups of a marker and 8 bits (72 columns) after an 8-column label, and
+ * the compare view's 16 variant rows with title, headings, legend, status
+ * and message lines take exactly 24 rows (main view: 18, help: 21).
+ */
 #define WV_VIEW_MIN_COLS 80
 #define WV_VIEW_MIN_ROWS 24
 
