@@ -155,6 +155,8 @@ void wv_prompt_init(const char *history_path)
 	if (devnull)
 		rl_outstream = devnull;
 	rl_variable_bind("bell-style", "none");
+	/* a Tab that cannot complete further lists the candidates at once */
+	rl_variable_bind("show-all-if-unmodified", "on");
 	rl_initialize();
 	if (history_path) {
 		int rc = wv_history_load(history_path);

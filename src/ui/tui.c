@@ -72,11 +72,14 @@ static void render(struct tui *ui)
 
 	if (wv_frame_init(&ui->frame, LINES, COLS) < 0)
 		return;
-	if (wv_prompt_active() && wv_prompt_matches()[0]) {
-		/* Tab listed completions: show them where the message goes */
-		wv_app_msg(app, false, "%s", wv_prompt_matches());
-	}
 	wv_view_build(&ui->frame, app);
+	if (wv_prompt_active() && wv_prompt_matches()[0]) {
+		/* Tab listed completions: on the status row, above the line */
+		int y = ui->frame.rows - 2;
+
+		wv_frame_fill(&ui->frame, y, 0, ui->frame.cols, WV_ROLE_STATUS, ' ');
+		wv_frame_put(&ui->frame, y, 1, WV_ROLE_STATUS, wv_prompt_matches());
+	}
 	erase();
 	wv_render_frame(&ui->frame);
 	if (wv_prompt_active())

@@ -7,7 +7,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=29
+PLAN=30
 echo "1..$PLAN"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -123,6 +123,10 @@ check $? ":arch ppc switches to big-endian ppc64"
 keys : && T send-keys -t t -l "arch alp" && keys Tab
 wait_for ":arch alpha"
 check $? "Tab completes a variant name"
+keys C-u && T send-keys -t t -l "arch pp" && keys Tab Tab
+wait_for "ppc  ppc32  ppc64  ppc64le"
+check $? "a second Tab lists the candidates"
+keys C-u && T send-keys -t t -l "arch alpha"
 keys Enter
 wait_for "alpha 64-bit little-endian" >/dev/null
 keys : && T send-keys -t t -l "frobnicate 1" && keys Enter

@@ -188,6 +188,7 @@ static void test_readline_prompt(void **state)
 	static const int edit[] = { 'a', 'c', KEY_LEFT, 'b', KEY_END, 'd', '\r' };
 	static const int tab[] = { 'a', 'r', ' ', 'a', 'l', 'p', '\t', '\r' };
 	static const int esc[] = { 'x', 'y', 27 };
+	static const int list[] = { 'a', 'r', 'c', 'h', ' ', 'p', 'p', '\t', '\t' };
 	static const int up[] = { KEY_UP, '\r' };
 	bool done;
 	char *line;
@@ -223,6 +224,14 @@ static void test_readline_prompt(void **state)
 	assert_true(done);
 	assert_string_equal(line, "ar alpha ");
 	free(line);
+
+	/* a second Tab lists the candidates (for the status row) */
+	wv_prompt_open(":", NULL);
+	line = feed(list, sizeof(list) / sizeof(list[0]), &done);
+	assert_false(done);
+	assert_string_equal(wv_prompt_matches(), "ppc  ppc32  ppc64  ppc64le");
+	wv_prompt_cancel();
+	assert_false(wv_prompt_active());
 
 	wv_prompt_open(":", NULL);
 	line = feed(esc, sizeof(esc) / sizeof(esc[0]), &done);
