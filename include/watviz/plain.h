@@ -31,6 +31,17 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 		    const struct wv_plain_opts *o);
 
 /*
+ * Parts of the same layout, for the lesson handout: the memory panel of t;
+ * sub-step k (< t->nsubs) with the head of its step; text word-wrapped at
+ * width columns with indent spaces before each line.  The first two return 0,
+ * -EINVAL for a bad k, or -EIO.
+ */
+int wv_plain_memory(FILE *out, const struct wv_trace *t, const struct wv_plain_opts *o);
+int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
+		     const struct wv_plain_opts *o);
+void wv_plain_wrap(FILE *out, unsigned indent, unsigned width, const char *text);
+
+/*
  * Should output to out be coloured?  mode: -1 auto, 0 never, 1 always.
  * Auto means: out is a terminal, NO_COLOR is unset or empty and TERM is not
  * "dumb".

@@ -10,6 +10,7 @@
 #ifndef WATVIZ_UI_H
 #define WATVIZ_UI_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +31,14 @@ struct wv_ui_opts {
 	int fill;			/* fill byte, 0..255 */
 	int delim;			/* second terminator byte, -1 none */
 	int color;			/* -1 auto, 0 never, 1 always */
+	/* a lesson (--lesson): then word..delim are unused and variant is
+	   --arch or NULL (the lesson's first variant) */
+	const struct wv_lesson *lesson;
+	unsigned lesson_number;		/* for the progress file and headings */
+	const char *lesson_slug;
+	bool present;			/* --present: the projector layout */
+	int autoplay_ms;		/* --autoplay: 0 off */
+	bool restart;			/* --restart: ignore the saved progress */
 };
 
 /*

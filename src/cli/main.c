@@ -15,7 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "watviz/handout.h"
 #include "watviz/json.h"
+#include "watviz/lesson.h"
 #include "watviz/plain.h"
 #include "watviz/trace.h"
 #include "watviz/ui.h"
@@ -26,8 +28,13 @@
 #define WATVIZ_VERSION "unknown"
 #endif
 
+#ifndef WATVIZ_DATADIR
+#define WATVIZ_DATADIR "/usr/local/share/watviz"
+#endif
+
 #define EXIT_USAGE 2
 #define DEFAULT_WORD "ab\\0cd"
+#define MAX_LESSONS 100
 
 enum mode { MODE_AUTO, MODE_PLAIN, MODE_JSON };
 
@@ -40,6 +47,12 @@ struct cli {
 	int color;			/* -1 auto, 0 never, 1 always */
 	enum mode mode;
 	bool help, version, list;
+	/* lessons */
+	const char *lesson;		/* --lesson: a number or a name */
+	const char *lessons_dir;	/* --lessons-dir */
+	const char *check_lesson;	/* --check-lesson FILE */
+	bool list_lessons, restart, present, arch_given;
+	const char *autoplay_arg;	/* --autoplay SECONDS */
 };
 
 static void usage_error(const char *fmt, ...)
@@ -82,6 +95,19 @@ static void help(FILE *f)
 "  --json            write the values and steps as one JSON object\n"
 "  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
+"\n"
+"lessons:\n"
+"  --list-lessons    list the lessons: number, title and variants\n"
+"  --lesson N        run lesson N (a number or a name such as has-zero);\n"
+"                    with --plain (or into a pipe) print it as a handout\n"
+"  --lessons-dir DIR read lessons from DIR (else $WATVIZ_LESSONS, the\n"
+"                    installed ones, or the source tree's lessons/)\n"
+"  --check-lesson F  check the lesson file F and report its mistakes\n"
+"  --present         projector layout: large cells, high contrast\n"
+"  --autoplay SECS   advance by itself every SECS seconds; a key takes over\n"
+"  --restart         start the lesson from its first scene, not where the\n"
+"                    class stopped\n"
+"\n"
 "  -h, --help        show this help and exit\n"
 "  -V, --version     show the version and exit\n"
 "  --                end of options: the next argument is the word even if\n"
@@ -93,6 +119,8 @@ static void help(FILE *f)
 "  watviz --component usr/bin            hash_name stops at the '/'\n"
 "  watviz --offset 3 --fill 0 '\\x01Q'    an unaligned start\n"
 "  watviz --json --arch alpha 'abc'      the values, for a program\n"
+"  watviz --arch ppc --lesson 2          lesson 2 on a big-endian word\n"
+"  watviz --plain --lesson 5 | lpr       lesson 5 as a printed handout\n"
 "\n"
 "Exit status: 0 success, 1 failure while running, 2 usage error.\n"
 "With both stdin and stdout on a terminal and neither --plain nor --json,\n"
@@ -195,7 +223,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		n = eq ? (size_t)(eq - a) : strlen(a);
 #define IS(name) (n == strlen(name) && strncmp(a, name, n) == 0)
 		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
-			   IS("--plain") || IS("--json") || IS("--component"))) {
+			   IS("--plain") || IS("--json") || IS("--component") ||
+			   IS("--list-lessons") || IS("--restart") || IS("--present"))) {
 			usage_error("%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -205,6 +234,34 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			c->version = true;
 		} else if (IS("--list-arch")) {
 			c->list = true;
+		} else if (IS("--list-lessons")) {
+			c->list_lessons = true;
+		} else if (IS("--restart")) {
+			c->restart = true;
+		} else if (IS("--present")) {
+			c->present = true;
+		} else if (IS("--lesson") || IS("--lessons-dir") || IS("--check-lesson") ||
+			   IS("--autoplay")) {
+			char name[16];
+
+			snprintf(name, sizeof(name), "%.*s", (int)n, a);
+			val = opt_value(argc, argv, &i, eq);
+			if (!val || !*val) {
+				usage_error("%s needs a value, as in %s", name,
+					    IS("--lesson") ? "--lesson 2 (--list-lessons lists them)"
+					    : IS("--lessons-dir") ? "--lessons-dir ./lessons"
+					    : IS("--autoplay") ? "--autoplay 4"
+							       : "--check-lesson my.lesson");
+				return -1;
+			}
+			if (IS("--lesson"))
+				c->lesson = val;
+			else if (IS("--lessons-dir"))
+				c->lessons_dir = val;
+			else if (IS("--autoplay"))
+				c->autoplay_arg = val;
+			else
+				c->check_lesson = val;
 		} else if (IS("--plain") || IS("--json")) {
 			enum mode m = IS("--plain") ? MODE_PLAIN : MODE_JSON;
 
@@ -250,6 +307,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return -1;
 			}
 			if (IS("--arch")) {
+				c->arch_given = true;
 				c->v = wv_wat_find(val);
 				if (!c->v) {
 					usage_error("--arch %s: no such variant; --list-arch "
@@ -298,6 +356,177 @@ static long parse_offset(const struct cli *c)
 	return n;
 }
 
+/* The folder the running program is in (for the source tree's lessons/). */
+static void exe_dir(const char *argv0, char *buf, size_t size)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+	char *slash;
+
+	if (n > 0) {
+		buf[n] = 0;
+	} else {
+		snprintf(buf, size, "%s", argv0 ? argv0 : ".");
+	}
+	slash = strrchr(buf, '/');
+	if (slash)
+		*slash = 0;
+	else
+		snprintf(buf, size, ".");
+}
+
+/* The lesson files; -1 after printing why there are none. */
+static int find_lessons(const struct cli *c, const char *argv0,
+			struct wv_lesson_file *files)
+{
+	char dir[WV_LESSON_PATH_MAX], exe[WV_LESSON_PATH_MAX];
+	struct wv_error e;
+	int n;
+
+	exe_dir(argv0, exe, sizeof(exe));
+	if (wv_lesson_dir(c->lessons_dir, WATVIZ_DATADIR "/lessons", exe, dir,
+			  sizeof(dir), &e) != 0) {
+		usage_error("%s", e.msg);
+		return -1;
+	}
+	n = wv_lesson_list(dir, files, MAX_LESSONS);
+	if (n <= 0) {
+		usage_error("no lesson files (NN-name.lesson) in %s; give "
+			    "--lessons-dir DIR", dir);
+		return -1;
+	}
+	return n;
+}
+
+/* Load a lesson file; print "path:line:col: msg" and return -1 on a mistake. */
+static wv_lesson *load_lesson(const char *path)
+{
+	wv_lesson *l = NULL;
+	struct wv_error e;
+
+	if (wv_lesson_load(path, &l, &e) == 0)
+		return l;
+	if (e.line > 0)
+		fprintf(stderr, "%s:%d:%d: %s\n", path, e.line, e.col, e.msg);
+	else
+		fprintf(stderr, "watviz: %s: %s\n", path, e.msg);
+	return NULL;
+}
+
+static int list_lessons(const struct cli *c, const char *argv0)
+{
+	static struct wv_lesson_file files[MAX_LESSONS];
+	int n = find_lessons(c, argv0, files), bad = 0;
+
+	if (n < 0)
+		return EXIT_USAGE;
+	for (int i = 0; i < n; i++) {
+		wv_lesson *l = load_lesson(files[i].path);
+		char line[600];
+		size_t len = 0;
+
+		if (!l) {
+			bad = 1;
+			continue;
+		}
+		printf("%3u  %s (%s)\n", files[i].number, wv_lesson_title(l), files[i].slug);
+		len += (size_t)snprintf(line, sizeof(line), "%zu scenes; variants:",
+					wv_lesson_nscenes(l));
+		if (wv_lesson_nvariants(l) == wv_wat_count())
+			snprintf(line + len, sizeof(line) - len, " any");
+		for (size_t k = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
+				   k < wv_lesson_nvariants(l) && len < sizeof(line); k++)
+			len += (size_t)snprintf(line + len, sizeof(line) - len, " %s",
+						wv_lesson_variant(l, k)->name);
+		wv_plain_wrap(stdout, 5, 78, line);
+		wv_lesson_free(l);
+	}
+	if (fflush(stdout) || ferror(stdout))
+		return EXIT_FAILURE;
+	return bad ? EXIT_USAGE : 0;
+}
+
+static int check_lesson(const char *path)
+{
+	wv_lesson *l = load_lesson(path);
+
+	if (!l)
+		return EXIT_USAGE;
+	printf("%s: %s: %zu scenes, each checked on %zu variant%s\n", path,
+	       wv_lesson_title(l), wv_lesson_nscenes(l), wv_lesson_nvariants(l),
+	       wv_lesson_nvariants(l) == 1 ? "" : "s");
+	wv_lesson_free(l);
+	return fflush(stdout) || ferror(stdout) ? EXIT_FAILURE : 0;
+}
+
+/* --lesson: the handout, or the lesson in the visualizer. */
+static int run_lesson(const struct cli *c, const char *argv0)
+{
+	static struct wv_lesson_file files[MAX_LESSONS];
+	int n = find_lessons(c, argv0, files), i, rc;
+	wv_lesson *l;
+	long autoplay = 0;
+
+	if (n < 0)
+		return EXIT_USAGE;
+	i = wv_lesson_pick(files, (size_t)n, c->lesson);
+	if (i < 0) {
+		usage_error("--lesson %s: %s; --list-lessons lists them", c->lesson,
+			    i == -2 ? "more than one lesson starts with that name"
+				    : "no such lesson");
+		return EXIT_USAGE;
+	}
+	if (c->autoplay_arg) {
+		char *end;
+
+		errno = 0;
+		autoplay = strtol(c->autoplay_arg, &end, 10);
+		if (*end || errno || autoplay < 1 || autoplay > 600) {
+			usage_error("--autoplay %s: give the seconds per step, a whole "
+				    "number from 1 to 600, as in --autoplay 4",
+				    c->autoplay_arg);
+			return EXIT_USAGE;
+		}
+	}
+	l = load_lesson(files[i].path);
+	if (!l)
+		return EXIT_USAGE;
+	if (c->arch_given && !wv_lesson_allows(l, c->v)) {
+		fprintf(stderr, "watviz: --arch %s: lesson %u runs on", c->v->name,
+			files[i].number);
+		for (size_t k = 0; k < wv_lesson_nvariants(l); k++)
+			fprintf(stderr, " %s", wv_lesson_variant(l, k)->name);
+		fprintf(stderr, "; pick one of those or leave --arch out\n");
+		wv_lesson_free(l);
+		return EXIT_USAGE;
+	}
+	if (c->mode == MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		struct wv_ui_opts uo = {
+			.variant = c->arch_given ? c->v : NULL, .delim = -1,
+			.color = c->color, .lesson = l, .lesson_number = files[i].number,
+			.lesson_slug = files[i].slug, .present = c->present,
+			.autoplay_ms = (int)autoplay * 1000, .restart = c->restart,
+		};
+
+		rc = wv_ui_run(&uo);
+		wv_lesson_free(l);
+		return rc;
+	}
+	struct wv_handout_opts ho = {
+		.number = files[i].number,
+		.variant = c->arch_given ? c->v : NULL,
+		.color = wv_plain_want_color(stdout, c->color),
+	};
+
+	rc = wv_handout_render(stdout, l, &ho);
+	wv_lesson_free(l);
+	if (rc || fclose(stdout) != 0) {
+		fprintf(stderr, "watviz: cannot write the handout: %s\n",
+			strerror(rc == -EIO || rc == 0 ? (errno ? errno : EIO) : -rc));
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { .v = wv_wat_find("x86-64"), .delim = -1, .color = -1 };
@@ -321,6 +550,32 @@ int main(int argc, char **argv)
 	if (c.list) {
 		list_arch(stdout);
 		return fflush(stdout) || ferror(stdout) ? EXIT_FAILURE : 0;
+	}
+	if (c.check_lesson)
+		return check_lesson(c.check_lesson);
+	if (c.list_lessons)
+		return list_lessons(&c, argv[0]);
+	if (c.lesson) {
+		if (c.word_src) {
+			usage_error("--lesson takes its words from the lesson; remove "
+				    "'%s' (or leave out --lesson)", c.word_src);
+			return EXIT_USAGE;
+		}
+		if (c.mode == MODE_JSON) {
+			usage_error("--json and --lesson exclude each other; use "
+				    "--plain --lesson N for a handout");
+			return EXIT_USAGE;
+		}
+		if (c.offset_arg || c.fill || c.delim >= 0) {
+			usage_error("--offset, --fill and --delim are set by each scene "
+				    "of a lesson; leave them out with --lesson");
+			return EXIT_USAGE;
+		}
+		return run_lesson(&c, argv[0]);
+	}
+	if (c.present || c.autoplay_arg || c.restart) {
+		usage_error("--present, --autoplay and --restart go with --lesson N");
+		return EXIT_USAGE;
 	}
 	if (!c.word_src)
 		c.word_src = DEFAULT_WORD;

@@ -671,35 +671,50 @@ static size_t shown_word(const struct wv_scene *s, const struct wv_trace *t)
 	return st ? st->word : t->nwords - 1;
 }
 
-/* Count flags of has_zero(a) that sit in bytes of a that are not zero. */
-static unsigned false_positives(const struct wv_trace *t, const struct wv_word *wd,
-				unsigned *top_mem)
+/* What the flags of has_zero on one word say, in memory order. */
+struct flag_facts {
+	unsigned nfalse;	/* flags in bytes that are not zero */
+	unsigned top_mem;	/* memory byte of the top flag (word_bytes: none) */
+	char flagged[48];	/* "2, 5, 6, 7" */
+	char falsep[48];	/* the false ones */
+};
+
+static void add_index(char *list, size_t size, unsigned i)
 {
-	unsigned nb = t->word_bytes, n = 0;
+	size_t n = strlen(list);
+
+	snprintf(list + n, size - n, "%s%u", n ? ", " : "", i);
+}
+
+static void flag_facts(const struct wv_trace *t, const struct wv_word *wd,
+		       struct flag_facts *f)
+{
+	unsigned nb = t->word_bytes;
 	bool bitmap = t->v->hz_kind == WV_HZ_CMPBGE;
+	int top_r = -1;
 
-	*top_mem = nb;
-	for (unsigned r = 0; r < nb; r++) {
-		/* a register byte's flag, or alpha's bit per memory byte */
-		unsigned byte_reg = bitmap ? (t->v->endian == WV_LITTLE ? r : nb - 1 - r) : r;
-		bool flag = bitmap ? (wd->has_zero >> r) & 1 : (wd->has_zero >> 8 * r) & 0xff;
-		unsigned byte = (unsigned)(wd->value >> 8 * byte_reg) & 0xff;
+	*f = (struct flag_facts){ .top_mem = nb };
+	for (unsigned m = 0; m < nb; m++) {
+		/* alpha's bitmap has bit m for memory byte m; the rest a byte */
+		unsigned r = bitmap ? m : wv_wat_byte_index(t->v, m);
+		bool flag = bitmap ? (wd->has_zero >> m) & 1 : (wd->has_zero >> 8 * r) & 0xff;
+		unsigned byte = t->img.mem[wd->address + m];
 
+		if (m < t->in.offset && wd->address == 0)
+			byte = 0xff;	/* forced before the start */
 		if (!flag)
 			continue;
-		if (byte != 0)
-			n++;
-	}
-	/* the top flag: highest register byte (or bit) that is set */
-	for (int r = (int)nb - 1; r >= 0; r--) {
-		bool flag = bitmap ? (wd->has_zero >> r) & 1 : (wd->has_zero >> 8 * r) & 0xff;
-
-		if (flag) {
-			*top_mem = bitmap ? (unsigned)r : t->reg_to_mem[r];
-			break;
+		add_index(f->flagged, sizeof(f->flagged), m);
+		if (byte != 0) {
+			f->nfalse++;
+			add_index(f->falsep, sizeof(f->falsep), m);
+		}
+		/* the top flag: the most significant register position */
+		if ((int)r > top_r) {
+			top_r = (int)r;
+			f->top_mem = m;
 		}
 	}
-	return n;
 }
 
 /* Numbers near v, for the options of a multiple-choice question. */
@@ -781,7 +796,8 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 	size_t w = shown_word(s, t);
 	const struct wv_word *wd = &t->words[w];
 	const struct wv_step *st = NULL;
-	unsigned width = t->v->bits, top = 0;
+	unsigned width = t->v->bits;
+	struct flag_facts ff;
 	char val[40];
 
 	*a = (struct wv_answer){ 0 };
@@ -839,19 +855,41 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 		a->value = t->scan.length;
 		width = 0;
 		st = step_on(t, WV_STEP_FIND, t->nwords - 1);
+		snprintf(a->worked, sizeof(a->worked), "The loop stops at the word at "
+			 "address %zu, and find_zero gives %u in it; the string starts at "
+			 "%zu, so its length is %zu + %u - %zu = %zu.",
+			 t->words[t->nwords - 1].address, t->scan.find_zero, t->in.offset,
+			 t->words[t->nwords - 1].address, t->scan.find_zero, t->in.offset,
+			 t->scan.length);
 		break;
 	case WV_ASK_FALSE_POS:
-		a->value = false_positives(t, wd, &top);
+		flag_facts(t, wd, &ff);
+		a->value = ff.nfalse;
 		width = 0;
 		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		snprintf(a->worked, sizeof(a->worked), "has_zero flags memory byte%s %s "
+			 "of the word at address %zu. %s%s%s So the answer is %u.",
+			 strchr(ff.flagged, ',') ? "s" : "", ff.flagged[0] ? ff.flagged : "none",
+			 wd->address, ff.nfalse ? "Not zero, flagged only because a borrow "
+			 "reached them: " : "Every flagged byte is a real zero.",
+			 ff.falsep, ff.nfalse ? "." : "", ff.nfalse);
 		break;
 	case WV_ASK_TOP_FLAG:
-		false_positives(t, wd, &top);
-		if (top >= t->word_bytes)
+		flag_facts(t, wd, &ff);
+		if (ff.top_mem >= t->word_bytes)
 			return -1;	/* no flag at all on this word */
-		a->value = top;
+		a->value = ff.top_mem;
 		width = 0;
 		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		snprintf(a->worked, sizeof(a->worked), "The most significant flag of "
+			 "has_zero sits in memory byte %u (on %s-endian the top of the "
+			 "register holds the %s bytes). Counting leading zeros would answer "
+			 "%u; the first zero is really at %zu%s.", ff.top_mem,
+			 t->v->endian == WV_LITTLE ? "little" : "big",
+			 t->v->endian == WV_LITTLE ? "last" : "first", ff.top_mem,
+			 t->answer - wd->address,
+			 ff.top_mem == t->answer - wd->address ? ", so here it tells the truth"
+							       : ": the top flag lies");
 		break;
 	case WV_ASK_SUB_RESULT: {
 		size_t k = wv_lesson_shown_sub(s, t);

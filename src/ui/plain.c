@@ -515,6 +515,42 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	return ferror(out) ? -EIO : 0;
 }
 
+int wv_plain_memory(FILE *out, const struct wv_trace *t, const struct wv_plain_opts *po)
+{
+	struct out o = { .f = out, .color = po && po->color, .t = t,
+			 .wrap = t->v->bits == 64 ? 98 : 78 };
+
+	memory(&o);
+	return ferror(out) ? -EIO : 0;
+}
+
+int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
+		     const struct wv_plain_opts *po)
+{
+	struct out o = { .f = out, .color = po && po->color, .t = t,
+			 .wrap = t->v->bits == 64 ? 98 : 78 };
+	const struct wv_step *st;
+
+	if (k >= t->nsubs)
+		return -EINVAL;
+	st = &t->steps[t->subs[k].step];
+	fputc('\n', out);
+	on(&o, ROLE_HEAD);
+	fprintf(out, "%zu. %s", t->subs[k].step + 1, st->func);
+	off(&o, ROLE_HEAD);
+	fprintf(out, "  (%s)\n", st->file);
+	wrap(&o, 3, st->text);
+	substep_out(&o, k);
+	return ferror(out) ? -EIO : 0;
+}
+
+void wv_plain_wrap(FILE *out, unsigned indent, unsigned width, const char *text)
+{
+	struct out o = { .f = out, .wrap = width };
+
+	wrap(&o, indent, text);
+}
+
 bool wv_plain_want_color(FILE *out, int mode)
 {
 	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");

@@ -1,0 +1,185 @@
+/*
+ * The lesson handout: scenes, then the answers worked out from the traces.
+ * Drawing is the plain renderer's; this file only orders what it draws.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/handout.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/plain.h"
+
+#define WIDTH 78
+
+static void underline(FILE *out, size_t n, char c)
+{
+	for (size_t i = 0; i < n && i < WIDTH; i++)
+		fputc(c, out);
+	fputc('\n', out);
+}
+
+/* Each '\n'-separated paragraph of text, wrapped, with a blank line between. */
+static void paragraphs(FILE *out, unsigned indent, const char *text)
+{
+	char para[2048];
+
+	while (text && *text) {
+		size_t n = strcspn(text, "\n");
+
+		if (n >= sizeof(para))
+			n = sizeof(para) - 1;
+		memcpy(para, text, n);
+		para[n] = 0;
+		wv_plain_wrap(out, indent, WIDTH, para);
+		text += n;
+		if (*text == '\n') {
+			text++;
+			fputc('\n', out);
+		}
+	}
+}
+
+static void variant_line(FILE *out, const wv_lesson *l, const struct wv_variant *v)
+{
+	char line[600];
+	size_t n = 0;
+
+	n += (size_t)snprintf(line, sizeof(line), "Variants:");
+	if (wv_lesson_nvariants(l) == wv_wat_count())
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " any");
+	for (size_t i = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
+			   i < wv_lesson_nvariants(l) && n < sizeof(line); i++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s", i ? "," : "",
+				      wv_lesson_variant(l, i)->name);
+	if (n < sizeof(line))
+		snprintf(line + n, sizeof(line) - n, ". Shown on %s%s.", v->name,
+			 v == wv_lesson_variant(l, 0) ? "" : " (chosen with --arch)");
+	wv_plain_wrap(out, 0, WIDTH, line);
+	fputc('\n', out);
+}
+
+/* Does scene input b lay out memory as a did (same image, same word size)? */
+static bool same_image(const struct wv_trace_in *a, const struct wv_trace_in *b)
+{
+	return a->v && a->v->bits == b->v->bits && a->v->endian == b->v->endian &&
+	       a->word_len == b->word_len && a->offset == b->offset &&
+	       a->fill == b->fill && a->delim == b->delim &&
+	       memcmp(a->word, b->word, a->word_len) == 0;
+}
+
+/* The question of one scene, with its options when it has them. */
+static void question(FILE *out, unsigned qn, const struct wv_scene *s,
+		     const struct wv_answer *a)
+{
+	char head[32], val[40];
+
+	snprintf(head, sizeof(head), "Question %u:", qn);
+	fprintf(out, "%s ", head);
+	wv_plain_wrap(out, 0, WIDTH - (unsigned)strlen(head) - 1, s->q.prompt);
+	if (a->form == WV_FORM_CHOICE) {
+		for (unsigned i = 0; i < a->nchoices; i++) {
+			wv_lesson_format(a, a->choices[i], val, sizeof(val));
+			fprintf(out, "    %c) %s\n", 'a' + i, val);
+		}
+	} else {
+		fprintf(out, "    (answer %s)\n", a->form == WV_FORM_HEX ?
+			"in hex, such as 0x8080" : "with a number");
+	}
+	fputc('\n', out);
+}
+
+int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o)
+{
+	const struct wv_variant *v = o->variant ? o->variant : wv_lesson_variant(l, 0);
+	struct wv_plain_opts po = { .color = o->color };
+	struct wv_answer *answers;
+	size_t n = wv_lesson_nscenes(l);
+	unsigned nq = 0;
+	char head[300];
+	int rc = 0;
+
+	answers = calloc(n, sizeof(*answers));
+	if (!answers)
+		return -ENOMEM;
+	snprintf(head, sizeof(head), "watviz lesson %u: %s", o->number, wv_lesson_title(l));
+	fprintf(out, "%s\n", head);
+	underline(out, strlen(head), '=');
+	paragraphs(out, 0, wv_lesson_summary(l));
+	fputc('\n', out);
+	variant_line(out, l, v);
+
+	struct wv_trace_in prev = { 0 };
+
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const struct wv_scene *s = wv_lesson_scene(l, i);
+		struct wv_trace_in in;
+		struct wv_trace t;
+		bool kept;
+
+		wv_lesson_scene_input(l, i, v, &in, &kept);
+		if (wv_trace_build(&t, &in) != 0) {
+			rc = -EINVAL;
+			break;
+		}
+		snprintf(head, sizeof(head), "Scene %zu of %zu: %s", i + 1, n, s->title);
+		fprintf(out, "%s\n", head);
+		underline(out, strlen(head), '-');
+		fprintf(out, "word \"%s\" on %s", s->word_src, t.v->name);
+		if (in.offset)
+			fprintf(out, ", offset %zu", in.offset);
+		if (in.fill)
+			fprintf(out, ", fill 0x%02x", in.fill);
+		if (in.delim >= 0)
+			fprintf(out, ", delimiter 0x%02x", (unsigned)in.delim);
+		if (kept)
+			fprintf(out, " (this scene needs %s, not %s)", t.v->name, v->name);
+		fprintf(out, "\n\n");
+		paragraphs(out, 0, s->text);
+		po.word_src = s->word_src;
+		/* the memory panel again only when the scene's memory changed */
+		if (!same_image(&prev, &in)) {
+			fputc('\n', out);
+			rc = wv_plain_memory(out, &t, &po);
+		}
+		prev = in;
+		if (rc == 0)
+			rc = wv_plain_substep(out, &t, wv_lesson_shown_sub(s, &t), &po);
+		fputc('\n', out);
+		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
+			if (wv_lesson_answer(s, &t, &answers[i]) != 0)
+				rc = -EINVAL;
+			else
+				question(out, ++nq, s, &answers[i]);
+		}
+		wv_trace_free(&t);
+	}
+
+	if (rc == 0 && nq) {
+		unsigned q = 0;
+
+		fprintf(out, "Answers\n");
+		underline(out, 7, '-');
+		for (size_t i = 0; i < n; i++) {
+			const struct wv_scene *s = wv_lesson_scene(l, i);
+			char val[40], lead[80];
+
+			if (s->q.ask == WV_ASK_NONE)
+				continue;
+			wv_lesson_format(&answers[i], answers[i].value, val, sizeof(val));
+			if (answers[i].form == WV_FORM_CHOICE)
+				snprintf(lead, sizeof(lead), "%u. %c) %s.", ++q,
+					 'a' + answers[i].right, val);
+			else
+				snprintf(lead, sizeof(lead), "%u. %s.", ++q, val);
+			fprintf(out, "%s\n", lead);
+			wv_plain_wrap(out, 3, WIDTH, answers[i].worked);
+			fputc('\n', out);
+		}
+	}
+	free(answers);
+	if (rc == 0 && ferror(out))
+		rc = -EIO;
+	return rc;
+}
