@@ -643,8 +643,8 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 		int col = (int)lines / rows, y = y0 + (int)lines % rows;
 
 		wv_frame_printf(f, y, col * half + 1, WV_ROLE_KEY, "%s", names);
-		wv_frame_printf(f, y, col * half + 14, WV_ROLE_TEXT, "%.*s",
-				half - 15, k[i].help);
+		wv_frame_printf(f, y, col * half + 15, WV_ROLE_TEXT, "%.*s",
+				half - 16, k[i].help);
 		lines++;
 	}
 	int y = y0 + rows;
@@ -653,6 +653,25 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		wv_frame_put(f, y + (int)i / 2, (int)(i % 2) * half + 1, WV_ROLE_TEXT,
 			     cmds[i]);
+	y += (int)(sizeof(cmds) / sizeof(cmds[0]) + 1) / 2;
+	/* what the symbols mean, as the colours repeat them */
+	if (y < f->rows - 2) {
+		int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Marks");
+
+		x = wv_frame_put(f, y, x + 2, WV_ROLE_FLAG, "*");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " flag  ");
+		x = wv_frame_put(f, y, x, WV_ROLE_FALSEPOS, "!");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " false positive  ");
+		x = wv_frame_put(f, y, x, WV_ROLE_ANSWER, "=");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " answer  ");
+		x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " borrow/carry  ");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, "reverse video: in focus");
+		y++;
+	}
+	if (y < f->rows - 2)
+		wv_frame_put(f, y, 7, WV_ROLE_DIM,
+			     "History: $XDG_STATE_HOME/watviz/history (~/.local/state/watviz/)");
 	status_line(f, app, "help", help_hints);
 	message_line(f, app);
 }
