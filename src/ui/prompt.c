@@ -9,6 +9,7 @@
 #include "watviz/prompt.h"
 
 #include <curses.h>
+#include <wchar.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,13 +62,43 @@ static void on_line(char *line)
 	active = false;
 }
 
-/* The redisplay hook: prompt and line on the last row, scrolled so the
-   cursor stays visible. */
+/* Columns the bytes s[0..n) take on screen (multibyte in the locale;
+   an invalid byte counts as one column, as curses shows it). */
+static int width_of(const char *s, size_t n)
+{
+	mbstate_t st;
+	int w = 0;
+
+	memset(&st, 0, sizeof(st));
+	while (n > 0) {
+		wchar_t wc;
+		size_t k = mbrtowc(&wc, s, n, &st);
+		int cw;
+
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+			memset(&st, 0, sizeof(st));
+			k = 1;
+			cw = 1;
+		} else {
+			cw = wcwidth(wc);
+			if (cw < 0)
+				cw = 1;
+		}
+		w += cw;
+		s += k;
+		n -= k;
+	}
+	return w;
+}
+
+/* The redisplay hook: prompt and line on the last row, scrolled (by whole
+   characters) so the cursor stays visible. */
 void wv_prompt_draw(void)
 {
 	int y = LINES - 1, cols = COLS;
 	const char *p = rl_display_prompt ? rl_display_prompt : "";
-	int plen = (int)strlen(p), start = 0, room;
+	int plen = width_of(p, strlen(p)), room;
+	size_t start = 0, point = (size_t)rl_point;
 
 	if (!active)
 		return;
@@ -79,10 +110,18 @@ void wv_prompt_draw(void)
 	room = cols - plen - 1;
 	if (room < 1)
 		return;
-	if (rl_point > room)
-		start = rl_point - room;
-	mvaddnstr(y, plen, rl_line_buffer + start, room);
-	move(y, plen + rl_point - start);
+	while (start < point && width_of(rl_line_buffer + start, point - start) > room) {
+		mbstate_t st;
+		size_t k;
+
+		memset(&st, 0, sizeof(st));
+		k = mbrtowc(NULL, rl_line_buffer + start, point - start, &st);
+		start += k == (size_t)-1 || k == (size_t)-2 || k == 0 ? 1 : k;
+	}
+	/* the rest of the line; curses stops at the right edge of the
+	   last row */
+	mvaddstr(y, plen, rl_line_buffer + start);
+	move(y, plen + width_of(rl_line_buffer + start, point - start));
 	curs_set(1);
 }
 

@@ -10,6 +10,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,6 +200,9 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		fprintf(stderr, "watviz: out of memory\n");
 		return 1;
 	}
+	/* the user's character set, for readline and curses to show typed
+	   UTF-8 (only LC_CTYPE: numbers print as in C everywhere) */
+	setlocale(LC_CTYPE, "");
 	if (wv_app_init(&ui->app, opts->word, opts->word_len, opts->word_src,
 			opts->variant ? opts->variant : wv_wat_find("x86-64"),
 			opts->offset, opts->fill, opts->delim) < 0) {

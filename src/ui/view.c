@@ -31,15 +31,28 @@ static void title_bar(struct wv_frame *f, const struct wv_app *app)
 	x = wv_frame_printf(f, 0, 0, WV_ROLE_TITLE, " %s%s %u-bit %s  \"",
 			    f->cols >= 100 ? "watviz  " : "", v->name, v->bits,
 			    v->endian == WV_LITTLE ? "little-endian" : "big-endian");
-	/* the word as typed, shortened to what is left */
+	/* the word as typed, bytes outside ASCII as \xHH (the frame is
+	   ASCII, and this is a byte-level tool), shortened to what is left */
+	char word[160];
+	const char *p = app->word_src;
+	size_t n = 0;
+
+	for (; *p && n + 5 < sizeof(word); p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c >= 0x20 && c < 0x7f)
+			word[n++] = (char)c;
+		else
+			n += (size_t)snprintf(word + n, sizeof(word) - n, "\\x%02x", c);
+	}
+	word[n] = '\0';
 	room = f->cols - x - 1 - (int)strlen(tail);
 	if (room < 4)
 		room = 4;
-	if ((int)strlen(app->word_src) <= room)
-		x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, app->word_src);
+	if (!*p && (int)n <= room)
+		x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, word);
 	else
-		x = wv_frame_printf(f, 0, x, WV_ROLE_TITLE, "%.*s...", room - 3,
-				    app->word_src);
+		x = wv_frame_printf(f, 0, x, WV_ROLE_TITLE, "%.*s...", room - 3, word);
 	x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, "\"");
 	wv_frame_put(f, 0, x, WV_ROLE_TITLE, tail);
 }

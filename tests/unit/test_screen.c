@@ -178,6 +178,22 @@ static void test_compare(void **state)
 	wv_app_free(&app);
 }
 
+/* The title shows the word as typed, bytes outside ASCII as \xHH. */
+static void test_title_word(void **state)
+{
+	(void)state;
+	start("h\xc3\xa9llo", "x86-64");
+	snprintf(app.word_src, sizeof(app.word_src), "h\303\251llo");
+	build(24, 80);
+	assert_true(wv_frame_find(&fr, 0, "\"h\\xc3\\xa9llo\"") >= 0);
+	/* a long word is shortened, the settings after it stay visible */
+	snprintf(app.word_src, sizeof(app.word_src), "%0100d", 0);
+	build(24, 80);
+	assert_true(wv_frame_find(&fr, 0, "...\"  offset 0  fill 0x00  delim none") >= 0);
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
 static void test_help_and_small(void **state)
 {
 	(void)state;
@@ -239,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_false_positive_marks),
 		cmocka_unit_test(test_big_endian_and_wide),
 		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_title_word),
 		cmocka_unit_test(test_help_and_small),
 		cmocka_unit_test(test_every_screen),
 	};
