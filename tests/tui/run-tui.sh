@@ -7,7 +7,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=30
+PLAN=31
 echo "1..$PLAN"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -252,5 +252,14 @@ run "clear; TERM=dumb $BIN x | cat >dumb.txt; TERM=dumb $BIN x; echo DUMB-\$?"
 wait_for "DUMB-0" && ! grep -qF "sub-step 1/" "$tmp/screen" &&
 	grep -qF "find_zero" "$tmp/screen" && grep -qF "x86-64" dumb.txt
 check $? "TERM=dumb: the plain trace instead of a broken screen"
+
+# 31: play mode steps on its own, faster with +, and pauses on r
+run "clear; $BIN 'ab\\0cd'; echo PLAY-\$?"
+wait_for "sub-step 1/" && keys + + + r && wait_for "PLAYING" &&
+	wait_for "sub-step 4/" && keys r && wait_gone "PLAYING" && screen &&
+	pos=$(sed -n 's/.*sub-step \([0-9]*\)\/.*/\1/p' "$tmp/screen") &&
+	sleep 1 && screen && grep -qF "sub-step $pos/" "$tmp/screen" &&
+	keys q && wait_for "PLAY-0"
+check $? "r plays hands-free (+ faster) and r pauses"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
