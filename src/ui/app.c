@@ -121,7 +121,8 @@ int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
 		wv_app_msg(app, true, "word longer than %d bytes", WV_WORD_MAX);
 		return -1;
 	}
-	memcpy(app->word, word, len);
+	if (len)
+		memcpy(app->word, word, len);
 	app->word_len = len;
 	snprintf(app->word_src, sizeof(app->word_src), "%s", src ? src : "");
 	if (rebuild(app, v, offset, (uint8_t)fill, delim, false) < 0) {
