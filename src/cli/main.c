@@ -51,7 +51,7 @@ struct cli {
 	const char *lesson;		/* --lesson: a number or a name */
 	const char *lessons_dir;	/* --lessons-dir */
 	const char *check_lesson;	/* --check-lesson FILE */
-	bool list_lessons, restart, present, arch_given;
+	bool list_lessons, restart, present, arch_given, fill_given;
 	const char *autoplay_arg;	/* --autoplay SECONDS */
 };
 
@@ -318,6 +318,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			} else if (IS("--offset")) {
 				c->offset_arg = val;
 			} else if (IS("--fill")) {
+				c->fill_given = true;
 				if ((c->fill = byte_arg("--fill", val)) < 0)
 					return -1;
 			} else if ((c->delim = byte_arg("--delim", val)) < 0) {
@@ -566,7 +567,7 @@ int main(int argc, char **argv)
 				    "--plain --lesson N for a handout");
 			return EXIT_USAGE;
 		}
-		if (c.offset_arg || c.fill || c.delim >= 0) {
+		if (c.offset_arg || c.fill_given || c.delim >= 0) {
 			usage_error("--offset, --fill and --delim are set by each scene "
 				    "of a lesson; leave them out with --lesson");
 			return EXIT_USAGE;
