@@ -113,6 +113,9 @@ static int wrap_width(int width, int y, int maxlines, struct wv_frame *f,
 			text++;
 		lines++;
 	}
+	/* cut short: say so at the end of the last line */
+	if (f && *text && lines > 0)
+		wv_frame_put(f, y + lines - 1, x + width - 3, role, "...");
 	return lines;
 }
 
@@ -373,6 +376,48 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 	return caption ? 2 : 1;
 }
 
+/* How the register rows are laid out (see register_row). */
+struct reg_layout {
+	int x0;		/* column of the first byte group */
+	int hexx;	/* column of the hex beside the bits, 0: none */
+	bool caption;	/* a caption line over each row's bits */
+};
+
+/*
+ * Choose the layout for sub in avail lines (operation line and byte header
+ * included): label, bits and hex on one line when they fit the width; else
+ * a caption line over the bits when the height allows; else short labels and
+ * no hex.  Returns the lines it takes (at most avail).
+ */
+static int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
+		      const struct wv_substep *sub, int avail,
+		      struct reg_layout *l)
+{
+	unsigned nb = t->word_bytes, nrows = sub->nrows;
+	int bitsw = (int)nb * GROUP, hexw = 2 + (int)nb * 2, labmax = 0, need;
+
+	for (unsigned k = 0; k < nrows; k++) {
+		int n = (int)strlen(sub->rows[k].label);
+
+		labmax = n > labmax ? n : labmax;
+	}
+	*l = (struct reg_layout){ .x0 = labmax + 1 };
+	if (l->x0 + bitsw + 1 + hexw <= f->cols) {
+		l->hexx = l->x0 + bitsw + 1;
+		need = 2 + (int)nrows;
+	} else {
+		l->caption = (int)nrows * 2 + 2 <= avail;
+		/* a caption holds the label: the bits can start near the left */
+		l->x0 = f->cols - bitsw;
+		if (l->caption && l->x0 > 8)
+			l->x0 = 8;
+		if (l->x0 < 2)
+			l->x0 = 2;
+		need = 2 + (int)nrows * (l->caption ? 2 : 1);
+	}
+	return need < avail ? need : avail;
+}
+
 /*
  * The sub-step's rows from y to ymax (exclusive): the operation, which
  * memory byte each register byte holds, the rows.
@@ -384,29 +429,12 @@ static void register_panel(struct wv_frame *f, const struct wv_app *app,
 	const struct wv_substep *sub = &t->subs[app->pos];
 	const struct wv_step *st = &t->steps[sub->step];
 	unsigned nb = t->word_bytes, nrows = sub->nrows;
-	int bitsw = (int)nb * GROUP, hexw = 2 + (int)nb * 2, labmax = 0, x;
+	struct reg_layout l;
+	int x;
 
-	for (unsigned k = 0; k < nrows; k++) {
-		int n = (int)strlen(sub->rows[k].label);
-
-		labmax = n > labmax ? n : labmax;
-	}
-	/* label, bits and hex on one line when they fit; else a caption line
-	   over the bits when the height allows; else short labels, no hex */
-	int x0 = labmax + 1, hexx = 0;
-	bool caption = false;
-
-	if (x0 + bitsw + 1 + hexw <= f->cols) {
-		hexx = x0 + bitsw + 1;
-	} else {
-		caption = (int)nrows * 2 + 2 <= ymax - y;
-		/* a caption holds the label: the bits can start near the left */
-		x0 = f->cols - bitsw;
-		if (caption && x0 > 8)
-			x0 = 8;
-		if (x0 < 2)
-			x0 = 2;
-	}
+	reg_layout(f, t, sub, ymax - y, &l);
+	int x0 = l.x0, hexx = l.hexx;
+	bool caption = l.caption;
 
 	x = wv_frame_printf(f, y, 2, WV_ROLE_HEADING, "%s:",
 			    wv_trace_op_name(sub->op));
@@ -487,18 +515,27 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
 	y++;
 
-	/* the step's sentence, then the sub-step's; when both do not fit,
-	   the sub-step's (it is what changes) */
-	if (strcmp(sub->text, st->text) == 0) {
-		wrap(f, y, 0, explain, WV_ROLE_TEXT, st->text);
-	} else if (wrap_lines(f->cols, st->text) + wrap_lines(f->cols, sub->text)
-		   <= explain) {
-		used = wrap(f, y, 0, explain, WV_ROLE_DIM, st->text);
-		wrap(f, y + used, 0, explain - used, WV_ROLE_TEXT, sub->text);
+	/*
+	 * The explanation gets what the rows leave (at least `explain` lines):
+	 * the step's sentence, then the sub-step's; when both do not fit, the
+	 * sub-step's (it is what changes).
+	 */
+	struct reg_layout l;
+	int total = f->rows - 2 - y;
+	int rows_need = reg_layout(f, t, sub, total - explain, &l);
+	int nstep = wrap_lines(f->cols, st->text), nsub = wrap_lines(f->cols, sub->text);
+	bool same = strcmp(sub->text, st->text) == 0;
+	int room = total - rows_need > explain ? total - rows_need : explain;
+
+	if (same) {
+		used = wrap(f, y, 0, room, WV_ROLE_TEXT, st->text);
+	} else if (nstep + nsub <= room) {
+		used = wrap(f, y, 0, room, WV_ROLE_DIM, st->text);
+		used += wrap(f, y + used, 0, room - used, WV_ROLE_TEXT, sub->text);
 	} else {
-		wrap(f, y, 0, explain, WV_ROLE_TEXT, sub->text);
+		used = wrap(f, y, 0, room, WV_ROLE_TEXT, sub->text);
 	}
-	y += explain;
+	y += used > explain ? used : explain;
 
 	register_panel(f, app, y, f->rows - 2);
 

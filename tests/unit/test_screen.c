@@ -95,6 +95,12 @@ static void test_main_80x24(void **state)
 	assert_true(y >= 0);
 	/* the borrow chain out of the zero byte 2 runs through bytes 3.. */
 	assert_true(row_of("11111111 11111111 1111111. .....11. ......11 1111111. ......1. ........") >= 0);
+	/* the explanation takes the lines the rows leave: the sub-step's
+	   sentence is there to its last word */
+	const char *sent = app.trace.subs[app.pos].text;
+
+	assert_true(strlen(sent) > 12);
+	assert_true(row_of(sent + strlen(sent) - 12) >= 0);
 	/* 64 bits grouped by byte exactly fill 80 columns */
 	for (int k = 0; k < fr.rows; k++) {
 		text(k, buf, sizeof(buf));
