@@ -65,7 +65,7 @@ UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
 .PHONY: all deps run check test tests asan install uninstall clean bench \
-        lint man-lint
+        lint man-lint coverage
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
 watviz: $(PROG)
@@ -115,6 +115,15 @@ asan: deps
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build-asan
 
+# Line and branch coverage of the whole suite (gcov + gcovr), per directory.
+coverage: deps
+	@command -v gcovr >/dev/null 2>&1 || { echo "make coverage needs gcovr: apt-get install gcovr" >&2; exit 1; }
+	@rm -rf build-cov
+	@$(MAKE) --no-print-directory BUILD=build-cov CFLAGS='-O0 -g --coverage -fprofile-update=atomic' \
+	  LDFLAGS=--coverage tests
+	@WATVIZ_QUICK=1 WATVIZ_SANITIZED=1 sh tests/run.sh build-cov | tail -n 1
+	@sh tools/coverage.sh build-cov
+
 install: $(PROG)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	  $(DESTDIR)$(DATADIR)/watviz/lessons
@@ -137,7 +146,7 @@ man-lint:
 	mandoc -Tlint -W warning watviz.1
 
 clean:
-	rm -rf build build-asan build-bench watviz
+	rm -rf build build-asan build-bench build-cov build-fuzz watviz
 
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk

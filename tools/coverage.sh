@@ -1,0 +1,53 @@
+#!/bin/sh
+# Summarise gcov data of a --coverage build per source directory (lines and
+# branches), then list the lines not covered in the pure parts.
+#   sh tools/coverage.sh build-cov
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -eu
+BUILD=${1:-build-cov}
+json=$BUILD/coverage.json
+gcovr -r . --object-directory "$BUILD" --filter 'src/' --json "$json" >/dev/null 2>&1
+/usr/bin/env python3 - "$json" <<'PY'
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+dirs = {}
+uncovered = {}
+for f in d["files"]:
+    name = f["file"]
+    top = os.path.dirname(name)
+    t = dirs.setdefault(top, [0, 0, 0, 0])
+    for ln in f["lines"]:
+        if ln.get("gcovr/noncode"):
+            continue
+        t[1] += 1
+        if ln["count"] > 0:
+            t[0] += 1
+        else:
+            uncovered.setdefault(name, []).append(ln["line_number"])
+        for br in ln.get("branches", []):
+            t[3] += 1
+            if br["count"] > 0:
+                t[2] += 1
+print("%-12s %14s %16s" % ("directory", "lines", "branches"))
+for top in sorted(dirs):
+    lc, lt, bc, bt = dirs[top]
+    print("%-12s %6.1f%% %4d/%-4d %6.1f%% %4d/%-4d" % (top, 100.0 * lc / max(lt, 1), lc, lt,
+          100.0 * bc / max(bt, 1), bc, bt))
+print()
+print("lines not run, in the pure parts and the parsers:")
+for name in sorted(uncovered):
+    if not (name.startswith(("src/core", "src/trace", "src/lesson")) or
+            name in ("src/ui/cmdline.c", "src/cli/main.c")):
+        continue
+    ls = uncovered[name]
+    # compress runs: 10-12, 40
+    runs, start, prev = [], ls[0], ls[0]
+    for x in ls[1:] + [None]:
+        if x is not None and x == prev + 1:
+            prev = x
+            continue
+        runs.append(str(start) if start == prev else "%d-%d" % (start, prev))
+        if x is not None:
+            start = prev = x
+    print("  %s: %s" % (name, ", ".join(runs)))
+PY
