@@ -716,7 +716,7 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " answer  ");
 		x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
 		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " borrow/carry  ");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, "reverse video: in focus");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, "reverse: in focus");
 		y++;
 	}
 	if (y < f->rows - 2)
