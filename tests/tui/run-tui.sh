@@ -28,7 +28,11 @@ fi
 tmp=$(mktemp -d)
 SOCK=watviz-test-$$
 T() { tmux -L "$SOCK" -f /dev/null "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+cleanup() {
+	T kill-server >/dev/null 2>&1
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+	rm -rf "$tmp"
+}
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
