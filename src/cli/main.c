@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "watviz/cli.h"
 #include "watviz/handout.h"
 #include "watviz/json.h"
 #include "watviz/lesson.h"
@@ -36,24 +37,6 @@
 #define DEFAULT_WORD "ab\\0cd"
 #define MAX_LESSONS 100
 
-enum mode { MODE_AUTO, MODE_PLAIN, MODE_JSON };
-
-struct cli {
-	const struct wv_variant *v;
-	const char *word_src;
-	const char *offset_arg;		/* checked once the variant is known */
-	int fill;
-	int delim;
-	int color;			/* -1 auto, 0 never, 1 always */
-	enum mode mode;
-	bool help, version, list;
-	/* lessons */
-	const char *lesson;		/* --lesson: a number or a name */
-	const char *lessons_dir;	/* --lessons-dir */
-	const char *check_lesson;	/* --check-lesson FILE */
-	bool list_lessons, restart, present, arch_given, fill_given;
-	const char *autoplay_arg;	/* --autoplay SECONDS */
-};
 
 static void usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -175,188 +158,6 @@ static void caret(const char *s, int col)
 		(from ? 3 : 0) + display_col(s + from, col - from) - 1, "");
 }
 
-/* The byte of --fill / --delim; -1 after a usage error. */
-static int byte_arg(const char *opt, const char *s)
-{
-	struct wv_error e;
-	uint8_t b;
-
-	if (wv_word_parse_byte(s, &b, &e) == 0)
-		return b;
-	usage_error("%s '%s', column %d: %s", opt, s, e.col, e.msg);
-	return -1;
-}
-
-/* The value of option argv[*i] (--opt=value or --opt value); NULL if none. */
-static const char *opt_value(int argc, char **argv, int *i, const char *eq)
-{
-	if (eq)
-		return eq + 1;
-	if (*i + 1 < argc)
-		return argv[++*i];
-	return NULL;
-}
-
-static int parse_args(struct cli *c, int argc, char **argv)
-{
-	bool opts = true;
-
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *eq, *val;
-		size_t n;
-
-		if (!opts || a[0] != '-' || a[1] == '\0') {
-			if (c->word_src) {
-				usage_error("more than one word ('%s' and '%s'); quote a "
-					    "word with spaces, as in 'a b'",
-					    c->word_src, a);
-				return -1;
-			}
-			c->word_src = a;
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			opts = false;
-			continue;
-		}
-		eq = strchr(a, '=');
-		n = eq ? (size_t)(eq - a) : strlen(a);
-#define IS(name) (n == strlen(name) && strncmp(a, name, n) == 0)
-		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
-			   IS("--plain") || IS("--json") || IS("--component") ||
-			   IS("--list-lessons") || IS("--restart") || IS("--present"))) {
-			usage_error("%.*s takes no value; remove '%s'", (int)n, a, eq);
-			return -1;
-		}
-		if (IS("--help") || IS("-h")) {
-			c->help = true;
-		} else if (IS("--version") || IS("-V")) {
-			c->version = true;
-		} else if (IS("--list-arch")) {
-			c->list = true;
-		} else if (IS("--list-lessons")) {
-			c->list_lessons = true;
-		} else if (IS("--restart")) {
-			c->restart = true;
-		} else if (IS("--present")) {
-			c->present = true;
-		} else if (IS("--lesson") || IS("--lessons-dir") || IS("--check-lesson") ||
-			   IS("--autoplay")) {
-			char name[16];
-
-			snprintf(name, sizeof(name), "%.*s", (int)n, a);
-			val = opt_value(argc, argv, &i, eq);
-			if (!val || !*val) {
-				usage_error("%s needs a value, as in %s", name,
-					    IS("--lesson") ? "--lesson 2 (--list-lessons lists them)"
-					    : IS("--lessons-dir") ? "--lessons-dir ./lessons"
-					    : IS("--autoplay") ? "--autoplay 4"
-							       : "--check-lesson my.lesson");
-				return -1;
-			}
-			if (IS("--lesson"))
-				c->lesson = val;
-			else if (IS("--lessons-dir"))
-				c->lessons_dir = val;
-			else if (IS("--autoplay"))
-				c->autoplay_arg = val;
-			else
-				c->check_lesson = val;
-		} else if (IS("--plain") || IS("--json")) {
-			enum mode m = IS("--plain") ? MODE_PLAIN : MODE_JSON;
-
-			if (c->mode != MODE_AUTO && c->mode != m) {
-				usage_error("--plain and --json exclude each other; "
-					    "give one of them");
-				return -1;
-			}
-			c->mode = m;
-		} else if (IS("--component")) {
-			c->delim = '/';
-		} else if (IS("--color") || IS("--colour")) {
-			val = eq ? eq + 1 : "auto";
-			/* "--color always" as well as "--color=always" */
-			if (!eq && i + 1 < argc &&
-			    (strcmp(argv[i + 1], "auto") == 0 ||
-			     strcmp(argv[i + 1], "always") == 0 ||
-			     strcmp(argv[i + 1], "never") == 0))
-				val = argv[++i];
-			if (strcmp(val, "auto") == 0)
-				c->color = -1;
-			else if (strcmp(val, "always") == 0)
-				c->color = 1;
-			else if (strcmp(val, "never") == 0)
-				c->color = 0;
-			else {
-				usage_error("--color=%s: unknown; use --color=auto, "
-					    "--color=always or --color=never", val);
-				return -1;
-			}
-		} else if (IS("--arch") || IS("--offset") || IS("--fill") ||
-			   IS("--delim")) {
-			char name[16];
-
-			snprintf(name, sizeof(name), "%.*s", (int)n, a);
-			val = opt_value(argc, argv, &i, eq);
-			if (!val) {
-				usage_error("%s needs a value, as in %s", name,
-					    IS("--arch") ? "--arch ppc64 (--list-arch lists them)"
-					    : IS("--offset") ? "--offset 3"
-					    : IS("--fill") ? "--fill 0x55"
-							   : "--delim /");
-				return -1;
-			}
-			if (IS("--arch")) {
-				c->arch_given = true;
-				c->v = wv_wat_find(val);
-				if (!c->v) {
-					usage_error("--arch %s: no such variant; --list-arch "
-						    "lists all %zu (x86-64, ppc64, alpha, ...)",
-						    val, wv_wat_count());
-					return -1;
-				}
-			} else if (IS("--offset")) {
-				c->offset_arg = val;
-			} else if (IS("--fill")) {
-				c->fill_given = true;
-				if ((c->fill = byte_arg("--fill", val)) < 0)
-					return -1;
-			} else if ((c->delim = byte_arg("--delim", val)) < 0) {
-				return -1;
-			}
-		} else {
-			usage_error("unknown option '%s'; watviz --help lists the "
-				    "options (write -- before a word that starts "
-				    "with '-')", a);
-			return -1;
-		}
-#undef IS
-	}
-	return 0;
-}
-
-/* The offset, checked against the variant's word size; -1 when bad. */
-static long parse_offset(const struct cli *c)
-{
-	unsigned nb = wv_wat_bytes(c->v);
-	const char *s = c->offset_arg;
-	char *end;
-	long n;
-
-	if (!s)
-		return 0;
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno || n < 0 || n >= (long)nb ||
-	    s[0] == '-' || s[0] == '+' || s[0] == ' ') {
-		usage_error("--offset %s: must be a whole number from 0 to %u (%s "
-			    "words are %u bytes), as in --offset 3",
-			    s, nb - 1, c->v->name, nb);
-		return -1;
-	}
-	return n;
-}
-
 /* The folder the running program is in (for the source tree's lessons/). */
 static void exe_dir(const char *argv0, char *buf, size_t size)
 {
@@ -376,7 +177,7 @@ static void exe_dir(const char *argv0, char *buf, size_t size)
 }
 
 /* The lesson files; -1 after printing why there are none. */
-static int find_lessons(const struct cli *c, const char *argv0,
+static int find_lessons(const struct wv_cli *c, const char *argv0,
 			struct wv_lesson_file *files)
 {
 	char dir[WV_LESSON_PATH_MAX], exe[WV_LESSON_PATH_MAX];
@@ -413,7 +214,7 @@ static wv_lesson *load_lesson(const char *path)
 	return NULL;
 }
 
-static int list_lessons(const struct cli *c, const char *argv0)
+static int list_lessons(const struct wv_cli *c, const char *argv0)
 {
 	static struct wv_lesson_file files[MAX_LESSONS];
 	int n = find_lessons(c, argv0, files), bad = 0;
@@ -460,12 +261,11 @@ static int check_lesson(const char *path)
 }
 
 /* --lesson: the handout, or the lesson in the visualizer. */
-static int run_lesson(const struct cli *c, const char *argv0)
+static int run_lesson(const struct wv_cli *c, const char *argv0)
 {
 	static struct wv_lesson_file files[MAX_LESSONS];
 	int n = find_lessons(c, argv0, files), i, rc;
 	wv_lesson *l;
-	long autoplay = 0;
 
 	if (n < 0)
 		return EXIT_USAGE;
@@ -475,18 +275,6 @@ static int run_lesson(const struct cli *c, const char *argv0)
 			    i == -2 ? "more than one lesson starts with that name"
 				    : "no such lesson");
 		return EXIT_USAGE;
-	}
-	if (c->autoplay_arg) {
-		char *end;
-
-		errno = 0;
-		autoplay = strtol(c->autoplay_arg, &end, 10);
-		if (*end || errno || autoplay < 1 || autoplay > 600) {
-			usage_error("--autoplay %s: give the seconds per step, a whole "
-				    "number from 1 to 600, as in --autoplay 4",
-				    c->autoplay_arg);
-			return EXIT_USAGE;
-		}
 	}
 	l = load_lesson(files[i].path);
 	if (!l)
@@ -500,12 +288,12 @@ static int run_lesson(const struct cli *c, const char *argv0)
 		wv_lesson_free(l);
 		return EXIT_USAGE;
 	}
-	if (c->mode == MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+	if (c->mode == WV_MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct wv_ui_opts uo = {
 			.variant = c->arch_given ? c->v : NULL, .delim = -1,
 			.color = c->color, .lesson = l, .lesson_number = files[i].number,
 			.lesson_slug = files[i].slug, .present = c->present,
-			.autoplay_ms = (int)autoplay * 1000, .restart = c->restart,
+			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
 		};
 
 		rc = wv_ui_run(&uo);
@@ -530,7 +318,7 @@ static int run_lesson(const struct cli *c, const char *argv0)
 
 int main(int argc, char **argv)
 {
-	struct cli c = { .v = wv_wat_find("x86-64"), .delim = -1, .color = -1 };
+	struct wv_cli c;
 	static uint8_t word[WV_WORD_MAX];
 	struct wv_trace t;
 	struct wv_error e;
@@ -538,8 +326,10 @@ int main(int argc, char **argv)
 	long offset;
 	int err;
 
-	if (parse_args(&c, argc, argv) < 0)
+	if (wv_cli_parse(&c, argc, argv) < 0) {
+		usage_error("%s", c.err);
 		return EXIT_USAGE;
+	}
 	if (c.help) {
 		help(stdout);
 		return fflush(stdout) || ferror(stdout) ? EXIT_FAILURE : 0;
@@ -556,39 +346,21 @@ int main(int argc, char **argv)
 		return check_lesson(c.check_lesson);
 	if (c.list_lessons)
 		return list_lessons(&c, argv[0]);
-	if (c.lesson) {
-		if (c.word_src) {
-			usage_error("--lesson takes its words from the lesson; remove "
-				    "'%s' (or leave out --lesson)", c.word_src);
-			return EXIT_USAGE;
-		}
-		if (c.mode == MODE_JSON) {
-			usage_error("--json and --lesson exclude each other; use "
-				    "--plain --lesson N for a handout");
-			return EXIT_USAGE;
-		}
-		if (c.offset_arg || c.fill_given || c.delim >= 0) {
-			usage_error("--offset, --fill and --delim are set by each scene "
-				    "of a lesson; leave them out with --lesson");
-			return EXIT_USAGE;
-		}
+	if (c.lesson)
 		return run_lesson(&c, argv[0]);
-	}
-	if (c.present || c.autoplay_arg || c.restart) {
-		usage_error("--present, --autoplay and --restart go with --lesson N");
-		return EXIT_USAGE;
-	}
 	if (!c.word_src)
 		c.word_src = DEFAULT_WORD;
-	if ((offset = parse_offset(&c)) < 0)
+	if ((offset = wv_cli_offset(&c)) < 0) {
+		usage_error("%s", c.err);
 		return EXIT_USAGE;
+	}
 	if (wv_word_parse(c.word_src, word, &len, &e) < 0) {
 		usage_error("word, column %d: %s", e.col, e.msg);
 		caret(c.word_src, e.col);
 		return EXIT_USAGE;
 	}
 
-	if (c.mode == MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+	if (c.mode == WV_MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,
 			.variant = c.v, .offset = (size_t)offset, .fill = c.fill,
@@ -608,7 +380,7 @@ int main(int argc, char **argv)
 				       : strerror(-err));
 		return EXIT_FAILURE;
 	}
-	if (c.mode == MODE_JSON) {
+	if (c.mode == WV_MODE_JSON) {
 		err = wv_json_write(stdout, &t);
 	} else {
 		struct wv_plain_opts po = {

@@ -6,12 +6,12 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR      = build-fuzz
-FUZZ_TARGETS  = word lesson cmd core
+FUZZ_TARGETS  = word lesson cmd core args
 FUZZ_CFLAGS   = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -Iinclude -Itests/fuzz \
                 -g -O1 -fno-omit-frame-pointer \
                 -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=undefined
-FUZZ_LIB_SRC  = $(PURE_SRC) src/ui/plain.c src/ui/json.c src/ui/cmdline.c
+FUZZ_LIB_SRC  = $(PURE_SRC) src/ui/plain.c src/ui/json.c src/ui/cmdline.c src/cli/args.c
 FUZZ_LIB_OBJ  = $(FUZZ_LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 
 $(FUZZ_DIR)/%.o: %.c

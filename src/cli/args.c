@@ -1,0 +1,261 @@
+/*
+ * watviz's command line: argv into a struct wv_cli, every usage error as one
+ * line of text.  No output here (so the fuzz target can drive it); main.c
+ * prints the message and decides what to run.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/word.h"
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void usage_error(struct wv_cli *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->err, sizeof(c->err), fmt, ap);
+	va_end(ap);
+}
+
+/* The byte of --fill / --delim; -1 after a usage error. */
+static int byte_arg(struct wv_cli *c, const char *opt, const char *s)
+{
+	struct wv_error e;
+	uint8_t b;
+
+	if (wv_word_parse_byte(s, &b, &e) == 0)
+		return b;
+	usage_error(c, "%s '%s', column %d: %s", opt, s, e.col, e.msg);
+	return -1;
+}
+
+/* The value of option argv[*i] (--opt=value or --opt value); NULL if none. */
+static const char *opt_value(int argc, char **argv, int *i, const char *eq)
+{
+	if (eq)
+		return eq + 1;
+	if (*i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+static int parse_args(struct wv_cli *c, int argc, char **argv)
+{
+	bool opts = true;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq, *val;
+		size_t n;
+
+		if (!opts || a[0] != '-' || a[1] == '\0') {
+			if (c->word_src) {
+				usage_error(c, "more than one word ('%s' and '%s'); quote a "
+					    "word with spaces, as in 'a b'",
+					    c->word_src, a);
+				return -1;
+			}
+			c->word_src = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			opts = false;
+			continue;
+		}
+		eq = strchr(a, '=');
+		n = eq ? (size_t)(eq - a) : strlen(a);
+#define IS(name) (n == strlen(name) && strncmp(a, name, n) == 0)
+		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
+			   IS("--plain") || IS("--json") || IS("--component") ||
+			   IS("--list-lessons") || IS("--restart") || IS("--present"))) {
+			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
+			return -1;
+		}
+		if (IS("--help") || IS("-h")) {
+			c->help = true;
+		} else if (IS("--version") || IS("-V")) {
+			c->version = true;
+		} else if (IS("--list-arch")) {
+			c->list = true;
+		} else if (IS("--list-lessons")) {
+			c->list_lessons = true;
+		} else if (IS("--restart")) {
+			c->restart = true;
+		} else if (IS("--present")) {
+			c->present = true;
+		} else if (IS("--lesson") || IS("--lessons-dir") || IS("--check-lesson") ||
+			   IS("--autoplay")) {
+			char name[16];
+
+			snprintf(name, sizeof(name), "%.*s", (int)n, a);
+			val = opt_value(argc, argv, &i, eq);
+			if (!val || !*val) {
+				usage_error(c, "%s needs a value, as in %s", name,
+					    IS("--lesson") ? "--lesson 2 (--list-lessons lists them)"
+					    : IS("--lessons-dir") ? "--lessons-dir ./lessons"
+					    : IS("--autoplay") ? "--autoplay 4"
+							       : "--check-lesson my.lesson");
+				return -1;
+			}
+			if (IS("--lesson"))
+				c->lesson = val;
+			else if (IS("--lessons-dir"))
+				c->lessons_dir = val;
+			else if (IS("--autoplay"))
+				c->autoplay_arg = val;
+			else
+				c->check_lesson = val;
+		} else if (IS("--plain") || IS("--json")) {
+			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN : WV_MODE_JSON;
+
+			if (c->mode != WV_MODE_AUTO && c->mode != m) {
+				usage_error(c, "--plain and --json exclude each other; "
+					    "give one of them");
+				return -1;
+			}
+			c->mode = m;
+		} else if (IS("--component")) {
+			c->delim = '/';
+		} else if (IS("--color") || IS("--colour")) {
+			val = eq ? eq + 1 : "auto";
+			/* "--color always" as well as "--color=always" */
+			if (!eq && i + 1 < argc &&
+			    (strcmp(argv[i + 1], "auto") == 0 ||
+			     strcmp(argv[i + 1], "always") == 0 ||
+			     strcmp(argv[i + 1], "never") == 0))
+				val = argv[++i];
+			if (strcmp(val, "auto") == 0)
+				c->color = -1;
+			else if (strcmp(val, "always") == 0)
+				c->color = 1;
+			else if (strcmp(val, "never") == 0)
+				c->color = 0;
+			else {
+				usage_error(c, "--color=%s: unknown; use --color=auto, "
+					    "--color=always or --color=never", val);
+				return -1;
+			}
+		} else if (IS("--arch") || IS("--offset") || IS("--fill") ||
+			   IS("--delim")) {
+			char name[16];
+
+			snprintf(name, sizeof(name), "%.*s", (int)n, a);
+			val = opt_value(argc, argv, &i, eq);
+			if (!val) {
+				usage_error(c, "%s needs a value, as in %s", name,
+					    IS("--arch") ? "--arch ppc64 (--list-arch lists them)"
+					    : IS("--offset") ? "--offset 3"
+					    : IS("--fill") ? "--fill 0x55"
+							   : "--delim /");
+				return -1;
+			}
+			if (IS("--arch")) {
+				c->arch_given = true;
+				c->v = wv_wat_find(val);
+				if (!c->v) {
+					usage_error(c, "--arch %s: no such variant; --list-arch "
+						    "lists all %zu (x86-64, ppc64, alpha, ...)",
+						    val, wv_wat_count());
+					return -1;
+				}
+			} else if (IS("--offset")) {
+				c->offset_arg = val;
+			} else if (IS("--fill")) {
+				c->fill_given = true;
+				if ((c->fill = byte_arg(c, "--fill", val)) < 0)
+					return -1;
+			} else if ((c->delim = byte_arg(c, "--delim", val)) < 0) {
+				return -1;
+			}
+		} else {
+			usage_error(c, "unknown option '%s'; watviz --help lists the "
+				    "options (write -- before a word that starts "
+				    "with '-')", a);
+			return -1;
+		}
+#undef IS
+	}
+	return 0;
+}
+
+/* The offset, checked against the variant's word size; -1 when bad. */
+long wv_cli_offset(struct wv_cli *c)
+{
+	unsigned nb = wv_wat_bytes(c->v);
+	const char *s = c->offset_arg;
+	char *end;
+	long n;
+
+	if (!s)
+		return 0;
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno || n < 0 || n >= (long)nb ||
+	    s[0] == '-' || s[0] == '+' || s[0] == ' ') {
+		usage_error(c, "--offset %s: must be a whole number from 0 to %u (%s "
+			    "words are %u bytes), as in --offset 3",
+			    s, nb - 1, c->v->name, nb);
+		return -1;
+	}
+	return n;
+}
+
+/* Options that only make sense together. */
+static int check_combinations(struct wv_cli *c)
+{
+	if (c->lesson) {
+		if (c->word_src) {
+			usage_error(c, "--lesson takes its words from the lesson; remove "
+				    "'%s' (or leave out --lesson)", c->word_src);
+			return -1;
+		}
+		if (c->mode == WV_MODE_JSON) {
+			usage_error(c, "--json and --lesson exclude each other; use "
+				    "--plain --lesson N for a handout");
+			return -1;
+		}
+		if (c->offset_arg || c->fill_given || c->delim >= 0) {
+			usage_error(c, "--offset, --fill and --delim are set by each scene "
+				    "of a lesson; leave them out with --lesson");
+			return -1;
+		}
+	} else if (c->present || c->autoplay_arg || c->restart) {
+		usage_error(c, "--present, --autoplay and --restart go with --lesson N");
+		return -1;
+	}
+	return 0;
+}
+
+int wv_cli_parse(struct wv_cli *c, int argc, char **argv)
+{
+	*c = (struct wv_cli){ .v = wv_wat_find("x86-64"), .delim = -1, .color = -1 };
+	if (parse_args(c, argc, argv) < 0)
+		return -1;
+	/* a bad value is an error even where the option would not be used */
+	if (c->autoplay_arg) {
+		char *end;
+		long n;
+
+		errno = 0;
+		n = strtol(c->autoplay_arg, &end, 10);
+		if (*end || end == c->autoplay_arg || errno || n < 1 || n > 600) {
+			usage_error(c, "--autoplay %s: give the seconds per step, a whole "
+				    "number from 1 to 600, as in --autoplay 4",
+				    c->autoplay_arg);
+			return -1;
+		}
+		c->autoplay_s = (int)n;
+	}
+	if (c->help || c->version || c->list || c->check_lesson || c->list_lessons)
+		return 0;
+	return check_combinations(c);
+}
