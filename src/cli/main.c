@@ -55,6 +55,19 @@ static void usage_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/*
+ * Flush standard output; when that fails (a full disk, a closed pipe) say so.
+ * Returns the exit status for "done": 0, or EXIT_FAILURE.
+ */
+static int finish_stdout(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "watviz: cannot write the output: %s\n",
+		strerror(errno ? errno : EIO));
+	return EXIT_FAILURE;
+}
+
 static void help(FILE *f)
 {
 	fputs(
@@ -242,7 +255,7 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		wv_plain_wrap(stdout, 5, 78, line);
 		wv_lesson_free(l);
 	}
-	if (fflush(stdout) || ferror(stdout))
+	if (finish_stdout())
 		return EXIT_FAILURE;
 	return bad ? EXIT_USAGE : 0;
 }
@@ -257,7 +270,7 @@ static int check_lesson(const char *path)
 	       wv_lesson_title(l), wv_lesson_nscenes(l), wv_lesson_nvariants(l),
 	       wv_lesson_nvariants(l) == 1 ? "" : "s");
 	wv_lesson_free(l);
-	return fflush(stdout) || ferror(stdout) ? EXIT_FAILURE : 0;
+	return finish_stdout();
 }
 
 /* --lesson: the handout, or the lesson in the visualizer. */
@@ -332,15 +345,15 @@ int main(int argc, char **argv)
 	}
 	if (c.help) {
 		help(stdout);
-		return fflush(stdout) || ferror(stdout) ? EXIT_FAILURE : 0;
+		return finish_stdout();
 	}
 	if (c.version) {
 		printf("watviz %s\n", WATVIZ_VERSION);
-		return fflush(stdout) || ferror(stdout) ? EXIT_FAILURE : 0;
+		return finish_stdout();
 	}
 	if (c.list) {
 		list_arch(stdout);
-		return fflush(stdout) || ferror(stdout) ? EXIT_FAILURE : 0;
+		return finish_stdout();
 	}
 	if (c.check_lesson)
 		return check_lesson(c.check_lesson);
