@@ -1,36 +1,81 @@
 #!/bin/sh
-# valgrind memcheck over the core's tests: the production string routines read
-# whole aligned words, so memcheck must agree that no read leaves the page and
-# no decision depends on the bytes outside the string.
-# --expensive-definedness-checks=yes is memcheck's documented mode for code
-# that tests words with partially defined bytes (as optimised string routines
-# do); --partial-loads-ok=yes (the default) accepts aligned loads that reach
-# past a heap block.  Prints TAP.
+# valgrind memcheck over the core's tests and the program itself: the plain,
+# JSON and handout outputs, and a scripted interactive run in tmux.
+# The production string routines read whole aligned words, so memcheck must
+# agree that no read leaves the page and no decision depends on the bytes
+# outside the string.  --expensive-definedness-checks=yes is memcheck's
+# documented mode for code that tests words with partially defined bytes (as
+# optimised string routines do); --partial-loads-ok=yes (the default) accepts
+# aligned loads that reach past a heap block.  Leaks count when definite or
+# indirect (ncurses and readline keep "still reachable" tables by design).
+# Prints TAP.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 tests="test_str test_core_vectors test_core_scan test_core_bits"
+runs="plain json handout lessons interactive"
+echo "1..9"
 n=0
-set -- $tests
-echo "1..$#"
 if [ -n "${WATVIZ_SANITIZED:-}" ] || ! command -v valgrind >/dev/null 2>&1; then
-	for t in $tests; do
+	for t in $tests $runs; do
 		n=$((n + 1))
 		echo "ok $n - memcheck $t # SKIP ${WATVIZ_SANITIZED:+sanitizer build}${WATVIZ_SANITIZED:-valgrind not installed}"
 	done
 	exit 0
 fi
-for t in $tests; do
+VG="valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite,indirect \
+	--expensive-definedness-checks=yes --partial-loads-ok=yes"
+tmp=$(mktemp -d)
+SOCK=watviz-vg-$$
+T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+
+report() {	# report NAME STATUS LOG
 	n=$((n + 1))
-	out=$(WATVIZ_QUICK=1 WATVIZ_MEMCHECK=1 valgrind -q --error-exitcode=99 \
-		--leak-check=full --errors-for-leak-kinds=definite,indirect \
-		--expensive-definedness-checks=yes --partial-loads-ok=yes \
-		"$BUILD/tests/$t" 2>&1)
-	rc=$?
-	if [ "$rc" -eq 0 ]; then
-		echo "ok $n - memcheck $t"
+	if [ "$2" -eq 0 ]; then
+		echo "ok $n - memcheck $1"
 	else
-		echo "not ok $n - memcheck $t (status $rc)"
-		printf '%s\n' "$out" | grep -v '^\[' | head -n 30 | sed 's/^/# /'
+		echo "not ok $n - memcheck $1 (status $2)"
+		grep -v '^\[' "$3" | head -n 30 | sed 's/^/# /'
 	fi
+}
+
+for t in $tests; do
+	WATVIZ_QUICK=1 WATVIZ_MEMCHECK=1 $VG "$BUILD/tests/$t" >"$tmp/log" 2>&1
+	report "$t" $? "$tmp/log"
 done
+
+$VG "$BIN" --plain --component 'usr/b\x01\0in' >/dev/null 2>"$tmp/log"
+report "plain output" $? "$tmp/log"
+$VG "$BIN" --json --arch ppc --offset 3 'a\x01\0bcdefg' >/dev/null 2>"$tmp/log"
+report "JSON output" $? "$tmp/log"
+$VG "$BIN" --plain --lessons-dir lessons --arch ppc --lesson 2 >/dev/null 2>"$tmp/log"
+report "lesson handout" $? "$tmp/log"
+$VG "$BIN" --lessons-dir lessons --list-lessons >/dev/null 2>"$tmp/log"
+report "lesson list (parses every lesson)" $? "$tmp/log"
+
+# the visualizer, driven by keys, under memcheck
+if command -v tmux >/dev/null 2>&1; then
+	mkdir -p "$tmp/state"
+	T new-session -d -s v -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color XDG_STATE_HOME=$tmp/state sh -c '$VG --log-file=$tmp/vg.log $BIN \"ab\\\\0cd\"; echo \$? >$tmp/exit; sleep 60'"
+	i=0
+	until T capture-pane -p -t v 2>/dev/null | grep -q Memory || [ $i -ge 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	for k in Right Right Down Down a a A c c ? Escape d o f; do
+		T send-keys -t v "$k"; sleep 0.2
+	done
+	T send-keys -t v :; T send-keys -t v -l 'arch ppc'; T send-keys -t v Enter; sleep 0.5
+	T send-keys -t v :; T send-keys -t v -l 'word "a\x01\0b"'; T send-keys -t v Enter; sleep 0.5
+	T send-keys -t v End; sleep 0.3
+	T send-keys -t v q
+	i=0
+	until [ -s "$tmp/exit" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+	st=$(cat "$tmp/exit" 2>/dev/null || echo 98)
+	report "interactive run" "$st" "$tmp/vg.log"
+else
+	n=$((n + 1)); echo "ok $n - memcheck interactive run # SKIP tmux not installed"
+fi

@@ -1,0 +1,122 @@
+#!/bin/sh
+# Soak: the visualizer under ASan and UBSan, driven in tmux by a long,
+# seeded random stream of keys (every key of the key table, ':' commands good
+# and bad, word edits, the compare and help views) with window resizes in
+# between; then q.  Passes when it quits with status 0, the terminal modes
+# are as before, and the sanitizers logged nothing.  Prints TAP.
+#   sh tests/soak/run-soak.sh BUILD [KEYS]     (default 2000 keys)
+# Under make check it builds and uses the sanitized binary build-asan/watviz.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+KEYS=${2:-${WATVIZ_SOAK_KEYS:-2200}}
+SEED=${WATVIZ_SOAK_SEED:-2026}
+echo "1..1"
+# make check runs with the plain build: the soak wants the sanitized binary
+if [ -z "${WATVIZ_SANITIZED:-}" ]; then
+	if ! make --no-print-directory -s BUILD=build-asan SAN=1 CFLAGS='-O1 -g' \
+		build-asan/watviz >/dev/null 2>&1; then
+		echo "not ok 1 - soak: cannot build the sanitized binary (make asan)"
+		exit 1
+	fi
+	BUILD=build-asan
+fi
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
+if ! command -v tmux >/dev/null 2>&1 || [ ! -x "$BIN" ]; then
+	echo "not ok 1 - soak: tmux or $BIN missing"
+	exit 1
+fi
+tmp=$(mktemp -d)
+SOCK=watviz-soak-$$
+T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+mkdir -p "$tmp/state" "$tmp/log"
+
+# the key stream: one tmux send-keys argument list per line
+awk -v n="$KEYS" -v seed="$SEED" 'BEGIN {
+	srand(seed)
+	split("Right Left Up Down n p N P g G Home End Space BSpace a A d o O f c ? Escape r + - F1 NPage PPage Tab", k, " ")
+	nk = 0; for (i in k) nk++
+	split("arch\\ ppc|arch\\ alpha|arch\\ x86-32|arch\\ vax|offset\\ 3|offset\\ 9|fill\\ 0x01|fill\\ 999|delim\\ /|delim\\ none|word\\ ab\\\\0cd|word\\ \\\\x01\\\\0\\\\x01\\\\0|word\\ \\\\q|compare|help|speed\\ 60|speed\\ 0|frobnicate|json\\ /nonexistent/x.json|ar\\ pp", c, "|")
+	nc = 0; for (i in c) nc++
+	sent = 0
+	while (sent < n) {
+		r = rand()
+		if (r < 0.06) {		# a command line
+			printf ":|-l %s|Enter\n", c[1 + int(rand() * nc)]
+			sent += 3
+		} else if (r < 0.08) {	# edit the word
+			printf "e|C-u|-l abc\\\\0d|Enter\n"
+			sent += 4
+		} else if (r < 0.13) {	# resize
+			printf "RESIZE %d %d\n", 60 + int(rand() * 80), 18 + int(rand() * 30)
+			sent += 1
+		} else {
+			line = ""
+			for (j = 0; j < 8; j++) line = line " " k[1 + int(rand() * nk)]
+			printf "%s\n", line
+			sent += 8
+		}
+	}
+}' >"$tmp/keys"
+
+T new-session -d -s s -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color LANG=C.UTF-8 PS1='$ ' sh" || {
+	echo "not ok 1 - soak: tmux"; exit 1; }
+sleep 0.5
+T send-keys -t s -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 $BIN 'ab\\0cd' 2>$tmp/stderr; echo SOAK-EXIT=\$? >$tmp/exit; stty -a >$tmp/stty.after"
+T send-keys -t s Enter
+sleep 1
+sent=0
+while IFS= read -r line; do
+	case $line in
+	RESIZE*)
+		set -- $line
+		T resize-window -t s -x "$2" -y "$3" 2>/dev/null || T resize-pane -t s -x "$2" -y "$3" 2>/dev/null
+		;;
+	*)
+		# "a | b": several send-keys calls (a literal -l part, then keys)
+		printf '%s\n' "$line" | tr '|' '\n' | while IFS= read -r part; do
+			[ -n "$part" ] && eval "T send-keys -t s $part"
+		done
+		;;
+	esac
+	sent=$((sent + 1))
+	if [ -s "$tmp/exit" ]; then
+		echo "# watviz ended after $sent of the key lines"
+		break
+	fi
+	# let the program keep up now and then
+	[ $((sent % 25)) -eq 0 ] && sleep 0.05
+done <"$tmp/keys"
+T resize-window -t s -x 100 -y 30 2>/dev/null
+T send-keys -t s Escape Escape
+sleep 0.5
+T send-keys -t s q
+i=0
+while [ $i -lt 600 ]; do
+	T capture-pane -p -t s >"$tmp/screen" 2>/dev/null
+	[ -s "$tmp/exit" ] && break
+	# still in a view or a prompt: back out and quit again
+	[ $((i % 20)) -eq 19 ] && T send-keys -t s Escape q
+	sleep 0.1
+	i=$((i + 1))
+done
+sleep 0.3
+code=$(sed -n 's/^SOAK-EXIT=\([0-9]*\)$/\1/p' "$tmp/exit" 2>/dev/null)
+why=""
+[ "$code" = 0 ] || why="exit status ${code:-none}"
+cmp -s "$tmp/stty.before" "$tmp/stty.after" 2>/dev/null || why="${why:+$why; }terminal modes changed"
+if ls "$tmp/log/"* >/dev/null 2>&1; then
+	why="${why:+$why; }sanitizer reports"
+	head -n 30 "$tmp/log/"* | sed 's/^/# /'
+fi
+keys_sent=$(awk '{ if ($1 == "RESIZE") r++; else k += NF } END { print k " keys, " r " resizes" }' "$tmp/keys")
+if [ -z "$why" ]; then
+	echo "ok 1 - soak: $keys_sent, seed $SEED, quit cleanly"
+else
+	echo "not ok 1 - soak ($keys_sent, seed $SEED): $why"
+	tail -n 8 "$tmp/screen" | sed 's/^/# | /'
+	exit 1
+fi
