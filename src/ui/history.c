@@ -48,6 +48,30 @@ static int make_parents(const char *path)
 	return 0;
 }
 
+/*
+ * Write readline's list to path, one line each, and make sure it reached the
+ * disk.  readline's own write_history() is not used: it takes a short write
+ * (a full disk) for success, and the rename that follows would then put a
+ * cut-off history in place of a whole one.
+ */
+static int write_lines(const char *path)
+{
+	HIST_ENTRY **list = history_list();
+	FILE *f = fopen(path, "w");
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	for (int i = 0; list && list[i]; i++)
+		if (fprintf(f, "%s\n", list[i]->line) < 0)
+			break;
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0)
+		err = errno ? errno : EIO;
+	if (fclose(f) != 0 && !err)
+		err = errno;
+	return -err;
+}
+
 int wv_history_load(const char *path)
 {
 	int rc;
@@ -77,10 +101,10 @@ int wv_history_add(const char *path, const char *line)
 	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
 	    (int)sizeof(tmp))
 		return -ENAMETOOLONG;
-	rc = write_history(tmp);
+	rc = write_lines(tmp);
 	if (rc != 0) {
 		unlink(tmp);
-		return -rc;
+		return rc;
 	}
 	if (rename(tmp, path) < 0) {
 		rc = -errno;
