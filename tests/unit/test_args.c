@@ -1,0 +1,180 @@
+/*
+ * The option parser: every option, both value forms, and every refusal with
+ * its message.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/cli.h"
+
+#define MAXA 16
+
+/* Parse the words of line (split at spaces; "_" stands for an empty word). */
+static int parse(struct wv_cli *c, const char *line)
+{
+	static char buf[512];
+	static char *argv[MAXA + 1];
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "watviz %s", line);
+	for (char *p = strtok(buf, " "); p && argc < MAXA; p = strtok(NULL, " "))
+		argv[argc++] = strcmp(p, "_") == 0 ? p + 1 : p;
+	argv[argc] = NULL;
+	return wv_cli_parse(c, argc, argv);
+}
+
+static void accepts(void **state)
+{
+	(void)state;
+	struct wv_cli c;
+
+	assert_int_equal(parse(&c, "ab"), 0);
+	assert_string_equal(c.word_src, "ab");
+	assert_ptr_equal(c.v, wv_wat_find("x86-64"));
+	assert_int_equal(c.delim, -1);
+	assert_int_equal(c.color, -1);
+	assert_int_equal(c.mode, WV_MODE_AUTO);
+	assert_int_equal(wv_cli_offset(&c), 0);
+
+	assert_int_equal(parse(&c, "--arch ppc --offset 3 --fill 0x2f --delim / x"), 0);
+	assert_ptr_equal(c.v, wv_wat_find("ppc64"));
+	assert_int_equal(wv_cli_offset(&c), 3);
+	assert_int_equal(c.fill, 0x2f);
+	assert_true(c.fill_given && c.arch_given);
+	assert_int_equal(c.delim, '/');
+	assert_int_equal(parse(&c, "--arch=alpha --offset=7 --fill=a --delim=47"), 0);
+	assert_ptr_equal(c.v, wv_wat_find("alpha"));
+	assert_int_equal(wv_cli_offset(&c), 7);
+	assert_int_equal(c.fill, 'a');
+	assert_int_equal(c.delim, 47);
+	assert_int_equal(parse(&c, "--component --plain --plain"), 0);
+	assert_int_equal(c.delim, '/');
+	assert_int_equal(c.mode, WV_MODE_PLAIN);
+	assert_int_equal(parse(&c, "--json"), 0);
+	assert_int_equal(c.mode, WV_MODE_JSON);
+	assert_int_equal(parse(&c, "--color always ab"), 0);
+	assert_int_equal(c.color, 1);
+	assert_string_equal(c.word_src, "ab");
+	assert_int_equal(parse(&c, "--colour=never"), 0);
+	assert_int_equal(c.color, 0);
+	assert_int_equal(parse(&c, "--color auto"), 0);
+	assert_int_equal(c.color, -1);
+	assert_int_equal(parse(&c, "--color ab"), 0);	/* ab is the word */
+	assert_int_equal(c.color, -1);
+	assert_string_equal(c.word_src, "ab");
+	assert_int_equal(parse(&c, "-- -x"), 0);
+	assert_string_equal(c.word_src, "-x");
+	assert_int_equal(parse(&c, "-"), 0);
+	assert_string_equal(c.word_src, "-");
+	assert_int_equal(parse(&c, "-h"), 0);
+	assert_true(c.help);
+	assert_int_equal(parse(&c, "--version"), 0);
+	assert_true(c.version);
+	assert_int_equal(parse(&c, "-V --list-arch"), 0);
+	assert_true(c.version && c.list);
+	assert_int_equal(parse(&c, "--list-lessons --lessons-dir d"), 0);
+	assert_true(c.list_lessons);
+	assert_string_equal(c.lessons_dir, "d");
+	assert_int_equal(parse(&c, "--check-lesson f.lesson"), 0);
+	assert_string_equal(c.check_lesson, "f.lesson");
+	assert_int_equal(parse(&c, "--lesson 2 --present --restart --autoplay 600"), 0);
+	assert_string_equal(c.lesson, "2");
+	assert_true(c.present && c.restart);
+	assert_int_equal(c.autoplay_s, 600);
+	assert_int_equal(parse(&c, "--lesson=has-zero --autoplay=1 --arch x86"), 0);
+	assert_int_equal(c.autoplay_s, 1);
+	assert_int_equal(parse(&c, "--arch x86-32 --offset 3"), 0);
+	assert_int_equal(wv_cli_offset(&c), 3);
+}
+
+static void refuses(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		const char *msg;
+	} cases[] = {
+		{ "a b", "more than one word" },
+		{ "--help=1", "--help takes no value" },
+		{ "--plain=yes", "--plain takes no value" },
+		{ "--list-lessons=x", "takes no value" },
+		{ "--present=x", "takes no value" },
+		{ "--plain --json", "exclude each other" },
+		{ "--json --plain", "exclude each other" },
+		{ "--color=sometimes", "--color=sometimes: unknown" },
+		{ "--arch", "--arch needs a value" },
+		{ "--offset", "--offset needs a value" },
+		{ "--fill", "--fill needs a value" },
+		{ "--delim", "--delim needs a value" },
+		{ "--arch vax", "no such variant" },
+		{ "--fill 256", "--fill '256'" },
+		{ "--delim _", "--delim ''" },
+		{ "--lesson", "--lesson needs a value" },
+		{ "--lesson=", "--lesson needs a value" },
+		{ "--lessons-dir", "needs a value" },
+		{ "--check-lesson", "needs a value" },
+		{ "--autoplay", "needs a value" },
+		{ "--lesson 1 --autoplay 0", "--autoplay 0:" },
+		{ "--lesson 1 --autoplay 601", "--autoplay 601:" },
+		{ "--lesson 1 --autoplay 4s", "--autoplay 4s:" },
+		{ "--list-lessons --autoplay x", "--autoplay x:" },
+		{ "--lesson 1 ab", "takes its words from the lesson" },
+		{ "--lesson 1 --json", "--json and --lesson" },
+		{ "--lesson 1 --offset 1", "set by each scene" },
+		{ "--lesson 1 --fill 0", "set by each scene" },
+		{ "--lesson 1 --component", "set by each scene" },
+		{ "--present ab", "go with --lesson" },
+		{ "--restart", "go with --lesson" },
+		{ "--autoplay 3", "go with --lesson" },
+		{ "--frob", "unknown option '--frob'" },
+		{ "-x", "unknown option '-x'" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wv_cli c;
+
+		if (parse(&c, cases[i].line) != -1 || !strstr(c.err, cases[i].msg))
+			fail_msg("'%s': got '%s', want ...%s...", cases[i].line, c.err,
+				 cases[i].msg);
+	}
+}
+
+static void offsets(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		long want;	/* -1: refused */
+	} cases[] = {
+		{ "--offset 0", 0 }, { "--offset 7", 7 }, { "--offset 8", -1 },
+		{ "--offset -1", -1 }, { "--offset +1", -1 }, { "--offset _", -1 },
+		{ "--offset 3x", -1 }, { "--offset 99999999999999999999", -1 },
+		{ "--arch arm --offset 3", 3 }, { "--arch arm --offset 4", -1 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wv_cli c;
+
+		assert_int_equal(parse(&c, cases[i].line), 0);
+		long got = wv_cli_offset(&c);
+
+		if (got != cases[i].want)
+			fail_msg("'%s': offset %ld, want %ld", cases[i].line, got, cases[i].want);
+		if (got < 0)
+			assert_non_null(strstr(c.err, "must be a whole number"));
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(accepts),
+		cmocka_unit_test(refuses),
+		cmocka_unit_test(offsets),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
