@@ -393,6 +393,8 @@ static int close_scene(struct parser *p)
 	if (l->nscenes == 0)
 		return 0;
 	s = &l->scenes[l->nscenes - 1];
+	int here = p->line;	/* errors below point at the scene; the
+				   line count goes on from here after */
 	p->line = s->line;
 	if (!p->seen[K_WORD])
 		return fail(p, 1, "scene '%s' has no word: line", s->title);
@@ -408,6 +410,7 @@ static int close_scene(struct parser *p)
 		return fail(p, 1, "form: in scene '%s' without a question", s->title);
 	if (!p->seen[K_QUESTION])
 		s->q.ask = WV_ASK_NONE;
+	p->line = here;
 	return 0;
 }
 
@@ -488,7 +491,6 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 
 		if (rc)
 			return rc;
-		p->line = p->line ? p->line : 1;
 		if (l->nscenes == MAX_SCENES)
 			return fail(p, 1, "more than %s scenes in one lesson", "64");
 		struct wv_scene *s = &l->scenes[l->nscenes++];

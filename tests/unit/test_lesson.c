@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "watviz/lesson.h"
 #include "watviz/wordops.h"
@@ -274,10 +275,42 @@ static void parser_errors(void **state)
 		{ "title: t\nscene: s\nword: a\nshow: load\nquestion: q?\nask: delim_value\n",
 		  5, 1, "no delim" },
 		{ "title: t\nscene: s\nword: a\x01z\nshow: load\n", 3, 8, "control character" },
+		{ "title: t\narches: , ,\nscene: s\nword: a\nshow: load\n", 2, 9, "needs 'any'" },
+		{ "title:\n", 1, 7, "'title:' needs a value" },
+		{ "title: t\nsummary: a\nsummary: b\n", 3, 1, "summary given twice" },
+		{ "title: t\nscene: s\nword: a\nshow: load word x\n", 4, 17, "expected a number" },
+		{ "title: t\nscene: s\nword: a\nshow: load bogus 1\n", 4, 12, "expected 'word N'" },
+		{ "title: t\nscene: s\nword: a\nshow: averyveryverylongstepnamethatgoeson\n", 4, 7,
+		  "needs a step name" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nform: hex\n", 2, 1,
+		  "without a question" },
+		{ "title: t\nscene: s\nword: hello, world\nshow: has_zero word 0\nquestion: q?\n"
+		  "ask: top_flag_byte\n", 5, 1, "no 'top_flag_byte'" },
+		/* line numbers stay right after scenes that were closed */
+		{ "title: t\nscene: a\nword: a\nshow: load\nscene: b\nword: b\nshow: load\n"
+		  "scene: c\nword: c\nshow: load\ncolour: red\n", 11, 1, "unknown key" },
+		{ "title: t\nscene: a\nword: a\nshow: load\nscene: b\nword: b\nshow: load\n"
+		  "scene: c\nshow: load\n", 8, 1, "scene 'c' has no word" },
+		{ "title: t\nscene: s\nword: a\nshow: load op cmpbge\n", 2, 1, "never reaches" },
 	};
 
+	/* a line too long, and too many scenes */
+	static char big[8000];
+	struct wv_error e;
+
+	snprintf(big, sizeof(big), "title: %04100d\n", 0);
+	assert_null(parse(big, &e));
+	assert_int_equal(e.line, 1);
+	assert_non_null(strstr(e.msg, "longer than"));
+	big[0] = 0;
+	strcat(big, "title: t\n");
+	for (int i = 0; i < 65; i++)
+		strcat(big, "scene: s\nword: a\nshow: load\n");
+	assert_null(parse(big, &e));
+	assert_int_equal(e.line, 1 + 64 * 3 + 1);
+	assert_non_null(strstr(e.msg, "more than 64 scenes"));
+
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		struct wv_error e;
 		wv_lesson *l = parse(cases[c].text, &e);
 
 		if (l) {
@@ -289,6 +322,32 @@ static void parser_errors(void **state)
 			fail_msg("case %zu: got %d:%d: %s; want %d:%d: ...%s...", c, e.line,
 				 e.col, e.msg, cases[c].line, cases[c].col, cases[c].needle);
 	}
+}
+
+/* What the format allows: comments, trailing blanks, CRLF, continuations. */
+static void tolerated(void **state)
+{
+	(void)state;
+	const char *text = "# a comment\r\ntitle: t   \r\nsummary: one\r\n  two\r\n\r\n"
+			   "scene: s\t\r\nword: \\x01Q\r\noffset: 3\r\nfill: 0\r\n"
+			   "show: prestart\r\ntext:\r\ntext: second\r\n  and more\r\n"
+			   "question: how many?\r\nask: false_positives\r\nform: choice\r\n";
+	struct wv_error e;
+	wv_lesson *l = parse(text, &e);
+	struct wv_answer a;
+	const char *why;
+
+	if (!l)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	assert_string_equal(wv_lesson_title(l), "t");
+	assert_string_equal(wv_lesson_summary(l), "one two");
+	assert_string_equal(wv_lesson_scene(l, 0)->title, "s");
+	assert_string_equal(wv_lesson_scene(l, 0)->text, "\nsecond and more");
+	run_scene(l, 0, variant("x86-64"), &a);
+	assert_int_equal(a.value, 0);	/* the forced 0xff bytes are never flags */
+	assert_int_equal(wv_lesson_check(&a, "zz", &why), -1);
+	assert_non_null(why);
+	wv_lesson_free(l);
 }
 
 static void finding_lessons(void **state)
@@ -313,6 +372,51 @@ static void finding_lessons(void **state)
 	assert_non_null(strstr(e.msg, "not a directory"));
 	assert_int_equal(wv_lesson_list("/nonexistent", files, 32), -1);
 	assert_true(wv_lesson_load("/nonexistent/x.lesson", &(wv_lesson *){ NULL }, &e) < 0);
+
+	/* the search order: option, environment, data directory, beside the program */
+	setenv("WATVIZ_LESSONS", "lessons", 1);
+	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", NULL, dir, sizeof(dir), &e), 0);
+	assert_string_equal(dir, "lessons");
+	setenv("WATVIZ_LESSONS", "/nonexistent", 1);
+	assert_int_equal(wv_lesson_dir(NULL, NULL, NULL, dir, sizeof(dir), &e), -1);
+	assert_non_null(strstr(e.msg, "WATVIZ_LESSONS"));
+	assert_int_equal(wv_lesson_dir("lessons", NULL, NULL, dir, sizeof(dir), &e), 0);
+	unsetenv("WATVIZ_LESSONS");
+	assert_int_equal(wv_lesson_dir(NULL, "tests", NULL, dir, sizeof(dir), &e), 0);
+	assert_string_equal(dir, "tests");
+	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", "build", dir, sizeof(dir), &e), 0);
+	assert_string_equal(dir, "build/../lessons");
+	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", ".", dir, sizeof(dir), &e), 0);
+	assert_string_equal(dir, "./lessons");
+	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", "/", dir, sizeof(dir), &e), -1);
+	assert_non_null(strstr(e.msg, "no lessons found"));
+
+	/* which file names are lessons */
+	char tmp[] = "/tmp/watviz-lessons-XXXXXX", path[600];
+	static const char *const names[] = {
+		"01-a.lesson", "2-b.lesson", "10-c.lesson", "00-zero.lesson", "1000-big.lesson",
+		"03-.lesson", "x-a.lesson", "04-a.txt", "05a.lesson", "README.md",
+	};
+
+	assert_non_null(mkdtemp(tmp));
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmp, names[i]);
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fclose(f);
+	}
+	n = wv_lesson_list(tmp, files, 32);
+	assert_int_equal(n, 3);
+	assert_int_equal(files[0].number, 1);
+	assert_string_equal(files[0].slug, "a");
+	assert_int_equal(files[1].number, 2);
+	assert_int_equal(files[2].number, 10);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmp, names[i]);
+		unlink(path);
+	}
+	rmdir(tmp);
 }
 
 int main(void)
@@ -325,6 +429,7 @@ int main(void)
 		cmocka_unit_test(arch_override),
 		cmocka_unit_test(checking_typed_answers),
 		cmocka_unit_test(parser_errors),
+		cmocka_unit_test(tolerated),
 		cmocka_unit_test(finding_lessons),
 	};
 
