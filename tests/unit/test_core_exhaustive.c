@@ -38,21 +38,6 @@ static inline unsigned mem_byte(uint64_t x, unsigned i, unsigned w, enum wv_endi
 	return (unsigned)(x >> (e == WV_LITTLE ? 8 * i : w - 8 - 8 * i)) & 0xff;
 }
 
-/*
- * What zero_bytemask must be for a first zero at memory index k: 0xff in the
- * register bytes of memory bytes 0..k-1 (alpha keeps bit 0 of byte k too).
- */
-static uint64_t expect_zbm(const struct wv_variant *v, unsigned k)
-{
-	uint64_t m = 0;
-
-	for (unsigned i = 0; i < k; i++)
-		m |= UINT64_C(0xff) << (v->endian == WV_LITTLE ? 8 * i : v->bits - 8 - 8 * i);
-	if (v->zbm_kind == WV_ZBM_ALPHA)
-		m |= UINT64_C(1) << (8 * k);
-	return m;
-}
-
 /* The word for index i: all 32-bit values, or 8 critical bytes per digit. */
 static inline uint64_t word_at(unsigned bits, uint64_t i)
 {

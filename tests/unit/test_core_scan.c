@@ -18,21 +18,6 @@
 
 static const uint8_t favoured[] = { 0x00, 0x01, 0x02, 0x2f, 0x7f, 0x80, 0x81, 0xfe, 0xff };
 
-/*
- * zero_bytemask's meaning, built byte by byte: 0xff in the register bytes of
- * memory bytes 0..k-1 (alpha keeps bit 0 of byte k as well).
- */
-static uint64_t expect_zbm(const struct wv_variant *v, unsigned k)
-{
-	uint64_t m = 0;
-
-	for (unsigned i = 0; i < k; i++)
-		m |= UINT64_C(0xff) << (v->endian == WV_LITTLE ? 8 * i : v->bits - 8 - 8 * i);
-	if (v->zbm_kind == WV_ZBM_ALPHA)
-		m |= UINT64_C(1) << (8 * k);
-	return m;
-}
-
 /* True when the word at p holds the byte c, from byte from on. */
 static bool word_has(const uint8_t *p, unsigned nb, unsigned from, int c)
 {
