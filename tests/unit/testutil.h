@@ -30,6 +30,22 @@ static inline size_t ref_find(const uint8_t *mem, size_t len, size_t start,
 	return i;
 }
 
+/*
+ * What zero_bytemask must be for a first zero at memory index k, built byte
+ * by byte: 0xff in the register bytes of memory bytes 0..k-1 (alpha keeps
+ * bit 0 of byte k as well).
+ */
+static inline uint64_t expect_zbm(const struct wv_variant *v, unsigned k)
+{
+	uint64_t m = 0;
+
+	for (unsigned i = 0; i < k; i++)
+		m |= UINT64_C(0xff) << (v->endian == WV_LITTLE ? 8 * i : v->bits - 8 - 8 * i);
+	if (v->zbm_kind == WV_ZBM_ALPHA)
+		m |= UINT64_C(1) << (8 * k);
+	return m;
+}
+
 /* The variant named name; fails the test when it does not exist. */
 static inline const struct wv_variant *variant(const char *name)
 {
