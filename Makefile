@@ -64,7 +64,7 @@ UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
-.PHONY: all deps run check test tests asan install uninstall clean bench \
+.PHONY: FORCE all deps run check test tests asan install uninstall clean bench \
         lint man-lint coverage
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
@@ -85,6 +85,14 @@ $(PURE_LIB): $(PURE_OBJ)
 	$(AR) rcs $@ $^
 $(APP_LIB): $(PURE_OBJ) $(UI_OBJ) $(CLI_OBJ)
 	$(AR) rcs $@ $^
+
+# main.c has DATADIR compiled in: rebuild it when PREFIX or DATADIR change.
+DATADIR_STAMP := $(BUILD)/datadir.stamp
+$(DATADIR_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+$(MAIN_OBJ): $(DATADIR_STAMP)
+FORCE:
 
 $(PROG): $(MAIN_OBJ) $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(UI_LIBS)

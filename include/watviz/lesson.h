@@ -170,8 +170,9 @@ struct wv_lesson_file {
 /*
  * The directory lessons are read from: dir_opt (--lessons-dir) when given,
  * else $WATVIZ_LESSONS, else the installed data directory (datadir), else
- * "lessons" beside the running program's source tree (exe_dir/../lessons or
- * exe_dir/../../lessons), first that exists.  Returns 0 and the path in
+ * beside the running program: exe_dir/../share/watviz/lessons (an installed
+ * tree that was moved), exe_dir/../lessons or exe_dir/lessons (the source
+ * tree), first that exists.  Returns 0 and the path in
  * buf, or -1 with *err explaining where it looked.
  */
 int wv_lesson_dir(const char *dir_opt, const char *datadir, const char *exe_dir,

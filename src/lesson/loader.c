@@ -25,7 +25,7 @@ int wv_lesson_dir(const char *dir_opt, const char *datadir, const char *exe_dir,
 		  char *buf, size_t size, struct wv_error *err)
 {
 	const char *env = getenv("WATVIZ_LESSONS");
-	char cand[2][WV_LESSON_PATH_MAX];
+	char cand[3][WV_LESSON_PATH_MAX];
 
 	if (dir_opt) {
 		if (!is_dir(dir_opt)) {
@@ -48,10 +48,12 @@ int wv_lesson_dir(const char *dir_opt, const char *datadir, const char *exe_dir,
 		return 0;
 	}
 	if (exe_dir) {
-		/* build/watviz -> ../lessons; ./watviz -> ./lessons */
-		snprintf(cand[0], sizeof(cand[0]), "%s/../lessons", exe_dir);
-		snprintf(cand[1], sizeof(cand[1]), "%s/lessons", exe_dir);
-		for (int i = 0; i < 2; i++)
+		/* an installed tree moved elsewhere (bin/../share/watviz/lessons);
+		   the source tree: build/watviz -> ../lessons, ./watviz -> ./lessons */
+		snprintf(cand[0], sizeof(cand[0]), "%s/../share/watviz/lessons", exe_dir);
+		snprintf(cand[1], sizeof(cand[1]), "%s/../lessons", exe_dir);
+		snprintf(cand[2], sizeof(cand[2]), "%s/lessons", exe_dir);
+		for (int i = 0; i < 3; i++)
 			if (is_dir(cand[i])) {
 				snprintf(buf, size, "%s", cand[i]);
 				return 0;
