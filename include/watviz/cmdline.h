@@ -62,8 +62,8 @@ struct wv_cmd_matches {
  * line: command names for the first word, variant names and aliases after
  * "arch", "none" after "delim".  Fills m (at most WV_CMD_MATCH_MAX, in table
  * order) and returns m->n.
- * Example: line "arch pp", start 5, text "pp" gives ppc64, ppc, powerpc,
- * ppc32, ppc64le.
+ * Example: line "arch pp", start 5, text "pp" gives ppc64, ppc, ppc32,
+ * ppc64le ("powerpc" does not start with "pp").
  */
 size_t wv_cmd_complete(const char *line, size_t start, const char *text,
 		       struct wv_cmd_matches *m);
