@@ -7,6 +7,7 @@
  */
 #include "watviz/cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -199,8 +200,9 @@ long wv_cli_offset(struct wv_cli *c)
 		return 0;
 	errno = 0;
 	n = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno || n < 0 || n >= (long)nb ||
-	    s[0] == '-' || s[0] == '+' || s[0] == ' ') {
+	/* digits only: strtol would also take blanks, a sign or nothing */
+	if (!isdigit((unsigned char)s[0]) || *end != '\0' || errno || n < 0 ||
+	    n >= (long)nb) {
 		usage_error(c, "--offset %s: must be a whole number from 0 to %u (%s "
 			    "words are %u bytes), as in --offset 3",
 			    s, nb - 1, c->v->name, nb);

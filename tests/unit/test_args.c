@@ -131,6 +131,22 @@ static void refuses(void **state)
 		{ "--autoplay 3", "go with --lesson" },
 		{ "--frob", "unknown option '--frob'" },
 		{ "-x", "unknown option '-x'" },
+		{ "--lesson 1 --autoplay 99999999999999999999", "--autoplay 9" },
+		{ "--autoplay=", "--autoplay needs a value" },
+		{ "--fill=0x", "--fill '0x'" },
+		{ "--delim=\\q", "--delim" },
+		{ "--arch=", "no such variant" },
+		{ "--lesson 1 --autoplay x", "--autoplay x:" },
+		{ "--lesson=1 --autoplay=-5", "--autoplay -5:" },
+		{ "--lessons-dir=", "needs a value" },
+		{ "--check-lesson=", "needs a value" },
+		{ "--delim=", "--delim ''" },
+		{ "--colour=x", "unknown" },
+		{ "--version=2", "takes no value" },
+		{ "--list-arch=2", "takes no value" },
+		{ "--json=2", "takes no value" },
+		{ "--component=2", "takes no value" },
+		{ "--restart=2", "takes no value" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -153,6 +169,8 @@ static void offsets(void **state)
 		{ "--offset -1", -1 }, { "--offset +1", -1 }, { "--offset _", -1 },
 		{ "--offset 3x", -1 }, { "--offset 99999999999999999999", -1 },
 		{ "--arch arm --offset 3", 3 }, { "--arch arm --offset 4", -1 },
+		{ "--offset=-0", -1 },
+		{ "--offset=\t1", -1 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

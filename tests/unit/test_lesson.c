@@ -350,6 +350,118 @@ static void tolerated(void **state)
 	wv_lesson_free(l);
 }
 
+/* Small corners of the parser, the answers and the checker. */
+static void edges(void **state)
+{
+	(void)state;
+	struct wv_error e;
+	struct wv_answer a;
+	const char *why;
+	wv_lesson *l;
+
+	assert_string_equal(wv_lesson_ask_name(WV_ASK_FIND), "find_zero");
+	assert_string_equal(wv_lesson_ask_name((enum wv_ask)99), "?");
+	l = parse("title: t\narches: x86-64 x86 ppc64\n\tscene: s\n", &e);
+	assert_null(l);	/* a tab-indented line continues nothing here */
+	l = parse("title: t\narches: x86-64 x86 ppc64 ppc\nscene: s\nword:\nshow: load sub 2\n",
+		  &e);
+	assert_null(l);	/* load has one sub-step */
+	l = parse("title: t\narches: x86-64 x86 ppc64 ppc\nscene: s\nword: \"\"\nshow: load\n", &e);
+	assert_non_null(l);
+	assert_int_equal(wv_lesson_nvariants(l), 2);	/* aliases count once */
+	assert_string_equal(wv_lesson_summary(l), "");
+	assert_null(wv_lesson_scene(l, 1));
+	assert_null(wv_lesson_variant(l, 2));
+	wv_lesson_free(l);
+	wv_lesson_free(NULL);
+
+	static const char *const bad[] = {
+		"title: t\narches: averyveryveryveryverylongname\nscene: s\nword: a\nshow: load\n",
+		"title: t\nscene: s\nword: a\nshow: load averyverylongkw 1\n",
+		"title: t\nscene: s\nword: a\nshow: load op\n",
+		"title: t\nscene: s\nword: a\nshow: load sub 10001\n",
+		"title: t\nscene: s\nword: a\noffset: -1\nshow: load\n",
+		"title: t\nscene: s\nword: a\ndelim: 999\nshow: load\n",
+		"title: t\nscene: s\nword: a\nshow: load\n:\n",
+		"title: t\nscene: s\nword: a\nshow: load\n\x7fx: y\n",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		l = parse(bad[i], &e);
+		if (l)
+			fail_msg("bad[%zu] parsed", i);
+		assert_true(e.line > 0 && e.msg[0]);
+	}
+	/* a NUL in the text is a control character too */
+	assert_int_equal(wv_lesson_parse("title: t\0x\n", 11, &l, &e), -1);
+	assert_non_null(strstr(e.msg, "control character"));
+
+	/* answers of every kind */
+	static const struct {
+		const char *scene;	/* after "title: t\nscene: s\n" */
+		const char *arch;
+		uint64_t want;
+	} asks[] = {
+		{ "word: \\x01Q\noffset: 3\nfill: 0\nshow: load\nquestion: q\nask: value\n",
+		  "x86-64", 0x0000005101ffffff },
+		{ "word: ab\\0cd\nshow: has_zero\nquestion: q\nask: data\n", "ppc64",
+		  0x7f7f7f7f7f7f7f7f },
+		{ "word: ab\\0cd\nshow: has_zero\nquestion: q\nask: loaded\n", "ppc64",
+		  0x6162006364000000 },
+		{ "word: ab\\0cd\nshow: create_zero_mask\nquestion: q\nask: create_zero_mask\n",
+		  "alpha", 0xe4 },
+		{ "word: ab\\0cd\nshow: has_zero\nquestion: q\nask: top_flag_byte\n", "ppc64", 2 },
+		{ "word: usr/bin\ndelim: /\nshow: delim_has_zero\nquestion: q\n"
+		  "ask: delim_has_zero\n", "alpha", 0x08 },
+		{ "word: ab\\0cd\nshow: zero_bytemask\nquestion: q\nask: zero_bytemask\n"
+		  "form: choice\n", "s390", 0xffff000000000000 },
+	};
+	for (size_t i = 0; i < sizeof(asks) / sizeof(asks[0]); i++) {
+		char text[400];
+
+		snprintf(text, sizeof(text), "title: t\nscene: s\n%s", asks[i].scene);
+		l = parse(text, &e);
+		if (!l)
+			fail_msg("asks[%zu]: %d:%d: %s", i, e.line, e.col, e.msg);
+		run_scene(l, 0, variant(asks[i].arch), &a);
+		if (a.value != asks[i].want)
+			fail_msg("asks[%zu]: 0x%llx, want 0x%llx", i, (unsigned long long)a.value,
+				 (unsigned long long)asks[i].want);
+		wv_lesson_free(l);
+	}
+	/* asks the parser never lets through, on a hand-made scene */
+	l = parse("title: t\narches: x86-64\nscene: s\nword: a\nshow: has_zero op test\n", &e);
+	assert_non_null(l);
+	{
+		struct wv_trace_in in;
+		struct wv_trace t;
+		struct wv_scene sc = *wv_lesson_scene(l, 0);
+
+		wv_lesson_scene_input(l, 0, NULL, &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		sc.q.ask = (enum wv_ask)99;
+		assert_int_equal(wv_lesson_answer(&sc, &t, &a), -1);
+		sc.show_word = 9;
+		sc.show_word_set = true;
+		sc.q.ask = WV_ASK_HAS_ZERO;
+		assert_int_equal(wv_lesson_shown_sub(&sc, &t), t.nsubs);
+		wv_trace_free(&t);
+	}
+	wv_lesson_free(l);
+
+	/* reading typed answers */
+	a = (struct wv_answer){ .value = 0xabc, .width = 64, .form = WV_FORM_HEX };
+	assert_int_equal(wv_lesson_check(&a, "0XABC", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "\tabc\t", NULL), 1);
+	assert_int_equal(wv_lesson_check(&a, "0x10000000000000abc", &why), -1);
+	a = (struct wv_answer){ .value = 7, .form = WV_FORM_NUMBER };
+	assert_int_equal(wv_lesson_check(&a, "12345678901234567890", &why), -1);
+	assert_non_null(strstr(why, "number"));
+	assert_int_equal(wv_lesson_check(&a, "", &why), -1);
+	a = (struct wv_answer){ .value = 5, .form = WV_FORM_CHOICE, .nchoices = 2,
+				.choices = { 5, 6 }, .right = 0 };
+	assert_int_equal(wv_lesson_check(&a, "a x", &why), -1);
+}
+
 static void finding_lessons(void **state)
 {
 	(void)state;
@@ -390,12 +502,19 @@ static void finding_lessons(void **state)
 	assert_string_equal(dir, "./lessons");
 	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", "/", dir, sizeof(dir), &e), -1);
 	assert_non_null(strstr(e.msg, "no lessons found"));
+	setenv("WATVIZ_LESSONS", "", 1);	/* empty: as if unset */
+	assert_int_equal(wv_lesson_dir(NULL, NULL, NULL, dir, sizeof(dir), &e), -1);
+	assert_non_null(strstr(e.msg, "the data directory"));
+	unsetenv("WATVIZ_LESSONS");
+	assert_int_equal(wv_lesson_dir("", NULL, NULL, dir, sizeof(dir), &e), -1);
+	assert_int_equal(wv_lesson_pick(files, (size_t)n, "2x"), -1);
 
 	/* which file names are lessons */
 	char tmp[] = "/tmp/watviz-lessons-XXXXXX", path[600];
 	static const char *const names[] = {
 		"01-a.lesson", "2-b.lesson", "10-c.lesson", "00-zero.lesson", "1000-big.lesson",
-		"03-.lesson", "x-a.lesson", "04-a.txt", "05a.lesson", "README.md",
+		"03-.lesson", "x-a.lesson", "04-a.txt", "05a.lesson", "README.md", "a.lesson",
+		"07-averyveryveryveryveryveryveryveryveryveryveryveryveryveryverylongslug.lesson",
 	};
 
 	assert_non_null(mkdtemp(tmp));
@@ -406,6 +525,7 @@ static void finding_lessons(void **state)
 		assert_non_null(f);
 		fclose(f);
 	}
+	assert_int_equal(wv_lesson_list(tmp, files, 2), 2);	/* room for two */
 	n = wv_lesson_list(tmp, files, 32);
 	assert_int_equal(n, 3);
 	assert_int_equal(files[0].number, 1);
@@ -430,6 +550,7 @@ int main(void)
 		cmocka_unit_test(checking_typed_answers),
 		cmocka_unit_test(parser_errors),
 		cmocka_unit_test(tolerated),
+		cmocka_unit_test(edges),
 		cmocka_unit_test(finding_lessons),
 	};
 
