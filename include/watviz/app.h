@@ -32,6 +32,7 @@ enum wv_reaction {
 	WV_REACT_EDIT = 1 << 3,		/* open the line to edit the word */
 	WV_REACT_CLEAR = 1 << 4,	/* repaint the whole terminal */
 	WV_REACT_BELL = 1 << 5,		/* nothing to do (at an end) */
+	WV_REACT_ANSWER = 1 << 6,	/* open the line for a lesson's answer */
 };
 
 #define WV_APP_MSG_MAX 200
@@ -73,6 +74,15 @@ int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
 		const char *src, const struct wv_variant *v, size_t offset,
 		int fill, int delim);
 void wv_app_free(struct wv_app *app);
+
+/*
+ * Show in's word, variant, offset, fill and delim (src: the word as typed),
+ * from the first sub-step; the view and speed stay.  Returns 0, or -1 with
+ * the reason in app->msg and nothing changed.  A lesson's scenes come in
+ * this way.
+ */
+int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
+		     const char *src);
 
 /* Do what a key means.  Returns enum wv_reaction flags. */
 int wv_app_do(struct wv_app *app, enum wv_action act);

@@ -25,6 +25,16 @@
 int wv_history_path(const char *xdg_state_home, const char *home, char *buf,
 		    size_t size);
 
+/*
+ * The same for any file of watviz's state directory:
+ *   wv_state_path(NULL, "/h", "progress", ...) -> "/h/.local/state/watviz/progress"
+ */
+int wv_state_path(const char *xdg_state_home, const char *home,
+		  const char *name, char *buf, size_t size);
+
+/* mkdir -p of the directory part of path (mode 0700).  0 or -errno. */
+int wv_state_mkdirs(const char *path);
+
 /* Read path into readline's history list (a missing file is fine).
    Returns 0 or -errno. */
 int wv_history_load(const char *path);

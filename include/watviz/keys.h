@@ -10,6 +10,7 @@
 #ifndef WATVIZ_KEYS_H
 #define WATVIZ_KEYS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum wv_action {
@@ -36,6 +37,11 @@ enum wv_action {
 	WV_ACT_EDIT,		/* edit the word on the command line */
 	WV_ACT_REDRAW,		/* Ctrl-L */
 	WV_ACT_QUIT,
+	/* in a lesson only */
+	WV_ACT_SCENE_NEXT,	/* next scene (the end screen after the last) */
+	WV_ACT_SCENE_PREV,
+	WV_ACT_ANSWER,		/* Enter: ask / answer the question, or go on */
+	WV_ACT_REVEAL,		/* show the answer, worked out */
 };
 
 struct wv_keybind {
@@ -44,6 +50,7 @@ struct wv_keybind {
 	const char *name;	/* how help shows the key: "Right", "n" */
 	const char *help;	/* what it does; NULL for an alias that help
 				   lists on the line before */
+	bool lesson;		/* does something only in a lesson */
 };
 
 /* The action for key, WV_ACT_NONE when the key means nothing. */

@@ -17,6 +17,9 @@
 /* Choose colour pairs (color, after start_color) or monochrome attributes. */
 void wv_render_setup(bool color);
 
+/* The same with the --present table (present): high contrast, bold. */
+void wv_render_setup_theme(bool color, bool present);
+
 /* Draw f at the top left of stdscr (not refreshed). */
 void wv_render_frame(const struct wv_frame *f);
 

@@ -13,6 +13,8 @@
 #ifndef WATVIZ_VIEW_H
 #define WATVIZ_VIEW_H
 
+#include <stdbool.h>
+
 #include "watviz/app.h"
 #include "watviz/screen.h"
 
@@ -33,5 +35,33 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app);
 void wv_view_compare(struct wv_frame *f, const struct wv_app *app);
 void wv_view_help(struct wv_frame *f, const struct wv_app *app);
 void wv_view_too_small(struct wv_frame *f);
+
+/* Help; lesson adds the keys only a lesson uses (struct wv_keybind.lesson). */
+void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson);
+
+/*
+ * Pieces of the main view, for the lesson screens (watviz/lessonview.h).
+ * Each draws at row y and returns the rows it used where that varies.
+ */
+int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y);	/* 5 */
+int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y);	/* 1 */
+/* The current sub-step's operation and rows in rows [y, ymax). */
+void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
+		       int ymax);
+/* Rows wv_view_registers wants when it may take at most avail. */
+int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
+			   int avail);
+/* Status line (row rows-2): variant, where, then the key hints that fit. */
+void wv_view_status(struct wv_frame *f, const struct wv_app *app,
+		    const char *where, const char *const *hints);
+/* app->msg on the last row. */
+void wv_view_message(struct wv_frame *f, const struct wv_app *app);
+/*
+ * text word-wrapped into rows [y, y + maxlines) at columns [x, x + width);
+ * "..." ends the last line when it was cut.  f NULL: only count.  Returns
+ * the lines used.
+ */
+int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
+		 enum wv_role role, const char *text);
 
 #endif /* WATVIZ_VIEW_H */

@@ -169,6 +169,8 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	const struct wv_trace *t = &app->trace;
 	size_t nv = wv_wat_count(), nb = wv_wat_bytes(app->v);
 
+	if (act >= WV_ACT_SCENE_NEXT)	/* lesson keys, outside a lesson */
+		return WV_REACT_NONE;
 	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
 		app->msg[0] = '\0';
 	switch (act) {
@@ -255,6 +257,11 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return WV_REACT_CLEAR | WV_REACT_REDRAW;
 	case WV_ACT_QUIT:
 		return WV_REACT_QUIT;
+	case WV_ACT_SCENE_NEXT:
+	case WV_ACT_SCENE_PREV:
+	case WV_ACT_ANSWER:
+	case WV_ACT_REVEAL:
+		break;		/* lesson keys: src/ui/classroom.c */
 	}
 	return WV_REACT_NONE;
 }
@@ -270,6 +277,31 @@ int wv_app_tick(struct wv_app *app)
 		wv_app_msg(app, false, "paused at the end (r plays again from the start)");
 	}
 	return WV_REACT_REDRAW;
+}
+
+int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
+		     const char *src)
+{
+	uint8_t old[WV_WORD_MAX];
+	size_t old_len = app->word_len;
+
+	if (in->word_len > WV_WORD_MAX) {
+		wv_app_msg(app, true, "word longer than %d bytes", WV_WORD_MAX);
+		return -1;
+	}
+	memcpy(old, app->word, old_len);
+	if (in->word_len)
+		memcpy(app->word, in->word, in->word_len);
+	app->word_len = in->word_len;
+	if (rebuild(app, in->v, in->offset, in->fill, in->delim, false) < 0) {
+		memcpy(app->word, old, old_len);
+		app->word_len = old_len;
+		return -1;
+	}
+	if (in->delim >= 0)
+		app->last_delim = in->delim;
+	snprintf(app->word_src, sizeof(app->word_src), "%s", src ? src : "");
+	return 0;
 }
 
 int wv_app_set_word_src(struct wv_app *app, const char *src)

@@ -14,22 +14,27 @@
 
 #include <readline/history.h>
 
-int wv_history_path(const char *xdg_state_home, const char *home, char *buf,
-		    size_t size)
+int wv_state_path(const char *xdg_state_home, const char *home,
+		  const char *name, char *buf, size_t size)
 {
 	int n;
 
 	if (xdg_state_home && xdg_state_home[0] == '/')
-		n = snprintf(buf, size, "%s/watviz/history", xdg_state_home);
+		n = snprintf(buf, size, "%s/watviz/%s", xdg_state_home, name);
 	else if (home && home[0])
-		n = snprintf(buf, size, "%s/.local/state/watviz/history", home);
+		n = snprintf(buf, size, "%s/.local/state/watviz/%s", home, name);
 	else
 		return -1;
 	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
-/* mkdir -p of the directory part of path, mode 0700 for what it creates. */
-static int make_parents(const char *path)
+int wv_history_path(const char *xdg_state_home, const char *home, char *buf,
+		    size_t size)
+{
+	return wv_state_path(xdg_state_home, home, "history", buf, size);
+}
+
+int wv_state_mkdirs(const char *path)
 {
 	char dir[4096];
 	size_t n = strlen(path);
@@ -96,7 +101,7 @@ int wv_history_add(const char *path, const char *line)
 		add_history(line);
 	if (!path)
 		return 0;
-	if ((rc = make_parents(path)) < 0)
+	if ((rc = wv_state_mkdirs(path)) < 0)
 		return rc;
 	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
 	    (int)sizeof(tmp))

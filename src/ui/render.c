@@ -14,11 +14,13 @@
  * monochrome attribute too, and flags also have a symbol in the frame, so
  * NO_COLOR and monochrome terminals lose nothing.
  */
-static const struct {
+struct role_look {
 	short fg, bg;		/* -1: the terminal's default */
 	attr_t color_attr;	/* with the colour pair */
 	attr_t mono_attr;	/* without colours */
-} role_look[WV_ROLE_COUNT] = {
+};
+
+static const struct role_look role_look[WV_ROLE_COUNT] = {
 	[WV_ROLE_TEXT] = { -1, -1, A_NORMAL, A_NORMAL },
 	[WV_ROLE_DIM] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
 	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
@@ -41,18 +43,53 @@ static const struct {
 	[WV_ROLE_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
 };
 
+/*
+ * --present: the same roles for a projector at the back of a room.  Bright
+ * bold colours on black (no blue, no dim: both wash out), and bold text in
+ * monochrome too.
+ */
+static const struct role_look present_look[WV_ROLE_COUNT] = {
+	[WV_ROLE_TEXT] = { COLOR_WHITE, COLOR_BLACK, A_BOLD, A_BOLD },
+	[WV_ROLE_DIM] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
+	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_BOLD },
+	[WV_ROLE_HEADING] = { COLOR_YELLOW, COLOR_BLACK, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_LABEL] = { COLOR_CYAN, COLOR_BLACK, A_BOLD, A_BOLD },
+	[WV_ROLE_BIT0] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
+	[WV_ROLE_BIT1] = { COLOR_WHITE, COLOR_BLACK, A_BOLD, A_BOLD },
+	[WV_ROLE_HEX] = { COLOR_CYAN, COLOR_BLACK, A_BOLD, A_BOLD },
+	[WV_ROLE_FLAG] = { COLOR_GREEN, COLOR_BLACK, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_FALSEPOS] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_BORROW] = { COLOR_YELLOW, COLOR_BLACK, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_STRING] = { COLOR_WHITE, COLOR_BLACK, A_BOLD, A_BOLD },
+	[WV_ROLE_PRESTART] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
+	[WV_ROLE_TERM] = { COLOR_GREEN, COLOR_BLACK, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_FILL] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
+	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_REVERSE | A_BOLD },
+	[WV_ROLE_KERNEL] = { COLOR_CYAN, COLOR_BLACK, A_BOLD, A_BOLD },
+	[WV_ROLE_STATUS] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
+	[WV_ROLE_KEY] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_BOLD },
+	[WV_ROLE_ERROR] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD },
+};
+
 static attr_t role_attr[WV_ROLE_COUNT];
+
+void wv_render_setup_theme(bool color, bool present)
+{
+	const struct role_look *look = present ? present_look : role_look;
+
+	for (int r = 0; r < WV_ROLE_COUNT; r++) {
+		if (color) {
+			init_pair((short)(r + 1), look[r].fg, look[r].bg);
+			role_attr[r] = COLOR_PAIR(r + 1) | look[r].color_attr;
+		} else {
+			role_attr[r] = look[r].mono_attr;
+		}
+	}
+}
 
 void wv_render_setup(bool color)
 {
-	for (int r = 0; r < WV_ROLE_COUNT; r++) {
-		if (color) {
-			init_pair((short)(r + 1), role_look[r].fg, role_look[r].bg);
-			role_attr[r] = COLOR_PAIR(r + 1) | role_look[r].color_attr;
-		} else {
-			role_attr[r] = role_look[r].mono_attr;
-		}
-	}
+	wv_render_setup_theme(color, false);
 }
 
 void wv_render_frame(const struct wv_frame *f)

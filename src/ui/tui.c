@@ -19,8 +19,11 @@
 #include <unistd.h>
 
 #include "watviz/app.h"
+#include "watviz/classroom.h"
+#include "watviz/handout.h"
 #include "watviz/history.h"
 #include "watviz/json.h"
+#include "watviz/lessonview.h"
 #include "watviz/plain.h"
 #include "watviz/prompt.h"
 #include "watviz/render.h"
@@ -62,8 +65,11 @@ static long now_ms(void)
 
 struct tui {
 	struct wv_app app;
+	struct wv_class cls;	/* a lesson's state, when lesson */
+	bool lesson;
 	struct wv_frame frame;
 	bool edit_word;		/* the open line edits the word (e) */
+	bool answering;		/* the open line answers a lesson's question */
 	long next_tick;
 };
 
@@ -73,7 +79,10 @@ static void render(struct tui *ui)
 
 	if (wv_frame_init(&ui->frame, LINES, COLS) < 0)
 		return;
-	wv_view_build(&ui->frame, app);
+	if (ui->lesson)
+		wv_lessonview_build(&ui->frame, &ui->cls);
+	else
+		wv_view_build(&ui->frame, app);
 	if (wv_prompt_active() && wv_prompt_matches()[0]) {
 		/* Tab listed completions: on the status row, above the line */
 		int y = ui->frame.rows - 2;
@@ -95,6 +104,12 @@ static int run_line(struct tui *ui, char *line)
 {
 	int react;
 
+	if (ui->answering) {
+		/* answers stay out of the ':' history */
+		react = wv_class_answer(&ui->cls, line);
+		free(line);
+		return react;
+	}
 	if (!line)
 		return WV_REACT_REDRAW;
 	if (ui->edit_word) {
@@ -126,6 +141,8 @@ static int handle_key(struct tui *ui, int ch)
 	}
 	if (ch == KEY_RESIZE)
 		return WV_REACT_REDRAW;
+	if (ui->lesson)
+		return wv_class_do(&ui->cls, wv_keys_action(ch));
 	return wv_app_do(&ui->app, wv_keys_action(ch));
 }
 
@@ -151,11 +168,16 @@ static int loop(struct tui *ui)
 		if (react & WV_REACT_QUIT)
 			return 0;
 		if (react & WV_REACT_PROMPT) {
-			ui->edit_word = false;
+			ui->edit_word = ui->answering = false;
 			wv_prompt_open(":", NULL);
 		} else if (react & WV_REACT_EDIT) {
 			ui->edit_word = true;
+			ui->answering = false;
 			wv_prompt_open("word: ", ui->app.word_src);
+		} else if (react & WV_REACT_ANSWER) {
+			ui->edit_word = false;
+			ui->answering = true;
+			wv_prompt_open(wv_class_prompt(&ui->cls), ui->cls.retry);
 		}
 		if (react & WV_REACT_CLEAR)
 			clearok(curscr, TRUE);
@@ -176,7 +198,8 @@ static int loop(struct tui *ui)
 		ch = getch();
 		if (ch == ERR) {
 			if (ui->app.playing && now_ms() >= ui->next_tick) {
-				react |= wv_app_tick(&ui->app);
+				react |= ui->lesson ? wv_class_tick(&ui->cls)
+						    : wv_app_tick(&ui->app);
 				ui->next_tick = now_ms() + ui->app.speed_ms;
 			}
 			continue;
@@ -192,8 +215,8 @@ static int loop(struct tui *ui)
 int wv_ui_run(const struct wv_ui_opts *opts)
 {
 	struct tui *ui = calloc(1, sizeof(*ui));
-	char err[160], hist[4096];
-	const char *hp = NULL;
+	char err[160], hist[4096], prog[4096];
+	const char *hp = NULL, *pp = NULL;
 	int status;
 
 	if (!ui) {
@@ -203,14 +226,32 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	/* the user's character set, for readline and curses to show typed
 	   UTF-8 (only LC_CTYPE: numbers print as in C everywhere) */
 	setlocale(LC_CTYPE, "");
-	if (wv_app_init(&ui->app, opts->word, opts->word_len, opts->word_src,
-			opts->variant ? opts->variant : wv_wat_find("x86-64"),
-			opts->offset, opts->fill, opts->delim) < 0) {
+	if (wv_state_path(getenv("XDG_STATE_HOME"), getenv("HOME"), "progress",
+			  prog, sizeof(prog)) == 0)
+		pp = prog;
+	ui->lesson = opts->lesson != NULL;
+	if (ui->lesson ? wv_class_init(&ui->cls, &ui->app, opts, pp) < 0
+		       : wv_app_init(&ui->app, opts->word, opts->word_len,
+				     opts->word_src, opts->variant ? opts->variant
+				     : wv_wat_find("x86-64"), opts->offset,
+				     opts->fill, opts->delim) < 0) {
 		fprintf(stderr, "watviz: %s\n", ui->app.msg);
 		free(ui);
 		return 2;
 	}
 	status = wv_term_start(opts->color, err, sizeof(err));
+	if (status == -EINVAL && ui->lesson) {
+		/* TERM=dumb and the like: the lesson as its handout */
+		struct wv_handout_opts ho = {
+			.number = opts->lesson_number, .variant = opts->variant,
+			.color = wv_plain_want_color(stdout, opts->color) };
+
+		status = wv_handout_render(stdout, opts->lesson, &ho) < 0 ? 1 : 0;
+		wv_class_free(&ui->cls);
+		wv_app_free(&ui->app);
+		free(ui);
+		return status;
+	}
 	if (status == -EINVAL) {
 		/* TERM=dumb and the like: the same trace as plain text */
 		struct wv_plain_opts po = {
@@ -224,17 +265,20 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	}
 	if (status < 0) {
 		fprintf(stderr, "watviz: %s\n", err);
+		wv_class_free(&ui->cls);
 		wv_app_free(&ui->app);
 		free(ui);
 		return 1;
 	}
-	wv_render_setup(wv_term_has_color());
+	wv_render_setup_theme(wv_term_has_color(), ui->lesson && opts->present);
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;
 	wv_prompt_init(hp);
-	wv_app_msg(&ui->app, false,
-		   "Right/Left step through %s; ? shows every key.", ui->app.v->name);
+	if (!ui->lesson)
+		wv_app_msg(&ui->app, false, "Right/Left step through %s; ? shows "
+			   "every key.", ui->app.v->name);
+	ui->next_tick = now_ms() + ui->app.speed_ms;
 
 	status = loop(ui);
 
@@ -242,6 +286,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_prompt_fini();
 	wv_term_restore();
 	wv_frame_free(&ui->frame);
+	wv_class_free(&ui->cls);
 	wv_app_free(&ui->app);
 	free(ui);
 	return status;

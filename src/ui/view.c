@@ -58,8 +58,8 @@ static void title_bar(struct wv_frame *f, const struct wv_app *app)
 }
 
 /* The status line's key hints, as many as fit, most useful first. */
-static void status_line(struct wv_frame *f, const struct wv_app *app,
-			const char *where, const char *const *hints)
+void wv_view_status(struct wv_frame *f, const struct wv_app *app,
+		    const char *where, const char *const *hints)
 {
 	int y = f->rows - 2, x;
 
@@ -79,7 +79,7 @@ static void status_line(struct wv_frame *f, const struct wv_app *app,
 	}
 }
 
-static void message_line(struct wv_frame *f, const struct wv_app *app)
+void wv_view_message(struct wv_frame *f, const struct wv_app *app)
 {
 	if (app->msg[0])
 		wv_frame_printf(f, f->rows - 1, 0,
@@ -91,8 +91,8 @@ static void message_line(struct wv_frame *f, const struct wv_app *app)
  * Write text word-wrapped into rows [y, y + maxlines) from column x to the
  * right edge.  Returns the lines used.
  */
-static int wrap_width(int width, int y, int maxlines, struct wv_frame *f,
-		      int x, enum wv_role role, const char *text)
+int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
+		 enum wv_role role, const char *text)
 {
 	int lines = 0;
 
@@ -122,13 +122,13 @@ static int wrap_width(int width, int y, int maxlines, struct wv_frame *f,
 static int wrap(struct wv_frame *f, int y, int x, int maxlines,
 		enum wv_role role, const char *text)
 {
-	return wrap_width(f->cols - x, y, maxlines, f, x, role, text);
+	return wv_view_wrap(f, y, x, f->cols - x, maxlines, role, text);
 }
 
 /* Lines text needs at width, without drawing. */
 static int wrap_lines(int width, const char *text)
 {
-	return wrap_width(width, 0, 1000, NULL, 0, WV_ROLE_TEXT, text);
+	return wv_view_wrap(NULL, 0, 0, width, 1000, WV_ROLE_TEXT, text);
 }
 
 /* ---- main view: memory --------------------------------------------------- */
@@ -202,7 +202,7 @@ static bool mem_focus(const struct wv_trace *t, const struct wv_substep *sub,
 	return false;
 }
 
-static int memory_panel(struct wv_frame *f, const struct wv_app *app, int y)
+int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_substep *sub = &t->subs[app->pos];
@@ -422,8 +422,8 @@ static int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
  * The sub-step's rows from y to ymax (exclusive): the operation, which
  * memory byte each register byte holds, the rows.
  */
-static void register_panel(struct wv_frame *f, const struct wv_app *app,
-			   int y, int ymax)
+void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
+		       int ymax)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_substep *sub = &t->subs[app->pos];
@@ -476,6 +476,31 @@ static void register_panel(struct wv_frame *f, const struct wv_app *app,
 	}
 }
 
+int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
+			   int avail)
+{
+	struct reg_layout l;
+
+	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail, &l);
+}
+
+int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	const struct wv_step *st = &t->steps[sub->step];
+	char where[64];
+	int x, used;
+
+	x = wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s()", st->func);
+	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %s", st->file);
+	used = snprintf(where, sizeof(where), "step %zu/%zu  sub-step %zu/%zu",
+			sub->step + 1, t->nsteps, app->pos + 1, t->nsubs);
+	if (x + 2 + used <= f->cols)
+		wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
+	return 1;
+}
+
 /* ---- main view ------------------------------------------------------------ */
 
 static const char *const main_hints[] = {
@@ -501,19 +526,13 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	const struct wv_substep *sub = &t->subs[app->pos];
 	const struct wv_step *st = &t->steps[sub->step];
 	int explain = f->rows >= 32 ? 5 : f->rows >= 28 ? 4 : 3;
-	int y, x, used;
+	int y, used;
 	char where[64];
 
 	title_bar(f, app);
-	y = 1 + memory_panel(f, app, 1);
+	y = 1 + wv_view_memory(f, app, 1);
 
-	x = wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s()", st->func);
-	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %s", st->file);
-	used = snprintf(where, sizeof(where), "step %zu/%zu  sub-step %zu/%zu",
-			sub->step + 1, t->nsteps, app->pos + 1, t->nsubs);
-	if (x + 2 + used <= f->cols)
-		wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
-	y++;
+	y += wv_view_function(f, app, y);
 
 	/*
 	 * The explanation gets what the rows leave (at least `explain` lines):
@@ -537,13 +556,13 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	}
 	y += used > explain ? used : explain;
 
-	register_panel(f, app, y, f->rows - 2);
+	wv_view_registers(f, app, y, f->rows - 2);
 
 	snprintf(where, sizeof(where), "step %zu/%zu%s", app->pos + 1, t->nsubs,
 		 app->playing ? " PLAYING" : "");
-	status_line(f, app, where, app->playing ? play_hints
+	wv_view_status(f, app, where, app->playing ? play_hints
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
-	message_line(f, app);
+	wv_view_message(f, app);
 }
 
 /* ---- compare view -------------------------------------------------------- */
@@ -650,8 +669,8 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 	wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s:", app->v->name);
 	wv_frame_printf(f, y, (int)strlen(app->v->name) + 2, WV_ROLE_TEXT,
 			"%s (%s)", app->v->summary, app->v->insns);
-	status_line(f, app, "compare", compare_hints);
-	message_line(f, app);
+	wv_view_status(f, app, "compare", compare_hints);
+	wv_view_message(f, app);
 }
 
 /* ---- help ---------------------------------------------------------------- */
@@ -659,6 +678,11 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 static const char *const help_hints[] = { "? back", "Esc back", "q quit", NULL };
 
 void wv_view_help(struct wv_frame *f, const struct wv_app *app)
+{
+	wv_view_help_keys(f, app, false);
+}
+
+void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson)
 {
 	static const char *const cmds[] = {
 		":word \"a\\0b\"  new word",	":arch ppc  variant",
@@ -674,13 +698,13 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 	title_bar(f, app);
 	wv_frame_put(f, 1, 0, WV_ROLE_HEADING, "Keys");
 	for (size_t i = 0; i < n; i++)
-		lines += k[i].help != NULL;
+		lines += k[i].help != NULL && (lesson || !k[i].lesson);
 	rows = (int)(lines + 1) / 2;
 	lines = 0;
 	for (size_t i = 0; i < n; i++) {
 		char names[40] = "";
 
-		if (!k[i].help)
+		if (!k[i].help || (k[i].lesson && !lesson))
 			continue;
 		/* this key and the aliases that follow it */
 		for (size_t j = i; j < n && (j == i || !k[j].help); j++) {
@@ -722,8 +746,8 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 	if (y < f->rows - 2)
 		wv_frame_put(f, y, 7, WV_ROLE_DIM,
 			     "History: $XDG_STATE_HOME/watviz/history (~/.local/state/watviz/)");
-	status_line(f, app, "help", help_hints);
-	message_line(f, app);
+	wv_view_status(f, app, "help", help_hints);
+	wv_view_message(f, app);
 }
 
 /* ---- too small, and the choice ------------------------------------------- */

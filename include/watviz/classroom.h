@@ -1,0 +1,119 @@
+/*
+ * watviz/classroom.h - a lesson in the visualizer: scenes, questions,
+ * autoplay and the saved place.
+ *
+ * Pure state and actions over struct wv_app, as watviz/app.h: the terminal
+ * module turns keys into wv_class_do() and finished answer lines into
+ * wv_class_answer(), and redraws what the reaction says.  Each scene loads
+ * its word, variant, offset, fill and delim into the app (the lesson's
+ * scene input, on --arch where the scene does not need its own variant) and
+ * jumps to the sub-step it points at; every other key of the visualizer
+ * still works there.  A question's answer is worked out from the scene's
+ * trace when the scene starts (wv_lesson_answer), so exploring with other
+ * keys never changes it.
+ *
+ *   phase    SCENE --Enter--> ASK --right answer / s--> FEEDBACK --Enter--> next
+ *            (a scene without a question: Enter goes on at once)
+ *            the last scene goes on to END, the end-of-lesson screen
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_CLASSROOM_H
+#define WATVIZ_CLASSROOM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "watviz/app.h"
+#include "watviz/lesson.h"
+#include "watviz/ui.h"
+
+enum wv_class_phase {
+	WV_CLASS_SCENE,		/* the narration */
+	WV_CLASS_ASK,		/* the question, waiting for an answer */
+	WV_CLASS_FEEDBACK,	/* answered right, or shown: worked out */
+	WV_CLASS_END,		/* after the last scene */
+};
+
+/* How a scene's question went (the first time it was settled). */
+enum wv_class_outcome {
+	WV_OUTCOME_OPEN,	/* not answered yet */
+	WV_OUTCOME_RIGHT,	/* right at the first try */
+	WV_OUTCOME_RETRIED,	/* right after a wrong answer */
+	WV_OUTCOME_SHOWN,	/* the answer was shown */
+};
+
+#define WV_CLASS_AUTOPLAY_DEFAULT 4000	/* ms, for r without --autoplay */
+#define WV_CLASS_AUTOPLAY_MIN 500
+#define WV_CLASS_AUTOPLAY_MAX 600000
+
+struct wv_class {
+	struct wv_app *app;		/* what is shown; not owned */
+	const wv_lesson *lesson;	/* not owned */
+	const struct wv_variant *arch;	/* --arch, or NULL */
+	unsigned number;		/* lesson number, for headings/progress */
+	char slug[64];
+	bool present;			/* --present */
+	size_t scene, nscenes;
+	enum wv_class_phase phase;
+	struct wv_trace_in in;		/* the scene's input (word in the lesson) */
+	bool kept;			/* the scene keeps its own variant */
+	size_t shown;			/* the sub-step it points at */
+	bool has_question;
+	struct wv_answer answer;	/* from the scene's trace */
+	unsigned wrong;			/* wrong answers to this question */
+	char last_wrong[48];		/* the last of them, as typed */
+	bool revealed;			/* s showed the answer */
+	char retry[48];			/* an unreadable answer, to fix */
+	char unreadable[120];		/* why it could not be read */
+	unsigned char *outcome;		/* per scene, enum wv_class_outcome */
+	int pace_ms;			/* autoplay: ms per advance */
+	char progress[4096];		/* the progress file, "" none */
+	bool progress_failed;		/* said once that it cannot be saved */
+};
+
+/*
+ * Start lesson opts->lesson in app (not yet initialised; free it with
+ * wv_app_free after wv_class_free).  progress_path: the progress file, or
+ * NULL for none.  Resumes at the scene saved for the lesson unless
+ * opts->restart, and says so in app->msg (also when the file is corrupt:
+ * then it is ignored).  opts->autoplay_ms > 0 starts autoplay.  Returns 0,
+ * or -1 with the reason in app->msg (out of memory, a scene that cannot be
+ * traced).
+ */
+int wv_class_init(struct wv_class *c, struct wv_app *app,
+		  const struct wv_ui_opts *opts, const char *progress_path);
+void wv_class_free(struct wv_class *c);
+
+/*
+ * A key (act WV_ACT_NONE for a key that means nothing).  Any key stops
+ * autoplay; lesson keys act here, the others go to wv_app_do().  Returns
+ * reaction flags; WV_REACT_ANSWER: open the answer line (wv_class_prompt,
+ * text c->retry).
+ */
+int wv_class_do(struct wv_class *c, enum wv_action act);
+
+/* A finished answer line (NULL: abandoned).  Returns reaction flags. */
+int wv_class_answer(struct wv_class *c, const char *typed);
+
+/* The answer line's prompt: "answer (hex): ", "answer (a-d): " ... */
+const char *wv_class_prompt(const struct wv_class *c);
+
+/*
+ * One autoplay tick (app->playing, every app->speed_ms): the next sub-step
+ * toward the one the scene shows, then its question (autoplay pauses) or
+ * the next scene.  Returns reaction flags.
+ */
+int wv_class_tick(struct wv_class *c);
+
+/* Go to scene i (< nscenes), or to the end screen for i == nscenes. */
+int wv_class_goto(struct wv_class *c, size_t i);
+
+/* Does the app show something other than the scene's own setup? */
+bool wv_class_exploring(const struct wv_class *c);
+
+/* Questions in the lesson, and how many had each outcome. */
+size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,
+		      size_t *questions);
+
+#endif /* WATVIZ_CLASSROOM_H */

@@ -1,0 +1,29 @@
+/*
+ * watviz/lessonview.h - the lesson screens, built as frames (watviz/screen.h).
+ *
+ * Pure code, as watviz/view.h: the class state in (watviz/classroom.h), a
+ * frame out.  The scene screen is the main view with the lesson's narration,
+ * question or worked answer in place of the step explanation; while a
+ * question is open the bits are hidden, since they would give it away.
+ * --present draws fewer, larger things: no memory panel, spaced bits where
+ * the width allows, the narration double-spaced.  After the last scene comes
+ * the end screen.  Smaller than WV_VIEW_MIN_COLS x WV_VIEW_MIN_ROWS: the
+ * too-small screen.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_LESSONVIEW_H
+#define WATVIZ_LESSONVIEW_H
+
+#include "watviz/classroom.h"
+#include "watviz/screen.h"
+
+/* Build the screen c's phase and app->view ask for into f. */
+void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c);
+
+/* The single screens, for tests. */
+void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c);
+void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c);
+void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c);
+
+#endif /* WATVIZ_LESSONVIEW_H */

@@ -1,0 +1,42 @@
+/*
+ * watviz/progress.h - where each lesson stopped, kept between runs.
+ *
+ * The file is $XDG_STATE_HOME/watviz/progress (default
+ * ~/.local/state/watviz/progress; see wv_state_path in watviz/history.h),
+ * one line per lesson, the most recent first:
+ *
+ *   # watviz lesson progress: number, name, scene (from 1) or "done"
+ *   2 has-zero 4
+ *   5 find-zero done
+ *
+ * It is rewritten whole into a temporary file that is synced and renamed
+ * over the old one, so a crash or a full disk never leaves half a file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_PROGRESS_H
+#define WATVIZ_PROGRESS_H
+
+#include <stddef.h>
+
+#define WV_PROGRESS_MAX 100	/* lessons remembered */
+#define WV_PROGRESS_DONE ((size_t)-1)	/* the lesson was finished */
+
+/*
+ * The scene (0-based, or WV_PROGRESS_DONE) saved for lesson number/slug
+ * into *scene.  Returns 0; -ENOENT when the file or the lesson is not in it;
+ * -EBADMSG when the file is not a progress file (then *line, when not
+ * NULL, is the first bad line); -errno when it cannot be read.
+ */
+int wv_progress_get(const char *path, unsigned number, const char *slug,
+		    size_t *scene, int *line);
+
+/*
+ * Remember scene (0-based, or WV_PROGRESS_DONE) for lesson number/slug,
+ * keeping the other lessons' lines (none when the file was unreadable).
+ * Returns 0, or -errno with the old file as it was.
+ */
+int wv_progress_put(const char *path, unsigned number, const char *slug,
+		    size_t scene);
+
+#endif /* WATVIZ_PROGRESS_H */

@@ -1,0 +1,359 @@
+/*
+ * The lesson screens as frames: scene (narration, question, worked answer),
+ * the projector layout, the end screen.  Pure code; see watviz/lessonview.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/lessonview.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/view.h"
+
+static const struct wv_scene *scene(const struct wv_class *c)
+{
+	return wv_lesson_scene(c->lesson, c->scene);
+}
+
+/* Row 0: the lesson, and where in it the class is. */
+static void lesson_bar(struct wv_frame *f, const struct wv_class *c)
+{
+	char where[40];
+	int room;
+
+	if (c->phase == WV_CLASS_END)
+		snprintf(where, sizeof(where), " the end ");
+	else
+		snprintf(where, sizeof(where), " scene %zu of %zu ", c->scene + 1,
+			 c->nscenes);
+	room = f->cols - (int)strlen(where) - 2;
+	wv_frame_fill(f, 0, 0, f->cols, WV_ROLE_TITLE, ' ');
+	wv_frame_printf(f, 0, 0, WV_ROLE_TITLE, " Lesson %u: %.*s", c->number,
+			room > 14 ? room - 12 : 2, wv_lesson_title(c->lesson));
+	wv_frame_put(f, 0, f->cols - (int)strlen(where), WV_ROLE_TITLE, where);
+}
+
+/* ---- the text panel: narration, question, worked answer ----------------- */
+
+/* Where text goes; f NULL only counts the lines. */
+struct pen {
+	struct wv_frame *f;
+	int y, ymax, x, width;
+	bool gaps;		/* a blank line between paragraphs */
+};
+
+static void line(struct pen *p, enum wv_role role, const char *text)
+{
+	if (p->y < p->ymax)
+		p->y += wv_view_wrap(p->f, p->y, p->x, p->width, p->ymax - p->y,
+				     role, text);
+}
+
+static void gap(struct pen *p)
+{
+	if (p->gaps)
+		p->y++;
+}
+
+/* Each '\n'-separated paragraph of text. */
+static void paragraphs(struct pen *p, enum wv_role role, const char *text)
+{
+	char para[WV_ANSWER_TEXT_MAX];
+
+	for (bool first = true; text && *text; first = false) {
+		size_t n = strcspn(text, "\n");
+
+		if (n >= sizeof(para))
+			n = sizeof(para) - 1;
+		memcpy(para, text, n);
+		para[n] = '\0';
+		if (!first)
+			gap(p);
+		line(p, role, para);
+		text += n;
+		text += *text == '\n';
+	}
+}
+
+static const char *next_hint(const struct wv_class *c)
+{
+	return c->scene + 1 < c->nscenes ? "Enter: next scene."
+					 : "Enter: the end of the lesson.";
+}
+
+static void narration(struct pen *p, const struct wv_class *c)
+{
+	char buf[160];
+
+	if (c->kept) {
+		snprintf(buf, sizeof(buf), "This scene needs %s, not %s (the --arch "
+			 "variant).", c->in.v->name, c->arch ? c->arch->name : "?");
+		line(p, WV_ROLE_HEADING, buf);
+	}
+	paragraphs(p, WV_ROLE_TEXT, scene(c)->text);
+	gap(p);
+	line(p, WV_ROLE_DIM, c->has_question ? "Enter: the question." : next_hint(c));
+}
+
+/* "a) 0x...   b) 0x..." as many to a line as fit. */
+static void choices(struct pen *p, const struct wv_answer *a)
+{
+	int x = 0;
+
+	for (unsigned i = 0; i < a->nchoices; i++) {
+		char val[40], item[48];
+		int len;
+
+		wv_lesson_format(a, a->choices[i], val, sizeof(val));
+		len = snprintf(item, sizeof(item), "%c) %s", 'a' + i, val);
+		if (x && x + 4 + len > p->width) {
+			p->y++;
+			x = 0;
+		}
+		x += x ? 4 : 0;
+		if (p->f && p->y < p->ymax)
+			wv_frame_put(p->f, p->y, p->x + x, WV_ROLE_TEXT, item);
+		x += len;
+	}
+	p->y++;
+}
+
+static void question(struct pen *p, const struct wv_class *c)
+{
+	char buf[WV_ANSWER_TEXT_MAX];
+	int y = p->y;
+
+	snprintf(buf, sizeof(buf), "Question: %s", scene(c)->q.prompt);
+	line(p, WV_ROLE_TEXT, buf);
+	if (p->f && y < p->ymax)
+		wv_frame_put(p->f, y, p->x, WV_ROLE_HEADING, "Question:");
+	gap(p);
+	if (c->answer.form == WV_FORM_CHOICE)
+		choices(p, &c->answer);
+	else
+		line(p, WV_ROLE_DIM, c->answer.form == WV_FORM_HEX
+		     ? "Answer in hex, such as 0x8080." : "Answer with a number.");
+	gap(p);
+	if (c->unreadable[0]) {
+		snprintf(buf, sizeof(buf), "? %s. Fix it on the line below.",
+			 c->unreadable);
+		line(p, WV_ROLE_ERROR, buf);
+	} else if (c->wrong) {
+		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far). Enter "
+			 "tries again, s shows the answer.", c->last_wrong, c->wrong);
+		line(p, WV_ROLE_FALSEPOS, buf);
+	} else {
+		line(p, WV_ROLE_DIM, "Enter: type the answer.  s: show it.");
+	}
+}
+
+static void feedback(struct pen *p, const struct wv_class *c)
+{
+	const struct wv_answer *a = &c->answer;
+	char val[40], buf[200];
+
+	wv_lesson_format(a, a->value, val, sizeof(val));
+	if (a->form == WV_FORM_CHOICE)
+		snprintf(buf, sizeof(buf), "%s %c) %s", c->revealed ? "The answer:"
+			 : "Right:", 'a' + a->right, val);
+	else
+		snprintf(buf, sizeof(buf), "%s %s", c->revealed ? "The answer:"
+			 : "Right:", val);
+	if (c->wrong && c->revealed)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			 "  (%s was not it)", c->last_wrong);
+	else if (c->wrong)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+			 "  (after %u wrong)", c->wrong);
+	line(p, WV_ROLE_ANSWER, buf);
+	gap(p);
+	line(p, WV_ROLE_TEXT, a->worked);
+	gap(p);
+	line(p, WV_ROLE_DIM, next_hint(c));
+}
+
+/* The panel for c's phase from row y; returns the lines it took. */
+static int text_panel(struct wv_frame *f, const struct wv_class *c, int y,
+		      int ymax, int x, int width, bool gaps)
+{
+	struct pen p = { f, y, ymax, x, width, gaps };
+
+	if (c->phase == WV_CLASS_ASK)
+		question(&p, c);
+	else if (c->phase == WV_CLASS_FEEDBACK)
+		feedback(&p, c);
+	else
+		narration(&p, c);
+	return p.y - y;
+}
+
+static int text_lines(const struct wv_class *c, int width, bool gaps)
+{
+	return text_panel(NULL, c, 0, 10000, 0, width, gaps);
+}
+
+/*
+ * Text from y, then the sub-step's rows below it (none while a question is
+ * open: they would give it away), sharing rows [y, ymax): the text whole
+ * when it can be, blank lines between paragraphs when they fit too.
+ */
+static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
+			  int ymax, int x, int width)
+{
+	int avail = ymax - y, regs = 0, tl;
+	bool gaps = true;
+
+	if (c->phase != WV_CLASS_ASK) {
+		regs = wv_view_registers_need(f, c->app, avail - 3);
+		if (text_lines(c, width, true) + 1 + regs > avail) {
+			gaps = false;
+			tl = text_lines(c, width, false);
+			if (tl + regs > avail)
+				regs = avail - tl > 4 ? avail - tl : 4;
+		}
+	} else if (text_lines(c, width, true) > avail) {
+		gaps = false;
+	}
+	tl = text_panel(f, c, y, ymax - regs, x, width, gaps);
+	if (regs) {
+		y += tl + (gaps && y + tl + regs < ymax);
+		wv_view_registers(f, c->app, y, ymax);
+	}
+}
+
+/* ---- the screens ---------------------------------------------------------- */
+
+static void status(struct wv_frame *f, const struct wv_class *c)
+{
+	static const char *const scene_hints[] = {
+		"Enter next", "]/[ scene", "Left/Right sub-step", "r autoplay",
+		"? help", "q quit", NULL };
+	static const char *const question_hints[] = {
+		"Enter question", "]/[ scene", "Left/Right sub-step", "r autoplay",
+		"? help", "q quit", NULL };
+	static const char *const ask_hints[] = {
+		"Enter answer", "s show answer", "]/[ scene", "? help", "q quit", NULL };
+	static const char *const end_hints[] = {
+		"[ back", "g start over", "q quit", NULL };
+	static const char *const play_hints[] = {
+		"any key takes over", NULL };
+	const char *const *hints = c->phase == WV_CLASS_END ? end_hints
+		: c->app->playing ? play_hints
+		: c->phase == WV_CLASS_ASK ? ask_hints
+		: c->phase == WV_CLASS_SCENE && c->has_question ? question_hints
+		: scene_hints;
+	char where[48];
+
+	if (c->phase == WV_CLASS_END)
+		snprintf(where, sizeof(where), "end");
+	else
+		snprintf(where, sizeof(where), "scene %zu/%zu%s", c->scene + 1,
+			 c->nscenes, c->app->playing ? " AUTOPLAY" : "");
+	wv_view_status(f, c->app, where, hints);
+	wv_view_message(f, c->app);
+}
+
+void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
+{
+	const struct wv_app *app = c->app;
+	int x, y;
+
+	lesson_bar(f, c);
+	x = wv_frame_put(f, 1, 0, WV_ROLE_HEADING, scene(c)->title);
+	x = wv_frame_printf(f, 1, x + 2, WV_ROLE_DIM, "\"%s\" on %s",
+			    app->word_src, app->v->name);
+	if (wv_class_exploring(c))
+		wv_frame_put(f, 1, x, WV_ROLE_DIM, " (changed by you)");
+	y = 2 + wv_view_memory(f, app, 2);
+	y += wv_view_function(f, app, y);
+	text_and_bits(f, c, y, f->rows - 2, 0, f->cols);
+	status(f, c);
+}
+
+void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
+{
+	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
+
+	if (width > 76)
+		width = 76;
+	lesson_bar(f, c);
+	wv_frame_put(f, 2, margin, WV_ROLE_HEADING, scene(c)->title);
+	if (c->kept || wv_class_exploring(c))
+		wv_frame_printf(f, 2, margin + (int)strlen(scene(c)->title) + 2,
+				WV_ROLE_DIM, "(%s)", c->app->v->name);
+	int y = 4;
+
+	if (c->phase != WV_CLASS_ASK)
+		y += wv_view_function(f, c->app, y) + 1;
+	/* the bits first, full width; the words under them, narrower */
+	if (c->phase != WV_CLASS_ASK) {
+		int ymax = f->rows - 2, avail = ymax - y;
+		int regs = wv_view_registers_need(f, c->app, avail - 4);
+		int tl = text_lines(c, width, true);
+
+		if (tl + regs + 1 > avail)
+			regs = avail - tl - 1 > 4 ? avail - tl - 1 : 4;
+		wv_view_registers(f, c->app, y, y + regs);
+		y += regs + 1;
+	}
+	text_panel(f, c, y, f->rows - 2, margin, width,
+		   text_lines(c, width, true) <= f->rows - 2 - y);
+	status(f, c);
+}
+
+void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
+{
+	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
+	size_t q, right = wv_class_count(c, WV_OUTCOME_RIGHT, &q);
+	size_t retried = wv_class_count(c, WV_OUTCOME_RETRIED, NULL);
+	size_t shown = wv_class_count(c, WV_OUTCOME_SHOWN, NULL);
+	char buf[300];
+	struct pen p;
+
+	if (width > 76)
+		width = 76;
+	p = (struct pen){ f, f->rows >= 30 ? 4 : 2, f->rows - 2, margin, width, true };
+	lesson_bar(f, c);
+	snprintf(buf, sizeof(buf), "End of lesson %u: %s", c->number,
+		 wv_lesson_title(c->lesson));
+	line(&p, WV_ROLE_HEADING, buf);
+	gap(&p);
+	line(&p, WV_ROLE_TEXT, wv_lesson_summary(c->lesson));
+	gap(&p);
+	if (q) {
+		snprintf(buf, sizeof(buf), "%zu scenes, %zu questions: %zu right at "
+			 "the first try, %zu after a retry, %zu shown, %zu not "
+			 "answered.", c->nscenes, q, right, retried, shown,
+			 q - right - retried - shown);
+	} else {
+		snprintf(buf, sizeof(buf), "%zu scenes.", c->nscenes);
+	}
+	line(&p, WV_ROLE_TEXT, buf);
+	gap(&p);
+	line(&p, WV_ROLE_DIM, "[ goes back to the last scene, g starts the lesson "
+	     "again, q quits. watviz --list-lessons lists the other lessons.");
+	status(f, c);
+}
+
+void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c)
+{
+	if (f->cols < WV_VIEW_MIN_COLS || f->rows < WV_VIEW_MIN_ROWS) {
+		wv_view_too_small(f);
+		return;
+	}
+	if (c->app->view == WV_VIEW_HELP) {
+		wv_view_help_keys(f, c->app, true);
+		return;
+	}
+	if (c->app->view == WV_VIEW_COMPARE) {
+		wv_view_compare(f, c->app);
+		return;
+	}
+	if (c->phase == WV_CLASS_END)
+		wv_lessonview_end(f, c);
+	else if (c->present)
+		wv_lessonview_present(f, c);
+	else
+		wv_lessonview_scene(f, c);
+}
