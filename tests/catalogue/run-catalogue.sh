@@ -10,7 +10,8 @@ BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 DIR=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 SOCK=watviz-cat-$$
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+SESSION=c
+. "$DIR/../lib/tmux.sh"
 cleanup() {
 	T kill-server >/dev/null 2>&1
 	chmod -R u+w "$tmp" 2>/dev/null
@@ -90,17 +91,6 @@ done <"$tmp/table"
 
 # ---- cases that need a terminal ------------------------------------------------
 TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
-screen() { T capture-pane -p -t c >"$tmp/screen" 2>/dev/null; }
-wait_for() {
-	i=0
-	while [ $i -lt $((TIMEOUT * 10)) ]; do
-		screen
-		grep -qF -- "$1" "$tmp/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
 run() { T send-keys -t c -l "$1"; T send-keys -t c Enter; }
 # term_case NAME WIDTH HEIGHT ENV-SETUP KEYS EXPECT...: start a shell in a
 # fresh tmux window, record stty, run watviz with the setup, send the keys,
