@@ -105,9 +105,6 @@ const struct wv_variant *wv_wat_at(size_t i);
  */
 const struct wv_variant *wv_wat_find(const char *name);
 
-/* The variant the production routines compile to on this host. */
-const struct wv_variant *wv_wat_host(void);
-
 /* Bytes in one word of v: 4 or 8. */
 static inline unsigned wv_wat_bytes(const struct wv_variant *v) { return v->bits / 8; }
 

@@ -346,12 +346,3 @@ const struct wv_variant *wv_wat_find(const char *name)
 			return &variants[i];
 	return NULL;
 }
-
-const struct wv_variant *wv_wat_host(void)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return wv_wat_find("generic-be64");
-#else
-	return wv_wat_find("x86-64-ffs");
-#endif
-}
