@@ -58,8 +58,7 @@ static int read_entries(const char *path, struct entry *e, size_t max, int *bad)
 		ln++;
 		if (len == sizeof(line) - 1 && line[len - 1] != '\n')
 			goto out_bad;	/* too long for a progress line */
-		if (memchr(line, '\0', len) != NULL || line[0] == '#' ||
-		    line[strspn(line, " \t\r\n")] == '\0')
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
 			continue;
 		if ((size_t)n == max || parse_line(line, &e[n]) < 0)
 			goto out_bad;

@@ -1,0 +1,458 @@
+/*
+ * A lesson's state and actions (watviz/classroom.h) and its saved place
+ * (watviz/progress.h), without a terminal: scenes, --arch and scenes that
+ * keep their variant, the question flow, autoplay, progress files good,
+ * corrupt and unwritable.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "watviz/classroom.h"
+#include "watviz/history.h"
+#include "watviz/progress.h"
+
+static struct wv_app app;
+static struct wv_class cls;
+static wv_lesson *lesson;
+static char dir[] = "/tmp/watviz-class-XXXXXX", path[512];
+
+static void load(const char *file)
+{
+	struct wv_error e;
+
+	assert_int_equal(wv_lesson_load(file, &lesson, &e), 0);
+}
+
+/* Start lesson file on arch (NULL: the lesson's first variant). */
+static void start(const char *file, unsigned number, const char *slug,
+		  const char *arch, const char *progress, int autoplay_ms,
+		  bool restart)
+{
+	struct wv_ui_opts o = { .lesson = NULL, .lesson_number = number,
+				.lesson_slug = slug, .autoplay_ms = autoplay_ms,
+				.restart = restart, .delim = -1 };
+
+	load(file);
+	o.lesson = lesson;
+	o.variant = arch ? variant(arch) : NULL;
+	assert_int_equal(wv_class_init(&cls, &app, &o, progress), 0);
+}
+
+static void stop(void)
+{
+	wv_class_free(&cls);
+	wv_app_free(&app);
+	wv_lesson_free(lesson);
+	lesson = NULL;
+}
+
+static const struct wv_step *step(void)
+{
+	return wv_trace_step_of(&app.trace, app.pos);
+}
+
+static void test_scenes(void **state)
+{
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 0, false);
+	assert_int_equal(cls.nscenes, 6);
+	assert_int_equal(cls.scene, 0);
+	assert_int_equal(cls.phase, WV_CLASS_SCENE);
+	assert_ptr_equal(app.v, variant("x86-64"));	/* the lesson's first */
+	assert_int_equal(step()->kind, WV_STEP_LOAD);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_SCENE_PREV), WV_REACT_BELL);
+
+	/* scene 2 points at has_zero's subtraction: there at once */
+	assert_int_equal(wv_class_do(&cls, WV_ACT_SCENE_NEXT), WV_REACT_REDRAW);
+	assert_int_equal(cls.scene, 1);
+	assert_int_equal(step()->kind, WV_STEP_HAS_ZERO);
+	assert_int_equal(app.trace.subs[app.pos].op, WV_OP_SUB);
+	assert_int_equal(app.pos, cls.shown);
+	assert_true(cls.has_question);
+
+	/* the other keys still step freely; the scene keys come back */
+	wv_class_do(&cls, WV_ACT_LAST);
+	assert_int_equal(app.pos, app.trace.nsubs - 1);
+	wv_class_do(&cls, WV_ACT_ARCH_NEXT);
+	assert_true(wv_class_exploring(&cls));
+	wv_class_do(&cls, WV_ACT_SCENE_PREV);
+	wv_class_do(&cls, WV_ACT_SCENE_NEXT);
+	assert_false(wv_class_exploring(&cls));
+	assert_int_equal(app.pos, cls.shown);
+
+	/* a scene without a question: Enter goes on */
+	wv_class_goto(&cls, 2);
+	assert_false(cls.has_question);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_ANSWER), WV_REACT_REDRAW);
+	assert_int_equal(cls.scene, 3);
+
+	/* past the last scene: the end screen; back, and start over */
+	wv_class_goto(&cls, 5);
+	wv_class_do(&cls, WV_ACT_SCENE_NEXT);
+	assert_int_equal(cls.phase, WV_CLASS_END);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_SCENE_NEXT), WV_REACT_BELL);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_NEXT), WV_REACT_BELL);
+	wv_class_do(&cls, WV_ACT_SCENE_PREV);
+	assert_int_equal(cls.phase, WV_CLASS_SCENE);
+	assert_int_equal(cls.scene, 5);
+	wv_class_do(&cls, WV_ACT_SCENE_NEXT);
+	wv_class_do(&cls, WV_ACT_FIRST);
+	assert_int_equal(cls.scene, 0);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_QUIT), WV_REACT_QUIT);
+	stop();
+}
+
+static void test_arch_and_kept(void **state)
+{
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "has-zero", "ppc64", NULL, 0, false);
+	assert_ptr_equal(app.v, variant("ppc64"));
+	assert_false(cls.kept);
+	assert_non_null(strstr(app.msg, "Running on ppc64 (--arch)"));
+	/* big-endian adds -ONES: "op sub/add" still finds the step */
+	wv_class_goto(&cls, 1);
+	assert_int_equal(app.trace.subs[app.pos].op, WV_OP_ADD);
+	stop();
+
+	/* lesson 7's first scene needs ppc64le whatever --arch says */
+	start("lessons/07-special-instructions.lesson", 7, "special-instructions",
+	      "x86-64", NULL, 0, false);
+	assert_true(cls.kept);
+	assert_ptr_equal(app.v, variant("ppc64le"));
+	assert_ptr_equal(cls.in.v, variant("ppc64le"));
+	stop();
+	start("lessons/07-special-instructions.lesson", 7, "special-instructions",
+	      "ppc64le", NULL, 0, false);
+	assert_false(cls.kept);
+	stop();
+}
+
+static void test_question_flow(void **state)
+{
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "has-zero", "ppc64", NULL, 0, false);
+	/* scene 4 asks has_zero of "ab\0cd": 0x0000800000808080 on ppc64
+	   (the spec's value), taken from the trace */
+	wv_class_goto(&cls, 3);
+	assert_true(cls.has_question);
+	assert_true(cls.answer.value == UINT64_C(0x0000800000808080));
+	assert_true(cls.answer.value == app.trace.words[0].has_zero);
+	assert_non_null(strstr(cls.answer.worked, "0x0000800000808080"));
+	assert_string_equal(wv_class_prompt(&cls), "answer (hex): ");
+
+	int r = wv_class_do(&cls, WV_ACT_ANSWER);
+
+	assert_true(r & WV_REACT_ANSWER);
+	assert_int_equal(cls.phase, WV_CLASS_ASK);
+	/* wrong */
+	assert_int_equal(wv_class_answer(&cls, "0x1234"), WV_REACT_REDRAW);
+	assert_int_equal(cls.phase, WV_CLASS_ASK);
+	assert_int_equal(cls.wrong, 1);
+	assert_string_equal(cls.last_wrong, "0x1234");
+	/* unreadable: why, and the line again with the text to fix */
+	r = wv_class_answer(&cls, "zz");
+	assert_true(r & WV_REACT_ANSWER);
+	assert_string_equal(cls.retry, "zz");
+	assert_non_null(strstr(cls.unreadable, "cannot be read"));
+	assert_true(app.msg_error);
+	assert_int_equal(cls.wrong, 1);
+	/* abandoned line: nothing changes */
+	wv_class_answer(&cls, NULL);
+	assert_int_equal(cls.phase, WV_CLASS_ASK);
+	/* right, in any spelling the checker reads */
+	wv_class_answer(&cls, "0000_8000 0080_8080");
+	assert_int_equal(cls.phase, WV_CLASS_FEEDBACK);
+	assert_int_equal(cls.outcome[3], WV_OUTCOME_RETRIED);
+	/* Enter goes on; s has nothing more to show */
+	assert_int_equal(wv_class_do(&cls, WV_ACT_REVEAL), WV_REACT_BELL);
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	assert_int_equal(cls.scene, 4);
+
+	/* reveal: s before any answer */
+	wv_class_goto(&cls, 1);
+	wv_class_do(&cls, WV_ACT_REVEAL);
+	assert_int_equal(cls.phase, WV_CLASS_FEEDBACK);
+	assert_true(cls.revealed);
+	assert_int_equal(cls.outcome[1], WV_OUTCOME_SHOWN);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_REVEAL), WV_REACT_BELL);
+	/* a scene without a question says so */
+	wv_class_goto(&cls, 0);
+	wv_class_do(&cls, WV_ACT_REVEAL);
+	assert_non_null(strstr(app.msg, "no question"));
+	assert_int_equal(cls.phase, WV_CLASS_SCENE);
+
+	/* multiple choice: the letter of the right option, right first time */
+	wv_class_goto(&cls, 5);
+	assert_int_equal(cls.answer.form, WV_FORM_CHOICE);
+	assert_string_equal(wv_class_prompt(&cls), "answer (a-d): ");
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	char letter[2] = { (char)('a' + cls.answer.right), '\0' };
+
+	wv_class_answer(&cls, letter);
+	assert_int_equal(cls.phase, WV_CLASS_FEEDBACK);
+	assert_int_equal(cls.outcome[5], WV_OUTCOME_RIGHT);
+
+	size_t q;
+
+	assert_int_equal(wv_class_count(&cls, WV_OUTCOME_RIGHT, &q), 1);
+	assert_int_equal(q, 3);
+	assert_int_equal(wv_class_count(&cls, WV_OUTCOME_SHOWN, NULL), 1);
+	assert_int_equal(wv_class_count(&cls, WV_OUTCOME_RETRIED, NULL), 1);
+	stop();
+}
+
+static void test_autoplay(void **state)
+{
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 1000, false);
+	assert_true(app.playing);
+	assert_int_equal(app.speed_ms, 1000);
+	/* scene 1 shows the load: no question, so the next tick goes on */
+	assert_int_equal(app.pos, cls.shown);
+	assert_int_equal(wv_class_tick(&cls), WV_REACT_REDRAW);
+	assert_int_equal(cls.scene, 1);
+	/* it walks up to the sub-step the scene shows, then pauses on the
+	   question */
+	int guard = 0;
+
+	while (cls.phase == WV_CLASS_SCENE && guard++ < 50)
+		wv_class_tick(&cls);
+	assert_int_equal(app.pos, cls.shown);
+	assert_int_equal(cls.phase, WV_CLASS_ASK);
+	assert_false(app.playing);
+	assert_int_equal(wv_class_tick(&cls), WV_REACT_NONE);
+	/* r goes on from the question, into scene 3 (the NOT after the
+	   subtraction): from the start of has_zero, one sub-step a tick */
+	wv_class_do(&cls, WV_ACT_PLAY);
+	assert_true(app.playing);
+	wv_class_tick(&cls);
+	assert_int_equal(cls.scene, 2);
+	assert_int_equal(app.pos, step()->first);
+	assert_true(app.pos < cls.shown);
+	size_t from = app.pos;
+
+	wv_class_tick(&cls);
+	assert_int_equal(app.pos, from + 1);
+	/* any key takes over, even one that means nothing */
+	assert_int_equal(wv_class_do(&cls, WV_ACT_NONE), WV_REACT_REDRAW);
+	assert_false(app.playing);
+	assert_non_null(strstr(app.msg, "autoplay stopped"));
+	/* a key that acts does both */
+	wv_class_do(&cls, WV_ACT_PLAY);
+	size_t pos = app.pos;
+
+	wv_class_do(&cls, WV_ACT_NEXT);
+	assert_false(app.playing);
+	assert_int_equal(app.pos, pos + 1);
+	/* +/- set the pace */
+	wv_class_do(&cls, WV_ACT_SLOWER);
+	assert_int_equal(cls.pace_ms, 1500);
+	/* to the end, where it stops */
+	wv_class_goto(&cls, 5);
+	cls.phase = WV_CLASS_FEEDBACK;
+	wv_class_do(&cls, WV_ACT_PLAY);
+	wv_class_tick(&cls);
+	assert_int_equal(cls.phase, WV_CLASS_END);
+	assert_false(app.playing);
+	stop();
+}
+
+static void write_file(const char *p, const char *text, size_t n)
+{
+	FILE *f = fopen(p, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, n, f), n);
+	assert_int_equal(fclose(f), 0);
+}
+
+static size_t slurp(const char *p, char *buf, size_t size)
+{
+	FILE *f = fopen(p, "rb");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return n;
+}
+
+static void test_progress(void **state)
+{
+	char buf[4096];
+	size_t k;
+
+	(void)state;
+	assert_int_equal(wv_state_path(dir, "/nowhere", "progress", path, sizeof(path)), 0);
+	/* nothing saved yet */
+	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), -ENOENT);
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	assert_int_equal(cls.scene, 0);
+	wv_class_goto(&cls, 3);
+	stop();
+	slurp(path, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "2 has-zero 4\n"));
+
+	/* resumed where the class stopped, and it says so */
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	assert_int_equal(cls.scene, 3);
+	assert_non_null(strstr(app.msg, "Resuming at scene 4 of 6"));
+	assert_false(app.msg_error);
+	stop();
+	/* --restart starts over (and then saves scene 1) */
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, true);
+	assert_int_equal(cls.scene, 0);
+	stop();
+	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), 0);
+	assert_int_equal(k, 0);
+
+	/* other lessons keep their lines; a finished lesson starts over */
+	assert_int_equal(wv_progress_put(path, 5, "find-zero", 2), 0);
+	assert_int_equal(wv_progress_put(path, 2, "has-zero", WV_PROGRESS_DONE), 0);
+	assert_int_equal(wv_progress_get(path, 5, "find-zero", &k, NULL), 0);
+	assert_int_equal(k, 2);
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	assert_int_equal(cls.scene, 0);
+	assert_non_null(strstr(app.msg, "finished this lesson"));
+	stop();
+	/* a renamed lesson (another slug) is not the same lesson */
+	assert_int_equal(wv_progress_get(path, 2, "other", &k, NULL), -ENOENT);
+	/* a saved scene past the end (the lesson got shorter) */
+	assert_int_equal(wv_progress_put(path, 2, "has-zero", 40), 0);
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	assert_int_equal(cls.scene, 0);
+	assert_non_null(strstr(app.msg, "past the lesson's end"));
+	stop();
+	unlink(path);
+}
+
+static void test_corrupt_progress(void **state)
+{
+	static const char *const bad[] = {
+		"2 has-zero\n", "2 has-zero 0\n", "two has-zero 3\n",
+		"2 has-zero 3 extra\n", "2 has-zero -1\n", "\x7f" "ELF\x01\x02\n",
+		"2 has-zero 99999999999999999999\n",
+	};
+	int line = 0;
+	size_t k;
+
+	(void)state;
+	assert_int_equal(wv_state_path(dir, NULL, "progress", path, sizeof(path)), 0);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char text[200];
+
+		snprintf(text, sizeof(text), "# progress\n5 find-zero 2\n%s", bad[i]);
+		write_file(path, text, strlen(text));
+		assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, &line), -EBADMSG);
+		assert_int_equal(line, 3);
+		start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+		assert_int_equal(cls.scene, 0);
+		assert_true(app.msg_error);
+		assert_non_null(strstr(app.msg, "progress file ignored: line 3"));
+		stop();
+		/* and the next save writes a good file again */
+		assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), 0);
+	}
+	/* NUL bytes and a line far too long */
+	char big[1000];
+
+	memset(big, 'x', sizeof(big));
+	write_file(path, big, sizeof(big));
+	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), -EBADMSG);
+	write_file(path, "2 has\0zero 3\n", 13);
+	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), -EBADMSG);
+	unlink(path);
+}
+
+/* A full disk (a file size limit) while saving: the old file is whole. */
+static void test_progress_write_fails(void **state)
+{
+	char before[8192], after[8192], tmpname[600], slug[32];
+	struct rlimit old, tiny;
+	size_t nb;
+	int rc;
+
+	(void)state;
+	assert_int_equal(wv_state_path(dir, NULL, "progress", path, sizeof(path)), 0);
+	for (unsigned i = 1; i <= 60; i++) {
+		snprintf(slug, sizeof(slug), "lesson-number-%u", i);
+		assert_int_equal(wv_progress_put(path, i, slug, i % 7), 0);
+	}
+	nb = slurp(path, before, sizeof(before));
+	assert_true(nb > 1000);
+
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	tiny = old;
+	tiny.rlim_cur = 100;
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &tiny), 0);
+	rc = wv_progress_put(path, 2, "has-zero", 3);
+	/* through the lesson, too: one notice, no crash */
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, true);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "cannot save the lesson progress"));
+	wv_class_goto(&cls, 1);
+	stop();
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, SIG_DFL);
+
+	assert_true(rc < 0);
+	assert_int_equal(slurp(path, after, sizeof(after)), nb);
+	assert_memory_equal(before, after, nb);
+	snprintf(tmpname, sizeof(tmpname), "%s.%ld.tmp", path, (long)getpid());
+	assert_int_not_equal(access(tmpname, F_OK), 0);
+	unlink(path);
+}
+
+/* No HOME and no XDG_STATE_HOME: no progress file, and no trouble. */
+static void test_no_state_dir(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_state_path(NULL, NULL, "progress", path, sizeof(path)), -1);
+	assert_int_equal(wv_state_path("relative", "", "progress", path, sizeof(path)), -1);
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 0, false);
+	wv_class_goto(&cls, 2);
+	assert_false(app.msg_error);
+	stop();
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char sub[600];
+
+	(void)state;
+	snprintf(sub, sizeof(sub), "%s/watviz", dir);
+	rmdir(sub);
+	rmdir(dir);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_scenes),
+		cmocka_unit_test(test_arch_and_kept),
+		cmocka_unit_test(test_question_flow),
+		cmocka_unit_test(test_autoplay),
+		cmocka_unit_test(test_progress),
+		cmocka_unit_test(test_corrupt_progress),
+		cmocka_unit_test(test_progress_write_fails),
+		cmocka_unit_test(test_no_state_dir),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,244 @@
+/*
+ * The lesson screens as frames, without a terminal: the scene with its
+ * narration, the question (with the bits hidden), the worked answer, the
+ * projector layout at 80x24 and larger, the end screen, help and too small.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/lessonview.h"
+#include "watviz/view.h"
+
+static struct wv_app app;
+static struct wv_class cls;
+static wv_lesson *lesson;
+static struct wv_frame fr;
+
+static void start(const char *file, unsigned number, const char *arch,
+		  bool present)
+{
+	struct wv_ui_opts o = { .lesson_number = number, .lesson_slug = "x",
+				.present = present, .delim = -1 };
+	struct wv_error e;
+
+	assert_int_equal(wv_lesson_load(file, &lesson, &e), 0);
+	o.lesson = lesson;
+	o.variant = arch ? variant(arch) : NULL;
+	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+}
+
+static void stop(void)
+{
+	wv_class_free(&cls);
+	wv_app_free(&app);
+	wv_lesson_free(lesson);
+}
+
+static void build(int rows, int cols)
+{
+	assert_int_equal(wv_frame_init(&fr, rows, cols), 0);
+	wv_lessonview_build(&fr, &cls);
+}
+
+/* The first row holding needle, or -1. */
+static int row_of(const char *needle)
+{
+	for (int y = 0; y < fr.rows; y++)
+		if (wv_frame_find(&fr, y, needle) >= 0)
+			return y;
+	return -1;
+}
+
+/* Nothing is written past the frame's rows into the last two (status
+   and message) but those two. */
+static void dump(void)
+{
+	char buf[400];
+
+	for (int y = 0; y < fr.rows; y++) {
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		print_message("|%s\n", buf);
+	}
+}
+
+static void test_scene(void **state)
+{
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "ppc64", false);
+	build(24, 80);
+	assert_int_equal(row_of("Lesson 2: has_zero: subtract one from every byte"), 0);
+	assert_true(wv_frame_find(&fr, 0, "scene 1 of 6") > 40);
+	assert_int_equal(row_of("The word in the register"), 1);
+	assert_true(row_of("\"ab\\0cd\" on ppc64") == 1);
+	assert_int_equal(row_of("Memory"), 2);
+	/* the narration, whole, in place of the step explanation */
+	assert_true(row_of("\"ab\\0cd\" is stored as 61 62 00 63 64") > 7);
+	assert_true(row_of("picture in mind.") > 7);
+	assert_true(row_of("Enter: next scene.") > 0);
+	/* the bits of the sub-step the scene shows */
+	assert_true(row_of("load: a =") > row_of("picture in mind."));
+	assert_int_equal(row_of("scene 1/6"), 22);
+	assert_int_equal(row_of("Running on ppc64 (--arch)."), 23);
+	assert_int_equal(wv_frame_at(&fr, 0, 1)->role, WV_ROLE_TITLE);
+
+	/* a scene with a question says the question comes */
+	wv_class_goto(&cls, 1);
+	build(24, 80);
+	assert_true(row_of("Enter: the question.") > 0);
+	assert_true(row_of("Enter question") == 22);
+	assert_true(row_of("add: a + high_bits") > row_of("Enter: the question."));
+	/* larger: the same, with room to spare */
+	build(50, 160);
+	assert_true(row_of("-ONES.") > 0);
+	assert_true(row_of("carry") > 0);
+	stop();
+}
+
+static void test_kept_scene(void **state)
+{
+	(void)state;
+	start("lessons/07-special-instructions.lesson", 7, "x86-64", false);
+	build(24, 80);
+	assert_true(row_of("This scene needs ppc64le, not x86-64 (the --arch variant).") > 7);
+	assert_true(row_of("on ppc64le") == 1);
+	stop();
+}
+
+static void test_question_and_feedback(void **state)
+{
+	char buf[200];
+
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "ppc64", false);
+	wv_class_goto(&cls, 3);
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	build(24, 80);
+	assert_true(row_of("Question: What does has_zero return, in hex?") > 7);
+	assert_true(row_of("Answer in hex, such as 0x8080.") > 0);
+	/* nothing on the screen gives the answer away */
+	assert_int_equal(row_of("0x0000800000808080"), -1);
+	assert_int_equal(row_of("10000000*10000000"), -1);
+	assert_true(row_of("Enter answer") == 22);
+
+	wv_class_answer(&cls, "0x8080");
+	build(24, 80);
+	assert_true(row_of("! 0x8080 is not it (1 wrong so far).") > 0);
+	wv_class_answer(&cls, "0xg");
+	build(24, 80);
+	assert_true(row_of("? '0xg' cannot be read") > 0);
+	assert_int_equal(wv_frame_at(&fr, row_of("? '0xg'"), 0)->role, WV_ROLE_ERROR);
+
+	wv_class_answer(&cls, "0x0000800000808080");
+	build(24, 80);
+	assert_true(row_of("Right: 0x0000800000808080  (after 1 wrong)") > 7);
+	assert_true(row_of("So the answer is 0x0000800000808080.") > 0);
+	assert_true(row_of("Enter: next scene.") > 0);
+	/* the bits are back, the flags marked */
+	assert_true(row_of("flags") > 0);
+	assert_true(row_of("10000000*10000000") > 0);
+
+	/* revealed after a wrong answer */
+	wv_class_goto(&cls, 1);
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	wv_class_answer(&cls, "1");
+	wv_class_do(&cls, WV_ACT_REVEAL);
+	build(24, 80);
+	assert_true(row_of("The answer: 0x6060ff6262fefeff  (1 was not it)") > 0);
+
+	/* multiple choice: the options, a) to d) */
+	wv_class_goto(&cls, 5);
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	build(24, 80);
+	assert_true(row_of("a) 0x0000000000000000") > 0);
+	assert_true(row_of("d) ") > 0);
+	snprintf(buf, sizeof(buf), "%c", 'a' + cls.answer.right);
+	wv_class_answer(&cls, buf);
+	build(24, 80);
+	snprintf(buf, sizeof(buf), "Right: %c) 0x0000000000000000", 'a' + cls.answer.right);
+	assert_true(row_of(buf) > 0);
+	stop();
+}
+
+static void test_present(void **state)
+{
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "ppc64", true);
+	wv_class_goto(&cls, 1);
+	build(24, 80);
+	assert_int_equal(row_of("Lesson 2: has_zero"), 0);
+	assert_int_equal(row_of("Subtract 0x01 from every byte at once"), 2);
+	assert_int_equal(row_of("Memory"), -1);	/* fewer panes */
+	assert_true(row_of("add: a + high_bits") > 2);
+	assert_true(row_of("Enter: the question.") > row_of("sum"));
+	assert_int_equal(row_of("scene 2/6"), 22);
+	/* the words are indented, narrower than the screen */
+	assert_int_equal(wv_frame_find(&fr, row_of("ONES is 0x01"), "ONES"), 2);
+	if (row_of("Enter: the question.") < 0)
+		dump();
+
+	/* a projector-sized window: wider margins, blank lines between */
+	build(40, 160);
+	int y = row_of("ONES is 0x01");
+
+	assert_int_equal(wv_frame_find(&fr, y, "ONES"), 6);
+	assert_true(row_of("Follow the borrow row") > row_of("-ONES.") + 1);
+
+	/* the question alone, big */
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	build(24, 80);
+	assert_true(row_of("Question: What is the result of this subtraction, in hex?") > 0);
+	assert_int_equal(row_of("carry"), -1);
+	/* too small is too small in present too */
+	build(20, 60);
+	assert_true(row_of("watviz needs at least 80x24") >= 0);
+	assert_true(row_of("this terminal is 60x20") >= 0);
+	stop();
+}
+
+static void test_end_and_help(void **state)
+{
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, NULL, false);
+	wv_class_goto(&cls, 1);
+	wv_class_do(&cls, WV_ACT_REVEAL);
+	wv_class_goto(&cls, 6);
+	build(24, 80);
+	assert_true(wv_frame_find(&fr, 0, "the end") > 40);
+	assert_true(row_of("End of lesson 2: has_zero: subtract one from every byte") > 0);
+	assert_true(row_of("6 scenes, 3 questions: 0 right at the first try, 0 after a") > 0);
+	assert_true(row_of("1 shown") > 0);
+	if (row_of("not answered.") < 0)
+		dump();
+	assert_true(row_of("not answered.") > 0);
+	assert_true(row_of("[ goes back to the last scene") > 0);
+	assert_true(wv_frame_find(&fr, 22, "LE end") > 0);
+
+	/* help lists the lesson keys in a lesson, not elsewhere */
+	wv_class_goto(&cls, 0);
+	wv_class_do(&cls, WV_ACT_HELP);
+	build(24, 80);
+	assert_true(row_of("next scene") > 0);
+	assert_true(row_of("show the answer") > 0);
+	assert_true(row_of("Marks") > 0 && row_of("Marks") < 22);
+	wv_view_help(&fr, &app);
+	assert_int_equal(row_of("next scene"), -1);
+	stop();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_scene),
+		cmocka_unit_test(test_kept_scene),
+		cmocka_unit_test(test_question_and_feedback),
+		cmocka_unit_test(test_present),
+		cmocka_unit_test(test_end_and_help),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+
+	wv_frame_free(&fr);
+	return rc;
+}
