@@ -1,0 +1,73 @@
+# Shared by the tmux scripts (tests/tui/run-*.sh): TAP counting, a private
+# tmux server, and waits that poll with a timeout.  The caller sets BIN and
+# PLAN, then sources this file.
+# SPDX-License-Identifier: GPL-3.0-or-later
+echo "1..$PLAN"
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() {
+	n=$((n + 1)); echo "not ok $n - $1"
+	sed 's/^/# | /' "$tmp/screen" 2>/dev/null
+}
+check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
+
+if ! command -v tmux >/dev/null 2>&1 || [ ! -x "$BIN" ]; then
+	i=0
+	while [ $i -lt $PLAN ]; do
+		i=$((i + 1)); echo "not ok $i - tmux or $BIN missing"
+	done
+	exit 1
+fi
+
+tmp=$(mktemp -d)
+SOCK=watviz-test-$$
+T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+cleanup() {
+	T kill-server >/dev/null 2>&1
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# slow machines and sanitizers: generous, but bounded
+TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
+
+screen() { T capture-pane -p -t t >"$tmp/screen" 2>/dev/null; }
+# wait until the screen shows text (a fixed string); 1 after TIMEOUT seconds
+wait_for() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 10)) ]; do
+		screen
+		grep -qF -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# wait until the screen matches an extended regular expression
+wait_re() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 10)) ]; do
+		screen
+		grep -qE -- "$1" "$tmp/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# wait until the screen no longer shows text
+wait_gone() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 10)) ]; do
+		screen
+		grep -qF -- "$1" "$tmp/screen" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+keys() { T send-keys -t t "$@"; }
+# type a line into the shell in the pane
+run() { T send-keys -t t -l "$1"; T send-keys -t t Enter; }
+
