@@ -14,6 +14,7 @@
 #define WATVIZ_VIEW_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "watviz/app.h"
 #include "watviz/screen.h"
@@ -45,12 +46,22 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
  */
 int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y);	/* 5 */
 int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y);	/* 1 */
+/* How the register rows are drawn (NULL: cell 1, nothing hidden). */
+struct wv_view_regs {
+	int cell;		/* columns per bit: 1 "1", 2 "1 ", 3 " 1 " */
+	bool hide;		/* a question is open: results, borrows,
+				   carries and rows whose value is secret
+				   are drawn as '?' */
+	uint64_t secret;
+};
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
-		       int ymax);
+		       int ymax, const struct wv_view_regs *o);
 /* Rows wv_view_registers wants when it may take at most avail. */
 int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
-			   int avail);
+			   int avail, const struct wv_view_regs *o);
+/* The widest bit cell (3, 2 or 1) whose rows fit f's width. */
+int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
 /* Status line (row rows-2): variant, where, then the key hints that fit. */
 void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints);

@@ -193,33 +193,36 @@ static int text_lines(const struct wv_class *c, int width, bool gaps)
 	return text_panel(NULL, c, 0, 10000, 0, width, gaps);
 }
 
+/* The rows of bits; while a question is open, what would answer it is '?'. */
+static struct wv_view_regs regs_opts(const struct wv_class *c, int cell)
+{
+	return (struct wv_view_regs){ .cell = cell,
+				      .hide = c->phase == WV_CLASS_ASK,
+				      .secret = c->answer.value };
+}
+
 /*
- * Text from y, then the sub-step's rows below it (none while a question is
- * open: they would give it away), sharing rows [y, ymax): the text whole
- * when it can be, blank lines between paragraphs when they fit too.
+ * Text from y, then the sub-step's rows below it, sharing rows [y, ymax):
+ * the text whole when it can be, blank lines between paragraphs when they
+ * fit too.
  */
 static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
 			  int ymax, int x, int width)
 {
-	int avail = ymax - y, regs = 0, tl;
+	struct wv_view_regs o = regs_opts(c, 1);
+	int avail = ymax - y, regs, tl;
 	bool gaps = true;
 
-	if (c->phase != WV_CLASS_ASK) {
-		regs = wv_view_registers_need(f, c->app, avail - 3);
-		if (text_lines(c, width, true) + 1 + regs > avail) {
-			gaps = false;
-			tl = text_lines(c, width, false);
-			if (tl + regs > avail)
-				regs = avail - tl > 4 ? avail - tl : 4;
-		}
-	} else if (text_lines(c, width, true) > avail) {
+	regs = wv_view_registers_need(f, c->app, avail - 3, &o);
+	if (text_lines(c, width, true) + 1 + regs > avail) {
 		gaps = false;
+		tl = text_lines(c, width, false);
+		if (tl + regs > avail)
+			regs = avail - tl > 4 ? avail - tl : 4;
 	}
 	tl = text_panel(f, c, y, ymax - regs, x, width, gaps);
-	if (regs) {
-		y += tl + (gaps && y + tl + regs < ymax);
-		wv_view_registers(f, c->app, y, ymax);
-	}
+	y += tl + (gaps && y + tl + regs < ymax);
+	wv_view_registers(f, c->app, y, ymax, &o);
 }
 
 /* ---- the screens ---------------------------------------------------------- */
@@ -283,20 +286,19 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 		wv_frame_printf(f, 2, margin + (int)strlen(scene(c)->title) + 2,
 				WV_ROLE_DIM, "(%s)", c->app->v->name);
 	int y = 4;
+	struct wv_view_regs o = regs_opts(c, wv_view_regs_cell(f, c->app));
 
-	if (c->phase != WV_CLASS_ASK)
-		y += wv_view_function(f, c->app, y) + 1;
-	/* the bits first, full width; the words under them, narrower */
-	if (c->phase != WV_CLASS_ASK) {
-		int ymax = f->rows - 2, avail = ymax - y;
-		int regs = wv_view_registers_need(f, c->app, avail - 4);
-		int tl = text_lines(c, width, true);
+	y += wv_view_function(f, c->app, y) + 1;
+	/* the bits first, full width and spaced where that fits; the words
+	   under them, narrower */
+	int ymax = f->rows - 2, avail = ymax - y;
+	int regs = wv_view_registers_need(f, c->app, avail - 4, &o);
+	int tl = text_lines(c, width, true);
 
-		if (tl + regs + 1 > avail)
-			regs = avail - tl - 1 > 4 ? avail - tl - 1 : 4;
-		wv_view_registers(f, c->app, y, y + regs);
-		y += regs + 1;
-	}
+	if (tl + regs + 1 > avail)
+		regs = avail - tl - 1 > 4 ? avail - tl - 1 : 4;
+	wv_view_registers(f, c->app, y, y + regs, &o);
+	y += regs + 1;
 	text_panel(f, c, y, f->rows - 2, margin, width,
 		   text_lines(c, width, true) <= f->rows - 2 - y);
 	status(f, c);

@@ -260,7 +260,29 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 
 /* ---- main view: register rows -------------------------------------------- */
 
-#define GROUP 9		/* a marker column and eight bits per byte */
+/*
+ * A byte group: a marker column and eight bit cells of `cell` columns ("1",
+ * "1 ", " 1 "), and a blank after spaced ones.  9 columns at cell 1.
+ */
+static int group_w(int cell)
+{
+	return 1 + 8 * cell + (cell > 1);
+}
+
+/* Column of bit cell b (0 = leftmost) of the group at gx. */
+static int bit_x(int gx, int cell, int b)
+{
+	return gx + 1 + b * cell + (cell == 3);
+}
+
+static const struct wv_view_regs plain_regs = { .cell = 1 };
+
+/* Does the open question make this row secret? */
+static bool secret(const struct wv_row *row, const struct wv_view_regs *o)
+{
+	return o->hide && (row->kind == WV_ROW_RESULT || row->kind == WV_ROW_BORROW ||
+			   row->kind == WV_ROW_CARRY || row->value == o->secret);
+}
 
 static char mark_symbol(uint8_t m)
 {
@@ -289,9 +311,9 @@ static enum wv_role mark_role(uint8_t m, enum wv_role dflt)
 }
 
 /* x of register byte r's group (its marker column) in a B-byte register. */
-static int group_x(int x0, unsigned nb, unsigned r)
+static int group_x(int x0, unsigned nb, unsigned r, int cell)
 {
-	return x0 + (int)(nb - 1 - r) * GROUP;
+	return x0 + (int)(nb - 1 - r) * group_w(cell);
 }
 
 static void hex_value(char *buf, size_t size, const struct wv_row *row)
@@ -308,18 +330,24 @@ static void hex_value(char *buf, size_t size, const struct wv_row *row)
  * left, as the number is written) with a marker column before each byte.
  * Two layouts: a caption line ("label = 0x...") over the bits, when labels
  * and hex do not fit beside 64 bits; or label, bits and (at hexx > 0) hex on
- * one line.  Returns the lines used.
+ * one line.  A secret row (an open question's) shows '?' for every bit and
+ * its value.  Returns the lines used.
  */
 static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			const struct wv_row *row, int y, int x0, int hexx,
-			bool caption, bool last_result)
+			bool caption, bool last_result, const struct wv_view_regs *o)
 {
 	unsigned nb = t->word_bytes;
 	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
-	enum wv_role vrole = last_result ? WV_ROLE_ANSWER : WV_ROLE_HEX;
+	bool hide = secret(row, o);
+	enum wv_role vrole = hide ? WV_ROLE_DIM : last_result ? WV_ROLE_ANSWER
+			   : WV_ROLE_HEX;
+	int cell = o->cell;
 	char hex[32];
 
 	hex_value(hex, sizeof(hex), row);
+	if (hide)
+		snprintf(hex, sizeof(hex), "?");
 	if (caption || row->width == 0) {
 		int x = wv_frame_put(f, y, 0, WV_ROLE_LABEL, row->label);
 
@@ -335,23 +363,23 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 	}
 	if (row->width < 32) {
 		/* a small bitmap (alpha's cmpbge): right-aligned like a number */
-		int bx = group_x(x0, nb, 0) + 1 + 8 - (int)row->width;
+		int gx = group_x(x0, nb, 0, cell), skip = 8 - (int)row->width;
 
 		for (unsigned b = 0; b < row->width; b++) {
 			unsigned bit = row->width - 1 - b;
 			bool one = (row->value >> bit) & 1;
 
-			wv_frame_put(f, y, bx + (int)b,
-				     (row->bits >> bit) & 1 ? WV_ROLE_BORROW
-				     : one ? WV_ROLE_BIT1 : WV_ROLE_BIT0,
-				     one ? "1" : "0");
+			wv_frame_put(f, y, bit_x(gx, cell, skip + (int)b),
+				     hide ? WV_ROLE_DIM : (row->bits >> bit) & 1
+				     ? WV_ROLE_BORROW : one ? WV_ROLE_BIT1
+				     : WV_ROLE_BIT0, hide ? "?" : one ? "1" : "0");
 		}
 		return caption ? 2 : 1;
 	}
 	for (unsigned r = 0; r < nb; r++) {
 		uint8_t m = row->bytes[r];
-		int gx = group_x(x0, nb, r);
-		char sym[2] = { mark_symbol(m), '\0' };
+		int gx = group_x(x0, nb, r, cell);
+		char sym[2] = { hide ? ' ' : mark_symbol(m), '\0' };
 
 		wv_frame_put(f, y, gx, mark_role(m, WV_ROLE_DIM), sym);
 		for (unsigned b = 0; b < 8; b++) {
@@ -368,10 +396,14 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			} else {
 				role = mark_role(m, one ? WV_ROLE_BIT1 : WV_ROLE_BIT0);
 			}
-			wv_frame_put(f, y, gx + 1 + (int)b, role, ch);
+			if (hide) {
+				role = WV_ROLE_DIM;
+				ch = "?";
+			}
+			wv_frame_put(f, y, bit_x(gx, cell, (int)b), role, ch);
 		}
 		if (m & WV_MARK_HILITE)
-			wv_frame_focus(f, y, gx + 1, 8);
+			wv_frame_focus(f, y, gx + 1, 8 * cell + (cell == 3));
 	}
 	return caption ? 2 : 1;
 }
@@ -390,11 +422,11 @@ struct reg_layout {
  * no hex.  Returns the lines it takes (at most avail).
  */
 static int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
-		      const struct wv_substep *sub, int avail,
+		      const struct wv_substep *sub, int avail, int cell,
 		      struct reg_layout *l)
 {
 	unsigned nb = t->word_bytes, nrows = sub->nrows;
-	int bitsw = (int)nb * GROUP, hexw = 2 + (int)nb * 2, labmax = 0, need;
+	int bitsw = (int)nb * group_w(cell), hexw = 2 + (int)nb * 2, labmax = 0, need;
 
 	for (unsigned k = 0; k < nrows; k++) {
 		int n = (int)strlen(sub->rows[k].label);
@@ -423,7 +455,7 @@ static int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
  * memory byte each register byte holds, the rows.
  */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
-		       int ymax)
+		       int ymax, const struct wv_view_regs *o)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_substep *sub = &t->subs[app->pos];
@@ -432,21 +464,24 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 	struct reg_layout l;
 	int x;
 
-	reg_layout(f, t, sub, ymax - y, &l);
+	if (!o)
+		o = &plain_regs;
+	reg_layout(f, t, sub, ymax - y, o->cell, &l);
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
 	x = wv_frame_printf(f, y, 2, WV_ROLE_HEADING, "%s:",
 			    wv_trace_op_name(sub->op));
 	x = wv_frame_put(f, y, x + 1, WV_ROLE_TEXT, sub->expr);
-	if (st->false_pos && x + 28 <= f->cols)
+	if (st->false_pos && !o->hide && x + 28 <= f->cols)
 		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
 			     "! holds a false positive");
 	y++;
 	/* which memory byte each register byte holds */
 	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
 	for (unsigned r = 0; r < nb; r++)
-		wv_frame_printf(f, y, group_x(x0, nb, r) + 4, WV_ROLE_DIM, "%u",
+		wv_frame_printf(f, y, bit_x(group_x(x0, nb, r, o->cell), o->cell, 3),
+				WV_ROLE_DIM, "%u",
 				t->reg_to_mem[r]);
 	if (hexx)
 		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
@@ -472,16 +507,27 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 			continue;
 		}
 		y += register_row(f, t, row, y, x0, hexx, caption,
-				  k + 1 == nrows && row->kind == WV_ROW_RESULT);
+				  k + 1 == nrows && row->kind == WV_ROW_RESULT, o);
 	}
 }
 
 int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
-			   int avail)
+			   int avail, const struct wv_view_regs *o)
 {
 	struct reg_layout l;
 
-	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail, &l);
+	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail,
+			  o ? o->cell : 1, &l);
+}
+
+int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
+{
+	int nb = (int)app->trace.word_bytes;
+
+	for (int cell = 3; cell > 1; cell--)
+		if (8 + nb * group_w(cell) <= f->cols)
+			return cell;
+	return 1;
 }
 
 int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y)
@@ -541,7 +587,7 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	 */
 	struct reg_layout l;
 	int total = f->rows - 2 - y;
-	int rows_need = reg_layout(f, t, sub, total - explain, &l);
+	int rows_need = reg_layout(f, t, sub, total - explain, 1, &l);
 	int nstep = wrap_lines(f->cols, st->text), nsub = wrap_lines(f->cols, sub->text);
 	bool same = strcmp(sub->text, st->text) == 0;
 	int room = total - rows_need > explain ? total - rows_need : explain;
@@ -556,7 +602,7 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	}
 	y += used > explain ? used : explain;
 
-	wv_view_registers(f, app, y, f->rows - 2);
+	wv_view_registers(f, app, y, f->rows - 2, NULL);
 
 	snprintf(where, sizeof(where), "step %zu/%zu%s", app->pos + 1, t->nsubs,
 		 app->playing ? " PLAYING" : "");

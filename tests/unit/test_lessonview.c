@@ -118,9 +118,12 @@ static void test_question_and_feedback(void **state)
 	build(24, 80);
 	assert_true(row_of("Question: What does has_zero return, in hex?") > 7);
 	assert_true(row_of("Answer in hex, such as 0x8080.") > 0);
-	/* nothing on the screen gives the answer away */
+	/* nothing on the screen gives the answer away; the operands stay */
 	assert_int_equal(row_of("0x0000800000808080"), -1);
 	assert_int_equal(row_of("10000000*10000000"), -1);
+	assert_true(row_of("flags") > 0);
+	assert_true(row_of("????????") > 0);
+	assert_true(row_of("01100000 01100000 11111111") > 0);
 	assert_true(row_of("Enter answer") == 22);
 
 	wv_class_answer(&cls, "0x8080");
@@ -185,12 +188,17 @@ static void test_present(void **state)
 
 	assert_int_equal(wv_frame_find(&fr, y, "ONES"), 6);
 	assert_true(row_of("Follow the borrow row") > row_of("-ONES.") + 1);
+	/* spaced bits: 'a' (0x61) as 0 1 1 0 0 0 0 1 */
+	assert_true(row_of("0 1 1 0 0 0 0 1   0 1 1 0 0 0 1 0") > 0);
 
 	/* the question alone, big */
 	wv_class_do(&cls, WV_ACT_ANSWER);
 	build(24, 80);
 	assert_true(row_of("Question: What is the result of this subtraction, in hex?") > 0);
-	assert_int_equal(row_of("carry"), -1);
+	/* the operands stay, what would answer it is '?' */
+	assert_int_equal(row_of("0x6060ff6262fefeff"), -1);
+	assert_true(row_of("sum = ?") > 0);
+	assert_true(row_of("a = 0x6162006364000000") > 0);
 	/* too small is too small in present too */
 	build(20, 60);
 	assert_true(row_of("watviz needs at least 80x24") >= 0);
