@@ -236,6 +236,58 @@ static void test_end_and_help(void **state)
 	stop();
 }
 
+/*
+ * Every scene of every lesson, in each phase, at 80x24 and on a projector:
+ * the bar and the status line are there, and while a question is open no
+ * hex answer is anywhere on the screen; afterwards it is.
+ */
+static void test_every_scene(void **state)
+{
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+
+	(void)state;
+	assert_true(n >= 10);
+	for (int i = 0; i < n; i++) {
+		for (int present = 0; present < 2; present++) {
+			start(files[i].path, files[i].number, NULL, present);
+			for (size_t k = 0; k < cls.nscenes; k++) {
+				char val[40];
+				int rows = present ? 45 : 24, cols = present ? 160 : 80;
+
+				wv_class_goto(&cls, k);
+				build(rows, cols);
+				assert_int_equal(row_of("Lesson "), 0);
+				assert_true(wv_frame_find(&fr, rows - 2, "scene ") > 0);
+				if (!cls.has_question)
+					continue;
+				wv_lesson_format(&cls.answer, cls.answer.value, val, sizeof(val));
+				wv_class_do(&cls, WV_ACT_ANSWER);
+				build(rows, cols);
+				assert_true(row_of("Question:") > 0);
+				if (cls.answer.form == WV_FORM_HEX && row_of(val) >= 0) {
+					print_message("%s scene %zu shows %s\n",
+						      files[i].path, k + 1, val);
+					dump();
+					fail();
+				}
+				wv_class_do(&cls, WV_ACT_REVEAL);
+				build(rows, cols);
+				if (row_of(val) < 0) {
+					print_message("%s scene %zu lacks %s\n",
+						      files[i].path, k + 1, val);
+					dump();
+					fail();
+				}
+			}
+			wv_class_goto(&cls, cls.nscenes);
+			build(24, 80);
+			assert_true(row_of("End of lesson") > 0);
+			stop();
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +296,7 @@ int main(void)
 		cmocka_unit_test(test_question_and_feedback),
 		cmocka_unit_test(test_present),
 		cmocka_unit_test(test_end_and_help),
+		cmocka_unit_test(test_every_scene),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
