@@ -98,6 +98,9 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	c->arch = opts->variant;
 	c->number = opts->lesson_number;
 	snprintf(c->slug, sizeof(c->slug), "%s", opts->lesson_slug ? opts->lesson_slug : "");
+	for (char *q = c->slug; *q; q++)	/* one word in the progress file */
+		if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			*q = '_';
 	c->present = opts->present;
 	c->nscenes = wv_lesson_nscenes(l);
 	c->pace_ms = opts->autoplay_ms > 0 ? opts->autoplay_ms : WV_CLASS_AUTOPLAY_DEFAULT;

@@ -49,7 +49,7 @@ static const struct wv_keybind keys[] = {
 	{ KEY_NPAGE, WV_ACT_SCENE_NEXT, NULL, NULL, true },
 	{ '[', WV_ACT_SCENE_PREV, "[ PgUp", "previous scene", true },
 	{ KEY_PPAGE, WV_ACT_SCENE_PREV, NULL, NULL, true },
-	{ '\r', WV_ACT_ANSWER, "Enter", "answer the question / go on", true },
+	{ '\r', WV_ACT_ANSWER, "Enter", "ask, answer, go on", true },
 	{ '\n', WV_ACT_ANSWER, NULL, NULL, true },
 	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true },
 	{ 's', WV_ACT_REVEAL, "s", "show the answer", true },

@@ -86,11 +86,14 @@ static void narration(struct pen *p, const struct wv_class *c)
 {
 	char buf[160];
 
-	if (c->kept) {
+	if (c->kept && c->arch)
 		snprintf(buf, sizeof(buf), "This scene needs %s, not %s (the --arch "
-			 "variant).", c->in.v->name, c->arch ? c->arch->name : "?");
+			 "variant).", c->in.v->name, c->arch->name);
+	else if (c->kept)
+		snprintf(buf, sizeof(buf), "This scene needs %s, not the lesson's %s.",
+			 c->in.v->name, wv_lesson_variant(c->lesson, 0)->name);
+	if (c->kept)
 		line(p, WV_ROLE_HEADING, buf);
-	}
 	paragraphs(p, WV_ROLE_TEXT, scene(c)->text);
 	gap(p);
 	line(p, WV_ROLE_DIM, c->has_question ? "Enter: the question." : next_hint(c));

@@ -323,6 +323,13 @@ static void test_progress(void **state)
 	assert_int_equal(cls.scene, 0);
 	assert_non_null(strstr(app.msg, "finished this lesson"));
 	stop();
+	/* a name with a blank (from a file name) stays one word */
+	start("lessons/02-has-zero.lesson", 9, "my lesson", NULL, path, 0, false);
+	wv_class_goto(&cls, 1);
+	stop();
+	slurp(path, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "\n9 my_lesson 2\n"));
+	assert_int_equal(wv_progress_get(path, 5, "find-zero", &k, NULL), 0);
 	/* a renamed lesson (another slug) is not the same lesson */
 	assert_int_equal(wv_progress_get(path, 2, "other", &k, NULL), -ENOENT);
 	/* a saved scene past the end (the lesson got shorter) */

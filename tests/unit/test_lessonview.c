@@ -105,6 +105,11 @@ static void test_kept_scene(void **state)
 	assert_true(row_of("This scene needs ppc64le, not x86-64 (the --arch variant).") > 7);
 	assert_true(row_of("on ppc64le") == 1);
 	stop();
+	/* without --arch: the lesson's own first variant */
+	start("lessons/07-special-instructions.lesson", 7, NULL, false);
+	build(24, 80);
+	assert_true(row_of("This scene needs ppc64le, not the lesson's x86-64.") > 7);
+	stop();
 }
 
 static void test_question_and_feedback(void **state)
