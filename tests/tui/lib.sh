@@ -1,6 +1,6 @@
 # Shared by the tmux scripts (tests/tui/run-*.sh): TAP counting, a private
-# tmux server, and waits that poll with a timeout.  The caller sets BIN and
-# PLAN, then sources this file.
+# tmux server and scratch directory, and the waits of tests/lib/tmux.sh.
+# The caller sets BIN and PLAN, then sources this file.
 # SPDX-License-Identifier: GPL-3.0-or-later
 echo "1..$PLAN"
 n=0
@@ -21,7 +21,6 @@ fi
 
 tmp=$(mktemp -d)
 SOCK=watviz-test-$$
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
 cleanup() {
 	T kill-server >/dev/null 2>&1
 	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
@@ -33,40 +32,8 @@ trap 'exit 1' INT TERM
 # slow machines and sanitizers: generous, but bounded
 TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
 
-screen() { T capture-pane -p -t t >"$tmp/screen" 2>/dev/null; }
-# wait until the screen shows text (a fixed string); 1 after TIMEOUT seconds
-wait_for() {
-	i=0
-	while [ $i -lt $((TIMEOUT * 10)) ]; do
-		screen
-		grep -qF -- "$1" "$tmp/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-# wait until the screen matches an extended regular expression
-wait_re() {
-	i=0
-	while [ $i -lt $((TIMEOUT * 10)) ]; do
-		screen
-		grep -qE -- "$1" "$tmp/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-# wait until the screen no longer shows text
-wait_gone() {
-	i=0
-	while [ $i -lt $((TIMEOUT * 10)) ]; do
-		screen
-		grep -qF -- "$1" "$tmp/screen" || return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
+. "$(dirname "$0")/../lib/tmux.sh"
+
 keys() { T send-keys -t t "$@"; }
 # type a line into the shell in the pane
 run() { T send-keys -t t -l "$1"; T send-keys -t t Enter; }
