@@ -37,4 +37,3 @@ TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
 keys() { T send-keys -t t "$@"; }
 # type a line into the shell in the pane
 run() { T send-keys -t t -l "$1"; T send-keys -t t Enter; }
-
