@@ -73,11 +73,10 @@ static bool same_image(const struct wv_trace_in *a, const struct wv_trace_in *b)
 static void question(FILE *out, unsigned qn, const struct wv_scene *s,
 		     const struct wv_answer *a)
 {
-	char head[32], val[40];
+	char line[1200], val[40];
 
-	snprintf(head, sizeof(head), "Question %u:", qn);
-	fprintf(out, "%s ", head);
-	wv_plain_wrap(out, 0, WIDTH - (unsigned)strlen(head) - 1, s->q.prompt);
+	snprintf(line, sizeof(line), "Question %u: %s", qn, s->q.prompt);
+	wv_plain_wrap(out, 0, WIDTH, line);
 	if (a->form == WV_FORM_CHOICE) {
 		for (unsigned i = 0; i < a->nchoices; i++) {
 			wv_lesson_format(a, a->choices[i], val, sizeof(val));
