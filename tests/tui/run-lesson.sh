@@ -99,7 +99,7 @@ keys q && wait_for "P-0" >/dev/null
 run "clear; $L --arch ppc --lesson 2 --autoplay 1 --restart; echo A-\$?"
 at_scene 1 && wait_for "AUTOPLAY" && at_scene 2 &&
 	wait_for "Autoplay paused on the question" &&
-	wait_for "Question: What is the result of this subtraction, in hex?"
+	wait_for "Question: What is a - ONES"
 check $? "--autoplay 1 goes to scene 2 by itself and pauses on its question"
 sleep 2 && screen && grep -qF "scene 2 of 6" "$tmp/screen" && ! grep -qF "AUTOPLAY" "$tmp/screen"
 check $? "... and stays paused there"
