@@ -2,11 +2,15 @@
 # Make sure what watviz's build and tests need is installed.  Installs missing
 # packages with the system's package manager when it can (as root, or through
 # sudo without a password); otherwise says exactly what to run and fails.
+# Tools only some tests use (valgrind, mandoc, clang's libFuzzer) are
+# installed the same way when possible, and never stop the build.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
 missing=""
+optional=""
 need() { missing="$missing $1"; }
+want() { optional="$optional $1"; }
 
 have_pc() { pkg-config --exists "$1" 2>/dev/null; }
 have_hdr() { printf '#include <%s>\nint main(void){return 0;}\n' "$1" |
@@ -22,16 +26,26 @@ have_hdr readline/readline.h || need readline
 have_pc cmocka || have_hdr_pre cmocka.h || need cmocka
 command -v tmux >/dev/null 2>&1 || need tmux
 # wanted by some tests, which skip (and say so) without them
-command -v valgrind >/dev/null 2>&1 || need valgrind
-command -v mandoc >/dev/null 2>&1 || need mandoc
+command -v valgrind >/dev/null 2>&1 || want valgrind
+command -v mandoc >/dev/null 2>&1 || want mandoc
 have_fuzzer() {
 	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}\n' |
 		clang -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1
 }
-command -v clang >/dev/null 2>&1 || need clang
-command -v clang >/dev/null 2>&1 && ! have_fuzzer && need libfuzzer
+command -v clang >/dev/null 2>&1 || want clang
+command -v clang >/dev/null 2>&1 && ! have_fuzzer && want libfuzzer
 
-[ -z "$missing" ] && exit 0
+[ -z "$missing$optional" ] && exit 0
+required=$missing
+missing="$missing$optional"
+
+# Only optional tools missing and no way to install them: say so, go on.
+skip_optional() {
+	if [ -z "$required" ]; then
+		echo "watviz: optional test tools missing:$optional; the tests that use them will say they skip ($1)" >&2
+		exit 0
+	fi
+}
 
 # package names per package manager
 pkgs() {
@@ -72,20 +86,23 @@ elif command -v brew >/dev/null 2>&1; then
 	p=$(pkgs brew); cmd="brew install $p"; sudo=""
 	run() { brew install $p; }
 else
-	echo "watviz: missing build dependencies:$missing" >&2
+	skip_optional "no package manager found"
+	echo "watviz: missing build dependencies:$required" >&2
 	echo "watviz: install them with your system's package manager, then run make again" >&2
 	exit 1
 fi
 
 if [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ] && ! command -v brew >/dev/null 2>&1; then
-	echo "watviz: missing build dependencies:$missing" >&2
+	skip_optional "install them as root: $cmd"
+	echo "watviz: missing build dependencies:$required" >&2
 	echo "watviz: run as root:  $cmd" >&2
 	exit 1
 fi
 echo "watviz: installing missing build dependencies:$missing ($cmd)" >&2
 if ! run >/tmp/watviz-deps.$$.log 2>&1; then
-	cat /tmp/watviz-deps.$$.log >&2
+	[ -n "$required" ] && cat /tmp/watviz-deps.$$.log >&2
 	rm -f /tmp/watviz-deps.$$.log
+	skip_optional "installing them failed: $cmd"
 	echo "watviz: could not install them; run:  $cmd" >&2
 	exit 1
 fi

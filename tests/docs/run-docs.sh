@@ -1,0 +1,36 @@
+#!/bin/sh
+# README, --help and the man page stay in step: every long option --help
+# lists is in watviz.1 and in README.md, and the man page is lint-clean.
+# Prints TAP.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+BIN=$BUILD/watviz
+opts=$("$BIN" --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
+set -- $opts
+echo "1..$(($# * 2 + 1))"
+n=0
+for o in $opts; do
+	# the man page writes --arch as "Fl Fl arch"
+	n=$((n + 1))
+	if grep -q -- "Fl Fl ${o#--}\( \|$\)" watviz.1; then
+		echo "ok $n - watviz.1 describes $o"
+	else
+		echo "not ok $n - watviz.1 does not describe $o"
+	fi
+	n=$((n + 1))
+	if grep -q -- "$o" README.md; then
+		echo "ok $n - README.md mentions $o"
+	else
+		echo "not ok $n - README.md does not mention $o"
+	fi
+done
+n=$((n + 1))
+if ! command -v mandoc >/dev/null 2>&1; then
+	echo "ok $n - mandoc -Tlint # SKIP mandoc not installed"
+elif out=$(mandoc -Tlint -W warning watviz.1 2>&1) && [ -z "$out" ]; then
+	echo "ok $n - mandoc -Tlint -W warning watviz.1 is clean"
+else
+	echo "not ok $n - mandoc -Tlint -W warning watviz.1"
+	printf '%s\n' "$out" | sed 's/^/# /'
+fi
