@@ -12,6 +12,7 @@
 #define WATVIZ_HISTORY_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define WV_HISTORY_MAX 500	/* lines kept */
 
@@ -34,6 +35,15 @@ int wv_state_path(const char *xdg_state_home, const char *home,
 
 /* mkdir -p of the directory part of path (mode 0700).  0 or -errno. */
 int wv_state_mkdirs(const char *path);
+
+/*
+ * Replace the file at path with what fill() writes, so that a crash or a
+ * full disk never leaves less than the old file: fill writes to a temporary
+ * file beside path, which is flushed, fsync'ed and checked, then renamed over
+ * path.  fill returns 0 or a negative errno.  Returns 0 or a negative errno;
+ * on any failure the temporary file is removed and path is untouched.
+ */
+int wv_state_replace(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
 /* Read path into readline's history list (a missing file is fine).
    Returns 0 or -errno. */

@@ -53,28 +53,45 @@ int wv_state_mkdirs(const char *path)
 	return 0;
 }
 
-/*
- * Write readline's list to path, one line each, and make sure it reached the
- * disk.  readline's own write_history() is not used: it takes a short write
- * (a full disk) for success, and the rename that follows would then put a
- * cut-off history in place of a whole one.
- */
-static int write_lines(const char *path)
+int wv_state_replace(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
 {
-	HIST_ENTRY **list = history_list();
-	FILE *f = fopen(path, "w");
-	int err = 0;
+	char tmp[4200];
+	FILE *f;
+	int rc;
 
+	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
+	    (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
+	rc = fill(f, ctx);
+	errno = 0;
+	if ((fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) && rc == 0)
+		rc = errno ? -errno : -EIO;
+	if (fclose(f) != 0 && rc == 0)
+		rc = -errno;
+	if (rc == 0 && rename(tmp, path) < 0)
+		rc = -errno;
+	if (rc < 0)
+		unlink(tmp);
+	return rc;
+}
+
+/*
+ * readline's list, one line each.  readline's own write_history() is not
+ * used: it takes a short write (a full disk) for success, and the rename
+ * would then put a cut-off history in place of a whole one.
+ */
+static int history_lines(FILE *f, void *ctx)
+{
+	HIST_ENTRY **list = history_list();
+
+	(void)ctx;
 	for (int i = 0; list && list[i]; i++)
 		if (fprintf(f, "%s\n", list[i]->line) < 0)
-			break;
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0)
-		err = errno ? errno : EIO;
-	if (fclose(f) != 0 && !err)
-		err = errno;
-	return -err;
+			return errno ? -errno : -EIO;
+	return 0;
 }
 
 int wv_history_load(const char *path)
@@ -89,7 +106,6 @@ int wv_history_load(const char *path)
 
 int wv_history_add(const char *path, const char *line)
 {
-	char tmp[4200];
 	HIST_ENTRY *last;
 	int rc;
 
@@ -103,18 +119,5 @@ int wv_history_add(const char *path, const char *line)
 		return 0;
 	if ((rc = wv_state_mkdirs(path)) < 0)
 		return rc;
-	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
-	    (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	rc = write_lines(tmp);
-	if (rc != 0) {
-		unlink(tmp);
-		return rc;
-	}
-	if (rename(tmp, path) < 0) {
-		rc = -errno;
-		unlink(tmp);
-		return rc;
-	}
-	return 0;
+	return wv_state_replace(path, history_lines, NULL);
 }

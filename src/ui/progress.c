@@ -91,47 +91,49 @@ int wv_progress_get(const char *path, unsigned number, const char *slug,
 	return n < 0 ? n : -ENOENT;
 }
 
+/* What wv_progress_put writes: its line first, then the others kept. */
+struct put {
+	unsigned number;
+	const char *slug;
+	size_t scene;
+	const struct entry *e;
+	int n;
+};
+
+static void put_line(FILE *f, unsigned number, const char *slug, size_t scene)
+{
+	if (scene == WV_PROGRESS_DONE)
+		fprintf(f, "%u %s done\n", number, slug);
+	else
+		fprintf(f, "%u %s %zu\n", number, slug, scene + 1);
+}
+
+static int put_lines(FILE *f, void *ctx)
+{
+	const struct put *p = ctx;
+
+	fprintf(f, "# watviz lesson progress: number, name, scene (from 1) or \"done\"\n");
+	put_line(f, p->number, p->slug, p->scene);
+	for (int i = 0, kept = 1; i < p->n && kept < WV_PROGRESS_MAX; i++) {
+		if (p->e[i].number == p->number && strcmp(p->e[i].slug, p->slug) == 0)
+			continue;
+		put_line(f, p->e[i].number, p->e[i].slug, p->e[i].scene);
+		kept++;
+	}
+	return 0;
+}
+
 int wv_progress_put(const char *path, unsigned number, const char *slug,
 		    size_t scene)
 {
 	static struct entry e[WV_PROGRESS_MAX];
-	char tmp[4200];
-	FILE *f;
-	int n, rc = 0;
+	int n, rc;
 
 	n = read_entries(path, e, WV_PROGRESS_MAX, NULL);
 	if (n < 0)
 		n = 0;	/* missing or unreadable: start a new file */
 	if ((rc = wv_state_mkdirs(path)) < 0)
 		return rc;
-	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
-	    (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	fprintf(f, "# watviz lesson progress: number, name, scene (from 1) or \"done\"\n");
-	if (scene == WV_PROGRESS_DONE)
-		fprintf(f, "%u %s done\n", number, slug);
-	else
-		fprintf(f, "%u %s %zu\n", number, slug, scene + 1);
-	for (int i = 0, kept = 1; i < n && kept < WV_PROGRESS_MAX; i++) {
-		if (e[i].number == number && strcmp(e[i].slug, slug) == 0)
-			continue;
-		if (e[i].scene == WV_PROGRESS_DONE)
-			fprintf(f, "%u %s done\n", e[i].number, e[i].slug);
-		else
-			fprintf(f, "%u %s %zu\n", e[i].number, e[i].slug, e[i].scene + 1);
-		kept++;
-	}
-	errno = 0;
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0)
-		rc = errno ? -errno : -EIO;
-	if (fclose(f) != 0 && rc == 0)
-		rc = -errno;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -errno;
-	if (rc < 0)
-		unlink(tmp);
-	return rc;
+	return wv_state_replace(path, put_lines, &(struct put){
+		.number = number, .slug = slug, .scene = scene, .e = e, .n = n });
 }

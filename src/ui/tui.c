@@ -34,25 +34,14 @@
  * :json FILE - the JSON renderer's output, written to a temporary file
  * beside FILE and renamed over it, so a failed write leaves FILE as it was.
  */
+static int json_fill(FILE *f, void *ctx)
+{
+	return wv_json_write(f, ctx);
+}
+
 static int json_writer(const struct wv_trace *t, const char *path)
 {
-	char tmp[4200];
-	FILE *out;
-	int rc;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	out = fopen(tmp, "w");
-	if (!out)
-		return -errno;
-	rc = wv_json_write(out, t);
-	if (fclose(out) != 0 && rc == 0)
-		rc = -errno;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -errno;
-	if (rc < 0)
-		unlink(tmp);
-	return rc;
+	return wv_state_replace(path, json_fill, (void *)(uintptr_t)t);
 }
 
 static long now_ms(void)
