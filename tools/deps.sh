@@ -32,8 +32,12 @@ have_fuzzer() {
 	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}\n' |
 		clang -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1
 }
-command -v clang >/dev/null 2>&1 || want clang
-command -v clang >/dev/null 2>&1 && ! have_fuzzer && want libfuzzer
+if ! command -v clang >/dev/null 2>&1; then
+	want clang
+	want libfuzzer
+elif ! have_fuzzer; then
+	want libfuzzer
+fi
 
 [ -z "$missing$optional" ] && exit 0
 required=$missing
