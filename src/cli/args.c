@@ -50,6 +50,70 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 	return NULL;
 }
 
+/* The options that take a value, and how the help shows each. */
+enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
+		  O_CHECK_LESSON, O_AUTOPLAY };
+static const struct {
+	const char *name;
+	const char *example;	/* for "needs a value, as in ..." */
+	bool nonempty;		/* "" is missing, not a value to judge */
+} valued[] = {
+	[O_ARCH] = { "--arch", "--arch ppc64 (--list-arch lists them)", false },
+	[O_OFFSET] = { "--offset", "--offset 3", false },
+	[O_FILL] = { "--fill", "--fill 0x55", false },
+	[O_DELIM] = { "--delim", "--delim /", false },
+	[O_LESSON] = { "--lesson", "--lesson 2 (--list-lessons lists them)", true },
+	[O_LESSONS_DIR] = { "--lessons-dir", "--lessons-dir ./lessons", true },
+	[O_CHECK_LESSON] = { "--check-lesson", "--check-lesson my.lesson", true },
+	[O_AUTOPLAY] = { "--autoplay", "--autoplay 4", true },
+};
+
+/* Index into valued[] of the option a (its name is n bytes), or -1. */
+static int valued_option(const char *a, size_t n)
+{
+	for (size_t k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
+		if (strlen(valued[k].name) == n && strncmp(a, valued[k].name, n) == 0)
+			return (int)k;
+	return -1;
+}
+
+/* Take the value of option o; -1 after a usage error. */
+static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
+{
+	switch (o) {
+	case O_ARCH:
+		c->arch_given = true;
+		c->v = wv_wat_find(val);
+		if (!c->v) {
+			usage_error(c, "--arch %s: no such variant; --list-arch lists all "
+				    "%zu (x86-64, ppc64, alpha, ...)", val, wv_wat_count());
+			return -1;
+		}
+		return 0;
+	case O_OFFSET:
+		c->offset_arg = val;
+		return 0;
+	case O_FILL:
+		c->fill_given = true;
+		return (c->fill = byte_arg(c, "--fill", val)) < 0 ? -1 : 0;
+	case O_DELIM:
+		return (c->delim = byte_arg(c, "--delim", val)) < 0 ? -1 : 0;
+	case O_LESSON:
+		c->lesson = val;
+		return 0;
+	case O_LESSONS_DIR:
+		c->lessons_dir = val;
+		return 0;
+	case O_CHECK_LESSON:
+		c->check_lesson = val;
+		return 0;
+	case O_AUTOPLAY:
+		c->autoplay_arg = val;
+		return 0;
+	}
+	return -1;
+}
+
 static int parse_args(struct wv_cli *c, int argc, char **argv)
 {
 	bool opts = true;
@@ -57,6 +121,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *eq, *val;
 		size_t n;
+		int vo;
 
 		if (!opts || a[0] != '-' || a[1] == '\0') {
 			if (c->word_src) {
@@ -81,6 +146,18 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
+		vo = valued_option(a, n);
+		if (vo >= 0) {
+			val = opt_value(argc, argv, &i, eq);
+			if (!val || (valued[vo].nonempty && !*val)) {
+				usage_error(c, "%s needs a value, as in %s", valued[vo].name,
+					    valued[vo].example);
+				return -1;
+			}
+			if (set_valued(c, (enum valued_opt)vo, val) < 0)
+				return -1;
+			continue;
+		}
 		if (IS("--help") || IS("-h")) {
 			c->help = true;
 		} else if (IS("--version") || IS("-V")) {
@@ -93,28 +170,6 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->restart = true;
 		} else if (IS("--present")) {
 			c->present = true;
-		} else if (IS("--lesson") || IS("--lessons-dir") || IS("--check-lesson") ||
-			   IS("--autoplay")) {
-			char name[16];
-
-			snprintf(name, sizeof(name), "%.*s", (int)n, a);
-			val = opt_value(argc, argv, &i, eq);
-			if (!val || !*val) {
-				usage_error(c, "%s needs a value, as in %s", name,
-					    IS("--lesson") ? "--lesson 2 (--list-lessons lists them)"
-					    : IS("--lessons-dir") ? "--lessons-dir ./lessons"
-					    : IS("--autoplay") ? "--autoplay 4"
-							       : "--check-lesson my.lesson");
-				return -1;
-			}
-			if (IS("--lesson"))
-				c->lesson = val;
-			else if (IS("--lessons-dir"))
-				c->lessons_dir = val;
-			else if (IS("--autoplay"))
-				c->autoplay_arg = val;
-			else
-				c->check_lesson = val;
 		} else if (IS("--plain") || IS("--json")) {
 			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN : WV_MODE_JSON;
 
@@ -143,38 +198,6 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			else {
 				usage_error(c, "--color=%s: unknown; use --color=auto, "
 					    "--color=always or --color=never", val);
-				return -1;
-			}
-		} else if (IS("--arch") || IS("--offset") || IS("--fill") ||
-			   IS("--delim")) {
-			char name[16];
-
-			snprintf(name, sizeof(name), "%.*s", (int)n, a);
-			val = opt_value(argc, argv, &i, eq);
-			if (!val) {
-				usage_error(c, "%s needs a value, as in %s", name,
-					    IS("--arch") ? "--arch ppc64 (--list-arch lists them)"
-					    : IS("--offset") ? "--offset 3"
-					    : IS("--fill") ? "--fill 0x55"
-							   : "--delim /");
-				return -1;
-			}
-			if (IS("--arch")) {
-				c->arch_given = true;
-				c->v = wv_wat_find(val);
-				if (!c->v) {
-					usage_error(c, "--arch %s: no such variant; --list-arch "
-						    "lists all %zu (x86-64, ppc64, alpha, ...)",
-						    val, wv_wat_count());
-					return -1;
-				}
-			} else if (IS("--offset")) {
-				c->offset_arg = val;
-			} else if (IS("--fill")) {
-				c->fill_given = true;
-				if ((c->fill = byte_arg(c, "--fill", val)) < 0)
-					return -1;
-			} else if ((c->delim = byte_arg(c, "--delim", val)) < 0) {
 				return -1;
 			}
 		} else {
