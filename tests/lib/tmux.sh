@@ -11,38 +11,21 @@ T() { tmux -L "$SOCK" -f /dev/null "$@"; }
 # the visible screen into $tmp/screen
 screen() { T capture-pane -p -t "${SESSION:-t}" >"$tmp/screen" 2>/dev/null; }
 
-# wait until the screen shows a fixed string; 1 after TIMEOUT seconds
-wait_for() {
+# wait_screen MODE PATTERN: poll the screen until grep MODE (-F fixed, -E
+# regex, -vF "no longer shows") is satisfied; 1 after TIMEOUT seconds
+wait_screen() {
 	_w=0
 	while [ $_w -lt $((${TIMEOUT:-20} * 10)) ]; do
 		screen
-		grep -qF -- "$1" "$tmp/screen" && return 0
+		case $1 in
+		-vF) grep -qF -- "$2" "$tmp/screen" || return 0 ;;
+		*) grep -q "$1" -- "$2" "$tmp/screen" && return 0 ;;
+		esac
 		sleep 0.1
 		_w=$((_w + 1))
 	done
 	return 1
 }
-
-# wait until the screen matches an extended regular expression
-wait_re() {
-	_w=0
-	while [ $_w -lt $((${TIMEOUT:-20} * 10)) ]; do
-		screen
-		grep -qE -- "$1" "$tmp/screen" && return 0
-		sleep 0.1
-		_w=$((_w + 1))
-	done
-	return 1
-}
-
-# wait until the screen no longer shows a fixed string
-wait_gone() {
-	_w=0
-	while [ $_w -lt $((${TIMEOUT:-20} * 10)) ]; do
-		screen
-		grep -qF -- "$1" "$tmp/screen" || return 0
-		sleep 0.1
-		_w=$((_w + 1))
-	done
-	return 1
-}
+wait_for() { wait_screen -F "$1"; }	# the screen shows a fixed string
+wait_re() { wait_screen -E "$1"; }	# ... matches an extended regex
+wait_gone() { wait_screen -vF "$1"; }	# ... no longer shows a string

@@ -37,3 +37,19 @@ TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
 keys() { T send-keys -t t "$@"; }
 # type a line into the shell in the pane
 run() { T send-keys -t t -l "$1"; T send-keys -t t Enter; }
+
+# start_shell COLS ROWS: a clean shell in session t (no inherited environment
+# but the sanitizer options), in $tmp, with the terminal modes saved to
+# $tmp/stty.before for the checks after quitting.
+start_shell() {
+	mkdir -p "$tmp/home" "$tmp/state"
+	T new-session -d -s t -x "$1" -y "$2" \
+		"env -i HOME=$tmp/home XDG_STATE_HOME=$tmp/state TERM=screen-256color \
+		 PATH=/usr/bin:/bin LANG=C.UTF-8 ASAN_OPTIONS=${ASAN_OPTIONS:-} \
+		 UBSAN_OPTIONS=${UBSAN_OPTIONS:-} PS1='$ ' sh" || {
+		echo "# tmux could not start"; exit 1; }
+	wait_for '$' >/dev/null
+	cd "$tmp" || exit 1
+	run "cd $tmp; stty -a >stty.before; echo BEFORE-MARK"
+	wait_for "BEFORE-MARK"
+}

@@ -12,16 +12,7 @@ LESSONS=$(pwd)/lessons
 PLAN=20
 . "$(dirname "$0")/lib.sh"
 
-mkdir -p "$tmp/home" "$tmp/state"
-T new-session -d -s t -x 80 -y 24 \
-	"env -i HOME=$tmp/home XDG_STATE_HOME=$tmp/state TERM=screen-256color \
-	 PATH=/usr/bin:/bin LANG=C.UTF-8 ASAN_OPTIONS=${ASAN_OPTIONS:-} \
-	 UBSAN_OPTIONS=${UBSAN_OPTIONS:-} PS1='$ ' sh" || {
-	echo "# tmux could not start"; exit 1; }
-wait_for '$' >/dev/null
-cd "$tmp" || exit 1
-run "cd $tmp; stty -a >stty.before; echo BEFORE-MARK"
-wait_for "BEFORE-MARK"
+start_shell 80 24
 L="$BIN --lessons-dir $LESSONS"
 # the scene number shown in the top bar
 at_scene() { wait_for "scene $1 of 6"; }

@@ -10,16 +10,7 @@ BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 PLAN=31
 . "$(dirname "$0")/lib.sh"
 
-mkdir -p "$tmp/home" "$tmp/state"
-T new-session -d -s t -x 100 -y 30 \
-	"env -i HOME=$tmp/home XDG_STATE_HOME=$tmp/state TERM=screen-256color \
-	 PATH=/usr/bin:/bin LANG=C.UTF-8 ASAN_OPTIONS=${ASAN_OPTIONS:-} \
-	 UBSAN_OPTIONS=${UBSAN_OPTIONS:-} PS1='$ ' sh" || {
-	echo "# tmux could not start"; exit 1; }
-wait_for '$' >/dev/null
-cd "$tmp" || exit 1
-run "cd $tmp; stty -a >stty.before; echo BEFORE-MARK"
-wait_for "BEFORE-MARK"
+start_shell 100 30
 
 # 1-3: open, step, next function
 run "$BIN 'ab\\0cd'; echo AFTER-\$?"
