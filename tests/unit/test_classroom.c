@@ -273,18 +273,6 @@ static void write_file(const char *p, const char *text, size_t n)
 	assert_int_equal(fclose(f), 0);
 }
 
-static size_t slurp(const char *p, char *buf, size_t size)
-{
-	FILE *f = fopen(p, "rb");
-	size_t n;
-
-	assert_non_null(f);
-	n = fread(buf, 1, size - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return n;
-}
-
 static void test_progress(void **state)
 {
 	char buf[4096];
@@ -383,7 +371,7 @@ static void test_corrupt_progress(void **state)
 static void test_progress_write_fails(void **state)
 {
 	char before[8192], after[8192], tmpname[600], slug[32];
-	struct rlimit old, tiny;
+	struct rlimit old;
 	size_t nb;
 	int rc;
 
@@ -396,11 +384,7 @@ static void test_progress_write_fails(void **state)
 	nb = slurp(path, before, sizeof(before));
 	assert_true(nb > 1000);
 
-	signal(SIGXFSZ, SIG_IGN);
-	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
-	tiny = old;
-	tiny.rlim_cur = 100;
-	assert_int_equal(setrlimit(RLIMIT_FSIZE, &tiny), 0);
+	disk_full(&old);
 	rc = wv_progress_put(path, 2, "has-zero", 3);
 	/* through the lesson, too: one notice, no crash */
 	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, true);
@@ -408,8 +392,7 @@ static void test_progress_write_fails(void **state)
 	assert_non_null(strstr(app.msg, "cannot save the lesson progress"));
 	wv_class_goto(&cls, 1);
 	stop();
-	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
-	signal(SIGXFSZ, SIG_DFL);
+	disk_room(&old);
 
 	assert_true(rc < 0);
 	assert_int_equal(slurp(path, after, sizeof(after)), nb);

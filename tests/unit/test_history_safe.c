@@ -14,23 +14,12 @@
 
 #include "watviz/history.h"
 
-static size_t slurp(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	assert_non_null(f);
-	n = fread(buf, 1, size, f);
-	fclose(f);
-	return n;
-}
-
 static void full_disk_keeps_the_old_history(void **state)
 {
 	(void)state;
 	char dir[] = "/tmp/watviz-hist-XXXXXX", path[512], tmpname[600];
 	char before[8192], after[8192], line[64];
-	struct rlimit old, tiny;
+	struct rlimit old;
 	size_t nb, na;
 
 	assert_non_null(mkdtemp(dir));
@@ -42,15 +31,9 @@ static void full_disk_keeps_the_old_history(void **state)
 	nb = slurp(path, before, sizeof(before));
 	assert_true(nb > 1000);
 
-	/* a disk that fills up after 100 bytes: writes fail with EFBIG */
-	signal(SIGXFSZ, SIG_IGN);
-	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
-	tiny = old;
-	tiny.rlim_cur = 100;
-	assert_int_equal(setrlimit(RLIMIT_FSIZE, &tiny), 0);
+	disk_full(&old);
 	int rc = wv_history_add(path, "arch ppc");
-	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
-	signal(SIGXFSZ, SIG_DFL);
+	disk_room(&old);
 
 	assert_true(rc < 0);	/* the failure is reported ... */
 	na = slurp(path, after, sizeof(after));

@@ -13,6 +13,10 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include <signal.h>
+#include <stdio.h>
+#include <sys/resource.h>
+
 #include "watviz/wat.h"
 
 /*
@@ -62,6 +66,41 @@ static inline uint64_t rng_next(uint64_t *s)
 	*s ^= *s << 25;
 	*s ^= *s >> 27;
 	return *s * UINT64_C(2685821657736338717);
+}
+
+/* The file at path into buf (NUL-terminated); returns its length. */
+static inline size_t slurp(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return n;
+}
+
+/*
+ * A disk that fills up after 100 bytes: from disk_full() until
+ * disk_room(&old), a write past 100 bytes of a file fails with EFBIG
+ * (SIGXFSZ ignored), as on a full disk.
+ */
+static inline void disk_full(struct rlimit *old)
+{
+	struct rlimit tiny;
+
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, old), 0);
+	tiny = *old;
+	tiny.rlim_cur = 100;
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &tiny), 0);
+}
+
+static inline void disk_room(const struct rlimit *old)
+{
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, old), 0);
+	signal(SIGXFSZ, SIG_DFL);
 }
 
 /* Non-zero when the environment asks for the shorter sanitizer-build run. */
