@@ -63,6 +63,19 @@ enum wv_zbm_kind {
 	WV_ZBM_INDEX,		/* ~1 << idx */
 };
 
+/*
+ * Does this architecture's kernel run hash_name a word at a time?  fs/namei.c
+ * uses the word-at-a-time hash_name only under CONFIG_DCACHE_WORD_ACCESS,
+ * which each architecture selects (or not) in its Kconfig; see
+ * docs/SOURCES.md.
+ */
+enum wv_dcache {
+	WV_DCACHE_YES,		/* selected, perhaps under a condition (dcache) */
+	WV_DCACHE_NO,		/* not selected: hash_name is the byte loop */
+	WV_DCACHE_USER,		/* a generic header: up to the architecture that
+				   uses it */
+};
+
 struct wv_variant {
 	const char *name;	/* canonical --arch name, e.g. "x86-64" */
 	const char *aliases;	/* space-separated other names, or "" */
@@ -72,6 +85,8 @@ struct wv_variant {
 	const char *kernel_version;	/* which kernels have this form */
 	const char *insns;	/* instructions a real build uses, or "none" */
 	const char *summary;	/* one line: what is special about it */
+	enum wv_dcache dcache_kind;
+	const char *dcache;	/* who selects DCACHE_WORD_ACCESS, and when */
 
 	enum wv_hz_kind hz_kind;
 	enum wv_prep_kind prep_kind;
@@ -129,11 +144,15 @@ static inline unsigned wv_wat_byte_index(const struct wv_variant *v, unsigned r)
 
 /* ---- the scan the kernel performs ---------------------------------------- */
 
-/* One aligned word the scan examined, every value as the kernel had it. */
+/*
+ * One word the scan examined, every value as the kernel had it: aligned for
+ * do_strnlen_user, starting at the name for hash_name.
+ */
 struct wv_word {
 	size_t address;		/* memory index of the word's first byte */
 	uint64_t loaded;	/* as loaded */
-	uint64_t value;		/* after the pre-start bytes are forced to 0xff */
+	uint64_t value;		/* after the pre-start bytes are forced to 0xff
+				   (do_strnlen_user's first word only) */
 	uint64_t has_zero;	/* has_zero(value) */
 	uint64_t data;		/* what has_zero stored through its pointer */
 	/* with a delimiter only: the same for value ^ REPEAT_BYTE(delim) */
@@ -165,13 +184,20 @@ struct wv_scan {
 size_t wv_wat_scan_capacity(const struct wv_variant *v, size_t len);
 
 /*
- * Walk mem (len bytes, a whole number of words, address 0 word-aligned) the way
- * lib/strnlen_user.c and fs/namei.c hash_name do, for a string starting at
- * offset (< word bytes), stopping at a NUL or, when delim >= 0, at that byte:
+ * Walk mem (len bytes, a whole number of words, address 0 word-aligned) for a
+ * string starting at offset (< word bytes), the way the kernel does:
  *
- *   for each aligned word: a = load | aligned_byte_mask(offset) on the first,
- *       b = (load ^ REPEAT_BYTE(delim)) | the same mask       (delim only)
- *       stop when has_zero(a) | has_zero(b)
+ * delim < 0: do_strnlen_user (lib/strnlen_user.c), stopping at a NUL.  It
+ *   loads aligned words; on the first, a = load | aligned_byte_mask(offset),
+ *   so the bytes before the start can never be found.
+ * delim >= 0: the word-at-a-time hash_name (fs/namei.c), stopping at a NUL or
+ *   at that byte (the kernel's is '/').  It loads unaligned words from the
+ *   name itself, at offset, offset + B, ... (load_unaligned_zeropad(name +
+ *   len)), so there are no bytes before the start; b = a ^ REPEAT_BYTE(delim).
+ *   A word that would run past len is not loaded: give the image a word of
+ *   room after the terminator (wv_word_image_pad) when offset > 0.
+ *
+ *   each word: stop when has_zero(a) | has_zero(b)           (b: delim only)
  *   mask = create_zero_mask(prep_zero_mask(a) | prep_zero_mask(b))
  *   find_zero(mask), zero_bytemask(mask)
  *

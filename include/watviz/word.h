@@ -76,6 +76,13 @@ struct wv_image {
 int wv_word_image(struct wv_image *img, unsigned word_bytes,
 		   const uint8_t *word, size_t len, size_t offset, uint8_t fill);
 
+/*
+ * Grow img by one word of fill after its end (role WV_MEM_FILL): the memory a
+ * load that starts inside the last word, as hash_name's unaligned loads do,
+ * runs on into.  Returns 0 or -ENOMEM (img unchanged).
+ */
+int wv_word_image_pad(struct wv_image *img);
+
 /* Free what wv_word_image allocated; safe on a zeroed or freed image. */
 void wv_word_image_free(struct wv_image *img);
 

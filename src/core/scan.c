@@ -42,6 +42,7 @@ int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
 		struct wv_scan *out)
 {
 	unsigned nb = wv_wat_bytes(v);
+	bool hash_name = delim >= 0;
 
 	if (len % nb != 0 || offset >= nb || delim > 0xff)
 		return -EINVAL;
@@ -49,21 +50,24 @@ int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
 		return -ENOSPC;
 
 	*out = (struct wv_scan){ .v = v, .offset = offset,
-				 .delim = delim < 0 ? -1 : delim };
-	uint64_t pre = wv_wat_aligned_byte_mask(v, (unsigned)offset);
-	uint64_t rep = delim < 0 ? 0 : wv_repeat_byte((uint8_t)delim, v->bits);
+				 .delim = hash_name ? delim : -1 };
+	/*
+	 * do_strnlen_user loads aligned words and forces the bytes before the
+	 * start to 0xff; hash_name loads unaligned words from the name itself
+	 * (load_unaligned_zeropad(name + len)), so it has no such bytes.
+	 */
+	uint64_t pre = hash_name ? 0 : wv_wat_aligned_byte_mask(v, (unsigned)offset);
+	uint64_t rep = hash_name ? wv_repeat_byte((uint8_t)delim, v->bits) : 0;
 
-	for (size_t addr = 0; addr < len; addr += nb) {
+	for (size_t addr = hash_name ? offset : 0; addr + nb <= len; addr += nb) {
 		struct wv_word *wd = &words[out->nwords++];
 
 		*wd = (struct wv_word){ .address = addr };
 		wd->loaded = wv_wat_load(v, mem + addr);
 		wd->value = wd->loaded | pre;
 		wd->has_zero = v->has_zero(wd->value, &wd->data);
-		if (delim >= 0) {
-			/* forced after the xor, so a 0xff delimiter cannot
-			   match a pre-start byte */
-			wd->delim_value = (wd->loaded ^ rep) | pre;
+		if (hash_name) {
+			wd->delim_value = wd->loaded ^ rep;
 			wd->delim_has_zero =
 				v->has_zero(wd->delim_value, &wd->delim_data);
 		}
@@ -74,7 +78,7 @@ int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
 
 		out->found = true;
 		out->prep = v->prep_zero_mask(wd->value, wd->data);
-		if (delim >= 0)
+		if (hash_name)
 			out->delim_prep =
 				v->prep_zero_mask(wd->delim_value, wd->delim_data);
 		out->prep_zero_mask = out->prep | out->delim_prep;

@@ -216,6 +216,24 @@ int wv_word_image(struct wv_image *img, unsigned word_bytes,
 	return 0;
 }
 
+int wv_word_image_pad(struct wv_image *img)
+{
+	size_t n = img->len + img->word_bytes;
+	uint8_t *mem = realloc(img->mem, n), *role;
+
+	if (!mem)
+		return -ENOMEM;
+	img->mem = mem;
+	role = realloc(img->role, n);
+	if (!role)
+		return -ENOMEM;	/* mem is larger, len unchanged: still valid */
+	img->role = role;
+	memset(mem + img->len, img->fill, img->word_bytes);
+	memset(role + img->len, WV_MEM_FILL, img->word_bytes);
+	img->len = n;
+	return 0;
+}
+
 void wv_word_image_free(struct wv_image *img)
 {
 	free(img->mem);

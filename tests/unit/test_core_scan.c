@@ -27,7 +27,12 @@ static bool word_has(const uint8_t *p, unsigned nb, unsigned from, int c)
 	return false;
 }
 
-/* Scan mem with v and check every recorded value the byte loop can judge. */
+/*
+ * Scan mem with v and check every recorded value the byte loop can judge.
+ * Without a delimiter the scan is do_strnlen_user's: aligned words from 0,
+ * the bytes before off forced.  With one it is hash_name's: unaligned words
+ * from off, and a word that would run past len is not loaded.
+ */
 static void check_image(const struct wv_variant *v, const uint8_t *mem, size_t len,
 			size_t off, int delim)
 {
@@ -35,31 +40,36 @@ static void check_image(const struct wv_variant *v, const uint8_t *mem, size_t l
 	struct wv_scan s;
 	unsigned nb = wv_wat_bytes(v);
 	size_t want = ref_find(mem, len, off, delim);
+	size_t start = delim >= 0 ? off : 0;	/* address of the first word */
+	size_t fits = (len - start) / nb;	/* words that can be loaded */
+	size_t at = want < len ? (want - start) / nb : fits;	/* its word */
+	bool found = want < len && at < fits;
 
 	assert_int_equal(wv_wat_scan(v, mem, len, off, delim, words, MAXWORDS, &s), 0);
-	if (s.length != want - off || s.found != (want < len)) {
+	if (s.found != found || (found && s.length != want - off)) {
 		fprintf(stderr, "# %s off %zu delim %d:", v->name, off, delim);
 		for (size_t i = 0; i < len; i++)
 			fprintf(stderr, " %02x", mem[i]);
 		fprintf(stderr, "\n");
 	}
-	assert_int_equal(s.found, want < len);
-	assert_int_equal(s.length, want - off);
-	assert_int_equal(s.nwords, want < len ? want / nb + 1 : len / nb);
+	assert_int_equal(s.found, found);
+	assert_int_equal(s.length, found ? want - off : len - off);
+	assert_int_equal(s.nwords, found ? at + 1 : fits);
 	for (size_t i = 0; i < s.nwords; i++) {
 		const struct wv_word *wd = &words[i];
-		unsigned from = i == 0 ? (unsigned)off : 0;
+		size_t addr = start + i * nb;
+		unsigned from = i == 0 ? (unsigned)(off - start) : 0;
 
-		assert_int_equal(wd->address, i * nb);
-		bool zero = word_has(mem + i * nb, nb, from, 0);
-		bool dl = delim >= 0 && word_has(mem + i * nb, nb, from, delim);
+		assert_int_equal(wd->address, addr);
+		bool zero = word_has(mem + addr, nb, from, 0);
+		bool dl = delim >= 0 && word_has(mem + addr, nb, from, delim);
 
 		assert_int_equal(wd->has_zero != 0, zero);
 		assert_int_equal(wd->delim_has_zero != 0, dl);
 		assert_int_equal(wd->hit, zero || dl);
 	}
 	if (s.found) {
-		unsigned k = (unsigned)(want % nb);
+		unsigned k = (unsigned)((want - start) % nb);
 
 		assert_int_equal(s.find_zero, k);
 		assert_int_equal(s.zero_bytemask, expect_zbm(v, k));
@@ -162,23 +172,46 @@ static void bad_arguments(void **state)
 	assert_int_equal(s.nwords, 2);
 }
 
-/* A 0xff delimiter must not match the pre-start bytes forced to 0xff. */
+/*
+ * hash_name reads nothing before the name: zero bytes there are never found,
+ * and a 0xff delimiter has no forced 0xff byte to match either.
+ */
 static void delim_ff(void **state)
 {
 	(void)state;
-	uint8_t mem[8] = { 0, 0, 0, 'a', 'b', 0xff, 'c', 0 };
+	uint8_t mem[16] = { 0, 0, 0, 'a', 'b', 0xff, 'c', 0 };
 
 	for (size_t vi = 0; vi < wv_wat_count(); vi++) {
 		const struct wv_variant *v = wv_wat_at(vi);
 
 		if (v->bits != 64)
 			continue;
-		struct wv_word wd;
+		struct wv_word wd[2];
 		struct wv_scan s;
 
-		assert_int_equal(wv_wat_scan(v, mem, 8, 3, 0xff, &wd, 1, &s), 0);
+		assert_int_equal(wv_wat_scan(v, mem, 16, 3, 0xff, wd, 2, &s), 0);
+		assert_int_equal(wd[0].address, 3);
+		assert_int_equal(wd[0].value, wd[0].loaded);
 		assert_int_equal(s.length, 2);
 	}
+}
+
+/* Without room for a whole word after the name, hash_name loads nothing. */
+static void hash_name_needs_room(void **state)
+{
+	(void)state;
+	const struct wv_variant *v = variant("x86-64");
+	uint8_t mem[8] = { 0, 0, 0, 'a', 'b', 0, 0, 0 };
+	struct wv_word wd;
+	struct wv_scan s;
+
+	assert_int_equal(wv_wat_scan(v, mem, 8, 3, '/', &wd, 1, &s), 0);
+	assert_false(s.found);
+	assert_int_equal(s.nwords, 0);
+	/* the same bytes as strnlen_user sees them: aligned, found */
+	assert_int_equal(wv_wat_scan(v, mem, 8, 3, -1, &wd, 1, &s), 0);
+	assert_true(s.found);
+	assert_int_equal(s.length, 2);
 }
 
 int main(void)
@@ -188,6 +221,7 @@ int main(void)
 		cmocka_unit_test(generated),
 		cmocka_unit_test(bad_arguments),
 		cmocka_unit_test(delim_ff),
+		cmocka_unit_test(hash_name_needs_room),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
