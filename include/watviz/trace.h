@@ -251,6 +251,22 @@ size_t wv_trace_find(const struct wv_trace *t, enum wv_step_kind kind,
    "zero_bytemask". */
 const char *wv_trace_step_name(enum wv_step_kind kind);
 
+/*
+ * One or two sentences on which kernel loop the trace follows and whether
+ * that variant's kernel runs it: do_strnlen_user's aligned loads, or
+ * hash_name's unaligned ones, with what the variant's Kconfig says about
+ * CONFIG_DCACHE_WORD_ACCESS.  Written into buf (always terminated); returns
+ * buf.  Used for the headers of every renderer.
+ */
+const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size);
+
+/*
+ * true when the trace follows hash_name on a variant whose kernel does not
+ * run it a word at a time (alpha, big-endian powerpc), or may not (a generic
+ * header): the renderers then say it is a comparison, not that kernel.
+ */
+bool wv_trace_hash_name_what_if(const struct wv_trace *t);
+
 /* Short name of an op, as in JSON: "sub", "and", "clz", ... */
 const char *wv_trace_op_name(enum wv_op op);
 

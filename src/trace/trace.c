@@ -383,9 +383,10 @@ static uint64_t draw_cheap(struct builder *b, const char *xl, uint64_t x,
 	d = (x - wv_ones(w)) & M(b);
 	addr_list(b, crossed_bytes(b, x ^ wv_ones(w) ^ d), lst, sizeof(lst));
 	s = sub_new(b, WV_OP_SUB, e,
-		    "Subtract 0x01 from every byte at once: a zero byte becomes 0xff and "
-		    "borrows 1 from the byte above it (the borrow row), and a 0x01 byte "
-		    "that receives such a borrow becomes 0xff as well.%s%s%s",
+		    "Subtract 0x01 from every byte at once. A zero byte cannot give 1, "
+		    "so it borrows from the byte above it (the borrow row) and becomes "
+		    "0xff, or 0xfe when a borrow also came into it from below; a 0x01 "
+		    "byte that receives such a borrow becomes 0xff.%s%s%s",
 		    lst[0] ? " Here a borrow crosses from the byte below into memory " : " Here no borrow crosses a byte boundary.",
 		    lst, lst[0] ? "." : "");
 	draw_sub(b, s, xl, x, WV_ROW_CONST, "ONES", wv_ones(w), l1, w);
@@ -515,10 +516,15 @@ static uint64_t draw_below_lowest(struct builder *b, const char *bl,
 
 	snprintf(ex, sizeof(ex), "(%s - 1) & ~%s", bl, bl);
 	t = d & nb;
-	s = sub_new(b, WV_OP_AND, ex,
-		    "Keep only the ones below the lowest flag bit, bit %u: bits 0 to "
-		    "%u, whatever flags sit above it.", wv___ffs(bits, w),
-		    wv___ffs(bits, w) - 1);
+	if (wv___ffs(bits, w) == 0)
+		s = sub_new(b, WV_OP_AND, ex,
+			    "Keep only the ones below the lowest set bit, bit 0: there are "
+			    "none, so the result is 0 whatever sits above it.");
+	else
+		s = sub_new(b, WV_OP_AND, ex,
+			    "Keep only the ones below the lowest set bit, bit %u: bits 0 "
+			    "to %u, whatever sits above it.", wv___ffs(bits, w),
+			    wv___ffs(bits, w) - 1);
 	row_add(b, s, WV_ROW_INPUT, l1, d, w);
 	row_add(b, s, WV_ROW_INPUT, l2, nb, w);
 	row_add(b, s, WV_ROW_RESULT, "below", t, w)->bits = t;
@@ -559,22 +565,74 @@ static uint64_t trailing_zero_bits(uint64_t x, unsigned w)
 
 /* ---- the steps ----------------------------------------------------------- */
 
+/* The sentence on CONFIG_DCACHE_WORD_ACCESS for hash_name on this variant. */
+static const char *dcache_sentence(const struct wv_variant *v, char *buf,
+				   size_t size)
+{
+	switch (v->dcache_kind) {
+	case WV_DCACHE_YES:
+		snprintf(buf, size, "On %s this is the kernel's own path: %s "
+			 "(fs/namei.c uses this hash_name only under "
+			 "CONFIG_DCACHE_WORD_ACCESS).", v->name, v->dcache);
+		break;
+	case WV_DCACHE_NO:
+		snprintf(buf, size, "Not what the kernel runs on %s: %s, so "
+			 "there hash_name (fs/namei.c) reads the name a byte at a "
+			 "time. Shown here: the word-at-a-time hash_name run on %s's "
+			 "helpers, for comparison.", v->name, v->dcache, v->name);
+		break;
+	case WV_DCACHE_USER:
+		snprintf(buf, size, "fs/namei.c uses this hash_name only under "
+			 "CONFIG_DCACHE_WORD_ACCESS; for %s %s, and without it "
+			 "hash_name reads a byte at a time.", v->kernel_path,
+			 v->dcache);
+		break;
+	}
+	return buf;
+}
+
+bool wv_trace_hash_name_what_if(const struct wv_trace *t)
+{
+	return t->in.delim >= 0 && t->v->dcache_kind != WV_DCACHE_YES;
+}
+
+const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
+{
+	char dc[WV_TEXT_MAX];
+
+	if (t->in.delim < 0)
+		snprintf(buf, size, "do_strnlen_user (lib/strnlen_user.c): aligned "
+			 "loads, stops at a NUL.");
+	else
+		snprintf(buf, size, "hash_name (fs/namei.c): unaligned loads from "
+			 "the name, stops at a NUL or at 0x%02x (the kernel's is "
+			 "'/'). %s", t->in.delim,
+			 dcache_sentence(t->v, dc, sizeof(dc)));
+	return buf;
+}
+
 static void do_load(struct builder *b, bool delim)
 {
 	const struct wv_word *wd = cur_word(b);
 	unsigned nb = b->t->word_bytes;
+	size_t into = wd->address - b->t->img.offset;	/* hash_name: len */
 	struct wv_substep *s;
-	char ex[WV_EXPR_MAX];
+	char ex[WV_EXPR_MAX], dc[WV_TEXT_MAX];
 
-	if (delim)
+	if (delim) {
 		step_open(b, WV_STEP_LOAD, "load_unaligned_zeropad", PATH_NAMEI,
-			  "hash_name reads the next %u bytes, memory %zu to %zu, as one "
-			  "register value a.", nb, wd->address, wd->address + nb - 1);
-	else
+			  "hash_name loads the %u bytes at memory %zu to %zu (name + "
+			  "%zu) with load_unaligned_zeropad: an unaligned load from the "
+			  "name itself, so no byte before the name is read.%s%s", nb,
+			  wd->address, wd->address + nb - 1, into, b->word == 0 ? " " : "",
+			  b->word == 0 ? dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
+		snprintf(ex, sizeof(ex), "a = load_unaligned_zeropad(name + %zu)", into);
+	} else {
 		step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
 			  "do_strnlen_user reads the aligned word at memory %zu to %zu as "
 			  "one register value.", wd->address, wd->address + nb - 1);
-	snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
+		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
+	}
 	if (is_be(b))
 		s = sub_new(b, WV_OP_LOAD, ex,
 			    "Big-endian: the byte at the lowest address, %zu, lands in the "
@@ -708,9 +766,12 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		snprintf(ex, sizeof(ex), "%s + high_bits", xl);
 		s = sub_new(b, WV_OP_ADD, ex,
 			    "high_bits = REPEAT_BYTE(0xfe) + 1 = 0xfefe..ff, which is -ONES: "
-			    "adding it subtracts 0x01 from every byte. A zero byte gives no carry out "
-			    "and ends as 0xff; a 0x01 byte that gets no carry from below "
-			    "ends as 0xff too.");
+			    "adding it subtracts 0x01 from every byte. The row under it holds "
+			    "carries; above bit 0 a carry comes in exactly where the "
+			    "subtraction would have had no borrow. A zero byte gives no carry "
+			    "out and ends as 0xff, or 0xfe when no carry came in from below "
+			    "either; a 0x01 byte that gets no carry from below ends as 0xff "
+			    "too.");
 		sum = draw_add(b, s, xl, x, WV_ROW_CONST, "high_bits", high, "sum", w);
 		mark_zero(b, &s->rows[0]);
 		check(b, sum, (x - wv_ones(w)) & M(b));
@@ -833,17 +894,6 @@ static void do_delim_has_zero(struct builder *b)
 	row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
 	row_add(b, s, WV_ROW_CONST, "delims", rep, w);
 	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "b", x, w));
-	if (wd->address == 0 && t->img.offset) {
-		uint64_t pre = wv_wat_aligned_byte_mask(t->v, (unsigned)t->img.offset);
-
-		s = sub_new(b, WV_OP_OR, "b |= aligned_byte_mask",
-			    "Force the pre-start bytes of b to 0xff too (after the XOR, so "
-			    "a delimiter byte there cannot match either).");
-		row_add(b, s, WV_ROW_INPUT, "b", x, w);
-		row_add(b, s, WV_ROW_CONST, "start mask", pre, w);
-		x |= pre;
-		mark_zero(b, row_add(b, s, WV_ROW_RESULT, "b", x, w));
-	}
 	check(b, x, wd->delim_value);
 	draw_has_zero(b, "b", x, wd->delim_has_zero, wd->delim_data);
 	s = sub_new(b, WV_OP_TEST, "has_zero(a) | has_zero(b)",
@@ -1152,10 +1202,11 @@ static void do_find(struct builder *b)
 	struct wv_row *r;
 
 	step_open(b, WV_STEP_FIND, "find_zero", v->kernel_path,
-		  "find_zero(mask) gives the memory index of the first %s in the "
-		  "word: %u, so it is at memory %zu and the string is %zu - %zu = %zu "
+		  "find_zero(mask) gives the index in the word of the first %s: "
+		  "%u, so it is at memory %zu and the %s is %zu - %zu = %zu "
 		  "byte%s long.",
 		  t->answer_is_delim ? "delimiter" : "zero byte", k, wd->address + k,
+		  t->in.delim >= 0 ? "name" : "string",
 		  wd->address + k, t->img.offset, t->scan.length,
 		  t->scan.length == 1 ? "" : "s");
 	switch (v->find_kind) {
@@ -1262,9 +1313,13 @@ static void do_zbm(struct builder *b)
 
 	step_open(b, WV_STEP_ZBM, "zero_bytemask", v->kernel_path,
 		  "zero_bytemask(mask) is 0xff in every byte before the first %s and "
-		  "0 from it on; %s a & zero_bytemask(mask).",
+		  "0 from it on%s; %s.",
 		  t->answer_is_delim ? "delimiter" : "zero",
-		  t->in.delim >= 0 ? "hash_name hashes" : "strscpy stores");
+		  v->zbm_kind == WV_ZBM_ALPHA ? ", except that alpha's also keeps "
+		  "bit 0 of that byte" : "",
+		  t->in.delim >= 0 ? "hash_name hashes the last word of the name as "
+		  "a & zero_bytemask(mask)" : "strscpy (lib/string.c) and "
+		  "strncpy_from_user store their last word as c & zero_bytemask(mask)");
 	switch (v->zbm_kind) {
 	case WV_ZBM_IDENTITY:
 		s = sub_new(b, WV_OP_NOTE, "zero_bytemask(mask) = mask",
@@ -1340,13 +1395,20 @@ static void do_zbm(struct builder *b)
 	check(b, z, t->scan.zero_bytemask);
 	check(b, z, v->zero_bytemask(mask));
 
-	s = sub_new(b, WV_OP_AND, "a & zero_bytemask(mask)", "%s",
+	s = sub_new(b, WV_OP_AND, "a & zero_bytemask(mask)", "%s%s",
 		    t->in.delim >= 0
-			    ? "hash_name hashes a & zero_bytemask(mask): the component's "
-			      "bytes in this word, everything from the delimiter or NUL on "
-			      "cleared."
-			    : "strscpy stores a & zero_bytemask(mask): the string's bytes in "
-			      "this word, everything from the NUL on cleared.");
+			    ? "hash_name hashes a & zero_bytemask(mask): the name's "
+			      "bytes in this word, everything from the terminator on "
+			      "cleared"
+			    : "strscpy stores the word it copied as c & "
+			      "zero_bytemask(mask): the bytes before the NUL, everything "
+			      "from the NUL on cleared",
+		    v->zbm_kind != WV_ZBM_ALPHA ? "."
+		    : t->answer_is_delim && (t->in.delim & 1)
+			    ? " except bit 0 of the terminator, which alpha's mask keeps "
+			      "and this delimiter has set."
+			    : " except bit 0 of the terminator, which alpha's mask keeps; "
+			      "that byte is 0x00, so nothing of it is left.");
 	row_add(b, s, WV_ROW_INPUT, "a", wd->value, w);
 	mark_kept(b, row_add(b, s, WV_ROW_INPUT, "bytemask", z, w));
 	row_add(b, s, WV_ROW_RESULT, "kept", wd->value & z, w);
@@ -1382,6 +1444,13 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 			    in->offset, in->fill);
 	if (err)
 		return err;
+	/* hash_name's unaligned loads start at the name and may run one word
+	   past the image's last aligned word */
+	if (in->delim >= 0 && in->offset) {
+		err = wv_word_image_pad(&t->img);
+		if (err)
+			goto out_free_trace;
+	}
 	t->in = *in;
 	t->in.word = t->img.mem + in->offset;
 
@@ -1406,7 +1475,7 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 		bool first = b.word == 0, hit = t->words[b.word].hit;
 
 		do_load(&b, in->delim >= 0);
-		if (first && in->offset)
+		if (first && in->offset && in->delim < 0)
 			do_prestart(&b);
 		do_has_zero(&b, in->delim < 0);
 		if (in->delim >= 0)
@@ -1525,6 +1594,11 @@ int wv_trace_compare(const struct wv_trace_in *in, struct wv_compare_row *rows)
 			return -EINVAL;
 		err = wv_word_image(&img, nb, in->word, in->word_len,
 				    in->offset % nb, in->fill);
+		if (!err && in->delim >= 0 && in->offset % nb) {
+			err = wv_word_image_pad(&img);
+			if (err)
+				wv_word_image_free(&img);
+		}
 		if (err)
 			return err;
 		words = calloc(wv_wat_scan_capacity(v, img.len), sizeof(*words));

@@ -224,7 +224,9 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 			    (app->offset + (act == WV_ACT_OFFSET_UP ? 1 : nb - 1)) % nb,
 			    app->fill, app->delim, true) == 0)
 			wv_app_msg(app, false, "string starts at offset %zu%s", app->offset,
-				   app->offset ? ": the bytes before it are forced to 0xff" : "");
+				   !app->offset ? "" : app->delim >= 0
+				   ? ": hash_name loads from there, unaligned"
+				   : ": the bytes before it are forced to 0xff");
 		return WV_REACT_REDRAW;
 	case WV_ACT_FILL: {
 		size_t i = 0;
@@ -261,6 +263,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	case WV_ACT_SCENE_PREV:
 	case WV_ACT_ANSWER:
 	case WV_ACT_REVEAL:
+	case WV_ACT_SOURCES:
 		break;		/* lesson keys: src/ui/classroom.c */
 	}
 	return WV_REACT_NONE;

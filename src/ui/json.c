@@ -146,6 +146,15 @@ int wv_json_write(FILE *f, const struct wv_trace *t)
 		fprintf(f, "%d", t->in.delim);
 	else
 		fputs("null", f);
+	{
+		char note[2 * WV_TEXT_MAX];
+
+		fprintf(f, ",\n  \"loop\": \"%s\", \"kernel_runs_this\": %s,"
+			"\n  \"loop_note\": ", t->in.delim >= 0 ? "hash_name"
+			: "do_strnlen_user", wv_trace_hash_name_what_if(t) ? "false"
+			: "true");
+		str(f, wv_trace_loop_note(t, note, sizeof(note)));
+	}
 	fputs(",\n  \"memory\": [", f);
 	for (size_t i = 0; i < t->img.len; i++)
 		fprintf(f, "%s%u", i ? ", " : "", t->img.mem[i]);

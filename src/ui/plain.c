@@ -462,7 +462,7 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 			 .wrap = t->v->bits == 64 ? 98 : 78 };
 	const struct wv_variant *v = t->v;
 	size_t word = (size_t)-1;
-	char line[256];
+	char line[WV_TEXT_MAX + 256];
 
 	on(&o, ROLE_HEAD);
 	fprintf(out, "%s", v->name);
@@ -474,11 +474,7 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	word_text(&o, po);
 	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x\n", t->in.word_len,
 		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
-	if (t->in.delim >= 0)
-		fprintf(out, "  stops at a NUL or at 0x%02x, as hash_name stops at '/'\n",
-			t->in.delim);
-	else
-		fputs("  stops at a NUL, as strnlen_user does\n", out);
+	wrap(&o, 2, wv_trace_loop_note(t, line, sizeof(line)));
 	fputs("marks: * flag  ! false positive  ^ first terminator (the answer)  "
 	      "0 zero byte\n       - pre-start  k kept by zero_bytemask  "
 	      "' borrow/carry bits\n\n", out);

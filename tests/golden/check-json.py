@@ -17,8 +17,8 @@ def need(cond, what):
         bad.append(what)
 
 
-for k in ("arch", "word_bits", "endian", "offset", "fill", "delim", "memory",
-          "length", "words", "steps"):
+for k in ("arch", "word_bits", "endian", "offset", "fill", "delim", "loop",
+          "kernel_runs_this", "loop_note", "memory", "length", "words", "steps"):
     need(k in d, "missing key " + k)
 bits = d["word_bits"]
 H = re.compile("^0x[0-9a-f]{%d}$" % (bits // 4))
@@ -26,6 +26,15 @@ need(bits in (32, 64), "word_bits")
 need(d["endian"] in ("little", "big"), "endian")
 need(d["length"] == want_len, "length %s" % d["length"])
 need(d["delim"] == (None if want_delim < 0 else want_delim), "delim")
+# without a delimiter do_strnlen_user (aligned words from 0); with one the
+# word-at-a-time hash_name (unaligned words from the name)
+hash_name = want_delim >= 0
+need(d["loop"] == ("hash_name" if hash_name else "do_strnlen_user"), "loop")
+need(d["kernel_runs_this"] is True or (hash_name and d["kernel_runs_this"] is False),
+     "kernel_runs_this")
+need(isinstance(d["loop_note"], str) and "DCACHE_WORD_ACCESS" in d["loop_note"]
+     if hash_name else "do_strnlen_user" in d["loop_note"], "loop_note")
+start = d["offset"] if hash_name else 0
 need(all(isinstance(b, int) and 0 <= b <= 255 for b in d["memory"]), "memory")
 need(len(d["memory"]) % (bits // 8) == 0, "memory is whole words")
 words = d["words"]
@@ -34,7 +43,9 @@ stop = ("prep_zero_mask", "create_zero_mask", "zero_bytemask")
 dl = ("delim_value", "delim_has_zero", "delim_data")
 for i, w in enumerate(words):
     last = i == len(words) - 1
-    need(w["address"] == i * bits // 8, "address %d" % i)
+    need(w["address"] == start + i * bits // 8, "address %d" % i)
+    if hash_name:
+        need(w["value"] == w["loaded"], "word %d: nothing forced" % i)
     for k in ("loaded", "value", "has_zero", "data"):
         need(H.match(w.get(k, "")), "word %d %s" % (i, k))
     for k in dl:

@@ -593,6 +593,151 @@ static void delimiter(void **state)
 	wv_trace_free(&t);
 }
 
+/*
+ * hash_name as the kernel runs it: unaligned loads from the name, so with an
+ * offset the words start at the name and nothing is forced; on every variant
+ * the trace says whether that kernel runs the word-at-a-time hash_name.
+ */
+static void hash_name_unaligned(void **state)
+{
+	(void)state;
+	static const char word[] = "pathname/component";
+
+	for (size_t vi = 0; vi < wv_wat_count(); vi++) {
+		const struct wv_variant *v = wv_wat_at(vi);
+		unsigned nb = wv_wat_bytes(v);
+
+		for (size_t off = 0; off < nb; off++) {
+			struct wv_trace t;
+			size_t want = off + 8;	/* the '/' */
+
+			build(&t, v->name, word, sizeof(word) - 1, off, 0x2f, '/');
+			for (size_t i = 0; i < t.nwords; i++) {
+				assert_int_equal(t.words[i].address, off + i * nb);
+				assert_int_equal(t.words[i].value, t.words[i].loaded);
+				assert_int_equal(t.words[i].loaded,
+						 wv_wat_load(v, t.img.mem + off + i * nb));
+			}
+			for (size_t i = 0; i < t.nsteps; i++)
+				assert_int_not_equal(t.steps[i].kind, WV_STEP_PRESTART);
+			/* the byte loop's answer */
+			assert_int_equal(t.answer, ref_find(t.img.mem, t.img.len, off, '/'));
+			assert_int_equal(t.answer, want);
+			assert_int_equal(t.scan.length, 8);
+			wv_trace_free(&t);
+		}
+	}
+}
+
+static void hash_name_dcache_note(void **state)
+{
+	(void)state;
+
+	for (size_t vi = 0; vi < wv_wat_count(); vi++) {
+		const struct wv_variant *v = wv_wat_at(vi);
+		bool no = strcmp(v->name, "alpha") == 0 || strcmp(v->name, "ppc64") == 0 ||
+			  strcmp(v->name, "ppc32") == 0;
+		bool generic = strncmp(v->name, "generic-", 8) == 0;
+		struct wv_trace t;
+		const char *text;
+		char note[2048];
+
+		build(&t, v->name, "usr/bin", 7, 0, 0, '/');
+		text = step(&t, WV_STEP_LOAD)->text;
+		/* the note on the variants the kernel sources name, and only there */
+		assert_int_equal(strstr(text, "Not what the kernel runs on") != NULL, no);
+		assert_int_equal(strstr(text, "the generic header decides") != NULL, generic);
+		assert_int_equal(strstr(text, "this is the kernel's own path") != NULL,
+				 !no && !generic);
+		assert_non_null(strstr(text, "DCACHE_WORD_ACCESS"));
+		assert_int_equal(wv_trace_hash_name_what_if(&t), no || generic);
+		wv_trace_loop_note(&t, note, sizeof(note));
+		assert_non_null(strstr(note, "hash_name (fs/namei.c): unaligned loads"));
+		assert_non_null(strstr(note, v->dcache));	/* the Kconfig fact */
+		assert_non_null(strstr(text, v->dcache));
+		wv_trace_free(&t);
+
+		/* without a delimiter: do_strnlen_user, no such note */
+		build(&t, v->name, "usr/bin", 7, 0, 0, -1);
+		assert_null(strstr(step(&t, WV_STEP_LOAD)->text, "DCACHE"));
+		assert_false(wv_trace_hash_name_what_if(&t));
+		wv_trace_loop_note(&t, note, sizeof(note));
+		assert_non_null(strstr(note, "do_strnlen_user (lib/strnlen_user.c): aligned"));
+		wv_trace_free(&t);
+	}
+}
+
+/* A step's sentence (a function, so gcc sees no NULL step). */
+static const char *step_text(const struct wv_step *st)
+{
+	if (!st)
+		fail_msg("no step");
+	return st ? st->text : "";
+}
+
+/* The text of sub-step k, which must exist. */
+static const char *sub_text(const struct wv_trace *t, size_t k)
+{
+	if (k >= t->nsubs)
+		fail_msg("no sub-step %zu", k);
+	return t->subs[k].text;
+}
+
+/*
+ * Sentences corrected after a review against the kernel sources; each check
+ * fails if the wrong sentence comes back.
+ */
+static void corrected_sentences(void **state)
+{
+	(void)state;
+	struct wv_trace t;
+	const struct wv_step *st;
+
+	/* a zero byte that receives a borrow becomes 0xfe, not 0xff */
+	build_vec(&t, "x86-64", T1);
+	st = step(&t, WV_STEP_HAS_ZERO);
+	assert_non_null(strstr(sub_text(&t, st->first), "or 0xfe when a borrow also came"));
+	assert_null(strstr(sub_text(&t, st->first), "a zero byte becomes 0xff and"));
+	/* ... which the row under it shows: memory 5 receives a borrow */
+	assert_int_equal((row(&t, st, "a - ONES")->value >> 40) & 0xff, 0xff);
+	assert_int_equal((row(&t, st, "a - ONES")->value >> 48) & 0xff, 0xfe);
+	wv_trace_free(&t);
+
+	/* big-endian: the row under the addition holds carries */
+	build_vec(&t, "ppc64", T1);
+	st = step(&t, WV_STEP_HAS_ZERO);
+	assert_non_null(strstr(sub_text(&t, st->first + 1), "The row under it holds carries"));
+	assert_null(strstr(sub_text(&t, st->first + 1),
+			   "A zero byte gives no carry out and ends as 0xff;"));
+	wv_trace_free(&t);
+
+	/* alpha's zero_bytemask keeps bit 0 of the terminator byte */
+	build_vec(&t, "alpha", T1);
+	st = step(&t, WV_STEP_ZBM);
+	assert_non_null(strstr(step_text(st), "alpha's also keeps bit 0 of that byte"));
+	assert_non_null(strstr(sub_text(&t, st->first + st->nsub - 1), "except bit 0"));
+	wv_trace_free(&t);
+	build(&t, "alpha", "usr/bin", 7, 0, 0, '/');
+	st = step(&t, WV_STEP_ZBM);
+	assert_non_null(strstr(sub_text(&t, st->first + st->nsub - 1),
+			       "this delimiter has set"));
+	assert_int_equal(row(&t, st, "kept")->value, 0x01727375);	/* the value */
+	wv_trace_free(&t);
+
+	/* a zero in the first byte: no "bits 0 to -1" (unsigned: 4294967295) */
+	build(&t, "ppc64le", "\0abc", 4, 0, 0, -1);
+	st = step(&t, WV_STEP_CREATE);
+	for (size_t k = st->first; k < st->first + st->nsub; k++)
+		assert_null(strstr(sub_text(&t, k), "4294967295"));
+	wv_trace_free(&t);
+
+	/* the variant table: v3.5's generic header was big-endian only */
+	assert_null(strstr(variant("generic-le64")->kernel_version, "v3.5"));
+	assert_null(strstr(variant("generic-le32")->kernel_version, "v3.5"));
+	assert_non_null(strstr(variant("generic-be64")->kernel_version, "v3.5"));
+	assert_null(strstr(variant("riscv64")->kernel_version, "v6.1"));
+}
+
 /* ---- navigation and the compare view ------------------------------------- */
 
 static void navigation(void **state)
@@ -714,6 +859,9 @@ int main(void)
 		cmocka_unit_test(prestart),
 		cmocka_unit_test(answer_marks),
 		cmocka_unit_test(delimiter),
+		cmocka_unit_test(hash_name_unaligned),
+		cmocka_unit_test(hash_name_dcache_note),
+		cmocka_unit_test(corrected_sentences),
 		cmocka_unit_test(navigation),
 		cmocka_unit_test(compare),
 		cmocka_unit_test(bad_input),
