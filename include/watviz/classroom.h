@@ -64,6 +64,7 @@ struct wv_class {
 	unsigned wrong;			/* wrong answers to this question */
 	char last_wrong[48];		/* the last of them, as typed */
 	bool revealed;			/* s showed the answer */
+	bool sources;			/* i: the scene's sources shown */
 	char retry[48];			/* an unreadable answer, to fix */
 	char unreadable[120];		/* why it could not be read */
 	unsigned char *outcome;		/* per scene, enum wv_class_outcome */

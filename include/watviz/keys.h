@@ -42,6 +42,7 @@ enum wv_action {
 	WV_ACT_SCENE_PREV,
 	WV_ACT_ANSWER,		/* Enter: ask / answer the question, or go on */
 	WV_ACT_REVEAL,		/* show the answer, worked out */
+	WV_ACT_SOURCES,		/* the scene's kernel sources on / off */
 };
 
 struct wv_keybind {

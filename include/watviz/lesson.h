@@ -60,6 +60,26 @@ struct wv_question {
 	int line;		/* where it was written */
 };
 
+/* Which variants a paragraph of narration is for ("text-le:", "text-be:"). */
+enum wv_when { WV_WHEN_ANY, WV_WHEN_LE, WV_WHEN_BE };
+
+/* A paragraph of narration as written, placeholders unfilled. */
+struct wv_para {
+	char *text;
+	enum wv_when when;
+};
+
+/* A placeholder as written ("{find_zero}" at line, col). */
+struct wv_placeholder {
+	char name[24];
+	int line, col;
+};
+
+#define WV_PARAS_MAX 16
+#define WV_NARRATION_MAX 8192	/* room for a scene's narration, filled */
+#define WV_SOURCES_MAX 8
+#define WV_MARKS_MAX 48
+
 /* One scene, as written (NULL variant: the lesson's, or --arch). */
 struct wv_scene {
 	int line;		/* of its "scene:" line */
@@ -77,7 +97,12 @@ struct wv_scene {
 	size_t show_sub;	/* 0-based sub-step within the step */
 	unsigned show_ops;	/* "op sub/add": first sub-step whose op is
 				   in this set (1 << enum wv_op); 0 = by sub */
-	char *text;		/* narration; paragraphs separated by '\n' */
+	size_t npara;		/* narration, as written: see wv_lesson_narrate */
+	struct wv_para para[WV_PARAS_MAX];
+	size_t nsources;	/* "source:" lines: "PATH @ VERSION: what" */
+	char *sources[WV_SOURCES_MAX];
+	size_t nmarks;		/* placeholders in text and question */
+	struct wv_placeholder marks[WV_MARKS_MAX];
 	struct wv_question q;	/* q.ask == WV_ASK_NONE: no question */
 };
 
@@ -152,6 +177,20 @@ void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
  */
 int wv_lesson_check(const struct wv_answer *a, const char *typed,
 		    const char **why);
+
+/*
+ * Scene s's narration on trace t: the paragraphs for t's variant (text-le:
+ * and text-be: only on little- and big-endian ones), placeholders filled from
+ * t, separated by '\n'.  Returns 0, or -1 when a placeholder has no value on
+ * t (the parser refuses such lessons); then *bad (when not NULL) names it.
+ *   "The first zero is byte {find_zero}." -> "The first zero is byte 2."
+ */
+int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
+		      char *out, size_t size, const char **bad);
+
+/* The question of scene s on trace t, placeholders filled; as above. */
+int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
+		     char *out, size_t size, const char **bad);
 
 /* Names of asks as written in lesson files ("has_zero", "find_zero" ...). */
 const char *wv_lesson_ask_name(enum wv_ask ask);

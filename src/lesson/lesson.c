@@ -84,7 +84,10 @@ static void free_scene(struct wv_scene *s)
 	free(s->title);
 	free(s->word_src);
 	free(s->word);
-	free(s->text);
+	for (size_t i = 0; i < s->npara; i++)
+		free(s->para[i].text);
+	for (size_t i = 0; i < s->nsources; i++)
+		free(s->sources[i]);
 	free(s->q.prompt);
 }
 
@@ -131,21 +134,30 @@ struct parser {
 	/* the key a continuation line extends, or NULL */
 	char **cont;
 	const char *cont_sep;
-	bool seen[16];	/* scene keys seen in the current scene */
+	struct wv_scene *cont_scene;	/* placeholders allowed there (text,
+					   question), or NULL (summary) */
+	bool seen[24];	/* scene keys seen in the current scene */
 	int ask_line;	/* where the current scene's ask: is */
 };
 
 enum key {
 	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
 	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
-	K_TEXT, K_QUESTION, K_ASK, K_FORM,		/* scene */
+	K_TEXT, K_TEXT_LE, K_TEXT_BE, K_SOURCE, K_QUESTION, K_ASK, K_FORM, /* scene */
 	K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
-	"delim", "show", "text", "question", "ask", "form",
+	"delim", "show", "text", "text-le", "text-be", "source", "question", "ask",
+	"form",
 };
+
+/* Keys a scene may give more than once. */
+static bool repeatable(enum key k)
+{
+	return k == K_TEXT || k == K_TEXT_LE || k == K_TEXT_BE || k == K_SOURCE;
+}
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -160,6 +172,266 @@ static int fail(struct parser *p, int col, const char *fmt, ...)
 	va_end(ap);
 	wv_error_set(p->err, p->line, col, "%s", msg);
 	return -1;
+}
+
+/* ---- narration: placeholders and the numbers it may state ---------------- */
+
+/* Placeholders that are not asks (those are the ask names). */
+static const char *const extra_names[] = {
+	"arch", "word_bytes", "word_bits", "offset", "answer_address", "nwords",
+	"delim",
+};
+#define NEXTRAS (sizeof(extra_names) / sizeof(extra_names[0]))
+
+static bool placeholder_known(const char *name)
+{
+	for (unsigned i = 1; i < NASKS; i++)
+		if (strcmp(name, ask_names[i]) == 0)
+			return true;
+	for (unsigned i = 0; i < NEXTRAS; i++)
+		if (strcmp(name, extra_names[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Hex constants narration may state: the kernel's own (ONES, HIGHS, LOW7 at
+ * both widths, REPEAT_BYTE(0xfe) + 1, the multiply's and the add trick's
+ * constants) and single bytes with a fixed meaning.  Anything else is a
+ * value of some word and must come from the trace.
+ */
+static const uint64_t hex_constants[] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, /* C's bytes */
+	0x2f, 0x7f, 0x80, 0xaa, 0xcc, 0xf0, 0xfe, 0xff,
+	UINT64_C(0x0001020304050608), 0x00ff0001,
+	0x01010101, UINT64_C(0x0101010101010101),
+	0x80808080, UINT64_C(0x8080808080808080),
+	0x7f7f7f7f, UINT64_C(0x7f7f7f7f7f7f7f7f),
+	0xfefefeff, UINT64_C(0xfefefefefefefeff),
+};
+
+/* "fefe", "7f7f", ...: hex digits that are one repeated constant byte */
+static bool repeated_byte(const char *h, size_t n)
+{
+	static const char *const bytes[] = { "01", "7f", "80", "fe", "ff" };
+
+	if (n == 0 || n % 2)
+		return false;
+	for (size_t b = 0; b < 5; b++) {
+		bool all = true;
+
+		for (size_t i = 0; i < n; i += 2)
+			all &= tolower((unsigned char)h[i]) == bytes[b][0] &&
+			       tolower((unsigned char)h[i + 1]) == bytes[b][1];
+		if (all)
+			return true;
+	}
+	return false;
+}
+
+static const char *const spelled[] = {
+	"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+	"seventeen", "eighteen", "nineteen", "twenty",
+};
+
+/* Words after which a number names a thing, not a value of the trace. */
+static const char *const ref_words[] = { "bit", "bits", "lesson", "lessons" };
+
+/* Words after which a number is an operand of a formula. */
+static const char *const formula_words[] = {
+	"subtract", "subtracting", "add", "adding", "by", "minus", "plus",
+	"times", "multiply", "multiplying", "with",
+};
+
+static bool word_is(const char *w, size_t n, const char *const *list, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* The word that ends just before position i of v (skipping blanks). */
+static void word_before(const char *v, size_t i, const char **w, size_t *n)
+{
+	size_t e = i;
+
+	while (e > 0 && v[e - 1] == ' ')
+		e--;
+	size_t b = e;
+
+	while (b > 0 && isalpha((unsigned char)v[b - 1]))
+		b--;
+	*w = v + b;
+	*n = e - b;
+}
+
+static bool is_op(char c)
+{
+	return c && strchr("+-*/%<>^&|()~", c) != NULL;
+}
+
+/*
+ * Check one line of narration (text, question or summary) as written, v
+ * starting at column col: placeholders must be known (and are recorded in s;
+ * s NULL: none allowed), and no number the trace could contradict may be
+ * typed by hand.  See lessons/README.md, "Numbers in narration".
+ */
+static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	size_t n = strlen(v);
+
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)v[i];
+		int at = col + (int)i;
+
+		if (c == '{') {
+			size_t e = i + 1;
+			char name[24];
+
+			while (e < n && (islower((unsigned char)v[e]) || v[e] == '_'))
+				e++;
+			if (e >= n || v[e] != '}' || e == i + 1)
+				return fail(p, at, "'{' starts a placeholder such as {find_zero}; "
+					    "it needs a name and a closing '}'%s", "");
+			snprintf(name, sizeof(name), "%.*s", (int)(e - i - 1), v + i + 1);
+			if (e - i - 1 >= sizeof(name) || !placeholder_known(name))
+				return fail(p, at + 1, "unknown placeholder {%.*s}; lessons/README.md "
+					    "lists them (the ask names, arch, word_bytes, ...)",
+					    (int)(e - i - 1), v + i + 1);
+			if (!s)
+				return fail(p, at, "placeholders belong in a scene's text: and "
+					    "question:, not here (no trace fills them)%s", "");
+			if (s->nmarks == WV_MARKS_MAX)
+				return fail(p, at, "more than %d placeholders in one scene",
+					    WV_MARKS_MAX);
+			struct wv_placeholder *m = &s->marks[s->nmarks++];
+
+			snprintf(m->name, sizeof(m->name), "%s", name);
+			m->line = p->line;
+			m->col = at;
+			i = e + 1;
+			continue;
+		}
+		if (c == '}')
+			return fail(p, at, "'}' without a placeholder before it%s", "");
+		bool word_start = i == 0 || !(isalnum((unsigned char)v[i - 1]) ||
+					      v[i - 1] == '_' || v[i - 1] == '.');
+
+		if (c == '0' && (v[i + 1] == 'x' || v[i + 1] == 'X') && word_start &&
+		    isxdigit((unsigned char)v[i + 2])) {
+			size_t e = i + 2;
+			bool ok = false;
+
+			while (e < n && isxdigit((unsigned char)v[e]))
+				e++;
+			if (e + 1 < n && v[e] == '.' && v[e + 1] == '.') {
+				/* an abbreviation such as 0xfefe..ff */
+				size_t f = e + 2;
+
+				while (f < n && isxdigit((unsigned char)v[f]))
+					f++;
+				ok = repeated_byte(v + i + 2, e - i - 2) &&
+				     (f == e + 2 || repeated_byte(v + e + 2, f - e - 2));
+				e = f;
+			} else if (e - i - 2 <= 16) {
+				uint64_t x = strtoull(v + i + 2, NULL, 16);
+
+				for (size_t k = 0; k < sizeof(hex_constants) / sizeof(hex_constants[0]); k++)
+					ok |= x == hex_constants[k];
+			}
+			if (!ok)
+				return fail(p, at, "narration states the value %.*s; a word's "
+					    "value must come from the trace: write a placeholder such "
+					    "as {has_zero} (see lessons/README.md)", (int)(e - i), v + i);
+			i = e;
+			continue;
+		}
+		if (isdigit(c) && word_start) {
+			size_t e = i, before = i, after, wn;
+			const char *w;
+
+			while (e < n && isdigit((unsigned char)v[e]))
+				e++;
+			while (before > 0 && v[before - 1] == ' ')
+				before--;
+			after = e;
+			while (after < n && v[after] == ' ')
+				after++;
+			char prev = before > 0 ? v[before - 1] : 0, next = v[after];
+
+			word_before(v, i, &w, &wn);
+			bool ident = e < n && (isalpha((unsigned char)v[e]) || v[e] == '_' ||
+					       (v[e] == '.' && isdigit((unsigned char)v[e + 1])));
+			bool bits = strncmp(v + e, "-bit", 4) == 0;
+			bool year = e - i == 4 && (v[i] == '1' || v[i] == '2');
+			/* "bit 7" names a position in the formula; "lesson 9" a lesson */
+			bool bitpos = word_is(w, wn, ref_words,
+					      sizeof(ref_words) / sizeof(ref_words[0]));
+			/* "byte 7 - k" is a formula; "= 2" and "byte 2" state values */
+			bool formula = (is_op(prev) || is_op(next) ||
+					word_is(w, wn, formula_words,
+						sizeof(formula_words) / sizeof(formula_words[0]))) &&
+				       prev != '=' && next != '=';
+
+			if (!(ident || bits || year || bitpos || formula))
+				return fail(p, at, "narration states the number %.*s; an "
+					    "index, count or result must come from the trace: "
+					    "write a placeholder such as {find_zero} (see "
+					    "lessons/README.md)", (int)(e - i), v + i);
+			i = e;
+			continue;
+		}
+		if (isalpha(c) && word_start) {
+			size_t e = i;
+
+			while (e < n && isalpha((unsigned char)v[e]))
+				e++;
+			if (word_is(v + i, e - i, spelled, sizeof(spelled) / sizeof(spelled[0])))
+				return fail(p, at, "narration states the number '%.*s'; it is "
+					    "true on some variants or words only: write "
+					    "{word_bytes}, {length} or another placeholder",
+					    (int)(e - i), v + i);
+			i = e;
+			continue;
+		}
+		i++;
+	}
+	return 0;
+}
+
+/* "PATH @ VERSION: what" where VERSION is vN.N[...] or a commit id. */
+static int parse_source(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	const char *at = strstr(v, " @ ");
+	size_t pn = at ? (size_t)(at - v) : 0;
+
+	if (!at || pn == 0 || !memchr(v, '/', pn) || memchr(v, ' ', pn))
+		return fail(p, col, "source: is 'PATH @ VERSION: what it shows', such as "
+			    "'fs/namei.c @ v6.12: hash_name'%s", "");
+	const char *ver = at + 3;
+	size_t vn = strcspn(ver, ": ");
+	bool ok = vn >= 2;
+
+	if (ver[0] == 'v') {
+		ok = ok && isdigit((unsigned char)ver[1]);
+		for (size_t i = 1; i < vn; i++)
+			ok = ok && (isdigit((unsigned char)ver[i]) || ver[i] == '.' ||
+				    ver[i] == '-' || ver[i] == 'r' || ver[i] == 'c');
+	} else {
+		ok = vn >= 7 && vn <= 40;
+		for (size_t i = 0; i < vn; i++)
+			ok = ok && isxdigit((unsigned char)ver[i]) &&
+			     !isupper((unsigned char)ver[i]);
+	}
+	if (!ok)
+		return fail(p, col + (int)(ver - v), "the version after '@' is a kernel "
+			    "release such as v6.12 or a commit id (7 to 40 hex digits)%s", "");
+	if (s->nsources == WV_SOURCES_MAX)
+		return fail(p, col, "more than %d source: lines in one scene", WV_SOURCES_MAX);
+	s->sources[s->nsources] = dup_n(v, strlen(v));
+	return s->sources[s->nsources++] ? 0 : -ENOMEM;
 }
 
 /* Parse a variant list ("any", or names) into the lesson. */
@@ -314,7 +586,7 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 	struct wv_error e;
 	char *end;
 
-	if (k != K_TEXT && p->seen[k])
+	if (!repeatable(k) && p->seen[k])
 		return fail(p, 1, "'%s' given twice in one scene", key_names[k]);
 	p->seen[k] = true;
 	switch (k) {
@@ -366,14 +638,33 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 	case K_SHOW:
 		return parse_show(p, s, v, col);
 	case K_TEXT:
-		p->cont = &s->text;
+	case K_TEXT_LE:
+	case K_TEXT_BE: {
+		struct wv_para *para;
+
+		if (s->npara == WV_PARAS_MAX)
+			return fail(p, 1, "more than %d text: paragraphs in one scene",
+				    WV_PARAS_MAX);
+		para = &s->para[s->npara++];
+		para->when = k == K_TEXT_LE ? WV_WHEN_LE : k == K_TEXT_BE ? WV_WHEN_BE
+								    : WV_WHEN_ANY;
+		p->cont = &para->text;
 		p->cont_sep = " ";
-		return append(&s->text, "\n", v, strlen(v));
+		p->cont_scene = s;
+		if (append(&para->text, "", v, strlen(v)))
+			return -ENOMEM;
+		return lint(p, s, v, col);
+	}
+	case K_SOURCE:
+		return parse_source(p, s, v, col);
 	case K_QUESTION:
 		s->q.line = p->line;
 		p->cont = &s->q.prompt;
 		p->cont_sep = " ";
-		return append(&s->q.prompt, "", v, strlen(v));
+		p->cont_scene = s;
+		if (append(&s->q.prompt, "", v, strlen(v)))
+			return -ENOMEM;
+		return lint(p, s, v, col);
 	case K_ASK:
 		p->ask_line = p->line;
 		return parse_ask(p, s, v, col);
@@ -410,6 +701,14 @@ static int close_scene(struct parser *p)
 		return fail(p, 1, "form: in scene '%s' without a question", s->title);
 	if (!p->seen[K_QUESTION])
 		s->q.ask = WV_ASK_NONE;
+	for (size_t i = 0; i < s->nmarks && s->q.ask != WV_ASK_NONE; i++)
+		if (strcmp(s->marks[i].name, ask_names[s->q.ask]) == 0) {
+			p->line = s->marks[i].line;
+			return fail(p, s->marks[i].col, "{%s} gives away the answer: it is "
+				    "what the question of scene '%s' asks; the worked answer "
+				    "shows it after the class has answered", s->marks[i].name,
+				    s->title);
+		}
 	p->line = here;
 	return 0;
 }
@@ -441,7 +740,9 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 		if (!p->cont)
 			return fail(p, 1, "an indented line continues a text:, question: or "
 				    "summary: line, and there is none just above%s", "");
-		return append(p->cont, p->cont_sep, buf + skip, n - skip);
+		if (append(p->cont, p->cont_sep, buf + skip, n - skip))
+			return -ENOMEM;
+		return lint(p, p->cont_scene, buf + skip, (int)skip + 1);
 	}
 
 	size_t kn = strspn(buf, "abcdefghijklmnopqrstuvwxyz_-");
@@ -463,9 +764,9 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 	if (k == K_NKEYS)
 		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
 			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
-			    "question, ask, form", buf);
+			    "text-le, text-be, source, question, ask, form", buf);
 	p->cont = NULL;
-	if (*v == 0 && k != K_TEXT)
+	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
 		return fail(p, col, "'%s:' needs a value", buf);
 
 	if (k <= K_ARCHES) {
@@ -482,7 +783,10 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 				return fail(p, 1, "summary given twice%s", "");
 			p->cont = &l->summary;
 			p->cont_sep = " ";
-			return append(&l->summary, "", v, strlen(v));
+			p->cont_scene = NULL;
+			if (append(&l->summary, "", v, strlen(v)))
+				return -ENOMEM;
+			return lint(p, NULL, v, col);
 		}
 		return parse_arches(p, v, col);
 	}
@@ -562,6 +866,30 @@ void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant
 	};
 }
 
+/* Every placeholder of s has a value on t; else an error at the first. */
+static int narrate_check(struct parser *p, const struct wv_scene *s,
+			 const struct wv_trace *t)
+{
+	char buf[4096];
+	const char *bad = NULL;
+
+	if (wv_lesson_narrate(s, t, buf, sizeof(buf), &bad) == 0 &&
+	    wv_lesson_prompt(s, t, buf, sizeof(buf), &bad) == 0)
+		return 0;
+	for (size_t i = 0; i < s->nmarks; i++)
+		if (bad && strcmp(s->marks[i].name, bad) == 0) {
+			wv_error_set(p->err, s->marks[i].line, s->marks[i].col,
+				     "scene '%s': on %s {%s} has no value (%s)", s->title,
+				     t->v->name, bad, strcmp(bad, "delim") == 0 ||
+				     strncmp(bad, "delim_", 6) == 0 ? "the scene has no "
+				     "delim:" : "the trace does not reach it");
+			return -1;
+		}
+	wv_error_set(p->err, s->line, 1, "scene '%s': on %s a placeholder has no value",
+		     s->title, t->v->name);
+	return -1;
+}
+
 /* Check scene i on variant v: the trace builds, the shown step and the
    answer exist.  Sets p->line to the offending line. */
 static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
@@ -595,6 +923,8 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     s->show == WV_STEP_PRESTART ? " (it needs an offset)" :
 			     s->show == WV_STEP_DELIM_HAS_ZERO ? " (it needs a delim:)" :
 			     " at that word or sub-step");
+		rc = -1;
+	} else if (narrate_check(p, s, &t) != 0) {
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) != 0) {
 		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s there is no '%s' to ask "
@@ -991,4 +1321,126 @@ int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **w
 		return -1;
 	}
 	return v == a->value;
+}
+
+/* ---- narration filled from the trace ------------------------------------- */
+
+/* The value of placeholder name on trace t, as text; -1 when it has none. */
+static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
+			     const char *name, char *buf, size_t size)
+{
+	if (strcmp(name, "arch") == 0) {
+		snprintf(buf, size, "%s", t->v->name);
+		return 0;
+	}
+	if (strcmp(name, "word_bytes") == 0 || strcmp(name, "word_bits") == 0) {
+		snprintf(buf, size, "%u", name[5] == 'b' && name[6] == 'y'
+			 ? t->word_bytes : t->v->bits);
+		return 0;
+	}
+	if (strcmp(name, "offset") == 0) {
+		snprintf(buf, size, "%zu", t->in.offset);
+		return 0;
+	}
+	if (strcmp(name, "answer_address") == 0) {
+		if (!t->scan.found)
+			return -1;
+		snprintf(buf, size, "%zu", t->answer);
+		return 0;
+	}
+	if (strcmp(name, "nwords") == 0) {
+		snprintf(buf, size, "%zu", t->nwords);
+		return 0;
+	}
+	if (strcmp(name, "delim") == 0) {
+		if (t->in.delim < 0)
+			return -1;
+		snprintf(buf, size, "0x%02x", (unsigned)t->in.delim);
+		return 0;
+	}
+	for (unsigned i = 1; i < NASKS; i++) {
+		struct wv_scene q;
+		struct wv_answer a;
+
+		if (strcmp(name, ask_names[i]) != 0)
+			continue;
+		q = *s;
+		q.q.ask = (enum wv_ask)i;
+		q.q.form = WV_FORM_AUTO;
+		if (wv_lesson_answer(&q, t, &a) != 0)
+			return -1;
+		wv_lesson_format(&a, a.value, buf, size);
+		return 0;
+	}
+	return -1;
+}
+
+/* src with its placeholders filled, appended to out[*used..size). */
+static int fill(const struct wv_scene *s, const struct wv_trace *t, const char *src,
+		char *out, size_t size, size_t *used, const char **bad)
+{
+	static char badname[24];
+
+	while (*src) {
+		const char *close = *src == '{' ? strchr(src, '}') : NULL;
+		char name[24], val[48];
+		size_t n;
+
+		if (close && (size_t)(close - src - 1) < sizeof(name)) {
+			snprintf(name, sizeof(name), "%.*s", (int)(close - src - 1), src + 1);
+			if (placeholder_value(s, t, name, val, sizeof(val)) != 0) {
+				if (bad) {
+					snprintf(badname, sizeof(badname), "%s", name);
+					*bad = badname;
+				}
+				return -1;
+			}
+			n = strlen(val);
+			if (*used + n < size) {
+				memcpy(out + *used, val, n);
+				*used += n;
+			}
+			src = close + 1;
+			continue;
+		}
+		if (*used + 1 < size)
+			out[(*used)++] = *src;
+		src++;
+	}
+	out[*used < size ? *used : size - 1] = '\0';
+	return 0;
+}
+
+int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
+		      char *out, size_t size, const char **bad)
+{
+	size_t used = 0;
+	bool be = t->v->endian == WV_BIG;
+
+	if (size == 0)
+		return -1;
+	out[0] = '\0';
+	for (size_t i = 0; i < s->npara; i++) {
+		const struct wv_para *pa = &s->para[i];
+
+		if ((pa->when == WV_WHEN_LE && be) || (pa->when == WV_WHEN_BE && !be))
+			continue;
+		if (used && used + 1 < size)
+			out[used++] = '\n';
+		if (fill(s, t, pa->text ? pa->text : "", out, size, &used, bad) != 0)
+			return -1;
+	}
+	out[used < size ? used : size - 1] = '\0';
+	return 0;
+}
+
+int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
+		     char *out, size_t size, const char **bad)
+{
+	size_t used = 0;
+
+	if (size == 0)
+		return -1;
+	out[0] = '\0';
+	return fill(s, t, s->q.prompt ? s->q.prompt : "", out, size, &used, bad);
 }

@@ -238,6 +238,11 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		app->view = WV_VIEW_MAIN;
 		settle(c, WV_OUTCOME_SHOWN);
 		return WV_REACT_REDRAW;
+	case WV_ACT_SOURCES:
+		c->sources = !c->sources;
+		if (c->sources && wv_lesson_scene(c->lesson, c->scene)->nsources == 0)
+			wv_app_msg(app, false, "This scene cites no kernel source.");
+		return WV_REACT_REDRAW;
 	case WV_ACT_PLAY:
 		start_autoplay(c);
 		return WV_REACT_REDRAW;

@@ -12,6 +12,40 @@
 #include "watviz/plain.h"
 
 #define WIDTH 78
+#define SOURCES_MAX 128
+
+/* The sources cited so far, numbered in order of first citation. */
+struct cited {
+	const char *src[SOURCES_MAX];
+	size_t n;
+};
+
+/* The footnote number of src (from 1), adding it when new; 0 when full. */
+static size_t cite(struct cited *c, const char *src)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (strcmp(c->src[i], src) == 0)
+			return i + 1;
+	if (c->n == SOURCES_MAX)
+		return 0;
+	c->src[c->n++] = src;
+	return c->n;
+}
+
+/* "Sources: [1] [3]" under a scene's narration. */
+static void scene_sources(FILE *out, struct cited *c, const struct wv_scene *s)
+{
+	if (s->nsources == 0)
+		return;
+	fputs("Sources:", out);
+	for (size_t i = 0; i < s->nsources; i++) {
+		size_t k = cite(c, s->sources[i]);
+
+		if (k)
+			fprintf(out, " [%zu]", k);
+	}
+	fputc('\n', out);
+}
 
 static void underline(FILE *out, size_t n, char c)
 {
@@ -70,12 +104,12 @@ static bool same_image(const struct wv_trace_in *a, const struct wv_trace_in *b)
 }
 
 /* The question of one scene, with its options when it has them. */
-static void question(FILE *out, unsigned qn, const struct wv_scene *s,
+static void question(FILE *out, unsigned qn, const char *prompt,
 		     const struct wv_answer *a)
 {
 	char line[1200], val[40];
 
-	snprintf(line, sizeof(line), "Question %u: %s", qn, s->q.prompt);
+	snprintf(line, sizeof(line), "Question %u: %s", qn, prompt);
 	wv_plain_wrap(out, 0, WIDTH, line);
 	if (a->form == WV_FORM_CHOICE) {
 		for (unsigned i = 0; i < a->nchoices; i++) {
@@ -94,14 +128,20 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 	const struct wv_variant *v = o->variant ? o->variant : wv_lesson_variant(l, 0);
 	struct wv_plain_opts po = { .color = o->color };
 	struct wv_answer *answers;
+	struct cited cited = { .n = 0 };
+	char *text;
 	size_t n = wv_lesson_nscenes(l);
 	unsigned nq = 0;
 	char head[300];
 	int rc = 0;
 
 	answers = calloc(n, sizeof(*answers));
-	if (!answers)
+	text = malloc(WV_NARRATION_MAX);
+	if (!answers || !text) {
+		free(answers);
+		free(text);
 		return -ENOMEM;
+	}
 	snprintf(head, sizeof(head), "watviz lesson %u: %s", o->number, wv_lesson_title(l));
 	fprintf(out, "%s\n", head);
 	underline(out, strlen(head), '=');
@@ -135,7 +175,13 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 		if (kept)
 			fprintf(out, " (this scene needs %s, not %s)", t.v->name, v->name);
 		fprintf(out, "\n\n");
-		paragraphs(out, 0, s->text);
+		if (wv_lesson_narrate(s, &t, text, WV_NARRATION_MAX, NULL) != 0) {
+			wv_trace_free(&t);
+			rc = -EINVAL;
+			break;
+		}
+		paragraphs(out, 0, text);
+		scene_sources(out, &cited, s);
 		po.word_src = s->word_src;
 		/* the memory panel again only when the scene's memory changed */
 		if (!same_image(&prev, &in)) {
@@ -147,10 +193,11 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 			rc = wv_plain_substep(out, &t, wv_lesson_shown_sub(s, &t), &po);
 		fputc('\n', out);
 		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
-			if (wv_lesson_answer(s, &t, &answers[i]) != 0)
+			if (wv_lesson_answer(s, &t, &answers[i]) != 0 ||
+			    wv_lesson_prompt(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
 				rc = -EINVAL;
 			else
-				question(out, ++nq, s, &answers[i]);
+				question(out, ++nq, text, &answers[i]);
 		}
 		wv_trace_free(&t);
 	}
@@ -177,7 +224,22 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 			fputc('\n', out);
 		}
 	}
+	if (rc == 0 && cited.n) {
+		fprintf(out, "Sources\n");
+		underline(out, 7, '-');
+		wv_plain_wrap(out, 0, WIDTH, "Kernel files, at the release or commit "
+			      "they were read at; docs/SOURCES.md in watviz's source "
+			      "says what each is used for.");
+		fputc('\n', out);
+		for (size_t i = 0; i < cited.n; i++) {
+			char line[600];
+
+			snprintf(line, sizeof(line), "[%zu] %s", i + 1, cited.src[i]);
+			wv_plain_wrap(out, 4, WIDTH, line);
+		}
+	}
 	free(answers);
+	free(text);
 	if (rc == 0 && ferror(out))
 		rc = -EIO;
 	return rc;

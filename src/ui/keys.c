@@ -53,6 +53,7 @@ static const struct wv_keybind keys[] = {
 	{ '\n', WV_ACT_ANSWER, NULL, NULL, true },
 	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true },
 	{ 's', WV_ACT_REVEAL, "s", "show the answer", true },
+	{ 'i', WV_ACT_SOURCES, "i", "the scene's kernel sources", true },
 };
 
 enum wv_action wv_keys_action(int key)

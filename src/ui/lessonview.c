@@ -94,7 +94,24 @@ static void narration(struct pen *p, const struct wv_class *c)
 			 c->in.v->name, wv_lesson_variant(c->lesson, 0)->name);
 	if (c->kept)
 		line(p, WV_ROLE_HEADING, buf);
-	paragraphs(p, WV_ROLE_TEXT, scene(c)->text);
+	{
+		char text[WV_NARRATION_MAX];
+
+		if (wv_lesson_narrate(scene(c), &c->app->trace, text, sizeof(text),
+				      NULL) != 0)
+			snprintf(text, sizeof(text), "(This narration needs values "
+				 "the word as changed does not have.)");
+		paragraphs(p, WV_ROLE_TEXT, text);
+	}
+	if (c->sources) {
+		const struct wv_scene *s = scene(c);
+
+		gap(p);
+		line(p, WV_ROLE_HEADING, s->nsources ? "Kernel sources (i hides them):"
+			  : "This scene cites no kernel source (i hides this).");
+		for (size_t i = 0; i < s->nsources; i++)
+			line(p, WV_ROLE_DIM, s->sources[i]);
+	}
 	gap(p);
 	line(p, WV_ROLE_DIM, c->has_question ? "Enter: the question." : next_hint(c));
 }
@@ -124,10 +141,13 @@ static void choices(struct pen *p, const struct wv_answer *a)
 
 static void question(struct pen *p, const struct wv_class *c)
 {
-	char buf[WV_ANSWER_TEXT_MAX];
+	char buf[WV_ANSWER_TEXT_MAX], prompt[WV_ANSWER_TEXT_MAX - 16];
 	int y = p->y;
 
-	snprintf(buf, sizeof(buf), "Question: %s", scene(c)->q.prompt);
+	if (wv_lesson_prompt(scene(c), &c->app->trace, prompt, sizeof(prompt),
+			     NULL) != 0)
+		snprintf(prompt, sizeof(prompt), "%s", scene(c)->q.prompt);
+	snprintf(buf, sizeof(buf), "Question: %s", prompt);
 	line(p, WV_ROLE_TEXT, buf);
 	if (p->f && y < p->ymax)
 		wv_frame_put(p->f, y, p->x, WV_ROLE_HEADING, "Question:");

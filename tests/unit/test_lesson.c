@@ -292,6 +292,33 @@ static void parser_errors(void **state)
 		{ "title: t\nscene: a\nword: a\nshow: load\nscene: b\nword: b\nshow: load\n"
 		  "scene: c\nshow: load\n", 8, 1, "scene 'c' has no word" },
 		{ "title: t\nscene: s\nword: a\nshow: load op cmpbge\n", 2, 1, "never reaches" },
+		/* narration states values only through placeholders */
+#define S "title: t\nscene: s\nword: ab\\0cd\nshow: load\n"
+		{ S "text: the NUL is at byte 2\n", 5, 26, "states the number 2" },
+		{ S "text: has_zero gives 0x8080\n", 5, 22, "states the value 0x8080" },
+		{ S "text: it loads eight bytes\n", 5, 16, "number 'eight'" },
+		{ S "text: it loads Eight bytes\n", 5, 16, "number 'Eight'" },
+		{ S "text: find_zero = 2 here\n", 5, 19, "states the number 2" },
+		{ S "text: fine\n  but at byte 5\n", 6, 15, "states the number 5" },
+		{ S "text-be: big\n  length 3\n", 6, 10, "states the number 3" },
+		{ S "text: value {nosuch}\n", 5, 14, "unknown placeholder {nosuch}" },
+		{ S "text: value {find_zero\n", 5, 13, "closing '}'" },
+		{ S "text: value }\n", 5, 13, "'}' without" },
+		{ S "question: is it {find_zero}?\nask: find_zero\n", 5, 17,
+		  "{find_zero} gives away the answer" },
+		{ S "text: here {has_zero}\nquestion: q?\nask: has_zero\n", 5, 12,
+		  "gives away the answer" },
+		{ S "text: b is {delim_value}\n", 5, 12, "{delim_value} has no value" },
+		{ "title: t\nsummary: at byte 3\nscene: s\nword: a\nshow: load\n", 2, 18,
+		  "states the number 3" },
+		{ "title: t\nsummary: {arch}\nscene: s\nword: a\nshow: load\n", 2, 10,
+		  "belong in a scene" },
+		{ S "source: fs/namei.c v6.1\n", 5, 9, "PATH @ VERSION" },
+		{ S "source: namei.c @ v6.1: x\n", 5, 9, "PATH @ VERSION" },
+		{ S "source: fs/namei.c @ 6.1: x\n", 5, 22, "kernel release" },
+		{ S "source: fs/namei.c @ abc: x\n", 5, 22, "kernel release" },
+		{ S "source: fs/namei.c @ 0000FF2523DF: x\n", 5, 22, "kernel release" },
+#undef S
 	};
 
 	/* a line too long, and too many scenes */
@@ -324,11 +351,102 @@ static void parser_errors(void **state)
 	}
 }
 
+/* Narration that is allowed, and placeholders filled per variant. */
+static void narration(void **state)
+{
+	(void)state;
+	const char *text =
+		"title: t\nsummary: a run on 64-bit words, since 1987\n"
+		"scene: s\nword: ab\\0cd\nshow: load\n"
+		"text: The zero is at {find_zero} on {arch} ({word_bytes} bytes,\n"
+		"  {word_bits} bits), address {answer_address}, {nwords} word.\n"
+		"text-le: LE: bit 7, (bits - 1) >> 7, byte 7 - k, 0x0001020304050608.\n"
+		"text-be: BE: ~1 << __fls(mask), 0xfefe..ff, 0x7f7f7f7f, x86-64, v6.11,\n"
+		"  lesson 9, compare with 0, shift by 8, 2^(8k) - 1.\n"
+		"source: fs/namei.c @ v6.11: hash_name\n"
+		"source: lib/string.c @ 9b44fff655e2: strscpy\n"
+		"question: Which byte on {arch}?\nask: length\n";
+	struct wv_error e;
+	wv_lesson *l = parse(text, &e);
+	struct wv_trace_in in;
+	struct wv_trace t;
+	char out[WV_NARRATION_MAX];
+	const char *bad = NULL;
+
+	if (!l)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	const struct wv_scene *sc = wv_lesson_scene(l, 0);
+
+	assert_int_equal(sc->nsources, 2);
+	assert_string_equal(sc->sources[0], "fs/namei.c @ v6.11: hash_name");
+	/* spec T1: the first zero at 2 on x86-64 and on ppc32 ("ab\0c" word 0) */
+	wv_lesson_scene_input(l, 0, variant("x86-64"), &in, NULL);
+	assert_int_equal(wv_trace_build(&t, &in), 0);
+	assert_int_equal(wv_lesson_narrate(sc, &t, out, sizeof(out), &bad), 0);
+	assert_string_equal(out, "The zero is at 2 on x86-64 (8 bytes, 64 bits), "
+			    "address 2, 1 word.\nLE: bit 7, (bits - 1) >> 7, byte 7 - k, "
+			    "0x0001020304050608.");
+	assert_int_equal(wv_lesson_prompt(sc, &t, out, sizeof(out), &bad), 0);
+	assert_string_equal(out, "Which byte on x86-64?");
+	wv_trace_free(&t);
+	wv_lesson_scene_input(l, 0, variant("ppc32"), &in, NULL);
+	assert_int_equal(wv_trace_build(&t, &in), 0);
+	assert_int_equal(wv_lesson_narrate(sc, &t, out, sizeof(out), &bad), 0);
+	assert_non_null(strstr(out, "at 2 on ppc32 (4 bytes, 32 bits), address 2, 1 word."));
+	assert_non_null(strstr(out, "\nBE: ~1 << __fls(mask), 0xfefe..ff"));
+	assert_null(strstr(out, "LE:"));
+	/* a buffer too small is cut, never overrun */
+	assert_int_equal(wv_lesson_narrate(sc, &t, out, 10, &bad), 0);
+	assert_string_equal(out, "The zero ");
+	wv_trace_free(&t);
+	wv_lesson_free(l);
+}
+
+/* Every shipped lesson's narration and questions, filled on every variant. */
+static void lessons_narrate_everywhere(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned runs = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		if (wv_lesson_load(files[f].path, &l, &e) != 0)
+			fail_msg("%s:%d:%d: %s", files[f].path, e.line, e.col, e.msg);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++)
+			for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+				const struct wv_scene *sc = wv_lesson_scene(l, i);
+				struct wv_trace_in in;
+				struct wv_trace t;
+				char out[WV_NARRATION_MAX];
+
+				wv_lesson_scene_input(l, i, wv_lesson_variant(l, vi), &in, NULL);
+				assert_int_equal(wv_trace_build(&t, &in), 0);
+				assert_int_equal(wv_lesson_narrate(sc, &t, out, sizeof(out), NULL), 0);
+				assert_true(out[0] != 0);
+				assert_null(strchr(out, '{'));
+				assert_null(strchr(out, '}'));
+				if (sc->q.ask != WV_ASK_NONE) {
+					assert_int_equal(wv_lesson_prompt(sc, &t, out, sizeof(out),
+									  NULL), 0);
+					assert_null(strchr(out, '{'));
+				}
+				runs++;
+				wv_trace_free(&t);
+			}
+		wv_lesson_free(l);
+	}
+	printf("# %u scene narrations\n", runs);
+}
+
 /* What the format allows: comments, trailing blanks, CRLF, continuations. */
 static void tolerated(void **state)
 {
 	(void)state;
-	const char *text = "# a comment\r\ntitle: t   \r\nsummary: one\r\n  two\r\n\r\n"
+	const char *text = "# a comment\r\ntitle: t   \r\nsummary: one\r\n  more\r\n\r\n"
 			   "scene: s\t\r\nword: \\x01Q\r\noffset: 3\r\nfill: 0\r\n"
 			   "show: prestart\r\ntext:\r\ntext: second\r\n  and more\r\n"
 			   "question: how many?\r\nask: false_positives\r\nform: choice\r\n";
@@ -340,9 +458,11 @@ static void tolerated(void **state)
 	if (!l)
 		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
 	assert_string_equal(wv_lesson_title(l), "t");
-	assert_string_equal(wv_lesson_summary(l), "one two");
+	assert_string_equal(wv_lesson_summary(l), "one more");
 	assert_string_equal(wv_lesson_scene(l, 0)->title, "s");
-	assert_string_equal(wv_lesson_scene(l, 0)->text, "\nsecond and more");
+	assert_int_equal(wv_lesson_scene(l, 0)->npara, 2);
+	assert_string_equal(wv_lesson_scene(l, 0)->para[0].text, "");
+	assert_string_equal(wv_lesson_scene(l, 0)->para[1].text, "second and more");
 	run_scene(l, 0, variant("x86-64"), &a);
 	assert_int_equal(a.value, 0);	/* the forced 0xff bytes are never flags */
 	assert_int_equal(wv_lesson_check(&a, "zz", &why), -1);
@@ -549,6 +669,8 @@ int main(void)
 		cmocka_unit_test(arch_override),
 		cmocka_unit_test(checking_typed_answers),
 		cmocka_unit_test(parser_errors),
+		cmocka_unit_test(narration),
+		cmocka_unit_test(lessons_narrate_everywhere),
 		cmocka_unit_test(tolerated),
 		cmocka_unit_test(edges),
 		cmocka_unit_test(finding_lessons),

@@ -75,11 +75,14 @@ static void test_scene(void **state)
 	assert_true(row_of("\"ab\\0cd\" on ppc64") == 1);
 	assert_int_equal(row_of("Memory"), 2);
 	/* the narration, whole, in place of the step explanation */
-	assert_true(row_of("\"ab\\0cd\" is stored as 61 62 00 63 64") > 7);
-	assert_true(row_of("picture in mind.") > 7);
+	assert_true(row_of("\"ab\\0cd\" is stored as the bytes") > 7);
+	/* the big-endian paragraph, not the little-endian one */
+	assert_true(row_of("ppc64 is big-endian:") > 7);
+	assert_true(row_of("in memory order.") > 7);
+	assert_int_equal(row_of("is little-endian"), -1);
 	assert_true(row_of("Enter: next scene.") > 0);
 	/* the bits of the sub-step the scene shows */
-	assert_true(row_of("load: a =") > row_of("picture in mind."));
+	assert_true(row_of("load: a =") > row_of("in memory order."));
 	assert_int_equal(row_of("scene 1/6"), 22);
 	assert_int_equal(row_of("Running on ppc64 (--arch)."), 23);
 	assert_int_equal(wv_frame_at(&fr, 0, 1)->role, WV_ROLE_TITLE);
@@ -92,7 +95,7 @@ static void test_scene(void **state)
 	assert_true(row_of("add: a + high_bits") > row_of("Enter: the question."));
 	/* larger: the same, with room to spare */
 	build(50, 160);
-	assert_true(row_of("-ONES.") > 0);
+	assert_true(row_of("the same number as -ONES") > 0);
 	assert_true(row_of("carry") > 0);
 	stop();
 }
@@ -121,7 +124,7 @@ static void test_question_and_feedback(void **state)
 	wv_class_goto(&cls, 3);
 	wv_class_do(&cls, WV_ACT_ANSWER);
 	build(24, 80);
-	assert_true(row_of("Question: What does has_zero return, in hex?") > 7);
+	assert_true(row_of("Question: What does has_zero return, in hex,") > 7);
 	assert_true(row_of("Answer in hex, such as 0x8080.") > 0);
 	/* nothing on the screen gives the answer away; the operands stay */
 	assert_int_equal(row_of("0x0000800000808080"), -1);
@@ -192,7 +195,8 @@ static void test_present(void **state)
 	int y = row_of("ONES is 0x01");
 
 	assert_int_equal(wv_frame_find(&fr, y, "ONES"), 6);
-	assert_true(row_of("Follow the borrow row") > row_of("-ONES.") + 1);
+	assert_true(row_of("Big-endian kernels write this") > row_of("as well.") + 1);
+	assert_int_equal(row_of("Follow the borrow row"), -1);
 	/* spaced bits: 'a' (0x61) as 0 1 1 0 0 0 0 1 */
 	assert_true(row_of("0 1 1 0 0 0 0 1   0 1 1 0 0 0 1 0") > 0);
 
@@ -202,6 +206,8 @@ static void test_present(void **state)
 	assert_true(row_of("Question: What is a - ONES") > 0);
 	/* the operands stay, what would answer it is '?' */
 	assert_int_equal(row_of("0x6060ff6262fefeff"), -1);
+	if (row_of("sum = ?") < 0)
+		dump();
 	assert_true(row_of("sum = ?") > 0);
 	assert_true(row_of("a = 0x6162006364000000") > 0);
 	/* too small is too small in present too */
