@@ -1,15 +1,28 @@
 #!/bin/sh
 # README, --help and the man page stay in step: every long option --help
-# lists is in watviz.1 and in README.md, and the man page is lint-clean.
+# lists is in watviz.1 and in README.md, and the man page is lint-clean; every
+# kernel file a lesson cites (source:) is in docs/SOURCES.md.
 # Prints TAP.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
 BIN=$BUILD/watviz
 opts=$("$BIN" --help | grep -o -- '--[a-z][a-z-]*' | sort -u)
+# every kernel file a lesson cites is listed in docs/SOURCES.md
+cited=$(sed -n 's/^source: \([^ ]*\) @ .*/\1/p' lessons/*.lesson | sort -u)
 set -- $opts
-echo "1..$(($# * 2 + 1))"
+nopts=$#
+set -- $cited
+echo "1..$((nopts * 2 + $# + 1))"
 n=0
+for f in $cited; do
+	n=$((n + 1))
+	if grep -q -- "$f" docs/SOURCES.md; then
+		echo "ok $n - docs/SOURCES.md lists $f (cited by a lesson)"
+	else
+		echo "not ok $n - a lesson cites $f, which docs/SOURCES.md does not list"
+	fi
+done
 for o in $opts; do
 	# the man page writes --arch as "Fl Fl arch"
 	n=$((n + 1))

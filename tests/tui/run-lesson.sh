@@ -31,7 +31,7 @@ check $? "PgDn / PgUp / ] move between scenes"
 
 # 4-7: the question, wrong, unreadable, then right
 keys Enter
-wait_for "Question: What does has_zero return, in hex?" &&
+wait_for "Question: What does has_zero return, in hex, the whole" &&
 	wait_for "answer (hex):" && ! grep -qF "0x0000800000808080" "$tmp/screen"
 check $? "Enter asks the question; the bits that would answer it are hidden"
 T send-keys -t t -l "0x8080" && keys Enter
