@@ -21,6 +21,15 @@
 struct wv_plain_opts {
 	bool color;		/* ANSI colours (the caller honours NO_COLOR) */
 	const char *word_src;	/* the word as typed, shown in the header; may be NULL */
+	/*
+	 * A question about secret is open (a handout's question section):
+	 * rows that would answer it print '?' (wv_row_secret), no byte is
+	 * marked as the answer, sentences lose what only holds for this
+	 * word (their detail), and the memory panel does not point at the
+	 * terminator.
+	 */
+	bool hide;
+	uint64_t secret;
 };
 
 /*

@@ -130,6 +130,10 @@ struct wv_substep {
 	enum wv_op op;
 	char expr[WV_EXPR_MAX];		/* the operation in C: "(a - ONES) & ~a & HIGHS" */
 	char text[WV_TEXT_MAX];		/* one or two sentences about this sub-step */
+	size_t general;			/* text[0..general) holds for any word; the
+					   rest names this trace's values (which
+					   bytes are flagged, the count, ...), and
+					   is left out while a question is open */
 	size_t step;			/* index of its step in trace->steps */
 	unsigned nrows;
 	struct wv_row rows[WV_SUB_ROWS_MAX];	/* top to bottom; the last RESULT
@@ -141,6 +145,17 @@ struct wv_substep {
 				   the multiply, where they are plain
 				   register bytes 7..0 */
 };
+
+/*
+ * While a question about secret is open, does row give it away?  Results,
+ * borrow and carry rows (they are the result, bit by bit) and any row that
+ * holds the value itself.  The renderers show such a row as '?'.
+ */
+static inline bool wv_row_secret(const struct wv_row *row, uint64_t secret)
+{
+	return row->kind == WV_ROW_RESULT || row->kind == WV_ROW_BORROW ||
+	       row->kind == WV_ROW_CARRY || row->value == secret;
+}
 
 /* ---- steps --------------------------------------------------------------- */
 
@@ -165,6 +180,7 @@ struct wv_step {
 	const char *func;	/* the kernel function: "has_zero", "aligned_byte_mask" */
 	const char *file;	/* where it lives: "arch/x86/include/asm/word-at-a-time.h" */
 	char text[WV_TEXT_MAX];	/* one sentence: what it does here */
+	size_t general;		/* as in struct wv_substep */
 	uint64_t result;	/* what the function returns */
 	unsigned width;		/* result width as in struct wv_row (0 = number) */
 	size_t first;		/* its first sub-step: trace->subs[first] */

@@ -149,7 +149,45 @@ static void step_open(struct builder *b, enum wv_step_kind kind,
 	va_start(ap, fmt);
 	vsnprintf(s->text, sizeof(s->text), fmt, ap);
 	va_end(ap);
+	s->general = strlen(s->text);
 	b->mem_bytes = true;
+}
+
+/* Append to text (after a blank) what only holds for this trace's values. */
+static void add_detail(char *text, size_t size, const char *fmt, va_list ap)
+{
+	size_t n = strlen(text);
+
+	if (n && n + 1 < size)
+		text[n++] = ' ';
+	if (n < size)
+		vsnprintf(text + n, size - n, fmt, ap);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void step_detail(struct builder *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->err)
+		return;
+	va_start(ap, fmt);
+	add_detail(b->t->steps[b->step].text, WV_TEXT_MAX, fmt, ap);
+	va_end(ap);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void sub_detail(struct wv_substep *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_detail(s->text, sizeof(s->text), fmt, ap);
+	va_end(ap);
 }
 
 /* Set the open step's result. */
@@ -193,6 +231,7 @@ static struct wv_substep *sub_new(struct builder *b, enum wv_op op,
 	va_start(ap, fmt);
 	vsnprintf(s->text, sizeof(s->text), fmt, ap);
 	va_end(ap);
+	s->general = strlen(s->text);
 	t->steps[b->step].nsub++;
 	return s;
 }
@@ -386,9 +425,10 @@ static uint64_t draw_cheap(struct builder *b, const char *xl, uint64_t x,
 		    "Subtract 0x01 from every byte at once. A zero byte cannot give 1, "
 		    "so it borrows from the byte above it (the borrow row) and becomes "
 		    "0xff, or 0xfe when a borrow also came into it from below; a 0x01 "
-		    "byte that receives such a borrow becomes 0xff.%s%s%s",
-		    lst[0] ? " Here a borrow crosses from the byte below into memory " : " Here no borrow crosses a byte boundary.",
-		    lst, lst[0] ? "." : "");
+		    "byte that receives such a borrow becomes 0xff.");
+	sub_detail(s, "%s%s%s", lst[0] ? "Here a borrow crosses from the byte below "
+		   "into memory " : "Here no borrow crosses a byte boundary.", lst,
+		   lst[0] ? "." : "");
 	draw_sub(b, s, xl, x, WV_ROW_CONST, "ONES", wv_ones(w), l1, w);
 	mark_zero(b, &s->rows[0]);
 
@@ -412,9 +452,10 @@ static uint64_t draw_cheap(struct builder *b, const char *xl, uint64_t x,
 	addr_list(b, nonzero_bytes(b, f), lst, sizeof(lst));
 	snprintf(s->text, sizeof(s->text),
 		 "Keep bit 7 of a byte only where it is set after the subtraction and "
-		 "clear in %s: a zero byte, or a 0x01 byte that a borrow reached. %s%s%s",
-		 xl, lst[0] ? "Flags at memory " : "No flags: no byte of this word is zero.",
-		 lst, lst[0] ? "." : "");
+		 "clear in %s: a zero byte, or a 0x01 byte that a borrow reached.", xl);
+	s->general = strlen(s->text);
+	sub_detail(s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no byte of "
+		   "this word is zero.", lst, lst[0] ? "." : "");
 	check(b, f, wv_cheap_zero(x, w));
 	return f;
 }
@@ -481,9 +522,10 @@ static uint64_t draw_exact(struct builder *b, const char *xl, uint64_t x,
 	addr_list(b, nonzero_bytes(b, e), lst, sizeof(lst));
 	snprintf(s->text, sizeof(s->text),
 		 "Invert: 0x80 in exactly the zero bytes and nowhere else (no "
-		 "borrow, so no false positives). %s%s%s",
-		 lst[0] ? "Zero bytes at memory " : "No byte is zero.", lst,
-		 lst[0] ? "." : "");
+		 "borrow, so no false positives).");
+	s->general = strlen(s->text);
+	sub_detail(s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is zero.",
+		   lst, lst[0] ? "." : "");
 	check(b, e, wv_exact_zero(x, w));
 	return e;
 }
@@ -516,15 +558,14 @@ static uint64_t draw_below_lowest(struct builder *b, const char *bl,
 
 	snprintf(ex, sizeof(ex), "(%s - 1) & ~%s", bl, bl);
 	t = d & nb;
+	s = sub_new(b, WV_OP_AND, ex,
+		    "Keep only the ones below the lowest set bit, whatever sits above "
+		    "it.");
 	if (wv___ffs(bits, w) == 0)
-		s = sub_new(b, WV_OP_AND, ex,
-			    "Keep only the ones below the lowest set bit, bit 0: there are "
-			    "none, so the result is 0 whatever sits above it.");
+		sub_detail(s, "Here that is bit 0: there are none, so the result is 0.");
 	else
-		s = sub_new(b, WV_OP_AND, ex,
-			    "Keep only the ones below the lowest set bit, bit %u: bits 0 "
-			    "to %u, whatever sits above it.", wv___ffs(bits, w),
-			    wv___ffs(bits, w) - 1);
+		sub_detail(s, "Here that is bit %u: bits 0 to %u.", wv___ffs(bits, w),
+			   wv___ffs(bits, w) - 1);
 	row_add(b, s, WV_ROW_INPUT, l1, d, w);
 	row_add(b, s, WV_ROW_INPUT, l2, nb, w);
 	row_add(b, s, WV_ROW_RESULT, "below", t, w)->bits = t;
@@ -710,19 +751,22 @@ static void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 		unsigned etop = (w - 1 - wv_clz(e, w)) / 8;
 
 		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
-			    "False positive at memory %s: not zero, but flagged because the "
+			    "A false positive: a byte that is not zero, flagged because the "
 			    "borrow out of a zero byte ran on into it. On big-endian the "
-			    "more significant bytes come first in memory, so the top flag "
-			    "points at byte %zu while the first zero is byte %zu: fatal if "
+			    "more significant bytes come first in memory, so such a flag "
+			    "sits before the first zero and the top flag lies: fatal if "
 			    "used as it is, which is why prep_zero_mask recomputes the "
-			    "exact mask after the loop.", lst, addr_of(b, top),
-			    addr_of(b, etop));
+			    "exact mask after the loop.");
+		sub_detail(s, "Here: memory %s; the top flag points at byte %zu while "
+			   "the first zero is byte %zu.", lst, addr_of(b, top),
+			   addr_of(b, etop));
 	} else {
 		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
-			    "False positive at memory %s: not zero, but flagged because the "
+			    "A false positive: a byte that is not zero, flagged because the "
 			    "borrow out of a zero byte ran on into it. On little-endian it "
 			    "sits after the first zero in memory, and find_zero only looks "
-			    "at the lowest flag, so it is harmless.", lst);
+			    "at the lowest flag, so it is harmless.");
+		sub_detail(s, "Here: memory %s.", lst);
 	}
 	mark_zero(b, row_add(b, s, WV_ROW_INPUT, xl, x, w));
 	r = row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);
@@ -795,9 +839,10 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		addr_list(b, nonzero_bytes(b, hz), lst, sizeof(lst));
 		snprintf(s->text, sizeof(s->text),
 			 "This is the cheap test F(%s), written for big-endian: 0x80 in "
-			 "every zero byte and in any 0x01 byte a borrow reached. %s%s%s",
-			 xl, lst[0] ? "Flags at memory " : "No flags: no byte is zero.", lst,
-			 lst[0] ? "." : "");
+			 "every zero byte and in any 0x01 byte a borrow reached.", xl);
+		s->general = strlen(s->text);
+		sub_detail(s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no "
+			   "byte is zero.", lst, lst[0] ? "." : "");
 		check(b, hz, wv_cheap_zero(x, w));
 		if (fp)
 			note_false_pos(b, xl, x, hz, fp);
@@ -813,9 +858,10 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		addr_list(b, nonzero_bytes(b, hz), lst, sizeof(lst));
 		snprintf(s->text, sizeof(s->text),
 			 "cmpb compares %s with 0 byte by byte: 0xff where the bytes are "
-			 "equal, 0x00 elsewhere. Exact, with no borrow between bytes. %s%s%s",
-			 xl, lst[0] ? "Zero bytes at memory " : "No byte is zero.", lst,
-			 lst[0] ? "." : "");
+			 "equal, 0x00 elsewhere. Exact, with no borrow between bytes.", xl);
+		s->general = strlen(s->text);
+		sub_detail(s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is "
+			   "zero.", lst, lst[0] ? "." : "");
 		break;
 	case WV_HZ_CMPBGE:
 		hz = data = wv_cmpbge(0, x, w);
@@ -829,9 +875,10 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		snprintf(s->text, sizeof(s->text),
 			 "cmpbge sets bit i when byte i of 0 is >= byte i of %s (unsigned), "
 			 "which only a zero byte allows: an 8-bit map, one bit per byte, "
-			 "exact. %s%s%s", xl,
-			 lst[0] ? "Zero bytes at memory " : "No byte is zero.", lst,
-			 lst[0] ? "." : "");
+			 "exact.", xl);
+		s->general = strlen(s->text);
+		sub_detail(s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is "
+			   "zero.", lst, lst[0] ? "." : "");
 		break;
 	case WV_HZ_EXACT:
 		hz = data = draw_exact(b, xl, x, NULL, 0);
@@ -861,11 +908,12 @@ static void do_has_zero(struct builder *b, bool last)
 	draw_has_zero(b, "a", wd->value, wd->has_zero, wd->data);
 	if (last) {
 		s = sub_new(b, WV_OP_TEST, "has_zero(a) != 0",
-			    wd->hit ? "Non-zero: the word holds a zero byte, so the loop "
-				      "stops here. A false flag needs a borrow out of a "
-				      "real zero, so this yes/no answer is always right."
-				    : "Zero: no byte of this word is 0, so the loop moves on "
-				      "to the next word.");
+			    "The loop tests whether has_zero found anything. A false "
+			    "flag needs a borrow out of a real zero, so this yes/no "
+			    "answer is always right.");
+		sub_detail(s, "%s", wd->hit ? "Non-zero: the word holds a zero byte, so "
+			   "the loop stops here." : "Zero: no byte of this word is 0, so "
+			   "the loop moves on to the next word.");
 		mark_any(b, row_add(b, s, WV_ROW_RESULT, "has_zero", wd->has_zero,
 				    v->hz_kind == WV_HZ_CMPBGE ? 8 : W(b)));
 	}
@@ -897,11 +945,11 @@ static void do_delim_has_zero(struct builder *b)
 	check(b, x, wd->delim_value);
 	draw_has_zero(b, "b", x, wd->delim_has_zero, wd->delim_data);
 	s = sub_new(b, WV_OP_TEST, "has_zero(a) | has_zero(b)",
-		    wd->hit ? "Non-zero: a NUL or a delimiter is in this word, so the "
-			      "loop stops (both tests run every time; | does not "
-			      "short-circuit)."
-			    : "Zero: neither a NUL nor a delimiter here, so the loop moves "
-			      "on to the next word.");
+		    "The loop ORs both answers and tests the result: both tests run "
+		    "every time; | does not short-circuit.");
+	sub_detail(s, "%s", wd->hit ? "Non-zero: a NUL or a delimiter is in this "
+		   "word, so the loop stops." : "Zero: neither a NUL nor a delimiter "
+		   "here, so the loop moves on to the next word.");
 	mark_any(b, row_add(b, s, WV_ROW_INPUT, "hz(a)", wd->has_zero, hw));
 	mark_any(b, row_add(b, s, WV_ROW_INPUT, "hz(b)", wd->delim_has_zero, hw));
 	mark_any(b, row_add(b, s, WV_ROW_RESULT, "or",
@@ -947,10 +995,11 @@ static uint64_t draw_prep(struct builder *b, const char *xl, uint64_t x,
 
 			addr_list(b, nonzero_bytes(b, hz & ~p), lst, sizeof(lst));
 			s = sub_new(b, WV_OP_NOTE, "has_zero vs prep_zero_mask",
-				    "The exact mask drops the false flag%s at memory %s, so "
-				    "its top flag is now the first zero in memory.",
-				    nonzero_bytes(b, hz & ~p) & (nonzero_bytes(b, hz & ~p) - 1)
-					    ? "s" : "", lst);
+				    "The exact mask has no false flags, so its top flag "
+				    "is the first zero in memory.");
+			sub_detail(s, "It drops the false flag%s at memory %s.",
+				   nonzero_bytes(b, hz & ~p) & (nonzero_bytes(b, hz & ~p) - 1)
+					   ? "s" : "", lst);
 			r = row_add(b, s, WV_ROW_INPUT, "has_zero", hz, w);
 			mark_flags(b, r, x, false, 0);
 			r = row_add(b, s, WV_ROW_RESULT, "prep", p, w);
@@ -1086,7 +1135,8 @@ static void draw_multiply(struct builder *b, uint64_t mask, unsigned k)
 	s = sub_new(b, WV_OP_MUL, "mask * 0x0001020304050608",
 		    "Multiply by the constant: each 0xff byte of the mask adds 0xff "
 		    "times the constant, shifted to its byte (the partial products); "
-		    "their sum puts the number of 0xff bytes, %u, in the top byte.", k);
+		    "their sum puts the number of 0xff bytes in the top byte.");
+	sub_detail(s, "Here that number is %u.", k);
 	row_add(b, s, WV_ROW_INPUT, "mask", mask, 64);
 	row_add(b, s, WV_ROW_CONST, "C", c, 64);
 	for (unsigned j = 0; j < 8; j++) {
@@ -1105,17 +1155,18 @@ static void draw_multiply(struct builder *b, uint64_t mask, unsigned k)
 	if (k > 0) {
 		s = sub_new(b, WV_OP_SUB, "(C << 8k) - C",
 			    "Why it works: the mask is 2^(8k) - 1, so mask * C = (C << 8k) - "
-			    "C. The top byte of C << %u is byte %u of C, which holds %u%s.",
-			    8 * k, 7 - k, k,
-			    k == 7 ? "; here the subtraction borrows 1 from C's low byte "
-				     "0x08, which is why C ends in 08 and not 07" : "");
+			    "C, and the top byte of C << 8k is byte 7 - k of C, which holds "
+			    "k.");
+		sub_detail(s, "Here k = %u: the top byte of C << %u is byte %u of C%s.",
+			   k, 8 * k, 7 - k,
+			   k == 7 ? ", 0x08, and the subtraction borrows 1 from it, which "
+				    "is why C ends in 08 and not 07" : "");
 		check(b, draw_sub(b, s, "C << 8k", shifted, WV_ROW_CONST, "C", c,
 				  "product", 64), prod);
 		s->rows[3].bits = UINT64_C(0xff) << 56;
 	}
-	s = sub_new(b, WV_OP_SHR, "product >> 56",
-		    "Shift the top byte down: find_zero = %u.",
-		    (unsigned)(prod >> 56));
+	s = sub_new(b, WV_OP_SHR, "product >> 56", "Shift the top byte down.");
+	sub_detail(s, "find_zero = %u.", (unsigned)(prod >> 56));
 	row_add(b, s, WV_ROW_INPUT, "product", prod, 64)->bits = UINT64_C(0xff) << 56;
 	row_add(b, s, WV_ROW_RESULT, "find_zero", prod >> 56, 0);
 	b->mem_bytes = true;
@@ -1144,8 +1195,8 @@ static void draw_add32(struct builder *b, uint64_t mask)
 	res = sh & mask;
 	s = sub_new(b, WV_OP_AND, "(sum >> 23) & mask",
 		    "AND with the mask: turns the 1 into 0 when the mask is 0 (the "
-		    "zero is byte 0), and leaves 1, 2 or 3 otherwise: find_zero = %u.",
-		    (unsigned)res);
+		    "zero is byte 0), and leaves 1, 2 or 3 otherwise.");
+	sub_detail(s, "find_zero = %u.", (unsigned)res);
 	row_add(b, s, WV_ROW_INPUT, "sum >> 23", sh, 32);
 	row_add(b, s, WV_ROW_INPUT, "mask", mask, 32);
 	row_add(b, s, WV_ROW_RESULT, "find_zero", res, 0);
@@ -1167,16 +1218,15 @@ static void draw_halving(struct builder *b, uint64_t mask)
 		unsigned shown = half * 2;
 
 		snprintf(ex, sizeof(ex), "mask >> %u", half);
+		s = sub_new(b, WV_OP_SHR, ex,
+			    "Is there a flag in the top %u of these %u bits? Then the "
+			    "zero is in that half: look there next (mask >>= %u). If not, "
+			    "it is at least %u byte%s further on (byte += %u).",
+			    half, shown, half, half / 8, half == 8 ? "" : "s", half / 8);
 		if (top)
-			s = sub_new(b, WV_OP_SHR, ex,
-				    "A flag in the top %u of these %u bits: the zero is in "
-				    "that half, look there next (mask >>= %u); byte stays %u.",
-				    half, shown, half, byte);
+			sub_detail(s, "Here there is: byte stays %u.", byte);
 		else
-			s = sub_new(b, WV_OP_SHR, ex,
-				    "No flag in the top %u of these %u bits: the zero is at "
-				    "least %u byte%s further on; byte += %u.",
-				    half, shown, half / 8, half == 8 ? "" : "s", half / 8);
+			sub_detail(s, "Here there is not: byte becomes %u.", byte + half / 8);
 		row_add(b, s, WV_ROW_INPUT, "mask", m, w)->bits =
 			wv_wmask(shown) & ~wv_wmask(half);
 		row_add(b, s, WV_ROW_RESULT, "top half", top, w);
@@ -1202,13 +1252,13 @@ static void do_find(struct builder *b)
 	struct wv_row *r;
 
 	step_open(b, WV_STEP_FIND, "find_zero", v->kernel_path,
-		  "find_zero(mask) gives the index in the word of the first %s: "
-		  "%u, so it is at memory %zu and the %s is %zu - %zu = %zu "
-		  "byte%s long.",
-		  t->answer_is_delim ? "delimiter" : "zero byte", k, wd->address + k,
-		  t->in.delim >= 0 ? "name" : "string",
-		  wd->address + k, t->img.offset, t->scan.length,
-		  t->scan.length == 1 ? "" : "s");
+		  "find_zero(mask) gives the index in the word of the first zero "
+		  "byte%s.", t->in.delim >= 0 ? " or delimiter" : "");
+	step_detail(b, "Here %u: the %s is at memory %zu, and the %s is %zu - %zu = "
+		    "%zu byte%s long.", k, t->answer_is_delim ? "delimiter" : "zero byte",
+		    wd->address + k, t->in.delim >= 0 ? "name" : "string",
+		    wd->address + k, t->img.offset, t->scan.length,
+		    t->scan.length == 1 ? "" : "s");
 	switch (v->find_kind) {
 	case WV_FIND_MUL:
 		draw_multiply(b, mask, k);

@@ -71,6 +71,8 @@ struct out {
 	bool color;
 	unsigned wrap;		/* text width */
 	const struct wv_trace *t;
+	bool hide;		/* a question is open (struct wv_plain_opts) */
+	uint64_t secret;
 };
 
 static void on(const struct out *o, enum role r)
@@ -167,7 +169,7 @@ static void memory(const struct out *o)
 		t->word_bytes);
 	for (size_t base = 0; base < t->img.len; base += per) {
 		size_t end = base + per < t->img.len ? base + per : t->img.len;
-		bool ans = t->answer >= base && t->answer < end;
+		bool ans = t->answer >= base && t->answer < end && !o->hide;
 
 		fputs("  addr ", o->f);
 		for (size_t i = base; i < end; i++)
@@ -260,7 +262,7 @@ static void word_bits(const struct out *o, const struct wv_row *row)
 		unsigned r = (unsigned)bit / 8;
 		uint64_t m = UINT64_C(1) << bit;
 		enum role role = byte_role(row->bytes[r]);
-		bool lit = (row->bits & m) != 0;
+		bool lit = (row->bits & m) != 0 && !o->hide;
 
 		if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
 			role = lit ? ROLE_CHAIN : ROLE_NONE;
@@ -317,6 +319,16 @@ static void marks_line(const struct out *o, const struct wv_row *row)
 			if (n < 3)
 				cells[c][n++] = styles[mark_roles[i].role].sym;
 		}
+		if (o->hide && (marks & WV_MARK_ANSWER)) {	/* not while asking */
+			marks &= ~(unsigned)WV_MARK_ANSWER;
+			roles[c] = byte_role(marks);
+			n = 0;
+			for (size_t i = 0; i < sizeof(mark_roles) / sizeof(mark_roles[0]); i++)
+				if ((marks & mark_roles[i].mark) && n < 3 &&
+				    !(mark_roles[i].mark == WV_MARK_FLAG &&
+				      (marks & WV_MARK_FALSE_POS)))
+					cells[c][n++] = styles[mark_roles[i].role].sym;
+		}
 		if (n)
 			n += (size_t)snprintf(cells[c] + n, sizeof(cells[c]) - n, " %s",
 					      styles[roles[c]].word);
@@ -359,6 +371,17 @@ static void row_out(const struct out *o, const struct wv_row *row)
 	unsigned w = t->v->bits;
 
 	label(o, row);
+	if (o->hide && wv_row_secret(row, o->secret)) {
+		/* the question's answer, or what gives it away: '?' */
+		if (row->width == 0) {
+			fputs(" = ?\n", o->f);
+			return;
+		}
+		for (unsigned c = 0; c < t->word_bytes; c++)
+			fputs(row->width == 8 && w != 8 ? "        ?" : " ????????", o->f);
+		fputs(" ?\n", o->f);
+		return;
+	}
 	if (row->width == 0) {
 		fprintf(o->f, " = %llu\n", (unsigned long long)row->value);
 		return;
@@ -368,7 +391,7 @@ static void row_out(const struct out *o, const struct wv_row *row)
 		fprintf(o->f, " %*s%02llx\n", (int)w / 4 - 2, "",
 			(unsigned long long)row->value);
 		marks_line(o, row);
-		if (row->bits && row->bits != row->value) {
+		if (row->bits && row->bits != row->value && !o->hide) {
 			char line[96];
 			size_t n = 0;
 
@@ -386,12 +409,27 @@ static void row_out(const struct out *o, const struct wv_row *row)
 	fprintf(o->f, " %0*llx\n", (int)row->width / 4,
 		(unsigned long long)row->value);
 	marks_line(o, row);
+	/* the highlighted bits (those clz counts, say) would answer a question */
 	if (row->bits && row->bits != row->value && row->kind != WV_ROW_BORROW &&
-	    row->kind != WV_ROW_CARRY)
+	    row->kind != WV_ROW_CARRY && !o->hide)
 		bits_line(o, row);
 }
 
 /* ---- steps --------------------------------------------------------------- */
+
+/* A sentence, without its detail while a question is open. */
+static void general(const struct out *o, unsigned indent, const char *text,
+		    size_t general_len)
+{
+	char buf[WV_TEXT_MAX];
+
+	if (!o->hide || general_len >= strlen(text)) {
+		wrap(o, indent, text);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.*s", (int)general_len, text);
+	wrap(o, indent, buf);
+}
 
 static bool has_word_rows(const struct wv_substep *s)
 {
@@ -412,7 +450,7 @@ static void substep_out(const struct out *o, size_t k)
 	fputs(s->expr, o->f);
 	off(o, ROLE_EXPR);
 	fprintf(o->f, "   [%zu/%zu]\n", k + 1, t->nsubs);
-	wrap(o, 6, s->text);
+	general(o, 6, s->text, s->general);
 	if (has_word_rows(s))
 		ruler(o, t->words[st->word].address, s->mem_columns);
 	for (unsigned i = 0; i < s->nrows; i++)
@@ -514,7 +552,8 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 int wv_plain_memory(FILE *out, const struct wv_trace *t, const struct wv_plain_opts *po)
 {
 	struct out o = { .f = out, .color = po && po->color, .t = t,
-			 .wrap = t->v->bits == 64 ? 98 : 78 };
+			 .wrap = t->v->bits == 64 ? 98 : 78,
+			 .hide = po && po->hide, .secret = po ? po->secret : 0 };
 
 	memory(&o);
 	return ferror(out) ? -EIO : 0;
@@ -524,7 +563,8 @@ int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
 		     const struct wv_plain_opts *po)
 {
 	struct out o = { .f = out, .color = po && po->color, .t = t,
-			 .wrap = t->v->bits == 64 ? 98 : 78 };
+			 .wrap = t->v->bits == 64 ? 98 : 78,
+			 .hide = po && po->hide, .secret = po ? po->secret : 0 };
 	const struct wv_step *st;
 
 	if (k >= t->nsubs)
@@ -535,7 +575,7 @@ int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
 	fprintf(out, "%zu. %s", t->subs[k].step + 1, st->func);
 	off(&o, ROLE_HEAD);
 	fprintf(out, "  (%s)\n", st->file);
-	wrap(&o, 3, st->text);
+	general(&o, 3, st->text, st->general);
 	substep_out(&o, k);
 	return ferror(out) ? -EIO : 0;
 }
