@@ -97,6 +97,8 @@ struct wv_scene {
 	size_t show_sub;	/* 0-based sub-step within the step */
 	unsigned show_ops;	/* "op sub/add": first sub-step whose op is
 				   in this set (1 << enum wv_op); 0 = by sub */
+	bool show_result;	/* "result": the sub-step that computes the
+				   step's result, on every variant */
 	size_t npara;		/* narration, as written: see wv_lesson_narrate */
 	struct wv_para para[WV_PARAS_MAX];
 	size_t nsources;	/* "source:" lines: "PATH @ VERSION: what" */
@@ -116,6 +118,15 @@ typedef struct wv_lesson wv_lesson;
  */
 int wv_lesson_parse(const char *text, size_t len, wv_lesson **out,
 		    struct wv_error *err);
+
+/*
+ * As wv_lesson_parse, but going on after a mistake: up to max mistakes, in
+ * the order of the file, into errs[0..*nerrs).  A scene with a mistake of its
+ * own is not traced.  Returns 0 (and *out), -1 or -ENOMEM.
+ */
+#define WV_LESSON_ERRORS_MAX 32
+int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
+			struct wv_error *errs, size_t max, size_t *nerrs);
 
 void wv_lesson_free(wv_lesson *l);
 
@@ -165,6 +176,15 @@ struct wv_answer {
 int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t,
 		     struct wv_answer *a);
 
+/*
+ * What a wrong answer typed (read as a number) would have meant on trace t,
+ * when that can be said: "12 is the memory address; ...", "that counts the
+ * NUL too ...", "0x8080 is only the low 2 bytes of the answer ...".  Writes
+ * it into buf and returns 1, or returns 0 (buf empty).
+ */
+int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
+		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size);
+
 /* Write answer value v as the form shows it: "0x00008000" or "2". */
 void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
 		      size_t size);
@@ -191,6 +211,10 @@ int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
 /* The question of scene s on trace t, placeholders filled; as above. */
 int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
 		     char *out, size_t size, const char **bad);
+
+/* typed read as a value of a's form (a choice's letter gives its option);
+   0, or -1 when it cannot be read. */
+int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t *v);
 
 /* Names of asks as written in lesson files ("has_zero", "find_zero" ...). */
 const char *wv_lesson_ask_name(enum wv_ask ask);
@@ -237,5 +261,9 @@ int wv_lesson_pick(const struct wv_lesson_file *files, size_t n,
  * when it cannot be read (err->msg says why).
  */
 int wv_lesson_load(const char *path, wv_lesson **out, struct wv_error *err);
+
+/* wv_lesson_load reporting every mistake, as wv_lesson_parse_all does. */
+int wv_lesson_load_all(const char *path, wv_lesson **out, struct wv_error *errs,
+		       size_t max, size_t *nerrs);
 
 #endif /* WATVIZ_LESSON_H */

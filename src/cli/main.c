@@ -261,14 +261,29 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 	return bad ? EXIT_USAGE : 0;
 }
 
+/* --check-lesson: every mistake of the file, or what was checked. */
 static int check_lesson(const char *path)
 {
-	wv_lesson *l = load_lesson(path);
+	struct wv_error errs[WV_LESSON_ERRORS_MAX];
+	wv_lesson *l = NULL;
+	size_t n = 0;
 
-	if (!l)
+	if (wv_lesson_load_all(path, &l, errs, WV_LESSON_ERRORS_MAX, &n) != 0) {
+		for (size_t i = 0; i < n; i++)
+			if (errs[i].line > 0)
+				fprintf(stderr, "%s:%d:%d: %s\n", path, errs[i].line,
+					errs[i].col, errs[i].msg);
+			else
+				fprintf(stderr, "watviz: %s: %s\n", path, errs[i].msg);
+		if (n > 1)
+			fprintf(stderr, "%s: %zu mistakes%s\n", path, n,
+				n == WV_LESSON_ERRORS_MAX ? " (the first ones; fix them "
+				"and check again)" : "");
 		return EXIT_USAGE;
-	printf("%s: %s: %zu scenes, each checked on %zu variant%s\n", path,
-	       wv_lesson_title(l), wv_lesson_nscenes(l), wv_lesson_nvariants(l),
+	}
+	printf("%s: %s: %zu scene%s, each checked on %zu variant%s\n", path,
+	       wv_lesson_title(l), wv_lesson_nscenes(l),
+	       wv_lesson_nscenes(l) == 1 ? "" : "s", wv_lesson_nvariants(l),
 	       wv_lesson_nvariants(l) == 1 ? "" : "s");
 	wv_lesson_free(l);
 	return finish_stdout();

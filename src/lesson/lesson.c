@@ -127,9 +127,19 @@ bool wv_lesson_allows(const wv_lesson *l, const struct wv_variant *v)
 
 /* ---- the parser ---------------------------------------------------------- */
 
+struct parser;
+static void record(struct parser *p);
+
 struct parser {
 	wv_lesson *l;
-	struct wv_error *err;
+	struct wv_error *err;	/* the mistake being reported: &cur */
+	struct wv_error cur;
+	struct wv_error *errs;	/* every mistake found, errs[0..n) of max */
+	size_t n, max;
+	bool bad[MAX_SCENES];	/* a scene with a mistake of its own: its
+				   trace is not checked */
+	bool skip_cont;		/* the line above was refused: its indented
+				   continuation lines are skipped */
 	int line;
 	/* the key a continuation line extends, or NULL */
 	char **cont;
@@ -509,6 +519,10 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 		kw[kn] = 0;
 		q += kn;
 		q += strspn(q, " \t");
+		if (strcmp(kw, "result") == 0) {
+			s->show_result = true;
+			continue;
+		}
 		if (strcmp(kw, "op") == 0) {
 			/* op NAME[/NAME...]: names as wv_trace_op_name() gives */
 			size_t on = strcspn(q, " \t");
@@ -549,7 +563,8 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 					    "sub-steps count from 1%s", "");
 			s->show_sub = num - 1;
 		} else {
-			return fail(p, at, "expected 'word N', 'sub N' or 'op NAME', not '%s'", kw);
+			return fail(p, at, "expected 'word N', 'sub N', 'op NAME' or 'result', "
+				    "not '%s'", kw);
 		}
 		q = end;
 	}
@@ -737,6 +752,8 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 	if (buf[0] == ' ' || buf[0] == '\t') {
 		size_t skip = strspn(buf, " \t");
 
+		if (!p->cont && p->skip_cont)
+			return 0;
 		if (!p->cont)
 			return fail(p, 1, "an indented line continues a text:, question: or "
 				    "summary: line, and there is none just above%s", "");
@@ -745,6 +762,7 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 		return lint(p, p->cont_scene, buf + skip, (int)skip + 1);
 	}
 
+	p->cont = NULL;		/* a key line ends the text above */
 	size_t kn = strspn(buf, "abcdefghijklmnopqrstuvwxyz_-");
 
 	if (kn == 0 || buf[kn] != ':')
@@ -791,10 +809,14 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 		return parse_arches(p, v, col);
 	}
 	if (k == K_SCENE) {
-		int rc = close_scene(p);
+		int here = p->line, rc = close_scene(p);
 
-		if (rc)
+		if (rc == -ENOMEM)
 			return rc;
+		if (rc) {
+			record(p);
+			p->line = here;
+		}
 		if (l->nscenes == MAX_SCENES)
 			return fail(p, 1, "more than %s scenes in one lesson", "64");
 		struct wv_scene *s = &l->scenes[l->nscenes++];
@@ -830,12 +852,36 @@ static const struct wv_step *shown_step(const struct wv_scene *s, const struct w
 	return found;
 }
 
+/*
+ * The sub-step of st that computes its result: the last one (not a test)
+ * whose last result row holds it, a note only when nothing else does.
+ */
+static size_t result_sub(const struct wv_step *st, const struct wv_trace *t)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = st->first + st->nsub; k-- > st->first;) {
+			const struct wv_substep *sub = &t->subs[k];
+
+			if (sub->op == WV_OP_TEST || (pass == 0 && sub->op == WV_OP_NOTE))
+				continue;
+			for (unsigned r = sub->nrows; r-- > 0;)
+				if (sub->rows[r].kind == WV_ROW_RESULT) {
+					if (sub->rows[r].value == st->result)
+						return k;
+					break;
+				}
+		}
+	return t->nsubs;
+}
+
 size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 {
 	const struct wv_step *st = shown_step(s, t);
 
 	if (!st)
 		return t->nsubs;
+	if (s->show_result)
+		return result_sub(st, t);
 	if (s->show_ops) {
 		for (size_t k = st->first; k < st->first + st->nsub; k++)
 			if (s->show_ops & (1u << t->subs[k].op))
@@ -864,6 +910,46 @@ void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant
 		.fill = s->fill,
 		.delim = s->delim,
 	};
+}
+
+/*
+ * Does the scene show what its question needs, with the operands in view?
+ * A value is asked where the shown sub-step computes it (a result row holds
+ * it); a position, a length or a count of flags inside the step that works
+ * it out, from the sub-step that computes its input on.  Returns NULL, or
+ * the step the scene should show.
+ */
+static const char *question_unreached(const struct wv_scene *s,
+				      const struct wv_trace *t,
+				      const struct wv_answer *a)
+{
+	size_t k = wv_lesson_shown_sub(s, t);
+	const struct wv_substep *sub = &t->subs[k];
+	const struct wv_step *st = &t->steps[sub->step];
+
+	switch (s->q.ask) {
+	case WV_ASK_SUB_RESULT:
+		return NULL;
+	case WV_ASK_FIND:
+	case WV_ASK_LENGTH:
+		return st->kind == WV_STEP_FIND ? NULL : "find_zero";
+	case WV_ASK_FALSE_POS:
+	case WV_ASK_TOP_FLAG:
+		return st->kind == WV_STEP_HAS_ZERO && k >= result_sub(st, t) &&
+		       result_sub(st, t) < t->nsubs ? NULL : "has_zero";
+	default:
+		for (unsigned r = 0; r < sub->nrows; r++)
+			if (sub->rows[r].kind == WV_ROW_RESULT &&
+			    sub->rows[r].value == a->value)
+				return NULL;
+		return wv_trace_step_name(s->q.ask == WV_ASK_LOADED ? WV_STEP_LOAD
+			: s->q.ask == WV_ASK_VALUE ? WV_STEP_PRESTART
+			: s->q.ask == WV_ASK_HAS_ZERO || s->q.ask == WV_ASK_DATA ? WV_STEP_HAS_ZERO
+			: s->q.ask == WV_ASK_DELIM_VALUE || s->q.ask == WV_ASK_DELIM_HAS_ZERO
+				? WV_STEP_DELIM_HAS_ZERO
+			: s->q.ask == WV_ASK_PREP ? WV_STEP_PREP
+			: s->q.ask == WV_ASK_CREATE ? WV_STEP_CREATE : WV_STEP_ZBM);
+	}
 }
 
 /* Every placeholder of s has a value on t; else an error at the first. */
@@ -926,6 +1012,16 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 		rc = -1;
 	} else if (narrate_check(p, s, &t) != 0) {
 		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
+		   question_unreached(s, &t, &a)) {
+		size_t k = wv_lesson_shown_sub(s, &t);
+
+		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s the question asks for "
+			     "%s, but the scene shows '%s', which does not compute it; "
+			     "show the step that does (such as 'show: %s result')",
+			     s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
+			     t.subs[k].expr, question_unreached(s, &t, &a));
+		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) != 0) {
 		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s there is no '%s' to ask "
 			     "about%s", s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
@@ -937,23 +1033,42 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 	return rc;
 }
 
-int wv_lesson_parse(const char *text, size_t len, wv_lesson **out, struct wv_error *err)
+/* Keep the mistake just reported (p->cur), and mark its scene. */
+static void record(struct parser *p)
 {
-	struct parser p = { .err = err };
+	if (p->l->nscenes && p->cur.line >= p->l->scenes[p->l->nscenes - 1].line)
+		p->bad[p->l->nscenes - 1] = true;
+	if (p->n < p->max)
+		p->errs[p->n++] = p->cur;
+}
+
+/* Has the caller room for no more mistakes? */
+static bool full(const struct parser *p)
+{
+	return p->n >= p->max;
+}
+
+int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
+			struct wv_error *errs, size_t max, size_t *nerrs)
+{
+	struct wv_error first;
+	struct parser p = { .errs = errs ? errs : &first, .max = errs && max ? max : 1 };
 	wv_lesson *l = calloc(1, sizeof(*l));
 	int rc = 0;
 
+	if (nerrs)
+		*nerrs = 0;
 	if (!l)
 		return -ENOMEM;
 	p.l = l;
-	if (err)
-		*err = (struct wv_error){ 0 };
+	p.err = &p.cur;
 	for (size_t i = 0; i < wv_wat_count(); i++)
 		l->variants[l->nvariants++] = wv_wat_at(i);
 
 	const char *s = text, *end = text + len;
 
-	while (s < end && rc == 0) {
+	/* line by line; after a mistake, on to the next line */
+	while (s < end && rc != -ENOMEM && !full(&p)) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 
@@ -962,35 +1077,86 @@ int wv_lesson_parse(const char *text, size_t len, wv_lesson **out, struct wv_err
 			rc = parse_line(&p, s, n - 1);
 		else
 			rc = parse_line(&p, s, n);
+		if (rc == -1) {
+			record(&p);
+			/* a refused text keeps its continuation lines (they are
+			   checked too); any other refused line drops them */
+			p.skip_cont = p.cont == NULL;
+		} else if (n && s[0] != ' ' && s[0] != '\t') {
+			p.skip_cont = false;
+		}
 		s += n + (nl ? 1 : 0);
 	}
-	if (rc == 0)
+	if (rc != -ENOMEM && !full(&p)) {
+		int here = p.line;
+
 		rc = close_scene(&p);
-	if (rc == 0 && !l->title) {
+		if (rc == -1)
+			record(&p);
+		p.line = here;
+	}
+	if (rc != -ENOMEM && !full(&p) && !l->title) {
 		p.line = 1;
-		rc = fail(&p, 1, "the lesson has no title: line%s", "");
+		fail(&p, 1, "the lesson has no title: line%s", "");
+		record(&p);
 	}
-	if (rc == 0 && l->nscenes == 0) {
+	if (rc != -ENOMEM && !full(&p) && l->nscenes == 0) {
 		p.line = p.line ? p.line : 1;
-		rc = fail(&p, 1, "the lesson has no scene: (a lesson is a title, then scenes)%s",
-			  "");
+		fail(&p, 1, "the lesson has no scene: (a lesson is a title, then scenes)%s", "");
+		record(&p);
 	}
-	for (size_t i = 0; rc == 0 && i < l->nscenes; i++) {
-		if (l->scenes[i].variant) {
-			rc = check_scene(&p, i, l->scenes[i].variant);
+	/* the checks that need a trace: the first mistake of each sound scene */
+	for (size_t i = 0; rc != -ENOMEM && !full(&p) && i < l->nscenes; i++) {
+		const struct wv_variant *only = l->scenes[i].variant;
+
+		if (p.bad[i])
 			continue;
+		for (size_t j = 0; j < (only ? 1 : l->nvariants); j++) {
+			rc = check_scene(&p, i, only ? only : l->variants[j]);
+			if (rc == -1) {
+				if (p.n < p.max)
+					p.errs[p.n++] = p.cur;
+				break;
+			}
+			if (rc == -ENOMEM)
+				break;
 		}
-		for (size_t j = 0; rc == 0 && j < l->nvariants; j++)
-			rc = check_scene(&p, i, l->variants[j]);
 	}
-	if (rc) {
+	if (rc == -ENOMEM || p.n) {
 		wv_lesson_free(l);
-		if (rc == -ENOMEM && err)
-			wv_error_set(err, p.line, 0, "out of memory");
-		return rc == -ENOMEM ? -ENOMEM : -1;
+		if (rc == -ENOMEM) {
+			p.errs[0] = (struct wv_error){ 0 };
+			wv_error_set(&p.errs[0], p.line, 0, "out of memory");
+			if (nerrs)
+				*nerrs = 1;
+			return -ENOMEM;
+		}
+		/* in the order of the file (stable: a line's own order kept) */
+		for (size_t i = 1; i < p.n; i++)
+			for (size_t j = i; j > 0 && (p.errs[j - 1].line > p.errs[j].line ||
+				(p.errs[j - 1].line == p.errs[j].line &&
+				 p.errs[j - 1].col > p.errs[j].col)); j--) {
+				struct wv_error x = p.errs[j];
+
+				p.errs[j] = p.errs[j - 1];
+				p.errs[j - 1] = x;
+			}
+		if (nerrs)
+			*nerrs = p.n;
+		return -1;
 	}
 	*out = l;
 	return 0;
+}
+
+int wv_lesson_parse(const char *text, size_t len, wv_lesson **out, struct wv_error *err)
+{
+	struct wv_error e = { 0 };
+	int rc = wv_lesson_parse_all(text, len, out, &e, 1, NULL);
+
+	if (err)
+		*err = e;
+	return rc;
 }
 
 /* ---- answers ------------------------------------------------------------- */
@@ -1123,6 +1289,54 @@ static const struct wv_step *step_on(const struct wv_trace *t, enum wv_step_kind
 	return NULL;
 }
 
+/* A row's value as the screen shows it: 0x with its width's digits, or a number. */
+static void row_value(const struct wv_row *row, char *buf, size_t size)
+{
+	if (row->width == 0)
+		snprintf(buf, size, "%llu", (unsigned long long)row->value);
+	else
+		snprintf(buf, size, "0x%0*llx", (int)(row->width + 3) / 4,
+			 (unsigned long long)row->value);
+}
+
+/* Append to buf: sub-step k worked out with its numbers. */
+static void add_worked(char *buf, size_t size, const struct wv_trace *t, size_t k)
+{
+	const struct wv_substep *sub = &t->subs[k];
+	size_t n = strlen(buf);
+	int result = -1;
+	char v[40];
+
+	for (unsigned r = sub->nrows; r-- > 0;)
+		if (sub->rows[r].kind == WV_ROW_RESULT) {
+			result = (int)r;
+			break;
+		}
+	n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:", n ? " " : "",
+			      sub->expr);
+	for (unsigned r = 0; r < sub->nrows && n < size; r++) {
+		if ((int)r == result || sub->rows[r].kind == WV_ROW_PARTIAL)
+			continue;
+		row_value(&sub->rows[r], v, sizeof(v));
+		n += (size_t)snprintf(buf + n, size - n, " %s = %s,", sub->rows[r].label, v);
+	}
+	if (result >= 0 && n < size) {
+		row_value(&sub->rows[result], v, sizeof(v));
+		n += (size_t)snprintf(buf + n, size - n, " so %s = %s.",
+				      sub->rows[result].label, v);
+	}
+	if (sub->general < strlen(sub->text) && n < size)
+		snprintf(buf + n, size - n, " %s", sub->text + sub->general + 1);
+}
+
+/* Every sub-step of step st worked out (find_zero's chain). */
+static void add_worked_step(char *buf, size_t size, const struct wv_trace *t,
+			    const struct wv_step *st)
+{
+	for (size_t k = st->first; k < st->first + st->nsub; k++)
+		add_worked(buf, size, t, k);
+}
+
 int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
 {
 	size_t w = shown_word(s, t);
@@ -1178,6 +1392,16 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 		a->value = t->scan.find_zero;
 		width = 0;
 		st = step_on(t, WV_STEP_FIND, t->nwords - 1);
+		if (st) {
+			snprintf(a->worked, sizeof(a->worked), "find_zero works it out from "
+				 "the mask:");
+			add_worked_step(a->worked, sizeof(a->worked), t, st);
+			snprintf(a->worked + strlen(a->worked),
+				 sizeof(a->worked) - strlen(a->worked), " The index "
+				 "inside the word is %u (memory %zu, since the word "
+				 "starts at %zu).", t->scan.find_zero, t->answer,
+				 t->words[t->nwords - 1].address);
+		}
 		break;
 	case WV_ASK_ZBM:
 		a->value = t->scan.zero_bytemask;
@@ -1193,14 +1417,20 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 			 t->words[t->nwords - 1].address, t->scan.find_zero, t->in.offset,
 			 t->words[t->nwords - 1].address, t->scan.find_zero, t->in.offset,
 			 t->scan.length);
+		if (st)
+			add_worked_step(a->worked, sizeof(a->worked), t, st);
 		break;
 	case WV_ASK_FALSE_POS:
 		flag_facts(t, wd, &ff);
 		a->value = ff.nfalse;
 		width = 0;
 		st = step_on(t, WV_STEP_HAS_ZERO, w);
-		snprintf(a->worked, sizeof(a->worked), "has_zero flags memory byte%s %s "
-			 "of the word at address %zu. %s%s%s So the answer is %u.",
+		/* the flags worked out first, then which of them are false */
+		if (st && result_sub(st, t) < t->nsubs)
+			add_worked(a->worked, sizeof(a->worked), t, result_sub(st, t));
+		snprintf(a->worked + strlen(a->worked), sizeof(a->worked) - strlen(a->worked),
+			 "%shas_zero flags memory byte%s %s of the word at address %zu. "
+			 "%s%s%s So the answer is %u.", a->worked[0] ? " " : "",
 			 strchr(ff.flagged, ',') ? "s" : "", ff.flagged[0] ? ff.flagged : "none",
 			 wd->address, ff.nfalse ? "Not zero, flagged only because a borrow "
 			 "reached them: " : "Every flagged byte is a real zero.",
@@ -1234,8 +1464,7 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 			if (sub->rows[r].kind == WV_ROW_RESULT) {
 				a->value = sub->rows[r].value;
 				width = sub->rows[r].width;
-				snprintf(a->worked, sizeof(a->worked), "%s: %s", sub->expr,
-					 sub->text);
+				add_worked(a->worked, sizeof(a->worked), t, k);
 				break;
 			}
 		if (!a->worked[0])
@@ -1262,9 +1491,22 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 		sort_choices(a);
 	}
 	if (!a->worked[0]) {
+		/* the sub-step that computes it, with its numbers */
+		size_t k = wv_lesson_shown_sub(s, t);
+		bool shown_computes = false;
+
+		for (unsigned r = 0; k < t->nsubs && r < t->subs[k].nrows; r++)
+			shown_computes |= t->subs[k].rows[r].kind == WV_ROW_RESULT &&
+					  t->subs[k].rows[r].value == a->value;
+		if (!shown_computes)
+			k = result_sub(st, t);
 		wv_lesson_format(a, a->value, val, sizeof(val));
-		snprintf(a->worked, sizeof(a->worked), "%s (%s, word at address %zu): %s "
-			 "So the answer is %s.", st->func, st->file, wd->address, st->text, val);
+		snprintf(a->worked, sizeof(a->worked), "%s (%s, word at address %zu):",
+			 st->func, st->file, wd->address);
+		if (k < t->nsubs)
+			add_worked(a->worked, sizeof(a->worked), t, k);
+		snprintf(a->worked + strlen(a->worked), sizeof(a->worked) - strlen(a->worked),
+			 " So the answer is %s.", val);
 	}
 	return 0;
 }
@@ -1293,6 +1535,21 @@ static int read_number(const char *s, bool hex, uint64_t *v)
 	digits[n] = 0;
 	*v = strtoull(digits, NULL, hex ? 16 : 10);
 	return 0;
+}
+
+int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t *v)
+{
+	const char *s = typed + strspn(typed, " \t");
+
+	if (a->form == WV_FORM_CHOICE &&
+	    ((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
+	     (*s >= 'A' && *s < 'A' + (int)a->nchoices)) &&
+	    s[1 + strspn(s + 1, " \t).")] == 0) {
+		*v = a->choices[tolower((unsigned char)*s) - 'a'];
+		return 0;
+	}
+	return read_number(s, a->form == WV_FORM_HEX ||
+			   (a->form == WV_FORM_CHOICE && a->width != 0), v);
 }
 
 int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **why)
@@ -1443,4 +1700,115 @@ int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
 		return -1;
 	out[0] = '\0';
 	return fill(s, t, s->q.prompt ? s->q.prompt : "", out, size, &used, bad);
+}
+
+/* ---- what a wrong answer would have meant --------------------------------- */
+
+int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
+		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size)
+{
+	size_t w = shown_word(s, t);
+	const struct wv_word *wd = &t->words[w < t->nwords ? w : t->nwords - 1];
+	unsigned bits = t->v->bits, nb = t->word_bytes;
+	char v[40];
+
+	buf[0] = '\0';
+	if (typed == a->value)
+		return 0;
+	if (a->width == 0 || a->form == WV_FORM_NUMBER) {
+		size_t at = t->words[t->nwords - 1].address;
+
+		switch (s->q.ask) {
+		case WV_ASK_FIND:
+		case WV_ASK_TOP_FLAG:
+			if (typed == at + a->value && at)
+				snprintf(buf, size, "%llu is the memory address; the index "
+					 "inside the word, which starts at %zu, is what is "
+					 "asked", (unsigned long long)typed, at);
+			else if (typed == a->value + 1)
+				snprintf(buf, size, "one too many: the word's first byte in "
+					 "memory is index 0");
+			else if (typed >= nb)
+				snprintf(buf, size, "a word of %u bytes has indexes 0 to %u",
+					 nb, nb - 1);
+			break;
+		case WV_ASK_LENGTH:
+			if (typed == a->value + 1 && t->answer_is_delim)
+				snprintf(buf, size, "that counts the delimiter too; the "
+					 "length stops before it");
+			else if (typed == a->value + 1)
+				snprintf(buf, size, "that counts the NUL too, as strnlen_user's "
+					 "return value does; the length does not");
+			else if (typed == t->scan.find_zero && typed != a->value)
+				snprintf(buf, size, "that is find_zero, the index in the last "
+					 "word; the length counts from the string's start");
+			else if (typed == t->answer)
+				snprintf(buf, size, "that is the terminator's memory address; "
+					 "the string starts at %zu", t->in.offset);
+			break;
+		case WV_ASK_FALSE_POS: {
+			unsigned flags = 0;
+
+			for (unsigned r = 0; r < nb; r++)
+				flags += t->v->hz_kind == WV_HZ_CMPBGE ? (wd->has_zero >> r) & 1
+					 : ((wd->has_zero >> 8 * r) & 0xff) != 0;
+			if (typed == flags)
+				snprintf(buf, size, "that counts every flag; only the flags in "
+					 "bytes that are not zero are false");
+			break;
+		}
+		default:
+			break;
+		}
+		return buf[0] != '\0';
+	}
+	/* a hex value: another value of this word, or part of the answer */
+	const struct { uint64_t v; const char *what; } other[] = {
+		{ wd->has_zero, t->in.delim >= 0 ? "has_zero(a), the test of a" :
+				"has_zero's result" },
+		{ wd->delim_has_zero, "has_zero(b), the test of b" },
+		{ wd->delim_value, "b = a ^ REPEAT_BYTE(delim)" },
+		{ wd->loaded, "the word as loaded" },
+		{ wd->value, "a itself" },
+		{ (wd->value - wv_ones(bits)) & wv_wmask(bits), "a - ONES" },
+		{ ~wd->value & wv_wmask(bits), "~a" },
+		{ wv_cheap_zero(wd->value, bits), "the cheap test (a - ONES) & ~a & HIGHS" },
+		{ wv_exact_zero(wd->value, bits), "the exact mask, 0x80 in each zero byte" },
+		{ wd->data, "what has_zero keeps in data" },
+		{ t->scan.prep_zero_mask, "prep_zero_mask's result" },
+		{ t->scan.create_zero_mask, "create_zero_mask's result" },
+		{ t->scan.zero_bytemask, "zero_bytemask's result" },
+	};
+
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		if (typed == other[i].v && other[i].v != a->value) {
+			wv_lesson_format(a, typed, v, sizeof(v));
+			snprintf(buf, size, "%s is %s, not what is asked", v, other[i].what);
+			return 1;
+		}
+	/* the low bytes of the answer only */
+	for (unsigned k = 1; k < nb && a->width >= 32; k++) {
+		uint64_t low = a->value & wv_wmask(8 * k);
+
+		if (typed == low && typed != a->value) {
+			snprintf(buf, size, "that is only the low %u byte%s of the answer; "
+				 "give the whole register, %u hex digits (leading zeros may "
+				 "be left out)", k, k == 1 ? "" : "s", a->width / 4);
+			return 1;
+		}
+	}
+	/* the bytes in the other order: memory order read as a number */
+	if (a->width >= 32) {
+		uint64_t swapped = 0;
+
+		for (unsigned r = 0; r < a->width / 8; r++)
+			swapped |= ((a->value >> (8 * r)) & 0xff) << (a->width - 8 - 8 * r);
+		if (typed == swapped && swapped != a->value) {
+			snprintf(buf, size, "those are the right bytes in the wrong order: "
+				 "%s puts memory byte 0 in the %s byte of the register",
+				 t->v->name, t->v->endian == WV_LITTLE ? "lowest" : "top");
+			return 1;
+		}
+	}
+	return 0;
 }

@@ -141,6 +141,18 @@ int wv_lesson_pick(const struct wv_lesson_file *files, size_t n, const char *whi
 
 int wv_lesson_load(const char *path, wv_lesson **out, struct wv_error *err)
 {
+	struct wv_error e = { 0 };
+	int rc = wv_lesson_load_all(path, out, &e, 1, NULL);
+
+	if (err)
+		*err = e;
+	return rc;
+}
+
+int wv_lesson_load_all(const char *path, wv_lesson **out, struct wv_error *errs,
+		       size_t max, size_t *nerrs)
+{
+	struct wv_error *err = errs;
 	FILE *f = fopen(path, "rb");
 	char *text;
 	size_t n;
@@ -166,8 +178,10 @@ int wv_lesson_load(const char *path, wv_lesson **out, struct wv_error *err)
 		wv_error_set(err, 0, 0, "larger than %d KiB; is it a lesson file?",
 			     LESSON_FILE_MAX / 1024);
 	} else {
-		rc = wv_lesson_parse(text, n, out, err);
+		rc = wv_lesson_parse_all(text, n, out, errs, max, nerrs);
 	}
+	if (rc && nerrs && *nerrs == 0)
+		*nerrs = 1;	/* the file could not be read: one mistake, in errs[0] */
 	fclose(f);
 	free(text);
 	return rc;

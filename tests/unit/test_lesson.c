@@ -125,7 +125,8 @@ static void answers_match_the_spec(void **state)
 		{ "lessons/09-unaligned.lesson", 2, "x86-64", 2 },
 		{ "lessons/06-big-endian.lesson", 1, "ppc64", 1 },
 		{ "lessons/06-big-endian.lesson", 2, "ppc64", 1 },	/* the top flag lies */
-		{ "lessons/06-big-endian.lesson", 3, "ppc64", 0x0000800000000000 },
+		/* (a & LOW7) + LOW7, byte by byte: 61 01 00 62 .. -> e0 80 7f e1 .. */
+		{ "lessons/06-big-endian.lesson", 3, "ppc64", 0xe0807fe1e2e3e4e5 },
 		{ "lessons/06-big-endian.lesson", 4, "ppc64", 2 },
 		{ "lessons/06-big-endian.lesson", 5, "ppc64", 0x0080008000800080 },
 		{ "lessons/03-false-positives.lesson", 1, "x86-64", 3 },
@@ -357,7 +358,7 @@ static void narration(void **state)
 	(void)state;
 	const char *text =
 		"title: t\nsummary: a run on 64-bit words, since 1987\n"
-		"scene: s\nword: ab\\0cd\nshow: load\n"
+		"scene: s\nword: ab\\0cd\nshow: find_zero\n"
 		"text: The zero is at {find_zero} on {arch} ({word_bytes} bytes,\n"
 		"  {word_bits} bits), address {answer_address}, {nwords} word.\n"
 		"text-le: LE: bit 7, (bits - 1) >> 7, byte 7 - k, 0x0001020304050608.\n"
@@ -429,6 +430,71 @@ static void check_no_false_sentence(const char *text, const struct wv_variant *v
 		fail_msg("on %s: ~a narrated where the rows are ~(a | LOW7)", v->name);
 }
 
+/* A wrong answer explained: what the typed value would have meant. */
+static void wrong_answers(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *scene;	/* after "title: t\nscene: s\n" */
+		const char *arch;
+		const char *typed;
+		const char *needle;	/* NULL: nothing to say */
+	} cases[] = {
+		/* "hello, world": the NUL is memory 12, index 4 of the word at 8 */
+		{ "word: hello, world\nshow: find_zero\nquestion: q\nask: find_zero\n",
+		  "x86-64", "12", "12 is the memory address" },
+		{ "word: hello, world\nshow: find_zero\nquestion: q\nask: find_zero\n",
+		  "x86-64", "5", "one too many" },
+		{ "word: hello, world\nshow: find_zero\nquestion: q\nask: find_zero\n",
+		  "x86-64", "9", "indexes 0 to 7" },
+		{ "word: hello, world\nshow: find_zero\nquestion: q\nask: find_zero\n",
+		  "x86-64", "2", NULL },
+		{ "word: ab\\0cd\nshow: find_zero\nquestion: q\nask: length\n",
+		  "x86-64", "3", "counts the NUL too" },
+		/* spec T1 x86-64: F = 0x8080800000800000 */
+		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
+		  "x86-64", "0x800000", "only the low 3 bytes" },
+		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
+		  "x86-64", "0x0000800000808080", "right bytes in the wrong order" },
+		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
+		  "x86-64", "0xfefeff6361ff6160", "is a - ONES" },
+		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
+		  "x86-64", "0x1234", NULL },
+		/* spec T2 x86-64: F = 0x8080808080808000, seven flags, three false */
+		{ "word: \\x01\\0\\x01\\0\\x01\\0\\x01\nshow: has_zero result\n"
+		  "question: q\nask: false_positives\n", "x86-64", "7", "counts every flag" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[400], why[200];
+		struct wv_error e;
+		struct wv_answer a;
+		struct wv_trace_in in;
+		struct wv_trace t;
+		uint64_t v;
+		wv_lesson *l;
+
+		snprintf(text, sizeof(text), "title: t\nscene: s\n%s", cases[i].scene);
+		l = parse(text, &e);
+		if (!l)
+			fail_msg("cases[%zu]: %d:%d: %s", i, e.line, e.col, e.msg);
+		wv_lesson_scene_input(l, 0, variant(cases[i].arch), &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_answer(wv_lesson_scene(l, 0), &t, &a), 0);
+		assert_int_equal(wv_lesson_typed_value(&a, cases[i].typed, &v), 0);
+		int said = wv_lesson_wrong(wv_lesson_scene(l, 0), &t, &a, v, why, sizeof(why));
+
+		if (cases[i].needle ? !said || !strstr(why, cases[i].needle) : said)
+			fail_msg("cases[%zu] (%s): said \"%s\", want \"%s\"", i, cases[i].typed,
+				 why, cases[i].needle ? cases[i].needle : "(nothing)");
+		/* the right answer is never explained away */
+		assert_int_equal(wv_lesson_wrong(wv_lesson_scene(l, 0), &t, &a, a.value, why,
+						 sizeof(why)), 0);
+		wv_trace_free(&t);
+		wv_lesson_free(l);
+	}
+}
+
 /* Every shipped lesson's narration and questions, filled on every variant. */
 static void lessons_narrate_everywhere(void **state)
 {
@@ -476,7 +542,7 @@ static void tolerated(void **state)
 	(void)state;
 	const char *text = "# a comment\r\ntitle: t   \r\nsummary: one\r\n  more\r\n\r\n"
 			   "scene: s\t\r\nword: \\x01Q\r\noffset: 3\r\nfill: 0\r\n"
-			   "show: prestart\r\ntext:\r\ntext: second\r\n  and more\r\n"
+			   "show: has_zero result\r\ntext:\r\ntext: second\r\n  and more\r\n"
 			   "question: how many?\r\nask: false_positives\r\nform: choice\r\n";
 	struct wv_error e;
 	wv_lesson *l = parse(text, &e);
@@ -549,18 +615,21 @@ static void edges(void **state)
 		const char *arch;
 		uint64_t want;
 	} asks[] = {
-		{ "word: \\x01Q\noffset: 3\nfill: 0\nshow: load\nquestion: q\nask: value\n",
+		{ "word: \\x01Q\noffset: 3\nfill: 0\nshow: prestart\nquestion: q\nask: value\n",
 		  "x86-64", 0x0000005101ffffff },
-		{ "word: ab\\0cd\nshow: has_zero\nquestion: q\nask: data\n", "ppc64",
+		{ "arch: ppc64\nword: ab\\0cd\nshow: has_zero op or\nquestion: q\nask: data\n",
+		  "ppc64",
 		  0x7f7f7f7f7f7f7f7f },
-		{ "word: ab\\0cd\nshow: has_zero\nquestion: q\nask: loaded\n", "ppc64",
+		{ "word: ab\\0cd\nshow: load\nquestion: q\nask: loaded\n", "ppc64",
 		  0x6162006364000000 },
-		{ "word: ab\\0cd\nshow: create_zero_mask\nquestion: q\nask: create_zero_mask\n",
+		{ "word: ab\\0cd\nshow: create_zero_mask result\nquestion: q\n"
+		  "ask: create_zero_mask\n",
 		  "alpha", 0xe4 },
-		{ "word: ab\\0cd\nshow: has_zero\nquestion: q\nask: top_flag_byte\n", "ppc64", 2 },
-		{ "word: usr/bin\ndelim: /\nshow: delim_has_zero\nquestion: q\n"
+		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: top_flag_byte\n",
+		  "ppc64", 2 },
+		{ "word: usr/bin\ndelim: /\nshow: delim_has_zero result\nquestion: q\n"
 		  "ask: delim_has_zero\n", "alpha", 0x08 },
-		{ "word: ab\\0cd\nshow: zero_bytemask\nquestion: q\nask: zero_bytemask\n"
+		{ "word: ab\\0cd\nshow: zero_bytemask result\nquestion: q\nask: zero_bytemask\n"
 		  "form: choice\n", "s390", 0xffff000000000000 },
 	};
 	for (size_t i = 0; i < sizeof(asks) / sizeof(asks[0]); i++) {
@@ -698,6 +767,7 @@ int main(void)
 		cmocka_unit_test(checking_typed_answers),
 		cmocka_unit_test(parser_errors),
 		cmocka_unit_test(narration),
+		cmocka_unit_test(wrong_answers),
 		cmocka_unit_test(lessons_narrate_everywhere),
 		cmocka_unit_test(tolerated),
 		cmocka_unit_test(edges),
