@@ -57,6 +57,9 @@ struct wv_app {
 	size_t pos;			/* current sub-step: trace.subs[pos] */
 
 	enum wv_view view;
+	bool quiz;			/* a lesson question is open: no view
+					   points at the terminator (set by
+					   src/ui/classroom.c) */
 	bool playing;
 	int speed_ms;
 

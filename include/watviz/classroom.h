@@ -63,6 +63,7 @@ struct wv_class {
 	struct wv_answer answer;	/* from the scene's trace */
 	unsigned wrong;			/* wrong answers to this question */
 	char last_wrong[48];		/* the last of them, as typed */
+	char wrong_why[200];		/* what it would have meant, or "" */
 	bool revealed;			/* s showed the answer */
 	bool sources;			/* i: the scene's sources shown */
 	char retry[48];			/* an unreadable answer, to fix */
@@ -85,6 +86,12 @@ struct wv_class {
 int wv_class_init(struct wv_class *c, struct wv_app *app,
 		  const struct wv_ui_opts *opts, const char *progress_path);
 void wv_class_free(struct wv_class *c);
+
+/*
+ * Is the scene's question open: asked or about to be, not yet answered or
+ * shown?  Then every screen hides what would answer it.
+ */
+bool wv_class_question_open(const struct wv_class *c);
 
 /*
  * A key (act WV_ACT_NONE for a key that means nothing).  Any key stops

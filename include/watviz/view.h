@@ -53,6 +53,7 @@ struct wv_view_regs {
 				   carries and rows whose value is secret
 				   are drawn as '?' */
 	uint64_t secret;
+	bool hide_all;		/* past the question's sub-step: every row */
 };
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,

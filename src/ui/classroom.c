@@ -35,6 +35,19 @@ static void settle(struct wv_class *c, enum wv_class_outcome o)
 		c->outcome[c->scene] = (unsigned char)o;
 }
 
+bool wv_class_question_open(const struct wv_class *c)
+{
+	return c->has_question &&
+	       (c->phase == WV_CLASS_SCENE || c->phase == WV_CLASS_ASK);
+}
+
+/* Tell the views whether a question is open (app->quiz). */
+static int quiz_sync(struct wv_class *c, int react)
+{
+	c->app->quiz = wv_class_question_open(c);
+	return react;
+}
+
 /*
  * Show scene i (or the end screen for i == nscenes): its input in the app,
  * at the sub-step it points at (animate: at the start of that step, for
@@ -71,7 +84,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 			  wv_lesson_answer(s, &app->trace, &c->answer) == 0;
 	c->phase = WV_CLASS_SCENE;
 	c->wrong = 0;
-	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = '\0';
+	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = c->wrong_why[0] = '\0';
 	c->revealed = false;
 	save(c, i);
 	return WV_REACT_REDRAW;
@@ -79,7 +92,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 
 int wv_class_goto(struct wv_class *c, size_t i)
 {
-	return enter(c, i < c->nscenes ? i : c->nscenes, false);
+	return quiz_sync(c, enter(c, i < c->nscenes ? i : c->nscenes, false));
 }
 
 int wv_class_init(struct wv_class *c, struct wv_app *app,
@@ -145,7 +158,7 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 		c->outcome = NULL;
 		return -1;
 	}
-	enter(c, start, opts->autoplay_ms > 0);
+	quiz_sync(c, enter(c, start, opts->autoplay_ms > 0));
 	if (opts->autoplay_ms > 0) {
 		app->playing = true;
 		app->speed_ms = c->pace_ms;
@@ -243,6 +256,14 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		if (c->sources && wv_lesson_scene(c->lesson, c->scene)->nsources == 0)
 			wv_app_msg(app, false, "This scene cites no kernel source.");
 		return WV_REACT_REDRAW;
+	case WV_ACT_COMPARE:
+		/* every variant's values side by side would answer it */
+		if (wv_class_question_open(c)) {
+			wv_app_msg(app, false, "The compare view opens once the question "
+				   "is answered (s shows the answer).");
+			return WV_REACT_REDRAW;
+		}
+		return wv_app_do(app, act);
 	case WV_ACT_PLAY:
 		start_autoplay(c);
 		return WV_REACT_REDRAW;
@@ -279,14 +300,14 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 			return WV_REACT_REDRAW;
 		}
 	}
-	react = lesson_key(c, act);
+	react = quiz_sync(c, lesson_key(c, act));
 	if (was_playing && !app->msg[0])
 		wv_app_msg(app, false, "autoplay stopped: the keys are yours "
 			   "(r plays again)");
 	return react | (was_playing ? WV_REACT_REDRAW : 0);
 }
 
-int wv_class_answer(struct wv_class *c, const char *typed)
+static int answer(struct wv_class *c, const char *typed)
 {
 	const char *why = NULL;
 	int rc;
@@ -303,6 +324,12 @@ int wv_class_answer(struct wv_class *c, const char *typed)
 		c->wrong++;
 		snprintf(c->last_wrong, sizeof(c->last_wrong), "%s",
 			 typed + strspn(typed, " \t"));
+		uint64_t v;
+
+		c->wrong_why[0] = '\0';
+		if (wv_lesson_typed_value(&c->answer, typed, &v) == 0)
+			wv_lesson_wrong(wv_lesson_scene(c->lesson, c->scene), &c->app->trace,
+					&c->answer, v, c->wrong_why, sizeof(c->wrong_why));
 		wv_app_msg(c->app, false, "Not %s. Enter tries again, s shows the answer.",
 			   c->last_wrong);
 	} else {
@@ -315,9 +342,14 @@ int wv_class_answer(struct wv_class *c, const char *typed)
 	return WV_REACT_REDRAW;
 }
 
+int wv_class_answer(struct wv_class *c, const char *typed)
+{
+	return quiz_sync(c, answer(c, typed));
+}
+
 static int advance(struct wv_class *c)
 {
-	int react = enter(c, c->scene + 1, true);
+	int react = quiz_sync(c, enter(c, c->scene + 1, true));
 
 	if (c->phase == WV_CLASS_END)
 		wv_app_msg(c->app, false, "autoplay: the end of the lesson");

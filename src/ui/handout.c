@@ -183,18 +183,27 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 		paragraphs(out, 0, text);
 		scene_sources(out, &cited, s);
 		po.word_src = s->word_src;
-		/* the memory panel again only when the scene's memory changed */
-		if (!same_image(&prev, &in)) {
+		/* a question's scene hides what would answer it ('?'); the
+		   answers section shows it again, whole */
+		po.hide = s->q.ask != WV_ASK_NONE;
+		if (po.hide && wv_lesson_answer(s, &t, &answers[i]) != 0)
+			rc = -EINVAL;
+		po.secret = answers[i].value;
+		/* the memory panel again only when the scene's memory changed;
+		   it never points at the terminator, which some question asks */
+		if (rc == 0 && !same_image(&prev, &in)) {
+			struct wv_plain_opts mo = po;
+
+			mo.hide = true;
 			fputc('\n', out);
-			rc = wv_plain_memory(out, &t, &po);
+			rc = wv_plain_memory(out, &t, &mo);
 		}
 		prev = in;
 		if (rc == 0)
 			rc = wv_plain_substep(out, &t, wv_lesson_shown_sub(s, &t), &po);
 		fputc('\n', out);
-		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
-			if (wv_lesson_answer(s, &t, &answers[i]) != 0 ||
-			    wv_lesson_prompt(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
+		if (rc == 0 && po.hide) {
+			if (wv_lesson_prompt(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
 				rc = -EINVAL;
 			else
 				question(out, ++nq, text, &answers[i]);
@@ -207,19 +216,32 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 
 		fprintf(out, "Answers\n");
 		underline(out, 7, '-');
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = 0; i < n && rc == 0; i++) {
 			const struct wv_scene *s = wv_lesson_scene(l, i);
+			struct wv_plain_opts whole = { .color = o->color,
+						       .word_src = s->word_src };
+			struct wv_trace_in in;
+			struct wv_trace t;
 			char val[40], lead[80];
 
 			if (s->q.ask == WV_ASK_NONE)
 				continue;
 			wv_lesson_format(&answers[i], answers[i].value, val, sizeof(val));
 			if (answers[i].form == WV_FORM_CHOICE)
-				snprintf(lead, sizeof(lead), "%u. %c) %s.", ++q,
+				snprintf(lead, sizeof(lead), "%u. Answer: %c) %s", ++q,
 					 'a' + answers[i].right, val);
 			else
-				snprintf(lead, sizeof(lead), "%u. %s.", ++q, val);
-			fprintf(out, "%s\n", lead);
+				snprintf(lead, sizeof(lead), "%u. Answer: %s", ++q, val);
+			fprintf(out, "%s (scene %zu, %s)\n", lead, i + 1, s->title);
+			/* the scene again, complete, then the answer worked out */
+			wv_lesson_scene_input(l, i, v, &in, NULL);
+			if (wv_trace_build(&t, &in) != 0) {
+				rc = -EINVAL;
+				break;
+			}
+			rc = wv_plain_substep(out, &t, wv_lesson_shown_sub(s, &t), &whole);
+			wv_trace_free(&t);
+			fputc('\n', out);
 			wv_plain_wrap(out, 3, WIDTH, answers[i].worked);
 			fputc('\n', out);
 		}

@@ -163,11 +163,13 @@ static void question(struct pen *p, const struct wv_class *c)
 			 c->unreadable);
 		line(p, WV_ROLE_ERROR, buf);
 	} else if (c->wrong) {
-		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far). Enter "
-			 "tries again, s shows the answer.", c->last_wrong, c->wrong);
+		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far)%s%s. Enter "
+			 "tries again, s shows the answer.", c->last_wrong, c->wrong,
+			 c->wrong_why[0] ? ": " : "", c->wrong_why);
 		line(p, WV_ROLE_FALSEPOS, buf);
 	} else {
-		line(p, WV_ROLE_DIM, "Enter: type the answer.  s: show it.");
+		line(p, WV_ROLE_DIM, "Enter: type the answer (s shows it, ] and [ "
+		     "change scene, Esc leaves the answer line).");
 	}
 }
 
@@ -220,7 +222,8 @@ static int text_lines(const struct wv_class *c, int width, bool gaps)
 static struct wv_view_regs regs_opts(const struct wv_class *c, int cell)
 {
 	return (struct wv_view_regs){ .cell = cell,
-				      .hide = c->phase == WV_CLASS_ASK,
+				      .hide = wv_class_question_open(c),
+				      .hide_all = c->app->pos > c->shown,
 				      .secret = c->answer.value };
 }
 

@@ -120,6 +120,15 @@ static int run_line(struct tui *ui, char *line)
 
 static int handle_key(struct tui *ui, int ch)
 {
+	/* at the answer line, the lesson keys the screen names still work:
+	   no answer has an 's', '[' or ']' in it */
+	if (wv_prompt_active() && ui->answering &&
+	    (ch == 's' || ch == '[' || ch == ']' || ch == KEY_NPAGE ||
+	     ch == KEY_PPAGE)) {
+		wv_prompt_cancel();
+		ui->answering = false;
+		return wv_class_do(&ui->cls, wv_keys_action(ch)) | WV_REACT_REDRAW;
+	}
 	if (wv_prompt_active()) {
 		char *line;
 

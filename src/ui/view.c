@@ -167,10 +167,10 @@ static enum wv_role mem_role(const struct wv_trace *t, size_t i)
 }
 
 /* The mark under a memory byte: symbols, so monochrome shows them too. */
-static void mem_mark(const struct wv_trace *t, size_t i, char out[3])
+static void mem_mark(const struct wv_trace *t, size_t i, bool quiz, char out[3])
 {
 	out[0] = i == t->img.offset ? '^' : ' ';
-	if (i == t->answer)
+	if (i == t->answer && !quiz)	/* a question may ask where it is */
 		out[1] = 'T';
 	else if (t->img.role[i] == WV_MEM_PRESTART)
 		out[1] = 'p';
@@ -243,7 +243,7 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 			char g[3], m[3];
 
 			glyph(t->img.mem[i], g);
-			mem_mark(t, i, m);
+			mem_mark(t, i, app->quiz, m);
 			wv_frame_printf(f, y + 1, bx, WV_ROLE_DIM, " %02zx", i & 0xff);
 			wv_frame_printf(f, y + 2, bx + 1, role, "%02x", t->img.mem[i]);
 			wv_frame_put(f, y + 3, bx + 1, role, g);
@@ -280,8 +280,7 @@ static const struct wv_view_regs plain_regs = { .cell = 1 };
 /* Does the open question make this row secret? */
 static bool secret(const struct wv_row *row, const struct wv_view_regs *o)
 {
-	return o->hide && (row->kind == WV_ROW_RESULT || row->kind == WV_ROW_BORROW ||
-			   row->kind == WV_ROW_CARRY || row->value == o->secret);
+	return o->hide && (o->hide_all || wv_row_secret(row, o->secret));
 }
 
 static char mark_symbol(uint8_t m)
@@ -370,14 +369,15 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			bool one = (row->value >> bit) & 1;
 
 			wv_frame_put(f, y, bit_x(gx, cell, skip + (int)b),
-				     hide ? WV_ROLE_DIM : (row->bits >> bit) & 1
+				     hide ? WV_ROLE_DIM : (row->bits >> bit) & 1 && !o->hide
 				     ? WV_ROLE_BORROW : one ? WV_ROLE_BIT1
 				     : WV_ROLE_BIT0, hide ? "?" : one ? "1" : "0");
 		}
 		return caption ? 2 : 1;
 	}
 	for (unsigned r = 0; r < nb; r++) {
-		uint8_t m = row->bytes[r];
+		/* no byte is pointed at as the answer while a question is open */
+		uint8_t m = o->hide ? row->bytes[r] & ~WV_MARK_ANSWER : row->bytes[r];
 		int gx = group_x(x0, nb, r, cell);
 		char sym[2] = { hide ? ' ' : mark_symbol(m), '\0' };
 
@@ -391,7 +391,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			if (chain) {
 				role = one ? WV_ROLE_BORROW : WV_ROLE_DIM;
 				ch = one ? "1" : ".";
-			} else if ((row->bits >> bit) & 1) {
+			} else if (((row->bits >> bit) & 1) && !o->hide) {
 				role = WV_ROLE_BORROW;
 			} else {
 				role = mark_role(m, one ? WV_ROLE_BIT1 : WV_ROLE_BIT0);

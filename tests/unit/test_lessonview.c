@@ -136,7 +136,8 @@ static void test_question_and_feedback(void **state)
 
 	wv_class_answer(&cls, "0x8080");
 	build(24, 80);
-	assert_true(row_of("! 0x8080 is not it (1 wrong so far).") > 0);
+	assert_true(row_of("! 0x8080 is not it (1 wrong so far): that is only the") > 0);
+	assert_true(row_of("low 2 bytes of the answer") > 0);
 	wv_class_answer(&cls, "0xg");
 	build(24, 80);
 	assert_true(row_of("? '0xg' cannot be read") > 0);
@@ -145,7 +146,12 @@ static void test_question_and_feedback(void **state)
 	wv_class_answer(&cls, "0x0000800000808080");
 	build(24, 80);
 	assert_true(row_of("Right: 0x0000800000808080  (after 1 wrong)") > 7);
-	assert_true(row_of("So the answer is 0x0000800000808080.") > 0);
+	/* worked out with the numbers on screen */
+	if (row_of("sum = 0x6060ff6262fefeff") < 0)
+		dump();
+	assert_true(row_of("sum = 0x6060ff6262fefeff") > 0);
+	assert_true(row_of("~data = 0x8080808080808080, so") > 0);
+	assert_true(row_of("So the answer is") > 0);
 	assert_true(row_of("Enter: next scene.") > 0);
 	/* the bits are back, the flags marked */
 	assert_true(row_of("flags") > 0);
