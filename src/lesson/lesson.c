@@ -1079,6 +1079,12 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 			rc = parse_line(&p, s, n);
 		if (rc == -1) {
 			record(&p);
+			/* a file with control characters is not text: that is
+			   the one mistake worth saying */
+			if (strstr(p.cur.msg, "control character")) {
+				p.max = p.n;
+				break;
+			}
 			/* a refused text keeps its continuation lines (they are
 			   checked too); any other refused line drops them */
 			p.skip_cont = p.cont == NULL;

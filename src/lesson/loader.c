@@ -153,6 +153,9 @@ int wv_lesson_load_all(const char *path, wv_lesson **out, struct wv_error *errs,
 		       size_t max, size_t *nerrs)
 {
 	struct wv_error *err = errs;
+
+	if (nerrs)
+		*nerrs = 1;	/* until the parser counts: a file that cannot be read */
 	FILE *f = fopen(path, "rb");
 	char *text;
 	size_t n;
