@@ -40,6 +40,20 @@ enum wv_reaction {
 #define WV_SPEED_MAX 5000
 #define WV_SPEED_DEFAULT 800
 
+/*
+ * Where the view is, in terms that survive a rebuild on another variant: the
+ * kernel function (step kind), the memory address of its word, the operation
+ * of the sub-step and which one of that operation it is in its step, and how
+ * far into the step.
+ */
+struct wv_place {
+	enum wv_step_kind kind;
+	size_t address;
+	enum wv_op op;
+	unsigned nth;
+	size_t sub, nsub;
+};
+
 struct wv_app {
 	/* what is shown */
 	uint8_t word[WV_WORD_MAX];
@@ -55,11 +69,18 @@ struct wv_app {
 	struct wv_compare_row cmp[32];	/* the same word on every variant */
 	size_t ncmp;
 	size_t pos;			/* current sub-step: trace.subs[pos] */
+	/* where a/A started: going round the variants back to anchor_v
+	   returns exactly to anchor_pos; any other move forgets it */
+	const struct wv_variant *anchor_v;
+	size_t anchor_pos, anchor_offset;
+	struct wv_place anchor;		/* the place there, for every hop */
 
 	enum wv_view view;
 	bool quiz;			/* a lesson question is open: no view
 					   points at the terminator (set by
 					   src/ui/classroom.c) */
+	size_t quiz_pos;		/* the sub-step the question is about */
+	uint64_t quiz_secret;		/* and its answer */
 	bool playing;
 	int speed_ms;
 

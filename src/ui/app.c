@@ -29,45 +29,54 @@ static size_t variant_index(const struct wv_variant *v)
 	return 0;
 }
 
-/*
- * Where we are, in terms that survive a rebuild: the kind of step, the
- * memory address of its word, and how far into the step.
- */
-struct place {
-	enum wv_step_kind kind;
-	size_t address;
-	size_t sub;
-};
-
-static struct place place_of(const struct wv_trace *t, size_t pos)
+static struct wv_place place_of(const struct wv_trace *t, size_t pos)
 {
 	const struct wv_step *s = wv_trace_step_of(t, pos);
+	struct wv_place p = { .kind = s->kind, .address = t->words[s->word].address,
+			   .op = t->subs[pos].op, .sub = pos - s->first,
+			   .nsub = s->nsub };
 
-	return (struct place){ .kind = s->kind,
-			       .address = t->words[s->word].address,
-			       .sub = pos - s->first };
+	for (size_t k = s->first; k < pos; k++)
+		p.nth += t->subs[k].op == p.op;
+	return p;
+}
+
+/* In step st of t, the sub-step that stands where p stood. */
+static size_t within(const struct wv_trace *t, const struct wv_step *st,
+		     struct wv_place p)
+{
+	size_t first_op = t->nsubs;
+	unsigned seen = 0;
+
+	for (size_t k = st->first; k < st->first + st->nsub; k++) {
+		if (t->subs[k].op != p.op)
+			continue;
+		if (seen++ == p.nth)
+			return k;	/* the same operation, as often before */
+		if (first_op == t->nsubs)
+			first_op = k;
+	}
+	if (first_op < t->nsubs)
+		return first_op;
+	/* no such operation: as far into the step */
+	return st->first + (p.nsub > 1 ? p.sub * (st->nsub - 1) / (p.nsub - 1) : 0);
 }
 
 /* The sub-step of t closest to p. */
-static size_t find_place(const struct wv_trace *t, struct place p)
+static size_t find_place(const struct wv_trace *t, struct wv_place p)
 {
 	size_t w = p.address / t->word_bytes, k;
 
 	if (w >= t->nwords)
 		w = t->nwords - 1;
 	k = wv_trace_find(t, p.kind, w);
-	if (k >= t->nsubs)	/* e.g. no pre-start step any more: its word */
-		k = wv_trace_find(t, WV_STEP_LOAD, w);
-	if (k >= t->nsubs) {	/* the scan stops earlier now: its last word */
+	if (k >= t->nsubs)	/* the scan stops earlier now: its last word */
 		k = wv_trace_find(t, p.kind, t->nwords - 1);
-		if (k >= t->nsubs)
-			return t->nsubs - 1;
-	}
-	const struct wv_step *s = wv_trace_step_of(t, k);
-
-	if (s->kind == p.kind && p.sub < s->nsub)
-		k += p.sub;
-	return k;
+	if (k < t->nsubs)
+		return within(t, wv_trace_step_of(t, k), p);
+	/* e.g. no pre-start step any more: its word's load */
+	k = wv_trace_find(t, WV_STEP_LOAD, w);
+	return k < t->nsubs ? k : t->nsubs - 1;
 }
 
 /*
@@ -75,14 +84,15 @@ static size_t find_place(const struct wv_trace *t, struct place p)
  * make them current, keeping the place.  On failure nothing changes and
  * app->msg says why.
  */
-static int rebuild(struct wv_app *app, const struct wv_variant *v,
-		   size_t offset, uint8_t fill, int delim, bool keep)
+static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
+		      size_t offset, uint8_t fill, int delim, bool keep,
+		      const struct wv_place *at)
 {
 	struct wv_trace_in in = { .v = v, .word = app->word,
 				  .word_len = app->word_len, .offset = offset,
 				  .fill = fill, .delim = delim };
 	struct wv_trace t;
-	struct place p = { 0 };
+	struct wv_place p = { 0 };
 	int rc, n;
 
 	rc = wv_trace_build(&t, &in);
@@ -96,7 +106,9 @@ static int rebuild(struct wv_app *app, const struct wv_variant *v,
 		return -1;
 	}
 	n = wv_trace_compare(&in, app->cmp);
-	if (keep && app->trace.nsubs)
+	if (keep && at)
+		p = *at;
+	else if (keep && app->trace.nsubs)
 		p = place_of(&app->trace, app->pos);
 	wv_trace_free(&app->trace);
 	app->trace = t;
@@ -107,6 +119,12 @@ static int rebuild(struct wv_app *app, const struct wv_variant *v,
 	app->delim = delim;
 	app->pos = keep ? find_place(&app->trace, p) : 0;
 	return 0;
+}
+
+static int rebuild(struct wv_app *app, const struct wv_variant *v,
+		   size_t offset, uint8_t fill, int delim, bool keep)
+{
+	return rebuild_at(app, v, offset, fill, delim, keep, NULL);
 }
 
 int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
@@ -140,9 +158,24 @@ void wv_app_free(struct wv_app *app)
 static int set_variant(struct wv_app *app, const struct wv_variant *v)
 {
 	size_t old = app->offset, off = old % wv_wat_bytes(v);
+	const struct wv_variant *from = app->v;
+	size_t from_pos = app->pos;
+	bool home = app->anchor_v && v == app->anchor_v;
 
-	if (rebuild(app, v, off, app->fill, app->delim, true) < 0)
+	if (home)	/* a 32-bit variant on the way took the offset modulo 4 */
+		off = app->anchor_offset;
+	if (!app->anchor_v) {	/* every hop is placed from where a/A began */
+		app->anchor = place_of(&app->trace, app->pos);
+		app->anchor_pos = from_pos;
+		app->anchor_offset = old;
+	}
+	if (rebuild_at(app, v, off, app->fill, app->delim, true, &app->anchor) < 0)
 		return WV_REACT_REDRAW;
+	/* round the variants and back: exactly where it started */
+	if (!app->anchor_v)
+		app->anchor_v = from;
+	else if (home && app->anchor_pos < app->trace.nsubs)
+		app->pos = app->anchor_pos;
 	if (off != old)
 		wv_app_msg(app, false, "%s (%u-bit %s-endian); offset %zu is now %zu",
 			   v->name, v->bits, v->endian == WV_LITTLE ? "little" : "big",
@@ -173,6 +206,11 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return WV_REACT_NONE;
 	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
 		app->msg[0] = '\0';
+	/* a/A remember where they started; any move of another kind forgets */
+	if (act != WV_ACT_ARCH_NEXT && act != WV_ACT_ARCH_PREV &&
+	    act != WV_ACT_NONE && act != WV_ACT_REDRAW && act != WV_ACT_HELP &&
+	    act != WV_ACT_BACK && act != WV_ACT_COMPARE)
+		app->anchor_v = NULL;
 	switch (act) {
 	case WV_ACT_NONE:
 		return WV_REACT_NONE;
@@ -304,6 +342,7 @@ int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
 	if (in->delim >= 0)
 		app->last_delim = in->delim;
 	snprintf(app->word_src, sizeof(app->word_src), "%s", src ? src : "");
+	app->anchor_v = NULL;
 	return 0;
 }
 

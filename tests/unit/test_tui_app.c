@@ -74,6 +74,54 @@ static void test_variant_keeps_place(void **state)
 	wv_app_free(&app);
 }
 
+/*
+ * a pressed through all the variants and back, from every sub-step of
+ * x86-64 and ppc64 (and A the other way, and with an offset that 32-bit
+ * variants take modulo 4): back exactly where it started; on the way, every
+ * variant shows the same kernel function, and the same operation where that
+ * variant's function has it.
+ */
+static void test_variants_round_trip(void **state)
+{
+	(void)state;
+	static const char *const homes[] = { "x86-64", "ppc64" };
+	size_t nv = wv_wat_count(), trips = 0;
+
+	for (size_t h = 0; h < 2; h++)
+	for (int dir = 0; dir < 2; dir++)
+	for (size_t off = 0; off < 8; off += 5) {
+		start("ab\\0cd", homes[h]);
+		if (off)
+			assert_int_equal(wv_app_command(&app, "offset 5", NULL), WV_REACT_REDRAW);
+		for (size_t pos = 0; pos < app.trace.nsubs; pos++) {
+			enum wv_step_kind kind = app.trace.steps[app.trace.subs[pos].step].kind;
+			enum wv_op op = app.trace.subs[pos].op;
+
+			wv_app_do(&app, WV_ACT_FIRST);	/* a move: forgets any anchor */
+			app.pos = pos;
+			for (size_t i = 0; i < nv; i++) {
+				const struct wv_step *st;
+				bool has_op = false;
+
+				wv_app_do(&app, dir ? WV_ACT_ARCH_PREV : WV_ACT_ARCH_NEXT);
+				st = step();
+				if (wv_trace_find(&app.trace, kind, st->word) < app.trace.nsubs)
+					assert_int_equal(st->kind, kind);
+				for (size_t k = st->first; k < st->first + st->nsub; k++)
+					has_op |= app.trace.subs[k].op == op;
+				if (has_op && st->kind == kind)
+					assert_int_equal(app.trace.subs[app.pos].op, op);
+			}
+			assert_ptr_equal(app.v, variant(homes[h]));
+			assert_int_equal(app.offset, off);
+			assert_int_equal(app.pos, pos);
+			trips++;
+		}
+		wv_app_free(&app);
+	}
+	printf("# %zu round trips through the %zu variants\n", trips, nv);
+}
+
 static void test_offset_fill_delim(void **state)
 {
 	(void)state;
@@ -214,6 +262,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stepping),
 		cmocka_unit_test(test_variant_keeps_place),
+		cmocka_unit_test(test_variants_round_trip),
 		cmocka_unit_test(test_offset_fill_delim),
 		cmocka_unit_test(test_bad_input_keeps_state),
 		cmocka_unit_test(test_commands),
