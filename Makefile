@@ -98,7 +98,7 @@ $(PROG): $(MAIN_OBJ) $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(UI_LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(APP_LIB)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(UI_LIBS)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(UI_LIBS) -lm
 
 tests: $(UNIT_BIN) $(PROG)
 
@@ -162,4 +162,6 @@ clean:
 
 .SECONDARY:
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# every build folder's dependency files, so a header change rebuilds the
+# fuzz targets and the bench as well
+-include $(shell find $(BUILD) $(FUZZ_DIR) build-bench -name '*.d' 2>/dev/null)

@@ -68,4 +68,9 @@ struct wv_cmd_matches {
 size_t wv_cmd_complete(const char *line, size_t start, const char *text,
 		       struct wv_cmd_matches *m);
 
+/* The commands, for documentation checks: how many, and the i-th's usage
+   ("offset N"); NULL past the end. */
+size_t wv_cmd_count(void);
+const char *wv_cmd_usage(size_t i);
+
 #endif /* WATVIZ_CMDLINE_H */

@@ -18,6 +18,17 @@
 
 #include "watviz/trace.h"
 
+/*
+ * One meaning per symbol, in every renderer (the visualizer, the plain text,
+ * handouts): '*' a flag, '!' a false positive, '=' the terminator the scan
+ * finds (the answer), '>' where the string starts, '^' the bits a step is
+ * about (plain text; the visualizer colours them), '0' a zero byte, '-' a
+ * byte before the start, 'k' a byte zero_bytemask keeps.  Borrow and carry
+ * rows are labelled "borrow" or "carry" and hold 0/1 bits.
+ */
+#define WV_LEGEND_PLAIN "marks: * flag  ! false positive  = first terminator (the answer)  " \
+	"0 zero byte\n       - pre-start  k kept by zero_bytemask  ^ the bits a step is about"
+
 struct wv_plain_opts {
 	bool color;		/* ANSI colours (the caller honours NO_COLOR) */
 	const char *word_src;	/* the word as typed, shown in the header; may be NULL */

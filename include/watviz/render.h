@@ -26,4 +26,11 @@ void wv_render_frame(const struct wv_frame *f);
 /* The curses attributes role is drawn with (an attr_t), for tests. */
 unsigned long wv_render_attr(enum wv_role role);
 
+/*
+ * The colours of role in the normal or the --present theme: curses colour
+ * numbers (-1 the terminal's default) and whether it is bold.  0, or -1 for
+ * a bad role.  For the contrast test.
+ */
+int wv_render_look(enum wv_role role, bool present, short *fg, short *bg, bool *bold);
+
 #endif /* WATVIZ_RENDER_H */

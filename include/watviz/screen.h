@@ -89,6 +89,13 @@ void wv_frame_focus(struct wv_frame *f, int y, int x, int n);
 void wv_frame_row_text(const struct wv_frame *f, int y, char *buf, size_t size);
 
 /*
+ * Put text at (y, x) in at most width columns; when it must be cut, the cut
+ * says so: "..." at the end (".." or "." when width is tiny).  Returns the
+ * column after it.
+ */
+int wv_frame_fit(struct wv_frame *f, int y, int x, int width, int role, const char *text);
+
+/*
  * Column of the first occurrence of needle in row y, or -1.
  * For tests ("is this text there, and where").
  */

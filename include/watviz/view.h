@@ -46,6 +46,22 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
  */
 int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y);	/* 5 */
 int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y);	/* 1 */
+
+/*
+ * The kernel sequence as a list, one call per line with its result and what
+ * it does, at the bottom of rows [y, ymax) when it fits there whole; the
+ * current call in focus.  Results hidden as wv_view_pipeline hides them.
+ * Returns the rows used (0: no room).
+ */
+int wv_view_calls(struct wv_frame *f, const struct wv_app *app, int y, int ymax);
+/* The rows wv_view_calls needs, with the legend under it. */
+int wv_view_calls_need(const struct wv_app *app);
+
+/* The marks' legend in one line at row y (the same symbols everywhere). */
+int wv_view_legend(struct wv_frame *f, int y);
+
+/* Narration width on a screen cols wide: all of it up to 100 columns. */
+int wv_view_measure(int cols);
 /* How the register rows are drawn (NULL: cell 1, nothing hidden). */
 struct wv_view_regs {
 	int cell;		/* columns per bit: 1 "1", 2 "1 ", 3 " 1 " */
@@ -54,6 +70,8 @@ struct wv_view_regs {
 				   are drawn as '?' */
 	uint64_t secret;
 	bool hide_all;		/* past the question's sub-step: every row */
+	bool only_value;	/* only rows holding the secret (earlier
+				   sub-steps, whose results are operands) */
 };
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
@@ -63,6 +81,37 @@ int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
 			   int avail, const struct wv_view_regs *o);
 /* The widest bit cell (3, 2 or 1) whose rows fit f's width. */
 int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
+
+/*
+ * The kernel sequence for the current word, in rows [y, y + maxrows): every
+ * function with its result (load, has_zero, ... zero_bytemask), the current
+ * one in focus.  While a lesson question is open (app->quiz) the results
+ * from the current function on show '?'.  Returns the rows used.
+ */
+int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int maxrows);
+
+/*
+ * The word in one line, for a layout with no room for the memory panel:
+ * its bytes in hex around the current word's, the string start and the
+ * terminator marked (not while a question is open).  Returns 1.
+ */
+int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int x);
+
+/*
+ * The sub-steps of the current function before the current one, their
+ * operation and rows, the latest last, in rows [y, ymax): as many as fit
+ * whole, the latest first.  Returns the rows used.
+ */
+int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		    const struct wv_view_regs *o);
+
+/*
+ * The sub-steps of the current function after the current one, from y to
+ * ymax: their operation and rows with every value '?' (what comes next, not
+ * its result).  Returns the rows used.
+ */
+int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		  const struct wv_view_regs *o);
 /* Status line (row rows-2): variant, where, then the key hints that fit. */
 void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints);

@@ -45,6 +45,8 @@ bool wv_class_question_open(const struct wv_class *c)
 static int quiz_sync(struct wv_class *c, int react)
 {
 	c->app->quiz = wv_class_question_open(c);
+	c->app->quiz_pos = c->shown;
+	c->app->quiz_secret = c->answer.value;
 	return react;
 }
 

@@ -37,6 +37,16 @@ static const struct {
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
+size_t wv_cmd_count(void)
+{
+	return NCOMMANDS;
+}
+
+const char *wv_cmd_usage(size_t i)
+{
+	return i < NCOMMANDS ? commands[i].usage : NULL;
+}
+
 static const char *skip_space(const char *s)
 {
 	while (*s == ' ' || *s == '\t')

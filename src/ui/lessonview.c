@@ -29,8 +29,9 @@ static void lesson_bar(struct wv_frame *f, const struct wv_class *c)
 			 c->nscenes);
 	room = f->cols - (int)strlen(where) - 2;
 	wv_frame_fill(f, 0, 0, f->cols, WV_ROLE_TITLE, ' ');
-	wv_frame_printf(f, 0, 0, WV_ROLE_TITLE, " Lesson %u: %.*s", c->number,
-			room > 14 ? room - 12 : 2, wv_lesson_title(c->lesson));
+	int x = wv_frame_printf(f, 0, 0, WV_ROLE_TITLE, " Lesson %u: ", c->number);
+
+	wv_frame_fit(f, 0, x, room - x, WV_ROLE_TITLE, wv_lesson_title(c->lesson));
 	wv_frame_put(f, 0, f->cols - (int)strlen(where), WV_ROLE_TITLE, where);
 }
 
@@ -248,7 +249,12 @@ static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
 	}
 	tl = text_panel(f, c, y, ymax - regs, x, width, gaps);
 	y += tl + (gaps && y + tl + regs < ymax);
+	/* a tall screen: the function's earlier sub-steps above its rows */
+	if (f->rows >= 30)
+		y += wv_view_earlier(f, c->app, y, ymax - regs, &o);
 	wv_view_registers(f, c->app, y, ymax, &o);
+	if (f->rows >= 30)
+		wv_view_later(f, c->app, y + regs, ymax, &o);
 }
 
 /* ---- the screens ---------------------------------------------------------- */
@@ -296,7 +302,14 @@ void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
 		wv_frame_put(f, 1, x, WV_ROLE_DIM, " (changed by you)");
 	y = 2 + wv_view_memory(f, app, 2);
 	y += wv_view_function(f, app, y);
-	text_and_bits(f, c, y, f->rows - 2, 0, f->cols);
+	if (f->cols >= 120 && f->rows >= 30 && f->rows < 40)
+		y += wv_view_pipeline(f, app, y, 2);
+	/* a projector-sized screen keeps the bottom for the calls and marks */
+	int calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(app) : 0;
+
+	text_and_bits(f, c, y, f->rows - 2 - calls, 0, wv_view_measure(f->cols));
+	if (calls && wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3))
+		wv_view_legend(f, f->rows - 3);
 	status(f, c);
 }
 
@@ -307,23 +320,38 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	if (width > 76)
 		width = 76;
 	lesson_bar(f, c);
-	wv_frame_put(f, 2, margin, WV_ROLE_HEADING, scene(c)->title);
-	if (c->kept || wv_class_exploring(c))
-		wv_frame_printf(f, 2, margin + (int)strlen(scene(c)->title) + 2,
-				WV_ROLE_DIM, "(%s)", c->app->v->name);
-	int y = 4;
+	/* the title, the word and the variant: always in view */
+	int x = wv_frame_put(f, 1, margin, WV_ROLE_HEADING, scene(c)->title);
+
+	wv_frame_printf(f, 1, x + 2, WV_ROLE_TEXT, "\"%s\" on %s%s", c->app->word_src,
+			c->app->v->name, wv_class_exploring(c) ? " (changed by you)" : "");
+	wv_view_memory_line(f, c->app, 2, margin);
+	int y = 3;
 	struct wv_view_regs o = regs_opts(c, wv_view_regs_cell(f, c->app));
 
-	y += wv_view_function(f, c->app, y) + 1;
+	y += wv_view_function(f, c->app, y);
+	if (f->cols >= 120 && f->rows >= 36 && f->rows < 40)
+		y += wv_view_pipeline(f, c->app, y, 2);
+	y++;
+	/* a projector: the whole sequence of calls at the bottom */
+	int calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(c->app) : 0;
+
+	if (calls && wv_view_calls(f, c->app, f->rows - 2 - calls, f->rows - 3))
+		wv_view_legend(f, f->rows - 3);
 	/* the bits first, full width and spaced where that fits; the words
 	   under them, narrower */
-	int ymax = f->rows - 2, avail = ymax - y;
+	int ymax = f->rows - 2 - calls, avail = ymax - y;
 	int regs = wv_view_registers_need(f, c->app, avail - 4, &o);
 	int tl = text_lines(c, width, true);
 
 	if (tl + regs + 1 > avail)
 		regs = avail - tl - 1 > 4 ? avail - tl - 1 : 4;
+	/* a projector-sized window: the earlier sub-steps too, big */
+	if (f->rows >= 36)
+		y += wv_view_earlier(f, c->app, y, ymax - tl - 1 - regs, &o);
 	wv_view_registers(f, c->app, y, y + regs, &o);
+	if (f->rows >= 36)
+		y += wv_view_later(f, c->app, y + regs, ymax - tl - 1, &o);
 	y += regs + 1;
 	text_panel(f, c, y, f->rows - 2, margin, width,
 		   text_lines(c, width, true) <= f->rows - 2 - y);

@@ -44,7 +44,7 @@ static const struct role_style {
 	[ROLE_ZERO] = { "36", '0', "zero" },
 	[ROLE_FLAG] = { "1;32", '*', "flag" },
 	[ROLE_FALSE_POS] = { "1;31", '!', "false" },
-	[ROLE_ANSWER] = { "1;33", '^', "first" },
+	[ROLE_ANSWER] = { "1;33", '=', "first" },
 	[ROLE_KEPT] = { "34", 'k', "kept" },
 	[ROLE_CHAIN] = { "35", '\'', "" },
 	[ROLE_HILITE] = { "4", '^', "" },
@@ -204,7 +204,7 @@ static void memory(const struct out *o)
 			if (t->answer > base && t->answer % nb == 0)
 				fputs("  ", o->f);
 			on(o, ROLE_ANSWER);
-			fprintf(o->f, "  ^ first %s, memory %zu", t->answer_is_delim ? "delimiter" : "NUL",
+			fprintf(o->f, "  = first %s, memory %zu", t->answer_is_delim ? "delimiter" : "NUL",
 				t->answer);
 			off(o, ROLE_ANSWER);
 			fputc('\n', o->f);
@@ -513,9 +513,7 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x\n", t->in.word_len,
 		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
 	wrap(&o, 2, wv_trace_loop_note(t, line, sizeof(line)));
-	fputs("marks: * flag  ! false positive  ^ first terminator (the answer)  "
-	      "0 zero byte\n       - pre-start  k kept by zero_bytemask  "
-	      "' borrow/carry bits\n\n", out);
+	fprintf(out, "%s\n\n", WV_LEGEND_PLAIN);
 	memory(&o);
 
 	for (size_t i = 0; i < t->nsteps; i++) {

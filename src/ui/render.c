@@ -12,7 +12,11 @@
 /*
  * Colour by role: one table.  Every role that carries meaning has a
  * monochrome attribute too, and flags also have a symbol in the frame, so
- * NO_COLOR and monochrome terminals lose nothing.
+ * NO_COLOR and monochrome terminals lose nothing.  The background may be dark
+ * or light: a colour on the terminal's own background is one that reads on
+ * both (magenta, red for bold text), everything else is the terminal's own
+ * foreground with an attribute, or a pair with its own background (black on
+ * green).  tests/unit/test_render.c checks the contrast of every pair.
  */
 struct role_look {
 	short fg, bg;		/* -1: the terminal's default */
@@ -22,25 +26,25 @@ struct role_look {
 
 static const struct role_look role_look[WV_ROLE_COUNT] = {
 	[WV_ROLE_TEXT] = { -1, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_DIM] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
+	[WV_ROLE_DIM] = { -1, -1, A_DIM, A_DIM },
 	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
-	[WV_ROLE_HEADING] = { COLOR_YELLOW, -1, A_BOLD, A_BOLD },
-	[WV_ROLE_LABEL] = { COLOR_CYAN, -1, A_NORMAL, A_NORMAL },
+	[WV_ROLE_HEADING] = { -1, -1, A_BOLD | A_UNDERLINE, A_BOLD },
+	[WV_ROLE_LABEL] = { -1, -1, A_BOLD, A_NORMAL },
 	[WV_ROLE_BIT0] = { -1, -1, A_NORMAL, A_NORMAL },
 	[WV_ROLE_BIT1] = { -1, -1, A_BOLD, A_BOLD },
-	[WV_ROLE_HEX] = { COLOR_MAGENTA, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_FLAG] = { COLOR_GREEN, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_FALSEPOS] = { COLOR_RED, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_BORROW] = { COLOR_YELLOW, -1, A_BOLD, A_UNDERLINE },
+	[WV_ROLE_HEX] = { COLOR_MAGENTA, -1, A_BOLD, A_NORMAL },
+	[WV_ROLE_FLAG] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_FALSEPOS] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_BORROW] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_UNDERLINE },
 	[WV_ROLE_STRING] = { -1, -1, A_NORMAL, A_NORMAL },
-	[WV_ROLE_PRESTART] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
-	[WV_ROLE_TERM] = { COLOR_GREEN, -1, A_BOLD, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_FILL] = { COLOR_BLUE, -1, A_NORMAL, A_DIM },
+	[WV_ROLE_PRESTART] = { -1, -1, A_DIM, A_DIM },
+	[WV_ROLE_TERM] = { COLOR_BLACK, COLOR_CYAN, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_FILL] = { -1, -1, A_DIM, A_DIM },
 	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_BOLD | A_UNDERLINE },
-	[WV_ROLE_KERNEL] = { COLOR_CYAN, -1, A_BOLD, A_BOLD },
+	[WV_ROLE_KERNEL] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
 	[WV_ROLE_STATUS] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
 	[WV_ROLE_KEY] = { COLOR_BLUE, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
-	[WV_ROLE_ERROR] = { COLOR_RED, -1, A_BOLD, A_BOLD },
+	[WV_ROLE_ERROR] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD },
 };
 
 /*
@@ -108,6 +112,19 @@ void wv_render_frame(const struct wv_frame *f)
 	}
 }
 
+
+int wv_render_look(enum wv_role role, bool present, short *fg, short *bg,
+		   bool *bold)
+{
+	const struct role_look *look = present ? present_look : role_look;
+
+	if ((int)role < 0 || role >= WV_ROLE_COUNT)
+		return -1;
+	*fg = look[role].fg;
+	*bg = look[role].bg;
+	*bold = (look[role].color_attr & A_BOLD) != 0;
+	return 0;
+}
 
 unsigned long wv_render_attr(enum wv_role role)
 {

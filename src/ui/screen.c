@@ -125,3 +125,17 @@ int wv_frame_find(const struct wv_frame *f, int y, const char *needle)
 	p = strstr(buf, needle);
 	return p ? (int)(p - buf) : -1;
 }
+
+int wv_frame_fit(struct wv_frame *f, int y, int x, int width, int role, const char *text)
+{
+	int n = (int)strlen(text), dots;
+
+	if (width <= 0)
+		return x;
+	if (n <= width)
+		return wv_frame_put(f, y, x, (enum wv_role)role, text);
+	dots = width >= 6 ? 3 : width >= 3 ? 2 : 1;
+	wv_frame_printf(f, y, x, (enum wv_role)role, "%.*s", width - dots, text);
+	return wv_frame_put(f, y, x + width - dots, (enum wv_role)role,
+			    dots == 3 ? "..." : dots == 2 ? ".." : ".");
+}

@@ -119,12 +119,6 @@ int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
 	return lines;
 }
 
-static int wrap(struct wv_frame *f, int y, int x, int maxlines,
-		enum wv_role role, const char *text)
-{
-	return wv_view_wrap(f, y, x, f->cols - x, maxlines, role, text);
-}
-
 /* Lines text needs at width, without drawing. */
 static int wrap_lines(int width, const char *text)
 {
@@ -150,9 +144,9 @@ static void glyph(uint8_t b, char out[3])
 	out[2] = '\0';
 }
 
-static enum wv_role mem_role(const struct wv_trace *t, size_t i)
+static enum wv_role mem_role(const struct wv_trace *t, size_t i, bool quiz)
 {
-	if (i == t->answer)
+	if (i == t->answer && !quiz)	/* its colour would say where it is */
 		return WV_ROLE_TERM;
 	switch (t->img.role[i]) {
 	case WV_MEM_PRESTART:
@@ -169,9 +163,9 @@ static enum wv_role mem_role(const struct wv_trace *t, size_t i)
 /* The mark under a memory byte: symbols, so monochrome shows them too. */
 static void mem_mark(const struct wv_trace *t, size_t i, bool quiz, char out[3])
 {
-	out[0] = i == t->img.offset ? '^' : ' ';
+	out[0] = i == t->img.offset ? '>' : ' ';
 	if (i == t->answer && !quiz)	/* a question may ask where it is */
-		out[1] = 'T';
+		out[1] = '=';
 	else if (t->img.role[i] == WV_MEM_PRESTART)
 		out[1] = 'p';
 	else if (t->img.role[i] == WV_MEM_NUL)
@@ -224,7 +218,7 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, "  word %zu/%zu @0x%04zx",
 			    cur + 1, total, addr);
 	wv_frame_put(f, y, x, WV_ROLE_DIM,
-		     "  ^ start T terminator p pre-start n NUL f fill");
+		     "  > start = terminator p pre-start n NUL f fill");
 	wv_frame_put(f, y + 1, 0, WV_ROLE_LABEL, "addr");
 	wv_frame_put(f, y + 2, 0, WV_ROLE_LABEL, "hex");
 	wv_frame_put(f, y + 3, 0, WV_ROLE_LABEL, "char");
@@ -239,7 +233,7 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 		for (size_t j = 0; j < nb; j++) {
 			size_t i = w * nb + j;
 			int bx = wx + 1 + 3 * (int)j;
-			enum wv_role role = mem_role(t, i);
+			enum wv_role role = mem_role(t, i, app->quiz);
 			char g[3], m[3];
 
 			glyph(t->img.mem[i], g);
@@ -280,7 +274,11 @@ static const struct wv_view_regs plain_regs = { .cell = 1 };
 /* Does the open question make this row secret? */
 static bool secret(const struct wv_row *row, const struct wv_view_regs *o)
 {
-	return o->hide && (o->hide_all || wv_row_secret(row, o->secret));
+	if (!o->hide)
+		return false;
+	if (o->only_value)
+		return row->value == o->secret;
+	return o->hide_all || wv_row_secret(row, o->secret);
 }
 
 static char mark_symbol(uint8_t m)
@@ -356,7 +354,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			return 1;
 		y++;
 	} else {
-		wv_frame_printf(f, y, 0, WV_ROLE_LABEL, "%.*s", x0 - 1, row->label);
+		wv_frame_fit(f, y, 0, x0 - 1, WV_ROLE_LABEL, row->label);
 		if (hexx > 0)
 			wv_frame_put(f, y, hexx, vrole, hex);
 	}
@@ -454,11 +452,11 @@ static int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
  * The sub-step's rows from y to ymax (exclusive): the operation, which
  * memory byte each register byte holds, the rows.
  */
-void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
-		       int ymax, const struct wv_view_regs *o)
+static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
+			 int y, int ymax, const struct wv_view_regs *o, bool current)
 {
 	const struct wv_trace *t = &app->trace;
-	const struct wv_substep *sub = &t->subs[app->pos];
+	const struct wv_substep *sub = &t->subs[k];
 	const struct wv_step *st = &t->steps[sub->step];
 	unsigned nb = t->word_bytes, nrows = sub->nrows;
 	struct reg_layout l;
@@ -470,9 +468,9 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
-	x = wv_frame_printf(f, y, 2, WV_ROLE_HEADING, "%s:",
+	x = wv_frame_printf(f, y, 2, current ? WV_ROLE_HEADING : WV_ROLE_DIM, "%s:",
 			    wv_trace_op_name(sub->op));
-	x = wv_frame_put(f, y, x + 1, WV_ROLE_TEXT, sub->expr);
+	x = wv_frame_put(f, y, x + 1, current ? WV_ROLE_TEXT : WV_ROLE_DIM, sub->expr);
 	if (st->false_pos && !o->hide && x + 28 <= f->cols)
 		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
 			     "! holds a false positive");
@@ -496,19 +494,218 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 		show_first = (unsigned)avail - 2;
 		hidden = nrows - show_first - 1;
 	}
-	for (unsigned k = 0; k < nrows && y < ymax; k++) {
-		const struct wv_row *row = &sub->rows[k];
+	for (unsigned ri = 0; ri < nrows && y < ymax; ri++) {
+		const struct wv_row *row = &sub->rows[ri];
 
-		if (hidden && k == show_first) {
+		if (hidden && ri == show_first) {
 			wv_frame_printf(f, y++, x0, WV_ROLE_DIM,
 					"... %u more rows (a taller window shows them)",
 					hidden);
-			k += hidden - 1;
+			ri += hidden - 1;
 			continue;
 		}
 		y += register_row(f, t, row, y, x0, hexx, caption,
-				  k + 1 == nrows && row->kind == WV_ROW_RESULT, o);
+				  ri + 1 == nrows && row->kind == WV_ROW_RESULT, o);
 	}
+}
+
+void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
+		       int ymax, const struct wv_view_regs *o)
+{
+	registers_at(f, app, app->pos, y, ymax, o, true);
+}
+
+int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		    const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs eo = o ? *o : plain_regs;
+	size_t first = app->pos;
+	int need = 0;
+
+	/* their results are operands now: only the asked value stays hidden */
+	eo.hide_all = false;
+	eo.only_value = true;
+	/* the latest ones that fit whole, with a blank line after each */
+	while (first > st->first) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[first - 1], 1000, eo.cell, &l) + 1;
+
+		if (y + need + n > ymax)
+			break;
+		need += n;
+		first--;
+	}
+	for (size_t k = first; k < app->pos; k++) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[k], 1000, eo.cell, &l);
+
+		registers_at(f, app, k, y, y + n, &eo, false);
+		y += n + 1;
+	}
+	return need;
+}
+
+int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		  const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs lo = o ? *o : plain_regs;
+	int used = 0;
+
+	lo.hide = lo.hide_all = true;	/* what comes, not what it gives */
+	lo.only_value = false;
+	for (size_t k = app->pos + 1; k < st->first + st->nsub; k++) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[k], 1000, lo.cell, &l);
+
+		if (y + used + 1 + n > ymax)
+			break;
+		registers_at(f, app, k, y + used + 1, y + used + 1 + n, &lo, false);
+		used += n + 1;
+	}
+	return used;
+}
+
+int wv_view_legend(struct wv_frame *f, int y)
+{
+	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Marks");
+
+	x = wv_frame_put(f, y, x + 2, WV_ROLE_FLAG, "*");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " flag  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_FALSEPOS, "!");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " false positive  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_ANSWER, "=");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " the terminator found (the answer)  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, "> where the string starts  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
+	wv_frame_put(f, y, x, WV_ROLE_TEXT, " a borrow or carry bit  ? hidden until answered");
+	return 1;
+}
+
+int wv_view_measure(int cols)
+{
+	return cols < 100 ? cols : 100;
+}
+
+/* A step's result as the pipeline shows it: '?' while it would answer. */
+static void call_value(const struct wv_app *app, size_t i, char *val, size_t size)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = &t->steps[i];
+
+	if (app->quiz && ((app->quiz_pos < t->nsubs && i >= t->subs[app->quiz_pos].step) ||
+			  st->result == app->quiz_secret))
+		snprintf(val, size, "?");
+	else if (st->width == 0)
+		snprintf(val, size, "%" PRIu64, st->result);
+	else
+		snprintf(val, size, "0x%0*" PRIx64, (int)(st->width + 3) / 4, st->result);
+}
+
+int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int maxrows)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *cur = wv_trace_step_of(t, app->pos);
+	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Calls"), rows = 1;
+
+	for (size_t i = 0; i < t->nsteps && maxrows > 0; i++) {
+		const struct wv_step *st = &t->steps[i];
+		char item[64], val[32];
+		int len;
+
+		if (st->word != cur->word)
+			continue;
+		/* from the question's function on, the results would answer it */
+		call_value(app, i, val, sizeof(val));
+		len = snprintf(item, sizeof(item), "%s %s", st->func, val);
+		if (x + 3 + len > f->cols) {
+			if (rows == maxrows)
+				break;
+			rows++;
+			y++;
+			x = 5;
+		}
+		x = wv_frame_put(f, y, x, WV_ROLE_DIM, x > 5 ? " > " : " ");
+		wv_frame_printf(f, y, x, st == cur ? WV_ROLE_HEADING : WV_ROLE_KERNEL,
+				"%s", st->func);
+		wv_frame_printf(f, y, x + (int)strlen(st->func) + 1,
+				st == cur ? WV_ROLE_ANSWER : WV_ROLE_HEX, "%s", val);
+		if (st == cur)
+			wv_frame_focus(f, y, x, len);
+		x += len;
+	}
+	return rows;
+}
+
+int wv_view_calls_need(const struct wv_app *app)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *cur = wv_trace_step_of(t, app->pos);
+	int n = 0;
+
+	for (size_t i = 0; i < t->nsteps; i++)
+		n += t->steps[i].word == cur->word;
+	return n + 3;
+}
+
+int wv_view_calls(struct wv_frame *f, const struct wv_app *app, int y, int ymax)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *cur = wv_trace_step_of(t, app->pos);
+	int n = 0;
+
+	for (size_t i = 0; i < t->nsteps; i++)
+		n += t->steps[i].word == cur->word;
+	if (ymax - y < n + 2)
+		return 0;
+	y = ymax - n - 2;
+	wv_frame_put(f, y++, 0, WV_ROLE_HEADING, "The calls on this word");
+	wv_frame_printf(f, y++, 2, WV_ROLE_DIM, "%-24s%-20s %s", "function", "result",
+			"what it does");
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+		char val[32], text[WV_TEXT_MAX];
+		int x;
+
+		if (st->word != cur->word)
+			continue;
+		call_value(app, i, val, sizeof(val));
+		x = wv_frame_printf(f, y, 2, st == cur ? WV_ROLE_HEADING : WV_ROLE_KERNEL,
+				    "%-24s", st->func);
+		x = wv_frame_printf(f, y, x, st == cur ? WV_ROLE_ANSWER : WV_ROLE_HEX,
+				    "%-20s", val);
+		/* what it does, never the values of this word */
+		snprintf(text, sizeof(text), "%.*s", (int)st->general, st->text);
+		wv_frame_fit(f, y, x + 1, f->cols - x - 1, WV_ROLE_DIM, text);
+		if (st == cur)
+			wv_frame_focus(f, y, 2, 24);
+		y++;
+	}
+	return n + 2;
+}
+
+int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int x)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	size_t nb = t->word_bytes, addr = t->words[st->word].address;
+	size_t from = addr >= nb ? addr - nb : 0, to = addr + 2 * nb;
+
+	if (to > t->img.len)
+		to = t->img.len;
+	x = wv_frame_printf(f, y, x, WV_ROLE_LABEL, "memory @%zu:", from);
+	for (size_t i = from; i < to && x + 4 <= f->cols; i++) {
+		enum wv_role role = mem_role(t, i, app->quiz);
+
+		if (i == addr || i == addr + nb)
+			x = wv_frame_put(f, y, x, WV_ROLE_HEADING, " |");
+		x = wv_frame_put(f, y, x, WV_ROLE_DIM, i == t->img.offset ? ">" : " ");
+		x = wv_frame_printf(f, y, x, role, "%02x", t->img.mem[i]);
+	}
+	return 1;
 }
 
 int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
@@ -538,12 +735,17 @@ int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y)
 	char where[64];
 	int x, used;
 
-	x = wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s()", st->func);
-	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %s", st->file);
+	/* the one step counter, always shown; the file where there is room */
 	used = snprintf(where, sizeof(where), "step %zu/%zu  sub-step %zu/%zu",
 			sub->step + 1, t->nsteps, app->pos + 1, t->nsubs);
-	if (x + 2 + used <= f->cols)
-		wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
+	x = wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s()", st->func);
+	wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
+	int room = f->cols - used - 2 - x - 4;
+
+	if (room >= 8 && (int)strlen(st->file) <= room)
+		wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %s", st->file);
+	else if (room >= 8)	/* cut, and said so */
+		wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %.*s...", room - 3, st->file);
 	return 1;
 }
 
@@ -566,47 +768,87 @@ static const char *const play_hints[] = {
  * are; the explanation; the operation and its rows; status; message.  The
  * explanation sits above the rows so nothing moves while stepping.
  */
-void wv_view_main(struct wv_frame *f, const struct wv_app *app)
+/* Is the screen big enough for the wide layout (pipeline, earlier rows)? */
+static bool wide(const struct wv_frame *f)
+{
+	return f->cols >= 120 && f->rows >= 30;
+}
+
+/*
+ * The explanation in rows [y, y + room): the step's sentence, then the
+ * sub-step's.  When both do not fit, the step's on its first sub-step (what
+ * the function computes, where a newcomer meets it), the sub-step's after.
+ * Returns the rows used.
+ */
+static int explain(struct wv_frame *f, const struct wv_app *app, int y, int room,
+		   int width)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_substep *sub = &t->subs[app->pos];
 	const struct wv_step *st = &t->steps[sub->step];
-	int explain = f->rows >= 32 ? 5 : f->rows >= 28 ? 4 : 3;
-	int y, used;
-	char where[64];
+	int nstep = wrap_lines(width, st->text), nsub = wrap_lines(width, sub->text);
+	int used;
+
+	if (strcmp(sub->text, st->text) == 0)
+		return wv_view_wrap(f, y, 0, width, room, WV_ROLE_TEXT, st->text);
+	if (nstep + nsub <= room || app->pos == st->first) {
+		used = wv_view_wrap(f, y, 0, width, room - (room > 1), WV_ROLE_DIM, st->text);
+		return used + wv_view_wrap(f, y + used, 0, width, room - used,
+					   WV_ROLE_TEXT, sub->text);
+	}
+	(void)nstep;
+	return wv_view_wrap(f, y, 0, width, room, WV_ROLE_TEXT, sub->text);
+}
+
+/*
+ * Top to bottom: title; memory; the kernel function and the step counter;
+ * on a wide screen the whole call sequence; the explanation; the earlier
+ * sub-steps of this function where the height allows; the operation and
+ * its rows; status; message.  The explanation sits above the rows so
+ * nothing moves while stepping.
+ */
+void wv_view_main(struct wv_frame *f, const struct wv_app *app)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	int min_explain = f->rows >= 32 ? 5 : f->rows >= 28 ? 4 : 3;
+	int y, used, width = wv_view_measure(f->cols);
 
 	title_bar(f, app);
 	y = 1 + wv_view_memory(f, app, 1);
-
 	y += wv_view_function(f, app, y);
+	if (wide(f) && f->rows < 40)
+		y += wv_view_pipeline(f, app, y, 2);
 
-	/*
-	 * The explanation gets what the rows leave (at least `explain` lines):
-	 * the step's sentence, then the sub-step's; when both do not fit, the
-	 * sub-step's (it is what changes).
-	 */
+	/* the explanation gets what the rows leave, at least min_explain */
 	struct reg_layout l;
-	int total = f->rows - 2 - y;
-	int rows_need = reg_layout(f, t, sub, total - explain, 1, &l);
-	int nstep = wrap_lines(f->cols, st->text), nsub = wrap_lines(f->cols, sub->text);
-	bool same = strcmp(sub->text, st->text) == 0;
-	int room = total - rows_need > explain ? total - rows_need : explain;
+	/* a projector-sized screen keeps the bottom for the calls and the marks */
+	int calls = wide(f) && f->rows >= 40 ? wv_view_calls_need(app) : 0;
+	int bottom = f->rows - 2 - calls;
+	int total = bottom - y;
+	int want = wrap_lines(width, t->steps[sub->step].text) +
+		   wrap_lines(width, sub->text);
+	/* the sentences whole before caption lines over the rows */
+	int rows_need = reg_layout(f, t, sub, total - (want > min_explain ? want
+								: min_explain), 1, &l);
+	int room = total - rows_need > min_explain ? total - rows_need : min_explain;
 
-	if (same) {
-		used = wrap(f, y, 0, room, WV_ROLE_TEXT, st->text);
-	} else if (nstep + nsub <= room) {
-		used = wrap(f, y, 0, room, WV_ROLE_DIM, st->text);
-		used += wrap(f, y + used, 0, room - used, WV_ROLE_TEXT, sub->text);
-	} else {
-		used = wrap(f, y, 0, room, WV_ROLE_TEXT, sub->text);
-	}
-	y += used > explain ? used : explain;
+	if (wide(f) && room > want + 1)
+		room = want + 1;	/* the rest for the earlier sub-steps */
+	used = explain(f, app, y, room, width);
+	/* a wide screen fills the rest below; a small one keeps the rows
+	   where they were, so nothing moves while stepping */
+	y += wide(f) ? used + 1 : used > min_explain ? used : min_explain;
+	if (wide(f))
+		y += wv_view_earlier(f, app, y, bottom - rows_need, NULL);
 
-	wv_view_registers(f, app, y, f->rows - 2, NULL);
+	wv_view_registers(f, app, y, bottom, NULL);
+	if (wide(f))
+		wv_view_later(f, app, y + rows_need, bottom, NULL);
+	if (calls && wv_view_calls(f, app, bottom, f->rows - 3))
+		wv_view_legend(f, f->rows - 3);
 
-	snprintf(where, sizeof(where), "step %zu/%zu%s", app->pos + 1, t->nsubs,
-		 app->playing ? " PLAYING" : "");
-	wv_view_status(f, app, where, app->playing ? play_hints
+	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
 }
@@ -667,7 +909,11 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 				(int)c->v->bits / 4, c->value);
 		flag_map(c, c->cheap, fm);
 		x = 33;
-		for (int k = 0; fm[k]; k++)
+		/* cmpb, cmpbge and s390's exact test never run the cheap one */
+		if (c->v->hz_kind != WV_HZ_CHEAP && c->v->hz_kind != WV_HZ_CHEAP_BE)
+			wv_frame_put(f, y, x, WV_ROLE_DIM, "not run");
+		for (int k = 0; fm[k] && (c->v->hz_kind == WV_HZ_CHEAP ||
+					  c->v->hz_kind == WV_HZ_CHEAP_BE); k++)
 			wv_frame_printf(f, y, x + k, fm[k] == '!' ? WV_ROLE_FALSEPOS
 					: fm[k] == '*' ? WV_ROLE_FLAG : WV_ROLE_DIM,
 					"%c", fm[k]);
@@ -685,8 +931,7 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 			wv_frame_put(f, y, 72, WV_ROLE_DIM, "  -");
 		wv_frame_printf(f, y, 76, WV_ROLE_ANSWER, "%3zu", c->length);
 		if (f->cols >= 94)
-			wv_frame_printf(f, y, 82, WV_ROLE_KERNEL, "%.*s",
-					f->cols - 82, c->insns);
+			wv_frame_fit(f, y, 82, f->cols - 82, WV_ROLE_KERNEL, c->insns);
 		if (cur)
 			wv_frame_focus(f, y, 0, 13);
 	}
@@ -713,8 +958,13 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 	/* the current variant in a sentence: its instructions when the
 	   column did not fit, and what is special about it */
 	wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s:", app->v->name);
-	wv_frame_printf(f, y, (int)strlen(app->v->name) + 2, WV_ROLE_TEXT,
-			"%s (%s)", app->v->summary, app->v->insns);
+	{
+		char line[200];
+
+		snprintf(line, sizeof(line), "%s (%s)", app->v->summary, app->v->insns);
+		wv_frame_fit(f, y, (int)strlen(app->v->name) + 2,
+			     f->cols - (int)strlen(app->v->name) - 2, WV_ROLE_TEXT, line);
+	}
 	wv_view_status(f, app, "compare", compare_hints);
 	wv_view_message(f, app);
 }
@@ -783,6 +1033,8 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " false positive  ");
 		x = wv_frame_put(f, y, x, WV_ROLE_ANSWER, "=");
 		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " answer  ");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, ">");
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " start  ");
 		x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
 		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " borrow/carry  ");
 		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, "reverse: in focus");

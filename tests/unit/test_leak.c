@@ -136,14 +136,14 @@ static const char *leak(const char *text, const struct wv_answer *a, unsigned bi
 		}
 		/* marks that point at the answer: '=' between bits, the memory
 		   panel's terminator, the handout's "first" */
-		if (!found && strncmp(line, "mark |", 6) == 0 && strchr(line, 'T'))
+		if (!found && strncmp(line, "mark |", 6) == 0 && strchr(line, '='))
 			found = "the terminator mark in the memory panel";
 		for (size_t i = 1; !found && line[i] && line[i + 1]; i++)
 			if (line[i] == '=' && strchr("01?", line[i - 1]) &&
 			    strchr("01?", line[i + 1]))
 				found = "an answer mark between bits";
-		if (!found && (strstr(line, "^ first") || strstr(line, "^0 first") ||
-			       strstr(line, "^* first")))
+		if (!found && (strstr(line, "= first") || strstr(line, "=0 first") ||
+			       strstr(line, "=* first")))
 			found = "an answer mark in the handout";
 		if (found)
 			snprintf(why, sizeof(why), "%s: \"%.100s\"", found, line);
@@ -359,7 +359,8 @@ static void detector_sees_leaks(void **state)
 	assert_null(leak("find_zero = ?\n", &num, 64));
 	assert_non_null(leak("find_zero = 4\n", &num, 64));
 	assert_non_null(leak("and the string is 4 bytes long.\n", &num, 64));
-	assert_non_null(leak("mark | ^      T        n  f  f|\n", &num, 64));
+	assert_non_null(leak("mark | >      =        n  f  f|\n", &num, 64));
+	assert_non_null(leak("               = first NUL, memory 2\n", &num, 64));
 	assert_non_null(leak("a  01100001=00000000 01100011\n", &num, 64));
 	assert_null(leak("clz = 47\n", &num, 64));
 }

@@ -94,7 +94,7 @@ static void balanced_colour(void **state)
 
 /*
  * T2 on x86-64 (01 00 01 00 01 00 01 00): the flags row has "! false" under
- * memory 2, 4 and 6, "* flag" under 3, 5, 7 and "^* first" under memory 1.
+ * memory 2, 4 and 6, "* flag" under 3, 5, 7 and "=* first" under memory 1.
  * Columns run @7 .. @0.
  */
 static void symbols_in_place(void **state)
@@ -108,11 +108,11 @@ static void symbols_in_place(void **state)
 	marks = strchr(row + 1, '\n') + 1;
 	/* label column: 1 + 10, then 8 columns of " xxxxxxxx"; memory 0
 	   (0x01, no borrow below it) is not flagged and the line ends */
-	assert_int_equal(strcspn(marks, "\n"), 11 + 9 * 6 + 1 + strlen("^* first"));
+	assert_int_equal(strcspn(marks, "\n"), 11 + 9 * 6 + 1 + strlen("=* first"));
 	for (unsigned c = 0; c < 7; c++) {
 		unsigned mem = 7 - c;
 		const char *cell = marks + 11 + 9 * c + 1;
-		const char *want = mem == 1 ? "^* first" : mem % 2 == 0 ? "! false"
+		const char *want = mem == 1 ? "=* first" : mem % 2 == 0 ? "! false"
 							   : "* flag";
 
 		if (strncmp(cell, want, strlen(want)) != 0)

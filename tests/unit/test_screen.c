@@ -82,10 +82,13 @@ static void test_main_80x24(void **state)
 	assert_true(wv_frame_find(&fr, 0, "\"ab\\0cd\"") >= 0);
 	assert_true(row_of("| 61 62 00 63 64 00 00 00|") >= 0);
 	assert_true(row_of("|  a  b \\0  c  d \\0 \\0 \\0|") >= 0);
-	assert_true(row_of("| ^      T        n  f  f|") >= 0);
+	/* one meaning per symbol: > the start, = the terminator found */
+	assert_true(row_of("| >      =        n  f  f|") >= 0);
 	assert_true(row_of("in lib/strnlen_user.c") >= 0);
 	assert_true(wv_frame_find(&fr, 22, "x86-64 64-bit LE") >= 0);
-	assert_true(wv_frame_find(&fr, 22, "1/") >= 0);
+	/* one step counter, on the function's line */
+	assert_true(row_of("step 1/6  sub-step 1/15") == row_of("unsafe_get_user()"));
+	assert_int_equal(wv_frame_find(&fr, 22, "1/"), -1);
 
 	/* has_zero's subtraction: the borrow row under a and ONES */
 	app.pos = wv_trace_find(&app.trace, WV_STEP_HAS_ZERO, 0);

@@ -162,7 +162,7 @@ static void test_colour_roles(void **state)
 	c = mvinch(fy, fx);
 	assert_int_equal(PAIR_NUMBER((int)(c & A_COLOR)), WV_ROLE_FALSEPOS + 1);
 	pair_content((short)(WV_ROLE_FALSEPOS + 1), &fg, &bg);
-	assert_int_equal(fg, COLOR_RED);
+	assert_int_equal(bg, COLOR_RED);	/* white on red: reads on any terminal */
 	/* a real flag is green, the answer has its own role */
 	c = mvinch(fy, fx + 9);
 	pair_content((short)PAIR_NUMBER((int)(c & A_COLOR)), &fg, &bg);

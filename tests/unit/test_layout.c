@@ -1,0 +1,200 @@
+/*
+ * The classroom screens at the sizes a class meets (80x24, a wide terminal at
+ * 120x36, a projector at 160x45): the main view at every sub-step, compare,
+ * help, every lesson scene and --present.  The word is in view on each; no
+ * line runs past the edge; a cut is marked ("..."), never silent; at 160x45
+ * the main view and the lesson screens use at least 85 % of the rows.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/lessonview.h"
+#include "watviz/view.h"
+
+static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 } };
+
+static struct wv_frame fr;
+static struct wv_app app;
+static struct wv_class cls;
+
+/* Rows with something on them. */
+static int used_rows(void)
+{
+	char buf[400];
+	int n = 0;
+
+	for (int y = 0; y < fr.rows; y++) {
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		n += buf[strspn(buf, " ")] != '\0';
+	}
+	return n;
+}
+
+static bool shows(const char *needle)
+{
+	for (int y = 0; y < fr.rows; y++)
+		if (wv_frame_find(&fr, y, needle) >= 0)
+			return true;
+	return false;
+}
+
+/*
+ * Every long text the screen may have to shorten appears whole, or cut with
+ * "..." (or ".." / "." where only a few columns are left).
+ */
+static void whole_or_marked(const char *text, const char *what)
+{
+	char head[24];
+
+	if (shows(text))
+		return;
+	/* its start must be there, followed by a mark */
+	snprintf(head, sizeof(head), "%.3s", text);
+	for (int y = 0; y < fr.rows; y++) {
+		char buf[400];
+		const char *p;
+
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		for (p = strstr(buf, head); p; p = strstr(p + 1, head)) {
+			size_t n = strspn(p, "") , i = 0;
+
+			(void)n;
+			while (p[i] && p[i] == text[i])
+				i++;
+			if (p[i] == '.' || (i > 0 && p[i - 1] == '.'))
+				return;
+		}
+	}
+	fail_msg("%s: \"%s\" is neither whole nor marked as cut", what, text);
+}
+
+static void main_views(void **state)
+{
+	(void)state;
+	/* the first two are held to 85 % at has_zero's last sub-step */
+	static const char *const arches[] = { "x86-64", "ppc64", "x86-32", "alpha", "s390" };
+	int worst = 100;
+
+	for (size_t a = 0; a < sizeof(arches) / sizeof(arches[0]); a++) {
+		uint8_t w[] = "ab\0cd";
+
+		assert_int_equal(wv_app_init(&app, w, 5, "ab\\0cd", variant(arches[a]), 0, 0,
+					     -1), 0);
+		for (size_t z = 0; z < 3; z++)
+			for (size_t pos = 0; pos < app.trace.nsubs; pos++) {
+				const struct wv_step *st;
+
+				app.pos = pos;
+				st = wv_trace_step_of(&app.trace, pos);
+				assert_int_equal(wv_frame_init(&fr, sizes[z][0], sizes[z][1]), 0);
+				wv_view_main(&fr, &app);
+				assert_true(shows("\"ab\\0cd\""));
+				/* the one step counter */
+				assert_true(shows("sub-step "));
+				whole_or_marked(st->file, "the function's file");
+				/* rows left out say so ("... N more rows") */
+				for (unsigned r = 0; r < app.trace.subs[pos].nrows &&
+				     !shows("more rows"); r++)
+					whole_or_marked(app.trace.subs[pos].rows[r].label, "a row label");
+				if (z == 2) {
+					int pct = used_rows() * 100 / fr.rows;
+
+					worst = pct < worst ? pct : worst;
+					/* has_zero's result, the heart of every lesson */
+					if (pos == wv_trace_find(&app.trace, WV_STEP_HAS_ZERO, 0) +
+						   app.trace.steps[wv_trace_find(&app.trace,
+						   WV_STEP_HAS_ZERO, 0) < app.trace.nsubs ?
+						   app.trace.subs[wv_trace_find(&app.trace,
+						   WV_STEP_HAS_ZERO, 0)].step : 0].nsub - 1 &&
+					    a < 2 && pct < 85)
+						fail_msg("%s at has_zero's last sub-step, 160x45: "
+							 "%d %% of the rows used", arches[a], pct);
+				}
+				wv_frame_free(&fr);
+			}
+		/* compare and help */
+		for (size_t z = 0; z < 3; z++) {
+			assert_int_equal(wv_frame_init(&fr, sizes[z][0], sizes[z][1]), 0);
+			wv_view_compare(&fr, &app);
+			assert_true(shows("\"ab\\0cd\""));
+			whole_or_marked(app.v->summary, "the variant line");
+			wv_frame_free(&fr);
+			assert_int_equal(wv_frame_init(&fr, sizes[z][0], sizes[z][1]), 0);
+			wv_view_help(&fr, &app);
+			assert_true(shows("\"ab\\0cd\""));
+			assert_true(shows("Marks"));
+			wv_frame_free(&fr);
+		}
+		wv_app_free(&app);
+	}
+	printf("# main view at 160x45: at least %d %% of the rows used at any "
+	       "sub-step\n", worst);
+}
+
+static void lesson_views(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32), worst = 100, screens = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		struct wv_ui_opts o = { .lesson = l, .lesson_number = files[f].number,
+					.lesson_slug = "x", .delim = -1 };
+
+		assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+		for (size_t i = 0; i < wv_lesson_nscenes(l); i++)
+			for (int present = 0; present < 2; present++)
+				for (size_t z = 0; z < 3; z++) {
+					char word[WV_CMD_TEXT_MAX + 64];
+
+					wv_class_goto(&cls, i);
+					cls.present = present;
+					assert_int_equal(wv_frame_init(&fr, sizes[z][0],
+								       sizes[z][1]), 0);
+					wv_lessonview_build(&fr, &cls);
+					snprintf(word, sizeof(word), "\"%s\" on %s", app.word_src,
+						 app.v->name);
+					if (!shows(word))
+						fail_msg("lesson %u scene %zu%s at %dx%d: the word is "
+							 "not in view", files[f].number, i + 1,
+							 present ? " (present)" : "", sizes[z][1],
+							 sizes[z][0]);
+					whole_or_marked(wv_lesson_title(l), "the lesson title");
+					if (z == 2) {
+						int pct = used_rows() * 100 / fr.rows;
+
+						worst = pct < worst ? pct : worst;
+						/* lesson 2's scenes on has_zero: the screen used */
+						if (files[f].number == 2 && i == 3 &&
+						    pct < (present ? 80 : 85))
+							fail_msg("lesson 2 scene %zu%s at 160x45: %d %% "
+								 "of the rows used", i + 1,
+								 present ? " (present)" : "", pct);
+					}
+					screens++;
+					wv_frame_free(&fr);
+				}
+		wv_class_free(&cls);
+		wv_app_free(&app);
+		wv_lesson_free(l);
+	}
+	printf("# %d lesson screens; at 160x45 at least %d %% of the rows used on "
+	       "any scene\n", screens, worst);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(main_views),
+		cmocka_unit_test(lesson_views),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,87 @@
+/*
+ * Colours readable on a dark and on a light terminal: every role's colour
+ * pair, in the normal and the projector theme, has enough contrast (WCAG
+ * 2.x relative luminance) against every background it can meet.  A colour
+ * on the terminal's own background must read on black and on white; the
+ * terminal's own foreground is the user's choice and passes.  The eight
+ * colours are xterm's defaults.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <curses.h>
+#include <math.h>
+
+#include "watviz/render.h"
+
+/* xterm's eight colours, as curses numbers them */
+static const unsigned rgb[8] = {
+	0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd, 0xe5e5e5,
+};
+
+static double channel(unsigned c)
+{
+	double v = c / 255.0;
+
+	return v <= 0.03928 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+static double luminance(unsigned x)
+{
+	return 0.2126 * channel(x >> 16 & 0xff) + 0.7152 * channel(x >> 8 & 0xff) +
+	       0.0722 * channel(x & 0xff);
+}
+
+static double contrast(unsigned a, unsigned b)
+{
+	double la = luminance(a), lb = luminance(b);
+
+	return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+static void every_role_reads(void **state)
+{
+	(void)state;
+	/* the example the issue names: dark blue on black */
+	assert_true(contrast(rgb[COLOR_BLUE], 0x000000) < 3.0);
+
+	for (int present = 0; present < 2; present++)
+		for (int r = 0; r < WV_ROLE_COUNT; r++) {
+			short fg, bg;
+			bool bold;
+			double need;
+
+			assert_int_equal(wv_render_look((enum wv_role)r, present, &fg, &bg,
+							&bold), 0);
+			need = bold ? 3.0 : 4.5;	/* WCAG AA, bold counts as large */
+			if (fg < 0 && bg < 0)
+				continue;	/* the terminal's own colours */
+			if (fg < 0)	/* the user's text on our background: either */
+				continue;
+			assert_true(fg < 8 && bg < 8);
+			if (bg >= 0) {
+				if (contrast(rgb[fg], rgb[bg]) < need)
+					fail_msg("role %d (%s): %.2f:1 on its background", r,
+						 present ? "present" : "normal",
+						 contrast(rgb[fg], rgb[bg]));
+				continue;
+			}
+			/* on the terminal's background: dark or light */
+			if (contrast(rgb[fg], 0x000000) < need ||
+			    contrast(rgb[fg], 0xffffff) < need)
+				fail_msg("role %d (%s): %.2f:1 on black, %.2f:1 on white", r,
+					 present ? "present" : "normal",
+					 contrast(rgb[fg], 0x000000), contrast(rgb[fg], 0xffffff));
+		}
+	assert_int_equal(wv_render_look(WV_ROLE_COUNT, false, &(short){ 0 }, &(short){ 0 },
+					&(bool){ false }), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_role_reads),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
