@@ -1,7 +1,9 @@
 #!/bin/sh
 # Runs every test of `make check` and ends with "N passed, N failed".
 # Unit tests are cmocka programs in $BUILD/tests/ (run with TAP output);
-# script tests are tests/*/run-*.sh, which print TAP lines too.
+# script tests are tests/*/run-*.sh, which print TAP lines too.  Each layer's
+# line ends with its wall time in seconds.  The log is read with grep -a: a
+# captured screen may hold bytes that make grep call it binary.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
@@ -14,11 +16,11 @@ trap 'rm -f "$log"' EXIT INT TERM
 # count one program's TAP output; a crash or a short plan counts as a failure
 count() {
 	name=$1 rc=$2
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^not ok ' "$log")
-	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$log" |
+	p=$(grep -ac '^ok ' "$log")
+	f=$(grep -ac '^not ok ' "$log")
+	plan=$(LC_ALL=C sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$log" |
 		awk '{ n += $1 } END { if (NR) print n }')
-	grep '^not ok ' "$log" | sed "s|^|  $name: |"
+	grep -a '^not ok ' "$log" | sed "s|^|  $name: |"
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "  $name: exited with status $rc"
 		tail -n 20 "$log" | sed 's/^/    /'
@@ -29,18 +31,21 @@ count() {
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	printf '%-28s %4d passed, %d failed\n' "$name" "$p" "$f"
+	printf '%-28s %4d passed, %d failed (%d s)\n' "$name" "$p" "$f" \
+		$(($(date +%s) - start))
 }
 
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case $t in *.o|*.d) continue ;; esac
+	start=$(date +%s)
 	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1 </dev/null
 	count "$(basename "$t")" $?
 done
 
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
+	start=$(date +%s)
 	sh "$s" "$BUILD" >"$log" 2>&1 </dev/null
 	count "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" $?
 done
