@@ -12,6 +12,9 @@ CC        ?= cc
 CFLAGS    ?= -O2 -g
 LDFLAGS   ?=
 BUILD     ?= build
+# make check and make asan build on every core unless make was given -j
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+PAR        = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(JOBS))
 
 # Flags watviz needs whatever the user's CFLAGS say.
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -111,14 +114,14 @@ run: deps
 	./watviz 'ab\0cd'
 
 check: deps
-	@$(MAKE) --no-print-directory tests
+	@$(MAKE) --no-print-directory $(PAR) tests
 	@sh tests/run.sh $(BUILD)
 
 test: check
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
+	@$(MAKE) --no-print-directory $(PAR) BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
 	@WATVIZ_QUICK=1 WATVIZ_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build-asan
