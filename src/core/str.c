@@ -157,6 +157,13 @@ static inline size_t strlen_words(const char *s, unsigned unroll, int mul)
 		w = load_word(p);
 		if (cheap(w) != 0)
 			goto found;
+		/* with unrolling, the third word too: 8-16 bytes end by there */
+		if (unroll >= 4) {
+			p += WB;
+			w = load_word(p);
+			if (cheap(w) != 0)
+				goto found;
+		}
 		for (;;) {
 			if (unroll >= 2 && hit(p + WB)) {
 				p += WB;
