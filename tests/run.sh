@@ -2,8 +2,9 @@
 # Runs every test of `make check` and ends with "N passed, N failed".
 # Unit tests are cmocka programs in $BUILD/tests/ (run with TAP output);
 # script tests are tests/*/run-*.sh, which print TAP lines too.  Each layer's
-# line ends with its wall time in seconds.  The log is read with grep -a: a
-# captured screen may hold bytes that make grep call it binary.
+# line ends with its own wall time in seconds (the script layers run side by
+# side with each other and the unit tests, see below).  Logs are read with
+# grep -a: a captured screen may hold bytes that make grep call it binary.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
@@ -11,7 +12,8 @@ export WATVIZ_BUILD="$BUILD"
 passed=0
 failed=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT INT TERM
+logs=$(mktemp -d)
+trap 'rm -f "$log"; rm -rf "$logs"' EXIT INT TERM
 
 # count one program's TAP output; a crash or a short plan counts as a failure
 count() {
@@ -35,6 +37,21 @@ count() {
 		$(($(date +%s) - start))
 }
 
+# The script layers (mostly waiting on tmux, child processes or memcheck)
+# start first, side by side in the background, each into its own log; the
+# unit tests run meanwhile.  Every layer is counted in the same order as
+# ever once it has ended, with its own wall time.
+i=0
+for s in tests/*/run-*.sh; do
+	[ -f "$s" ] || continue
+	i=$((i + 1))
+	{
+		st=$(date +%s)
+		sh "$s" "$BUILD" >"$logs/$i.log" 2>&1 </dev/null
+		echo "$? $(($(date +%s) - st))" >"$logs/$i.rc"
+	} &
+done
+
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case $t in *.o|*.d) continue ;; esac
@@ -43,11 +60,15 @@ for t in "$BUILD"/tests/test_*; do
 	count "$(basename "$t")" $?
 done
 
+wait
+i=0
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
-	start=$(date +%s)
-	sh "$s" "$BUILD" >"$log" 2>&1 </dev/null
-	count "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" $?
+	i=$((i + 1))
+	cp "$logs/$i.log" "$log" 2>/dev/null || : >"$log"
+	read -r rc secs 2>/dev/null <"$logs/$i.rc" || { rc=1 secs=0; }
+	start=$(($(date +%s) - secs))
+	count "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" "$rc"
 done
 
 echo "$passed passed, $failed failed"
