@@ -14,7 +14,7 @@ SEED=${WATVIZ_SOAK_SEED:-2026}
 echo "1..1"
 # make check runs with the plain build: the soak wants the sanitized binary
 if [ -z "${WATVIZ_SANITIZED:-}" ]; then
-	if ! MAKEFLAGS= make --no-print-directory -s -j"$(nproc 2>/dev/null || echo 2)" BUILD=build-asan SAN=1 CFLAGS='-O1 -g' \
+	if ! MAKEFLAGS='' make --no-print-directory -s -j"$(nproc 2>/dev/null || echo 2)" BUILD=build-asan SAN=1 CFLAGS='-O1 -g' \
 		build-asan/watviz >/dev/null 2>&1; then
 		echo "not ok 1 - soak: cannot build the sanitized binary (make asan)"
 		exit 1
