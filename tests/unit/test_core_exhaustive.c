@@ -77,7 +77,6 @@ struct shape {
 
 struct job {
 	const struct wv_variant *v;	/* NULL: check the cheap formula */
-	const struct shape *sh;		/* the proof's shape, for agree() */
 	unsigned bits;
 	bool blocks;			/* lo, hi, step count blocks of 256 words */
 	uint64_t lo, hi, step;		/* indices (or blocks) to check */
@@ -240,10 +239,65 @@ static ALWAYS_INLINE void prove(struct job *j, unsigned w, enum wv_endian e,
 	X(s390, "s390", 64, WV_BIG, WV_HZ_EXACT, WV_PREP_IDENTITY,             \
 	  WV_CREATE_FLS, WV_FIND_XOR, WV_ZBM_INDEX)
 
+/* Sample word i: the critical set first, then random words rich in zeros. */
+static ALWAYS_INLINE uint64_t sample_word(unsigned bits, uint64_t i)
+{
+	uint64_t ncrit = bits == 32 ? 4096 : SAMPLE;
+
+	if (i < ncrit)
+		return word_at(64, i) & wv_wmask(bits);
+	/* a multiply-xorshift mix of i, then each byte zeroed with probability 1/4 */
+	uint64_t x = (i + UINT64_C(0x2545f4914f6cdd1d)) * UINT64_C(0x9e3779b97f4a7c15);
+
+	x ^= x >> 29;
+	x *= UINT64_C(0xbf58476d1ce4e5b9);
+	x ^= x >> 32;
+	uint64_t r = x * UINT64_C(0x94d049bb133111eb);
+
+	for (unsigned b = 0; b < bits / 8; b++)
+		if (((r >> (2 * b + 40)) & 3) == 0)
+			x &= ~(UINT64_C(0xff) << (8 * b));
+	return x & wv_wmask(bits);
+}
+
+/*
+ * One job's share of the agreement check: every step through the table's
+ * function pointers gives what the steps of watsteps.h give with the
+ * proof's kinds (constants here too, as in prove()).
+ */
+static ALWAYS_INLINE void agree(struct job *j, unsigned w, enum wv_hz_kind hz,
+				enum wv_prep_kind prep, enum wv_create_kind create,
+				enum wv_find_kind find, enum wv_zbm_kind zk)
+{
+	const struct wv_variant *v = j->v;
+	uint64_t checked = 0, bad = 0, first = 0;
+
+	for (uint64_t i = j->lo; i < j->hi; i += j->step) {
+		uint64_t x = sample_word(w, i), d1, d2;
+		uint64_t h1 = v->has_zero(x, &d1), h2 = wv_wat_step_has_zero(hz, x, &d2, w);
+		uint64_t p1 = v->prep_zero_mask(x, d1), p2 = wv_wat_step_prep(prep, x, d2, w);
+		uint64_t c1 = v->create_zero_mask(p1), c2 = wv_wat_step_create(create, p2, w);
+
+		checked++;
+		if ((h1 != h2 || d1 != d2 || p1 != p2 || c1 != c2 ||
+		     v->find_zero(c1) != wv_wat_step_find(find, c2, w) ||
+		     v->zero_bytemask(c1) != wv_wat_step_zbm(zk, c2, w)) && bad++ == 0)
+			first = x;
+	}
+	j->checked = checked;
+	j->bad = bad;
+	j->first_bad = first;
+}
+
 #define DEFINE_PROOF(id, name, W, E, HZ, PREP, CREATE, FIND, ZBM)              \
 	VECTOR_CLONES static void *prove_##id(void *arg)                       \
 	{                                                                      \
 		prove(arg, W, E, HZ, PREP, CREATE, FIND, ZBM);                 \
+		return NULL;                                                   \
+	}                                                                      \
+	static void *agree_##id(void *arg)                                     \
+	{                                                                      \
+		agree(arg, W, HZ, PREP, CREATE, FIND, ZBM);                    \
 		return NULL;                                                   \
 	}
 SHAPES(DEFINE_PROOF)
@@ -251,10 +305,11 @@ SHAPES(DEFINE_PROOF)
 static const struct proof {
 	const char *name;
 	struct shape sh;
-	void *(*run)(void *job);
+	void *(*run)(void *job);	/* the proof */
+	void *(*agree)(void *job);	/* the table's agreement with it */
 } proofs[] = {
 #define PROOF_ROW(id, name, W, E, HZ, PREP, CREATE, FIND, ZBM)                 \
-	{ name, { W, E, HZ, PREP, CREATE, FIND, ZBM }, prove_##id },
+	{ name, { W, E, HZ, PREP, CREATE, FIND, ZBM }, prove_##id, agree_##id },
 	SHAPES(PROOF_ROW)
 };
 
@@ -324,8 +379,6 @@ static void *prove_cheap64(void *arg)
 	return NULL;
 }
 
-static void *agree(void *arg);
-
 /*
  * Check indices [0, n) of a space with NTHREADS threads running run (a
  * proof, or agree() for the table's agreement with it); fail on any miss.
@@ -336,14 +389,13 @@ static void run_space(const struct wv_variant *v, const struct proof *pr, unsign
 	struct job jobs[NTHREADS];
 	pthread_t tid[NTHREADS];
 	uint64_t step = quick_mode() ? 257 : 1;
-	bool blocks = run != agree && bits == 32 && step == 1;	/* see prove() */
+	bool blocks = (!pr || run != pr->agree) && bits == 32 && step == 1; /* see prove() */
 	uint64_t checked = 0, bad = 0, first = 0;
 	struct timespec t0, t1;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (int t = 0; t < NTHREADS; t++) {
-		jobs[t] = (struct job){ .v = v, .sh = pr ? &pr->sh : NULL, .bits = bits,
-					.blocks = blocks,
+		jobs[t] = (struct job){ .v = v, .bits = bits, .blocks = blocks,
 					.step = step * NTHREADS, .lo = (uint64_t)t * step,
 					.hi = blocks ? n >> 8 : n };
 		assert_int_equal(pthread_create(&tid[t], NULL, run, &jobs[t]), 0);
@@ -360,7 +412,7 @@ static void run_space(const struct wv_variant *v, const struct proof *pr, unsign
 	       pr ? pr->name : "cheap formula", (unsigned long long)checked,
 	       (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9,
 	       (unsigned long long)bad);
-	if (bad && run == agree)
+	if (bad && pr && run == pr->agree)
 		fail_msg("%s: the table entry and its proof differ on %llu words, first 0x%llx",
 			 v->name, (unsigned long long)bad, (unsigned long long)first);
 	if (bad)
@@ -379,58 +431,6 @@ static const struct proof *proof_for(const struct wv_variant *v)
 	return NULL;
 }
 
-/* Sample word i: the critical set first, then random words rich in zeros. */
-static uint64_t sample_word(unsigned bits, uint64_t i)
-{
-	uint64_t ncrit = bits == 32 ? 4096 : SAMPLE;
-
-	if (i < ncrit)
-		return word_at(64, i) & wv_wmask(bits);
-	/* a multiply-xorshift mix of i, then each byte zeroed with probability 1/4 */
-	uint64_t x = (i + UINT64_C(0x2545f4914f6cdd1d)) * UINT64_C(0x9e3779b97f4a7c15);
-
-	x ^= x >> 29;
-	x *= UINT64_C(0xbf58476d1ce4e5b9);
-	x ^= x >> 32;
-	uint64_t r = x * UINT64_C(0x94d049bb133111eb);
-
-	for (unsigned b = 0; b < bits / 8; b++)
-		if (((r >> (2 * b + 40)) & 3) == 0)
-			x &= ~(UINT64_C(0xff) << (8 * b));
-	return x & wv_wmask(bits);
-}
-
-/*
- * One job's share of the agreement check: every step through the table's
- * function pointers gives what the steps of watsteps.h give with the
- * proof's kinds.
- */
-static void *agree(void *arg)
-{
-	struct job *j = arg;
-	const struct wv_variant *v = j->v;
-	const struct shape *sh = j->sh;
-	unsigned w = sh->bits;
-	uint64_t checked = 0, bad = 0, first = 0;
-
-	for (uint64_t i = j->lo; i < j->hi; i += j->step) {
-		uint64_t x = sample_word(w, i), d1, d2;
-		uint64_t h1 = v->has_zero(x, &d1), h2 = wv_wat_step_has_zero(sh->hz, x, &d2, w);
-		uint64_t p1 = v->prep_zero_mask(x, d1), p2 = wv_wat_step_prep(sh->prep, x, d2, w);
-		uint64_t c1 = v->create_zero_mask(p1), c2 = wv_wat_step_create(sh->create, p2, w);
-
-		checked++;
-		if ((h1 != h2 || d1 != d2 || p1 != p2 || c1 != c2 ||
-		     v->find_zero(c1) != wv_wat_step_find(sh->find, c2, w) ||
-		     v->zero_bytemask(c1) != wv_wat_step_zbm(sh->zbm, c2, w)) && bad++ == 0)
-			first = x;
-	}
-	j->checked = checked;
-	j->bad = bad;
-	j->first_bad = first;
-	return NULL;
-}
-
 /*
  * The table entry is the specialized form: the same kinds, width and byte
  * order, and the same values step by step on SAMPLE words.
@@ -446,7 +446,7 @@ static void table_matches_proof(const struct wv_variant *v, const struct proof *
 	assert_int_equal(v->create_kind, sh->create);
 	assert_int_equal(v->find_kind, sh->find);
 	assert_int_equal(v->zbm_kind, sh->zbm);
-	run_space(v, pr, sh->bits, SAMPLE, "table agrees", agree);
+	run_space(v, pr, sh->bits, SAMPLE, "table agrees", pr->agree);
 }
 
 static void all_32bit_words(void **state)
