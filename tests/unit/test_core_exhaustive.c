@@ -172,12 +172,12 @@ static ALWAYS_INLINE void prove(struct job *j, unsigned w, enum wv_endian e,
 				first = x;
 			continue;
 		}
-		/* 32-bit types, so that the compiler may use 32-bit vector lanes */
+		/* a 32-bit index, so that the compiler may vectorize */
 		for (uint32_t lo = 0; lo < 256; lo++) {
 			uint32_t y = (uint32_t)base | lo;
 			uint64_t data;
 			bool ref = any_zero_byte(y, w);
-			uint32_t hzv = (uint32_t)wv_wat_step_has_zero(hz, y, &data, w);
+			uint64_t hzv = wv_wat_step_has_zero(hz, y, &data, w);
 
 			miss += (hzv != 0) != ref;
 			zeros += ref;
@@ -344,12 +344,11 @@ static ALWAYS_INLINE void prove_cheap(struct job *j, unsigned w)
 		uint32_t n = j->blocks ? 256 : 1, miss = 0;
 
 		if (j->blocks) {
-			/* 32-bit types, so that the compiler may use 32-bit lanes */
+			/* a 32-bit index, so that the compiler may vectorize */
 			for (uint32_t lo = 0; lo < 256; lo++) {
 				uint32_t y = (uint32_t)base | lo;
 
-				miss += (uint32_t)wv_cheap_zero(y, w) !=
-					(uint32_t)simulated_flags(y, w);
+				miss += wv_cheap_zero(y, w) != simulated_flags(y, w);
 			}
 		} else {
 			miss = wv_cheap_zero(base, w) != simulated_flags(base, w);
