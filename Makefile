@@ -12,6 +12,9 @@ CC        ?= cc
 CFLAGS    ?= -O2 -g
 LDFLAGS   ?=
 BUILD     ?= build
+# make check and make asan build on every core unless make was given -j
+JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
+PAR        = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(JOBS))
 
 # Flags watviz needs whatever the user's CFLAGS say.
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -31,6 +34,13 @@ REQ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
              -DWATVIZ_VERSION='"$(VERSION)"' \
              -DWATVIZ_DATADIR='"$(DATADIR)/watviz"' $(WARN) $(SANFLAGS)
 ALL_CFLAGS = $(REQ_CFLAGS) $(CFLAGS)
+
+# Code layout the string routines' speed depends on, part of every build:
+# loops and jump targets on 32 bytes, so a tight loop never straddles a
+# 64-byte fetch block wherever the linker puts it (docs/PERFORMANCE.md).
+# -falign-jumps only where the compiler takes it (clang ignores it, warning).
+LAYOUT_CFLAGS := -falign-loops=32 $(shell $(CC) -Werror -falign-jumps=32 -x c -c \
+                 -o /dev/null /dev/null 2>/dev/null && echo -falign-jumps=32)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 # ncursesw and readline through pkg-config, with fallbacks for systems
@@ -79,6 +89,9 @@ $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
 
+$(BUILD)/src/core/str.o: ALL_CFLAGS += $(LAYOUT_CFLAGS)
+$(BUILD)/src/core/str.o: Makefile	# rebuilt when the layout flags change
+
 $(CORE_LIB): $(CORE_OBJ)
 	$(AR) rcs $@ $^
 $(PURE_LIB): $(PURE_OBJ)
@@ -111,14 +124,14 @@ run: deps
 	./watviz 'ab\0cd'
 
 check: deps
-	@$(MAKE) --no-print-directory tests
+	@$(MAKE) --no-print-directory $(PAR) tests
 	@sh tests/run.sh $(BUILD)
 
 test: check
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
+	@$(MAKE) --no-print-directory $(PAR) BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
 	@WATVIZ_QUICK=1 WATVIZ_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build-asan
@@ -154,7 +167,7 @@ man-lint:
 	mandoc -Tlint -W warning watviz.1
 
 clean:
-	rm -rf build build-asan build-bench build-cov build-fuzz watviz
+	rm -rf build build-asan build-cov build-fuzz watviz
 
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk

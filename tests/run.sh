@@ -1,7 +1,10 @@
 #!/bin/sh
 # Runs every test of `make check` and ends with "N passed, N failed".
 # Unit tests are cmocka programs in $BUILD/tests/ (run with TAP output);
-# script tests are tests/*/run-*.sh, which print TAP lines too.
+# script tests are tests/*/run-*.sh, which print TAP lines too.  Each layer's
+# line ends with its own wall time in seconds (the script layers run side by
+# side with each other and the unit tests, see below).  Logs are read with
+# grep -a: a captured screen may hold bytes that make grep call it binary.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
@@ -9,16 +12,17 @@ export WATVIZ_BUILD="$BUILD"
 passed=0
 failed=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT INT TERM
+logs=$(mktemp -d)
+trap 'rm -f "$log"; rm -rf "$logs"' EXIT INT TERM
 
 # count one program's TAP output; a crash or a short plan counts as a failure
 count() {
 	name=$1 rc=$2
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^not ok ' "$log")
-	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$log" |
+	p=$(grep -ac '^ok ' "$log")
+	f=$(grep -ac '^not ok ' "$log")
+	plan=$(LC_ALL=C sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$log" |
 		awk '{ n += $1 } END { if (NR) print n }')
-	grep '^not ok ' "$log" | sed "s|^|  $name: |"
+	grep -a '^not ok ' "$log" | sed "s|^|  $name: |"
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		echo "  $name: exited with status $rc"
 		tail -n 20 "$log" | sed 's/^/    /'
@@ -29,20 +33,42 @@ count() {
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
-	printf '%-28s %4d passed, %d failed\n' "$name" "$p" "$f"
+	printf '%-28s %4d passed, %d failed (%d s)\n' "$name" "$p" "$f" \
+		$(($(date +%s) - start))
 }
+
+# The script layers (mostly waiting on tmux, child processes or memcheck)
+# start first, side by side in the background, each into its own log; the
+# unit tests run meanwhile.  Every layer is counted in the same order as
+# ever once it has ended, with its own wall time.
+i=0
+for s in tests/*/run-*.sh; do
+	[ -f "$s" ] || continue
+	i=$((i + 1))
+	{
+		st=$(date +%s)
+		sh "$s" "$BUILD" >"$logs/$i.log" 2>&1 </dev/null
+		echo "$? $(($(date +%s) - st))" >"$logs/$i.rc"
+	} &
+done
 
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case $t in *.o|*.d) continue ;; esac
+	start=$(date +%s)
 	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1 </dev/null
 	count "$(basename "$t")" $?
 done
 
+wait
+i=0
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
-	sh "$s" "$BUILD" >"$log" 2>&1 </dev/null
-	count "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" $?
+	i=$((i + 1))
+	cp "$logs/$i.log" "$log" 2>/dev/null || : >"$log"
+	read -r rc secs 2>/dev/null <"$logs/$i.rc" || { rc=1 secs=0; }
+	start=$(($(date +%s) - secs))
+	count "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" "$rc"
 done
 
 echo "$passed passed, $failed failed"

@@ -21,8 +21,15 @@
 
 #include <stddef.h>
 
-/* Length of the NUL-terminated string s, as strlen(3). */
+/*
+ * Length of the NUL-terminated string s, as strlen(3): the fastest correct
+ * form, four aligned words per loop step, each tested before the next is
+ * read.  wv_strlen("ab") == 2.
+ */
 size_t wv_strlen(const char *s);
+
+/* The same length with one word per loop step: the loop the lessons show. */
+size_t wv_strlen_simple(const char *s);
 
 /*
  * Length of s, but at most maxlen, as strnlen(3): s need not be terminated
@@ -45,9 +52,8 @@ size_t wv_component_len(const char *s);
  */
 size_t wv_component_hash(const char *s, unsigned long long *hash);
 
-/* Forms of wv_strlen with the other find_zero choices, for the benchmarks. */
+/* Other forms of the one-word loop, for the benchmarks. */
 size_t wv_strlen_mul(const char *s);	/* create mask + multiply (x86-64 to v6.10) */
 size_t wv_strlen_unroll2(const char *s);	/* two words per loop step */
-size_t wv_strlen_unroll4(const char *s);	/* four words per loop step */
 
 #endif /* WATVIZ_STR_H */

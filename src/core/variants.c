@@ -11,174 +11,69 @@
 
 #include <string.h>
 
-#include "watviz/wordops.h"
+#include "watviz/watsteps.h"
 
 /*
- * Most functions exist in a 32-bit and a 64-bit form that differ only in the
- * width handed to the formula; WV_WIDTHS defines both from one body written
- * in terms of W.
+ * Each entry's five functions are the steps of watviz/watsteps.h with the
+ * kind and the width fixed, so the exhaustive proofs can inline exactly the
+ * same code.  Most exist in a 32-bit and a 64-bit form; STEP32_64 defines
+ * both, STEP64 the 64-bit one only.  The comments in watsteps.h say which
+ * formula each kind is and where the kernel has it.
  */
-#define WV_WIDTHS(ret, name, args, body)                                      \
-	static ret name##32 args { enum { W = 32 }; body }                    \
-	static ret name##64 args { enum { W = 64 }; body }
+#define STEP64(ret, name, args, call)                                         \
+	static ret name##64 args { enum { W = 64 }; return call; }
+#define STEP32_64(ret, name, args, call)                                      \
+	static ret name##32 args { enum { W = 32 }; return call; }            \
+	STEP64(ret, name, args, call)
 
-/* ---- has_zero ------------------------------------------------------------ */
+#define HZ(kind) wv_wat_step_has_zero(kind, a, data, W)
+STEP32_64(uint64_t, cheap_has_zero, (uint64_t a, uint64_t *data), HZ(WV_HZ_CHEAP))
+STEP32_64(uint64_t, be_has_zero, (uint64_t a, uint64_t *data), HZ(WV_HZ_CHEAP_BE))
+STEP64(uint64_t, cmpb_has_zero, (uint64_t a, uint64_t *data), HZ(WV_HZ_CMPB))
+STEP64(uint64_t, cmpbge_has_zero, (uint64_t a, uint64_t *data), HZ(WV_HZ_CMPBGE))
+STEP64(uint64_t, exact_has_zero, (uint64_t a, uint64_t *data), HZ(WV_HZ_EXACT))
 
-/* Little-endian: F(a), exact at its lowest flag; kept for create_zero_mask. */
-WV_WIDTHS(uint64_t, cheap_has_zero, (uint64_t a, uint64_t *data), {
-	*data = wv_cheap_zero(a, W);
-	return *data;
-})
-
-/*
- * Big-endian (include/asm-generic/word-at-a-time.h, arch/powerpc):
- * (a + (REPEAT_BYTE(0xfe) + 1)) & ~(a | LOW7), which is F(a), and a | LOW7 kept
- * for prep_zero_mask.  The addend equals -ONES, so the sum is a - ONES.
- */
-WV_WIDTHS(uint64_t, be_has_zero, (uint64_t a, uint64_t *data), {
-	uint64_t rhs = a | wv_low7(W);
-	uint64_t high = (wv_repeat_byte(0xfe, W) + 1) & wv_wmask(W);
-
-	*data = rhs;
-	return (a + high) & ~rhs & wv_wmask(W);
-})
-
-/* ppc64le: cmpb against zero, 0xff in each zero byte. arch/powerpc. */
-static uint64_t cmpb_has_zero64(uint64_t a, uint64_t *data)
-{
-	*data = wv_cmpb(a, 0, 64);
-	return *data;
-}
-
-/* alpha: cmpbge(0, a), bit i set iff byte i <= 0. arch/alpha. */
-static uint64_t cmpbge_has_zero64(uint64_t a, uint64_t *data)
-{
-	*data = wv_cmpbge(0, a, 64);
-	return *data;
-}
-
-/* s390 (2023): the exact E(a) straight away. arch/s390. */
-static uint64_t exact_has_zero64(uint64_t a, uint64_t *data)
-{
-	*data = wv_exact_zero(a, 64);
-	return *data;
-}
-
-/* ---- prep_zero_mask ------------------------------------------------------ */
-
+/* the identity steps are the same at both widths */
 static uint64_t identity_prep(uint64_t a, uint64_t data)
 {
-	(void)a;
-	return data;
+	return wv_wat_step_prep(WV_PREP_IDENTITY, a, data, 64);
 }
+STEP32_64(uint64_t, exact_be_prep, (uint64_t a, uint64_t rhs),
+	  wv_wat_step_prep(WV_PREP_EXACT_BE, a, rhs, W))
 
-/* Big-endian: ~(((a & LOW7) + LOW7) | rhs) with rhs = a | LOW7, i.e. E(a). */
-WV_WIDTHS(uint64_t, exact_be_prep, (uint64_t a, uint64_t rhs), {
-	uint64_t low7 = wv_low7(W);
-
-	return ~(((a & low7) + low7) | rhs) & wv_wmask(W);
-})
-
-/* ---- create_zero_mask ---------------------------------------------------- */
-
+#define CREATE(kind) wv_wat_step_create(kind, bits, W)
 static uint64_t identity_create(uint64_t bits)
 {
-	return bits;
+	return wv_wat_step_create(WV_CREATE_IDENTITY, bits, 64);
 }
+STEP32_64(uint64_t, bytemask_create, (uint64_t bits), CREATE(WV_CREATE_BYTEMASK))
+STEP64(uint64_t, popcount_create, (uint64_t bits), CREATE(WV_CREATE_POPCOUNT))
+STEP64(uint64_t, fls_create, (uint64_t bits), CREATE(WV_CREATE_FLS))
 
-WV_WIDTHS(uint64_t, bytemask_create, (uint64_t bits), {
-	return wv_flags_to_bytemask(bits, W);
-})
-
-/* ppc64le (Alan Modra's tail): popcount((b - 1) & ~b) == 8 * k. */
-static uint64_t popcount_create64(uint64_t bits)
-{
-	return wv_popcount((bits - 1) & ~bits);
-}
-
-/* s390: __fls(d), the bit index of the flag of the first zero. */
-static uint64_t fls_create64(uint64_t bits)
-{
-	return wv___fls(bits, 64);
-}
-
-/* ---- find_zero ----------------------------------------------------------- */
-
-static unsigned mul_find64(uint64_t mask)
-{
-	return wv_count_masked_bytes64(mask);
-}
-
+#define FIND(kind) wv_wat_step_find(kind, mask, W)
+STEP64(unsigned, mul_find, (uint64_t mask), FIND(WV_FIND_MUL))
 static unsigned add_find32(uint64_t mask)
 {
-	return wv_count_masked_bytes32(mask);
+	return wv_wat_step_find(WV_FIND_ADD32, mask, 32);
 }
+STEP32_64(unsigned, halving_find, (uint64_t mask), FIND(WV_FIND_CLZ_HALVING))
+STEP32_64(unsigned, clz_find, (uint64_t mask), FIND(WV_FIND_CLZ))
+STEP64(unsigned, ffs_find, (uint64_t mask), FIND(WV_FIND_FFS))
+STEP32_64(unsigned, fls_find, (uint64_t mask), FIND(WV_FIND_FLS))
+STEP64(unsigned, shift3_find, (uint64_t mask), FIND(WV_FIND_SHIFT3))
+STEP64(unsigned, ctz_find, (uint64_t mask), FIND(WV_FIND_CTZ))
+STEP64(unsigned, xor_find, (uint64_t mask), FIND(WV_FIND_XOR))
 
-WV_WIDTHS(unsigned, halving_find, (uint64_t mask), {
-	return wv_clz_bytes_halving(mask, W);
-})
-
-WV_WIDTHS(unsigned, clz_find, (uint64_t mask), {
-	return wv_clz(mask, W) >> 3;
-})
-
-static unsigned ffs_find64(uint64_t bits)
-{
-	return wv___ffs(bits, 64) >> 3;
-}
-
-WV_WIDTHS(unsigned, fls_find, (uint64_t mask), {
-	return wv_fls(mask, W) >> 3;
-})
-
-static unsigned shift3_find64(uint64_t m)
-{
-	return (unsigned)(m >> 3);
-}
-
-static unsigned ctz_find64(uint64_t bits)
-{
-	return wv_ctz(bits, 8);
-}
-
-static unsigned xor_find64(uint64_t idx)
-{
-	return (unsigned)((idx ^ 63) >> 3);
-}
-
-/* ---- zero_bytemask ------------------------------------------------------- */
-
+#define ZBM(kind) wv_wat_step_zbm(kind, mask, W)
 static uint64_t identity_zbm(uint64_t mask)
 {
-	return mask;
+	return wv_wat_step_zbm(WV_ZBM_IDENTITY, mask, 64);
 }
-
-static uint64_t flags_zbm64(uint64_t bits)
-{
-	return wv_flags_to_bytemask(bits, 64);
-}
-
-WV_WIDTHS(uint64_t, fls_shift_zbm, (uint64_t mask), {
-	return wv_not1_shl(wv___fls(mask, W), W);
-})
-
-/* ppc64le: (1 << m) - 1; the kernel never asks for m == 64 (no zero). */
-static uint64_t bitcount_zbm64(uint64_t m)
-{
-	return wv_shl(1, m > 64 ? 64 : (unsigned)m, 64) - 1;
-}
-
-/* alpha: (2 << 8 * find_zero(bits)) - 1, one bit more than the bytes before. */
-static uint64_t alpha_zbm64(uint64_t bits)
-{
-	return wv_shl(2, 8 * ctz_find64(bits), 64) - 1;
-}
-
-/* s390: ~1 << idx. */
-static uint64_t index_zbm64(uint64_t idx)
-{
-	return wv_not1_shl(idx > 64 ? 64 : (unsigned)idx, 64);
-}
+STEP64(uint64_t, flags_zbm, (uint64_t mask), ZBM(WV_ZBM_FROM_FLAGS))
+STEP32_64(uint64_t, fls_shift_zbm, (uint64_t mask), ZBM(WV_ZBM_FLS_SHIFT))
+STEP64(uint64_t, bitcount_zbm, (uint64_t mask), ZBM(WV_ZBM_BITCOUNT))
+STEP64(uint64_t, alpha_zbm, (uint64_t mask), ZBM(WV_ZBM_ALPHA))
+STEP64(uint64_t, index_zbm, (uint64_t mask), ZBM(WV_ZBM_INDEX))
 
 /* ---- the table ----------------------------------------------------------- */
 

@@ -21,5 +21,5 @@ echo "- C library: $(ldd --version 2>/dev/null | head -n 1 || echo unknown)"
 # the corpus: this machine's own file tree, gathered now, no network
 find /usr -xdev 2>/dev/null | head -n "$cap" >"$corpus" || true
 
-watviz=build/watviz
+watviz=$build/watviz
 exec "$build/bench/wvbench" --corpus "$corpus" --watviz "$watviz" "$@"

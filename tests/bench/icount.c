@@ -1,7 +1,7 @@
 /*
  * wvicount: the driver `make bench-icount` runs under callgrind.
  *
- *     wvicount IMPL CASE        IMPL: byte musl libc wv mul unroll2 unroll4
+ *     wvicount IMPL CASE        IMPL: byte musl libc wv simple mul unroll2
  *                               CASE: 4k, or 1..7 (bytes)
  *
  * Calls IMPL a fixed number of times (WV_ICOUNT_CALLS) on strings of that
@@ -30,7 +30,7 @@ static const struct {
 	{ "byte", bench_byte_strlen },	   { "musl", bench_musl_strlen },
 	{ "libc", strlen },		   { "wv", wv_strlen },
 	{ "mul", wv_strlen_mul },	   { "unroll2", wv_strlen_unroll2 },
-	{ "unroll4", wv_strlen_unroll4 },
+	{ "simple", wv_strlen_simple },
 };
 
 int main(int argc, char **argv)

@@ -28,7 +28,7 @@ symbol() {
     wv) echo wv_strlen ;;
     mul) echo wv_strlen_mul ;;
     unroll2) echo wv_strlen_unroll2 ;;
-    unroll4) echo wv_strlen_unroll4 ;;
+    simple) echo wv_strlen_simple ;;
   esac
 }
 
@@ -55,7 +55,7 @@ echo
 echo "| implementation | Ir/byte at 4 KiB | Ir/call 1 B | 2 B | 3 B | 4 B | 5 B | 6 B | 7 B |"
 echo "|---|---|---|---|---|---|---|---|---|"
 wv_per_byte=
-for impl in wv mul unroll2 unroll4 musl byte libc; do
+for impl in wv simple mul unroll2 musl byte libc; do
   n=$(count "$impl" 4k)
   if [ -z "$n" ]; then
     echo "| $impl | (callgrind gave no count: see $out/callgrind.$impl.4k.log) |"
@@ -73,7 +73,7 @@ done
 echo
 if [ -n "$wv_per_byte" ]; then
   awk -v p="$wv_per_byte" 'BEGIN {
-    if (p <= 0.9) printf "- <= 0.9 instructions per byte at 4 KiB (wv_strlen, the plain word loop): met, %.3f\n", p
-    else printf "- <= 0.9 instructions per byte at 4 KiB (wv_strlen, the plain word loop): MISSED, %.3f (%.0f%% over)\n", p, (p / 0.9 - 1) * 100
+    if (p <= 0.9) printf "- <= 0.9 instructions per byte at 4 KiB (wv_strlen): met, %.3f\n", p
+    else printf "- <= 0.9 instructions per byte at 4 KiB (wv_strlen): MISSED, %.3f (%.0f%% over)\n", p, (p / 0.9 - 1) * 100
   }'
 fi

@@ -102,7 +102,8 @@ term_case() {
 	SOCK=watviz-cat-$$-$n
 	T new-session -d -s c -x "$w" -y "$h" "env -i PATH=$PATH HOME=$tmp/home TERM=screen-256color LANG=C.UTF-8 ${ASAN_OPTIONS:+ASAN_OPTIONS=$ASAN_OPTIONS} PS1='$ ' sh" || { notok "$name: tmux"; return; }
 	wait_for '$' || true
-	run "stty -a >$tmp/stty.before; $setup; echo EXIT=\$?; stty -a >$tmp/stty.after"
+	rm -f "$tmp/stty.after"
+	run "stty -a >$tmp/stty.before; $setup; echo EXIT=\$?; stty -a >$tmp/stty.after; echo STTY-\$?"
 	why=""
 	eval "set -- $keys \"\$@\"" 2>/dev/null
 	nkeys=$(eval "set -- $keys"; echo $#)
@@ -120,10 +121,11 @@ term_case() {
 	for want in "$@"; do
 		wait_for "$want" || why="${why:+$why; }never showed '$want'"
 	done
-	wait_for 'EXIT=' || why="${why:+$why; }did not exit"
+	# the status and the terminal modes once the shell has written both (the
+	# patterns want digits: the typed command line shows "EXIT=$?")
+	wait_re 'EXIT=[0-9]+' && wait_re 'STTY-[0-9]+' || why="${why:+$why; }did not exit"
 	code=$(sed -n 's/.*EXIT=\([0-9]*\).*/\1/p' "$tmp/screen" | tail -n 1)
 	[ "${code:-999}" -lt 128 ] || why="${why:+$why; }exit status $code"
-	sleep 0.2
 	cmp -s "$tmp/stty.before" "$tmp/stty.after" || why="${why:+$why; }terminal modes changed"
 	if [ -z "$why" ]; then ok "$name"; else notok "$name: $why" "$(tail -n 5 "$tmp/screen")"; fi
 }

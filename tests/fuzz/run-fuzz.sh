@@ -25,7 +25,7 @@ if ! clang -fsanitize=fuzzer "$probe/p.c" -o "$probe/p" >/dev/null 2>&1; then
 	skip "clang's libFuzzer runtime is not installed (apt-get install libclang-rt-dev)"
 fi
 rm -rf "$probe"
-if ! make --no-print-directory -s fuzz-build >/tmp/watviz-fuzz-build.$$ 2>&1; then
+if ! MAKEFLAGS='' make --no-print-directory -s -j"$(nproc 2>/dev/null || echo 2)" fuzz-build >/tmp/watviz-fuzz-build.$$ 2>&1; then
 	echo "1..1"
 	echo "not ok 1 - building the fuzz targets"
 	sed 's/^/# /' /tmp/watviz-fuzz-build.$$ | tail -n 20

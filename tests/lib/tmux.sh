@@ -11,21 +11,33 @@ T() { tmux -L "$SOCK" -f /dev/null "$@"; }
 # the visible screen into $tmp/screen
 screen() { T capture-pane -p -t "${SESSION:-t}" >"$tmp/screen" 2>/dev/null; }
 
-# wait_screen MODE PATTERN: poll the screen until grep MODE (-F fixed, -E
-# regex, -vF "no longer shows") is satisfied; 1 after TIMEOUT seconds
-wait_screen() {
+# wait_until CMD [ARG...]: capture the screen into $tmp/screen and run CMD,
+# again every 0.1 s until it succeeds; 1 after TIMEOUT seconds.  A test polls
+# for exactly what it asserts: a screen drawn in part shows some strings and
+# not yet others, so a grep of one capture after waiting for another string
+# is a race.
+wait_until() {
 	_w=0
 	while [ $_w -lt $((${TIMEOUT:-20} * 10)) ]; do
 		screen
-		case $1 in
-		-vF) grep -qF -- "$2" "$tmp/screen" || return 0 ;;
-		*) grep -q "$1" -- "$2" "$tmp/screen" && return 0 ;;
-		esac
+		"$@" && return 0
 		sleep 0.1
 		_w=$((_w + 1))
 	done
 	return 1
 }
-wait_for() { wait_screen -F "$1"; }	# the screen shows a fixed string
-wait_re() { wait_screen -E "$1"; }	# ... matches an extended regex
-wait_gone() { wait_screen -vF "$1"; }	# ... no longer shows a string
+
+# conditions on the last capture: every fixed string shows; a regex matches;
+# a fixed string does not show
+shows() {
+	for _s in "$@"; do grep -qF -- "$_s" "$tmp/screen" || return 1; done
+}
+shows_re() { grep -qE -- "$1" "$tmp/screen"; }
+lacks() { ! grep -qF -- "$1" "$tmp/screen"; }
+# the screen with its attributes (capture-pane -e) holds a fixed string
+shows_attr() { T capture-pane -p -e -t "${SESSION:-t}" 2>/dev/null | grep -qF -- "$1"; }
+
+wait_for() { wait_until shows "$@"; }	# the screen shows every fixed string at once
+wait_re() { wait_until shows_re "$1"; }	# ... matches an extended regex
+wait_gone() { wait_until lacks "$1"; }	# ... no longer shows a string
+wait_attr() { wait_until shows_attr "$1"; }	# ... shows an escape sequence

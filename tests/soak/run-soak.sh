@@ -14,7 +14,7 @@ SEED=${WATVIZ_SOAK_SEED:-2026}
 echo "1..1"
 # make check runs with the plain build: the soak wants the sanitized binary
 if [ -z "${WATVIZ_SANITIZED:-}" ]; then
-	if ! make --no-print-directory -s BUILD=build-asan SAN=1 CFLAGS='-O1 -g' \
+	if ! MAKEFLAGS='' make --no-print-directory -s -j"$(nproc 2>/dev/null || echo 2)" BUILD=build-asan SAN=1 CFLAGS='-O1 -g' \
 		build-asan/watviz >/dev/null 2>&1; then
 		echo "not ok 1 - soak: cannot build the sanitized binary (make asan)"
 		exit 1
@@ -28,7 +28,9 @@ if ! command -v tmux >/dev/null 2>&1 || [ ! -x "$BIN" ]; then
 fi
 tmp=$(mktemp -d)
 SOCK=watviz-soak-$$
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+SESSION=s
+TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
+. "$(dirname "$0")/../lib/tmux.sh"
 cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
@@ -64,10 +66,12 @@ awk -v n="$KEYS" -v seed="$SEED" 'BEGIN {
 
 T new-session -d -s s -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color LANG=C.UTF-8 PS1='$ ' sh" || {
 	echo "not ok 1 - soak: tmux"; exit 1; }
-sleep 0.5
-T send-keys -t s -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 $BIN 'ab\\0cd' 2>$tmp/stderr; echo SOAK-EXIT=\$? >$tmp/exit; stty -a >$tmp/stty.after"
+wait_for '$'
+# the exit file is written last, so once it is there the modes are too
+T send-keys -t s -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit"
 T send-keys -t s Enter
-sleep 1
+# the keys go to the visualizer, not to the shell before it starts
+wait_for "Memory" || echo "# the visualizer did not draw its screen"
 sent=0
 while IFS= read -r line; do
 	case $line in
@@ -103,7 +107,6 @@ while [ $i -lt 600 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-sleep 0.3
 code=$(sed -n 's/^SOAK-EXIT=\([0-9]*\)$/\1/p' "$tmp/exit" 2>/dev/null)
 why=""
 [ "$code" = 0 ] || why="exit status ${code:-none}"

@@ -50,6 +50,6 @@ start_shell() {
 		echo "# tmux could not start"; exit 1; }
 	wait_for '$' >/dev/null
 	cd "$tmp" || exit 1
-	run "cd $tmp; stty -a >stty.before; echo BEFORE-MARK"
-	wait_for "BEFORE-MARK"
+	run "cd $tmp; stty -a >stty.before; echo BEFORE-\$?"
+	wait_for "BEFORE-0"
 }

@@ -19,33 +19,33 @@ at_scene() { wait_for "scene $1 of 6"; }
 
 # 1-3: open on scene 1 on ppc64, scenes forward and back
 run "clear; $L --arch ppc --lesson 2; echo L-\$?"
-wait_for "Lesson 2: has_zero: subtract one from every byte" && at_scene 1 &&
-	wait_for "Running on ppc64 (--arch)." && wait_for '"ab\0cd" on ppc64'
+wait_for "Lesson 2: has_zero: subtract one from every byte" "scene 1 of 6" \
+	"Running on ppc64 (--arch)." '"ab\0cd" on ppc64'
 check $? "--arch ppc --lesson 2 opens scene 1 on ppc64 and says so"
 keys ']'
-at_scene 2 && wait_for "add: a + high_bits" && wait_for "Enter: the question."
+wait_for "scene 2 of 6" "add: a + high_bits" "Enter: the question."
 check $? "] goes to scene 2 at its sub-step (big-endian adds -ONES)"
 keys NPage NPage && at_scene 4 && keys PPage && at_scene 3 && keys ']' &&
-	at_scene 4 && wait_for "Keep the top bits that appeared"
+	wait_for "scene 4 of 6" "Keep the top bits that appeared"
 check $? "PgDn / PgUp / ] move between scenes"
 
 # 4-7: the question, wrong, unreadable, then right
 keys Enter
-wait_for "Question: What does has_zero return, in hex, the whole" &&
-	wait_for "answer (hex):" && ! grep -qF "0x0000800000808080" "$tmp/screen"
+wait_for "Question: What does has_zero return, in hex, the whole" "answer (hex):" &&
+	lacks "0x0000800000808080"
 check $? "Enter asks the question; the bits that would answer it are hidden"
 T send-keys -t t -l "0x8080" && keys Enter
 wait_for "! 0x8080 is not it (1 wrong so far)"
 check $? "a wrong answer is told so, and may be tried again"
 keys Enter && wait_for "answer (hex):" && T send-keys -t t -l "0xg" && keys Enter
-wait_for "? '0xg' cannot be read" && wait_for "answer (hex): 0xg"
+wait_for "? '0xg' cannot be read" "answer (hex): 0xg"
 check $? "an unreadable answer says why and comes back to be fixed"
 want=$("$BIN" --json --arch ppc 'ab\0cd' |
 	sed -n 's/.*"has_zero": "\(0x[0-9a-f]*\)".*/\1/p' | head -n 1)
 keys C-u && T send-keys -t t -l "$want" && keys Enter
-wait_for "Right: 0x0000800000808080  (after 1 wrong)" &&
-	wait_for "So the answer is" && wait_for "sum = 0x6060ff6262fefeff," &&
-	[ "$want" = 0x0000800000808080 ] && wait_for "flags = 0x0000800000808080"
+[ "$want" = 0x0000800000808080 ] &&
+	wait_for "Right: 0x0000800000808080  (after 1 wrong)" "So the answer is" \
+		"sum = 0x6060ff6262fefeff," "flags = 0x0000800000808080"
 check $? "the right answer (the core's has_zero, $want) with its working"
 
 # 8-9: quit, come back where the class stopped
@@ -53,19 +53,18 @@ keys q
 wait_for "L-0" && grep -qx "2 has-zero 4" "$tmp/state/watviz/progress"
 check $? "q quits; the place is saved under \$XDG_STATE_HOME/watviz/progress"
 run "clear; $L --arch ppc --lesson has-zero; echo L2-\$?"
-wait_for "Resuming at scene 4 of 6; --restart starts over." && at_scene 4
+wait_for "Resuming at scene 4 of 6; --restart starts over." "scene 4 of 6"
 check $? "the next run resumes at scene 4 and says so"
 
 # 10: s reveals; to the end screen
 keys s && wait_for "The answer: 0x0000800000808080" && keys Enter &&
-	at_scene 5 && keys ']' ']' && wait_for "End of lesson 2" &&
-	wait_for "3 questions" && keys '[' && at_scene 6 && keys ']' &&
+	at_scene 5 && keys ']' ']' && wait_for "End of lesson 2" "3 questions" && keys '[' && at_scene 6 && keys ']' &&
 	wait_for "the end" && keys q && wait_for "L2-0"
 check $? "s shows the answer; after the last scene, the end screen"
 
 # 11: --restart starts over (a finished lesson does anyway)
 run "clear; $L --lesson 2 --restart; echo L3-\$?"
-at_scene 1 && ! grep -qF "Resuming" "$tmp/screen" && wait_for "x86-64" &&
+wait_for "scene 1 of 6" "x86-64" && lacks "Resuming" &&
 	keys ']' ']' && at_scene 3 && keys q && wait_for "L3-0" &&
 	run "clear; $L --lesson 2 --restart; echo L4-\$?" && at_scene 1 &&
 	keys q && wait_for "L4-0"
@@ -73,15 +72,15 @@ check $? "--restart starts at scene 1"
 
 # 12-14: --present, at 80x24 and on a big window
 run "clear; $L --arch ppc --lesson 2 --present --restart; echo P-\$?"
-at_scene 1 && wait_for "The word in the register" && ! grep -qF "Memory" "$tmp/screen" &&
-	wait_for "  \"ab\\0cd\" is stored as"
+wait_for "scene 1 of 6" "The word in the register" "  \"ab\\0cd\" is stored as" &&
+	lacks "Memory"
 check $? "--present at 80x24: no memory panel, the narration indented"
 T resize-window -t t -x 160 -y 45
-keys ']' && at_scene 2 && wait_for "      ONES is 0x01 in every byte" &&
-	T capture-pane -p -e -t t | grep -q "$(printf '\033')\[40m"
+keys ']' && wait_for "scene 2 of 6" "      ONES is 0x01 in every byte" &&
+	wait_attr "$(printf '\033')[40m"
 check $? "--present on 160x45: wider margins, the high-contrast theme (black background)"
 T resize-window -t t -x 60 -y 20
-wait_for "watviz needs at least 80x24" && wait_for "this terminal is 60x20"
+wait_for "watviz needs at least 80x24" "this terminal is 60x20"
 check $? "--present too small says the size it needs"
 T resize-window -t t -x 80 -y 24
 keys q && wait_for "P-0" >/dev/null
@@ -89,17 +88,16 @@ keys q && wait_for "P-0" >/dev/null
 # 15-16: --autoplay goes on by itself and pauses on the question
 run "clear; $L --arch ppc --lesson 2 --autoplay 1 --restart; echo A-\$?"
 at_scene 1 && wait_for "AUTOPLAY" && at_scene 2 &&
-	wait_for "Autoplay paused on the question" &&
-	wait_for "Question: What is a - ONES"
+	wait_for "Autoplay paused on the question" "Question: What is a - ONES"
 check $? "--autoplay 1 goes to scene 2 by itself and pauses on its question"
-sleep 2 && screen && grep -qF "scene 2 of 6" "$tmp/screen" && ! grep -qF "AUTOPLAY" "$tmp/screen"
+sleep 2 && screen && shows "scene 2 of 6" && lacks "AUTOPLAY"
 check $? "... and stays paused there"
 keys q && wait_for "A-0" >/dev/null
 
 # 17: any key takes over
 run "clear; $L --lesson 2 --autoplay 2 --restart; echo K-\$?"
 at_scene 1 && keys x && wait_for "autoplay stopped: the keys are yours" &&
-	sleep 3 && screen && grep -qF "scene 1 of 6" "$tmp/screen" && keys q && wait_for "K-0"
+	sleep 3 && screen && shows "scene 1 of 6" && keys q && wait_for "K-0"
 check $? "any key stops autoplay"
 
 # 18: a corrupt progress file: a notice, scene 1, no crash
@@ -117,8 +115,8 @@ at_scene 1 && keys ']' && at_scene 2 &&
 check $? "NO_COLOR and no state directory: the lesson runs plainly"
 
 # 20: the terminal is as it was
-run "stty -a >stty.after; echo STTY-DONE"
-wait_for "STTY-DONE" && cmp -s stty.before stty.after
+run "stty -a >stty.after; echo STTY-\$?"
+wait_for "STTY-0" && cmp -s stty.before stty.after
 check $? "terminal modes (stty -a) are as before"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"

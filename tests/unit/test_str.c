@@ -22,7 +22,7 @@ static const struct {
 	{ "wv_strlen", wv_strlen },
 	{ "wv_strlen_mul", wv_strlen_mul },
 	{ "wv_strlen_unroll2", wv_strlen_unroll2 },
-	{ "wv_strlen_unroll4", wv_strlen_unroll4 },
+	{ "wv_strlen_simple", wv_strlen_simple },
 };
 #define NSTRLENS (sizeof(strlens) / sizeof(strlens[0]))
 

@@ -43,22 +43,28 @@ report() {	# report NAME STATUS LOG
 	fi
 }
 
+# Every run goes in the background (they are independent, and memcheck is
+# slow on one core); the reports follow in order once all have ended.
+# bg ID CMD...: run CMD, stderr (and a unit test's stdout) to $tmp/ID.log,
+# its status to $tmp/ID.rc
+bg() {
+	_id=$1
+	shift
+	case $_id in
+	test_*) { "$@" >"$tmp/$_id.log" 2>&1; echo $? >"$tmp/$_id.rc"; } & ;;
+	*) { "$@" >/dev/null 2>"$tmp/$_id.log"; echo $? >"$tmp/$_id.rc"; } & ;;
+	esac
+}
 for t in $tests; do
-	WATVIZ_QUICK=1 WATVIZ_MEMCHECK=1 $VG "$BUILD/tests/$t" >"$tmp/log" 2>&1
-	report "$t" $? "$tmp/log"
+	bg "$t" env WATVIZ_QUICK=1 WATVIZ_MEMCHECK=1 $VG "$BUILD/tests/$t"
 done
-
-$VG "$BIN" --plain --component 'usr/b\x01\0in' >/dev/null 2>"$tmp/log"
-report "plain output" $? "$tmp/log"
-$VG "$BIN" --json --arch ppc --offset 3 'a\x01\0bcdefg' >/dev/null 2>"$tmp/log"
-report "JSON output" $? "$tmp/log"
-$VG "$BIN" --plain --lessons-dir lessons --arch ppc --lesson 2 >/dev/null 2>"$tmp/log"
-report "lesson handout" $? "$tmp/log"
-$VG "$BIN" --lessons-dir lessons --list-lessons >/dev/null 2>"$tmp/log"
-report "lesson list (parses every lesson)" $? "$tmp/log"
+bg plain $VG "$BIN" --plain --component 'usr/b\x01\0in'
+bg json $VG "$BIN" --json --arch ppc --offset 3 'a\x01\0bcdefg'
+bg handout $VG "$BIN" --plain --lessons-dir lessons --arch ppc --lesson 2
+bg list $VG "$BIN" --lessons-dir lessons --list-lessons
 
 # the visualizer, driven by keys, under memcheck
-if command -v tmux >/dev/null 2>&1; then
+interactive() {
 	mkdir -p "$tmp/state"
 	T new-session -d -s v -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color XDG_STATE_HOME=$tmp/state sh -c '$VG --log-file=$tmp/vg.log $BIN \"ab\\\\0cd\"; echo \$? >$tmp/exit; sleep 60'"
 	i=0
@@ -74,6 +80,23 @@ if command -v tmux >/dev/null 2>&1; then
 	T send-keys -t v q
 	i=0
 	until [ -s "$tmp/exit" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+}
+have_tmux=
+if command -v tmux >/dev/null 2>&1; then
+	have_tmux=1
+	interactive &
+fi
+wait
+
+rc() { cat "$tmp/$1.rc" 2>/dev/null || echo 98; }
+for t in $tests; do
+	report "$t" "$(rc "$t")" "$tmp/$t.log"
+done
+report "plain output" "$(rc plain)" "$tmp/plain.log"
+report "JSON output" "$(rc json)" "$tmp/json.log"
+report "lesson handout" "$(rc handout)" "$tmp/handout.log"
+report "lesson list (parses every lesson)" "$(rc list)" "$tmp/list.log"
+if [ -n "$have_tmux" ]; then
 	st=$(cat "$tmp/exit" 2>/dev/null || echo 98)
 	report "interactive run" "$st" "$tmp/vg.log"
 else
