@@ -569,8 +569,13 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 	return used;
 }
 
+/*
+ * One legend for every screen: the marks with their own roles, in words
+ * that fit the width (the long form from 130 columns).
+ */
 int wv_view_legend(struct wv_frame *f, int y)
 {
+	bool wide_form = f->cols >= 130;
 	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Marks");
 
 	x = wv_frame_put(f, y, x + 2, WV_ROLE_FLAG, "*");
@@ -578,10 +583,12 @@ int wv_view_legend(struct wv_frame *f, int y)
 	x = wv_frame_put(f, y, x, WV_ROLE_FALSEPOS, "!");
 	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " false positive  ");
 	x = wv_frame_put(f, y, x, WV_ROLE_ANSWER, "=");
-	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " the terminator found (the answer)  ");
-	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, "> where the string starts  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, wide_form ? " the terminator found (the "
+			 "answer)  > where the string starts  " : " answer  > start  ");
 	x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
-	wv_frame_put(f, y, x, WV_ROLE_TEXT, " a borrow or carry bit  ? hidden until answered");
+	wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_TEXT, wide_form ? " a borrow or "
+		     "carry bit  ? hidden until answered  reverse: in focus" :
+		     " borrow/carry  ? hidden  reverse: focus");
 	return 1;
 }
 
@@ -1024,22 +1031,8 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 			     cmds[i]);
 	y += (int)(sizeof(cmds) / sizeof(cmds[0]) + 1) / 2;
 	/* what the symbols mean, as the colours repeat them */
-	if (y < f->rows - 2) {
-		int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Marks");
-
-		x = wv_frame_put(f, y, x + 2, WV_ROLE_FLAG, "*");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " flag  ");
-		x = wv_frame_put(f, y, x, WV_ROLE_FALSEPOS, "!");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " false positive  ");
-		x = wv_frame_put(f, y, x, WV_ROLE_ANSWER, "=");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " answer  ");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, ">");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " start  ");
-		x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " borrow/carry  ");
-		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, "reverse: in focus");
-		y++;
-	}
+	if (y < f->rows - 2)
+		y += wv_view_legend(f, y);
 	if (y < f->rows - 2)
 		wv_frame_put(f, y, 7, WV_ROLE_DIM,
 			     "History: $XDG_STATE_HOME/watviz/history (~/.local/state/watviz/)");
