@@ -93,6 +93,9 @@ struct wv_variant {
 				   it), or NULL when the header has no
 				   load_unaligned_zeropad (alpha, generic) */
 	const char *zeropad_func;	/* the fixup's function there */
+	const char *zeropad_stub;	/* where kernels from before the move
+					   to the exception table kept the same
+					   fixup (a stub in the header), or NULL */
 
 	enum wv_hz_kind hz_kind;
 	enum wv_prep_kind prep_kind;

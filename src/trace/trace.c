@@ -626,10 +626,7 @@ static const char *edge_sentence(const struct builder *b, char *buf, size_t size
 	if (!edge)
 		snprintf(buf, size, "%s", "");
 	else if (wd->zeropad)
-		snprintf(buf, size, " But memory %zu to %zu lie past the page edge "
-			 "at %zu, on an unmapped page: the load faults, and "
-			 "load_unaligned_zeropad's exception fixup (the next step) "
-			 "gives the value instead.", edge, last, edge);
+		snprintf(buf, size, " It runs across the page edge at %zu.", edge);
 	else if (b->t->in.delim >= 0)
 		snprintf(buf, size, " They end at memory %zu, before the page edge "
 			 "at %zu, so this load does not fault.", last, edge);
@@ -655,14 +652,14 @@ static void do_load(struct builder *b, bool delim)
 			  "hash_name loads the %u bytes at memory %zu to %zu (name + "
 			  "%zu) with load_unaligned_zeropad: an unaligned load from the "
 			  "name itself, so no byte before the name is read.%s%s%s", nb,
-			  wd->address, wd->address + nb - 1, into, edge,
-			  b->word == 0 ? " " : "",
+			  wd->address, wd->address + nb - 1, into,
+			  wd->zeropad ? edge : "", b->word == 0 ? " " : "",
 			  b->word == 0 ? dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
 		snprintf(ex, sizeof(ex), "a = load_unaligned_zeropad(name + %zu)", into);
 	} else {
 		step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
 			  "do_strnlen_user reads the aligned word at memory %zu to %zu as "
-			  "one register value.%s", wd->address, wd->address + nb - 1, edge);
+			  "one register value.", wd->address, wd->address + nb - 1);
 		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
 	}
 	if (wd->zeropad) {
@@ -679,14 +676,14 @@ static void do_load(struct builder *b, bool delim)
 		s = sub_new(b, WV_OP_LOAD, ex,
 			    "Big-endian: the byte at the lowest address, %zu, lands in the "
 			    "top bits %u-%u and the last one, %zu, in bits 0-7, so the "
-			    "register reads in memory order, left to right.",
-			    wd->address, W(b) - 8, W(b) - 1, wd->address + nb - 1);
+			    "register reads in memory order, left to right.%s",
+			    wd->address, W(b) - 8, W(b) - 1, wd->address + nb - 1, edge);
 	else
 		s = sub_new(b, WV_OP_LOAD, ex,
 			    "Little-endian: the byte at the lowest address, %zu, lands in "
 			    "bits 0-7 and the last one, %zu, in the top bits %u-%u, so the "
-			    "register reads in reverse memory order, right to left.",
-			    wd->address, wd->address + nb - 1, W(b) - 8, W(b) - 1);
+			    "register reads in reverse memory order, right to left.%s",
+			    wd->address, wd->address + nb - 1, W(b) - 8, W(b) - 1, edge);
 	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a (loaded)", wd->loaded, W(b)));
 	check(b, wd->loaded, wv_wat_load(b->t->v, b->t->img.mem + wd->address));
 	step_result(b, wd->loaded, W(b));
@@ -714,12 +711,10 @@ static void do_zeropad(struct builder *b)
 	struct wv_row *r;
 	char ex[WV_EXPR_MAX], who[WV_TEXT_MAX / 2];
 
-	if (v->zeropad && strstr(file, "/mm/extable.c") &&
-	    strstr(v->kernel_path, "/include/asm/"))
-		snprintf(who, sizeof(who), "%s in %s does it here (kernels from "
-			 "before the exception-table rework keep the same reload "
-			 "and shift in a fixup stub in %s).", func, file,
-			 v->kernel_path);
+	if (v->zeropad_stub)
+		snprintf(who, sizeof(who), "%s in %s does it here (older kernels "
+			 "keep the same reload and shift in a fixup stub in %s).",
+			 func, file, v->zeropad_stub);
 	else if (v->zeropad)
 		snprintf(who, sizeof(who), "%s in %s does it here.", func, file);
 	else
