@@ -614,6 +614,15 @@ const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
 	return buf;
 }
 
+/* "memory 8 to 10", or "memory 8" for one byte. */
+static void range(char *buf, size_t size, size_t from, size_t to)
+{
+	if (from == to)
+		snprintf(buf, size, "memory %zu", from);
+	else
+		snprintf(buf, size, "memory %zu to %zu", from, to);
+}
+
 /*
  * What the load of the current word has to do with the page edge, as a
  * sentence starting with a space ("" without a page edge).
@@ -663,12 +672,15 @@ static void do_load(struct builder *b, bool delim)
 		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
 	}
 	if (wd->zeropad) {
+		char gone[48];
+
+		range(gone, sizeof(gone), b->t->img.page_end, wd->address + nb - 1);
 		s = sub_new(b, WV_OP_NOTE, ex,
-			    "The load reaches memory %zu to %zu, which do not exist: the "
-			    "CPU raises a page fault, the fault handler finds this "
-			    "instruction in the exception table, and instead of an oops "
-			    "it runs the zeropad fixup.", b->t->img.page_end,
-			    wd->address + nb - 1);
+			    "The load reaches %s, which %s not exist: the CPU raises a "
+			    "page fault, the fault handler finds this instruction in the "
+			    "exception table, and instead of an oops it runs the zeropad "
+			    "fixup.", gone,
+			    wd->address + nb - 1 == b->t->img.page_end ? "does" : "do");
 		step_result(b, wd->loaded, W(b));
 		return;
 	}
@@ -709,7 +721,7 @@ static void do_zeropad(struct builder *b)
 	uint64_t al, shifted, core_al;
 	struct wv_substep *s;
 	struct wv_row *r;
-	char ex[WV_EXPR_MAX], who[WV_TEXT_MAX / 2];
+	char ex[WV_EXPR_MAX], who[WV_TEXT_MAX / 2], gone[48], kept[48];
 
 	if (v->zeropad_stub)
 		snprintf(who, sizeof(who), "%s in %s does it here (older kernels "
@@ -718,18 +730,19 @@ static void do_zeropad(struct builder *b)
 	else if (v->zeropad)
 		snprintf(who, sizeof(who), "%s in %s does it here.", func, file);
 	else
-		snprintf(who, sizeof(who), "%s has no load_unaligned_zeropad (the "
-			 "note at the top says which hash_name its kernel runs); drawn "
-			 "here: %s of %s, the %s-endian fixup, for comparison.",
-			 v->kernel_path, func, file, le ? "little" : "big");
+		snprintf(who, sizeof(who), "%s has no load_unaligned_zeropad; drawn "
+			 "here for comparison: the %s-endian fixup of %s.",
+			 v->kernel_path, le ? "little" : "big", file);
+	range(gone, sizeof(gone), edge, wd->address + nb - 1);
+	range(kept, sizeof(kept), wd->address, edge - 1);
 	step_open(b, WV_STEP_ZEROPAD, func, file,
-		  "The exception fixup reloads the aligned word that holds the start "
-		  "of the load, memory %zu to %zu, which ends at the page edge and "
-		  "so cannot fault, and shifts it %s by 8 * %u bits: the bytes from "
-		  "memory %zu to the edge land where the load would have put them, "
-		  "and zeros stand in for memory %zu to %zu. %s",
-		  aligned, aligned + nb - 1, le ? "right" : "left", k, wd->address,
-		  edge, wd->address + nb - 1, who);
+		  "The fixup reloads the aligned word at memory %zu to %zu, which "
+		  "ends at the page edge and so cannot fault, and shifts it %s by "
+		  "8 * %u bits: %s land%s where the load would have put %s, and "
+		  "zeros stand in for %s. %s",
+		  aligned, aligned + nb - 1, le ? "right" : "left", k, kept,
+		  wd->address + 1 == edge ? "s" : "",
+		  wd->address + 1 == edge ? "it" : "them", gone, who);
 
 	b->mem_bytes = false;	/* the aligned word's columns are not the load's */
 	snprintf(ex, sizeof(ex), "aligned = *(unsigned long *)(addr & ~%u)", nb - 1);
@@ -751,12 +764,12 @@ static void do_zeropad(struct builder *b)
 	s = sub_new(b, le ? WV_OP_SHR : WV_OP_SHL, ex,
 		    "addr & %u = %u, so shift %s by %u bits. %s: the %u byte%s before "
 		    "addr leave the register at the %s, and %u zero byte%s come in at "
-		    "the %s, where memory %zu to %zu would have been loaded.",
+		    "the %s, where %s would have been loaded.",
 		    nb - 1, k, le ? "right" : "left", 8 * k,
 		    le ? "Little-endian keeps the lowest address in the lowest byte"
 		       : "Big-endian keeps the lowest address in the top byte",
 		    k, k == 1 ? "" : "s", le ? "bottom" : "top", k, k == 1 ? "" : "s",
-		    le ? "top" : "bottom", edge, wd->address + nb - 1);
+		    le ? "top" : "bottom", gone);
 	row_add(b, s, WV_ROW_INPUT, "aligned", al, w);
 	row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
 	shifted = le ? al >> (8 * k) : wv_shl(al, 8 * k, w);
@@ -764,11 +777,11 @@ static void do_zeropad(struct builder *b)
 
 	b->mem_bytes = true;
 	s = sub_new(b, WV_OP_NOTE, "a = load_unaligned_zeropad(name + ...)",
-		    "This is what load_unaligned_zeropad returns: memory %zu to %zu as "
-		    "a normal load would have them, then 0x00 for the %u byte%s past "
-		    "the edge (marked unmapped). The name's terminator at memory %zu "
-		    "comes before those zeros, so hash_name ends where it would have "
-		    "ended without the fault.", wd->address, edge - 1,
+		    "This is what load_unaligned_zeropad returns: %s as a normal load "
+		    "would have %s, then 0x00 for the %u byte%s past the edge (marked "
+		    "unmapped). The name's terminator at memory %zu comes before "
+		    "those zeros, so hash_name ends where it would have ended without "
+		    "the fault.", kept, wd->address + 1 == edge ? "it" : "them",
 		    (unsigned)(wd->address + nb - edge),
 		    wd->address + nb - edge == 1 ? "" : "s", t->answer);
 	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a", shifted, w));

@@ -186,9 +186,14 @@ static void trace_edges(void **state)
 						for (size_t i = 0; i < t.img.len; i++)
 							assert_int_equal(t.img.role[i] == WV_MEM_UNMAPPED,
 									 i >= edge);
+						/* no sentence cut off at its buffer's end */
+						for (size_t i = 0; i < t.nsubs; i++)
+							assert_true(strlen(t.subs[i].text) + 1 < WV_TEXT_MAX);
 						for (size_t i = 0; i < t.nsteps; i++) {
 							const struct wv_step *st = &t.steps[i];
 							const struct wv_word *wd = &t.words[st->word];
+
+							assert_true(strlen(st->text) + 1 < WV_TEXT_MAX);
 
 							if (st->kind == WV_STEP_LOAD && delim < 0)
 								assert_true(wd->address + nb <= edge);
