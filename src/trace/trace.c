@@ -755,8 +755,10 @@ static void do_zeropad(struct builder *b)
 	al = wv_wat_load(v, t->img.mem + aligned);
 	r = row_add(b, s, WV_ROW_RESULT, "aligned", al, w);
 	for (unsigned i = 0; i < nb; i++)
-		if (t->reg_to_mem[i] < k)
+		if (t->reg_to_mem[i] < k) {
 			r->bytes[i] |= WV_MARK_HILITE;
+			r->bits |= UINT64_C(0xff) << (8 * i);
+		}
 	check(b, al, wd->aligned);
 
 	snprintf(ex, sizeof(ex), "aligned %s (8 * (addr & %u))", le ? ">>" : "<<",
