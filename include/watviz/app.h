@@ -64,6 +64,9 @@ struct wv_app {
 	uint8_t fill;
 	int delim;			/* -1 none */
 	int last_delim;			/* what `d` turns back on */
+	size_t page_end;		/* an unmapped page from here, 0 none;
+					   dropped when the string no longer
+					   ends before it */
 
 	struct wv_trace trace;		/* of the above; always valid */
 	struct wv_compare_row cmp[32];	/* the same word on every variant */

@@ -7,6 +7,7 @@
 #define WATVIZ_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "watviz/wat.h"
 
@@ -16,6 +17,7 @@ struct wv_cli {
 	const struct wv_variant *v;
 	const char *word_src;		/* points into argv */
 	const char *offset_arg;		/* checked once the variant is known */
+	const char *page_end_arg;	/* --page-end, checked with the word */
 	int fill;
 	int delim;
 	int color;			/* -1 auto, 0 never, 1 always */
@@ -43,5 +45,13 @@ int wv_cli_parse(struct wv_cli *c, int argc, char **argv);
  * or -1 with the message in c->err.
  */
 long wv_cli_offset(struct wv_cli *c);
+
+/*
+ * The --page-end value (0 without it) checked against c->v's word size and
+ * the string: a multiple of the word size, after the NUL of a word_len-byte
+ * string at offset, at most WV_PAGE_END_MAX; or -1 with the message in
+ * c->err.
+ */
+long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len);
 
 #endif /* WATVIZ_CLI_H */

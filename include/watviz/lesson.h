@@ -89,6 +89,7 @@ struct wv_scene {
 	size_t word_len;
 	const struct wv_variant *variant;	/* fixed by "arch:", or NULL */
 	size_t offset;
+	size_t page_end;	/* "page-end:": an unmapped page from here, 0 none */
 	uint8_t fill;
 	int delim;		/* -1 none */
 	enum wv_step_kind show;	/* the step to show */

@@ -27,7 +27,7 @@
  * rows are labelled "borrow" or "carry" and hold 0/1 bits.
  */
 #define WV_LEGEND_PLAIN "marks: * flag  ! false positive  = first terminator (the answer)  " \
-	"0 zero byte\n       - pre-start  k kept by zero_bytemask  ^ the bits a step is about"
+	"0 zero byte\n       - pre-start  k kept by zero_bytemask  ^ bits a step is about"
 
 struct wv_plain_opts {
 	bool color;		/* ANSI colours (the caller honours NO_COLOR) */

@@ -74,6 +74,9 @@ enum wv_mark {
 	WV_MARK_ANSWER = 1 << 4,	/* the byte of the first terminator: the answer */
 	WV_MARK_HILITE = 1 << 5,	/* the byte this sub-step is about */
 	WV_MARK_KEPT = 1 << 6,		/* zero_bytemask keeps it: before the terminator */
+	WV_MARK_UNMAPPED = 1 << 7,	/* the memory byte is on the unmapped page:
+					   not loaded, a zero the zeropad fixup
+					   shifted in */
 };
 
 #define WV_ROW_LABEL_MAX 24
@@ -168,6 +171,9 @@ enum wv_step_kind {
 	WV_STEP_CREATE,		/* create_zero_mask */
 	WV_STEP_FIND,		/* find_zero: the answer */
 	WV_STEP_ZBM,		/* zero_bytemask (and the bytes it keeps) */
+	WV_STEP_ZEROPAD,	/* load_unaligned_zeropad's exception fixup: the
+				   load crossed into the unmapped page; the
+				   aligned reload, the shift, the result */
 };
 
 /*
@@ -198,6 +204,9 @@ struct wv_trace_in {
 	size_t offset;		/* string start in the first word, < word bytes */
 	uint8_t fill;		/* fill byte before the start and after the NUL */
 	int delim;		/* second terminator byte 0..255, or -1 none */
+	size_t page_end;	/* an unmapped page from this byte on, 0 none:
+				   a multiple of the word size, after the
+				   NUL (offset + word_len + 1 <= page_end) */
 };
 
 struct wv_trace {
@@ -229,7 +238,7 @@ struct wv_trace {
  * when a value the engine derived differs from the core's record (a bug).
  *   struct wv_trace t;
  *   struct wv_trace_in in = { wv_wat_find("x86-64"), (const uint8_t *)"ab\0cd",
- *                             5, 0, 0, -1 };
+ *                             5, 0, 0, -1, 0 };
  *   if (wv_trace_build(&t, &in) == 0) { ... t.scan.find_zero == 2 ...
  *                                       wv_trace_free(&t); }
  */
@@ -264,7 +273,7 @@ size_t wv_trace_find(const struct wv_trace *t, enum wv_step_kind kind,
 
 /* Short name of a step kind, as in JSON: "load", "prestart", "has_zero",
    "delim_has_zero", "prep_zero_mask", "create_zero_mask", "find_zero",
-   "zero_bytemask". */
+   "zero_bytemask", "zeropad_fixup". */
 const char *wv_trace_step_name(enum wv_step_kind kind);
 
 /*

@@ -30,6 +30,7 @@ struct wv_ui_opts {
 	size_t offset;			/* string start inside the first word */
 	int fill;			/* fill byte, 0..255 */
 	int delim;			/* second terminator byte, -1 none */
+	size_t page_end;		/* an unmapped page from here, 0 none */
 	int color;			/* -1 auto, 0 never, 1 always */
 	/* a lesson (--lesson): then word..delim are unused and variant is
 	   --arch or NULL (the lesson's first variant) */

@@ -87,6 +87,15 @@ struct wv_variant {
 	const char *summary;	/* one line: what is special about it */
 	enum wv_dcache dcache_kind;
 	const char *dcache;	/* who selects DCACHE_WORD_ACCESS, and when */
+	const char *zeropad;	/* the file holding this kernel's
+				   load_unaligned_zeropad fixup (the handler
+				   that reloads the aligned word and shifts
+				   it), or NULL when the header has no
+				   load_unaligned_zeropad (alpha, generic) */
+	const char *zeropad_func;	/* the fixup's function there */
+	const char *zeropad_stub;	/* where kernels from before the move
+					   to the exception table kept the same
+					   fixup (a stub in the header), or NULL */
 
 	enum wv_hz_kind hz_kind;
 	enum wv_prep_kind prep_kind;
@@ -142,6 +151,21 @@ static inline unsigned wv_wat_byte_index(const struct wv_variant *v, unsigned r)
 	return v->endian == WV_LITTLE ? r : wv_wat_bytes(v) - 1 - r;
 }
 
+/*
+ * What load_unaligned_zeropad returns for a word at addr that runs into an
+ * unmapped page at the next word boundary: its exception fixup (x86:
+ * arch/x86/mm/extable.c ex_handler_zeropad; arm64: arch/arm64/mm/extable.c
+ * ex_handler_load_unaligned_zeropad; the others in docs/SOURCES.md) reloads
+ * the aligned word at addr & ~(B-1), which is mapped, and shifts it by
+ * 8 * (addr & (B-1)) bits toward the bytes that were not there: right on
+ * little-endian, left on big-endian.  The result is the bytes from addr to
+ * the word boundary, in load order, followed by zero bytes.  Stores the
+ * aligned word in *aligned.  Reads mem[addr & ~(B-1) .. + B) only.
+ *   LE64, mem 61 62 63 64 65 66 67 68, addr 3 -> 0x0000006867666564
+ */
+uint64_t wv_wat_zeropad(const struct wv_variant *v, const uint8_t *mem,
+			size_t addr, uint64_t *aligned);
+
 /* ---- the scan the kernel performs ---------------------------------------- */
 
 /*
@@ -160,6 +184,13 @@ struct wv_word {
 	uint64_t delim_has_zero;
 	uint64_t delim_data;
 	bool hit;		/* has_zero | delim_has_zero != 0: the loop stops */
+	/*
+	 * hash_name only: the load ran across the page edge, faulted, and the
+	 * exception fixup made loaded = the aligned word at address & ~(B-1)
+	 * (aligned), shifted toward the missing bytes (wv_wat_zeropad).
+	 */
+	bool zeropad;
+	uint64_t aligned;	/* the fixup's aligned reload, when zeropad */
 };
 
 /* What the scan found, on the word where it stopped. */
@@ -167,6 +198,7 @@ struct wv_scan {
 	const struct wv_variant *v;
 	size_t offset;		/* start of the string inside the first word */
 	int delim;		/* second terminator byte, or -1 */
+	size_t page_end;	/* first unmapped byte, 0 = none */
 	size_t nwords;		/* words examined (filled in words[]) */
 	bool found;		/* a terminator was found inside the image */
 	/* the following are set when found */
@@ -209,5 +241,23 @@ size_t wv_wat_scan_capacity(const struct wv_variant *v, size_t len);
 int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
 		size_t offset, int delim, struct wv_word *words, size_t cap,
 		struct wv_scan *out);
+
+/*
+ * wv_wat_scan with an unmapped page from byte page_end of mem on (0 < page_end
+ * <= len, a multiple of the word size; page_end == 0: none, as wv_wat_scan).
+ * No byte from page_end on is read:
+ *
+ * delim < 0: do_strnlen_user's aligned loads never straddle the edge; the scan
+ *   stops (found = false) when the next aligned word would lie past it.
+ * delim >= 0: a hash_name load that runs across the edge faults in the kernel,
+ *   and the exception fixup gives wv_wat_zeropad(): the bytes before the edge
+ *   and zeros for the rest (words[i].zeropad, .aligned).  Those zeros end the
+ *   loop at the latest on that word.
+ *
+ * Returns as wv_wat_scan, and -EINVAL for a bad page_end.
+ */
+int wv_wat_scan_page(const struct wv_variant *v, const uint8_t *mem, size_t len,
+		     size_t page_end, size_t offset, int delim,
+		     struct wv_word *words, size_t cap, struct wv_scan *out);
 
 #endif /* WATVIZ_WAT_H */

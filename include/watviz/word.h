@@ -23,6 +23,9 @@
 /* Longest word, in bytes after escapes are decoded. */
 #define WV_WORD_MAX 4096
 
+/* Largest page edge (wv_word_image_page): room for the longest word. */
+#define WV_PAGE_END_MAX (WV_WORD_MAX + 16)
+
 /*
  * Decode the C string literal body src into out[0..*len).  out must have room
  * for WV_WORD_MAX bytes.  Escapes: \a \b \t \n \v \f \r \e \\ \" \' \?,
@@ -52,6 +55,8 @@ enum wv_mem_role {
 	WV_MEM_STRING,		/* a byte of the word as typed (may be 0x00) */
 	WV_MEM_NUL,		/* the implicit terminating NUL */
 	WV_MEM_FILL,		/* fill after the NUL, up to a whole word */
+	WV_MEM_UNMAPPED,	/* on the unmapped page after a page edge: not
+				   memory at all; its mem[] byte means nothing */
 };
 
 /* A memory image.  Owns mem and role; release with wv_word_image_free(). */
@@ -63,6 +68,8 @@ struct wv_image {
 	size_t word_len;	/* bytes of the word; the NUL is at offset + word_len */
 	unsigned word_bytes;	/* 4 or 8 */
 	uint8_t fill;
+	size_t page_end;	/* first byte of an unmapped page, 0 = none;
+				   then len = page_end + word_bytes */
 };
 
 /*
@@ -82,6 +89,18 @@ int wv_word_image(struct wv_image *img, unsigned word_bytes,
  * runs on into.  Returns 0 or -ENOMEM (img unchanged).
  */
 int wv_word_image_pad(struct wv_image *img);
+
+/*
+ * Put a page edge at page_end: fill the image up to it (role WV_MEM_FILL) and
+ * append one word of the unmapped page after it (role WV_MEM_UNMAPPED, mem 0)
+ * so that renderers can show where memory stops.  page_end must be a multiple
+ * of the word size and come after the string's NUL (offset + word_len + 1 <=
+ * page_end), and the image must not have been padded.  Returns 0, -EINVAL
+ * (img unchanged), or -ENOMEM (img unchanged).
+ *   "ab" at offset 3, 8-byte words, page_end 8 -> len 16, roles
+ *   - - - s s n f f | U U U U U U U U
+ */
+int wv_word_image_page(struct wv_image *img, size_t page_end);
 
 /* Free what wv_word_image allocated; safe on a zeroed or freed image. */
 void wv_word_image_free(struct wv_image *img);

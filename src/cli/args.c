@@ -52,7 +52,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 
 /* The options that take a value, and how the help shows each. */
 enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
-		  O_CHECK_LESSON, O_AUTOPLAY };
+		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END };
 static const struct {
 	const char *name;
 	const char *example;	/* for "needs a value, as in ..." */
@@ -66,6 +66,7 @@ static const struct {
 	[O_LESSONS_DIR] = { "--lessons-dir", "--lessons-dir ./lessons", true },
 	[O_CHECK_LESSON] = { "--check-lesson", "--check-lesson my.lesson", true },
 	[O_AUTOPLAY] = { "--autoplay", "--autoplay 4", true },
+	[O_PAGE_END] = { "--page-end", "--page-end 8", false },
 };
 
 /* Index into valued[] of the option a (its name is n bytes), or -1. */
@@ -109,6 +110,9 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 		return 0;
 	case O_AUTOPLAY:
 		c->autoplay_arg = val;
+		return 0;
+	case O_PAGE_END:
+		c->page_end_arg = val;
 		return 0;
 	}
 	return -1;
@@ -234,6 +238,43 @@ long wv_cli_offset(struct wv_cli *c)
 	return n;
 }
 
+long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
+{
+	unsigned nb = wv_wat_bytes(c->v);
+	size_t nul = offset + word_len;		/* the NUL's address */
+	size_t first = (nul / nb + 1) * nb;	/* the first edge after it */
+	const char *s = c->page_end_arg;
+	char *end;
+	long n;
+
+	if (!s)
+		return 0;
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (!isdigit((unsigned char)s[0]) || *end != '\0' || errno || n < 0 ||
+	    n > WV_PAGE_END_MAX) {
+		usage_error(c, "--page-end %s: must be a whole number, the address "
+			    "where an unmapped page starts (at most %d), as in "
+			    "--page-end %zu", s, WV_PAGE_END_MAX, first);
+		return -1;
+	}
+	if (n % nb != 0) {
+		usage_error(c, "--page-end %s: a page starts on a word boundary, so "
+			    "it must be a multiple of %u (%s words are %u bytes); "
+			    "try --page-end %ld", s, nb, c->v->name, nb,
+			    n < (long)first ? (long)first : n / nb * nb + nb);
+		return -1;
+	}
+	if ((size_t)n <= nul) {
+		usage_error(c, "--page-end %s: the string (offset %zu, %zu byte%s) "
+			    "and its NUL end at memory %zu, so the page edge must "
+			    "come after them; try --page-end %zu", s, offset,
+			    word_len, word_len == 1 ? "" : "s", nul, first);
+		return -1;
+	}
+	return n;
+}
+
 /* Options that only make sense together. */
 static int check_combinations(struct wv_cli *c)
 {
@@ -246,6 +287,11 @@ static int check_combinations(struct wv_cli *c)
 		if (c->mode == WV_MODE_JSON) {
 			usage_error(c, "--json and --lesson exclude each other; use "
 				    "--plain --lesson N for a handout");
+			return -1;
+		}
+		if (c->page_end_arg) {
+			usage_error(c, "--page-end is set by a scene's page-end: key "
+				    "in a lesson; leave it out with --lesson");
 			return -1;
 		}
 		if (c->offset_arg || c->fill_given || c->delim >= 0) {

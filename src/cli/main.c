@@ -87,6 +87,9 @@ static void help(FILE *f)
 "  --delim BYTE      follow hash_name: unaligned loads from the name,\n"
 "                    stopping at a NUL or BYTE, as hash_name stops at '/'\n"
 "  --component       the same as --delim /\n"
+"  --page-end N      an unmapped page from memory N on (a multiple of the word\n"
+"                    size, after the NUL): aligned loads stay before it,\n"
+"                    hash_name's load across it faults and is fixed up\n"
 "  --plain           write the explanation as text (the default when stdout\n"
 "                    or stdin is not a terminal)\n"
 "  --json            write the values and steps as one JSON object\n"
@@ -115,6 +118,8 @@ static void help(FILE *f)
 "  watviz --arch ppc 'a\\x01\\0bcdefg'      big-endian: the borrow's lie\n"
 "  watviz --component usr/bin            hash_name stops at the '/'\n"
 "  watviz --offset 3 --fill 0 '\\x01Q'    an unaligned start\n"
+"  watviz --offset 3 --page-end 8 --component ab\n"
+"                                        load_unaligned_zeropad at a page edge\n"
 "  watviz --json --arch alpha 'abc'      the values, for a program\n"
 "  watviz --arch ppc --lesson 2          lesson 2 on a big-endian word\n"
 "  watviz --plain --lesson 5 | lpr       lesson 5 as a printed handout\n"
@@ -352,7 +357,7 @@ int main(int argc, char **argv)
 	struct wv_trace t;
 	struct wv_error e;
 	size_t len;
-	long offset;
+	long offset, page_end;
 	int err;
 
 	if (wv_cli_parse(&c, argc, argv) < 0) {
@@ -388,12 +393,17 @@ int main(int argc, char **argv)
 		caret(c.word_src, e.col);
 		return EXIT_USAGE;
 	}
+	if ((page_end = wv_cli_page_end(&c, (size_t)offset, len)) < 0) {
+		usage_error("%s", c.err);
+		return EXIT_USAGE;
+	}
 
 	if (c.mode == WV_MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,
 			.variant = c.v, .offset = (size_t)offset, .fill = c.fill,
 			.delim = c.delim, .color = c.color,
+			.page_end = (size_t)page_end,
 		};
 
 		return wv_ui_run(&uo);
@@ -401,7 +411,8 @@ int main(int argc, char **argv)
 
 	err = wv_trace_build(&t, &(struct wv_trace_in){
 		.v = c.v, .word = word, .word_len = len, .offset = (size_t)offset,
-		.fill = (uint8_t)c.fill, .delim = c.delim });
+		.fill = (uint8_t)c.fill, .delim = c.delim,
+		.page_end = (size_t)page_end });
 	if (err) {
 		fprintf(stderr, "watviz: cannot trace the word: %s\n",
 			err == -EPROTO ? "the step engine disagrees with the core "

@@ -32,6 +32,18 @@ uint64_t wv_wat_aligned_byte_mask(const struct wv_variant *v, unsigned n)
 		      v->bits);
 }
 
+uint64_t wv_wat_zeropad(const struct wv_variant *v, const uint8_t *mem,
+			size_t addr, uint64_t *aligned)
+{
+	unsigned nb = wv_wat_bytes(v), shift = 8 * (unsigned)(addr % nb);
+
+	*aligned = wv_wat_load(v, mem + addr - addr % nb);
+	/* the bytes before addr leave the register, zeros come in behind */
+	if (v->endian == WV_LITTLE)
+		return *aligned >> shift;
+	return wv_shl(*aligned, shift, v->bits);
+}
+
 size_t wv_wat_scan_capacity(const struct wv_variant *v, size_t len)
 {
 	return len / wv_wat_bytes(v);
@@ -41,16 +53,26 @@ int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
 		size_t offset, int delim, struct wv_word *words, size_t cap,
 		struct wv_scan *out)
 {
+	return wv_wat_scan_page(v, mem, len, 0, offset, delim, words, cap, out);
+}
+
+int wv_wat_scan_page(const struct wv_variant *v, const uint8_t *mem, size_t len,
+		     size_t page_end, size_t offset, int delim,
+		     struct wv_word *words, size_t cap, struct wv_scan *out)
+{
 	unsigned nb = wv_wat_bytes(v);
 	bool hash_name = delim >= 0;
+	size_t mapped = page_end ? page_end : len;
 
-	if (len % nb != 0 || offset >= nb || delim > 0xff)
+	if (len % nb != 0 || offset >= nb || delim > 0xff || page_end % nb != 0 ||
+	    page_end > len || (page_end && page_end <= offset))
 		return -EINVAL;
 	if (cap < wv_wat_scan_capacity(v, len))
 		return -ENOSPC;
 
 	*out = (struct wv_scan){ .v = v, .offset = offset,
-				 .delim = hash_name ? delim : -1 };
+				 .delim = hash_name ? delim : -1,
+				 .page_end = page_end };
 	/*
 	 * do_strnlen_user loads aligned words and forces the bytes before the
 	 * start to 0xff; hash_name loads unaligned words from the name itself
@@ -59,11 +81,25 @@ int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
 	uint64_t pre = hash_name ? 0 : wv_wat_aligned_byte_mask(v, (unsigned)offset);
 	uint64_t rep = hash_name ? wv_repeat_byte((uint8_t)delim, v->bits) : 0;
 
-	for (size_t addr = hash_name ? offset : 0; addr + nb <= len; addr += nb) {
-		struct wv_word *wd = &words[out->nwords++];
+	for (size_t addr = hash_name ? offset : 0; addr < mapped; addr += nb) {
+		struct wv_word *wd;
 
+		/*
+		 * An aligned load ends on a word boundary, so with the page edge
+		 * on one it never straddles the edge.  hash_name's unaligned load
+		 * does when addr + nb > mapped: only the unmapped page can stop
+		 * it (without a page edge it stops at the end of the image).
+		 */
+		if (addr + nb > mapped && (!hash_name || !page_end))
+			break;
+		wd = &words[out->nwords++];
 		*wd = (struct wv_word){ .address = addr };
-		wd->loaded = wv_wat_load(v, mem + addr);
+		if (addr + nb > mapped) {
+			wd->zeropad = true;
+			wd->loaded = wv_wat_zeropad(v, mem, addr, &wd->aligned);
+		} else {
+			wd->loaded = wv_wat_load(v, mem + addr);
+		}
 		wd->value = wd->loaded | pre;
 		wd->has_zero = v->has_zero(wd->value, &wd->data);
 		if (hash_name) {
@@ -88,6 +124,6 @@ int wv_wat_scan(const struct wv_variant *v, const uint8_t *mem, size_t len,
 		out->length = addr + out->find_zero - offset;
 		return 0;
 	}
-	out->length = len > offset ? len - offset : 0;
+	out->length = mapped > offset ? mapped - offset : 0;
 	return 0;
 }

@@ -154,13 +154,14 @@ enum key {
 	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
 	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
 	K_TEXT, K_TEXT_LE, K_TEXT_BE, K_SOURCE, K_QUESTION, K_ASK, K_FORM, /* scene */
+	K_PAGE_END,
 	K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
 	"delim", "show", "text", "text-le", "text-be", "source", "question", "ask",
-	"form",
+	"form", "page-end",
 };
 
 /* Keys a scene may give more than once. */
@@ -635,6 +636,16 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 		s->offset = n;
 		return 0;
 	}
+	case K_PAGE_END: {	/* checked against the word when traced */
+		unsigned long n = strtoul(v, &end, 10);
+
+		if (!isdigit((unsigned char)*v) || *end || n > WV_PAGE_END_MAX)
+			return fail(p, col, "page-end must be the address where an "
+				    "unmapped page starts, 1 to %d, not '%s'",
+				    WV_PAGE_END_MAX, v);
+		s->page_end = n;
+		return 0;
+	}
 	case K_FILL:
 	case K_DELIM: {
 		uint8_t b;
@@ -782,7 +793,7 @@ static int parse_line(struct parser *p, const char *line, size_t n)
 	if (k == K_NKEYS)
 		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
 			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
-			    "text-le, text-be, source, question, ask, form", buf);
+			    "text-le, text-be, source, question, ask, form, page-end", buf);
 	p->cont = NULL;
 	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
 		return fail(p, col, "'%s:' needs a value", buf);
@@ -907,6 +918,7 @@ void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant
 		.word = s->word,
 		.word_len = s->word_len,
 		.offset = s->offset,
+		.page_end = s->page_end,
 		.fill = s->fill,
 		.delim = s->delim,
 	};

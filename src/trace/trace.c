@@ -261,9 +261,12 @@ static struct wv_row *row_add(struct builder *b, struct wv_substep *s,
 	row->value = width == 0 || width == 64 ? value : value & wv_wmask(width);
 	if (width != W(b) || kind == WV_ROW_CONST || !b->mem_bytes || b->err)
 		return row;
-	for (unsigned r = 0; r < t->word_bytes; r++)
+	for (unsigned r = 0; r < t->word_bytes; r++) {
 		if (addr_of(b, r) < t->img.offset)
 			row->bytes[r] |= WV_MARK_PRESTART;
+		if (t->img.page_end && addr_of(b, r) >= t->img.page_end)
+			row->bytes[r] |= WV_MARK_UNMAPPED;
+	}
 	return row;
 }
 
@@ -652,20 +655,55 @@ const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
 	return buf;
 }
 
+/* "memory 8 to 10", or "memory 8" for one byte. */
+static void range(char *buf, size_t size, size_t from, size_t to)
+{
+	if (from == to)
+		snprintf(buf, size, "memory %zu", from);
+	else
+		snprintf(buf, size, "memory %zu to %zu", from, to);
+}
+
+/*
+ * What the load of the current word has to do with the page edge, as a
+ * sentence starting with a space ("" without a page edge).
+ */
+static const char *edge_sentence(const struct builder *b, char *buf, size_t size)
+{
+	const struct wv_word *wd = cur_word(b);
+	size_t edge = b->t->img.page_end, last = wd->address + b->t->word_bytes - 1;
+
+	if (!edge)
+		snprintf(buf, size, "%s", "");
+	else if (wd->zeropad)
+		snprintf(buf, size, " It runs across the page edge at %zu.", edge);
+	else if (b->t->in.delim >= 0)
+		snprintf(buf, size, " They end at memory %zu, before the page edge "
+			 "at %zu, so this load does not fault.", last, edge);
+	else
+		snprintf(buf, size, " It ends at memory %zu, before the page edge at "
+			 "%zu: the page edge is word-aligned, so an aligned load is "
+			 "either wholly before it or wholly after it and never "
+			 "straddles it.", last, edge);
+	return buf;
+}
+
 static void do_load(struct builder *b, bool delim)
 {
 	const struct wv_word *wd = cur_word(b);
 	unsigned nb = b->t->word_bytes;
 	size_t into = wd->address - b->t->img.offset;	/* hash_name: len */
 	struct wv_substep *s;
-	char ex[WV_EXPR_MAX], dc[WV_TEXT_MAX];
+	char ex[WV_EXPR_MAX], dc[WV_TEXT_MAX], edge[WV_TEXT_MAX / 2];
 
+	edge_sentence(b, edge, sizeof(edge));
 	if (delim) {
 		step_open(b, WV_STEP_LOAD, "load_unaligned_zeropad", PATH_NAMEI,
 			  "hash_name loads the %u bytes at memory %zu to %zu (name + "
 			  "%zu) with load_unaligned_zeropad: an unaligned load from the "
-			  "name itself, so no byte before the name is read.%s%s", nb,
-			  wd->address, wd->address + nb - 1, into, b->word == 0 ? " " : "",
+			  "name itself, so no byte before the name is read.%s%s%s", nb,
+			  wd->address, wd->address + nb - 1, into,
+			  wd->zeropad ? edge : "", b->word == 0 ? " " : "",
 			  b->word == 0 ? dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
 		snprintf(ex, sizeof(ex), "a = load_unaligned_zeropad(name + %zu)", into);
 	} else {
@@ -674,21 +712,126 @@ static void do_load(struct builder *b, bool delim)
 			  "one register value.", wd->address, wd->address + nb - 1);
 		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
 	}
+	if (wd->zeropad) {
+		char gone[48];
+
+		range(gone, sizeof(gone), b->t->img.page_end, wd->address + nb - 1);
+		s = sub_new(b, WV_OP_NOTE, ex,
+			    "The load reaches %s, which %s not exist: the CPU raises a "
+			    "page fault, the fault handler finds this instruction in the "
+			    "exception table, and instead of an oops it runs the zeropad "
+			    "fixup.", gone,
+			    wd->address + nb - 1 == b->t->img.page_end ? "does" : "do");
+		step_result(b, wd->loaded, W(b));
+		return;
+	}
 	if (is_be(b))
 		s = sub_new(b, WV_OP_LOAD, ex,
 			    "Big-endian: the byte at the lowest address, %zu, lands in the "
 			    "top bits %u-%u and the last one, %zu, in bits 0-7, so the "
-			    "register reads in memory order, left to right.",
-			    wd->address, W(b) - 8, W(b) - 1, wd->address + nb - 1);
+			    "register reads in memory order, left to right.%s",
+			    wd->address, W(b) - 8, W(b) - 1, wd->address + nb - 1, edge);
 	else
 		s = sub_new(b, WV_OP_LOAD, ex,
 			    "Little-endian: the byte at the lowest address, %zu, lands in "
 			    "bits 0-7 and the last one, %zu, in the top bits %u-%u, so the "
-			    "register reads in reverse memory order, right to left.",
-			    wd->address, wd->address + nb - 1, W(b) - 8, W(b) - 1);
+			    "register reads in reverse memory order, right to left.%s",
+			    wd->address, wd->address + nb - 1, W(b) - 8, W(b) - 1, edge);
 	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a (loaded)", wd->loaded, W(b)));
 	check(b, wd->loaded, wv_wat_load(b->t->v, b->t->img.mem + wd->address));
 	step_result(b, wd->loaded, W(b));
+}
+
+/*
+ * load_unaligned_zeropad's exception fixup for a word that crossed the page
+ * edge: the aligned reload, the shift, the result, checked against the core.
+ */
+static void do_zeropad(struct builder *b)
+{
+	const struct wv_trace *t = b->t;
+	const struct wv_variant *v = t->v;
+	const struct wv_word *wd = cur_word(b);
+	unsigned w = W(b), nb = t->word_bytes, k = (unsigned)(wd->address % nb);
+	size_t aligned = wd->address - k, edge = t->img.page_end;
+	bool le = !is_be(b);
+	/* alpha's and the generic headers have no load_unaligned_zeropad:
+	   draw the fixup of a kernel that has one, of the same endianness */
+	const char *file = v->zeropad ? v->zeropad
+			   : le ? "arch/x86/mm/extable.c" : "arch/s390/mm/extable.c";
+	const char *func = v->zeropad ? v->zeropad_func : "ex_handler_zeropad";
+	uint64_t al, shifted, core_al;
+	struct wv_substep *s;
+	struct wv_row *r;
+	char ex[WV_EXPR_MAX], who[WV_TEXT_MAX / 2], gone[48], kept[48];
+
+	if (v->zeropad_stub)
+		snprintf(who, sizeof(who), "%s in %s does it here (older kernels "
+			 "keep the same reload and shift in a fixup stub in %s).",
+			 func, file, v->zeropad_stub);
+	else if (v->zeropad)
+		snprintf(who, sizeof(who), "%s in %s does it here.", func, file);
+	else
+		snprintf(who, sizeof(who), "%s has no load_unaligned_zeropad; drawn "
+			 "here for comparison: the %s-endian fixup of %s.",
+			 v->kernel_path, le ? "little" : "big", file);
+	range(gone, sizeof(gone), edge, wd->address + nb - 1);
+	range(kept, sizeof(kept), wd->address, edge - 1);
+	step_open(b, WV_STEP_ZEROPAD, func, file,
+		  "The fixup reloads the aligned word at memory %zu to %zu, which "
+		  "ends at the page edge and so cannot fault, and shifts it %s by "
+		  "8 * %u bits: %s land%s where the load would have put %s, and "
+		  "zeros stand in for %s. %s",
+		  aligned, aligned + nb - 1, le ? "right" : "left", k, kept,
+		  wd->address + 1 == edge ? "s" : "",
+		  wd->address + 1 == edge ? "it" : "them", gone, who);
+
+	b->mem_bytes = false;	/* the aligned word's columns are not the load's */
+	snprintf(ex, sizeof(ex), "aligned = *(unsigned long *)(addr & ~%u)", nb - 1);
+	s = sub_new(b, WV_OP_LOAD, ex,
+		    "addr = name + %zu = memory %zu; addr & ~%u = memory %zu. Load "
+		    "the aligned word there: memory %zu to %zu, all on the mapped "
+		    "page. The %u byte%s before addr (highlighted) are not part of "
+		    "this load.", wd->address - t->img.offset, wd->address, nb - 1,
+		    aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s");
+	al = wv_wat_load(v, t->img.mem + aligned);
+	r = row_add(b, s, WV_ROW_RESULT, "aligned", al, w);
+	for (unsigned i = 0; i < nb; i++)
+		if (t->reg_to_mem[i] < k) {
+			r->bytes[i] |= WV_MARK_HILITE;
+			r->bits |= UINT64_C(0xff) << (8 * i);
+		}
+	check(b, al, wd->aligned);
+
+	snprintf(ex, sizeof(ex), "aligned %s (8 * (addr & %u))", le ? ">>" : "<<",
+		 nb - 1);
+	s = sub_new(b, le ? WV_OP_SHR : WV_OP_SHL, ex,
+		    "addr & %u = %u, so shift %s by %u bits. %s: the %u byte%s before "
+		    "addr leave the register at the %s, and %u zero byte%s come in at "
+		    "the %s, where %s would have been loaded.",
+		    nb - 1, k, le ? "right" : "left", 8 * k,
+		    le ? "Little-endian keeps the lowest address in the lowest byte"
+		       : "Big-endian keeps the lowest address in the top byte",
+		    k, k == 1 ? "" : "s", le ? "bottom" : "top", k, k == 1 ? "" : "s",
+		    le ? "top" : "bottom", gone);
+	row_add(b, s, WV_ROW_INPUT, "aligned", al, w);
+	row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
+	shifted = le ? al >> (8 * k) : wv_shl(al, 8 * k, w);
+	row_add(b, s, WV_ROW_RESULT, "a", shifted, w);
+
+	b->mem_bytes = true;
+	s = sub_new(b, WV_OP_NOTE, "a = load_unaligned_zeropad(name + ...)",
+		    "This is what load_unaligned_zeropad returns: %s as a normal load "
+		    "would have %s, then 0x00 for the %u byte%s past the edge (marked "
+		    "unmapped). The name's terminator at memory %zu comes before "
+		    "those zeros, so hash_name ends where it would have ended without "
+		    "the fault.", kept, wd->address + 1 == edge ? "it" : "them",
+		    (unsigned)(wd->address + nb - edge),
+		    wd->address + nb - edge == 1 ? "" : "s", t->answer);
+	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a", shifted, w));
+	check(b, shifted, wd->loaded);
+	check(b, shifted, wv_wat_zeropad(v, t->img.mem, wd->address, &core_al));
+	check(b, al, core_al);
+	step_result(b, shifted, w);
 }
 
 static void do_prestart(struct builder *b)
@@ -1496,7 +1639,12 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 		return err;
 	/* hash_name's unaligned loads start at the name and may run one word
 	   past the image's last aligned word */
-	if (in->delim >= 0 && in->offset) {
+	if (in->page_end) {
+		/* the unmapped page: no padding, loads run into it */
+		err = wv_word_image_page(&t->img, in->page_end);
+		if (err)
+			goto out_free_trace;
+	} else if (in->delim >= 0 && in->offset) {
 		err = wv_word_image_pad(&t->img);
 		if (err)
 			goto out_free_trace;
@@ -1510,8 +1658,8 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 		err = -ENOMEM;
 		goto out_free_trace;
 	}
-	err = wv_wat_scan(v, t->img.mem, t->img.len, in->offset, in->delim,
-			  t->words, cap, &t->scan);
+	err = wv_wat_scan_page(v, t->img.mem, t->img.len, t->img.page_end,
+			       in->offset, in->delim, t->words, cap, &t->scan);
 	if (err)
 		goto out_free_trace;
 	t->nwords = t->scan.nwords;
@@ -1525,6 +1673,8 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 		bool first = b.word == 0, hit = t->words[b.word].hit;
 
 		do_load(&b, in->delim >= 0);
+		if (t->words[b.word].zeropad)
+			do_zeropad(&b);
 		if (first && in->offset && in->delim < 0)
 			do_prestart(&b);
 		do_has_zero(&b, in->delim < 0);
@@ -1595,6 +1745,7 @@ const char *wv_trace_step_name(enum wv_step_kind kind)
 		[WV_STEP_CREATE] = "create_zero_mask",
 		[WV_STEP_FIND] = "find_zero",
 		[WV_STEP_ZBM] = "zero_bytemask",
+		[WV_STEP_ZEROPAD] = "zeropad_fixup",
 	};
 
 	return (unsigned)kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "?";

@@ -234,6 +234,32 @@ int wv_word_image_pad(struct wv_image *img)
 	return 0;
 }
 
+int wv_word_image_page(struct wv_image *img, size_t page_end)
+{
+	size_t n = page_end + img->word_bytes;
+	uint8_t *mem, *role;
+
+	if (page_end % img->word_bytes != 0 || page_end > WV_PAGE_END_MAX ||
+	    page_end < img->offset + img->word_len + 1 || img->page_end ||
+	    img->len > page_end)
+		return -EINVAL;
+	mem = realloc(img->mem, n);
+	if (!mem)
+		return -ENOMEM;
+	img->mem = mem;
+	role = realloc(img->role, n);
+	if (!role)
+		return -ENOMEM;	/* mem is larger, len unchanged: still valid */
+	img->role = role;
+	memset(mem + img->len, img->fill, page_end - img->len);
+	memset(role + img->len, WV_MEM_FILL, page_end - img->len);
+	memset(mem + page_end, 0, img->word_bytes);
+	memset(role + page_end, WV_MEM_UNMAPPED, img->word_bytes);
+	img->len = n;
+	img->page_end = page_end;
+	return 0;
+}
+
 void wv_word_image_free(struct wv_image *img)
 {
 	free(img->mem);

@@ -90,11 +90,17 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 {
 	struct wv_trace_in in = { .v = v, .word = app->word,
 				  .word_len = app->word_len, .offset = offset,
-				  .fill = fill, .delim = delim };
+				  .fill = fill, .delim = delim,
+				  .page_end = app->page_end };
 	struct wv_trace t;
 	struct wv_place p = { 0 };
 	int rc, n;
 
+	/* a page edge the string now reaches (a longer word, a later start)
+	   or that is off the word grid no longer fits: take it away */
+	if (in.page_end && (offset + app->word_len + 1 > in.page_end ||
+			    in.page_end % wv_wat_bytes(v) != 0))
+		in.page_end = 0;
 	rc = wv_trace_build(&t, &in);
 	if (rc < 0) {
 		if (rc == -EINVAL && offset >= wv_wat_bytes(v))
@@ -117,6 +123,10 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 	app->offset = offset;
 	app->fill = fill;
 	app->delim = delim;
+	if (app->page_end && !in.page_end)
+		wv_app_msg(app, false, "the string now reaches the page edge at %zu: "
+			   "edge removed", app->page_end);
+	app->page_end = in.page_end;
 	app->pos = keep ? find_place(&app->trace, p) : 0;
 	return 0;
 }
@@ -324,7 +334,7 @@ int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
 		     const char *src)
 {
 	uint8_t old[WV_WORD_MAX];
-	size_t old_len = app->word_len;
+	size_t old_len = app->word_len, old_edge;
 
 	if (in->word_len > WV_WORD_MAX) {
 		wv_app_msg(app, true, "word longer than %d bytes", WV_WORD_MAX);
@@ -334,9 +344,12 @@ int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
 	if (in->word_len)
 		memcpy(app->word, in->word, in->word_len);
 	app->word_len = in->word_len;
+	old_edge = app->page_end;
+	app->page_end = in->page_end;
 	if (rebuild(app, in->v, in->offset, in->fill, in->delim, false) < 0) {
 		memcpy(app->word, old, old_len);
 		app->word_len = old_len;
+		app->page_end = old_edge;
 		return -1;
 	}
 	if (in->delim >= 0)

@@ -52,7 +52,7 @@ static const struct {
 	{ WV_MARK_PRESTART, "prestart" }, { WV_MARK_ZERO, "zero" },
 	{ WV_MARK_FLAG, "flag" }, { WV_MARK_FALSE_POS, "false_positive" },
 	{ WV_MARK_ANSWER, "answer" }, { WV_MARK_HILITE, "hilite" },
-	{ WV_MARK_KEPT, "kept" },
+	{ WV_MARK_KEPT, "kept" }, { WV_MARK_UNMAPPED, "unmapped" },
 };
 
 static void row_json(FILE *f, const struct wv_trace *t, const struct wv_row *r)
@@ -155,10 +155,16 @@ int wv_json_write(FILE *f, const struct wv_trace *t)
 			: "true");
 		str(f, wv_trace_loop_note(t, note, sizeof(note)));
 	}
+	/* the mapped bytes only: past a page edge there is no memory */
 	fputs(",\n  \"memory\": [", f);
-	for (size_t i = 0; i < t->img.len; i++)
+	for (size_t i = 0; i < (t->img.page_end ? t->img.page_end : t->img.len); i++)
 		fprintf(f, "%s%u", i ? ", " : "", t->img.mem[i]);
-	fprintf(f, "],\n  \"length\": %zu, \"found\": %s, \"answer\": %zu,\n",
+	fputs("], \"page_end\": ", f);
+	if (t->img.page_end)
+		fprintf(f, "%zu", t->img.page_end);
+	else
+		fputs("null", f);
+	fprintf(f, ",\n  \"length\": %zu, \"found\": %s, \"answer\": %zu,\n",
 		sc->length, sc->found ? "true" : "false", t->answer);
 
 	fputs("  \"words\": [", f);
@@ -177,6 +183,10 @@ int wv_json_write(FILE *f, const struct wv_trace *t)
 			key_hex(f, "delim_data", wd->delim_data, w);
 		}
 		fprintf(f, ", \"hit\": %s", wd->hit ? "true" : "false");
+		if (t->img.page_end)
+			fprintf(f, ", \"zeropad\": %s", wd->zeropad ? "true" : "false");
+		if (wd->zeropad)
+			key_hex(f, "zeropad_aligned", wd->aligned, w);
 		if (stop) {
 			key_hex(f, "prep", sc->prep, w);
 			if (t->in.delim >= 0)

@@ -29,6 +29,7 @@ enum role {
 	ROLE_FILL,
 	ROLE_STRING,
 	ROLE_NUL,
+	ROLE_UNMAPPED,	/* past the page edge: no memory there */
 	ROLE_COUNT
 };
 
@@ -51,6 +52,7 @@ static const struct role_style {
 	[ROLE_FILL] = { "2", 'f', "fill" },
 	[ROLE_STRING] = { "", 's', "string" },
 	[ROLE_NUL] = { "36", 'n', "NUL" },
+	[ROLE_UNMAPPED] = { "2", 'u', "unmap" },
 };
 
 /* Byte marks in the order they are told, most important first. */
@@ -61,6 +63,7 @@ static const struct {
 	{ WV_MARK_ANSWER, ROLE_ANSWER },
 	{ WV_MARK_FALSE_POS, ROLE_FALSE_POS },
 	{ WV_MARK_FLAG, ROLE_FLAG },
+	{ WV_MARK_UNMAPPED, ROLE_UNMAPPED },
 	{ WV_MARK_ZERO, ROLE_ZERO },
 	{ WV_MARK_KEPT, ROLE_KEPT },
 	{ WV_MARK_PRESTART, ROLE_PRESTART },
@@ -155,43 +158,61 @@ static enum role mem_role(const struct wv_trace *t, size_t i)
 	case WV_MEM_PRESTART: return ROLE_PRESTART;
 	case WV_MEM_STRING: return ROLE_STRING;
 	case WV_MEM_NUL: return ROLE_NUL;
+	case WV_MEM_UNMAPPED: return ROLE_UNMAPPED;
 	default: return ROLE_FILL;
 	}
+}
+
+/* The separator before byte i of a memory line: the page edge stands out. */
+static const char *mem_sep(const struct wv_trace *t, size_t base, size_t i)
+{
+	if (i == base || i % t->word_bytes != 0)
+		return "";
+	return t->img.page_end && i == t->img.page_end ? "||" : " |";
 }
 
 static void memory(const struct out *o)
 {
 	const struct wv_trace *t = o->t;
-	size_t per = 16, nb = t->word_bytes;
+	size_t per = 16, nb = t->word_bytes, edge = t->img.page_end;
+	size_t mapped = edge ? edge : t->img.len;
 
-	fprintf(o->f, "memory (%zu bytes, %zu word%s of %u; address 0 is aligned)\n",
-		t->img.len, t->img.len / nb, t->img.len / nb == 1 ? "" : "s",
-		t->word_bytes);
+	if (edge)
+		fprintf(o->f, "memory (%zu bytes mapped, %zu word%s of %u, then an "
+			"unmapped page; 0 is aligned)\n", mapped,
+			mapped / nb, mapped / nb == 1 ? "" : "s", t->word_bytes);
+	else
+		fprintf(o->f, "memory (%zu bytes, %zu word%s of %u; address 0 is aligned)\n",
+			t->img.len, t->img.len / nb, t->img.len / nb == 1 ? "" : "s",
+			t->word_bytes);
 	for (size_t base = 0; base < t->img.len; base += per) {
 		size_t end = base + per < t->img.len ? base + per : t->img.len;
 		bool ans = t->answer >= base && t->answer < end && !o->hide;
 
 		fputs("  addr ", o->f);
 		for (size_t i = base; i < end; i++)
-			fprintf(o->f, "%s%3zu", i > base && i % nb == 0 ? " |" : "",
-				i % 1000);
+			fprintf(o->f, "%s%3zu", mem_sep(t, base, i), i % 1000);
 		fputs("\n  hex  ", o->f);
 		for (size_t i = base; i < end; i++) {
-			fprintf(o->f, "%s ", i > base && i % nb == 0 ? " |" : "");
+			fprintf(o->f, "%s ", mem_sep(t, base, i));
 			on(o, mem_role(t, i));
-			fprintf(o->f, "%02x", t->img.mem[i]);
+			if (i < mapped)	/* past the edge there is no byte to show */
+				fprintf(o->f, "%02x", t->img.mem[i]);
+			else
+				fputs("--", o->f);
 			off(o, mem_role(t, i));
 		}
 		fputs("\n  char ", o->f);
 		for (size_t i = base; i < end; i++) {
-			char cell[3];
+			char cell[3] = "--";
 
-			char_cell(cell, t->img.mem[i]);
-			fprintf(o->f, "%s %s", i > base && i % nb == 0 ? " |" : "", cell);
+			if (i < mapped)
+				char_cell(cell, t->img.mem[i]);
+			fprintf(o->f, "%s %s", mem_sep(t, base, i), cell);
 		}
 		fputs("\n  role ", o->f);
 		for (size_t i = base; i < end; i++) {
-			fprintf(o->f, "%s  ", i > base && i % nb == 0 ? " |" : "");
+			fprintf(o->f, "%s  ", mem_sep(t, base, i));
 			on(o, mem_role(t, i));
 			fputc(styles[mem_role(t, i)].sym, o->f);
 			off(o, mem_role(t, i));
@@ -212,6 +233,9 @@ static void memory(const struct out *o)
 	}
 	fputs("  role: - pre-start (fill before the string)  s string  n its NUL"
 	      "  f fill\n", o->f);
+	if (edge)
+		fprintf(o->f, "  || the page edge at memory %zu: u unmapped, no memory "
+			"there (-- no byte to show)\n", edge);
 }
 
 /* ---- rows ---------------------------------------------------------------- */
@@ -510,10 +534,13 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 		v->kernel_path, v->kernel_version);
 	fputs("word ", out);
 	word_text(&o, po);
-	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x\n", t->in.word_len,
+	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x", t->in.word_len,
 		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
+	if (t->img.page_end)
+		fprintf(out, ", unmapped page from memory %zu", t->img.page_end);
+	fputc('\n', out);
 	wrap(&o, 2, wv_trace_loop_note(t, line, sizeof(line)));
-	fprintf(out, "%s\n\n", WV_LEGEND_PLAIN);
+	fprintf(out, "%s%s\n\n", WV_LEGEND_PLAIN, t->img.page_end ? "  u unmapped" : "");
 	memory(&o);
 
 	for (size_t i = 0; i < t->nsteps; i++) {

@@ -237,6 +237,18 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		free(ui);
 		return 2;
 	}
+	if (!ui->lesson && opts->page_end) {
+		struct wv_trace_in in = ui->app.trace.in;
+
+		in.word = opts->word;	/* the trace's copy goes with it */
+		in.page_end = opts->page_end;
+		if (wv_app_set_input(&ui->app, &in, opts->word_src) < 0) {
+			fprintf(stderr, "watviz: %s\n", ui->app.msg);
+			wv_app_free(&ui->app);
+			free(ui);
+			return 2;
+		}
+	}
 	status = wv_term_start(opts->color, err, sizeof(err));
 	if (status == -EINVAL && ui->lesson) {
 		/* TERM=dumb and the like: the lesson as its handout */

@@ -156,6 +156,8 @@ static enum wv_role mem_role(const struct wv_trace *t, size_t i, bool quiz)
 	case WV_MEM_NUL:
 	case WV_MEM_FILL:
 		break;
+	case WV_MEM_UNMAPPED:
+		return WV_ROLE_DIM;
 	}
 	return WV_ROLE_FILL;
 }
@@ -172,6 +174,8 @@ static void mem_mark(const struct wv_trace *t, size_t i, bool quiz, char out[3])
 		out[1] = 'n';
 	else if (t->img.role[i] == WV_MEM_FILL)
 		out[1] = 'f';
+	else if (t->img.role[i] == WV_MEM_UNMAPPED)
+		out[1] = 'u';
 	else
 		out[1] = ' ';
 	out[2] = '\0';
@@ -239,7 +243,12 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 			glyph(t->img.mem[i], g);
 			mem_mark(t, i, app->quiz, m);
 			wv_frame_printf(f, y + 1, bx, WV_ROLE_DIM, " %02zx", i & 0xff);
-			wv_frame_printf(f, y + 2, bx + 1, role, "%02x", t->img.mem[i]);
+			if (t->img.role[i] == WV_MEM_UNMAPPED)	/* no byte there */
+				wv_frame_put(f, y + 2, bx + 1, role, "--");
+			else
+				wv_frame_printf(f, y + 2, bx + 1, role, "%02x", t->img.mem[i]);
+			if (t->img.role[i] == WV_MEM_UNMAPPED)
+				g[0] = g[1] = ' ';
 			wv_frame_put(f, y + 3, bx + 1, role, g);
 			wv_frame_put(f, y + 4, bx + 1, role, m);
 			if (w == cur && mem_focus(t, sub, addr, i))

@@ -1,6 +1,8 @@
 /*
  * Fuzz the option parser: the input, split at newlines, is argv.  Every
- * refusal must come with a message; an accepted offset must fit the word.
+ * refusal must come with a message; an accepted offset must fit the word,
+ * an accepted page edge (for a two-byte word) must lie on the word grid
+ * after its NUL.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fuzz.h"
@@ -37,6 +39,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(c.err[0] != 0);
 		else
 			FUZZ_CHECK((unsigned long)off < wv_wat_bytes(c.v));
+		if (off >= 0) {
+			long edge = wv_cli_page_end(&c, (size_t)off, 2);
+
+			if (edge < 0)
+				FUZZ_CHECK(c.err[0] != 0);
+			else
+				FUZZ_CHECK(edge == 0 || (edge % wv_wat_bytes(c.v) == 0 &&
+							 edge > off + 2));
+		}
 		if (c.autoplay_arg)
 			FUZZ_CHECK(c.autoplay_s >= 1 && c.autoplay_s <= 600);
 	}

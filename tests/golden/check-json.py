@@ -57,6 +57,19 @@ for i, w in enumerate(words):
         if k in w:
             need(H.match(w[k]), "word %d %s" % (i, k))
     need(("find_zero" in w) == last, "word %d find_zero presence" % i)
+# a page edge: memory holds only the mapped bytes; aligned loads stay before
+# the edge; a hash_name word that crosses it is the zeropad fixup's
+edge = d.get("page_end", "missing")
+need(edge is None or isinstance(edge, int), "page_end")
+if isinstance(edge, int):
+    need(len(d["memory"]) == edge, "memory ends at the page edge")
+    for i, w in enumerate(words):
+        crosses = w["address"] + bits // 8 > edge
+        need(w["zeropad"] == crosses, "word %d zeropad" % i)
+        need(not crosses or hash_name, "word %d: an aligned load crossed" % i)
+        need(("zeropad_aligned" in w) == crosses, "word %d zeropad_aligned" % i)
+    need(any(s["kind"] == "zeropad_fixup" for s in d["steps"]) ==
+         any(w["zeropad"] for w in words), "zeropad_fixup step")
 # the answer: address + find_zero - offset is the length
 w = words[-1]
 need(w["address"] + w["find_zero"] - d["offset"] == d["length"], "length arithmetic")

@@ -83,6 +83,17 @@ for arch in $("$BIN" --list-arch | awk '{ print $1 }'); do
 		done
 	done
 	ok $wide "plain $arch fits $lim columns"
+	# and with a page edge: zeropad across it, aligned loads before it
+	wide=0
+	for off in 0 1 3; do
+		for d in --component --delim=0x00; do
+			"$BIN" --plain --color=never --arch "$arch" $d --offset "$off" \
+				--page-end 8 'a' >"$tmp/w" 2>&1 || wide=1
+			awk -v lim="$lim" 'length($0) > lim { bad = 1 } END { exit bad }' \
+				"$tmp/w" || wide=1
+		done
+	done
+	ok $wide "plain $arch with a page edge fits $lim columns"
 done
 
 # colour: never through a pipe by default, never with NO_COLOR, on when asked
@@ -128,6 +139,14 @@ for arch in $("$BIN" --list-arch | awk '{ print $1 }'); do
 		ok $? "json $arch: contract keys and formats, length 4"
 		"$BIN" --json --arch "$arch" 'abcdefghijk' | python3 "$DIR/check-json.py" 11 -1
 		ok $? "json $arch: several words, no delimiter"
+		nb=8
+		"$BIN" --list-arch | awk -v a="$arch" '$1 == a' | grep -q 32-bit && nb=4
+		"$BIN" --json --arch "$arch" --component --offset 1 --page-end $nb 'ab' |
+			python3 "$DIR/check-json.py" 2 47
+		ok $? "json $arch: a load across the page edge"
+		"$BIN" --json --arch "$arch" --offset 1 --page-end 8 'abcdef' |
+			python3 "$DIR/check-json.py" 6 -1
+		ok $? "json $arch: aligned loads before the page edge"
 	else
 		n=$((n + 1))
 		echo "ok $n - json $arch # SKIP no python3"

@@ -147,6 +147,8 @@ static void refuses(void **state)
 		{ "--json=2", "takes no value" },
 		{ "--component=2", "takes no value" },
 		{ "--restart=2", "takes no value" },
+		{ "--page-end", "--page-end needs a value" },
+		{ "--lesson 1 --page-end 8", "page-end: key" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -186,12 +188,65 @@ static void offsets(void **state)
 	}
 }
 
+/*
+ * --page-end against the word: a multiple of the word size, after the NUL
+ * (offset + length), at most WV_PAGE_END_MAX.  Expected values by hand.
+ */
+static void page_ends(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *line;
+		size_t offset, len;
+		long want;	/* -1: refused */
+		const char *msg;
+	} cases[] = {
+		{ "ab", 0, 2, 0, NULL },
+		{ "--page-end 8 ab", 0, 2, 8, NULL },
+		{ "--page-end=16 ab", 3, 2, 16, NULL },
+		{ "--page-end 8 ab", 3, 2, 8, NULL },	/* NUL at 5 */
+		{ "--page-end 8 ab", 5, 2, 8, NULL },	/* NUL at 7 */
+		{ "--page-end 8 ab", 6, 2, -1, "end at memory 8" },
+		{ "--page-end 8 ab", 3, 5, -1, "try --page-end 16" },
+		{ "--page-end 0 ab", 0, 0, -1, "must come after" },
+		{ "--page-end 12 ab", 0, 2, -1, "multiple of 8" },
+		{ "--page-end 12 ab", 0, 2, -1, "try --page-end 16" },
+		{ "--arch x86-32 --page-end 12 ab", 0, 2, 12, NULL },
+		{ "--arch x86-32 --page-end 6 ab", 0, 2, -1, "multiple of 4" },
+		{ "--arch x86-32 --page-end 4 ab", 1, 2, 4, NULL },
+		{ "--arch x86-32 --page-end 4 ab", 2, 2, -1, "must come after" },
+		{ "--page-end 4112 ab", 0, 2, 4112, NULL },
+		{ "--page-end 4120 ab", 0, 2, -1, "at most 4112" },
+		{ "--page-end -8 ab", 0, 2, -1, "whole number" },
+		{ "--page-end +8 ab", 0, 2, -1, "whole number" },
+		{ "--page-end 8x ab", 0, 2, -1, "whole number" },
+		{ "--page-end _ ab", 0, 2, -1, "whole number" },
+		{ "--page-end 99999999999999999999 ab", 0, 2, -1, "whole number" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wv_cli c;
+
+		assert_int_equal(parse(&c, cases[i].line), 0);
+		long got = wv_cli_page_end(&c, cases[i].offset, cases[i].len);
+
+		if (got != cases[i].want)
+			fail_msg("'%s' (offset %zu, %zu bytes): page end %ld, want %ld",
+				 cases[i].line, cases[i].offset, cases[i].len, got,
+				 cases[i].want);
+		if (cases[i].msg && !strstr(c.err, cases[i].msg))
+			fail_msg("'%s': got '%s', want ...%s...", cases[i].line, c.err,
+				 cases[i].msg);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(accepts),
 		cmocka_unit_test(refuses),
 		cmocka_unit_test(offsets),
+		cmocka_unit_test(page_ends),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

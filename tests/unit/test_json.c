@@ -17,7 +17,7 @@ static char *json_of(const char *arch, const void *word, size_t len,
 		     size_t offset, int fill, int delim)
 {
 	struct wv_trace_in in = { variant(arch), word, len, offset, (uint8_t)fill,
-				  delim };
+				  delim, 0 };
 	struct wv_trace t;
 	char *buf = NULL;
 	size_t size = 0;

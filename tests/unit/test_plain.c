@@ -13,7 +13,7 @@
 static char *render(const char *arch, const void *word, size_t len,
 		    size_t offset, int delim, bool color)
 {
-	struct wv_trace_in in = { variant(arch), word, len, offset, 0, delim };
+	struct wv_trace_in in = { variant(arch), word, len, offset, 0, delim, 0 };
 	struct wv_plain_opts o = { .color = color, .word_src = NULL };
 	struct wv_trace t;
 	char *buf = NULL;

@@ -18,7 +18,7 @@ static void build(struct wv_trace *t, const char *arch, const void *word,
 		  size_t len, size_t offset, int fill, int delim)
 {
 	struct wv_trace_in in = { variant(arch), word, len, offset,
-				  (uint8_t)fill, delim };
+				  (uint8_t)fill, delim, 0 };
 	int err = wv_trace_build(t, &in);
 
 	if (err)
@@ -159,6 +159,10 @@ static void check_against_core(const struct wv_trace *t)
 			break;
 		case WV_STEP_ZBM:
 			assert_int_equal(st->result, sc.zero_bytemask);
+			break;
+		case WV_STEP_ZEROPAD:
+			assert_true(wd->zeropad);
+			assert_int_equal(st->result, wd->loaded);
 			break;
 		}
 	}
@@ -774,7 +778,7 @@ static void compare(void **state)
 {
 	(void)state;
 	struct wv_compare_row rows[16];
-	struct wv_trace_in in = { NULL, T1, 5, 0, 0, -1 };
+	struct wv_trace_in in = { NULL, T1, 5, 0, 0, -1, 0 };
 
 	assert_int_equal(wv_trace_compare(&in, rows), 16);
 	for (size_t i = 0; i < 16; i++) {
@@ -809,7 +813,7 @@ static void bad_input(void **state)
 {
 	(void)state;
 	struct wv_trace t;
-	struct wv_trace_in in = { variant("x86-64"), (const uint8_t *)"a", 1, 8, 0, -1 };
+	struct wv_trace_in in = { variant("x86-64"), (const uint8_t *)"a", 1, 8, 0, -1, 0 };
 
 	assert_int_equal(wv_trace_build(&t, &in), -EINVAL);
 	in.offset = 0;
