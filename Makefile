@@ -45,9 +45,25 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 UI_LIBS = $(CURSES_LIBS) $(RL_LIBS)
 
-# The layers, lowest first: core <- trace <- lesson <- ui <- cli.
+# Z3 (optional): --try and the variants' proofs use it when pkg-config finds
+# it.  Z3=no builds without it (then --try enumerates words instead).
+Z3 ?= auto
+ifneq ($(Z3),no)
+Z3_FOUND := $(shell $(PKG_CONFIG) --exists z3 2>/dev/null && echo yes)
+endif
+ifeq ($(Z3_FOUND),yes)
+Z3_CFLAGS := -DWATVIZ_HAVE_Z3 $(shell $(PKG_CONFIG) --cflags z3)
+Z3_LIBS   := $(shell $(PKG_CONFIG) --libs z3)
+else ifeq ($(Z3),yes)
+$(error Z3=yes but pkg-config does not find z3: install libz3-dev)
+endif
+APP_LIBS = $(UI_LIBS) $(Z3_LIBS) -pthread
+
+# The layers, lowest first: core <- expr <- trace <- try <- prove <- lesson
+# <- ui <- cli.  Only src/prove/z3.c includes <z3.h>.
 CORE_SRC   := $(wildcard src/core/*.c)
-PURE_SRC   := $(CORE_SRC) $(wildcard src/trace/*.c) $(wildcard src/lesson/*.c)
+PURE_SRC   := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
+              $(wildcard src/try/*.c) $(wildcard src/prove/*.c) $(wildcard src/lesson/*.c)
 UI_SRC     := $(wildcard src/ui/*.c)
 CLI_SRC    := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -75,6 +91,15 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) $(RL_CFLAGS) -c -o $@ $<
 
+# Rebuild the prover when Z3 comes or goes (Z3=no, or installed since).
+Z3_STAMP := $(BUILD)/z3.stamp
+$(Z3_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(Z3_CFLAGS)' | cmp -s - $@ || echo '$(Z3_CFLAGS)' >$@
+$(BUILD)/src/prove/z3.o: src/prove/z3.c $(Z3_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(Z3_CFLAGS) -c -o $@ $<
+
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
@@ -95,10 +120,10 @@ $(MAIN_OBJ): $(DATADIR_STAMP)
 FORCE:
 
 $(PROG): $(MAIN_OBJ) $(APP_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(UI_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(APP_LIB)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(UI_LIBS)
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(APP_LIBS)
 
 tests: $(UNIT_BIN) $(PROG)
 

@@ -58,4 +58,4 @@ $(ICOUNT_BIN): $(BUILD)/bench/icount.o $(BENCH_BASE_OBJ) $(CORE_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 $(FRAME_BIN): $(BUILD)/bench/frame.o $(APP_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(UI_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)
