@@ -121,7 +121,7 @@ const char *wv_expr_op_name(enum wv_expr_op op);
 unsigned wv_expr_arity(enum wv_expr_op op);
 
 /*
- * Write node i back as C text (fully parenthesised below the top, bound names
+ * Write node i back as C text (parentheses only where C needs them; names
  * and kernel constants by name) into buf; returns strlen of the full text
  * (as snprintf does).
  */

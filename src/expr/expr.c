@@ -343,9 +343,6 @@ static unsigned primary(struct parser *p)
 	if (c == '\0')
 		fail(p, p->pos, "the expression ends where an operand is needed: a "
 		     "number, a, a name or '('");
-	else if (c == '/' || c == '%')
-		fail(p, p->pos, "'%c' is not in the language (no division); use "
-		     "shifts and masks", c);
 	else if ((unsigned char)c < 0x20 || (unsigned char)c >= 0x7f)
 		fail(p, p->pos, "byte 0x%02x is not part of an expression; use + - * "
 		     "& | ^ ~ << >> ! comparisons ?: and parentheses", (unsigned char)c);
@@ -458,6 +455,9 @@ static void trailing(struct parser *p, bool statement)
 		     "(comparisons and ! give 0 or 1)", s, s[0]);
 	else if (*s == ')')
 		fail(p, p->pos, "')' without a '(' before it; remove it");
+	else if (*s == '/' || *s == '%')
+		fail(p, p->pos, "'%c' is not in the language (no division); use "
+		     "shifts and masks", *s);
 	else if (*s == '=')
 		fail(p, p->pos, "'=' compares nothing; write == to compare, or "
 		     "NAME = EXPR; at the start to name a result");
@@ -658,12 +658,50 @@ static void put(struct buf *b, const char *fmt, ...)
 		b->len += (size_t)n;
 }
 
-static void format(const struct wv_expr *e, unsigned i, struct buf *b, bool top)
+/* Binding strength of an operator, as in C: higher binds tighter. */
+static int prec(enum wv_expr_op op)
+{
+	switch (op) {
+	case WV_E_MUL: return 10;
+	case WV_E_ADD: case WV_E_SUB: return 9;
+	case WV_E_SHL: case WV_E_SHR: return 8;
+	case WV_E_LT: case WV_E_LE: case WV_E_GT: case WV_E_GE: return 7;
+	case WV_E_EQ: case WV_E_NE: return 6;
+	case WV_E_AND: return 5;
+	case WV_E_XOR: return 4;
+	case WV_E_OR: return 3;
+	case WV_E_COND: return 2;
+	default: return 12;	/* leaves, unary operators, calls */
+	}
+}
+
+/*
+ * What an operand of a binary operator of strength p needs: need, or, as
+ * gcc's -Wparentheses asks, parentheses around any other binary operator
+ * inside & ^ | (so "(a - ONES) & ~a" keeps its parentheses).
+ */
+static int kid_need(const struct wv_expr *e, int p, unsigned kid, int need)
+{
+	const struct wv_expr_node *k = &e->node[kid];
+	int kp = prec(k->op);
+
+	if (p >= 3 && p <= 5 && kp < 12 && kp != p && !k->name[0])
+		return 13;
+	return need;
+}
+
+/*
+ * Node i as text; parenthesised when it binds less tightly than its place
+ * needs (need: the parent's strength, plus one on a right-hand side).
+ */
+static void format(const struct wv_expr *e, unsigned i, struct buf *b, int need)
 {
 	const struct wv_expr_node *nd = &e->node[i];
 	unsigned ar = wv_expr_arity(nd->op);
+	int p = prec(nd->op);
 
-	if (nd->name[0] && (!top || ar == 0)) {
+	/* need < 0: the top, written out even when it has a name */
+	if (nd->name[0] && (need >= 0 || ar == 0)) {
 		put(b, "%s", nd->name);
 		return;
 	}
@@ -673,10 +711,10 @@ static void format(const struct wv_expr *e, unsigned i, struct buf *b, bool top)
 	}
 	if (nd->op >= WV_E_CLZ) {
 		put(b, "%s(", op_names[nd->op]);
-		format(e, nd->kid[0], b, false);
+		format(e, nd->kid[0], b, 0);
 		if (ar == 2) {
 			put(b, ", ");
-			format(e, nd->kid[1], b, false);
+			format(e, nd->kid[1], b, 0);
 		}
 		put(b, ")");
 		return;
@@ -685,27 +723,27 @@ static void format(const struct wv_expr *e, unsigned i, struct buf *b, bool top)
 	    strcmp(e->node[nd->kid[0]].name, "ONES") == 0 && nd->col > 0 &&
 	    e->node[nd->kid[0]].col == nd->col) {
 		put(b, "REPEAT_BYTE(");	/* as it was written */
-		format(e, nd->kid[1], b, false);
+		format(e, nd->kid[1], b, 0);
 		put(b, ")");
 		return;
 	}
-	if (!top)
+	if (p < need)
 		put(b, "(");
 	if (ar == 1) {
 		put(b, "%s", op_names[nd->op]);
-		format(e, nd->kid[0], b, false);
+		format(e, nd->kid[0], b, 12);
 	} else if (ar == 3) {
-		format(e, nd->kid[0], b, false);
+		format(e, nd->kid[0], b, 3);
 		put(b, " ? ");
-		format(e, nd->kid[1], b, false);
+		format(e, nd->kid[1], b, 0);
 		put(b, " : ");
-		format(e, nd->kid[2], b, false);
+		format(e, nd->kid[2], b, 2);
 	} else {
-		format(e, nd->kid[0], b, false);
+		format(e, nd->kid[0], b, kid_need(e, p, nd->kid[0], p));
 		put(b, " %s ", op_names[nd->op]);
-		format(e, nd->kid[1], b, false);
+		format(e, nd->kid[1], b, kid_need(e, p, nd->kid[1], p + 1));
 	}
-	if (!top)
+	if (p < need)
 		put(b, ")");
 }
 
@@ -715,6 +753,6 @@ size_t wv_expr_format(const struct wv_expr *e, unsigned i, char *buf, size_t siz
 
 	if (size)
 		buf[0] = 0;
-	format(e, i, &b, true);
+	format(e, i, &b, -1);
 	return b.len;
 }
