@@ -562,7 +562,8 @@ static uint64_t shl(uint64_t x, uint64_t n, unsigned w)
 
 /*
  * One node over n words: x, y, z are the operands' value arrays.  The switch
- * is outside the loops so each loop is a plain array operation.
+ * is outside the loops so each loop is a plain array operation; a constant
+ * right-hand operand (ONES, 0xff, a shift count) is taken as a scalar, yc.
  */
 static void eval_node(const struct wv_expr *e, const struct wv_expr_node *nd,
 		      const uint64_t *x, const uint64_t *y, const uint64_t *z,
@@ -570,28 +571,33 @@ static void eval_node(const struct wv_expr *e, const struct wv_expr_node *nd,
 {
 	unsigned w = e->w;
 	uint64_t m = wv_wmask(w);
+	const struct wv_expr_node *ky = &e->node[nd->kid[1]];
+	bool yconst = wv_expr_arity(nd->op) >= 2 && ky->op == WV_E_CONST;
+	uint64_t yc = ky->value;
 	size_t j;
 
 #define EACH(expr) for (j = 0; j < n; j++) r[j] = (expr); break
+/* the same with y[j] or, when the operand is a constant, yc */
+#define EACH2(expr)                                                           	if (yconst) {                                                         		for (j = 0; j < n; j++) {                                     			uint64_t yy = yc;                                     			r[j] = (expr);                                        		}                                                             	} else {                                                              		for (j = 0; j < n; j++) {                                     			uint64_t yy = y[j];                                   			r[j] = (expr);                                        		}                                                             	}                                                                     	break
 	switch (nd->op) {
 	case WV_E_VAR: case WV_E_CONST: break;	/* filled by the caller */
 	case WV_E_NEG: EACH((0 - x[j]) & m);
 	case WV_E_NOT: EACH(~x[j] & m);
 	case WV_E_LNOT: EACH(x[j] == 0);
-	case WV_E_MUL: EACH((x[j] * y[j]) & m);
-	case WV_E_ADD: EACH((x[j] + y[j]) & m);
-	case WV_E_SUB: EACH((x[j] - y[j]) & m);
-	case WV_E_SHL: EACH(shl(x[j], y[j], w));
-	case WV_E_SHR: EACH(shr(x[j], y[j], w));
-	case WV_E_LT: EACH(x[j] < y[j]);
-	case WV_E_LE: EACH(x[j] <= y[j]);
-	case WV_E_GT: EACH(x[j] > y[j]);
-	case WV_E_GE: EACH(x[j] >= y[j]);
-	case WV_E_EQ: EACH(x[j] == y[j]);
-	case WV_E_NE: EACH(x[j] != y[j]);
-	case WV_E_AND: EACH(x[j] & y[j]);
-	case WV_E_XOR: EACH(x[j] ^ y[j]);
-	case WV_E_OR: EACH(x[j] | y[j]);
+	case WV_E_MUL: EACH2((x[j] * yy) & m);
+	case WV_E_ADD: EACH2((x[j] + yy) & m);
+	case WV_E_SUB: EACH2((x[j] - yy) & m);
+	case WV_E_SHL: EACH2(shl(x[j], yy, w));
+	case WV_E_SHR: EACH2(shr(x[j], yy, w));
+	case WV_E_LT: EACH2(x[j] < yy);
+	case WV_E_LE: EACH2(x[j] <= yy);
+	case WV_E_GT: EACH2(x[j] > yy);
+	case WV_E_GE: EACH2(x[j] >= yy);
+	case WV_E_EQ: EACH2(x[j] == yy);
+	case WV_E_NE: EACH2(x[j] != yy);
+	case WV_E_AND: EACH2(x[j] & yy);
+	case WV_E_XOR: EACH2(x[j] ^ yy);
+	case WV_E_OR: EACH2(x[j] | yy);
 	case WV_E_COND: EACH(x[j] ? y[j] : z[j]);
 	case WV_E_CLZ: EACH(wv_clz(x[j], w));
 	case WV_E_CTZ: EACH(wv_ctz(x[j], w));
@@ -599,10 +605,11 @@ static void eval_node(const struct wv_expr *e, const struct wv_expr_node *nd,
 	case WV_E_FLS: EACH(wv_fls(x[j], w));
 	case WV_E_FFS_K: EACH(wv___ffs(x[j], w));
 	case WV_E_FLS_K: EACH(wv___fls(x[j], w));
-	case WV_E_CMPB: EACH(wv_cmpb(x[j], y[j], w));
-	case WV_E_CMPBGE: EACH(wv_cmpbge(x[j], y[j], w));
+	case WV_E_CMPB: EACH2(wv_cmpb(x[j], yy, w));
+	case WV_E_CMPBGE: EACH2(wv_cmpbge(x[j], yy, w));
 	}
 #undef EACH
+#undef EACH2
 }
 
 void wv_expr_eval_many(const struct wv_expr *e, const uint64_t *words, size_t n,
@@ -615,6 +622,7 @@ void wv_expr_eval_many(const struct wv_expr *e, const uint64_t *words, size_t n,
 		if (nd->op == WV_E_VAR)
 			memcpy(r, words, n * sizeof(*r));
 		else if (nd->op == WV_E_CONST)
+			/* only a ?: or a left-hand side reads this row */
 			for (size_t j = 0; j < n; j++)
 				r[j] = nd->value;
 		else
