@@ -38,7 +38,7 @@
 
 #include "watviz/error.h"
 
-#define WV_EXPR_NODES 256	/* nodes in one expression */
+#define WV_EXPR_NODES 1024	/* nodes in one expression */
 #define WV_EXPR_NAMES 64	/* names bound at once */
 #define WV_EXPR_NAME_MAX 16	/* longest name, with its NUL */
 

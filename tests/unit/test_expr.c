@@ -203,7 +203,8 @@ static void bad(unsigned w, const char *src, int col, const char *what)
 
 static void errors_with_columns(void **state)
 {
-	char deep[200], longsrc[1400];
+	char deep[200];
+	static char longsrc[4200];
 
 	(void)state;
 	bad(64, "a +", 4, "ends where an operand is needed");
@@ -244,8 +245,8 @@ static void errors_with_columns(void **state)
 	longsrc[0] = 'a';
 	for (size_t i = 1; i + 4 < sizeof(longsrc); i += 4)
 		memcpy(longsrc + i, " + a", 5);
-	/* node 0 is a; the 255th + fills the table, the 256th (col 1023) is one too many */
-	bad(64, longsrc, 1023, "the expression is too long");
+	/* node 0 is a; the 1023rd + fills the table, the 1024th (col 4095) is one too many */
+	bad(64, longsrc, 4 * WV_EXPR_NODES - 1, "the expression is too long");
 }
 
 /* A failed parse leaves what was there: names, nodes and root. */
