@@ -80,7 +80,7 @@ UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
-.PHONY: FORCE all deps run check test tests asan install uninstall clean bench \
+.PHONY: FORCE all deps run check check-noz3 test tests asan install uninstall clean bench \
         lint man-lint coverage
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
@@ -146,6 +146,13 @@ check: deps
 
 test: check
 
+# The prover's tests and --try in a build without Z3 (build-noz3/).
+check-noz3:
+	@$(MAKE) --no-print-directory BUILD=build-noz3 Z3=no build-noz3/watviz \
+	  build-noz3/tests/test_prove build-noz3/tests/test_prove_kernel \
+	  build-noz3/tests/test_expr
+	@WATVIZ_BUILD=build-noz3 sh tests/run.sh build-noz3 --only 'test_expr test_prove test_prove_kernel try/run-try'
+
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
@@ -184,7 +191,7 @@ man-lint:
 	mandoc -Tlint -W warning watviz.1
 
 clean:
-	rm -rf build build-asan build-bench build-cov build-fuzz watviz
+	rm -rf build build-asan build-bench build-cov build-fuzz build-noz3 watviz
 
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk

@@ -5,6 +5,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
+# --only 'NAMES': just these tests (test_x programs, dir/run-x scripts)
+ONLY=""
+[ "${2:-}" = "--only" ] && ONLY=" ${3:-} "
+wanted() { [ -z "$ONLY" ] || case $ONLY in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 export WATVIZ_BUILD="$BUILD"
 passed=0
 failed=0
@@ -35,12 +39,14 @@ count() {
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case $t in *.o|*.d) continue ;; esac
+	wanted "$(basename "$t")" || continue
 	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1 </dev/null
 	count "$(basename "$t")" $?
 done
 
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
+	wanted "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" || continue
 	sh "$s" "$BUILD" >"$log" 2>&1 </dev/null
 	count "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" $?
 done
