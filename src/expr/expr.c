@@ -335,8 +335,10 @@ static unsigned primary(struct parser *p)
 		unsigned x = cond(p);
 
 		skip_space(p);
-		if (!p->failed && p->s[p->pos] != ')')
+		if (p->s[p->pos] != ')') {
 			fail(p, p->pos, "missing ')' to close the '(' at column %zu", open + 1);
+			return 0;
+		}
 		p->pos++;
 		return x;
 	}
