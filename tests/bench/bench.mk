@@ -16,6 +16,7 @@ BENCH_BASE_OBJ := $(BUILD)/bench/baseline.o
 BENCH_BIN    := $(BUILD)/bench/wvbench
 ICOUNT_BIN   := $(BUILD)/bench/wvicount
 FRAME_BIN    := $(BUILD)/bench/wvframe
+PROVE_BIN    := $(BUILD)/bench/wvprove
 
 .PHONY: bench bench-icount bench-bin bench-force
 
@@ -28,6 +29,7 @@ bench:
 	@echo "the visualizer's CPU time (medians of 21 runs, 100x30 screen on /dev/null):" \
 	  | tee -a $(BENCH_BUILD)/bench.txt
 	@$(BENCH_BUILD)/bench/wvframe | tee -a $(BENCH_BUILD)/bench.txt
+	@$(BENCH_BUILD)/bench/wvprove | tee -a $(BENCH_BUILD)/bench.txt
 
 bench-icount:
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) CFLAGS='$(BENCH_CFLAGS)' \
@@ -35,7 +37,7 @@ bench-icount:
 	@sh tests/bench/icount.sh $(BENCH_BUILD) '$(CC)' '$(BENCH_CFLAGS)' \
 	  | tee $(BENCH_BUILD)/icount.txt
 
-bench-bin: $(BENCH_BIN) $(ICOUNT_BIN) $(FRAME_BIN)
+bench-bin: $(BENCH_BIN) $(ICOUNT_BIN) $(FRAME_BIN) $(PROVE_BIN)
 
 # Rebuild everything in build-bench/ when BENCH_CFLAGS change.
 ifeq ($(BUILD),$(BENCH_BUILD))
@@ -56,6 +58,9 @@ $(BENCH_BIN): $(BUILD)/bench/bench.o $(BENCH_BASE_OBJ) $(CORE_LIB)
 
 $(ICOUNT_BIN): $(BUILD)/bench/icount.o $(BENCH_BASE_OBJ) $(CORE_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
+
+$(PROVE_BIN): $(BUILD)/bench/prove.o $(PURE_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(Z3_LIBS) -pthread
 
 $(FRAME_BIN): $(BUILD)/bench/frame.o $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)
