@@ -55,9 +55,25 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 UI_LIBS = $(CURSES_LIBS) $(RL_LIBS)
 
-# The layers, lowest first: core <- trace <- lesson <- ui <- cli.
+# Z3 (optional): --try and the variants' proofs use it when pkg-config finds
+# it.  Z3=no builds without it (then --try enumerates words instead).
+Z3 ?= auto
+ifneq ($(Z3),no)
+Z3_FOUND := $(shell $(PKG_CONFIG) --exists z3 2>/dev/null && echo yes)
+endif
+ifeq ($(Z3_FOUND),yes)
+Z3_CFLAGS := -DWATVIZ_HAVE_Z3 $(shell $(PKG_CONFIG) --cflags z3)
+Z3_LIBS   := $(shell $(PKG_CONFIG) --libs z3)
+else ifeq ($(Z3),yes)
+$(error Z3=yes but pkg-config does not find z3: install libz3-dev)
+endif
+APP_LIBS = $(UI_LIBS) $(Z3_LIBS) -pthread
+
+# The layers, lowest first: core <- expr <- trace <- try <- prove <- lesson
+# <- ui <- cli.  Only src/prove/z3.c includes <z3.h>.
 CORE_SRC   := $(wildcard src/core/*.c)
-PURE_SRC   := $(CORE_SRC) $(wildcard src/trace/*.c) $(wildcard src/lesson/*.c)
+PURE_SRC   := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
+              $(wildcard src/try/*.c) $(wildcard src/prove/*.c) $(wildcard src/lesson/*.c)
 UI_SRC     := $(wildcard src/ui/*.c)
 CLI_SRC    := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -74,7 +90,7 @@ UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
-.PHONY: FORCE all deps run check test tests asan install uninstall clean bench \
+.PHONY: FORCE all deps run check check-noz3 test tests asan install uninstall clean bench \
         lint man-lint coverage
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
@@ -84,6 +100,20 @@ watviz: $(PROG)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) $(RL_CFLAGS) -c -o $@ $<
+
+# The evaluator's loops over blocks of words are what a 32-bit exhaustive
+# check without Z3 spends its time in; -O3 vectorises them (about 2x).
+EXPR_OPT ?= -O3
+$(BUILD)/src/expr/expr.o: CFLAGS += $(EXPR_OPT)
+
+# Rebuild the prover when Z3 comes or goes (Z3=no, or installed since).
+Z3_STAMP := $(BUILD)/z3.stamp
+$(Z3_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(Z3_CFLAGS)' | cmp -s - $@ || echo '$(Z3_CFLAGS)' >$@
+$(BUILD)/src/prove/z3.o: src/prove/z3.c $(Z3_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(Z3_CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
@@ -108,10 +138,10 @@ $(MAIN_OBJ): $(DATADIR_STAMP)
 FORCE:
 
 $(PROG): $(MAIN_OBJ) $(APP_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(UI_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(APP_LIB)
-	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(UI_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(APP_LIBS) -lm
 
 tests: $(UNIT_BIN) $(PROG)
 
@@ -128,6 +158,13 @@ check: deps
 	@sh tests/run.sh $(BUILD)
 
 test: check
+
+# The prover's tests and --try in a build without Z3 (build-noz3/).
+check-noz3:
+	@$(MAKE) --no-print-directory BUILD=build-noz3 Z3=no build-noz3/watviz \
+	  build-noz3/tests/test_prove build-noz3/tests/test_prove_kernel \
+	  build-noz3/tests/test_expr
+	@WATVIZ_BUILD=build-noz3 sh tests/run.sh build-noz3 --only 'test_expr test_prove test_prove_kernel try/run-try'
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
@@ -167,7 +204,7 @@ man-lint:
 	mandoc -Tlint -W warning watviz.1
 
 clean:
-	rm -rf build build-asan build-cov build-fuzz watviz
+	rm -rf build build-asan build-bench build-cov build-fuzz build-noz3 watviz
 
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk

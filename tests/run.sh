@@ -8,6 +8,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
+# --only 'NAMES': just these tests (test_x programs, dir/run-x scripts)
+ONLY=""
+[ "${2:-}" = "--only" ] && ONLY=" ${3:-} "
+wanted() { [ -z "$ONLY" ] || case $ONLY in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 export WATVIZ_BUILD="$BUILD"
 passed=0
 failed=0
@@ -55,6 +59,7 @@ done
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case $t in *.o|*.d) continue ;; esac
+	wanted "$(basename "$t")" || continue
 	start=$(date +%s)
 	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1 </dev/null
 	count "$(basename "$t")" $?
@@ -65,6 +70,7 @@ i=0
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
 	i=$((i + 1))
+	wanted "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" || continue
 	cp "$logs/$i.log" "$log" 2>/dev/null || : >"$log"
 	read -r rc secs 2>/dev/null <"$logs/$i.rc" || { rc=1 secs=0; }
 	start=$(($(date +%s) - secs))

@@ -2,8 +2,9 @@
 # Make sure what watviz's build and tests need is installed.  Installs missing
 # packages with the system's package manager when it can (as root, or through
 # sudo without a password); otherwise says exactly what to run and fails.
-# Tools only some tests use (valgrind, mandoc, clang's libFuzzer) are
-# installed the same way when possible, and never stop the build.
+# Tools only some tests use (valgrind, mandoc, clang's libFuzzer) and the
+# optional Z3 library (libz3-dev; --try proves with it) are installed the
+# same way when possible, and never stop the build.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
@@ -27,6 +28,8 @@ have_pc cmocka || have_hdr_pre cmocka.h || need cmocka
 command -v tmux >/dev/null 2>&1 || need tmux
 # wanted by some tests, which skip (and say so) without them
 command -v valgrind >/dev/null 2>&1 || want valgrind
+# --try proves with Z3 when pkg-config finds it; without it, it enumerates
+have_pc z3 || want z3
 command -v mandoc >/dev/null 2>&1 || want mandoc
 have_fuzzer() {
 	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}\n' |
@@ -58,6 +61,7 @@ pkgs() {
 		apt:cc) echo gcc ;; apt:ncursesw) echo libncurses-dev ;;
 		apt:readline) echo libreadline-dev ;; apt:cmocka) echo libcmocka-dev ;;
 		apt:libfuzzer) echo libclang-rt-dev ;; dnf:libfuzzer) echo compiler-rt ;;
+		apt:z3) echo libz3-dev ;; dnf:z3) echo z3-devel ;;
 		pacman:libfuzzer) echo compiler-rt ;; brew:libfuzzer) echo llvm ;;
 		dnf:cc) echo gcc ;; dnf:ncursesw) echo ncurses-devel ;;
 		dnf:readline) echo readline-devel ;; dnf:cmocka) echo libcmocka-devel ;;

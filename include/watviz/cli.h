@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "watviz/wat.h"
 
@@ -30,6 +32,10 @@ struct wv_cli {
 	bool list_lessons, restart, present, arch_given, fill_given;
 	const char *autoplay_arg;	/* --autoplay SECONDS, as given */
 	int autoplay_s;			/* and as a number, 1..600 */
+	/* construct and prove */
+	const char *try_src;		/* --try EXPR */
+	const char *as_arg;		/* --as has_zero|exact|find_zero, as given */
+	int as;				/* and as enum wv_try_as (has_zero default) */
 	char err[512];			/* the usage error, one line */
 };
 
@@ -53,5 +59,22 @@ long wv_cli_offset(struct wv_cli *c);
  * c->err.
  */
 long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len);
+
+/*
+ * Under an error message: the bad input s (control bytes shown as '?', a long
+ * one cut to about 60 bytes around col, with "...") and a caret under its
+ * 1-based byte column col, on f.
+ */
+void wv_cli_caret(FILE *f, const char *s, int col);
+
+/*
+ * --try: check c->try_src as c->as on c->v, draw it on the first word of the
+ * word the user gave (its value a, as has_zero gets it; word_src as typed)
+ * and, when it is wrong, on the smallest counterexample.  Plain text or JSON
+ * on stdout, per c->mode.  Returns the exit status: 0, 1 (cannot write, out
+ * of memory), 2 (the formula does not parse: the message, with a caret under
+ * the column, is on stderr).
+ */
+int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src);
 
 #endif /* WATVIZ_CLI_H */

@@ -214,12 +214,14 @@ static inline unsigned wv_count_masked_bytes64(uint64_t mask)
 /*
  * count_masked_bytes for 32 bits: ((0x0ff0001 + mask) >> 23) & mask.
  * mask 0 -> 0, 0xff -> 1, 0xffff -> 2, 0xffffff -> 3.
- * arch/x86/include/asm/word-at-a-time.h (CONFIG_64BIT unset).
+ * arch/x86/include/asm/word-at-a-time.h (CONFIG_64BIT unset).  The sum
+ * wraps at 32 bits as the kernel's 32-bit long does (it only matters for
+ * masks create_zero_mask never makes, such as 0xff010300).
  */
 #define WV_COUNT_MASKED_ADD UINT64_C(0x0ff0001)
 static inline unsigned wv_count_masked_bytes32(uint64_t mask)
 {
-	return (unsigned)(((WV_COUNT_MASKED_ADD + mask) >> 23) & mask);
+	return (unsigned)((((WV_COUNT_MASKED_ADD + mask) & wv_wmask(32)) >> 23) & mask);
 }
 
 /*

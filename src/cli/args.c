@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/try.h"
 #include "watviz/word.h"
 
 #if defined(__GNUC__)
@@ -52,7 +53,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 
 /* The options that take a value, and how the help shows each. */
 enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
-		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END };
+		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END, O_TRY, O_AS };
 static const struct {
 	const char *name;
 	const char *example;	/* for "needs a value, as in ..." */
@@ -67,6 +68,8 @@ static const struct {
 	[O_CHECK_LESSON] = { "--check-lesson", "--check-lesson my.lesson", true },
 	[O_AUTOPLAY] = { "--autoplay", "--autoplay 4", true },
 	[O_PAGE_END] = { "--page-end", "--page-end 8", false },
+	[O_TRY] = { "--try", "--try '(a - ONES) & ~a & HIGHS'", true },
+	[O_AS] = { "--as", "--as exact (has_zero, exact or find_zero)", true },
 };
 
 /* Index into valued[] of the option a (its name is n bytes), or -1. */
@@ -113,6 +116,18 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 		return 0;
 	case O_PAGE_END:
 		c->page_end_arg = val;
+		return 0;
+	case O_TRY:
+		c->try_src = val;
+		return 0;
+	case O_AS:
+		c->as_arg = val;
+		if ((c->as = wv_try_as_find(val)) < 0) {
+			usage_error(c, "--as %s: unknown; use --as has_zero (non-zero "
+				    "exactly when a byte is zero), --as exact (0x80 in "
+				    "exactly the zero bytes) or --as find_zero", val);
+			return -1;
+		}
 		return 0;
 	}
 	return -1;
@@ -278,6 +293,16 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 /* Options that only make sense together. */
 static int check_combinations(struct wv_cli *c)
 {
+	if (c->as_arg && !c->try_src) {
+		usage_error(c, "--as says how to check a --try formula; add --try "
+			    "EXPR (or leave out --as)");
+		return -1;
+	}
+	if (c->try_src && (c->lesson || c->delim >= 0)) {
+		usage_error(c, "--try checks one formula on one word; leave out %s",
+			    c->lesson ? "--lesson" : "--delim and --component");
+		return -1;
+	}
 	if (c->lesson) {
 		if (c->word_src) {
 			usage_error(c, "--lesson takes its words from the lesson; remove "

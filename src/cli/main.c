@@ -108,6 +108,18 @@ static void help(FILE *f)
 "  --restart         start the lesson from its first scene, not where the\n"
 "                    class stopped\n"
 "\n"
+"construct and prove:\n"
+"  --try EXPR        check your own formula over the word a for EVERY word\n"
+"                    (Z3 proves it, or gives the smallest counterexample),\n"
+"                    drawn step by step on WORD and on the counterexample;\n"
+"                    C's + - * & | ^ ~ << >> ! < <= > >= == != ?: ( ), numbers,\n"
+"                    ONES HIGHS LOW7 REPEAT_BYTE(x) clz ctz popcount fls __ffs\n"
+"                    __fls cmpb(x,y) cmpbge(x,y), and NAME = EXPR; statements\n"
+"  --as KIND         what EXPR must be: has_zero (non-zero exactly when a byte\n"
+"                    is zero; the default), exact (0x80 in exactly the zero\n"
+"                    bytes) or find_zero (the first zero's index, from mask =\n"
+"                    the variant's create_zero_mask output)\n"
+"\n"
 "  -h, --help        show this help and exit\n"
 "  -V, --version     show the version and exit\n"
 "  --                end of options: the next argument is the word even if\n"
@@ -123,6 +135,8 @@ static void help(FILE *f)
 "  watviz --json --arch alpha 'abc'      the values, for a program\n"
 "  watviz --arch ppc --lesson 2          lesson 2 on a big-endian word\n"
 "  watviz --plain --lesson 5 | lpr       lesson 5 as a printed handout\n"
+"  watviz --try '(a - ONES) & HIGHS'     refuted: the smallest word it fails on\n"
+"  watviz --arch ppc --as find_zero --try 'clz(mask) >> 3'\n"
 "\n"
 "Exit status: 0 success, 1 failure while running, 2 usage error.\n"
 "With both stdin and stdout on a terminal and neither --plain nor --json,\n"
@@ -141,40 +155,6 @@ static void list_arch(FILE *f)
 		fprintf(f, "%-22s %2u-bit %-6s %s\n", names, v->bits,
 			v->endian == WV_LITTLE ? "little" : "big", v->summary);
 	}
-}
-
-/* Display column of byte column col of s: UTF-8 continuation bytes take none. */
-static int display_col(const char *s, int col)
-{
-	int d = 0;
-
-	for (int i = 0; i < col - 1 && s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
-			d++;
-	return d + 1;
-}
-
-/*
- * The bad word (control bytes shown as '?') and a caret under column col.
- * A long word is cut to about 60 bytes around the column, with "...".
- */
-static void caret(const char *s, int col)
-{
-	int len = (int)strlen(s), from = 0, to = len;
-
-	if (len > 64) {
-		from = col - 30 > 0 ? col - 30 : 0;
-		to = from + 60 < len ? from + 60 : len;
-		while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
-			from--;	/* do not start inside a UTF-8 sequence */
-		while (to < len && ((unsigned char)s[to] & 0xc0) == 0x80)
-			to++;
-	}
-	fputs(from ? "  ..." : "  ", stderr);
-	for (int i = from; i < to; i++)
-		fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], stderr);
-	fprintf(stderr, "%s\n  %*s^\n", to < len ? "..." : "",
-		(from ? 3 : 0) + display_col(s + from, col - from) - 1, "");
 }
 
 /* The folder the running program is in (for the source tree's lessons/). */
@@ -390,7 +370,7 @@ int main(int argc, char **argv)
 	}
 	if (wv_word_parse(c.word_src, word, &len, &e) < 0) {
 		usage_error("word, column %d: %s", e.col, e.msg);
-		caret(c.word_src, e.col);
+		wv_cli_caret(stderr, c.word_src, e.col);
 		return EXIT_USAGE;
 	}
 	if ((page_end = wv_cli_page_end(&c, (size_t)offset, len)) < 0) {
@@ -398,6 +378,20 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
+	if (c.try_src) {
+		/* the formula is drawn on the first word, as has_zero gets it */
+		err = wv_trace_build(&t, &(struct wv_trace_in){
+			.v = c.v, .word = word, .word_len = len,
+			.offset = (size_t)offset, .fill = (uint8_t)c.fill, .delim = -1 });
+		if (err) {
+			fprintf(stderr, "watviz: cannot trace the word: %s\n", strerror(-err));
+			return EXIT_FAILURE;
+		}
+		uint64_t a = t.words[0].value;
+
+		wv_trace_free(&t);
+		return wv_cli_try(&c, a, c.word_src);
+	}
 	if (c.mode == WV_MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,

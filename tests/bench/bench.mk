@@ -11,6 +11,7 @@ BENCH_BASE_OBJ := $(BUILD)/bench/baseline.o
 BENCH_BIN    := $(BUILD)/bench/wvbench
 ICOUNT_BIN   := $(BUILD)/bench/wvicount
 FRAME_BIN    := $(BUILD)/bench/wvframe
+PROVE_BIN    := $(BUILD)/bench/wvprove
 
 .PHONY: bench bench-icount bench-bin
 
@@ -20,12 +21,13 @@ bench: bench-bin $(PROG)
 	@echo "the visualizer's CPU time (medians of 21 runs, 100x30 screen on /dev/null):" \
 	  | tee -a $(BUILD)/bench.txt
 	@$(FRAME_BIN) | tee -a $(BUILD)/bench.txt
+	@$(PROVE_BIN) | tee -a $(BUILD)/bench.txt
 
 bench-icount: bench-bin
 	@sh tests/bench/icount.sh $(BUILD) '$(CC)' '$(CFLAGS) $(LAYOUT_CFLAGS) (str.c)' \
 	  | tee $(BUILD)/icount.txt
 
-bench-bin: $(BENCH_BIN) $(ICOUNT_BIN) $(FRAME_BIN)
+bench-bin: $(BENCH_BIN) $(ICOUNT_BIN) $(FRAME_BIN) $(PROVE_BIN)
 
 $(BENCH_BASE_OBJ): ALL_CFLAGS += $(LAYOUT_CFLAGS)
 
@@ -39,5 +41,8 @@ $(BENCH_BIN): $(BUILD)/bench/bench.o $(BENCH_BASE_OBJ) $(CORE_LIB)
 $(ICOUNT_BIN): $(BUILD)/bench/icount.o $(BENCH_BASE_OBJ) $(CORE_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
+$(PROVE_BIN): $(BUILD)/bench/prove.o $(PURE_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(Z3_LIBS) -pthread
+
 $(FRAME_BIN): $(BUILD)/bench/frame.o $(APP_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(UI_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)

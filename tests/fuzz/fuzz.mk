@@ -6,7 +6,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR      = build-fuzz
-FUZZ_TARGETS  = word lesson cmd core args
+FUZZ_TARGETS  = word lesson cmd core args expr
 FUZZ_CFLAGS   = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -Iinclude -Itests/fuzz \
                 -g -O1 -fno-omit-frame-pointer \
                 -fsanitize=fuzzer-no-link,address,undefined \

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "watviz/cli.h"
+#include "watviz/try.h"
 
 #define MAXA 16
 
@@ -108,6 +109,14 @@ static void refuses(void **state)
 		{ "--arch", "--arch needs a value" },
 		{ "--offset", "--offset needs a value" },
 		{ "--fill", "--fill needs a value" },
+		{ "--try", "--try needs a value" },
+		{ "--try=", "--try needs a value" },
+		{ "--as", "--as needs a value" },
+		{ "--as maybe --try a", "--as maybe: unknown; use --as has_zero" },
+		{ "--as exact ab", "--as says how to check a --try formula" },
+		{ "--try a --lesson 2", "leave out --lesson" },
+		{ "--try a --component", "leave out --delim and --component" },
+		{ "--try a --delim /", "leave out --delim and --component" },
 		{ "--delim", "--delim needs a value" },
 		{ "--arch vax", "no such variant" },
 		{ "--fill 256", "--fill '256'" },
@@ -158,6 +167,24 @@ static void refuses(void **state)
 			fail_msg("'%s': got '%s', want ...%s...", cases[i].line, c.err,
 				 cases[i].msg);
 	}
+}
+
+static void try_options(void **state)
+{
+	struct wv_cli c;
+
+	(void)state;
+	assert_int_equal(parse(&c, "--try a&HIGHS"), 0);
+	assert_string_equal(c.try_src, "a&HIGHS");
+	assert_int_equal(c.as, WV_AS_HAS_ZERO);	/* the default */
+	assert_null(c.word_src);
+	assert_int_equal(parse(&c, "--as=find_zero --try=clz(mask)>>3 --arch ppc ab"), 0);
+	assert_string_equal(c.try_src, "clz(mask)>>3");
+	assert_int_equal(c.as, WV_AS_FIND_ZERO);
+	assert_string_equal(c.word_src, "ab");
+	assert_int_equal(parse(&c, "--try ~a --as exact --json --offset 3"), 0);
+	assert_int_equal(c.as, WV_AS_EXACT);
+	assert_int_equal(c.mode, WV_MODE_JSON);
 }
 
 static void offsets(void **state)
@@ -245,6 +272,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(accepts),
 		cmocka_unit_test(refuses),
+		cmocka_unit_test(try_options),
 		cmocka_unit_test(offsets),
 		cmocka_unit_test(page_ends),
 	};

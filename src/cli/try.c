@@ -1,0 +1,238 @@
+/*
+ * --try: a student's formula checked for every word, drawn on their word and,
+ * when it is wrong, on the smallest word where it fails.  The steps go
+ * through the plain renderer's sub-step layout, so they look like the
+ * kernel's own; --json gives the verdict for a program.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/plain.h"
+#include "watviz/prove.h"
+#include "watviz/try.h"
+
+/* Display column of byte column col of s: UTF-8 continuation bytes take none. */
+static int display_col(const char *s, int col)
+{
+	int d = 0;
+
+	for (int i = 0; i < col - 1 && s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			d++;
+	return d + 1;
+}
+
+/*
+ * The bad word (control bytes shown as '?') and a caret under column col.
+ * A long word is cut to about 60 bytes around the column, with "...".
+ */
+void wv_cli_caret(FILE *f, const char *s, int col)
+{
+	int len = (int)strlen(s), from = 0, to = len;
+
+	if (len > 64) {
+		from = col - 30 > 0 ? col - 30 : 0;
+		to = from + 60 < len ? from + 60 : len;
+		while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
+			from--;	/* do not start inside a UTF-8 sequence */
+		while (to < len && ((unsigned char)s[to] & 0xc0) == 0x80)
+			to++;
+	}
+	fputs(from ? "  ..." : "  ", f);
+	for (int i = from; i < to; i++)
+		fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
+	fprintf(f, "%s\n  %*s^\n", to < len ? "..." : "",
+		(from ? 3 : 0) + display_col(s + from, col - from) - 1, "");
+}
+
+/* A word value as the JSON contract writes words: "0x" + W/4 hex digits. */
+static void json_word(FILE *f, uint64_t x, unsigned w)
+{
+	fprintf(f, "\"0x%0*llx\"", (int)w / 4, (unsigned long long)x);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20 || ch == 0x7f)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static const char *verdict_name(const struct wv_proof *p)
+{
+	return !p->holds ? "refuted" : p->is_proof ? "proven" : "not_refuted";
+}
+
+static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
+		     const struct wv_proof *p, uint64_t a)
+{
+	const struct wv_variant *v = c->v;
+	uint64_t val[WV_EXPR_NODES];
+
+	fputs("{\"arch\":", f);
+	json_string(f, v->name);
+	fprintf(f, ",\"word_bits\":%u,\"as\":\"%s\",\"formula\":", v->bits,
+		wv_try_as_name(t->as));
+	json_string(f, c->try_src);
+	fprintf(f, ",\"verdict\":\"%s\",\"proof\":%s,\"method\":\"%s\","
+		"\"words_checked\":%llu,\"seconds\":%.6f,\"word\":",
+		verdict_name(p), p->is_proof ? "true" : "false", p->method,
+		(unsigned long long)p->checked, p->seconds);
+	json_word(f, a, v->bits);
+	wv_expr_eval(&t->e, a, val);
+	fputs(",\"result\":", f);
+	json_word(f, val[t->user], v->bits);
+	fprintf(f, ",\"right\":%s,\"counterexample\":", val[t->claim] ? "true" : "false");
+	if (p->holds) {
+		fputs("null}\n", f);
+		return;
+	}
+	wv_expr_eval(&t->e, p->cex, val);
+	fputs("{\"word\":", f);
+	json_word(f, p->cex, v->bits);
+	fputs(",\"memory\":[", f);
+	for (unsigned i = 0; i < v->bits / 8; i++)
+		fprintf(f, "%s%u", i ? "," : "",
+			(unsigned)(p->cex >> 8 * wv_wat_byte_index(v, i)) & 0xff);
+	fputs("],\"result\":", f);
+	json_word(f, val[t->user], v->bits);
+	fputs(",\"want\":", f);
+	json_word(f, val[t->want], v->bits);
+	fputs("}}\n", f);
+}
+
+/* The formula's steps on the word a; -ENOMEM or -EIO. */
+static int steps(FILE *f, const struct wv_try *t, const struct wv_variant *v,
+		 uint64_t a, const struct wv_plain_opts *po)
+{
+	struct wv_trace tr;
+	int err = wv_try_trace(t, v, a, &tr);
+
+	for (size_t k = 0; !err && k < tr.nsubs; k++)
+		err = wv_plain_substep(f, &tr, k, po);
+	wv_trace_free(&tr);
+	return err;
+}
+
+static const char *const as_text[] = {
+	[WV_AS_HAS_ZERO] = "has_zero: non-zero exactly when a byte of a is zero",
+	[WV_AS_EXACT] = "exact: 0x80 in exactly the zero bytes of a, 0 elsewhere",
+	[WV_AS_FIND_ZERO] = "find_zero: the memory index of the first zero byte, "
+			    "from mask = the variant's create_zero_mask output",
+};
+
+/* What the formula should have given, in words. */
+static void want_text(FILE *f, const struct wv_try *t, uint64_t want, unsigned w)
+{
+	if (t->as == WV_AS_HAS_ZERO)
+		fputs(want ? "non-zero (a byte is zero)" : "0 (no byte is zero)", f);
+	else if (t->as == WV_AS_EXACT)
+		fprintf(f, "0x%0*llx", (int)w / 4, (unsigned long long)want);
+	else
+		fprintf(f, "%llu", (unsigned long long)want);
+}
+
+static int try_plain(FILE *f, const struct wv_cli *c, const struct wv_try *t,
+		     const struct wv_proof *p, uint64_t a, const char *word_src)
+{
+	const struct wv_variant *v = c->v;
+	struct wv_plain_opts po = { .color = wv_plain_want_color(f, c->color) };
+	uint64_t val[WV_EXPR_NODES];
+	int err;
+
+	fprintf(f, "--try on %s: %u-bit %s-endian\n  formula: %s\n  --as %s\n",
+		v->name, v->bits, v->endian == WV_LITTLE ? "little" : "big",
+		c->try_src, as_text[t->as]);
+	fprintf(f, "\non the word \"%s\": a = 0x%0*llx\n", word_src, (int)v->bits / 4,
+		(unsigned long long)a);
+	if ((err = steps(f, t, v, a, &po)) != 0)
+		return err;
+	fputs("\nverdict: ", f);
+	if (p->holds && p->is_proof) {
+		if (strcmp(p->method, "z3") == 0)
+			fprintf(f, "PROVEN for all 2^%u words (by the SMT solver Z3).\n",
+				v->bits);
+		else
+			fprintf(f, "PROVEN for all 2^%u words: every one was tried "
+				"(this build has no SMT solver).\n", v->bits);
+		fflush(f);
+		return ferror(f) ? -EIO : 0;
+	}
+	if (p->holds) {
+		fprintf(f, "no counterexample among %llu words tried (every word "
+			"with at most two non-zero bytes, the critical-byte set, random "
+			"words).\n  This is NOT a proof: build watviz with Z3 (libz3-dev) "
+			"to prove it for all 2^%u words.\n",
+			(unsigned long long)p->checked, v->bits);
+		fflush(f);
+		return ferror(f) ? -EIO : 0;
+	}
+	wv_expr_eval(&t->e, p->cex, val);
+	fprintf(f, "WRONG.  The smallest counterexample%s is\n  a = 0x%0*llx  "
+		"(memory", p->is_proof ? "" : " among the words tried (NOT a proof "
+		"that none is smaller: no SMT solver in this build)",
+		(int)v->bits / 4, (unsigned long long)p->cex);
+	for (unsigned i = 0; i < v->bits / 8; i++)
+		fprintf(f, " %02x", (unsigned)(p->cex >> 8 * wv_wat_byte_index(v, i)) & 0xff);
+	fprintf(f, "):\n  the formula gives 0x%llx, it should be ",
+		(unsigned long long)val[t->user]);
+	want_text(f, t, val[t->want], v->bits);
+	fputs(".\n\nthe formula on that word, step by step:\n", f);
+	if ((err = steps(f, t, v, p->cex, &po)) != 0)
+		return err;
+	fflush(f);
+	return ferror(f) ? -EIO : 0;
+}
+
+int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
+{
+	struct wv_try *t = malloc(sizeof(*t));
+	struct wv_proof p;
+	struct wv_error e;
+	int err;
+
+	if (!t) {
+		fprintf(stderr, "watviz: out of memory\n");
+		return 1;
+	}
+	if (wv_try_parse(t, c->try_src, c->v, (enum wv_try_as)c->as, &e) < 0) {
+		fprintf(stderr, "watviz: --try, column %d: %s\n", e.col, e.msg);
+		wv_cli_caret(stderr, c->try_src, e.col);
+		free(t);
+		return 2;
+	}
+	err = wv_prove(&t->e, &p);
+	if (err) {
+		fprintf(stderr, "watviz: cannot check the formula: %s\n",
+			err == -EIO ? "the solver gave up" : strerror(-err));
+		free(t);
+		return 1;
+	}
+	if (c->mode == WV_MODE_JSON) {
+		try_json(stdout, c, t, &p, a);
+		err = ferror(stdout) ? -EIO : 0;
+	} else {
+		err = try_plain(stdout, c, t, &p, a, word_src);
+	}
+	free(t);
+	if (err || fflush(stdout) != 0) {
+		fprintf(stderr, "watviz: cannot write the output: %s\n",
+			strerror(err == -ENOMEM ? ENOMEM : EIO));
+		return 1;
+	}
+	return 0;
+}

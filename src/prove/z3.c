@@ -1,0 +1,256 @@
+/*
+ * Proving a claim with the SMT solver Z3 through its C API (watviz/prove.h).
+ * Every node of the expression becomes a bit-vector term of width W with the
+ * meaning watviz/expr.h gives it; the solver looks for a word that makes the
+ * claim 0.  None: proven for all 2^W words.  One: it is pushed down to the
+ * smallest (fewest non-zero bytes, then smallest value) by asking again
+ * with one more constraint at a time.
+ *
+ * Compiled to stubs when the build has no Z3 (WATVIZ_HAVE_Z3 unset).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/prove.h"
+
+#include <errno.h>
+
+#ifndef WATVIZ_HAVE_Z3
+
+bool wv_prove_have_solver(void)
+{
+	return false;
+}
+
+const char *wv_prove_solver_version(void)
+{
+	return "none";
+}
+
+int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
+{
+	(void)e;
+	(void)p;
+	return -ENOSYS;
+}
+
+#else
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <z3.h>
+
+bool wv_prove_have_solver(void)
+{
+	return true;
+}
+
+const char *wv_prove_solver_version(void)
+{
+	static char v[32];	/* written once, same text every time */
+	unsigned major, minor, build, rev;
+
+	Z3_get_version(&major, &minor, &build, &rev);
+	snprintf(v, sizeof(v), "%u.%u.%u.%u", major, minor, build, rev);
+	return v;
+}
+
+struct z {
+	Z3_context c;
+	Z3_sort bv, b8, b1;
+	unsigned w;
+};
+
+static Z3_ast num(const struct z *z, uint64_t v)
+{
+	return Z3_mk_unsigned_int64(z->c, v, z->bv);
+}
+
+/* 1 when cond holds, else 0, as a word */
+static Z3_ast bool01(const struct z *z, Z3_ast cond)
+{
+	return Z3_mk_ite(z->c, cond, num(z, 1), num(z, 0));
+}
+
+static Z3_ast bit_set(const struct z *z, Z3_ast x, unsigned i)
+{
+	return Z3_mk_eq(z->c, Z3_mk_extract(z->c, i, i, x), Z3_mk_unsigned_int(z->c, 1, z->b1));
+}
+
+static Z3_ast byte_of(const struct z *z, Z3_ast x, unsigned r)
+{
+	return Z3_mk_extract(z->c, 8 * r + 7, 8 * r, x);
+}
+
+/*
+ * A bit count as a chain of if-then-else: mul * i + add for the set bit i
+ * that decides (the lowest when lowest, as ctz; else the highest, as clz),
+ * none when no bit is set.
+ */
+static Z3_ast scan_bits(const struct z *z, Z3_ast x, bool lowest, int mul, int add,
+			uint64_t none)
+{
+	Z3_ast r = num(z, none);
+
+	for (unsigned k = 0; k < z->w; k++) {
+		unsigned i = lowest ? z->w - 1 - k : k;	/* the decider comes last */
+
+		r = Z3_mk_ite(z->c, bit_set(z, x, i), num(z, (uint64_t)(mul * (int)i + add)), r);
+	}
+	return r;
+}
+
+static Z3_ast term(const struct z *z, const struct wv_expr *e, unsigned i, Z3_ast *t,
+		   Z3_ast a)
+{
+	const struct wv_expr_node *nd = &e->node[i];
+	Z3_context c = z->c;
+	Z3_ast x = nd->op >= WV_E_NEG ? t[nd->kid[0]] : NULL;
+	Z3_ast y = wv_expr_arity(nd->op) >= 2 ? t[nd->kid[1]] : NULL;
+	Z3_ast r;
+	unsigned w = z->w;
+
+	switch (nd->op) {
+	case WV_E_VAR: return a;
+	case WV_E_CONST: return num(z, nd->value);
+	case WV_E_NEG: return Z3_mk_bvneg(c, x);
+	case WV_E_NOT: return Z3_mk_bvnot(c, x);
+	case WV_E_LNOT: return bool01(z, Z3_mk_eq(c, x, num(z, 0)));
+	case WV_E_MUL: return Z3_mk_bvmul(c, x, y);
+	case WV_E_ADD: return Z3_mk_bvadd(c, x, y);
+	case WV_E_SUB: return Z3_mk_bvsub(c, x, y);
+	case WV_E_SHL: return Z3_mk_bvshl(c, x, y);	/* by >= W: 0 */
+	case WV_E_SHR: return Z3_mk_bvlshr(c, x, y);
+	case WV_E_LT: return bool01(z, Z3_mk_bvult(c, x, y));
+	case WV_E_LE: return bool01(z, Z3_mk_bvule(c, x, y));
+	case WV_E_GT: return bool01(z, Z3_mk_bvugt(c, x, y));
+	case WV_E_GE: return bool01(z, Z3_mk_bvuge(c, x, y));
+	case WV_E_EQ: return bool01(z, Z3_mk_eq(c, x, y));
+	case WV_E_NE: return bool01(z, Z3_mk_not(c, Z3_mk_eq(c, x, y)));
+	case WV_E_AND: return Z3_mk_bvand(c, x, y);
+	case WV_E_XOR: return Z3_mk_bvxor(c, x, y);
+	case WV_E_OR: return Z3_mk_bvor(c, x, y);
+	case WV_E_COND:
+		return Z3_mk_ite(c, Z3_mk_not(c, Z3_mk_eq(c, x, num(z, 0))), y,
+				 t[nd->kid[2]]);
+	case WV_E_CLZ: return scan_bits(z, x, false, -1, (int)w - 1, w);
+	case WV_E_CTZ:
+	case WV_E_FFS_K: return scan_bits(z, x, true, 1, 0, w);
+	case WV_E_FLS_K: return scan_bits(z, x, false, 1, 0, w);
+	case WV_E_FLS: return scan_bits(z, x, false, 1, 1, 0);
+	case WV_E_POPCOUNT:
+		r = num(z, 0);
+		for (unsigned b = 0; b < w; b++)
+			r = Z3_mk_bvadd(c, r, Z3_mk_zero_ext(c, w - 1, Z3_mk_extract(c, b, b, x)));
+		return r;
+	case WV_E_CMPB:
+		r = NULL;
+		for (unsigned b = w / 8; b-- > 0;) {
+			Z3_ast byte = Z3_mk_ite(c, Z3_mk_eq(c, byte_of(z, x, b), byte_of(z, y, b)),
+						Z3_mk_unsigned_int(c, 0xff, z->b8),
+						Z3_mk_unsigned_int(c, 0, z->b8));
+
+			r = r ? Z3_mk_concat(c, r, byte) : byte;
+		}
+		return r;
+	case WV_E_CMPBGE:
+		r = num(z, 0);
+		for (unsigned b = 0; b < w / 8; b++)
+			r = Z3_mk_bvor(c, r, Z3_mk_ite(c, Z3_mk_bvuge(c, byte_of(z, x, b),
+								      byte_of(z, y, b)),
+						       num(z, UINT64_C(1) << b), num(z, 0)));
+		return r;
+	}
+	return NULL;
+}
+
+static Z3_lbool check(Z3_context c, Z3_solver s)
+{
+	return Z3_solver_check(c, s);
+}
+
+int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
+{
+	struct timespec t0, t1;
+	Z3_config cfg = Z3_mk_config();
+	struct z z = { .c = Z3_mk_context(cfg), .w = e->w };
+	Z3_ast *t = malloc(e->n * sizeof(*t)), a, nz;
+	Z3_solver s;
+	Z3_lbool r;
+	int err = 0;
+
+	Z3_del_config(cfg);
+	if (!t) {
+		Z3_del_context(z.c);
+		return -ENOMEM;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	*p = (struct wv_proof){ .holds = true, .is_proof = true, .method = "z3" };
+	z.bv = Z3_mk_bv_sort(z.c, e->w);
+	z.b8 = Z3_mk_bv_sort(z.c, 8);
+	z.b1 = Z3_mk_bv_sort(z.c, 1);
+	a = Z3_mk_const(z.c, Z3_mk_string_symbol(z.c, "a"), z.bv);
+	for (unsigned i = 0; i < e->n; i++)
+		t[i] = term(&z, e, i, t, a);
+
+	s = Z3_mk_solver_for_logic(z.c, Z3_mk_string_symbol(z.c, "QF_BV"));
+	Z3_solver_inc_ref(z.c, s);
+	Z3_solver_assert(z.c, s, Z3_mk_eq(z.c, t[e->root], num(&z, 0)));
+	r = check(z.c, s);
+	if (r == Z3_L_UNDEF) {
+		err = -EIO;
+		goto out;
+	}
+	if (r == Z3_L_FALSE)
+		goto out;
+	p->holds = false;
+
+	/* the fewest non-zero bytes: nz counts them */
+	nz = num(&z, 0);
+	for (unsigned b = 0; b < e->w / 8; b++)
+		nz = Z3_mk_bvadd(z.c, nz, bool01(&z, Z3_mk_not(z.c, Z3_mk_eq(z.c,
+					byte_of(&z, a, b), Z3_mk_unsigned_int(z.c, 0, z.b8)))));
+	for (unsigned k = 0; k <= e->w / 8; k++) {
+		Z3_solver_push(z.c, s);
+		Z3_solver_assert(z.c, s, Z3_mk_eq(z.c, nz, num(&z, k)));
+		if (check(z.c, s) == Z3_L_TRUE)
+			break;
+		Z3_solver_pop(z.c, s, 1);
+	}
+	/* then the smallest value: fix bits from the top, 0 where possible */
+	for (unsigned b = e->w; b-- > 0;) {
+		Z3_ast bit0 = Z3_mk_not(z.c, bit_set(&z, a, b));
+
+		Z3_solver_push(z.c, s);
+		Z3_solver_assert(z.c, s, bit0);
+		if (check(z.c, s) == Z3_L_TRUE)
+			continue;
+		Z3_solver_pop(z.c, s, 1);
+		Z3_solver_assert(z.c, s, bit_set(&z, a, b));
+	}
+	if (check(z.c, s) != Z3_L_TRUE) {
+		err = -EIO;
+		goto out;
+	}
+	{
+		Z3_model m = Z3_solver_get_model(z.c, s);
+		Z3_ast v = NULL;
+		uint64_t cex = 0;
+
+		Z3_model_inc_ref(z.c, m);
+		if (Z3_model_eval(z.c, m, a, true, &v) && Z3_get_numeral_uint64(z.c, v, &cex))
+			p->cex = cex;
+		else
+			err = -EIO;
+		Z3_model_dec_ref(z.c, m);
+	}
+out:
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	p->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	Z3_solver_dec_ref(z.c, s);
+	Z3_del_context(z.c);
+	free(t);
+	return err;
+}
+
+#endif /* WATVIZ_HAVE_Z3 */

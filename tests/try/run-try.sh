@@ -1,0 +1,93 @@
+#!/bin/sh
+# watviz --try end to end.  Prints TAP.
+#   sh tests/try/run-try.sh BUILD            (make check, make check-noz3)
+#   sh tests/try/run-try.sh BUILD --update   rewrite the golden files
+# With Z3: the plain output of tests/try/cases against golden files, and the
+# JSON verdicts of the formulas, each counterexample confirmed by a
+# byte loop here.  Without Z3: the verdicts say what was tried and that a
+# 64-bit one is not a proof.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+UPDATE=${2:-}
+DIR=$(dirname "$0")
+BIN=$BUILD/watviz
+n=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		printf 'ok %d - %s\n' "$n" "$2"
+	else
+		printf 'not ok %d - %s\n' "$n" "$2"
+	fi
+}
+
+if [ ! -x "$BIN" ]; then
+	echo "1..1"
+	echo "not ok 1 - $BIN is not built"
+	exit 1
+fi
+
+method=$("$BIN" --json --try 'a' | sed -n 's/.*"method":"\([a-z0-9]*\)".*/\1/p')
+
+# the verdict of one formula as JSON, checked by check-verdict.py
+verdict() {
+	name=$1 want=$2
+	shift 2
+	"$BIN" --json "$@" >"$tmp/j" 2>"$tmp/e"
+	rc=$?
+	r=1
+	[ $rc -eq 0 ] && python3 "$DIR/check-verdict.py" "$want" "$method" <"$tmp/j" \
+		>"$tmp/why" 2>&1 && r=0
+	[ $r -ne 0 ] && sed 's/^/# /' "$tmp/why" "$tmp/e"
+	ok $r "$name: $want"
+}
+
+if [ "$method" = z3 ]; then
+	while IFS='	' read -r name args; do
+		case $name in ''|'#'*) continue ;; esac
+		eval "set -- $args"
+		NO_COLOR= "$BIN" --color=never "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+		rc=$?
+		[ "$UPDATE" = "--update" ] && cp "$tmp/out" "$DIR/$name.out"
+		bad=0
+		[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] || bad=1
+		cmp -s "$tmp/out" "$DIR/$name.out" || bad=1
+		[ $bad -ne 0 ] && diff -u "$DIR/$name.out" "$tmp/out" | head -n 20 | sed 's/^/# /'
+		ok $bad "golden $name"
+	done <"$DIR/cases"
+	for w in x86-64 x86-32; do
+		verdict "$w kernel has_zero" proven --arch $w --try '(a - ONES) & ~a & HIGHS'
+		verdict "$w (a - ONES) & HIGHS" refuted --arch $w --try '(a - ONES) & HIGHS'
+		verdict "$w (a - ONES) & ~a" refuted --arch $w --try '(a - ONES) & ~a'
+		verdict "$w a & HIGHS" refuted --arch $w --try 'a & HIGHS'
+		verdict "$w exact E(a)" proven --arch $w --as exact --try '~(((a & LOW7) + LOW7) | a | LOW7)'
+	done
+	verdict "x86-64 multiply find_zero" proven --as find_zero \
+		--try '(mask * 0x0001020304050608) >> 56'
+	verdict "s390 find_zero" proven --arch s390 --as find_zero --try '(mask ^ 63) >> 3'
+else
+	echo "# no Z3 in this build: checking the enumeration's verdicts"
+	"$BIN" --arch x86-32 --try 'a & HIGHS' >"$tmp/o" 2>&1
+	grep -q '^verdict: WRONG' "$tmp/o" && grep -q 'a = 0x00000000' "$tmp/o" &&
+		! grep -q 'NOT a proof' "$tmp/o"
+	ok $? "32 bits: every word tried, the smallest counterexample is exact"
+	"$BIN" --try '(a - ONES) & ~a & HIGHS' >"$tmp/o" 2>&1
+	grep -q 'This is NOT a proof' "$tmp/o"
+	ok $? "64 bits: no counterexample, and it says this is not a proof"
+	"$BIN" --try '(a - ONES) & HIGHS' >"$tmp/o" 2>&1
+	grep -q 'NOT a proof that none is smaller' "$tmp/o"
+	ok $? "64 bits: a counterexample, labelled the smallest of those tried"
+	verdict "x86-64 (a - ONES) & ~a" refuted --try '(a - ONES) & ~a'
+	verdict "x86-64 kernel has_zero" not_refuted --try '(a - ONES) & ~a & HIGHS'
+fi
+
+# parse errors are the same either way: status 2, column, caret
+"$BIN" --try 'a +' >"$tmp/o" 2>"$tmp/e"
+[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'column 4' "$tmp/e" && grep -q '^     \^' "$tmp/e"
+ok $? "a parse error: status 2, the column and a caret under it"
+
+echo "1..$n"
