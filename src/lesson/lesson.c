@@ -495,7 +495,7 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 		return fail(p, col, "show: needs a step name such as has_zero%s", "");
 	memcpy(step, q, n);
 	step[n] = 0;
-	for (int k = WV_STEP_LOAD; k <= WV_STEP_ZBM; k++)
+	for (int k = WV_STEP_LOAD; k <= WV_STEP_ZEROPAD; k++)
 		if (strcmp(step, wv_trace_step_name((enum wv_step_kind)k)) == 0) {
 			s->show = (enum wv_step_kind)k;
 			found = true;
@@ -503,7 +503,7 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 	if (!found)
 		return fail(p, col, "unknown step '%s'; steps are load, prestart, has_zero, "
 			    "delim_has_zero, prep_zero_mask, create_zero_mask, find_zero, "
-			    "zero_bytemask", step);
+			    "zero_bytemask, zeropad_fixup", step);
 	q += n;
 	s->show_sub = 0;
 	while (*q) {
