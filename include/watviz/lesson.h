@@ -43,6 +43,9 @@ enum wv_ask {
 	WV_ASK_TOP_FLAG,	/* the memory byte the TOP flag of has_zero points
 				   at (what clz/8 of the cheap mask would say) */
 	WV_ASK_SUB_RESULT,	/* the result row of the shown sub-step */
+	WV_ASK_BUILD,		/* "build has_zero|exact|find_zero": the class
+				   writes a formula, proven or refuted for
+				   every word (watviz/prove.h) */
 };
 
 /* How the class answers. */
@@ -51,12 +54,14 @@ enum wv_form {
 	WV_FORM_HEX,
 	WV_FORM_NUMBER,
 	WV_FORM_CHOICE,		/* pick one of up to four computed options */
+	WV_FORM_FORMULA,	/* a formula over a (ask: build ...) */
 };
 
 struct wv_question {
 	char *prompt;		/* the question as the teacher wrote it */
 	enum wv_ask ask;
 	enum wv_form form;
+	int build_as;		/* ask: build: enum wv_try_as */
 	int line;		/* where it was written */
 };
 
@@ -216,6 +221,16 @@ int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
 /* typed read as a value of a's form (a choice's letter gives its option);
    0, or -1 when it cannot be read. */
 int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t *v);
+
+/*
+ * An answer to a build question (ask: build AS): the formula typed, checked
+ * on variant v as AS for every word (Z3, or enumeration without it; see
+ * watviz/prove.h).  Returns 1 when it holds, 0 when it does not (why: the
+ * smallest counterexample and what the formula does there), -1 when it does
+ * not parse (why: the reason and the column).  why is always written.
+ */
+int wv_lesson_check_build(const struct wv_scene *s, const struct wv_variant *v,
+			  const char *typed, char *why, size_t size);
 
 /* Names of asks as written in lesson files ("has_zero", "find_zero" ...). */
 const char *wv_lesson_ask_name(enum wv_ask ask);

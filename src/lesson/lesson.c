@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/prove.h"
+#include "watviz/try.h"
 #include "watviz/wordops.h"
 
 #define MAX_SCENES 64
@@ -42,6 +44,7 @@ static const char *const ask_names[] = {
 	[WV_ASK_FALSE_POS] = "false_positives",
 	[WV_ASK_TOP_FLAG] = "top_flag_byte",
 	[WV_ASK_SUB_RESULT] = "result",
+	[WV_ASK_BUILD] = "build",
 };
 #define NASKS (sizeof(ask_names) / sizeof(ask_names[0]))
 
@@ -196,7 +199,7 @@ static const char *const extra_names[] = {
 
 static bool placeholder_known(const char *name)
 {
-	for (unsigned i = 1; i < NASKS; i++)
+	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
 		if (strcmp(name, ask_names[i]) == 0)
 			return true;
 	for (unsigned i = 0; i < NEXTRAS; i++)
@@ -574,7 +577,19 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 
 static int parse_ask(struct parser *p, struct wv_scene *s, const char *v, int col)
 {
-	for (unsigned i = 1; i < NASKS; i++)
+	if (strncmp(v, "build", 5) == 0 && (v[5] == ' ' || v[5] == '\0')) {
+		const char *as = v + 5 + strspn(v + 5, " \t");
+
+		s->q.ask = WV_ASK_BUILD;
+		s->q.form = WV_FORM_FORMULA;
+		s->q.build_as = wv_try_as_find(as);
+		if (s->q.build_as < 0)
+			return fail(p, col + (int)(as - v), "ask: build needs what the "
+				    "formula must do: build has_zero, build exact or "
+				    "build find_zero%s", "");
+		return 0;
+	}
+	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
 		if (strcmp(v, ask_names[i]) == 0) {
 			s->q.ask = (enum wv_ask)i;
 			return 0;
@@ -941,6 +956,7 @@ static const char *question_unreached(const struct wv_scene *s,
 
 	switch (s->q.ask) {
 	case WV_ASK_SUB_RESULT:
+	case WV_ASK_BUILD:	/* any word will do: the proof covers them all */
 		return NULL;
 	case WV_ASK_FIND:
 	case WV_ASK_LENGTH:
@@ -1471,6 +1487,20 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 			 ff.top_mem == t->answer - wd->address ? ", so here it tells the truth"
 							       : ": the top flag lies");
 		break;
+	case WV_ASK_BUILD: {
+		struct wv_kernel_terms k;
+
+		wv_try_kernel_terms(t->v, &k);
+		a->form = WV_FORM_FORMULA;
+		snprintf(a->worked, sizeof(a->worked), "Any formula that does it for every "
+			 "word is right. %s's own: %s%s.", t->v->name,
+			 s->q.build_as == WV_AS_FIND_ZERO ? k.find
+			 : s->q.build_as == WV_AS_EXACT ? "~(((a & LOW7) + LOW7) | a | LOW7)"
+			 : k.has_zero,
+			 s->q.build_as == WV_AS_FIND_ZERO ? " (mask is create_zero_mask's "
+			 "result)" : "");
+		return 0;
+	}
 	case WV_ASK_SUB_RESULT: {
 		size_t k = wv_lesson_shown_sub(s, t);
 		const struct wv_substep *sub;
@@ -1828,5 +1858,60 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 			return 1;
 		}
 	}
+	return 0;
+}
+
+/* ---- build questions: a formula, proven or refuted --------------------- */
+
+int wv_lesson_check_build(const struct wv_scene *s, const struct wv_variant *v,
+			  const char *typed, char *why, size_t size)
+{
+	struct wv_try *t = malloc(sizeof(*t));
+	struct wv_error e;
+	struct wv_proof pr;
+	int rc;
+
+	if (!t) {
+		snprintf(why, size, "out of memory");
+		return -1;
+	}
+	if (wv_try_parse(t, typed, v, (enum wv_try_as)s->q.build_as, &e) < 0) {
+		snprintf(why, size, "column %d: %s", e.col, e.msg);
+		free(t);
+		return -1;
+	}
+	rc = wv_prove(&t->e, &pr);
+	if (rc < 0) {
+		snprintf(why, size, "the check could not run (error %d)", rc);
+		free(t);
+		return -1;
+	}
+	if (pr.holds) {
+		snprintf(why, size, "%s for every word%s", pr.is_proof ? "proven" :
+			 "no counterexample found", pr.is_proof ? "" : " tried (sampled: "
+			 "not a proof)");
+		free(t);
+		return 1;
+	}
+	/* what it does on the smallest word where it is wrong */
+	uint64_t got = 0, want = 0;
+	uint64_t *vals = malloc(t->e.n * sizeof(*vals));
+
+	if (vals) {
+		wv_expr_eval(&t->e, pr.cex, vals);
+		got = vals[t->user];
+		want = vals[t->want];
+		free(vals);
+	}
+	snprintf(why, size, "wrong for a = 0x%0*llx: it gives 0x%llx where %s %s",
+		 (int)v->bits / 4, (unsigned long long)pr.cex, (unsigned long long)got,
+		 s->q.build_as == WV_AS_HAS_ZERO ? (want ? "a byte is zero, so non-zero "
+		 "is right" : "no byte is zero, so 0 is right")
+		 : s->q.build_as == WV_AS_EXACT ? "the exact mask is" : "the first "
+		 "zero's index is", s->q.build_as == WV_AS_HAS_ZERO ? "" : "");
+	if (s->q.build_as != WV_AS_HAS_ZERO)
+		snprintf(why + strlen(why), size - strlen(why), " 0x%llx",
+			 (unsigned long long)want);
+	free(t);
 	return 0;
 }

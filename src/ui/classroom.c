@@ -187,7 +187,9 @@ const char *wv_class_prompt(const struct wv_class *c)
 {
 	static char p[40];
 
-	if (c->answer.form == WV_FORM_CHOICE)
+	if (c->answer.form == WV_FORM_FORMULA)
+		snprintf(p, sizeof(p), "formula: ");
+	else if (c->answer.form == WV_FORM_CHOICE)
 		snprintf(p, sizeof(p), "answer (a-%c): ", 'a' + (c->answer.nchoices
 			 ? c->answer.nchoices - 1 : 0));
 	else
@@ -312,12 +314,21 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 static int answer(struct wv_class *c, const char *typed)
 {
 	const char *why = NULL;
+	char verdict[sizeof(c->wrong_why)];
 	int rc;
 
 	c->retry[0] = c->unreadable[0] = '\0';
 	if (!typed || c->phase != WV_CLASS_ASK)
 		return WV_REACT_REDRAW;
-	rc = wv_lesson_check(&c->answer, typed, &why);
+	if (c->answer.form == WV_FORM_FORMULA) {
+		/* a formula: proven for every word, or its counterexample */
+		rc = wv_lesson_check_build(wv_lesson_scene(c->lesson, c->scene), c->app->v,
+					   typed, verdict, sizeof(verdict));
+		snprintf(c->wrong_why, sizeof(c->wrong_why), "%s", verdict);
+		why = verdict;
+	} else {
+		rc = wv_lesson_check(&c->answer, typed, &why);
+	}
 	if (rc == 1) {
 		c->phase = WV_CLASS_FEEDBACK;
 		settle(c, c->wrong ? WV_OUTCOME_RETRIED : WV_OUTCOME_RIGHT);
@@ -328,8 +339,10 @@ static int answer(struct wv_class *c, const char *typed)
 			 typed + strspn(typed, " \t"));
 		uint64_t v;
 
-		c->wrong_why[0] = '\0';
-		if (wv_lesson_typed_value(&c->answer, typed, &v) == 0)
+		if (c->answer.form != WV_FORM_FORMULA)
+			c->wrong_why[0] = '\0';
+		if (c->answer.form != WV_FORM_FORMULA &&
+		    wv_lesson_typed_value(&c->answer, typed, &v) == 0)
 			wv_lesson_wrong(wv_lesson_scene(c->lesson, c->scene), &c->app->trace,
 					&c->answer, v, c->wrong_why, sizeof(c->wrong_why));
 		wv_app_msg(c->app, false, "Not %s. Enter tries again, s shows the answer.",

@@ -116,6 +116,9 @@ static void question(FILE *out, unsigned qn, const char *prompt,
 			wv_lesson_format(a, a->choices[i], val, sizeof(val));
 			fprintf(out, "    %c) %s\n", 'a' + i, val);
 		}
+	} else if (a->form == WV_FORM_FORMULA) {
+		fprintf(out, "    (answer with a formula over a; watviz --try checks it "
+			"for every word)\n");
 	} else {
 		fprintf(out, "    (answer %s)\n", a->form == WV_FORM_HEX ?
 			"in hex, such as 0x8080" : "with a number");
@@ -227,7 +230,9 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 			if (s->q.ask == WV_ASK_NONE)
 				continue;
 			wv_lesson_format(&answers[i], answers[i].value, val, sizeof(val));
-			if (answers[i].form == WV_FORM_CHOICE)
+			if (answers[i].form == WV_FORM_FORMULA)
+				snprintf(lead, sizeof(lead), "%u. Answer: a formula", ++q);
+			else if (answers[i].form == WV_FORM_CHOICE)
 				snprintf(lead, sizeof(lead), "%u. Answer: %c) %s", ++q,
 					 'a' + answers[i].right, val);
 			else

@@ -155,6 +155,10 @@ static void question(struct pen *p, const struct wv_class *c)
 	gap(p);
 	if (c->answer.form == WV_FORM_CHOICE)
 		choices(p, &c->answer);
+	else if (c->answer.form == WV_FORM_FORMULA)
+		line(p, WV_ROLE_DIM, "Answer with a formula over a, in C: + - * & | ^ ~ << "
+		     ">>, ONES, HIGHS, LOW7, REPEAT_BYTE(x), clz, ctz, popcount, cmpb ... "
+		     "watviz checks it for every word.");
 	else
 		line(p, WV_ROLE_DIM, c->answer.form == WV_FORM_HEX
 		     ? "Answer in hex, such as 0x8080." : "Answer with a number.");
@@ -180,7 +184,11 @@ static void feedback(struct pen *p, const struct wv_class *c)
 	char val[40], buf[200];
 
 	wv_lesson_format(a, a->value, val, sizeof(val));
-	if (a->form == WV_FORM_CHOICE)
+	if (a->form == WV_FORM_FORMULA)
+		snprintf(val, sizeof(val), "%s", c->revealed ? "see below" : "it holds");
+	if (a->form == WV_FORM_FORMULA && !c->revealed)
+		snprintf(buf, sizeof(buf), "Right: %.150s", c->wrong_why);
+	else if (a->form == WV_FORM_CHOICE)
 		snprintf(buf, sizeof(buf), "%s %c) %s", c->revealed ? "The answer:"
 			 : "Right:", 'a' + a->right, val);
 	else

@@ -10,7 +10,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
-PLAN=17
+PLAN=19
 . "$(dirname "$0")/lib.sh"
 
 # the answers, from the core (not from the lesson code under test)
@@ -96,4 +96,16 @@ check $? "Esc leaves the answer line with text typed"
 # 17: q quits; the shell is back
 keys q && wait_for "Q-0"
 check $? "q quits with status 0"
+
+# 18-19: a build question (lesson 3's last scene): a formula, refuted with its
+# counterexample, then proven
+run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 3 --restart; echo B-\$?"
+wait_for "scene 1 of 6" && keys ']' ']' ']' ']' ']' && wait_for "scene 6 of 6" &&
+	keys Enter && wait_for "formula:" && answer "(a - ONES) & ~a & HIGHS" &&
+	wait_for "wrong for a =" "where the exact mask is"
+check $? "a build question: the cheap test is refuted with a counterexample"
+keys Enter && wait_for "formula:" && answer "~(((a & LOW7) + LOW7) | a | LOW7)" &&
+	wait_re 'Right: (proven|no counterexample found) for every word' &&
+	keys q && wait_for "B-0"
+check $? "a build question: the exact test is right for every word"
 exit 0

@@ -495,6 +495,56 @@ static void wrong_answers(void **state)
 	}
 }
 
+/* Build questions: a formula proven, refuted with its counterexample, or unreadable. */
+static void build_questions(void **state)
+{
+	(void)state;
+	wv_lesson *l;
+	struct wv_error e;
+	char why[200];
+	const struct wv_scene *ex = NULL, *fz = NULL;
+
+	assert_int_equal(wv_lesson_load("lessons/03-false-positives.lesson", &l, &e), 0);
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++)
+		if (wv_lesson_scene(l, i)->q.ask == WV_ASK_BUILD)
+			ex = wv_lesson_scene(l, i);
+	assert_non_null(ex);
+	/* the exact test (Hacker's Delight 6-1, the spec's E) is right */
+	assert_int_equal(wv_lesson_check_build(ex, variant("x86-64"),
+					       "~(((a & LOW7) + LOW7) | a | LOW7)", why,
+					       sizeof(why)), 1);
+	assert_non_null(strstr(why, "for every word"));
+	/* the cheap test is not: its counterexample, checked by a byte loop */
+	assert_int_equal(wv_lesson_check_build(ex, variant("x86-64"),
+					       "(a - ONES) & ~a & HIGHS", why, sizeof(why)), 0);
+	const char *p = strstr(why, "a = 0x");
+
+	assert_non_null(p);
+	uint64_t cex = strtoull(p + 4, NULL, 16), exact = 0;
+
+	for (unsigned i = 0; i < 8; i++)
+		if (((cex >> (8 * i)) & 0xff) == 0)
+			exact |= UINT64_C(0x80) << (8 * i);
+	assert_true(wv_cheap_zero(cex, 64) != exact);
+	/* unreadable: the column */
+	assert_int_equal(wv_lesson_check_build(ex, variant("x86-64"), "a &", why,
+					       sizeof(why)), -1);
+	assert_non_null(strstr(why, "column"));
+	wv_lesson_free(l);
+
+	/* find_zero on big-endian: count leading zeros, not trailing */
+	assert_int_equal(wv_lesson_load("lessons/06-big-endian.lesson", &l, &e), 0);
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++)
+		if (wv_lesson_scene(l, i)->q.ask == WV_ASK_BUILD)
+			fz = wv_lesson_scene(l, i);
+	assert_non_null(fz);
+	assert_int_equal(wv_lesson_check_build(fz, variant("ppc64"), "clz(mask) >> 3", why,
+					       sizeof(why)), 1);
+	assert_int_equal(wv_lesson_check_build(fz, variant("ppc64"), "ctz(mask) >> 3", why,
+					       sizeof(why)), 0);
+	wv_lesson_free(l);
+}
+
 /* Every shipped lesson's narration and questions, filled on every variant. */
 static void lessons_narrate_everywhere(void **state)
 {
@@ -768,6 +818,7 @@ int main(void)
 		cmocka_unit_test(parser_errors),
 		cmocka_unit_test(narration),
 		cmocka_unit_test(wrong_answers),
+		cmocka_unit_test(build_questions),
 		cmocka_unit_test(lessons_narrate_everywhere),
 		cmocka_unit_test(tolerated),
 		cmocka_unit_test(edges),
