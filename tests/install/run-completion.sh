@@ -4,6 +4,7 @@
 # the built watviz first on PATH.  Prints TAP; skips without bash.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
+export LC_ALL=C
 BUILD=${1:-build}
 SCRIPT=completion/watviz.bash
 if ! command -v bash >/dev/null 2>&1; then
