@@ -182,11 +182,12 @@ distcheck: dist
 deb: dist
 	rm -rf build-deb
 	mkdir build-deb
+	cp $(DIST).tar.gz build-deb/
 	tar -xzf $(DIST).tar.gz -C build-deb
 	cd build-deb/$(DIST) && dpkg-buildpackage -us -uc -b
 
 # Slow: distcheck, the .deb, lintian, install, run, remove (README, Tests).
-package-check: distcheck deb
+package-check: deps distcheck deb
 	@sh tools/package-check.sh build-deb
 
 lint:

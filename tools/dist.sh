@@ -11,7 +11,8 @@ if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	exit 1
 fi
 list=$(mktemp)
-trap 'rm -f "$list" "$DIST.tar.gz.tmp"' EXIT INT TERM
+trap 'rm -f "$list" "$DIST.tar.gz.tmp"' EXIT
+trap 'exit 1' INT TERM HUP PIPE
 # tracked files that are still there (a deletion not yet committed is gone)
 git ls-files -z | xargs -0 -n 200 sh -c 'for f; do [ -e "$f" ] && printf "%s\n" "$f"; done' sh >"$list"
 when=$(git log -1 --format=%ct 2>/dev/null || date +%s)

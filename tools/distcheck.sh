@@ -10,7 +10,8 @@ DIST=$1
 MAKE=${MAKE:-make}
 top=$(pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/watviz-distcheck.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP PIPE
 fail() {
 	echo "distcheck: $*" >&2
 	exit 1

@@ -1,9 +1,9 @@
 #!/bin/sh
 # The end of make package-check, after make distcheck and make deb: lintian
-# on the packages in DIR (no error, no warning), then, as root, install them,
-# run the installed watviz, its bash completion and a program built with
-# pkg-config against libwatviz-core-dev, remove them and check that no file
-# of theirs is left.  Refuses to touch a watviz that is already installed.
+# on the packages in DIR and on the source package (no error, no warning);
+# then, as root, install them, run the installed watviz, its bash completion
+# and a program built with pkg-config against libwatviz-core-dev, remove them
+# and check that no file of theirs is left.  Refuses to touch a watviz that is already installed.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 DIR=${1:-build-deb}
@@ -25,6 +25,17 @@ lintian --fail-on error,warning --info --display-level '>=info' "$changes" 2>&1 
 	grep -v '^running with root privileges is not recommended!$' || :
 lintian --fail-on error,warning "$changes" >/dev/null 2>&1 || fail "lintian reports errors or warnings"
 
+# the source package, made from a clean copy of the tarball in DIR
+step "lintian on the source package"
+src=$(mktemp -d)
+tar -xzf "$DIR"/watviz-*.tar.gz -C "$src"
+(cd "$src"/watviz-* && dpkg-source -b . >"$src/log" 2>&1) || { cat "$src/log" >&2; fail "dpkg-source -b failed"; }
+lintian --fail-on error,warning --info "$src"/*.dsc 2>&1 |
+	grep -v '^running with root privileges is not recommended!$' || :
+lintian --fail-on error,warning "$src"/*.dsc >/dev/null 2>&1 ||
+	{ rm -rf "$src"; fail "lintian reports errors or warnings on the source package"; }
+rm -rf "$src"
+
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
 	sudo -n true 2>/dev/null || fail "installing the packages needs root (or sudo without a password)"
@@ -38,7 +49,8 @@ cleanup() {
 	$sudo dpkg --purge watviz libwatviz-core-dev >/dev/null 2>&1 || :
 	rm -rf "$tmp"
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP PIPE
 
 step "dpkg -i $bin $dev"
 $sudo dpkg -i "$bin" "$dev" >"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; fail "dpkg -i failed"; }
