@@ -6,6 +6,10 @@ PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 DATADIR   ?= $(PREFIX)/share
 MANDIR    ?= $(DATADIR)/man
+LIBDIR    ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 DESTDIR   ?=
 PKG_CONFIG ?= pkg-config
 CC        ?= cc
@@ -86,12 +90,17 @@ PURE_LIB   := $(BUILD)/libwatviz.a
 APP_LIB    := $(BUILD)/libwatviz-app.a
 PROG       := $(BUILD)/watviz
 
+# What make install gives a course that links the core: the core's headers
+# (the ones src/core/*.c include, and what those include).
+CORE_HDR   := include/watviz/wat.h include/watviz/wordops.h include/watviz/str.h
+DIST       := watviz-$(VERSION)
+
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
-.PHONY: FORCE all deps run check check-noz3 test tests asan install uninstall clean bench \
-        lint man-lint coverage
+.PHONY: FORCE all deps run check check-noz3 test tests asan install install-core uninstall \
+        clean bench lint man-lint coverage dist distcheck deb package-check
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
 watviz: $(PROG)
@@ -99,7 +108,7 @@ watviz: $(PROG)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) $(RL_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CURSES_CFLAGS) $(RL_CFLAGS) -c -o $@ $<
 
 # The evaluator's loops over blocks of words are what a 32-bit exhaustive
 # check without Z3 spends its time in; -O3 vectorises them (about 2x).
@@ -117,7 +126,7 @@ $(BUILD)/src/prove/z3.o: src/prove/z3.c $(Z3_STAMP)
 
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
 
 $(BUILD)/src/core/str.o: ALL_CFLAGS += $(LAYOUT_CFLAGS)
 $(BUILD)/src/core/str.o: Makefile	# rebuilt when the layout flags change
@@ -145,9 +154,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(APP_LIB)
 
 tests: $(UNIT_BIN) $(PROG)
 
-# Install what the build and the tests need, where this machine allows.
+# Install what the build and the tests need, where this machine allows;
+# NO_DEPS=1 skips that (a package build, whose Build-Depends say it all).
 deps:
-	@sh tools/deps.sh
+	@[ -n "$(NO_DEPS)" ] || sh tools/deps.sh
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -182,18 +192,53 @@ coverage: deps
 	@WATVIZ_QUICK=1 WATVIZ_SANITIZED=1 sh tests/run.sh build-cov | tail -n 1
 	@sh tools/coverage.sh build-cov
 
-install: $(PROG)
+install: $(PROG) install-core
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	  $(DESTDIR)$(DATADIR)/watviz/lessons
+	  $(DESTDIR)$(DATADIR)/watviz/lessons $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(PROG) $(DESTDIR)$(BINDIR)/watviz
 	install -m 644 watviz.1 $(DESTDIR)$(MANDIR)/man1/watviz.1
 	for f in lessons/*; do \
 	  case $$f in *.md) ;; *) install -m 644 $$f $(DESTDIR)$(DATADIR)/watviz/lessons/ ;; esac; \
 	done
+	install -m 644 completion/watviz.bash $(DESTDIR)$(BASHCOMPDIR)/watviz
+
+# The core alone, for programs of a course: pkg-config --libs watviz-core.
+install-core: $(CORE_LIB)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	  $(DESTDIR)$(INCLUDEDIR)/watviz
+	install -m 644 $(CORE_LIB) $(DESTDIR)$(LIBDIR)/libwatviz-core.a
+	install -m 644 $(CORE_HDR) $(DESTDIR)$(INCLUDEDIR)/watviz/
+	sed -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(VERSION)|' watviz-core.pc.in \
+	  >$(DESTDIR)$(PKGCONFIGDIR)/watviz-core.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/watviz $(DESTDIR)$(MANDIR)/man1/watviz.1
+	rm -f $(DESTDIR)$(BINDIR)/watviz $(DESTDIR)$(MANDIR)/man1/watviz.1 \
+	  $(DESTDIR)$(BASHCOMPDIR)/watviz $(DESTDIR)$(LIBDIR)/libwatviz-core.a \
+	  $(DESTDIR)$(PKGCONFIGDIR)/watviz-core.pc
+	rm -f $(CORE_HDR:include/watviz/%=$(DESTDIR)$(INCLUDEDIR)/watviz/%)
+	rmdir $(DESTDIR)$(INCLUDEDIR)/watviz 2>/dev/null || :
 	rm -rf $(DESTDIR)$(DATADIR)/watviz
+
+# The release tarball: the files git tracks, nothing else (tools/dist.sh).
+dist:
+	@sh tools/dist.sh $(DIST)
+
+# Unpack the tarball elsewhere, build, check, install and uninstall it there.
+distcheck: dist
+	@sh tools/distcheck.sh $(DIST)
+
+# The Debian packages, built from the tarball in build-deb/ (debian/).
+deb: dist
+	rm -rf build-deb
+	mkdir build-deb
+	cp $(DIST).tar.gz build-deb/
+	tar -xzf $(DIST).tar.gz -C build-deb
+	cd build-deb/$(DIST) && dpkg-buildpackage -us -uc -b
+
+# Slow: distcheck, the .deb, lintian, install, run, remove (README, Tests).
+package-check: deps distcheck deb
+	@sh tools/package-check.sh build-deb
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --std=c11 -Iinclude \
@@ -204,7 +249,8 @@ man-lint:
 	mandoc -Tlint -W warning watviz.1
 
 clean:
-	rm -rf build build-asan build-bench build-cov build-fuzz build-noz3 watviz
+	rm -rf build build-asan build-bench build-cov build-fuzz build-noz3 build-deb watviz \
+	  $(DIST).tar.gz
 
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk

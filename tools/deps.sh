@@ -2,9 +2,10 @@
 # Make sure what watviz's build and tests need is installed.  Installs missing
 # packages with the system's package manager when it can (as root, or through
 # sudo without a password); otherwise says exactly what to run and fails.
-# Tools only some tests use (valgrind, mandoc, clang's libFuzzer) and the
-# optional Z3 library (libz3-dev; --try proves with it) are installed the
-# same way when possible, and never stop the build.
+# Tools only some tests use (valgrind, mandoc, clang's libFuzzer; on Debian
+# also debhelper, dpkg-dev, lintian and bash-completion for make
+# package-check) and the optional Z3 library (libz3-dev; --try proves with
+# it) are installed the same way when possible, and never stop the build.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
@@ -31,6 +32,14 @@ command -v valgrind >/dev/null 2>&1 || want valgrind
 # --try proves with Z3 when pkg-config finds it; without it, it enumerates
 have_pc z3 || want z3
 command -v mandoc >/dev/null 2>&1 || want mandoc
+# make package-check: the .deb (dpkg-buildpackage, dh), lintian, and the
+# completion loader the installed completion is tried with
+if command -v dpkg >/dev/null 2>&1; then
+	command -v dpkg-buildpackage >/dev/null 2>&1 || want dpkg-dev
+	command -v dh >/dev/null 2>&1 || want debhelper
+	command -v lintian >/dev/null 2>&1 || want lintian
+	[ -f /usr/share/bash-completion/bash_completion ] || want bash-completion
+fi
 have_fuzzer() {
 	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}\n' |
 		clang -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1

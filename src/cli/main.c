@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -121,7 +122,8 @@ static void help(FILE *f)
 "                    the variant's create_zero_mask output)\n"
 "\n"
 "  -h, --help        show this help and exit\n"
-"  -V, --version     show the version and exit\n"
+"  -V, --version     show the version, the licence and where lessons are\n"
+"                    read from, and exit\n"
 "  --                end of options: the next argument is the word even if\n"
 "                    it starts with '-'\n"
 "\n"
@@ -246,6 +248,30 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 	return bad ? EXIT_USAGE : 0;
 }
 
+/*
+ * --version, as GNU tools print it: the version, the licence, and the folder
+ * the lessons would be read from with these options and this environment.
+ */
+static int version(const struct wv_cli *c, const char *argv0)
+{
+	char dir[WV_LESSON_PATH_MAX], exe[WV_LESSON_PATH_MAX], real[PATH_MAX];
+	struct wv_error e;
+
+	printf("watviz %s\n"
+	       "License GPLv3+: GNU GPL version 3 or later "
+	       "<https://gnu.org/licenses/gpl.html>.\n"
+	       "This is free software: you are free to change and redistribute it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n\n",
+	       WATVIZ_VERSION);
+	exe_dir(argv0, exe, sizeof(exe));
+	if (wv_lesson_dir(c->lessons_dir, WATVIZ_DATADIR "/lessons", exe, dir,
+			  sizeof(dir), &e) == 0)
+		printf("Lessons are read from %s\n", realpath(dir, real) ? real : dir);
+	else
+		printf("Lessons: none found (%s)\n", e.msg);
+	return finish_stdout();
+}
+
 /* --check-lesson: every mistake of the file, or what was checked. */
 static int check_lesson(const char *path)
 {
@@ -348,10 +374,8 @@ int main(int argc, char **argv)
 		help(stdout);
 		return finish_stdout();
 	}
-	if (c.version) {
-		printf("watviz %s\n", WATVIZ_VERSION);
-		return finish_stdout();
-	}
+	if (c.version)
+		return version(&c, argv[0]);
 	if (c.list) {
 		list_arch(stdout);
 		return finish_stdout();

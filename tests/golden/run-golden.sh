@@ -125,6 +125,15 @@ grep -q '^usage: watviz' "$tmp/d" || r=1
 ok $r "--help exits 0 with usage"
 "$BIN" --version >"$tmp/d" 2>&1 && grep -q '^watviz [0-9]' "$tmp/d" && r=0 || r=1
 ok $r "--version"
+grep -q '^License GPLv3+' "$tmp/d" && r=0 || r=1
+ok $r "--version names the licence"
+mkdir "$tmp/ldir"
+"$BIN" --version --lessons-dir "$tmp/ldir" >"$tmp/d" 2>&1 &&
+	grep -qx "Lessons are read from $(cd "$tmp/ldir" && pwd -P)" "$tmp/d" && r=0 || r=1
+ok $r "--version says where lessons are read from (--lessons-dir)"
+"$BIN" --version --lessons-dir "$tmp/none" >"$tmp/d" 2>&1 &&
+	grep -q '^Lessons: none found' "$tmp/d" && r=0 || r=1
+ok $r "--version says when no lessons are found"
 if [ -w /dev/full ]; then
 	"$BIN" 'ab' >/dev/full 2>"$tmp/d"
 	[ $? -eq 1 ] && grep -q 'cannot write' "$tmp/d" && r=0 || r=1

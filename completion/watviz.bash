@@ -1,0 +1,86 @@
+# bash completion for watviz(1)
+#
+# Options come from `watviz --help`, --arch names and aliases from
+# `watviz --list-arch`, --lesson numbers and names from `watviz --list-lessons`
+# (so new lesson files complete too, and --lessons-dir DIR on the line is
+# honoured).  The watviz asked is the one being completed (./watviz too).
+# Needs nothing from the bash-completion package; it only installs it.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+# The --lessons-dir given earlier on the line, as an option to pass on.
+_watviz_lessons_dir()
+{
+	local i
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		--lessons-dir)
+			if [[ ${COMP_WORDS[i + 1]} == = ]]; then
+				printf '%s\n' "--lessons-dir=${COMP_WORDS[i + 2]}"
+			else
+				printf '%s\n' "--lessons-dir=${COMP_WORDS[i + 1]}"
+			fi
+			return
+			;;
+		esac
+	done
+}
+
+_watviz()
+{
+	local prog=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} opt="" i words
+	local dir
+
+	# "--arch=pp": bash splits at '=' (COMP_WORDBREAKS), giving --arch, =, pp
+	if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[COMP_CWORD - 1]} == = ]]; then
+		opt=${COMP_WORDS[COMP_CWORD - 2]}
+	elif [[ $cur == = ]] && ((COMP_CWORD >= 1)); then
+		opt=${COMP_WORDS[COMP_CWORD - 1]}
+		cur=""
+	elif ((COMP_CWORD >= 1)); then
+		opt=${COMP_WORDS[COMP_CWORD - 1]}
+	fi
+	# after "--" every argument is the word
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		[[ ${COMP_WORDS[i]} == -- ]] && return 0
+	done
+
+	COMPREPLY=()
+	case $opt in
+	--arch)
+		# "ppc64 (ppc powerpc)   64-bit big ...": the names before the width
+		words=$("$prog" --list-arch 2>/dev/null |
+			awk '{ for (i = 1; i <= NF && $i !~ /-bit$/; i++) {
+				gsub(/[()]/, "", $i); print $i } }')
+		;;
+	--lesson)
+		# "  8  hash_name: NUL or '/', both masks OR-ed (hash-name)"
+		dir=$(_watviz_lessons_dir)
+		words=$("$prog" --list-lessons ${dir:+"$dir"} 2>/dev/null |
+			sed -n 's/^ *\([0-9][0-9]*\)  .*(\([^()]*\))$/\1 \2/p')
+		;;
+	--color | --colour)
+		words="auto always never"
+		;;
+	--check-lesson)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+		return 0
+		;;
+	--lessons-dir)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+		return 0
+		;;
+	--offset | --fill | --delim | --autoplay)
+		return 0
+		;;
+	*)
+		[[ $cur == -* ]] || return 0
+		words=$("$prog" --help 2>/dev/null | grep -o -- ' -[a-zA-Z-]*' | sort -u)
+		;;
+	esac
+	mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+	return 0
+}
+
+complete -F _watviz watviz
