@@ -42,7 +42,7 @@ $MAKE --no-print-directory install DESTDIR="$inst" >"$tmp/install.log" 2>&1 ||
 p=$inst/usr/local
 for f in bin/watviz share/man/man1/watviz.1 share/bash-completion/completions/watviz \
 	lib/libwatviz-core.a lib/pkgconfig/watviz-core.pc include/watviz/wat.h \
-	include/watviz/str.h include/watviz/wordops.h; do
+	include/watviz/str.h include/watviz/wordops.h include/watviz/watsteps.h; do
 	[ -f "$p/$f" ] || fail "make install did not install $f"
 done
 want=$(ls lessons/*.lesson | wc -l)
