@@ -216,9 +216,12 @@ int wv_word_image(struct wv_image *img, unsigned word_bytes,
 	return 0;
 }
 
-int wv_word_image_pad(struct wv_image *img)
+/*
+ * Make room for n bytes of memory and roles; on failure the image is
+ * unchanged in meaning (a buffer may be larger, len is not).
+ */
+static int image_grow(struct wv_image *img, size_t n)
 {
-	size_t n = img->len + img->word_bytes;
 	uint8_t *mem = realloc(img->mem, n), *role;
 
 	if (!mem)
@@ -226,10 +229,19 @@ int wv_word_image_pad(struct wv_image *img)
 	img->mem = mem;
 	role = realloc(img->role, n);
 	if (!role)
-		return -ENOMEM;	/* mem is larger, len unchanged: still valid */
+		return -ENOMEM;
 	img->role = role;
-	memset(mem + img->len, img->fill, img->word_bytes);
-	memset(role + img->len, WV_MEM_FILL, img->word_bytes);
+	return 0;
+}
+
+int wv_word_image_pad(struct wv_image *img)
+{
+	size_t n = img->len + img->word_bytes;
+
+	if (image_grow(img, n) != 0)
+		return -ENOMEM;
+	memset(img->mem + img->len, img->fill, img->word_bytes);
+	memset(img->role + img->len, WV_MEM_FILL, img->word_bytes);
 	img->len = n;
 	return 0;
 }
@@ -237,24 +249,17 @@ int wv_word_image_pad(struct wv_image *img)
 int wv_word_image_page(struct wv_image *img, size_t page_end)
 {
 	size_t n = page_end + img->word_bytes;
-	uint8_t *mem, *role;
 
 	if (page_end % img->word_bytes != 0 || page_end > WV_PAGE_END_MAX ||
 	    page_end < img->offset + img->word_len + 1 || img->page_end ||
 	    img->len > page_end)
 		return -EINVAL;
-	mem = realloc(img->mem, n);
-	if (!mem)
+	if (image_grow(img, n) != 0)
 		return -ENOMEM;
-	img->mem = mem;
-	role = realloc(img->role, n);
-	if (!role)
-		return -ENOMEM;	/* mem is larger, len unchanged: still valid */
-	img->role = role;
-	memset(mem + img->len, img->fill, page_end - img->len);
-	memset(role + img->len, WV_MEM_FILL, page_end - img->len);
-	memset(mem + page_end, 0, img->word_bytes);
-	memset(role + page_end, WV_MEM_UNMAPPED, img->word_bytes);
+	memset(img->mem + img->len, img->fill, page_end - img->len);
+	memset(img->role + img->len, WV_MEM_FILL, page_end - img->len);
+	memset(img->mem + page_end, 0, img->word_bytes);
+	memset(img->role + page_end, WV_MEM_UNMAPPED, img->word_bytes);
 	img->len = n;
 	img->page_end = page_end;
 	return 0;
