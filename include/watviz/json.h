@@ -39,4 +39,10 @@
  */
 int wv_json_write(FILE *out, const struct wv_trace *t);
 
+/* A JSON string: quotes, backslashes and control bytes escaped. */
+void wv_json_string(FILE *f, const char *s);
+
+/* A word value as the contract writes words: "0x" and bits/4 hex digits. */
+void wv_json_word(FILE *f, uint64_t v, unsigned bits);
+
 #endif /* WATVIZ_JSON_H */

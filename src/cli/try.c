@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/json.h"
 #include "watviz/plain.h"
 #include "watviz/prove.h"
 #include "watviz/try.h"
@@ -50,28 +51,6 @@ void wv_cli_caret(FILE *f, const char *s, int col)
 		(from ? 3 : 0) + display_col(s + from, col - from) - 1, "");
 }
 
-/* A word value as the JSON contract writes words: "0x" + W/4 hex digits. */
-static void json_word(FILE *f, uint64_t x, unsigned w)
-{
-	fprintf(f, "\"0x%0*llx\"", (int)w / 4, (unsigned long long)x);
-}
-
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
-
 static const char *verdict_name(const struct wv_proof *p)
 {
 	return !p->holds ? "refuted" : p->is_proof ? "proven" : "not_refuted";
@@ -84,18 +63,18 @@ static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 	uint64_t val[WV_EXPR_NODES];
 
 	fputs("{\"arch\":", f);
-	json_string(f, v->name);
+	wv_json_string(f, v->name);
 	fprintf(f, ",\"word_bits\":%u,\"as\":\"%s\",\"formula\":", v->bits,
 		wv_try_as_name(t->as));
-	json_string(f, c->try_src);
+	wv_json_string(f, c->try_src);
 	fprintf(f, ",\"verdict\":\"%s\",\"proof\":%s,\"method\":\"%s\","
 		"\"words_checked\":%llu,\"seconds\":%.6f,\"word\":",
 		verdict_name(p), p->is_proof ? "true" : "false", p->method,
 		(unsigned long long)p->checked, p->seconds);
-	json_word(f, a, v->bits);
+	wv_json_word(f, a, v->bits);
 	wv_expr_eval(&t->e, a, val);
 	fputs(",\"result\":", f);
-	json_word(f, val[t->user], v->bits);
+	wv_json_word(f, val[t->user], v->bits);
 	fprintf(f, ",\"right\":%s,\"counterexample\":", val[t->claim] ? "true" : "false");
 	if (p->holds) {
 		fputs("null}\n", f);
@@ -103,15 +82,15 @@ static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 	}
 	wv_expr_eval(&t->e, p->cex, val);
 	fputs("{\"word\":", f);
-	json_word(f, p->cex, v->bits);
+	wv_json_word(f, p->cex, v->bits);
 	fputs(",\"memory\":[", f);
 	for (unsigned i = 0; i < v->bits / 8; i++)
 		fprintf(f, "%s%u", i ? "," : "",
 			(unsigned)(p->cex >> 8 * wv_wat_byte_index(v, i)) & 0xff);
 	fputs("],\"result\":", f);
-	json_word(f, val[t->user], v->bits);
+	wv_json_word(f, val[t->user], v->bits);
 	fputs(",\"want\":", f);
-	json_word(f, val[t->want], v->bits);
+	wv_json_word(f, val[t->want], v->bits);
 	fputs("}}\n", f);
 }
 

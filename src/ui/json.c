@@ -9,8 +9,7 @@
 #include <errno.h>
 #include <stdbool.h>
 
-/* A JSON string: quotes, backslashes and control bytes escaped. */
-static void str(FILE *f, const char *s)
+void wv_json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -28,8 +27,7 @@ static void str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-/* A word value: "0x" and bits/4 hex digits. */
-static void hex(FILE *f, uint64_t v, unsigned bits)
+void wv_json_word(FILE *f, uint64_t v, unsigned bits)
 {
 	fprintf(f, "\"0x%0*llx\"", (int)bits / 4, (unsigned long long)v);
 }
@@ -42,7 +40,7 @@ static void key(FILE *f, const char *k)
 static void key_hex(FILE *f, const char *k, uint64_t v, unsigned bits)
 {
 	fprintf(f, ", \"%s\": ", k);
-	hex(f, v, bits);
+	wv_json_word(f, v, bits);
 }
 
 static const struct {
@@ -59,16 +57,16 @@ static void row_json(FILE *f, const struct wv_trace *t, const struct wv_row *r)
 {
 	fputs("{ ", f);
 	key(f, "label");
-	str(f, r->label);
+	wv_json_string(f, r->label);
 	fputs(", ", f);
 	key(f, "kind");
-	str(f, wv_trace_row_kind_name(r->kind));
+	wv_json_string(f, wv_trace_row_kind_name(r->kind));
 	fprintf(f, ", \"width\": %u, \"value\": ", r->width);
 	if (r->width == 0) {
 		fprintf(f, "%llu }", (unsigned long long)r->value);
 		return;
 	}
-	hex(f, r->value, r->width);
+	wv_json_word(f, r->value, r->width);
 	key_hex(f, "bits", r->bits, r->width);
 	fputs(", \"marks\": [", f);
 	for (unsigned m = 0; m < t->word_bytes; m++) {
@@ -95,14 +93,14 @@ static void steps_json(FILE *f, const struct wv_trace *t)
 
 		fprintf(f, "%s\n    { \"kind\": \"%s\", \"func\": ", i ? "," : "",
 			wv_trace_step_name(s->kind));
-		str(f, s->func);
+		wv_json_string(f, s->func);
 		fputs(", \"file\": ", f);
-		str(f, s->file);
+		wv_json_string(f, s->file);
 		fprintf(f, ", \"word\": %zu, \"text\": ", s->word);
-		str(f, s->text);
+		wv_json_string(f, s->text);
 		fputs(", \"result\": ", f);
 		if (s->width)
-			hex(f, s->result, s->width);
+			wv_json_word(f, s->result, s->width);
 		else
 			fprintf(f, "%llu", (unsigned long long)s->result);
 		fprintf(f, ", \"false_positive\": %s,\n      \"substeps\": [",
@@ -112,9 +110,9 @@ static void steps_json(FILE *f, const struct wv_trace *t)
 
 			fprintf(f, "%s\n        { \"index\": %zu, \"op\": \"%s\", \"expr\": ",
 				k > s->first ? "," : "", k, wv_trace_op_name(ss->op));
-			str(f, ss->expr);
+			wv_json_string(f, ss->expr);
 			fputs(", \"text\": ", f);
-			str(f, ss->text);
+			wv_json_string(f, ss->text);
 			fprintf(f, ", \"mem_columns\": %s,\n          \"rows\": [",
 				ss->mem_columns ? "true" : "false");
 			for (unsigned r = 0; r < ss->nrows; r++) {
@@ -135,11 +133,11 @@ int wv_json_write(FILE *f, const struct wv_trace *t)
 	unsigned w = v->bits;
 
 	fputs("{\n  \"arch\": ", f);
-	str(f, v->name);
+	wv_json_string(f, v->name);
 	fprintf(f, ", \"word_bits\": %u, \"endian\": \"%s\",\n", w,
 		v->endian == WV_LITTLE ? "little" : "big");
 	fputs("  \"kernel_path\": ", f);
-	str(f, v->kernel_path);
+	wv_json_string(f, v->kernel_path);
 	fprintf(f, ",\n  \"offset\": %zu, \"fill\": %u, \"delim\": ", t->in.offset,
 		t->in.fill);
 	if (t->in.delim >= 0)
@@ -153,7 +151,7 @@ int wv_json_write(FILE *f, const struct wv_trace *t)
 			"\n  \"loop_note\": ", t->in.delim >= 0 ? "hash_name"
 			: "do_strnlen_user", wv_trace_hash_name_what_if(t) ? "false"
 			: "true");
-		str(f, wv_trace_loop_note(t, note, sizeof(note)));
+		wv_json_string(f, wv_trace_loop_note(t, note, sizeof(note)));
 	}
 	/* the mapped bytes only: past a page edge there is no memory */
 	fputs(",\n  \"memory\": [", f);
