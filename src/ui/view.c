@@ -221,8 +221,11 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Memory");
 	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, "  word %zu/%zu @0x%04zx",
 			    cur + 1, total, addr);
-	wv_frame_put(f, y, x, WV_ROLE_DIM,
-		     "  > start = terminator p pre-start n NUL f fill");
+	/* the marks' key; the page edge adds u, said shorter where it must fit */
+	wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_DIM,
+		     !t->img.page_end ? "  > start = terminator p pre-start n NUL f fill" :
+		     f->cols - x >= 62 ? "  > start = terminator p pre-start n NUL f fill "
+		     "u unmapped" : "  > start = end p pre-start n NUL f fill u unmapped");
 	wv_frame_put(f, y + 1, 0, WV_ROLE_LABEL, "addr");
 	wv_frame_put(f, y + 2, 0, WV_ROLE_LABEL, "hex");
 	wv_frame_put(f, y + 3, 0, WV_ROLE_LABEL, "char");
