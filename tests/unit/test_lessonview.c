@@ -240,6 +240,27 @@ static void test_end_and_help(void **state)
 	assert_true(row_of("not answered.") > 0);
 	assert_true(row_of("[ goes back to the last scene") > 0);
 	assert_true(wv_frame_find(&fr, 22, "LE end") > 0);
+	/* the estimate, as --list-lessons gives it; no other lesson given */
+	assert_true(row_of("Estimated time: about 10 minutes (341 words read out") > 0);
+	assert_true(row_of("That was the last lesson.") > 0);
+	assert_int_equal(row_of("n or Enter"), -1);
+	assert_int_equal(wv_frame_find(&fr, 22, "n next lesson"), -1);
+	/* in a course: the next lesson offered, on the screen and its status */
+	static const struct wv_lesson_file course[3] = {
+		{ 1, "word-at-a-time", "" }, { 2, "has-zero", "" },
+		{ 3, "false-positives", "" } };
+
+	cls.files = course;
+	cls.nfiles = 3;
+	cls.file = 1;
+	cls.run_last = 2;
+	build(24, 80);
+	assert_true(row_of("n or Enter: the next lesson, 3 (false-positives).") > 0);
+	assert_true(wv_frame_find(&fr, 22, "n next lesson") > 0);
+	cls.run_last = 1;	/* --lesson 1-2: the run ends here */
+	build(24, 80);
+	assert_true(row_of("That was the last lesson of this run.") > 0);
+	cls.files = NULL;
 
 	/* help lists the lesson keys in a lesson, not elsewhere */
 	wv_class_goto(&cls, 0);

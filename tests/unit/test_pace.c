@@ -6,6 +6,8 @@
  */
 #include "testutil.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "watviz/pace.h"
@@ -94,12 +96,70 @@ static void test_lesson(void **state)
 	wv_lesson_free(l);
 }
 
+/*
+ * The table of lessons/README.md says what wv_pace_lesson says for every
+ * lesson in lessons/, and the total row adds them up.
+ */
+static void test_readme_table(void **state)
+{
+	struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	FILE *f = fopen("lessons/README.md", "r");
+	char line[256];
+	size_t rows = 0, sum[4] = { 0 }, total[4] = { 0 };
+	bool has_total = false;
+
+	(void)state;
+	assert_non_null(f);
+	assert_true(n >= 10);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned num, scenes, questions, words, minutes;
+		char slug[64];
+		wv_lesson *l = NULL;
+		struct wv_error e;
+		struct wv_pace p;
+
+		if (sscanf(line, "| all | %u | %u | %u | %u min |", &scenes, &questions,
+			   &words, &minutes) == 4) {
+			total[0] = scenes, total[1] = questions, total[2] = words;
+			total[3] = minutes;
+			has_total = true;
+			continue;
+		}
+		if (sscanf(line, "| %u %63s | %u | %u | %u | %u min |", &num, slug,
+			   &scenes, &questions, &words, &minutes) != 6)
+			continue;
+		int k = wv_lesson_pick(files, (size_t)n, slug);
+
+		assert_true(k >= 0);
+		assert_int_equal(files[k].number, num);
+		assert_int_equal(wv_lesson_load(files[k].path, &l, &e), 0);
+		assert_int_equal(wv_pace_lesson(l, NULL, &p), 0);
+		if (p.scenes != scenes || p.questions != questions || p.words != words ||
+		    p.minutes != minutes)
+			fail_msg("lessons/README.md says lesson %u: %u scenes, %u "
+				 "questions, %u words, %u min; it has %zu, %zu, %zu, %u",
+				 num, scenes, questions, words, minutes, p.scenes,
+				 p.questions, p.words, p.minutes);
+		sum[0] += scenes, sum[1] += questions, sum[2] += words;
+		sum[3] += minutes;
+		wv_lesson_free(l);
+		rows++;
+	}
+	fclose(f);
+	assert_int_equal(rows, (size_t)n);	/* every lesson has its row */
+	assert_true(has_total);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(sum[i], total[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_words),
 		cmocka_unit_test(test_formula),
 		cmocka_unit_test(test_lesson),
+		cmocka_unit_test(test_readme_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
