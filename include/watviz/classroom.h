@@ -69,6 +69,9 @@ struct wv_class {
 	const struct wv_lesson_file *files;
 	size_t nfiles, file, run_last;
 	bool restart;			/* --restart: every lesson from scene 1 */
+	unsigned char *opened;		/* per file: opened in this run (the
+					   second time, --restart no longer
+					   applies); NULL without files */
 	struct wv_pace pace;		/* the lesson's estimated duration */
 	unsigned number;		/* lesson number, for headings/progress */
 	char slug[64];

@@ -109,7 +109,7 @@ static void help(FILE *f)
 "                    scene stays up until read at 140 words a minute, and\n"
 "                    a question pauses; a key takes over\n"
 "  --restart         start each lesson from its first scene, not where the\n"
-"                    class stopped\n"
+"                    class stopped before this run\n"
 "\n"
 "  -h, --help        show this help and exit\n"
 "  -V, --version     show the version and exit\n"

@@ -143,7 +143,10 @@ static int begin(struct wv_class *c, const wv_lesson *l, unsigned number,
 	*start = 0;
 	*note_error = false;
 	note[0] = '\0';
-	if (!c->progress[0] || !c->slug[0] || c->restart)
+	/* --restart: from scene 1 the first time a lesson opens in this run;
+	   coming back to it finds the place the class left */
+	if (!c->progress[0] || !c->slug[0] ||
+	    (c->restart && !(c->opened && c->opened[c->file])))
 		return 0;
 	rc = wv_progress_get(c->progress, c->number, c->slug, &saved, &line);
 	if (rc == 0 && saved == WV_PROGRESS_DONE) {
@@ -189,12 +192,17 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 		c->nfiles = opts->nfiles;
 		c->file = opts->lesson_index;
 		c->run_last = opts->run_last;
+		c->opened = calloc(c->nfiles, 1);
 	}
-	if (begin(c, l, opts->lesson_number, opts->lesson_slug, &start, note,
+	if ((c->files && !c->opened) ||
+	    begin(c, l, opts->lesson_number, opts->lesson_slug, &start, note,
 		  sizeof(note), &note_error) < 0) {
+		wv_class_free(c);
 		wv_app_msg(app, true, "out of memory");
 		return -1;
 	}
+	if (c->opened)
+		c->opened[c->file] = 1;
 	if (opts->variant)
 		snprintf(arch, sizeof(arch), "Running on %s (--arch). ",
 			 opts->variant->name);
@@ -202,8 +210,7 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	wv_lesson_scene_input(l, start, c->arch, &in, NULL);
 	if (wv_app_init(app, in.word, in.word_len, wv_lesson_scene(l, start)->word_src,
 			in.v, in.offset, in.fill, in.delim) < 0) {
-		free(c->outcome);
-		c->outcome = NULL;
+		wv_class_free(c);
 		return -1;
 	}
 	if (opts->autoplay_ms > 0) {
@@ -238,7 +245,7 @@ int wv_class_open(struct wv_class *c, size_t k)
 	bool note_error, playing = app->playing;
 	struct wv_error e;
 	wv_lesson *l = NULL;
-	size_t start;
+	size_t start, was;
 	int rc;
 
 	if (!c->files || k >= c->nfiles)
@@ -252,15 +259,18 @@ int wv_class_open(struct wv_class *c, size_t k)
 			wv_app_msg(app, true, "%s: %s", f->path, e.msg);
 		return WV_REACT_REDRAW;
 	}
+	was = c->file;
+	c->file = k;	/* begin() asks whether it was opened before */
 	if (begin(c, l, f->number, f->slug, &start, note, sizeof(note),
 		  &note_error) < 0) {
+		c->file = was;
 		wv_lesson_free(l);
 		wv_app_msg(app, true, "out of memory");
 		return WV_REACT_REDRAW;
 	}
 	wv_lesson_free(c->owned);
 	c->owned = l;
-	c->file = k;
+	c->opened[k] = 1;
 	c->sources = false;
 	if (c->arch_opt && !c->arch)
 		snprintf(arch, sizeof(arch), "Lesson %u does not run on %s: on %s. ",
@@ -279,6 +289,8 @@ void wv_class_free(struct wv_class *c)
 	c->outcome = NULL;
 	wv_lesson_free(c->owned);
 	c->owned = NULL;
+	free(c->opened);
+	c->opened = NULL;
 }
 
 const char *wv_class_prompt(const struct wv_class *c)

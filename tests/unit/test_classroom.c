@@ -303,10 +303,10 @@ static size_t nfiles;
 
 /* Start files[k] of the lessons in lessons/, the run ending at run_last. */
 static void start_course(size_t k, size_t run_last, const char *arch,
-			 const char *progress, int autoplay_ms)
+			 const char *progress, int autoplay_ms, bool restart)
 {
 	struct wv_ui_opts o = { .delim = -1, .autoplay_ms = autoplay_ms,
-				.restart = false };
+				.restart = restart };
 	int n = wv_lesson_list("lessons", files, 100);
 
 	assert_true(n >= 10);
@@ -334,7 +334,7 @@ static void test_moving(void **state)
 	(void)state;
 	assert_int_equal(wv_state_path(dir, "/nowhere", "progress", path, sizeof(path)), 0);
 	unlink(path);
-	start_course(1, 9, NULL, path, 0);	/* lesson 2, as --lesson 2 */
+	start_course(1, 9, NULL, path, 0, false);	/* lesson 2, as --lesson 2 */
 	assert_int_equal(cls.number, 2);
 	assert_int_equal(wv_class_next(&cls), 2);
 
@@ -413,6 +413,19 @@ static void test_moving(void **state)
 	assert_int_equal(k, WV_PROGRESS_DONE);
 	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), 0);
 	assert_int_equal(k, 2);
+
+	/* --restart: each lesson from scene 1 the first time it opens in the
+	   run, where the class left it when it comes back */
+	assert_int_equal(wv_progress_put(path, 3, "false-positives", 3), 0);
+	start_course(1, 9, NULL, path, 0, true);
+	assert_int_equal(cls.scene, 0);		/* not 3 (saved before) */
+	command("scene 4");
+	command("next");
+	assert_int_equal(cls.number, 3);
+	assert_int_equal(cls.scene, 0);		/* not 4 (saved before) */
+	command("prev");
+	assert_int_equal(cls.scene, 3);		/* left there in this run */
+	stop();
 	unlink(path);
 }
 
@@ -420,7 +433,7 @@ static void test_moving(void **state)
 static void test_run_and_arch(void **state)
 {
 	(void)state;
-	start_course(1, 3, "ppc", NULL, 0);
+	start_course(1, 3, "ppc", NULL, 0, false);
 	assert_ptr_equal(app.v, variant("ppc64"));
 	command("lesson 4");	/* little-endian only: on its own first variant */
 	assert_int_equal(cls.number, 4);
@@ -440,7 +453,7 @@ static void test_run_and_arch(void **state)
 	stop();
 
 	/* autoplay goes through the end screen into the next lesson */
-	start_course(8, 9, NULL, NULL, 1000);
+	start_course(8, 9, NULL, NULL, 1000, false);
 	wv_class_goto(&cls, cls.nscenes);
 	assert_true(app.playing);
 	int guard = 0;
