@@ -210,12 +210,16 @@ static void test_present(void **state)
 	wv_class_do(&cls, WV_ACT_ANSWER);
 	build(24, 80);
 	assert_true(row_of("Question: What is a - ONES") > 0);
-	/* the operands stay, what would answer it is '?' */
+	/* the operands stay, what would answer it is '?': as bits where the
+	   rows fit (they do since the lesson's question got shorter), else as
+	   values */
 	assert_int_equal(row_of("0x6060ff6262fefeff"), -1);
-	if (row_of("sum = ?") < 0)
+	assert_int_equal(row_of("01100000 01100000 11111111"), -1);
+	if (row_of("sum = ?") < 0 && row_of("sum      ????????") < 0)
 		dump();
-	assert_true(row_of("sum = ?") > 0);
-	assert_true(row_of("a = 0x6162006364000000") > 0);
+	assert_true(row_of("sum = ?") > 0 || row_of("sum      ???????? ????????") > 0);
+	assert_true(row_of("a = 0x6162006364000000") > 0 ||
+		    row_of("a        01100001 01100010 00000000 01100011") > 0);
 	/* too small is too small in present too */
 	build(20, 60);
 	assert_true(row_of("watviz needs at least 80x24") >= 0);
