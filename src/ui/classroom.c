@@ -18,7 +18,7 @@ static void save(struct wv_class *c, size_t scene)
 {
 	int rc;
 
-	if (!c->progress[0])
+	if (!c->progress[0] || !c->slug[0])
 		return;
 	rc = wv_progress_put(c->progress, c->number, c->slug, scene);
 	if (rc < 0 && !c->progress_failed) {
@@ -576,7 +576,7 @@ size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,
 	return n;
 }
 
-/* :lesson N|NAME (n, p for :next and :prev: +1 and -1). */
+/* :lesson which (step 0), :next (step 1) or :prev (step -1). */
 static int lesson_command(struct wv_class *c, const char *which, int step)
 {
 	int k;
