@@ -44,7 +44,8 @@ want=$("$BIN" --json --arch ppc 'ab\0cd' |
 	sed -n 's/.*"has_zero": "\(0x[0-9a-f]*\)".*/\1/p' | head -n 1)
 keys C-u && T send-keys -t t -l "$want" && keys Enter
 wait_for "Right: 0x0000800000808080  (after 1 wrong)" &&
-	wait_for "So the answer is 0x0000800000808080." &&
+	wait_for "flags = 0x0000800000808080. Flags at memory 2, 5, 6 and 7." &&
+	wait_for "So the answer is" &&
 	[ "$want" = 0x0000800000808080 ] && wait_for "flags = 0x0000800000808080"
 check $? "the right answer (the core's has_zero, $want) with its working"
 
