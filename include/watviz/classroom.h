@@ -15,6 +15,16 @@
  *   phase    SCENE --Enter--> ASK --right answer / s--> FEEDBACK --Enter--> next
  *            (a scene without a question: Enter goes on at once)
  *            the last scene goes on to END, the end-of-lesson screen
+ *            END --n / Enter--> the next lesson (wv_class_open)
+ *
+ * A class can move to any lesson file it was given (wv_ui_opts.files):
+ * :lesson, :next, :prev and the end screen load it (wv_lesson_load), keep
+ * the saved place of each lesson apart, and free the one they leave.
+ *
+ * Autoplay: every tick (c->pace_ms, --autoplay) walks one sub-step toward
+ * the one the scene shows; the scene stays up until its narration, as filled
+ * for the variant, is read at WV_PACE_WPM (watviz/pace.h), then its question
+ * pauses autoplay, or the next scene comes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,6 +36,7 @@
 
 #include "watviz/app.h"
 #include "watviz/lesson.h"
+#include "watviz/pace.h"
 #include "watviz/ui.h"
 
 enum wv_class_phase {
@@ -49,8 +60,19 @@ enum wv_class_outcome {
 
 struct wv_class {
 	struct wv_app *app;		/* what is shown; not owned */
-	const wv_lesson *lesson;	/* not owned */
-	const struct wv_variant *arch;	/* --arch, or NULL */
+	const wv_lesson *lesson;	/* the one shown: opts->lesson or owned */
+	wv_lesson *owned;		/* a lesson the class loaded, or NULL */
+	const struct wv_variant *arch;	/* --arch where this lesson allows it */
+	const struct wv_variant *arch_opt;	/* --arch, or NULL */
+	/* the lesson files it can move to (not owned; NULL: only lesson),
+	   this one's index, and the last of the run (see wv_ui_opts) */
+	const struct wv_lesson_file *files;
+	size_t nfiles, file, run_last;
+	bool restart;			/* --restart: every lesson from scene 1 */
+	unsigned char *opened;		/* per file: opened in this run (the
+					   second time, --restart no longer
+					   applies); NULL without files */
+	struct wv_pace pace;		/* the lesson's estimated duration */
 	unsigned number;		/* lesson number, for headings/progress */
 	char slug[64];
 	bool present;			/* --present */
@@ -69,7 +91,10 @@ struct wv_class {
 	char retry[48];			/* an unreadable answer, to fix */
 	char unreadable[120];		/* why it could not be read */
 	unsigned char *outcome;		/* per scene, enum wv_class_outcome */
-	int pace_ms;			/* autoplay: ms per advance */
+	int pace_ms;			/* autoplay: ms per tick */
+	size_t read_words;		/* autoplay: the scene's narration */
+	unsigned read_ms;		/* and the time to read it */
+	unsigned played_ms, ticks;	/* autoplay: spent on the scene so far */
 	char progress[4096];		/* the progress file, "" none */
 	bool progress_failed;		/* said once that it cannot be saved */
 };
@@ -116,6 +141,29 @@ int wv_class_tick(struct wv_class *c);
 
 /* Go to scene i (< nscenes), or to the end screen for i == nscenes. */
 int wv_class_goto(struct wv_class *c, size_t i);
+
+/*
+ * Move to lesson files[k]: load it, start where the class stopped in it
+ * (unless --restart), on --arch when the lesson allows it, else on its own
+ * first variant (and say so).  A lesson that cannot be loaded leaves the
+ * class where it was, with file:line:col and the mistake in app->msg.
+ * Autoplay goes on when it was on.  Returns reaction flags.
+ */
+int wv_class_open(struct wv_class *c, size_t k);
+
+/* The lesson the end screen offers (an index into files), or -1. */
+long wv_class_next(const struct wv_class *c);
+
+/*
+ * Run a ':' command line: :scene N, :lesson N|NAME, :next and :prev here,
+ * the others through wv_app_command (write_json as there).  Returns
+ * reaction flags; mistakes go to app->msg.
+ */
+int wv_class_command(struct wv_class *c, const char *line,
+		     int (*write_json)(const struct wv_trace *t, const char *path));
+
+/* Ticks the scene stays up in all, at the present pace (autoplay). */
+unsigned wv_class_ticks_total(const struct wv_class *c);
 
 /* Does the app show something other than the scene's own setup? */
 bool wv_class_exploring(const struct wv_class *c);

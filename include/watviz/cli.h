@@ -27,6 +27,10 @@ struct wv_cli {
 	bool help, version, list;
 	/* lessons */
 	const char *lesson;		/* --lesson: a number or a name */
+	/* --lesson 2-4: the numbers of a range (lesson is NULL then);
+	   --course: every lesson, first to last */
+	unsigned range_first, range_last;
+	bool course;
 	const char *lessons_dir;	/* --lessons-dir */
 	const char *check_lesson;	/* --check-lesson FILE */
 	bool list_lessons, restart, present, arch_given, fill_given;
@@ -45,6 +49,12 @@ struct wv_cli {
  * Options that exclude each other are checked here too.
  */
 int wv_cli_parse(struct wv_cli *c, int argc, char **argv);
+
+/*
+ * Is arg a range of lesson numbers, "2-4" (digits, '-', digits)?  Then
+ * *first and *last get its numbers.  A name such as "has-zero" is not one.
+ */
+bool wv_cli_lesson_range(const char *arg, unsigned *first, unsigned *last);
 
 /*
  * The --offset value checked against c->v's word size (0 without --offset),

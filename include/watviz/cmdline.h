@@ -7,6 +7,8 @@
  *   word "a\0b"   word a\0b   arch ppc   offset 3   fill 0x01   fill x
  *   delim /       delim none  json out.json   compare   speed 250
  *   help          quit (q)
+ * in a lesson:
+ *   scene 3       lesson 3   lesson has-zero   lesson has   next   prev
  *
  * A command may be shortened to any unique prefix ("ar ppc", "q").
  *
@@ -31,6 +33,10 @@ enum wv_cmd_kind {
 	WV_CMD_SPEED,		/* num: milliseconds per sub-step when playing */
 	WV_CMD_HELP,
 	WV_CMD_QUIT,
+	WV_CMD_SCENE,		/* num: the scene, from 1 */
+	WV_CMD_LESSON,		/* text: a lesson's number or name (prefix) */
+	WV_CMD_NEXT,		/* the next lesson */
+	WV_CMD_PREV,		/* the previous lesson */
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */
@@ -60,13 +66,14 @@ struct wv_cmd_matches {
 /*
  * Completion candidates for the word text that starts at column start of
  * line: command names for the first word, variant names and aliases after
- * "arch", "none" after "delim".  Fills m (at most WV_CMD_MATCH_MAX, in table
+ * "arch", "none" after "delim", the names in lessons (NULL-terminated; NULL
+ * for none) after "lesson".  Fills m (at most WV_CMD_MATCH_MAX, in table
  * order) and returns m->n.
  * Example: line "arch pp", start 5, text "pp" gives ppc64, ppc, ppc32,
  * ppc64le ("powerpc" does not start with "pp").
  */
 size_t wv_cmd_complete(const char *line, size_t start, const char *text,
-		       struct wv_cmd_matches *m);
+		       const char *const *lessons, struct wv_cmd_matches *m);
 
 /* The commands, for documentation checks: how many, and the i-th's usage
    ("offset N"); NULL past the end. */

@@ -25,6 +25,10 @@
 void wv_prompt_init(const char *history_path);
 void wv_prompt_fini(void);
 
+/* The lesson names Tab completes after ":lesson " (NULL-terminated; the
+   caller keeps them alive while the prompt runs; NULL: none). */
+void wv_prompt_lessons(const char *const *names);
+
 /* Open the line with prompt on the screen's last row, text already typed. */
 void wv_prompt_open(const char *prompt, const char *text);
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 struct wv_variant;
+struct wv_lesson_file;
 
 /*
  * What the visualizer starts with.  word/word_len are the parsed bytes of
@@ -40,6 +41,12 @@ struct wv_ui_opts {
 	bool present;			/* --present: the projector layout */
 	int autoplay_ms;		/* --autoplay: 0 off */
 	bool restart;			/* --restart: ignore the saved progress */
+	/* the lessons a class can move to (:lesson, :next, :prev, the end
+	   screen), sorted by number; NULL: only lesson.  lesson was loaded
+	   from files[lesson_index]; the end screen of files[run_last] (the
+	   last of --lesson 2-4) offers no next lesson */
+	const struct wv_lesson_file *files;
+	size_t nfiles, lesson_index, run_last;
 };
 
 /*

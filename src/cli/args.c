@@ -81,6 +81,51 @@ static int valued_option(const char *a, size_t n)
 	return -1;
 }
 
+/* The number in the n digits at s; 1000 (too big) for more than 3 digits. */
+static unsigned lesson_number(const char *s, size_t n)
+{
+	return n > 3 ? 1000 : (unsigned)strtoul(s, NULL, 10);
+}
+
+bool wv_cli_lesson_range(const char *arg, unsigned *first, unsigned *last)
+{
+	size_t a = strspn(arg, "0123456789"), b;
+
+	if (a == 0 || arg[a] != '-')
+		return false;
+	b = strspn(arg + a + 1, "0123456789");
+	if (b == 0 || arg[a + 1 + b] != '\0')
+		return false;
+	*first = lesson_number(arg, a);
+	*last = lesson_number(arg + a + 1, b);
+	return true;
+}
+
+/* --lesson N, NAME or FIRST-LAST; -1 after a usage error. */
+static int set_lesson(struct wv_cli *c, const char *val)
+{
+	unsigned first = 0, last = 0;
+
+	if (!wv_cli_lesson_range(val, &first, &last)) {
+		c->lesson = val;
+		return 0;
+	}
+	if (first == 0 || last == 0 || first > 999 || last > 999) {
+		usage_error(c, "--lesson %s: lessons are numbered from 1 to 999; "
+			    "write a range as in --lesson 2-4", val);
+		return -1;
+	}
+	if (first > last) {
+		usage_error(c, "--lesson %s: the range runs backwards; write the "
+			    "lower number first, as in --lesson %u-%u", val, last,
+			    first);
+		return -1;
+	}
+	c->range_first = first;
+	c->range_last = last;
+	return 0;
+}
+
 /* Take the value of option o; -1 after a usage error. */
 static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 {
@@ -103,8 +148,12 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 	case O_DELIM:
 		return (c->delim = byte_arg(c, "--delim", val)) < 0 ? -1 : 0;
 	case O_LESSON:
-		c->lesson = val;
-		return 0;
+		if (c->lesson || c->range_first) {
+			usage_error(c, "--lesson given twice; give one lesson or one "
+				    "range, as in --lesson 2-4");
+			return -1;
+		}
+		return set_lesson(c, val);
 	case O_LESSONS_DIR:
 		c->lessons_dir = val;
 		return 0;
@@ -161,7 +210,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 #define IS(name) (n == strlen(name) && strncmp(a, name, n) == 0)
 		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
 			   IS("--plain") || IS("--json") || IS("--component") ||
-			   IS("--list-lessons") || IS("--restart") || IS("--present"))) {
+			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
+			   IS("--course"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -189,6 +239,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->restart = true;
 		} else if (IS("--present")) {
 			c->present = true;
+		} else if (IS("--course")) {
+			c->course = true;
 		} else if (IS("--plain") || IS("--json")) {
 			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN : WV_MODE_JSON;
 
@@ -293,25 +345,38 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 /* Options that only make sense together. */
 static int check_combinations(struct wv_cli *c)
 {
+	bool lesson = c->lesson || c->range_first;
+
 	if (c->as_arg && !c->try_src) {
 		usage_error(c, "--as says how to check a --try formula; add --try "
 			    "EXPR (or leave out --as)");
 		return -1;
 	}
-	if (c->try_src && (c->lesson || c->delim >= 0)) {
+	if (c->try_src && (lesson || c->course || c->delim >= 0)) {
 		usage_error(c, "--try checks one formula on one word; leave out %s",
-			    c->lesson ? "--lesson" : "--delim and --component");
+			    c->course ? "--course" : lesson ? "--lesson" :
+			    "--delim and --component");
 		return -1;
 	}
-	if (c->lesson) {
+	if (c->course && lesson) {
+		usage_error(c, "--course runs every lesson; give either --course or "
+			    "--lesson N (or a range, as in --lesson 2-4)");
+		return -1;
+	}
+	if (lesson || c->course) {
+		const char *opt = c->course ? "--course" : "--lesson";
+
 		if (c->word_src) {
-			usage_error(c, "--lesson takes its words from the lesson; remove "
-				    "'%s' (or leave out --lesson)", c->word_src);
+			usage_error(c, "%s takes its words from the lesson%s; remove "
+				    "'%s' (or leave out %s)", opt, c->course ? "s" : "",
+				    c->word_src, opt);
 			return -1;
 		}
 		if (c->mode == WV_MODE_JSON) {
-			usage_error(c, "--json and --lesson exclude each other; use "
-				    "--plain --lesson N for a handout");
+			usage_error(c, "--json and %s exclude each other; use "
+				    "--plain %s for %s", opt,
+				    c->course ? "--course" : "--lesson N",
+				    c->course ? "the handouts" : "a handout");
 			return -1;
 		}
 		if (c->page_end_arg) {
@@ -321,11 +386,12 @@ static int check_combinations(struct wv_cli *c)
 		}
 		if (c->offset_arg || c->fill_given || c->delim >= 0) {
 			usage_error(c, "--offset, --fill and --delim are set by each scene "
-				    "of a lesson; leave them out with --lesson");
+				    "of a lesson; leave them out with %s", opt);
 			return -1;
 		}
 	} else if (c->present || c->autoplay_arg || c->restart) {
-		usage_error(c, "--present, --autoplay and --restart go with --lesson N");
+		usage_error(c, "--present, --autoplay and --restart go with --lesson N "
+			    "or --course");
 		return -1;
 	}
 	return 0;

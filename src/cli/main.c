@@ -20,6 +20,7 @@
 #include "watviz/handout.h"
 #include "watviz/json.h"
 #include "watviz/lesson.h"
+#include "watviz/pace.h"
 #include "watviz/plain.h"
 #include "watviz/trace.h"
 #include "watviz/ui.h"
@@ -98,16 +99,21 @@ static void help(FILE *f)
 "                    NO_COLOR in the environment means never for auto\n"
 "\n"
 "lessons:\n"
-"  --list-lessons    list the lessons: number, title and variants\n"
+"  --list-lessons    list the lessons: number, title, estimated minutes and\n"
+"                    variants\n"
 "  --lesson N        run lesson N (a number or a name such as has-zero);\n"
-"                    with --plain (or into a pipe) print it as a handout\n"
+"                    with --plain (or into a pipe) print it as a handout;\n"
+"                    a range such as 2-4 runs lessons 2 to 4 in sequence\n"
+"  --course          run every lesson, in order (handouts with --plain)\n"
 "  --lessons-dir DIR read lessons from DIR (else $WATVIZ_LESSONS, the\n"
 "                    installed ones, or the source tree's lessons/)\n"
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
 "  --present         projector layout: large cells, high contrast\n"
-"  --autoplay SECS   advance by itself every SECS seconds; a key takes over\n"
-"  --restart         start the lesson from its first scene, not where the\n"
-"                    class stopped\n"
+"  --autoplay SECS   go on by itself, one sub-step every SECS seconds; each\n"
+"                    scene stays up until read at 140 words a minute, and\n"
+"                    a question pauses; a key takes over\n"
+"  --restart         start each lesson from its first scene, not where the\n"
+"                    class stopped before this run\n"
 "\n"
 "construct and prove:\n"
 "  --try EXPR        check your own formula over the word a for EVERY word\n"
@@ -137,6 +143,7 @@ static void help(FILE *f)
 "  watviz --json --arch alpha 'abc'      the values, for a program\n"
 "  watviz --arch ppc --lesson 2          lesson 2 on a big-endian word\n"
 "  watviz --plain --lesson 5 | lpr       lesson 5 as a printed handout\n"
+"  watviz --lesson 2-4 --present         a class: lessons 2, 3 and 4\n"
 "  watviz --try '(a - ONES) & HIGHS'     refuted: the smallest word it fails on\n"
 "  watviz --arch ppc --as find_zero --try 'clz(mask) >> 3'\n"
 "\n"
@@ -224,6 +231,7 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		return EXIT_USAGE;
 	for (int i = 0; i < n; i++) {
 		wv_lesson *l = load_lesson(files[i].path);
+		struct wv_pace p;
 		char line[600];
 		size_t len = 0;
 
@@ -232,8 +240,13 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 			continue;
 		}
 		printf("%3u  %s (%s)\n", files[i].number, wv_lesson_title(l), files[i].slug);
-		len += (size_t)snprintf(line, sizeof(line), "%zu scenes; variants:",
-					wv_lesson_nscenes(l));
+		if (wv_pace_lesson(l, NULL, &p) == 0)
+			len += (size_t)snprintf(line, sizeof(line), "about %u min: %zu "
+						"scenes, %zu questions; variants:",
+						p.minutes, p.scenes, p.questions);
+		else
+			len += (size_t)snprintf(line, sizeof(line), "%zu scenes; "
+						"variants:", wv_lesson_nscenes(l));
 		if (wv_lesson_nvariants(l) == wv_wat_count())
 			snprintf(line + len, sizeof(line) - len, " any");
 		for (size_t k = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
@@ -300,60 +313,125 @@ static int check_lesson(const char *path)
 	return finish_stdout();
 }
 
-/* --lesson: the handout, or the lesson in the visualizer. */
-static int run_lesson(const struct wv_cli *c, const char *argv0)
+/*
+ * The lessons --lesson or --course names: files[*first..*last]; *single
+ * when --lesson named one lesson.  -1 after printing why there are none.
+ */
+static int pick_run(const struct wv_cli *c, const struct wv_lesson_file *files,
+		    size_t n, size_t *first, size_t *last, bool *single)
 {
-	static struct wv_lesson_file files[MAX_LESSONS];
-	int n = find_lessons(c, argv0, files), i, rc;
-	wv_lesson *l;
+	int i;
 
-	if (n < 0)
-		return EXIT_USAGE;
-	i = wv_lesson_pick(files, (size_t)n, c->lesson);
+	*single = false;
+	if (c->course) {
+		*first = 0;
+		*last = n - 1;
+		return 0;
+	}
+	if (c->range_first) {
+		unsigned want[2] = { c->range_first, c->range_last };
+		size_t *at[2] = { first, last };
+
+		for (int k = 0; k < 2; k++) {
+			char num[8];
+
+			snprintf(num, sizeof(num), "%u", want[k]);
+			i = wv_lesson_pick(files, n, num);
+			if (i < 0) {
+				usage_error("--lesson %u-%u: there is no lesson %u; "
+					    "--list-lessons lists them", c->range_first,
+					    c->range_last, want[k]);
+				return -1;
+			}
+			*at[k] = (size_t)i;
+		}
+		return 0;
+	}
+	i = wv_lesson_pick(files, n, c->lesson);
 	if (i < 0) {
 		usage_error("--lesson %s: %s; --list-lessons lists them", c->lesson,
 			    i == -2 ? "more than one lesson starts with that name"
 				    : "no such lesson");
-		return EXIT_USAGE;
+		return -1;
 	}
-	l = load_lesson(files[i].path);
-	if (!l)
+	*first = *last = (size_t)i;
+	*single = true;
+	return 0;
+}
+
+/* Does lesson l (number num) run on --arch?  Says why not. */
+static bool arch_fits(const struct wv_cli *c, const wv_lesson *l, unsigned num,
+		      bool single)
+{
+	if (!c->arch_given || wv_lesson_allows(l, c->v))
+		return true;
+	fprintf(stderr, "watviz: --arch %s: lesson %u", c->v->name, num);
+	if (c->course)
+		fprintf(stderr, " (in --course)");
+	else if (!single)
+		fprintf(stderr, " (in --lesson %u-%u)", c->range_first, c->range_last);
+	fprintf(stderr, " runs on");
+	for (size_t k = 0; k < wv_lesson_nvariants(l); k++)
+		fprintf(stderr, " %s", wv_lesson_variant(l, k)->name);
+	fprintf(stderr, "; pick one of those or leave --arch out\n");
+	return false;
+}
+
+/* --lesson, --course: the handouts, or the lessons in the visualizer. */
+static int run_lesson(const struct wv_cli *c, const char *argv0)
+{
+	static struct wv_lesson_file files[MAX_LESSONS];
+	static wv_lesson *ls[MAX_LESSONS];
+	int n = find_lessons(c, argv0, files), rc = 0;
+	size_t first, last, i;
+	bool single;
+
+	if (n < 0 || pick_run(c, files, (size_t)n, &first, &last, &single) < 0)
 		return EXIT_USAGE;
-	if (c->arch_given && !wv_lesson_allows(l, c->v)) {
-		fprintf(stderr, "watviz: --arch %s: lesson %u runs on", c->v->name,
-			files[i].number);
-		for (size_t k = 0; k < wv_lesson_nvariants(l); k++)
-			fprintf(stderr, " %s", wv_lesson_variant(l, k)->name);
-		fprintf(stderr, "; pick one of those or leave --arch out\n");
-		wv_lesson_free(l);
-		return EXIT_USAGE;
+	/* every lesson of the run is checked before any of it runs */
+	for (i = first; i <= last && rc == 0; i++) {
+		ls[i] = load_lesson(files[i].path);
+		if (!ls[i] || !arch_fits(c, ls[i], files[i].number, single))
+			rc = EXIT_USAGE;
 	}
-	if (c->mode == WV_MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+	if (rc == 0 && c->mode == WV_MODE_AUTO && isatty(STDIN_FILENO) &&
+	    isatty(STDOUT_FILENO)) {
 		struct wv_ui_opts uo = {
 			.variant = c->arch_given ? c->v : NULL, .delim = -1,
-			.color = c->color, .lesson = l, .lesson_number = files[i].number,
-			.lesson_slug = files[i].slug, .present = c->present,
+			.color = c->color, .lesson = ls[first],
+			.lesson_number = files[first].number,
+			.lesson_slug = files[first].slug, .present = c->present,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
+			.files = files, .nfiles = (size_t)n, .lesson_index = first,
+			.run_last = single ? (size_t)n - 1 : last,
 		};
 
 		rc = wv_ui_run(&uo);
-		wv_lesson_free(l);
-		return rc;
-	}
-	struct wv_handout_opts ho = {
-		.number = files[i].number,
-		.variant = c->arch_given ? c->v : NULL,
-		.color = wv_plain_want_color(stdout, c->color),
-	};
+	} else if (rc == 0) {
+		/* the handouts, each on its own page */
+		for (i = first; i <= last && rc == 0; i++) {
+			struct wv_handout_opts ho = {
+				.number = files[i].number,
+				.variant = c->arch_given ? c->v : NULL,
+				.color = wv_plain_want_color(stdout, c->color),
+			};
 
-	rc = wv_handout_render(stdout, l, &ho);
-	wv_lesson_free(l);
-	if (rc || fclose(stdout) != 0) {
-		fprintf(stderr, "watviz: cannot write the handout: %s\n",
-			strerror(rc == -EIO || rc == 0 ? (errno ? errno : EIO) : -rc));
-		return EXIT_FAILURE;
+			if (i > first)
+				fputs("\f\n", stdout);
+			rc = wv_handout_render(stdout, ls[i], &ho);
+		}
+		if (rc || fclose(stdout) != 0) {
+			fprintf(stderr, "watviz: cannot write the handout: %s\n",
+				strerror(rc == -EIO || rc == 0 ? (errno ? errno : EIO)
+							       : -rc));
+			rc = EXIT_FAILURE;
+		}
 	}
-	return 0;
+	for (i = first; i <= last; i++) {
+		wv_lesson_free(ls[i]);
+		ls[i] = NULL;
+	}
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -384,7 +462,7 @@ int main(int argc, char **argv)
 		return check_lesson(c.check_lesson);
 	if (c.list_lessons)
 		return list_lessons(&c, argv[0]);
-	if (c.lesson)
+	if (c.lesson || c.range_first || c.course)
 		return run_lesson(&c, argv[0]);
 	if (!c.word_src)
 		c.word_src = DEFAULT_WORD;

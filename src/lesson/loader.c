@@ -161,15 +161,21 @@ int wv_lesson_load_all(const char *path, wv_lesson **out, struct wv_error *errs,
 	size_t n;
 	int rc;
 
+	if (nerrs)
+		*nerrs = 0;
 	if (!f) {
 		rc = -errno;
 		wv_error_set(err, 0, 0, "cannot open: %s", strerror(errno));
+		if (nerrs)
+			*nerrs = 1;	/* the one mistake, in errs[0] */
 		return rc;
 	}
 	text = malloc(LESSON_FILE_MAX + 1);
 	if (!text) {
 		fclose(f);
 		wv_error_set(err, 0, 0, "out of memory");
+		if (nerrs)
+			*nerrs = 1;
 		return -ENOMEM;
 	}
 	n = fread(text, 1, LESSON_FILE_MAX + 1, f);

@@ -445,6 +445,13 @@ int wv_app_command(struct wv_app *app, const char *line,
 		return WV_REACT_REDRAW;
 	case WV_CMD_QUIT:
 		return WV_REACT_QUIT;
+	case WV_CMD_SCENE:
+	case WV_CMD_LESSON:
+	case WV_CMD_NEXT:
+	case WV_CMD_PREV:
+		wv_app_msg(app, true, "scenes and lessons are for a lesson: start one "
+			   "with watviz --lesson N");
+		return WV_REACT_REDRAW;
 	}
 	return WV_REACT_REDRAW;
 }

@@ -18,7 +18,7 @@ static void save(struct wv_class *c, size_t scene)
 {
 	int rc;
 
-	if (!c->progress[0])
+	if (!c->progress[0] || !c->slug[0])
 		return;
 	rc = wv_progress_put(c->progress, c->number, c->slug, scene);
 	if (rc < 0 && !c->progress_failed) {
@@ -50,6 +50,16 @@ static int quiz_sync(struct wv_class *c, int react)
 	return react;
 }
 
+/* Words of scene s's narration as filled on trace t (autoplay). */
+static size_t narration_words(const struct wv_scene *s, const struct wv_trace *t)
+{
+	char text[WV_NARRATION_MAX];
+
+	if (wv_lesson_narrate(s, t, text, sizeof(text), NULL) != 0)
+		return 0;
+	return wv_pace_words(text);
+}
+
 /*
  * Show scene i (or the end screen for i == nscenes): its input in the app,
  * at the sub-step it points at (animate: at the start of that step, for
@@ -63,10 +73,15 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	bool kept;
 
 	app->view = WV_VIEW_MAIN;
+	c->ticks = c->played_ms = 0;
 	if (i >= c->nscenes) {
 		c->scene = c->nscenes;
 		c->phase = WV_CLASS_END;
-		app->playing = false;
+		/* autoplay goes on to the next lesson after the summary is read */
+		if (wv_class_next(c) < 0)
+			app->playing = false;
+		c->read_words = wv_pace_words(wv_lesson_summary(c->lesson));
+		c->read_ms = wv_pace_read_ms(c->read_words);
 		save(c, WV_PROGRESS_DONE);
 		return WV_REACT_REDRAW;
 	}
@@ -88,6 +103,8 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->wrong = 0;
 	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = c->wrong_why[0] = '\0';
 	c->revealed = false;
+	c->read_words = narration_words(s, &app->trace);
+	c->read_ms = wv_pace_read_ms(c->read_words);
 	save(c, i);
 	return WV_REACT_REDRAW;
 }
@@ -97,74 +114,112 @@ int wv_class_goto(struct wv_class *c, size_t i)
 	return quiz_sync(c, enter(c, i < c->nscenes ? i : c->nscenes, false));
 }
 
+/*
+ * Make l (lesson number, slug) the class's lesson: its outcomes, estimate
+ * and the scene to start at (the saved one unless --restart), with what to
+ * say about it in note (*note_error: as an error).  -1 when out of memory;
+ * then nothing changed.
+ */
+static int begin(struct wv_class *c, const wv_lesson *l, unsigned number,
+		 const char *slug, size_t *start, char *note, size_t size,
+		 bool *note_error)
+{
+	size_t n = wv_lesson_nscenes(l), saved;
+	unsigned char *outcome = calloc(n ? n : 1, 1);
+	int rc, line = 0;
+
+	if (!outcome)
+		return -1;
+	free(c->outcome);
+	c->outcome = outcome;
+	c->lesson = l;
+	c->nscenes = n;
+	c->number = number;
+	c->arch = c->arch_opt && wv_lesson_allows(l, c->arch_opt) ? c->arch_opt : NULL;
+	if (wv_pace_lesson(l, c->arch, &c->pace) != 0)
+		memset(&c->pace, 0, sizeof(c->pace));
+	snprintf(c->slug, sizeof(c->slug), "%s", slug ? slug : "");
+	for (char *q = c->slug; *q; q++)	/* one word in the progress file */
+		if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
+			*q = '_';
+	*start = 0;
+	*note_error = false;
+	note[0] = '\0';
+	/* --restart: from scene 1 the first time a lesson opens in this run;
+	   coming back to it finds the place the class left */
+	if (!c->progress[0] || !c->slug[0] ||
+	    (c->restart && !(c->opened && c->opened[c->file])))
+		return 0;
+	rc = wv_progress_get(c->progress, c->number, c->slug, &saved, &line);
+	if (rc == 0 && saved == WV_PROGRESS_DONE) {
+		snprintf(note, size, "The class finished this lesson last time; "
+			 "starting at scene 1.");
+	} else if (rc == 0 && saved >= n) {
+		snprintf(note, size, "The saved scene %zu is past the lesson's end; "
+			 "starting at scene 1.", saved + 1);
+	} else if (rc == 0 && saved > 0) {
+		*start = saved;
+		snprintf(note, size, "Resuming at scene %zu of %zu; --restart starts "
+			 "over.", saved + 1, n);
+	} else if (rc == -EBADMSG) {
+		snprintf(note, size, "progress file ignored: line %d is not 'number "
+			 "name scene'", line);
+		*note_error = true;
+	} else if (rc < 0 && rc != -ENOENT) {
+		snprintf(note, size, "progress file ignored: %s", strerror(-rc));
+		*note_error = true;
+	}
+	return 0;
+}
+
 int wv_class_init(struct wv_class *c, struct wv_app *app,
 		  const struct wv_ui_opts *opts, const char *progress_path)
 {
 	const wv_lesson *l = opts->lesson;
 	char note[WV_APP_MSG_MAX] = "", arch[80] = "";
 	bool note_error = false;
-	size_t start = 0, saved;
+	size_t start = 0;
 	struct wv_trace_in in;
-	int rc, line = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->app = app;
-	c->lesson = l;
-	c->arch = opts->variant;
-	c->number = opts->lesson_number;
-	snprintf(c->slug, sizeof(c->slug), "%s", opts->lesson_slug ? opts->lesson_slug : "");
-	for (char *q = c->slug; *q; q++)	/* one word in the progress file */
-		if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r')
-			*q = '_';
+	c->arch_opt = opts->variant;
 	c->present = opts->present;
-	c->nscenes = wv_lesson_nscenes(l);
+	c->restart = opts->restart;
 	c->pace_ms = opts->autoplay_ms > 0 ? opts->autoplay_ms : WV_CLASS_AUTOPLAY_DEFAULT;
-	if (progress_path && c->slug[0])
+	if (progress_path)
 		snprintf(c->progress, sizeof(c->progress), "%s", progress_path);
-
-	if (c->progress[0] && !opts->restart) {
-		rc = wv_progress_get(c->progress, c->number, c->slug, &saved, &line);
-		if (rc == 0 && saved == WV_PROGRESS_DONE) {
-			snprintf(note, sizeof(note), "The class finished this lesson last "
-				 "time; starting at scene 1.");
-		} else if (rc == 0 && saved >= c->nscenes) {
-			snprintf(note, sizeof(note), "The saved scene %zu is past the "
-				 "lesson's end; starting at scene 1.", saved + 1);
-		} else if (rc == 0 && saved > 0) {
-			start = saved;
-			snprintf(note, sizeof(note), "Resuming at scene %zu of %zu; "
-				 "--restart starts over.", start + 1, c->nscenes);
-		} else if (rc == -EBADMSG) {
-			snprintf(note, sizeof(note), "progress file ignored: line %d "
-				 "is not 'number name scene'", line);
-			note_error = true;
-		} else if (rc < 0 && rc != -ENOENT) {
-			snprintf(note, sizeof(note), "progress file ignored: %s",
-				 strerror(-rc));
-			note_error = true;
-		}
+	if (opts->files && opts->lesson_index < opts->nfiles) {
+		c->files = opts->files;
+		c->nfiles = opts->nfiles;
+		c->file = opts->lesson_index;
+		c->run_last = opts->run_last;
+		c->opened = calloc(c->nfiles, 1);
 	}
+	if ((c->files && !c->opened) ||
+	    begin(c, l, opts->lesson_number, opts->lesson_slug, &start, note,
+		  sizeof(note), &note_error) < 0) {
+		wv_class_free(c);
+		wv_app_msg(app, true, "out of memory");
+		return -1;
+	}
+	if (c->opened)
+		c->opened[c->file] = 1;
 	if (opts->variant)
 		snprintf(arch, sizeof(arch), "Running on %s (--arch). ",
 			 opts->variant->name);
 
-	c->outcome = calloc(c->nscenes ? c->nscenes : 1, 1);
-	if (!c->outcome) {
-		wv_app_msg(app, true, "out of memory");
-		return -1;
-	}
 	wv_lesson_scene_input(l, start, c->arch, &in, NULL);
 	if (wv_app_init(app, in.word, in.word_len, wv_lesson_scene(l, start)->word_src,
 			in.v, in.offset, in.fill, in.delim) < 0) {
-		free(c->outcome);
-		c->outcome = NULL;
+		wv_class_free(c);
 		return -1;
 	}
-	quiz_sync(c, enter(c, start, opts->autoplay_ms > 0));
 	if (opts->autoplay_ms > 0) {
 		app->playing = true;
 		app->speed_ms = c->pace_ms;
 	}
+	quiz_sync(c, enter(c, start, opts->autoplay_ms > 0));
 	if (c->progress_failed)
 		return 0;	/* that message matters most */
 	if (note_error)
@@ -177,10 +232,67 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	return 0;
 }
 
+long wv_class_next(const struct wv_class *c)
+{
+	if (!c->files || c->file + 1 >= c->nfiles || c->file == c->run_last)
+		return -1;
+	return (long)c->file + 1;
+}
+
+int wv_class_open(struct wv_class *c, size_t k)
+{
+	struct wv_app *app = c->app;
+	const struct wv_lesson_file *f;
+	char note[WV_APP_MSG_MAX], arch[120] = "";
+	bool note_error, playing = app->playing;
+	struct wv_error e;
+	wv_lesson *l = NULL;
+	size_t start, was;
+	int rc;
+
+	if (!c->files || k >= c->nfiles)
+		return WV_REACT_BELL;
+	f = &c->files[k];
+	rc = wv_lesson_load(f->path, &l, &e);
+	if (rc != 0) {
+		if (e.line > 0)
+			wv_app_msg(app, true, "%s:%d:%d: %s", f->path, e.line, e.col, e.msg);
+		else
+			wv_app_msg(app, true, "%s: %s", f->path, e.msg);
+		return WV_REACT_REDRAW;
+	}
+	was = c->file;
+	c->file = k;	/* begin() asks whether it was opened before */
+	if (begin(c, l, f->number, f->slug, &start, note, sizeof(note),
+		  &note_error) < 0) {
+		c->file = was;
+		wv_lesson_free(l);
+		wv_app_msg(app, true, "out of memory");
+		return WV_REACT_REDRAW;
+	}
+	wv_lesson_free(c->owned);
+	c->owned = l;
+	c->opened[k] = 1;
+	c->sources = false;
+	if (c->arch_opt && !c->arch)
+		snprintf(arch, sizeof(arch), "Lesson %u does not run on %s: on %s. ",
+			 f->number, c->arch_opt->name, wv_lesson_variant(l, 0)->name);
+	app->playing = playing;
+	quiz_sync(c, enter(c, start, playing));
+	if (!c->progress_failed)
+		wv_app_msg(app, note_error, "%sLesson %u: %s. %s", arch, f->number,
+			   wv_lesson_title(l), note);
+	return WV_REACT_REDRAW;
+}
+
 void wv_class_free(struct wv_class *c)
 {
 	free(c->outcome);
 	c->outcome = NULL;
+	wv_lesson_free(c->owned);
+	c->owned = NULL;
+	free(c->opened);
+	c->opened = NULL;
 }
 
 const char *wv_class_prompt(const struct wv_class *c)
@@ -206,10 +318,29 @@ static void start_autoplay(struct wv_class *c)
 		   c->pace_ms / 1000, c->pace_ms % 1000 / 100);
 }
 
-/* Keys on the end screen: back into the lesson, help, quit. */
+/* The end screen's n / Enter: the next lesson, when there is one. */
+static int next_lesson(struct wv_class *c)
+{
+	long k = wv_class_next(c);
+
+	if (k >= 0)
+		return wv_class_open(c, (size_t)k);
+	if (c->files && c->file + 1 < c->nfiles)
+		wv_app_msg(c->app, false, "That was the last lesson of this run; "
+			   ":lesson N opens any lesson.");
+	else
+		wv_app_msg(c->app, false, "That was the last lesson; :lesson N "
+			   "opens any lesson.");
+	return WV_REACT_BELL | WV_REACT_REDRAW;
+}
+
+/* Keys on the end screen: the next lesson, back into this one, help, quit. */
 static int end_key(struct wv_class *c, enum wv_action act)
 {
 	switch (act) {
+	case WV_ACT_NEXT:
+	case WV_ACT_ANSWER:
+		return next_lesson(c);
 	case WV_ACT_SCENE_PREV:
 	case WV_ACT_PREV:
 		return enter(c, c->nscenes - 1, false);
@@ -367,23 +498,50 @@ static int advance(struct wv_class *c)
 	int react = quiz_sync(c, enter(c, c->scene + 1, true));
 
 	if (c->phase == WV_CLASS_END)
-		wv_app_msg(c->app, false, "autoplay: the end of the lesson");
+		wv_app_msg(c->app, false, wv_class_next(c) >= 0 ? "autoplay: the end "
+			   "of the lesson; the next one follows" : "autoplay: the end "
+			   "of the lesson");
 	return react;
+}
+
+unsigned wv_class_ticks_total(const struct wv_class *c)
+{
+	unsigned pace = c->pace_ms > 0 ? (unsigned)c->pace_ms : 1;
+	unsigned left_read = c->played_ms < c->read_ms
+			     ? (c->read_ms - c->played_ms + pace - 1) / pace : 0;
+	size_t pos = c->app->pos;
+	/* walking up to the shown sub-step, then the tick that moves on */
+	unsigned left_walk = c->phase == WV_CLASS_SCENE && pos < c->shown
+			     ? (unsigned)(c->shown - pos) + 1 : 1;
+
+	return c->ticks + (left_read > left_walk ? left_read : left_walk);
+}
+
+/* The scene stays up: say how long, in ticks. */
+static int hold(struct wv_class *c)
+{
+	wv_app_msg(c->app, false, "autoplay tick %u of %u: %zu words at %d a "
+		   "minute, %d.%d s a tick", c->ticks, wv_class_ticks_total(c),
+		   c->read_words, WV_PACE_WPM, c->pace_ms / 1000, c->pace_ms % 1000 / 100);
+	return WV_REACT_REDRAW;
 }
 
 int wv_class_tick(struct wv_class *c)
 {
 	struct wv_app *app = c->app;
+	bool walked = app->pos >= c->shown;
 
 	if (!app->playing)
 		return WV_REACT_NONE;
+	c->ticks++;
+	c->played_ms += (unsigned)c->pace_ms;
 	switch (c->phase) {
 	case WV_CLASS_SCENE:
 		app->view = WV_VIEW_MAIN;
-		if (app->pos < c->shown) {
+		if (!walked)
 			app->pos++;
-			return WV_REACT_REDRAW;
-		}
+		if (!walked || c->played_ms < c->read_ms)
+			return hold(c);
 		if (c->has_question) {
 			c->phase = WV_CLASS_ASK;
 			app->playing = false;
@@ -396,7 +554,11 @@ int wv_class_tick(struct wv_class *c)
 	case WV_CLASS_FEEDBACK:
 		return advance(c);
 	case WV_CLASS_END:
-		break;
+		if (wv_class_next(c) < 0)
+			break;
+		if (c->played_ms < c->read_ms)
+			return hold(c);
+		return next_lesson(c);
 	}
 	app->playing = false;
 	return WV_REACT_REDRAW;
@@ -427,4 +589,59 @@ size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,
 	if (questions)
 		*questions = q;
 	return n;
+}
+
+/* :lesson which (step 0), :next (step 1) or :prev (step -1). */
+static int lesson_command(struct wv_class *c, const char *which, int step)
+{
+	int k;
+
+	if (!c->files) {
+		wv_app_msg(c->app, true, "only this lesson was loaded");
+		return WV_REACT_REDRAW;
+	}
+	if (step) {
+		if ((step < 0 && c->file == 0) || (step > 0 && c->file + 1 >= c->nfiles)) {
+			wv_app_msg(c->app, true, "lesson %u is the %s one", c->number,
+				   step < 0 ? "first" : "last");
+			return WV_REACT_REDRAW;
+		}
+		return wv_class_open(c, step < 0 ? c->file - 1 : c->file + 1);
+	}
+	k = wv_lesson_pick(c->files, c->nfiles, which);
+	if (k < 0) {
+		wv_app_msg(c->app, true, "lesson %.40s: %s (Tab lists the names; "
+			   "watviz --list-lessons lists them)", which, k == -2
+			   ? "more than one lesson starts with that" : "no such lesson");
+		return WV_REACT_REDRAW;
+	}
+	return wv_class_open(c, (size_t)k);
+}
+
+int wv_class_command(struct wv_class *c, const char *line,
+		     int (*write_json)(const struct wv_trace *t, const char *path))
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[WV_APP_MSG_MAX];
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0)
+		return wv_app_command(c->app, line, write_json);	/* says why */
+	c->app->msg[0] = '\0';
+	switch (cmd.kind) {
+	case WV_CMD_SCENE:
+		if (cmd.num < 1 || (size_t)cmd.num > c->nscenes) {
+			wv_app_msg(c->app, true, "scene %ld: lesson %u has scenes 1 to %zu",
+				   cmd.num, c->number, c->nscenes);
+			return WV_REACT_REDRAW;
+		}
+		return wv_class_goto(c, (size_t)cmd.num - 1);
+	case WV_CMD_LESSON:
+		return quiz_sync(c, lesson_command(c, cmd.text, 0));
+	case WV_CMD_NEXT:
+		return quiz_sync(c, lesson_command(c, NULL, 1));
+	case WV_CMD_PREV:
+		return quiz_sync(c, lesson_command(c, NULL, -1));
+	default:
+		return wv_app_command(c->app, line, write_json);
+	}
 }

@@ -16,7 +16,7 @@
 #include "watviz/word.h"
 
 enum arg_kind { ARG_NONE, ARG_TEXT, ARG_OPT_TEXT, ARG_NUM, ARG_BYTE,
-		ARG_DELIM, ARG_VARIANT };
+		ARG_DELIM, ARG_VARIANT, ARG_NAME };
 
 static const struct {
 	const char *name;
@@ -34,6 +34,10 @@ static const struct {
 	{ "speed", WV_CMD_SPEED, ARG_NUM, "speed MS" },
 	{ "help", WV_CMD_HELP, ARG_NONE, "help" },
 	{ "quit", WV_CMD_QUIT, ARG_NONE, "quit" },
+	{ "scene", WV_CMD_SCENE, ARG_NUM, "scene N" },
+	{ "lesson", WV_CMD_LESSON, ARG_NAME, "lesson N|NAME" },
+	{ "next", WV_CMD_NEXT, ARG_NONE, "next" },
+	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -154,6 +158,7 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 	case ARG_NONE:
 	case ARG_TEXT:
 	case ARG_OPT_TEXT:
+	case ARG_NAME:
 		return 0;
 	case ARG_VARIANT:
 		cmd->variant = wv_wat_find(cmd->text);
@@ -211,7 +216,7 @@ static void add_match(struct wv_cmd_matches *m, const char *s, size_t n,
 }
 
 size_t wv_cmd_complete(const char *line, size_t start, const char *text,
-		       struct wv_cmd_matches *m)
+		       const char *const *lessons, struct wv_cmd_matches *m)
 {
 	const char *s = skip_space(line);
 	size_t lead = (size_t)(s - line), n;
@@ -243,6 +248,9 @@ size_t wv_cmd_complete(const char *line, size_t start, const char *text,
 		}
 	} else if (commands[i].kind == WV_CMD_DELIM) {
 		add_match(m, "none", 4, text);
+	} else if (commands[i].kind == WV_CMD_LESSON) {
+		for (size_t k = 0; lessons && lessons[k]; k++)
+			add_match(m, lessons[k], strlen(lessons[k]), text);
 	}
 	return m->n;
 }

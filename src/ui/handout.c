@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/pace.h"
 #include "watviz/plain.h"
 
 #define WIDTH 78
@@ -136,6 +137,7 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 	size_t n = wv_lesson_nscenes(l);
 	unsigned nq = 0;
 	char head[300];
+	struct wv_pace pace;
 	int rc = 0;
 
 	answers = calloc(n, sizeof(*answers));
@@ -148,6 +150,10 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 	snprintf(head, sizeof(head), "watviz lesson %u: %s", o->number, wv_lesson_title(l));
 	fprintf(out, "%s\n", head);
 	underline(out, strlen(head), '=');
+	if (wv_pace_lesson(l, v, &pace) == 0)
+		fprintf(out, "About %u minutes: %zu scenes, %zu questions, %zu words "
+			"read out.\n\n", pace.minutes, pace.scenes, pace.questions,
+			pace.words);
 	paragraphs(out, 0, wv_lesson_summary(l));
 	fputc('\n', out);
 	variant_line(out, l, v);

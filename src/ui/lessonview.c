@@ -279,9 +279,12 @@ static void status(struct wv_frame *f, const struct wv_class *c)
 		"Enter answer", "s show answer", "]/[ scene", "? help", "q quit", NULL };
 	static const char *const end_hints[] = {
 		"[ back", "g start over", "q quit", NULL };
+	static const char *const end_next_hints[] = {
+		"n next lesson", "[ back", "g start over", "q quit", NULL };
 	static const char *const play_hints[] = {
 		"any key takes over", NULL };
-	const char *const *hints = c->phase == WV_CLASS_END ? end_hints
+	const char *const *hints = c->phase == WV_CLASS_END
+		? (wv_class_next(c) >= 0 ? end_next_hints : end_hints)
 		: c->app->playing ? play_hints
 		: c->phase == WV_CLASS_ASK ? ask_hints
 		: c->phase == WV_CLASS_SCENE && c->has_question ? question_hints
@@ -374,6 +377,7 @@ void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 	size_t shown = wv_class_count(c, WV_OUTCOME_SHOWN, NULL);
 	char buf[300];
 	struct pen p;
+	long next;
 
 	if (width > 76)
 		width = 76;
@@ -394,9 +398,26 @@ void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 		snprintf(buf, sizeof(buf), "%zu scenes.", c->nscenes);
 	}
 	line(&p, WV_ROLE_TEXT, buf);
+	if (c->pace.minutes) {
+		snprintf(buf, sizeof(buf), "Estimated time: about %u minutes (%zu "
+			 "words read out at %d a minute, %d s a scene, %d s a "
+			 "question).", c->pace.minutes, c->pace.words, WV_PACE_WPM,
+			 WV_PACE_SCENE_S, WV_PACE_QUESTION_S);
+		line(&p, WV_ROLE_DIM, buf);
+	}
+	gap(&p);
+	next = wv_class_next(c);
+	if (next >= 0)
+		snprintf(buf, sizeof(buf), "n or Enter: the next lesson, %u (%s).",
+			 c->files[next].number, c->files[next].slug);
+	else if (c->files && c->file + 1 < c->nfiles)
+		snprintf(buf, sizeof(buf), "That was the last lesson of this run.");
+	else
+		snprintf(buf, sizeof(buf), "That was the last lesson.");
+	line(&p, WV_ROLE_HEADING, buf);
 	gap(&p);
 	line(&p, WV_ROLE_DIM, "[ goes back to the last scene, g starts the lesson "
-	     "again, q quits. watviz --list-lessons lists the other lessons.");
+	     "again, :lesson N opens any lesson, q quits.");
 	status(f, c);
 }
 

@@ -134,6 +134,12 @@ static void prompt_redisplay(void)
 /* Completion: candidates from the pure parser (watviz/cmdline.h). */
 static struct wv_cmd_matches cands;
 static size_t cand_next;
+static const char *const *lesson_names;	/* for ":lesson "; not owned */
+
+void wv_prompt_lessons(const char *const *names)
+{
+	lesson_names = names;
+}
 
 static char *cand_gen(const char *text, int state)
 {
@@ -151,7 +157,8 @@ static char **prompt_complete(const char *text, int start, int end)
 	if (strncmp(rl_line_buffer + strspn(rl_line_buffer, " "), "json ", 5) == 0)
 		return NULL;
 	rl_attempted_completion_over = 1;
-	if (wv_cmd_complete(rl_line_buffer, (size_t)start, text, &cands) == 0)
+	if (wv_cmd_complete(rl_line_buffer, (size_t)start, text, lesson_names,
+			    &cands) == 0)
 		return NULL;
 	return rl_completion_matches(text, cand_gen);
 }

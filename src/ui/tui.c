@@ -23,6 +23,7 @@
 #include "watviz/handout.h"
 #include "watviz/history.h"
 #include "watviz/json.h"
+#include "watviz/lesson.h"
 #include "watviz/lessonview.h"
 #include "watviz/plain.h"
 #include "watviz/prompt.h"
@@ -60,6 +61,7 @@ struct tui {
 	bool edit_word;		/* the open line edits the word (e) */
 	bool answering;		/* the open line answers a lesson's question */
 	long next_tick;
+	const char **lesson_names;	/* for Tab after ":lesson " */
 };
 
 static void render(struct tui *ui)
@@ -111,7 +113,8 @@ static int run_line(struct tui *ui, char *line)
 		wv_prompt_remember(line);
 	}
 	react = ui->edit_word ? wv_app_set_word_src(&ui->app, line)
-			      : wv_app_command(&ui->app, line, json_writer);
+	      : ui->lesson ? wv_class_command(&ui->cls, line, json_writer)
+			   : wv_app_command(&ui->app, line, json_writer);
 	free(line);
 	if (wv_prompt_history_error() < 0 && !ui->app.msg_error)
 		wv_app_msg(&ui->app, true, "could not save the command history");
@@ -285,6 +288,13 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			    sizeof(hist)) == 0)
 		hp = hist;
 	wv_prompt_init(hp);
+	if (ui->lesson && opts->files) {
+		/* Tab after ":lesson ": the lessons' names */
+		ui->lesson_names = calloc(opts->nfiles + 1, sizeof(*ui->lesson_names));
+		for (size_t i = 0; ui->lesson_names && i < opts->nfiles; i++)
+			ui->lesson_names[i] = opts->files[i].slug;
+		wv_prompt_lessons(ui->lesson_names);
+	}
 	if (!ui->lesson)
 		wv_app_msg(&ui->app, false, "Right/Left step through %s; ? shows "
 			   "every key.", ui->app.v->name);
@@ -293,6 +303,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	status = loop(ui);
 
 	/* teardown: readline first (it owns no tty state), then the terminal */
+	wv_prompt_lessons(NULL);
+	free(ui->lesson_names);
 	wv_prompt_fini();
 	wv_term_restore();
 	wv_frame_free(&ui->frame);

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	err[0] = 0;
 	if (wv_cmd_parse(s, &cmd, err, sizeof(err)) != 0)
 		FUZZ_CHECK(err[0] != 0 && strlen(err) < sizeof(err));
-	FUZZ_CHECK(wv_cmd_complete(s, start, s + start, &m) <= WV_CMD_MATCH_MAX);
+	FUZZ_CHECK(wv_cmd_complete(s, start, s + start, NULL, &m) <= WV_CMD_MATCH_MAX);
 	free(s);
 	return 0;
 }

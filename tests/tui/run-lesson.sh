@@ -85,12 +85,18 @@ check $? "--present too small says the size it needs"
 T resize-window -t t -x 80 -y 24
 keys q && wait_for "P-0" >/dev/null
 
-# 15-16: --autoplay goes on by itself and pauses on the question
-run "clear; $L --arch ppc --lesson 2 --autoplay 1 --restart; echo A-\$?"
+# 15-16: --autoplay goes on by itself once a scene is read, and pauses on
+# the question.  Lesson 6 opens with the shortest scene without a question;
+# a scene stays up ceil(words * 60 / 140) ticks (27 and 47 words here, about
+# 12 and 21 s), so these waits get three times as long.
+run "clear; $L --arch ppc --lesson 6 --autoplay 1 --restart; echo A-\$?"
+TIMEOUT=$((TIMEOUT * 3))
 at_scene 1 && wait_for "AUTOPLAY" && at_scene 2 &&
-	wait_for "Autoplay paused on the question" "Question: What is a - ONES"
+	wait_for "Autoplay paused on the question" \
+		"Question: How many flags sit in bytes that are not zero"
 check $? "--autoplay 1 goes to scene 2 by itself and pauses on its question"
-sleep 2 && screen && shows "scene 2 of 6" && lacks "AUTOPLAY"
+TIMEOUT=$((TIMEOUT / 3))
+sleep 2 && screen && shows "scene 2 of 7" && lacks "AUTOPLAY"
 check $? "... and stays paused there"
 keys q && wait_for "A-0" >/dev/null
 

@@ -91,6 +91,72 @@ static void accepts(void **state)
 	assert_int_equal(wv_cli_offset(&c), 3);
 }
 
+/* --lesson 2-4 and --course: runs of lessons */
+static void runs(void **state)
+{
+	unsigned a = 0, b = 0;
+	struct wv_cli c;
+
+	(void)state;
+	assert_int_equal(parse(&c, "--lesson 2-4"), 0);
+	assert_null(c.lesson);
+	assert_int_equal(c.range_first, 2);
+	assert_int_equal(c.range_last, 4);
+	assert_false(c.course);
+	assert_int_equal(parse(&c, "--lesson=03-3 --autoplay 2 --present"), 0);
+	assert_int_equal(c.range_first, 3);
+	assert_int_equal(c.range_last, 3);
+	/* a name with a '-' is a name, not a range */
+	assert_int_equal(parse(&c, "--lesson has-zero"), 0);
+	assert_string_equal(c.lesson, "has-zero");
+	assert_int_equal(c.range_first, 0);
+	assert_int_equal(parse(&c, "--lesson 2-x"), 0);
+	assert_string_equal(c.lesson, "2-x");
+	assert_int_equal(parse(&c, "--course --restart --arch ppc"), 0);
+	assert_true(c.course && c.restart);
+	assert_int_equal(parse(&c, "--plain --course"), 0);
+	assert_true(c.course);
+
+	assert_true(wv_cli_lesson_range("10-12", &a, &b));
+	assert_int_equal(a, 10);
+	assert_int_equal(b, 12);
+	assert_false(wv_cli_lesson_range("10", &a, &b));
+	assert_false(wv_cli_lesson_range("-3", &a, &b));
+	assert_false(wv_cli_lesson_range("3-", &a, &b));
+	assert_false(wv_cli_lesson_range("1-2-3", &a, &b));
+	assert_false(wv_cli_lesson_range("02-has-zero", &a, &b));
+	assert_true(wv_cli_lesson_range("1-99999", &a, &b));	/* too big: */
+	assert_int_equal(b, 1000);				/* refused below */
+
+	static const struct {
+		const char *line;
+		const char *msg;
+	} bad[] = {
+		{ "--lesson 4-2", "--lesson 4-2: the range runs backwards; write the "
+		  "lower number first, as in --lesson 2-4" },
+		{ "--lesson 0-3", "--lesson 0-3: lessons are numbered from 1 to 999; "
+		  "write a range as in --lesson 2-4" },
+		{ "--lesson 1-1000", "--lesson 1-1000: lessons are numbered" },
+		{ "--lesson 2 --lesson 3-4", "--lesson given twice" },
+		{ "--course --lesson 2-4", "--course runs every lesson; give either "
+		  "--course or --lesson N" },
+		{ "--lesson 2 --course", "--course runs every lesson" },
+		{ "--course ab", "--course takes its words from the lessons; remove 'ab'" },
+		{ "--course --json", "--json and --course exclude each other; use "
+		  "--plain --course for the handouts" },
+		{ "--course --offset 1", "leave them out with --course" },
+		{ "--lesson 2-4 --fill 0", "leave them out with --lesson" },
+		{ "--lesson 2-4 ab", "--lesson takes its words from the lesson;" },
+		{ "--course=1", "--course takes no value" },
+		{ "--autoplay 3", "go with --lesson N or --course" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (parse(&c, bad[i].line) != -1 || !strstr(c.err, bad[i].msg))
+			fail_msg("'%s': got '%s', want ...%s...", bad[i].line, c.err,
+				 bad[i].msg);
+}
+
 static void refuses(void **state)
 {
 	(void)state;
@@ -275,6 +341,7 @@ int main(void)
 		cmocka_unit_test(try_options),
 		cmocka_unit_test(offsets),
 		cmocka_unit_test(page_ends),
+		cmocka_unit_test(runs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -98,7 +98,10 @@ static void test_scenes(void **state)
 	wv_class_do(&cls, WV_ACT_SCENE_NEXT);
 	assert_int_equal(cls.phase, WV_CLASS_END);
 	assert_int_equal(wv_class_do(&cls, WV_ACT_SCENE_NEXT), WV_REACT_BELL);
-	assert_int_equal(wv_class_do(&cls, WV_ACT_NEXT), WV_REACT_BELL);
+	/* n offers the next lesson; this class was given no other */
+	assert_int_equal(wv_class_do(&cls, WV_ACT_NEXT), WV_REACT_BELL | WV_REACT_REDRAW);
+	assert_non_null(strstr(app.msg, "That was the last lesson"));
+	assert_int_equal(cls.phase, WV_CLASS_END);
 	wv_class_do(&cls, WV_ACT_SCENE_PREV);
 	assert_int_equal(cls.phase, WV_CLASS_SCENE);
 	assert_int_equal(cls.scene, 5);
@@ -214,16 +217,38 @@ static void test_autoplay(void **state)
 	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 1000, false);
 	assert_true(app.playing);
 	assert_int_equal(app.speed_ms, 1000);
-	/* scene 1 shows the load: no question, so the next tick goes on */
+	/* scene 1 shows the load (nothing to walk, no question): it stays up
+	   while its narration, as filled on x86-64, is read at WV_PACE_WPM,
+	   in whole ticks, and the tick after goes on */
+	char text[WV_NARRATION_MAX];
+
 	assert_int_equal(app.pos, cls.shown);
+	assert_int_equal(wv_lesson_narrate(wv_lesson_scene(lesson, 0), &app.trace,
+					   text, sizeof(text), NULL), 0);
+	assert_int_equal(cls.read_words, wv_pace_words(text));
+	unsigned want = (unsigned)((cls.read_words * 60 + WV_PACE_WPM - 1) /
+				   WV_PACE_WPM);
+
+	assert_true(want > 5);
+	assert_int_equal(wv_class_ticks_total(&cls), want);
+	for (unsigned k = 1; k < want; k++) {
+		assert_int_equal(wv_class_tick(&cls), WV_REACT_REDRAW);
+		assert_int_equal(cls.scene, 0);
+		assert_int_equal(cls.ticks, k);
+		assert_int_equal(wv_class_ticks_total(&cls), want);
+	}
+	assert_non_null(strstr(app.msg, "autoplay tick"));
 	assert_int_equal(wv_class_tick(&cls), WV_REACT_REDRAW);
 	assert_int_equal(cls.scene, 1);
 	/* it walks up to the sub-step the scene shows, then pauses on the
 	   question */
 	int guard = 0;
 
-	while (cls.phase == WV_CLASS_SCENE && guard++ < 50)
+	unsigned total = wv_class_ticks_total(&cls);
+
+	while (cls.phase == WV_CLASS_SCENE && guard++ < 500)
 		wv_class_tick(&cls);
+	assert_int_equal(cls.ticks, total);	/* as announced */
 	assert_int_equal(app.pos, cls.shown);
 	assert_int_equal(cls.phase, WV_CLASS_ASK);
 	assert_false(app.playing);
@@ -271,6 +296,211 @@ static void write_file(const char *p, const char *text, size_t n)
 	assert_non_null(f);
 	assert_int_equal(fwrite(text, 1, n, f), n);
 	assert_int_equal(fclose(f), 0);
+}
+
+static struct wv_lesson_file files[100];
+static size_t nfiles;
+
+/* Start files[k] of the lessons in lessons/, the run ending at run_last. */
+static void start_course(size_t k, size_t run_last, const char *arch,
+			 const char *progress, int autoplay_ms, bool restart)
+{
+	struct wv_ui_opts o = { .delim = -1, .autoplay_ms = autoplay_ms,
+				.restart = restart };
+	int n = wv_lesson_list("lessons", files, 100);
+
+	assert_true(n >= 10);
+	nfiles = (size_t)n;
+	load(files[k].path);
+	o.lesson = lesson;
+	o.lesson_number = files[k].number;
+	o.lesson_slug = files[k].slug;
+	o.variant = arch ? variant(arch) : NULL;
+	o.files = files;
+	o.nfiles = nfiles;
+	o.lesson_index = k;
+	o.run_last = run_last;
+	assert_int_equal(wv_class_init(&cls, &app, &o, progress), 0);
+}
+
+static int command(const char *line)
+{
+	return wv_class_command(&cls, line, NULL);
+}
+
+/* :scene, :lesson, :next, :prev and the end screen's next lesson */
+static void test_moving(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_state_path(dir, "/nowhere", "progress", path, sizeof(path)), 0);
+	unlink(path);
+	start_course(1, 9, NULL, path, 0, false);	/* lesson 2, as --lesson 2 */
+	assert_int_equal(cls.number, 2);
+	assert_int_equal(wv_class_next(&cls), 2);
+
+	/* :scene N is scene N, counted from 1; out of range says the range */
+	assert_int_equal(command("scene 3"), WV_REACT_REDRAW);
+	assert_int_equal(cls.scene, 2);
+	assert_int_equal(cls.phase, WV_CLASS_SCENE);
+	assert_int_equal(command("scene 7"), WV_REACT_REDRAW);
+	assert_int_equal(cls.scene, 2);
+	assert_true(app.msg_error);
+	assert_string_equal(app.msg, "scene 7: lesson 2 has scenes 1 to 6");
+	command("scene 0");
+	assert_int_equal(cls.scene, 2);
+
+	/* :next opens lesson 3 from its start; the place in lesson 2 is kept */
+	assert_int_equal(command("next"), WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 3);
+	assert_string_equal(cls.slug, "false-positives");
+	assert_ptr_equal(cls.lesson, cls.owned);
+	assert_string_equal(wv_lesson_title(cls.lesson),
+			    "False positives, and why little-endian does not care");
+	assert_int_equal(cls.nscenes, wv_lesson_nscenes(cls.owned));
+	assert_int_equal(cls.scene, 0);
+	assert_non_null(strstr(app.msg, "Lesson 3: False positives"));
+	/* the app shows lesson 3's first scene */
+	const struct wv_scene *s3 = wv_lesson_scene(cls.lesson, 0);
+
+	assert_string_equal(app.word_src, s3->word_src);
+	/* :prev comes back to lesson 2 where the class was */
+	assert_int_equal(command("prev"), WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 2);
+	assert_int_equal(cls.scene, 2);
+	assert_non_null(strstr(app.msg, "Resuming at scene 3 of 6"));
+
+	/* :lesson by number, name, prefix; mistakes leave the class be */
+	command("lesson 5");
+	assert_int_equal(cls.number, 5);
+	command("lesson has-zero");
+	assert_int_equal(cls.number, 2);
+	command("lesson unal");
+	assert_int_equal(cls.number, 9);
+	command("lesson 99");
+	assert_int_equal(cls.number, 9);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "lesson 99: no such lesson"));
+	command("lesson ha");		/* has-zero, hash-name */
+	assert_int_equal(cls.number, 9);
+	assert_non_null(strstr(app.msg, "more than one lesson starts with that"));
+	command("lesson 1");
+	assert_int_equal(command("prev"), WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 1);
+	assert_string_equal(app.msg, "lesson 1 is the first one");
+	command("lesson 10");
+	command("next");
+	assert_int_equal(cls.number, 10);
+	assert_string_equal(app.msg, "lesson 10 is the last one");
+	/* the other commands still work in a lesson */
+	command("arch ppc");
+	assert_ptr_equal(app.v, variant("ppc64"));
+
+	/* the end screen's n and Enter: the next lesson */
+	command("lesson 3");
+	wv_class_goto(&cls, cls.nscenes);
+	assert_int_equal(cls.phase, WV_CLASS_END);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_NEXT), WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 4);
+	wv_class_goto(&cls, cls.nscenes);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_ANSWER), WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 5);
+	stop();
+
+	/* progress kept per lesson: lesson 3 was finished, lesson 2 at 3 */
+	size_t k;
+
+	assert_int_equal(wv_progress_get(path, 3, "false-positives", &k, NULL), 0);
+	assert_int_equal(k, WV_PROGRESS_DONE);
+	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), 0);
+	assert_int_equal(k, 2);
+
+	/* --restart: each lesson from scene 1 the first time it opens in the
+	   run, where the class left it when it comes back */
+	assert_int_equal(wv_progress_put(path, 3, "false-positives", 3), 0);
+	start_course(1, 9, NULL, path, 0, true);
+	assert_int_equal(cls.scene, 0);		/* not 3 (saved before) */
+	command("scene 4");
+	command("next");
+	assert_int_equal(cls.number, 3);
+	assert_int_equal(cls.scene, 0);		/* not 4 (saved before) */
+	command("prev");
+	assert_int_equal(cls.scene, 3);		/* left there in this run */
+	stop();
+	unlink(path);
+}
+
+/* --lesson 2-4: the run stops after 4; --arch where a lesson allows it */
+static void test_run_and_arch(void **state)
+{
+	(void)state;
+	start_course(1, 3, "ppc", NULL, 0, false);
+	assert_ptr_equal(app.v, variant("ppc64"));
+	command("lesson 4");	/* little-endian only: on its own first variant */
+	assert_int_equal(cls.number, 4);
+	assert_null(cls.arch);
+	assert_ptr_equal(app.v, wv_lesson_variant(cls.lesson, 0));
+	assert_non_null(strstr(app.msg, "Lesson 4 does not run on ppc64"));
+	assert_int_equal(wv_class_next(&cls), -1);	/* the run's last */
+	wv_class_goto(&cls, cls.nscenes);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_NEXT), WV_REACT_BELL | WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 4);
+	assert_non_null(strstr(app.msg, "last lesson of this run"));
+	/* outside the run, the end screen offers the next again */
+	command("lesson 6");
+	assert_ptr_equal(cls.arch, variant("ppc64"));
+	assert_ptr_equal(app.v, variant("ppc64"));
+	assert_int_equal(wv_class_next(&cls), 6);
+	stop();
+
+	/* autoplay goes through the end screen into the next lesson */
+	start_course(8, 9, NULL, NULL, 1000, false);
+	wv_class_goto(&cls, cls.nscenes);
+	assert_true(app.playing);
+	int guard = 0;
+
+	while (cls.number == 9 && guard++ < 200)
+		wv_class_tick(&cls);
+	assert_int_equal(cls.number, 10);
+	assert_true(app.playing);
+	assert_int_equal(cls.scene, 0);
+	/* ... and stops at the end of the last */
+	wv_class_goto(&cls, cls.nscenes);
+	assert_false(app.playing);
+	stop();
+}
+
+/* a lesson that cannot be loaded leaves the class where it was */
+static void test_bad_lesson(void **state)
+{
+	struct wv_lesson_file bad[2];
+	char p[600];
+
+	(void)state;
+	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 0, false);
+	stop();
+	snprintf(p, sizeof(p), "%s/03-broken.lesson", dir);
+	write_file(p, "title: t\nsummary: s\nscene: x\nword: ab\nshow: nothing\n", 52);
+	bad[0] = (struct wv_lesson_file){ .number = 2, .slug = "has-zero" };
+	snprintf(bad[0].path, sizeof(bad[0].path), "lessons/02-has-zero.lesson");
+	bad[1] = (struct wv_lesson_file){ .number = 3, .slug = "broken" };
+	snprintf(bad[1].path, sizeof(bad[1].path), "%s", p);
+
+	struct wv_ui_opts o = { .delim = -1, .lesson_number = 2,
+				.lesson_slug = "has-zero", .files = bad,
+				.nfiles = 2, .lesson_index = 0, .run_last = 1 };
+
+	load("lessons/02-has-zero.lesson");
+	o.lesson = lesson;
+	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+	wv_class_goto(&cls, 1);
+	assert_int_equal(command("next"), WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 2);
+	assert_int_equal(cls.scene, 1);
+	assert_ptr_equal(cls.lesson, lesson);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "03-broken.lesson:5:"));
+	stop();
+	unlink(p);
 }
 
 static void test_progress(void **state)
@@ -442,6 +672,9 @@ int main(void)
 		cmocka_unit_test(test_corrupt_progress),
 		cmocka_unit_test(test_progress_write_fails),
 		cmocka_unit_test(test_no_state_dir),
+		cmocka_unit_test(test_moving),
+		cmocka_unit_test(test_run_and_arch),
+		cmocka_unit_test(test_bad_lesson),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -112,18 +112,68 @@ static void test_complete(void **state)
 	struct wv_cmd_matches m;
 
 	(void)state;
-	assert_int_equal(wv_cmd_complete("", 0, "", &m), 10);
+	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 14);
 	assert_true(has(&m, "word") && has(&m, "quit") && has(&m, "arch"));
-	assert_int_equal(wv_cmd_complete("ar", 0, "ar", &m), 1);
+	assert_int_equal(wv_cmd_complete("ar", 0, "ar", NULL, &m), 1);
 	assert_string_equal(m.name[0], "arch");
-	assert_int_equal(wv_cmd_complete("arch pp", 5, "pp", &m), 4);
+	assert_int_equal(wv_cmd_complete("arch pp", 5, "pp", NULL, &m), 4);
 	assert_true(has(&m, "ppc64") && has(&m, "ppc") && has(&m, "powerpc") == false);
 	assert_true(has(&m, "ppc32") && has(&m, "ppc64le"));
-	assert_int_equal(wv_cmd_complete("arch ", 5, "", &m), 16 + 3);
+	assert_int_equal(wv_cmd_complete("arch ", 5, "", NULL, &m), 16 + 3);
 	assert_true(has(&m, "x86") && has(&m, "powerpc") && has(&m, "s390"));
-	assert_int_equal(wv_cmd_complete("delim n", 6, "n", &m), 1);
+	assert_int_equal(wv_cmd_complete("delim n", 6, "n", NULL, &m), 1);
 	assert_string_equal(m.name[0], "none");
-	assert_int_equal(wv_cmd_complete("offset ", 7, "", &m), 0);
+	assert_int_equal(wv_cmd_complete("offset ", 7, "", NULL, &m), 0);
+
+	/* lesson names after "lesson" (and its prefixes), from the caller */
+	static const char *const names[] = { "word-at-a-time", "has-zero",
+					     "hash-name", NULL };
+
+	assert_int_equal(wv_cmd_complete("lesson ha", 7, "ha", names, &m), 2);
+	assert_string_equal(m.name[0], "has-zero");
+	assert_string_equal(m.name[1], "hash-name");
+	assert_int_equal(wv_cmd_complete("les ", 4, "", names, &m), 3);
+	assert_int_equal(wv_cmd_complete("lesson ha", 7, "ha", NULL, &m), 0);
+	assert_int_equal(wv_cmd_complete("arch ha", 5, "ha", names, &m), 0);
+	assert_int_equal(wv_cmd_complete("sc", 0, "sc", NULL, &m), 1);
+	assert_string_equal(m.name[0], "scene");
+}
+
+/* :scene, :lesson, :next, :prev: what a class moves with */
+static void test_lesson_commands(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_cmd_parse("scene 3", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_SCENE);
+	assert_int_equal(cmd.num, 3);
+	assert_int_equal(wv_cmd_parse("sc 12", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_SCENE);
+	assert_int_equal(cmd.num, 12);
+	assert_int_equal(wv_cmd_parse("scene", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "usage: :scene N");
+	assert_int_equal(wv_cmd_parse("scene three", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "scene: 'three' is not a number");
+	/* "s" is scene or speed */
+	assert_int_equal(wv_cmd_parse("s 3", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "ambiguous command 's' (try :help)");
+
+	assert_int_equal(wv_cmd_parse("lesson 3", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_LESSON);
+	assert_string_equal(cmd.text, "3");
+	assert_int_equal(wv_cmd_parse("  l has-zero  ", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_LESSON);
+	assert_string_equal(cmd.text, "has-zero");
+	assert_int_equal(wv_cmd_parse("lesson", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "usage: :lesson N|NAME");
+
+	assert_int_equal(wv_cmd_parse("next", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_NEXT);
+	assert_int_equal(wv_cmd_parse("n", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_NEXT);
+	assert_int_equal(wv_cmd_parse("prev", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_PREV);
+	assert_int_equal(wv_cmd_parse("next 2", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "next takes no argument");
 }
 
 int main(void)
@@ -134,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_numbers_and_bytes),
 		cmocka_unit_test(test_plain_commands),
 		cmocka_unit_test(test_complete),
+		cmocka_unit_test(test_lesson_commands),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

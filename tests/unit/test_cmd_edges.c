@@ -53,7 +53,7 @@ static void completion_everywhere(void **state)
 		size_t len = strlen(lines[i]);
 
 		for (size_t start = 0; start <= len; start++) {
-			size_t n = wv_cmd_complete(lines[i], start, lines[i] + start, &m);
+			size_t n = wv_cmd_complete(lines[i], start, lines[i] + start, NULL, &m);
 
 			assert_int_equal(n, m.n);
 			for (size_t k = 0; k < n; k++)
@@ -61,14 +61,14 @@ static void completion_everywhere(void **state)
 							 strlen(lines[i] + start)), 0);
 		}
 	}
-	assert_int_equal(wv_cmd_complete("arch pp", 5, "pp", &m), 4);	/* ppc64 ppc ppc32 ppc64le */
-	assert_int_equal(wv_cmd_complete("delim n", 6, "n", &m), 1);
+	assert_int_equal(wv_cmd_complete("arch pp", 5, "pp", NULL, &m), 4);	/* ppc64 ppc ppc32 ppc64le */
+	assert_int_equal(wv_cmd_complete("delim n", 6, "n", NULL, &m), 1);
 	assert_string_equal(m.name[0], "none");
-	assert_int_equal(wv_cmd_complete("xyz q", 4, "q", &m), 0);
-	assert_int_equal(wv_cmd_complete("help ", 5, "", &m), 0);
+	assert_int_equal(wv_cmd_complete("xyz q", 4, "q", NULL, &m), 0);
+	assert_int_equal(wv_cmd_complete("help ", 5, "", NULL, &m), 0);
 	/* a word too long for a candidate is never one */
 	assert_int_equal(wv_cmd_complete("averyveryveryverylongcommandname", 0,
-					 "averyveryveryverylongcommandname", &m), 0);
+					 "averyveryveryverylongcommandname", NULL, &m), 0);
 }
 
 int main(void)

@@ -60,7 +60,7 @@ for t in $tests; do
 done
 bg plain $VG "$BIN" --plain --component 'usr/b\x01\0in'
 bg json $VG "$BIN" --json --arch ppc --offset 3 'a\x01\0bcdefg'
-bg handout $VG "$BIN" --plain --lessons-dir lessons --arch ppc --lesson 2
+bg handout $VG "$BIN" --plain --lessons-dir lessons --arch ppc --lesson 1-2
 bg list $VG "$BIN" --lessons-dir lessons --list-lessons
 
 # the visualizer, driven by keys, under memcheck
@@ -94,7 +94,7 @@ for t in $tests; do
 done
 report "plain output" "$(rc plain)" "$tmp/plain.log"
 report "JSON output" "$(rc json)" "$tmp/json.log"
-report "lesson handout" "$(rc handout)" "$tmp/handout.log"
+report "lesson handouts (a range: each loaded, checked, freed)" "$(rc handout)" "$tmp/handout.log"
 report "lesson list (parses every lesson)" "$(rc list)" "$tmp/list.log"
 if [ -n "$have_tmux" ]; then
 	st=$(cat "$tmp/exit" 2>/dev/null || echo 98)

@@ -1,0 +1,77 @@
+/*
+ * How long a lesson takes; see watviz/pace.h for the formula.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/pace.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+size_t wv_pace_words(const char *text)
+{
+	size_t n = 0;
+	bool in = false;
+
+	for (; text && *text; text++) {
+		bool blank = *text == ' ' || *text == '\t' || *text == '\n';
+
+		n += !blank && !in;
+		in = !blank;
+	}
+	return n;
+}
+
+unsigned wv_pace_read_ms(size_t words)
+{
+	return (unsigned)((words * 60000 + WV_PACE_WPM - 1) / WV_PACE_WPM);
+}
+
+void wv_pace_estimate(struct wv_pace *p, size_t words, size_t scenes,
+		      size_t questions)
+{
+	p->words = words;
+	p->scenes = scenes;
+	p->questions = questions;
+	p->seconds = (unsigned)((words * 60 + WV_PACE_WPM - 1) / WV_PACE_WPM +
+				scenes * WV_PACE_SCENE_S +
+				questions * WV_PACE_QUESTION_S);
+	p->minutes = (p->seconds + 59) / 60;
+}
+
+int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
+		   struct wv_pace *p)
+{
+	size_t n = wv_lesson_nscenes(l), words = 0, questions = 0;
+	char *text = malloc(WV_NARRATION_MAX);
+	int rc = 0;
+
+	if (!text)
+		return -1;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const struct wv_scene *s = wv_lesson_scene(l, i);
+		struct wv_trace_in in;
+		struct wv_trace t;
+
+		wv_lesson_scene_input(l, i, v, &in, NULL);
+		if (wv_trace_build(&t, &in) != 0) {
+			rc = -1;
+			break;
+		}
+		if (wv_lesson_narrate(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
+			rc = -1;
+		else
+			words += wv_pace_words(text);
+		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
+			questions++;
+			if (wv_lesson_prompt(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
+				rc = -1;
+			else
+				words += wv_pace_words(text);
+		}
+		wv_trace_free(&t);
+	}
+	free(text);
+	if (rc == 0)
+		wv_pace_estimate(p, words, n, questions);
+	return rc;
+}
