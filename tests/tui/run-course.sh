@@ -24,27 +24,31 @@ estimate() {
 
 start_shell 80 24
 
+# how many scenes lessons 2, 3 and 4 have, from their files
+nsc() { grep -c '^scene:' "$LESSONS"/"$1"-*.lesson; }
+n2=$(nsc 02) n3=$(nsc 03) n4=$(nsc 04)
+
 # 1-2: :scene 3, then :lesson 3 by Tab-completed name
 run "clear; $L --lesson 2 --restart; echo S-\$?"
-wait_for "scene 1 of 6"
+wait_for "scene 1 of $n2"
 cmd "scene 3"
-wait_for "scene 3 of 6" && wait_for "Invert a"
+wait_for "scene 3 of $n2" && wait_for "Invert a"
 check $? ":scene 3 opens scene 3 of lesson 2"
 keys : && T send-keys -t t -l "lesson fal" && keys Tab
 wait_for ":lesson false-positives" && keys Enter &&
-	wait_for "Lesson 3: False positives" && wait_for "scene 1 of 5"
+	wait_for "Lesson 3: False positives" && wait_for "scene 1 of $n3"
 check $? ":lesson fal<Tab> completes to false-positives and opens lesson 3"
 
 # 3: :next and :prev; lesson 2 comes back where the class left it
 cmd "next"
 wait_for "Lesson 4: create_zero_mask" && cmd "prev" &&
 	wait_for "Lesson 3: False positives" && cmd "lesson 2" &&
-	wait_for "Resuming at scene 3 of 6" && wait_for "scene 3 of 6"
+	wait_for "Resuming at scene 3 of $n2" && wait_for "scene 3 of $n2"
 check $? ":next, :prev and :lesson 2 (resumed at scene 3)"
 
 # 4-5: the end screen of lesson 3 offers lesson 4 with its estimate; n opens it
 cmd "lesson 3"
-wait_for "Lesson 3: False positives" && cmd "scene 5" && wait_for "scene 5 of 5" &&
+wait_for "Lesson 3: False positives" && cmd "scene $n3" && wait_for "scene $n3 of $n3" &&
 	keys ']' && wait_for "End of lesson 3"
 e3=$(estimate 3)
 wait_for "n or Enter: the next lesson, 4 (create-zero-mask)." &&
@@ -52,7 +56,7 @@ wait_for "n or Enter: the next lesson, 4 (create-zero-mask)." &&
 	wait_for "n next lesson"
 check $? "the end screen offers lesson 4 and says lesson 3 takes about $e3 min"
 keys n
-wait_for "Lesson 4: create_zero_mask" && wait_for "scene 1 of 5"
+wait_for "Lesson 4: create_zero_mask" && wait_for "scene 1 of $n4"
 check $? "n on the end screen opens lesson 4"
 keys q
 wait_for "S-0" && grep -qx "3 false-positives done" "$tmp/state/watviz/progress" &&
@@ -62,15 +66,15 @@ check $? "q quits (status 0); the progress file has a line for each lesson visit
 
 # 6-8: --lesson 2-4: from lesson 2's end screen into lesson 3, stop after 4
 run "clear; $L --lesson 2-4 --restart; echo R-\$?"
-wait_for "Lesson 2: has_zero" && cmd "scene 6" && wait_for "scene 6 of 6"
+wait_for "Lesson 2: has_zero" && cmd "scene $n2" && wait_for "scene $n2 of $n2"
 keys ']' && wait_for "End of lesson 2" &&
 	wait_for "n or Enter: the next lesson, 3 (false-positives)."
 check $? "--lesson 2-4: lesson 2's end screen offers lesson 3"
 keys Enter
-wait_for "Lesson 3: False positives" && wait_for "scene 1 of 5"
+wait_for "Lesson 3: False positives" && wait_for "scene 1 of $n3"
 check $? "--lesson 2-4: Enter goes on into lesson 3 at scene 1"
-cmd "lesson 4" && wait_for "Lesson 4: create_zero_mask" && cmd "scene 5" &&
-	wait_for "scene 5 of 5" && keys ']' && wait_for "End of lesson 4"
+cmd "lesson 4" && wait_for "Lesson 4: create_zero_mask" && cmd "scene $n4" &&
+	wait_for "scene $n4 of $n4" && keys ']' && wait_for "End of lesson 4"
 wait_for "That was the last lesson of this run." && ! grep -qF "n or Enter" "$tmp/screen" &&
 	keys n && wait_for "last lesson of this run; :lesson N opens any lesson" &&
 	grep -qF "End of lesson 4" "$tmp/screen" && keys q && wait_for "R-0"
