@@ -1005,9 +1005,6 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 		":delim /  hash_name (none: off)", ":json FILE  write the trace",
 		":compare :speed MS :help :quit", "Tab completes, Up recalls",
 	};
-	static const char *const lesson_cmds[] = {	/* classroom.c runs them */
-		":scene 3  go to scene 3",	":lesson 4|NAME  :next  :prev",
-	};
 	size_t n, lines = 0;
 	const struct wv_keybind *k = wv_keys_table(&n);
 	int half = f->cols / 2, y0 = 2, rows;
@@ -1040,14 +1037,14 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 	}
 	int y = y0 + rows;
 
-	wv_frame_put(f, y++, 0, WV_ROLE_HEADING, "Commands (after :)");
-	size_t ncmd = sizeof(cmds) / sizeof(cmds[0]);
-	size_t nall = ncmd + (lesson ? sizeof(lesson_cmds) / sizeof(lesson_cmds[0]) : 0);
-
-	for (size_t i = 0; i < nall; i++)
+	wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Commands (after :)");
+	if (lesson)	/* classroom.c runs these; on the heading's row, so the legend fits */
+		wv_frame_put(f, y, half + 1, WV_ROLE_TEXT, ":scene N :lesson N|NAME :next :prev");
+	y++;
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		wv_frame_put(f, y + (int)i / 2, (int)(i % 2) * half + 1, WV_ROLE_TEXT,
-			     i < ncmd ? cmds[i] : lesson_cmds[i - ncmd]);
-	y += (int)(nall + 1) / 2;
+			     cmds[i]);
+	y += (int)(sizeof(cmds) / sizeof(cmds[0]) + 1) / 2;
 	/* what the symbols mean, as the colours repeat them */
 	if (y < f->rows - 2)
 		y += wv_view_legend(f, y);
