@@ -37,6 +37,7 @@ enum wv_cmd_kind {
 	WV_CMD_LESSON,		/* text: a lesson's number or name (prefix) */
 	WV_CMD_NEXT,		/* the next lesson */
 	WV_CMD_PREV,		/* the previous lesson */
+	WV_CMD_TRY,		/* text: a formula over a, as --try takes */
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */

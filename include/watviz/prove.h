@@ -33,6 +33,9 @@ struct wv_proof {
 	double seconds;		/* wall time of the check */
 };
 
+/* How long Z3 may spend on one check, in ms (a string: Z3's parameter). */
+#define WV_PROVE_TIMEOUT_MS "10000"
+
 /* Was watviz built with Z3? */
 bool wv_prove_have_solver(void);
 
@@ -42,7 +45,7 @@ const char *wv_prove_solver_version(void);
 /*
  * Prove that e's root is non-zero for every a, with Z3.  Returns 0 with *p
  * (method "z3", is_proof true), -ENOSYS in a build without Z3, -EIO when the
- * solver gives up (unknown).
+ * solver gives up (unknown, or WV_PROVE_TIMEOUT_MS spent on one check).
  */
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p);
 

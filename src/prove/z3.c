@@ -169,10 +169,23 @@ static Z3_lbool check(Z3_context c, Z3_solver s)
 	return Z3_solver_check(c, s);
 }
 
+/*
+ * A solver that gives up after WV_PROVE_TIMEOUT_MS on one check instead of
+ * hanging the visualizer on a formula Z3 finds hard (long multiply chains):
+ * the check then returns unknown, which wv_prove_solve reports as -EIO.
+ */
+static Z3_config limited_config(void)
+{
+	Z3_config cfg = Z3_mk_config();
+
+	Z3_set_param_value(cfg, "timeout", WV_PROVE_TIMEOUT_MS);
+	return cfg;
+}
+
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 {
 	struct timespec t0, t1;
-	Z3_config cfg = Z3_mk_config();
+	Z3_config cfg = limited_config();
 	struct z z = { .c = Z3_mk_context(cfg), .w = e->w };
 	Z3_ast *t = malloc(e->n * sizeof(*t)), a, nz;
 	Z3_solver s;

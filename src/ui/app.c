@@ -8,7 +8,12 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "watviz/cmdline.h"
+#include "watviz/prove.h"
+#include "watviz/try.h"
 
 void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 {
@@ -383,6 +388,63 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
 	return WV_REACT_REDRAW;
 }
 
+/*
+ * :try EXPR: the formula checked as --try --as has_zero checks it, on the
+ * variant shown.  Proven (Z3), or not refuted by the quick enumeration in a
+ * build without Z3 (said so), or refuted: then the smallest counterexample
+ * becomes the word, at offset 0, so the kernel's own steps run on it.
+ */
+static int try_formula(struct wv_app *app, const char *src)
+{
+	struct wv_try *t = malloc(sizeof(*t));
+	struct wv_proof p;
+	struct wv_error e;
+	char word[4 * 8 + 1];
+	unsigned nb = wv_wat_bytes(app->v);
+	int rc;
+
+	if (!t) {
+		wv_app_msg(app, true, "try: out of memory");
+		return WV_REACT_REDRAW;
+	}
+	if (wv_try_parse(t, src, app->v, WV_AS_HAS_ZERO, &e) < 0) {
+		wv_app_msg(app, true, "try, column %d: %s", e.col, e.msg);
+		free(t);
+		return WV_REACT_REDRAW;
+	}
+	rc = wv_prove_have_solver() ? wv_prove_solve(&t->e, &p)
+				    : wv_prove_enumerate(&t->e, true, &p);
+	free(t);
+	if (rc < 0) {
+		wv_app_msg(app, true, "try: %s", rc == -EIO ? "the solver gave up (too "
+			   "hard, or over " WV_PROVE_TIMEOUT_MS " ms); watviz --try says more"
+			   : strerror(-rc));
+		return WV_REACT_REDRAW;
+	}
+	if (p.holds) {
+		if (p.is_proof)
+			wv_app_msg(app, false, "try: PROVEN for all 2^%u words (%s, %.2f s)",
+				   app->v->bits, p.method, p.seconds);
+		else
+			wv_app_msg(app, false, "try: not refuted on %llu words, which is not "
+				   "a proof (built without Z3); watviz --try checks more",
+				   (unsigned long long)p.checked);
+		return WV_REACT_REDRAW;
+	}
+	for (unsigned i = 0; i < nb; i++)
+		snprintf(word + 4 * i, sizeof(word) - 4 * i, "\\x%02x",
+			 (unsigned)(p.cex >> 8 * wv_wat_byte_index(app->v, i)) & 0xff);
+	if (app->offset != 0 &&
+	    rebuild(app, app->v, 0, app->fill, app->delim, true) < 0)
+		return WV_REACT_REDRAW;
+	if (wv_app_set_word_src(app, word) == WV_REACT_REDRAW && app->msg_error)
+		return WV_REACT_REDRAW;
+	wv_app_msg(app, false, "try: WRONG for a = 0x%0*llx, the smallest counterexample; "
+		   "it is the word now", (int)app->v->bits / 4,
+		   (unsigned long long)p.cex);
+	return WV_REACT_REDRAW;
+}
+
 int wv_app_command(struct wv_app *app, const char *line,
 		   int (*write_json)(const struct wv_trace *t, const char *path))
 {
@@ -445,6 +507,8 @@ int wv_app_command(struct wv_app *app, const char *line,
 		return WV_REACT_REDRAW;
 	case WV_CMD_QUIT:
 		return WV_REACT_QUIT;
+	case WV_CMD_TRY:
+		return try_formula(app, cmd.text);
 	case WV_CMD_SCENE:
 	case WV_CMD_LESSON:
 	case WV_CMD_NEXT:

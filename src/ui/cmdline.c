@@ -38,6 +38,7 @@ static const struct {
 	{ "lesson", WV_CMD_LESSON, ARG_NAME, "lesson N|NAME" },
 	{ "next", WV_CMD_NEXT, ARG_NONE, "next" },
 	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
+	{ "try", WV_CMD_TRY, ARG_TEXT, "try EXPR" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 

@@ -1003,7 +1003,7 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 		":word \"a\\0b\"  new word",	":arch ppc  variant",
 		":offset 3  string start",	":fill 0x01  fill byte",
 		":delim /  hash_name (none: off)", ":json FILE  write the trace",
-		":compare :speed MS :help :quit", "Tab completes, Up recalls",
+		":compare :speed MS :try EXPR :quit", "Tab completes, Up recalls",
 	};
 	size_t n, lines = 0;
 	const struct wv_keybind *k = wv_keys_table(&n);

@@ -9,7 +9,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=31
+PLAN=33
 . "$(dirname "$0")/lib.sh"
 
 start_shell 100 30
@@ -189,5 +189,31 @@ wait_for "sub-step 1/" && keys + + + r && wait_for "PLAYING" &&
 	sleep 1 && screen && grep -qF "sub-step $pos/" "$tmp/screen" &&
 	keys q && wait_for "PLAY-0"
 check $? "r plays hands-free (+ faster) and r pauses"
+
+# 32-33: :try refutes a formula and loads the smallest counterexample as the word
+# (the verdict and the bytes as --try --json gives them); a right one is proven
+cex=$("$BIN" --json --try '(a - ONES) & HIGHS' |
+	sed -n 's/.*"counterexample":{"word":"\(0x[0-9a-f]*\)","memory":\[\([0-9,]*\)\].*/\1 \2/p')
+set -- $cex
+hex=$(echo "${2:-}" | tr ',' '\n' | awk '{ printf "%s%02x", (NR > 1 ? " " : ""), $1 }')
+# a word no earlier test uses, so the wait cannot match a screen left over
+run "clear; $BIN 'tryme'; echo TRY-\$?"
+# (the line is typed once the prompt is up: keys sent before it may be read
+# by curses, not by readline)
+wait_for '"tryme"  offset 0' "sub-step 1/" && keys : && wait_re '^:$' &&
+	T send-keys -t t -l 'try (a - ONES) & HIGHS' &&
+	keys Enter &&
+	[ -n "$hex" ] && wait_for "try: WRONG for a = $1, the smallest counterexample" \
+		"hex  | $hex|" "offset 0"
+check $? ":try (a - ONES) & HIGHS is refuted and $1 becomes the word"
+if "$BIN" --json --try a 2>/dev/null | grep -q '"method":"z3"'; then
+	want="try: PROVEN for all 2^64 words (z3"
+else
+	want="try: not refuted on"
+fi
+keys : && wait_re '^:$' && T send-keys -t t -l 'try (a - ONES) & ~a & HIGHS' &&
+	keys Enter &&
+	wait_for "$want" && keys q && wait_for "TRY-0"
+check $? ":try (a - ONES) & ~a & HIGHS: $want"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
