@@ -80,6 +80,10 @@ static void test_plain_commands(void **state)
 	assert_int_equal(cmd.kind, WV_CMD_HELP);
 	assert_int_equal(wv_cmd_parse("help me", &cmd, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "takes no argument"));
+	/* :try takes the rest of the line as it is, spaces and all */
+	assert_int_equal(wv_cmd_parse("try (a - ONES) & ~a ", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_TRY);
+	assert_string_equal(cmd.text, "(a - ONES) & ~a");
 	assert_int_equal(wv_cmd_parse("json", &cmd, err, sizeof(err)), 0);
 	assert_int_equal(cmd.kind, WV_CMD_JSON);
 	assert_string_equal(cmd.text, "");
@@ -112,8 +116,9 @@ static void test_complete(void **state)
 	struct wv_cmd_matches m;
 
 	(void)state;
-	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 14);
+	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 15);
 	assert_true(has(&m, "word") && has(&m, "quit") && has(&m, "arch"));
+	assert_true(has(&m, "try"));
 	assert_int_equal(wv_cmd_complete("ar", 0, "ar", NULL, &m), 1);
 	assert_string_equal(m.name[0], "arch");
 	assert_int_equal(wv_cmd_complete("arch pp", 5, "pp", NULL, &m), 4);
