@@ -417,8 +417,7 @@ static int try_formula(struct wv_app *app, const char *src)
 	free(t);
 	if (rc < 0) {
 		wv_app_msg(app, true, "try: %s", rc == -EIO ? "the solver gave up (too "
-			   "hard, or over " WV_PROVE_TIMEOUT_MS " ms); watviz --try says more"
-			   : strerror(-rc));
+			   "hard, or over " WV_PROVE_TIMEOUT_MS " ms)" : strerror(-rc));
 		return WV_REACT_REDRAW;
 	}
 	if (p.holds) {
@@ -426,9 +425,8 @@ static int try_formula(struct wv_app *app, const char *src)
 			wv_app_msg(app, false, "try: PROVEN for all 2^%u words (%s, %.2f s)",
 				   app->v->bits, p.method, p.seconds);
 		else
-			wv_app_msg(app, false, "try: not refuted on %llu words, which is not "
-				   "a proof (built without Z3); watviz --try checks more",
-				   (unsigned long long)p.checked);
+			wv_app_msg(app, false, "try: not refuted on %llu words; not a proof "
+				   "(no Z3 in this build)", (unsigned long long)p.checked);
 		return WV_REACT_REDRAW;
 	}
 	for (unsigned i = 0; i < nb; i++)
@@ -439,9 +437,9 @@ static int try_formula(struct wv_app *app, const char *src)
 		return WV_REACT_REDRAW;
 	if (wv_app_set_word_src(app, word) == WV_REACT_REDRAW && app->msg_error)
 		return WV_REACT_REDRAW;
-	wv_app_msg(app, false, "try: WRONG for a = 0x%0*llx, the smallest counterexample; "
-		   "it is the word now", (int)app->v->bits / 4,
-		   (unsigned long long)p.cex);
+	/* short enough for 80 columns: the message line is not wrapped */
+	wv_app_msg(app, false, "try: WRONG; smallest counterexample a = 0x%0*llx, now the "
+		   "word", (int)app->v->bits / 4, (unsigned long long)p.cex);
 	return WV_REACT_REDRAW;
 }
 

@@ -203,7 +203,7 @@ run "clear; $BIN 'tryme'; echo TRY-\$?"
 wait_for '"tryme"  offset 0' "sub-step 1/" && keys : && wait_re '^:$' &&
 	T send-keys -t t -l 'try (a - ONES) & HIGHS' &&
 	keys Enter &&
-	[ -n "$hex" ] && wait_for "try: WRONG for a = $1, the smallest counterexample" \
+	[ -n "$hex" ] && wait_for "try: WRONG; smallest counterexample a = $1, now the word" \
 		"hex  | $hex|" "offset 0"
 check $? ":try (a - ONES) & HIGHS is refuted and $1 becomes the word"
 if "$BIN" --json --try a 2>/dev/null | grep -q '"method":"z3"'; then
