@@ -151,6 +151,12 @@ static inline unsigned wv_wat_byte_index(const struct wv_variant *v, unsigned r)
 	return v->endian == WV_LITTLE ? r : wv_wat_bytes(v) - 1 - r;
 }
 
+/* Memory byte i of the register value x: what wv_wat_load read from p[i]. */
+static inline uint8_t wv_wat_mem_byte(const struct wv_variant *v, uint64_t x, unsigned i)
+{
+	return (uint8_t)(x >> 8 * wv_wat_byte_index(v, i));
+}
+
 /*
  * What load_unaligned_zeropad returns for a word at addr that runs into an
  * unmapped page at the next word boundary: its exception fixup (x86:

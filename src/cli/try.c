@@ -86,7 +86,7 @@ static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 	fputs(",\"memory\":[", f);
 	for (unsigned i = 0; i < v->bits / 8; i++)
 		fprintf(f, "%s%u", i ? "," : "",
-			(unsigned)(p->cex >> 8 * wv_wat_byte_index(v, i)) & 0xff);
+			wv_wat_mem_byte(v, p->cex, i));
 	fputs("],\"result\":", f);
 	wv_json_word(f, val[t->user], v->bits);
 	fputs(",\"want\":", f);
@@ -166,7 +166,7 @@ static int try_plain(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 		"that none is smaller: no SMT solver in this build)",
 		(int)v->bits / 4, (unsigned long long)p->cex);
 	for (unsigned i = 0; i < v->bits / 8; i++)
-		fprintf(f, " %02x", (unsigned)(p->cex >> 8 * wv_wat_byte_index(v, i)) & 0xff);
+		fprintf(f, " %02x", wv_wat_mem_byte(v, p->cex, i));
 	fprintf(f, "):\n  the formula gives 0x%llx, it should be ",
 		(unsigned long long)val[t->user]);
 	want_text(f, t, val[t->want], v->bits);

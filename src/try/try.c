@@ -379,10 +379,8 @@ int wv_try_trace(const struct wv_try *t, const struct wv_variant *v, uint64_t a,
 		return -ENOMEM;
 	}
 	for (unsigned i = nb; i-- > 0;) {
-		unsigned r = wv_wat_byte_index(v, i);	/* its own inverse */
-
-		tr->reg_to_mem[r] = i;
-		tr->img.mem[i] = (uint8_t)(a >> 8 * r);
+		tr->reg_to_mem[wv_wat_byte_index(v, i)] = i;	/* its own inverse */
+		tr->img.mem[i] = wv_wat_mem_byte(v, a, i);
 		tr->img.role[i] = WV_MEM_STRING;
 		if (tr->img.mem[i] == 0)
 			first = i;

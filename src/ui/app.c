@@ -431,7 +431,7 @@ static int try_formula(struct wv_app *app, const char *src)
 	}
 	for (unsigned i = 0; i < nb; i++)
 		snprintf(word + 4 * i, sizeof(word) - 4 * i, "\\x%02x",
-			 (unsigned)(p.cex >> 8 * wv_wat_byte_index(app->v, i)) & 0xff);
+			 wv_wat_mem_byte(app->v, p.cex, i));
 	if (app->offset != 0 &&
 	    rebuild(app, app->v, 0, app->fill, app->delim, true) < 0)
 		return WV_REACT_REDRAW;
