@@ -11,7 +11,7 @@ gcovr -r . --object-directory "$BUILD" --filter 'src/' --json "$json" >/dev/null
 import json, os, sys
 d = json.load(open(sys.argv[1]))
 PARSERS = ("src/trace/word.c", "src/lesson/lesson.c", "src/lesson/loader.c",
-           "src/ui/cmdline.c", "src/cli/args.c")
+           "src/app/cmdline.c", "src/cli/args.c")
 dirs = {}
 uncovered = {}
 for f in d["files"]:

@@ -81,7 +81,7 @@ struct wv_app {
 	enum wv_view view;
 	bool quiz;			/* a lesson question is open: no view
 					   points at the terminator (set by
-					   src/ui/classroom.c) */
+					   src/app/classroom.c) */
 	size_t quiz_pos;		/* the sub-step the question is about */
 	uint64_t quiz_secret;		/* and its answer */
 	bool playing;

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "watviz/state.h"
+
 #define WV_HISTORY_MAX 500	/* lines kept */
 
 /*
@@ -25,25 +27,6 @@
  */
 int wv_history_path(const char *xdg_state_home, const char *home, char *buf,
 		    size_t size);
-
-/*
- * The same for any file of watviz's state directory:
- *   wv_state_path(NULL, "/h", "progress", ...) -> "/h/.local/state/watviz/progress"
- */
-int wv_state_path(const char *xdg_state_home, const char *home,
-		  const char *name, char *buf, size_t size);
-
-/* mkdir -p of the directory part of path (mode 0700).  0 or -errno. */
-int wv_state_mkdirs(const char *path);
-
-/*
- * Replace the file at path with what fill() writes, so that a crash or a
- * full disk never leaves less than the old file: fill writes to a temporary
- * file beside path, which is flushed, fsync'ed and checked, then renamed over
- * path.  fill returns 0 or a negative errno.  Returns 0 or a negative errno;
- * on any failure the temporary file is removed and path is untouched.
- */
-int wv_state_replace(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
 /* Read path into readline's history list (a missing file is fine).
    Returns 0 or -errno. */

@@ -1,7 +1,7 @@
 /*
  * The man page documents every key of the visualizer and every ':' command:
- * each name in the key table (src/ui/keys.c) and the command table
- * (src/ui/cmdline.c) appears in watviz.1 as mandoc writes it, so a key or a
+ * each name in the key table (src/app/keys.c) and the command table
+ * (src/app/cmdline.c) appears in watviz.1 as mandoc writes it, so a key or a
  * command added without its line in the manual fails here.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -317,7 +317,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	case WV_ACT_ANSWER:
 	case WV_ACT_REVEAL:
 	case WV_ACT_SOURCES:
-		break;		/* lesson keys: src/ui/classroom.c */
+		break;		/* lesson keys: src/app/classroom.c */
 	}
 	return WV_REACT_NONE;
 }

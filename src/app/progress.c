@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "watviz/history.h"
+#include "watviz/state.h"
 
 struct entry {
 	unsigned number;
