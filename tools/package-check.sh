@@ -57,7 +57,7 @@ $sudo dpkg -i "$bin" "$dev" >"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; fail "dpkg
 dpkg-query -L watviz libwatviz-core-dev | while read -r f; do
 	[ -d "$f" ] || echo "$f"
 done | sort >"$tmp/files"
-for f in /usr/bin/watviz /usr/share/man/man1/watviz.1.gz /usr/share/watviz/lessons/02-has-zero.lesson \
+for f in /usr/bin/watviz /usr/share/man/man1/watviz.1.gz /usr/share/watviz/lessons/03-has-zero.lesson \
 	/usr/share/bash-completion/completions/watviz /usr/share/doc/watviz/copyright \
 	/usr/include/watviz/wat.h; do
 	grep -qx "$f" "$tmp/files" || fail "the packages do not install $f"
@@ -65,7 +65,7 @@ done
 
 step "watviz --list-lessons, --version"
 (cd / && watviz --list-lessons) >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; fail "watviz --list-lessons failed"; }
-grep -q '^  8  .*(hash-name)$' "$tmp/out" || { cat "$tmp/out" >&2; fail "watviz --list-lessons lacks lesson 8"; }
+grep -q '^ 13  .*(hash-name)$' "$tmp/out" || { cat "$tmp/out" >&2; fail "watviz --list-lessons lacks lesson 13"; }
 (cd / && watviz --version) >"$tmp/out" 2>&1
 grep -qx 'Lessons are read from /usr/share/watviz/lessons' "$tmp/out" ||
 	{ cat "$tmp/out" >&2; fail "watviz --version does not name /usr/share/watviz/lessons"; }

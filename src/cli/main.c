@@ -141,7 +141,7 @@ static void help(FILE *f)
 "  watviz --offset 3 --page-end 8 --component ab\n"
 "                                        load_unaligned_zeropad at a page edge\n"
 "  watviz --json --arch alpha 'abc'      the values, for a program\n"
-"  watviz --arch ppc --lesson 2          lesson 2 on a big-endian word\n"
+"  watviz --arch ppc --lesson 3          lesson 3 on a big-endian word\n"
 "  watviz --plain --lesson 5 | lpr       lesson 5 as a printed handout\n"
 "  watviz --lesson 2-4 --present         a class: lessons 2, 3 and 4\n"
 "  watviz --try '(a - ONES) & HIGHS'     refuted: the smallest word it fails on\n"

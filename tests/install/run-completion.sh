@@ -15,7 +15,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir "$tmp/bin" "$tmp/lessons" "$tmp/xdir" "$tmp/sub"
 ln -s "$(pwd)/$BUILD/watviz" "$tmp/bin/watviz"
-cp lessons/02-has-zero.lesson "$tmp/lessons/42-answer.lesson"
+cp lessons/03-has-zero.lesson "$tmp/lessons/42-answer.lesson"
 : >"$tmp/xfile"
 : >"$tmp/sub/mine.lesson"
 
@@ -65,7 +65,7 @@ check "--arch x86-64-: x86-64-ffs" "x86-64-ffs" watviz --arch x86-64-
 check "--lesson ha: hash-name (and has-zero, which starts the same)" \
 	"has-zero hash-name" watviz --lesson ha
 check "--lesson hash: hash-name" "hash-name" watviz --lesson hash
-check "--lesson 1: lesson numbers" "1 10" watviz --lesson 1
+check "--lesson 1: lesson numbers" "1 10 11 12 13 14 15 16" watviz --lesson 1
 check "--lessons-dir DIR --lesson: the lessons in DIR" "answer" \
 	watviz --lessons-dir "$tmp/lessons" --lesson ans
 check "--color=: its three values" "always auto never" watviz --color =

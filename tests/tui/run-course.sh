@@ -1,8 +1,8 @@
 #!/bin/sh
 # End-to-end: a class moving through lessons in a real terminal (tmux):
-# :scene 3, :lesson 3 (and Tab completing its name), :next and :prev, the end
-# screen's next lesson, --lesson 2-4 going on from lesson 2 into lesson 3 and
-# stopping after 4, the progress file per lesson, handouts of a range, and
+# :scene 3, :lesson 4 (and Tab completing its name), :next and :prev, the end
+# screen's next lesson, --lesson 3-5 going on from lesson 3 into lesson 4 and
+# stopping after 5, the progress file per lesson, handouts of a range, and
 # --autoplay keeping a scene up for the ticks the reading formula gives
 # (counted on the status line, not timed).  Every wait polls for exactly
 # what it then asserts.
@@ -24,83 +24,83 @@ estimate() {
 
 start_shell 80 24
 
-# how many scenes lessons 2, 3 and 4 have, from their files
+# how many scenes lessons 3, 4, 5 and 7 have, from their files
 nsc() { grep -c '^scene:' "$LESSONS"/"$1"-*.lesson; }
-n2=$(nsc 02) n3=$(nsc 03) n4=$(nsc 04)
+n3=$(nsc 03) n4=$(nsc 04) n5=$(nsc 05) n7=$(nsc 07)
 
-# 1-2: :scene 3, then :lesson 3 by Tab-completed name
-run "clear; $L --lesson 2 --restart; echo S-\$?"
-wait_for "scene 1 of $n2"
+# 1-2: :scene 3, then :lesson 4 by Tab-completed name
+run "clear; $L --lesson 3 --restart; echo S-\$?"
+wait_for "scene 1 of $n3"
 cmd "scene 3"
-wait_for "scene 3 of $n2" && wait_for "Invert a"
-check $? ":scene 3 opens scene 3 of lesson 2"
+wait_for "scene 3 of $n3" && wait_for "Invert a"
+check $? ":scene 3 opens scene 3 of lesson 3"
 keys : && T send-keys -t t -l "lesson fal" && keys Tab
 wait_for ":lesson false-positives" && keys Enter &&
-	wait_for "Lesson 3: False positives" && wait_for "scene 1 of $n3"
-check $? ":lesson fal<Tab> completes to false-positives and opens lesson 3"
+	wait_for "Lesson 4: False positives" && wait_for "scene 1 of $n4"
+check $? ":lesson fal<Tab> completes to false-positives and opens lesson 4"
 
-# 3: :next and :prev; lesson 2 comes back where the class left it
+# 3: :next and :prev; lesson 3 comes back where the class left it
 cmd "next"
-wait_for "Lesson 4: create_zero_mask" && cmd "prev" &&
-	wait_for "Lesson 3: False positives" && cmd "lesson 2" &&
-	wait_for "Resuming at scene 3 of $n2" && wait_for "scene 3 of $n2"
-check $? ":next, :prev and :lesson 2 (resumed at scene 3)"
+wait_for "Lesson 5: Yes or no" && cmd "prev" &&
+	wait_for "Lesson 4: False positives" && cmd "lesson 3" &&
+	wait_for "Resuming at scene 3 of $n3" && wait_for "scene 3 of $n3"
+check $? ":next, :prev and :lesson 3 (resumed at scene 3)"
 
-# 4-5: the end screen of lesson 3 offers lesson 4 with its estimate; n opens it
-cmd "lesson 3"
-wait_for "Lesson 3: False positives" && cmd "scene $n3" && wait_for "scene $n3 of $n3" &&
-	keys ']' && wait_for "End of lesson 3"
-e3=$(estimate 3)
-wait_for "n or Enter: the next lesson, 4 (create-zero-mask)." &&
-	wait_for "Estimated time: about $e3 minutes" && [ -n "$e3" ] &&
+# 4-5: the end screen of lesson 4 offers lesson 5 with its estimate; n opens it
+cmd "lesson 4"
+wait_for "Lesson 4: False positives" && cmd "scene $n4" && wait_for "scene $n4 of $n4" &&
+	keys ']' && wait_for "End of lesson 4"
+e4=$(estimate 4)
+wait_for "n or Enter: the next lesson, 5 (no-false-positives)." &&
+	wait_for "Estimated time: about $e4 minutes" && [ -n "$e4" ] &&
 	wait_for "n next lesson"
-check $? "the end screen offers lesson 4 and says lesson 3 takes about $e3 min"
+check $? "the end screen offers lesson 5 and says lesson 4 takes about $e4 min"
 keys n
-wait_for "Lesson 4: create_zero_mask" && wait_for "scene 1 of $n4"
-check $? "n on the end screen opens lesson 4"
+wait_for "Lesson 5: Yes or no" && wait_for "scene 1 of $n5"
+check $? "n on the end screen opens lesson 5"
 keys q
-wait_for "S-0" && grep -qx "3 false-positives done" "$tmp/state/watviz/progress" &&
-	grep -qx "2 has-zero 3" "$tmp/state/watviz/progress" &&
-	grep -qx "4 create-zero-mask 1" "$tmp/state/watviz/progress"
+wait_for "S-0" && grep -qx "4 false-positives done" "$tmp/state/watviz/progress" &&
+	grep -qx "3 has-zero 3" "$tmp/state/watviz/progress" &&
+	grep -qx "5 no-false-positives 1" "$tmp/state/watviz/progress"
 check $? "q quits (status 0); the progress file has a line for each lesson visited"
 
-# 6-8: --lesson 2-4: from lesson 2's end screen into lesson 3, stop after 4
-run "clear; $L --lesson 2-4 --restart; echo R-\$?"
-wait_for "Lesson 2: has_zero" && cmd "scene $n2" && wait_for "scene $n2 of $n2"
-keys ']' && wait_for "End of lesson 2" &&
-	wait_for "n or Enter: the next lesson, 3 (false-positives)."
-check $? "--lesson 2-4: lesson 2's end screen offers lesson 3"
+# 6-8: --lesson 3-5: from lesson 3's end screen into lesson 4, stop after 5
+run "clear; $L --lesson 3-5 --restart; echo R-\$?"
+wait_for "Lesson 3: has_zero" && cmd "scene $n3" && wait_for "scene $n3 of $n3"
+keys ']' && wait_for "End of lesson 3" &&
+	wait_for "n or Enter: the next lesson, 4 (false-positives)."
+check $? "--lesson 3-5: lesson 3's end screen offers lesson 4"
 keys Enter
-wait_for "Lesson 3: False positives" && wait_for "scene 1 of $n3"
-check $? "--lesson 2-4: Enter goes on into lesson 3 at scene 1"
-cmd "lesson 4" && wait_for "Lesson 4: create_zero_mask" && cmd "scene $n4" &&
-	wait_for "scene $n4 of $n4" && keys ']' && wait_for "End of lesson 4"
+wait_for "Lesson 4: False positives" && wait_for "scene 1 of $n4"
+check $? "--lesson 3-5: Enter goes on into lesson 4 at scene 1"
+cmd "lesson 5" && wait_for "Lesson 5: Yes or no" && cmd "scene $n5" &&
+	wait_for "scene $n5 of $n5" && keys ']' && wait_for "End of lesson 5"
 wait_for "That was the last lesson of this run." && ! grep -qF "n or Enter" "$tmp/screen" &&
 	keys n && wait_for "last lesson of this run; :lesson N opens any lesson" &&
-	grep -qF "End of lesson 4" "$tmp/screen" && keys q && wait_for "R-0"
-check $? "--lesson 2-4: lesson 4's end screen ends the run; n stays; q quits"
+	grep -qF "End of lesson 5" "$tmp/screen" && keys q && wait_for "R-0"
+check $? "--lesson 3-5: lesson 5's end screen ends the run; n stays; q quits"
 
 # 9: the handouts of a range, each headed with the estimate --list-lessons gives
-$L --plain --lesson 2-4 >"$tmp/handouts"
-[ "$(grep -c '^watviz lesson [234]: ' "$tmp/handouts")" = 3 ] &&
+$L --plain --lesson 3-5 >"$tmp/handouts"
+[ "$(grep -c '^watviz lesson [345]: ' "$tmp/handouts")" = 3 ] &&
 	[ "$(grep -c "$(printf '\f')" "$tmp/handouts")" = 2 ] &&
-	grep -q "^About $(estimate 2) minutes: 6 scenes, 3 questions" "$tmp/handouts" &&
-	grep -q "^About $(estimate 4) minutes: 5 scenes, 5 questions" "$tmp/handouts"
-check $? "--plain --lesson 2-4 prints three handouts headed with their estimates"
+	grep -q "^About $(estimate 3) minutes: 6 scenes, 3 questions" "$tmp/handouts" &&
+	grep -q "^About $(estimate 5) minutes: 3 scenes, 2 questions" "$tmp/handouts"
+check $? "--plain --lesson 3-5 prints three handouts headed with their estimates"
 
-# 10-12: --autoplay 1: lesson 5 scene 4 (the shortest narration) stays up
+# 10-12: --autoplay 1: lesson 7 scene 4 (the shortest narration) stays up
 # for ceil(words * 60 / 140) ticks, counted on the status line
 # its narration, from the handout: after the "word" line, up to what follows it
-words=$($L --plain --lesson 5 | awk '
+words=$($L --plain --lesson 7 | awk '
 	/^Scene 4 of/ { on = 1; next }
 	on && /^word "/ { w = 0; read = 1; next }
 	read && (/^Sources:/ || /^memory \(/ || /^Question / || /^ *[0-9]+\. /) { print w; exit }
 	read { w += NF }')
 want=$(( (words * 60 + 139) / 140 ))
-run "clear; $L --lesson 5 --autoplay 1 --restart; echo A-\$?"
+run "clear; $L --lesson 7 --autoplay 1 --restart; echo A-\$?"
 wait_for "AUTOPLAY"
 cmd "scene 4"
-wait_for "scene 4 of 6" && keys r
+wait_for "scene 4 of $n7" && keys r
 wait_re "autoplay tick [0-9]+ of [0-9]+: [0-9]+ words"
 check $? "r plays; the status line counts the scene's ticks"
 # poll until the scene is over, noting every tick number shown
@@ -114,7 +114,7 @@ while [ $i -lt $((TIMEOUT * 20)) ]; do
 		total=$2 shown_words=$3
 	fi
 	grep -qF "Autoplay paused on the question" "$tmp/screen" && break
-	grep -qF "scene 5 of 6" "$tmp/screen" && break
+	grep -qF "End of lesson 7" "$tmp/screen" && break
 	sleep 0.05
 	i=$((i + 1))
 done
@@ -123,7 +123,7 @@ last=${seen##* }
 check $? "the scene's $words words (as in the handout) make $want ticks at 140 a minute (shown: $shown_words words, $total ticks)"
 # loose: the last tick seen before it moved on is the last or the one before
 [ -n "$last" ] && [ "$last" -le $((want - 1)) ] && [ "$last" -ge $((want - 2)) ] &&
-	grep -qF "scene 4 of 6" "$tmp/screen" &&
+	grep -qF "scene 4 of $n7" "$tmp/screen" &&
 	grep -qF "Autoplay paused on the question" "$tmp/screen" &&
 	keys q && wait_for "A-0"
 check $? "the scene stayed up for its ticks (seen:$seen), then paused on its question"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # End-to-end: a lesson in a real terminal (tmux), as a teacher runs it:
-# lesson 2 on big-endian ppc64, scenes, a question answered wrong and then
+# lesson 3 on big-endian ppc64, scenes, a question answered wrong and then
 # right (the answer checked against the core's JSON), the saved place,
 # --restart, --present, --autoplay, and the terminal intact after quitting.
 # Usage: run-lesson.sh BUILD_DIR.  Prints TAP.
@@ -18,10 +18,10 @@ L="$BIN --lessons-dir $LESSONS"
 at_scene() { wait_for "scene $1 of 6"; }
 
 # 1-3: open on scene 1 on ppc64, scenes forward and back
-run "clear; $L --arch ppc --lesson 2; echo L-\$?"
-wait_for "Lesson 2: has_zero: subtract one from every byte" "scene 1 of 6" \
+run "clear; $L --arch ppc --lesson 3; echo L-\$?"
+wait_for "Lesson 3: has_zero: subtract one from every byte" "scene 1 of 6" \
 	"Running on ppc64 (--arch)." '"ab\0cd" on ppc64'
-check $? "--arch ppc --lesson 2 opens scene 1 on ppc64 and says so"
+check $? "--arch ppc --lesson 3 opens scene 1 on ppc64 and says so"
 keys ']'
 wait_for "scene 2 of 6" "add: a + high_bits" "Enter: the question."
 check $? "] goes to scene 2 at its sub-step (big-endian adds -ONES)"
@@ -50,7 +50,7 @@ check $? "the right answer (the core's has_zero, $want) with its working"
 
 # 8-9: quit, come back where the class stopped
 keys q
-wait_for "L-0" && grep -qx "2 has-zero 4" "$tmp/state/watviz/progress"
+wait_for "L-0" && grep -qx "3 has-zero 4" "$tmp/state/watviz/progress"
 check $? "q quits; the place is saved under \$XDG_STATE_HOME/watviz/progress"
 run "clear; $L --arch ppc --lesson has-zero; echo L2-\$?"
 wait_for "Resuming at scene 4 of 6; --restart starts over." "scene 4 of 6"
@@ -58,20 +58,20 @@ check $? "the next run resumes at scene 4 and says so"
 
 # 10: s reveals; to the end screen
 keys s && wait_for "The answer: 0x0000800000808080" && keys Enter &&
-	at_scene 5 && keys ']' ']' && wait_for "End of lesson 2" "3 questions" && keys '[' && at_scene 6 && keys ']' &&
+	at_scene 5 && keys ']' ']' && wait_for "End of lesson 3" "3 questions" && keys '[' && at_scene 6 && keys ']' &&
 	wait_for "the end" && keys q && wait_for "L2-0"
 check $? "s shows the answer; after the last scene, the end screen"
 
 # 11: --restart starts over (a finished lesson does anyway)
-run "clear; $L --lesson 2 --restart; echo L3-\$?"
+run "clear; $L --lesson 3 --restart; echo L3-\$?"
 wait_for "scene 1 of 6" "x86-64" && lacks "Resuming" &&
 	keys ']' ']' && at_scene 3 && keys q && wait_for "L3-0" &&
-	run "clear; $L --lesson 2 --restart; echo L4-\$?" && at_scene 1 &&
+	run "clear; $L --lesson 3 --restart; echo L4-\$?" && at_scene 1 &&
 	keys q && wait_for "L4-0"
 check $? "--restart starts at scene 1"
 
 # 12-14: --present, at 80x24 and on a big window
-run "clear; $L --arch ppc --lesson 2 --present --restart; echo P-\$?"
+run "clear; $L --arch ppc --lesson 3 --present --restart; echo P-\$?"
 wait_for "scene 1 of 6" "The word in the register" "  \"ab\\0cd\" is stored as" &&
 	lacks "Memory"
 check $? "--present at 80x24: no memory panel, the narration indented"
@@ -86,12 +86,12 @@ T resize-window -t t -x 80 -y 24
 keys q && wait_for "P-0" >/dev/null
 
 # 15-16: --autoplay goes on by itself once a scene is read, and pauses on
-# the question.  Lesson 6 opens with the shortest scene without a question;
+# the question.  Lesson 9 opens with the shortest scene without a question;
 # a scene stays up ceil(words * 60 / 140) ticks (27 and 47 words here, about
 # 12 and 21 s), so these waits get three times as long.
-run "clear; $L --arch ppc --lesson 6 --autoplay 1 --restart; echo A-\$?"
+run "clear; $L --arch ppc --lesson 9 --autoplay 1 --restart; echo A-\$?"
 TIMEOUT=$((TIMEOUT * 3))
-n6=$(grep -c '^scene:' "$LESSONS"/06-*.lesson)
+n6=$(grep -c '^scene:' "$LESSONS"/09-*.lesson)
 wait_for "scene 1 of $n6" && wait_for "AUTOPLAY" && wait_for "scene 2 of $n6" &&
 	wait_for "Autoplay paused on the question" \
 		"Question: How many flags sit in bytes that are not zero"
@@ -102,20 +102,20 @@ check $? "... and stays paused there"
 keys q && wait_for "A-0" >/dev/null
 
 # 17: any key takes over
-run "clear; $L --lesson 2 --autoplay 2 --restart; echo K-\$?"
+run "clear; $L --lesson 3 --autoplay 2 --restart; echo K-\$?"
 at_scene 1 && keys x && wait_for "autoplay stopped: the keys are yours" &&
 	sleep 3 && screen && shows "scene 1 of 6" && keys q && wait_for "K-0"
 check $? "any key stops autoplay"
 
 # 18: a corrupt progress file: a notice, scene 1, no crash
-printf '2 has-zero\n\001\002garbage\n' >"$tmp/state/watviz/progress"
-run "clear; $L --lesson 2; echo C-\$?"
+printf '3 has-zero\n\001\002garbage\n' >"$tmp/state/watviz/progress"
+run "clear; $L --lesson 3; echo C-\$?"
 at_scene 1 && wait_for "error: progress file ignored: line 1" && keys ']' && at_scene 2 &&
-	keys q && wait_for "C-0" && grep -qx "2 has-zero 2" "$tmp/state/watviz/progress"
+	keys q && wait_for "C-0" && grep -qx "3 has-zero 2" "$tmp/state/watviz/progress"
 check $? "a corrupt progress file is ignored with a notice, then rewritten"
 
 # 19: NO_COLOR, no HOME and no XDG_STATE_HOME: no colours, no progress, fine
-run "clear; env -u HOME -u XDG_STATE_HOME NO_COLOR=1 $L --lesson 2; echo N-\$?"
+run "clear; env -u HOME -u XDG_STATE_HOME NO_COLOR=1 $L --lesson 3; echo N-\$?"
 at_scene 1 && keys ']' && at_scene 2 &&
 	! T capture-pane -p -e -t t | grep -q "$(printf '\033')\[3[0-7]m" &&
 	keys q && wait_for "N-0"

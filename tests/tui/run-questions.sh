@@ -1,5 +1,5 @@
 #!/bin/sh
-# End-to-end: lesson 8 (hash_name) on x86-64 in a real terminal, as a class
+# End-to-end: lesson 13 (hash_name) on x86-64 in a real terminal, as a class
 # answers it: every question hidden until answered (no answer on the screen
 # before), answered wrong (and told what the wrong value meant) then right,
 # the answers checked against the core's JSON; then s, ] and Esc at the
@@ -30,7 +30,7 @@ answer() { T send-keys -t t -l "$1"; keys Enter; }
 # the screen does not show the value, in full or without 0x
 hidden() { screen; ! grep -qiF "$(hexdigits "$1")" "$tmp/screen"; }
 
-run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 8 --restart; echo Q-\$?"
+run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 13 --restart; echo Q-\$?"
 
 # 1-3: b = a ^ REPEAT_BYTE('/')
 at_scene 1 && wait_re '^b +[?]{8} [?]{8}' && hidden "$B"
@@ -77,7 +77,7 @@ keys Enter && wait_for "answer (hex):" && answer "0xffff" &&
 check $? "zero_bytemask: its low bytes only are told so; then right as ffffff"
 
 # 14: s at the answer line shows the answer
-keys Enter && wait_for "End of lesson 8" && keys '[' '[' '[' '[' && at_scene 2 &&
+keys Enter && wait_for "End of lesson 13" && keys '[' '[' '[' '[' && at_scene 2 &&
 	keys Enter && wait_for "answer (hex):" && keys s &&
 	wait_for "The answer: $HZB" && wait_for "So the answer is"
 check $? "s at the answer line shows the answer, worked out"
@@ -97,10 +97,10 @@ check $? "Esc leaves the answer line with text typed"
 keys q && wait_for "Q-0"
 check $? "q quits with status 0"
 
-# 18-19: a build question (lesson 3's last scene): a formula, refuted with its
+# 18-19: a build question (lesson 5's last scene): a formula, refuted with its
 # counterexample, then proven
-run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 3 --restart; echo B-\$?"
-wait_for "scene 1 of 6" && keys ']' ']' ']' ']' ']' && wait_for "scene 6 of 6" &&
+run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 5 --restart; echo B-\$?"
+wait_for "scene 1 of 3" && keys ']' ']' && wait_for "scene 3 of 3" &&
 	keys Enter && wait_for "formula:" && answer "(a - ONES) & ~a & HIGHS" &&
 	wait_for "wrong for a =" "where the exact mask is"
 check $? "a build question: the cheap test is refuted with a counterexample"

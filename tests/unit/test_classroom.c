@@ -61,7 +61,7 @@ static const struct wv_step *step(void)
 static void test_scenes(void **state)
 {
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 0, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, NULL, 0, false);
 	assert_int_equal(cls.nscenes, 6);
 	assert_int_equal(cls.scene, 0);
 	assert_int_equal(cls.phase, WV_CLASS_SCENE);
@@ -115,7 +115,7 @@ static void test_scenes(void **state)
 static void test_arch_and_kept(void **state)
 {
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "has-zero", "ppc64", NULL, 0, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", "ppc64", NULL, 0, false);
 	assert_ptr_equal(app.v, variant("ppc64"));
 	assert_false(cls.kept);
 	assert_non_null(strstr(app.msg, "Running on ppc64 (--arch)"));
@@ -124,14 +124,14 @@ static void test_arch_and_kept(void **state)
 	assert_int_equal(app.trace.subs[app.pos].op, WV_OP_ADD);
 	stop();
 
-	/* lesson 7's first scene needs ppc64le whatever --arch says */
-	start("lessons/07-special-instructions.lesson", 7, "special-instructions",
+	/* lesson 11's first scene needs ppc64le whatever --arch says */
+	start("lessons/11-compare-bytes.lesson", 11, "compare-bytes",
 	      "x86-64", NULL, 0, false);
 	assert_true(cls.kept);
 	assert_ptr_equal(app.v, variant("ppc64le"));
 	assert_ptr_equal(cls.in.v, variant("ppc64le"));
 	stop();
-	start("lessons/07-special-instructions.lesson", 7, "special-instructions",
+	start("lessons/11-compare-bytes.lesson", 11, "compare-bytes",
 	      "ppc64le", NULL, 0, false);
 	assert_false(cls.kept);
 	stop();
@@ -140,7 +140,7 @@ static void test_arch_and_kept(void **state)
 static void test_question_flow(void **state)
 {
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "has-zero", "ppc64", NULL, 0, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", "ppc64", NULL, 0, false);
 	/* scene 4 asks has_zero of "ab\0cd": 0x0000800000808080 on ppc64
 	   (the spec's value), taken from the trace */
 	wv_class_goto(&cls, 3);
@@ -214,7 +214,7 @@ static void test_question_flow(void **state)
 static void test_autoplay(void **state)
 {
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 1000, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, NULL, 1000, false);
 	assert_true(app.playing);
 	assert_int_equal(app.speed_ms, 1000);
 	/* scene 1 shows the load (nothing to walk, no question): it stays up
@@ -334,9 +334,9 @@ static void test_moving(void **state)
 	(void)state;
 	assert_int_equal(wv_state_path(dir, "/nowhere", "progress", path, sizeof(path)), 0);
 	unlink(path);
-	start_course(1, 9, NULL, path, 0, false);	/* lesson 2, as --lesson 2 */
-	assert_int_equal(cls.number, 2);
-	assert_int_equal(wv_class_next(&cls), 2);
+	start_course(2, 15, NULL, path, 0, false);	/* lesson 3, as --lesson 3 */
+	assert_int_equal(cls.number, 3);
+	assert_int_equal(wv_class_next(&cls), 3);
 
 	/* :scene N is scene N, counted from 1; out of range says the range */
 	assert_int_equal(command("scene 3"), WV_REACT_REDRAW);
@@ -345,27 +345,27 @@ static void test_moving(void **state)
 	assert_int_equal(command("scene 7"), WV_REACT_REDRAW);
 	assert_int_equal(cls.scene, 2);
 	assert_true(app.msg_error);
-	assert_string_equal(app.msg, "scene 7: lesson 2 has scenes 1 to 6");
+	assert_string_equal(app.msg, "scene 7: lesson 3 has scenes 1 to 6");
 	command("scene 0");
 	assert_int_equal(cls.scene, 2);
 
-	/* :next opens lesson 3 from its start; the place in lesson 2 is kept */
+	/* :next opens lesson 4 from its start; the place in lesson 3 is kept */
 	assert_int_equal(command("next"), WV_REACT_REDRAW);
-	assert_int_equal(cls.number, 3);
+	assert_int_equal(cls.number, 4);
 	assert_string_equal(cls.slug, "false-positives");
 	assert_ptr_equal(cls.lesson, cls.owned);
 	assert_string_equal(wv_lesson_title(cls.lesson),
 			    "False positives, and why little-endian does not care");
 	assert_int_equal(cls.nscenes, wv_lesson_nscenes(cls.owned));
 	assert_int_equal(cls.scene, 0);
-	assert_non_null(strstr(app.msg, "Lesson 3: False positives"));
-	/* the app shows lesson 3's first scene */
+	assert_non_null(strstr(app.msg, "Lesson 4: False positives"));
+	/* the app shows lesson 4's first scene */
 	const struct wv_scene *s3 = wv_lesson_scene(cls.lesson, 0);
 
 	assert_string_equal(app.word_src, s3->word_src);
-	/* :prev comes back to lesson 2 where the class was */
+	/* :prev comes back to lesson 3 where the class was */
 	assert_int_equal(command("prev"), WV_REACT_REDRAW);
-	assert_int_equal(cls.number, 2);
+	assert_int_equal(cls.number, 3);
 	assert_int_equal(cls.scene, 2);
 	assert_non_null(strstr(app.msg, "Resuming at scene 3 of 6"));
 
@@ -373,56 +373,56 @@ static void test_moving(void **state)
 	command("lesson 5");
 	assert_int_equal(cls.number, 5);
 	command("lesson has-zero");
-	assert_int_equal(cls.number, 2);
+	assert_int_equal(cls.number, 3);
 	command("lesson unal");
-	assert_int_equal(cls.number, 9);
+	assert_int_equal(cls.number, 14);
 	command("lesson 99");
-	assert_int_equal(cls.number, 9);
+	assert_int_equal(cls.number, 14);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "lesson 99: no such lesson"));
 	command("lesson ha");		/* has-zero, hash-name */
-	assert_int_equal(cls.number, 9);
+	assert_int_equal(cls.number, 14);
 	assert_non_null(strstr(app.msg, "more than one lesson starts with that"));
 	command("lesson 1");
 	assert_int_equal(command("prev"), WV_REACT_REDRAW);
 	assert_int_equal(cls.number, 1);
 	assert_string_equal(app.msg, "lesson 1 is the first one");
-	command("lesson 10");
+	command("lesson 16");
 	command("next");
-	assert_int_equal(cls.number, 10);
-	assert_string_equal(app.msg, "lesson 10 is the last one");
+	assert_int_equal(cls.number, 16);
+	assert_string_equal(app.msg, "lesson 16 is the last one");
 	/* the other commands still work in a lesson */
 	command("arch ppc");
 	assert_ptr_equal(app.v, variant("ppc64"));
 
 	/* the end screen's n and Enter: the next lesson */
-	command("lesson 3");
+	command("lesson 4");
 	wv_class_goto(&cls, cls.nscenes);
 	assert_int_equal(cls.phase, WV_CLASS_END);
 	assert_int_equal(wv_class_do(&cls, WV_ACT_NEXT), WV_REACT_REDRAW);
-	assert_int_equal(cls.number, 4);
+	assert_int_equal(cls.number, 5);
 	wv_class_goto(&cls, cls.nscenes);
 	assert_int_equal(wv_class_do(&cls, WV_ACT_ANSWER), WV_REACT_REDRAW);
-	assert_int_equal(cls.number, 5);
+	assert_int_equal(cls.number, 6);
 	stop();
 
-	/* progress kept per lesson: lesson 3 was finished, lesson 2 at 3 */
+	/* progress kept per lesson: lesson 4 was finished, lesson 3 at 3 */
 	size_t k;
 
-	assert_int_equal(wv_progress_get(path, 3, "false-positives", &k, NULL), 0);
+	assert_int_equal(wv_progress_get(path, 4, "false-positives", &k, NULL), 0);
 	assert_int_equal(k, WV_PROGRESS_DONE);
-	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), 0);
+	assert_int_equal(wv_progress_get(path, 3, "has-zero", &k, NULL), 0);
 	assert_int_equal(k, 2);
 
 	/* --restart: each lesson from scene 1 the first time it opens in the
 	   run, where the class left it when it comes back */
-	assert_int_equal(wv_progress_put(path, 3, "false-positives", 3), 0);
-	start_course(1, 9, NULL, path, 0, true);
-	assert_int_equal(cls.scene, 0);		/* not 3 (saved before) */
+	assert_int_equal(wv_progress_put(path, 4, "false-positives", 2), 0);
+	start_course(2, 15, NULL, path, 0, true);
+	assert_int_equal(cls.scene, 0);		/* not 2 (saved before) */
 	command("scene 4");
 	command("next");
-	assert_int_equal(cls.number, 3);
-	assert_int_equal(cls.scene, 0);		/* not 4 (saved before) */
+	assert_int_equal(cls.number, 4);
+	assert_int_equal(cls.scene, 0);		/* not 2 (saved before) */
 	command("prev");
 	assert_int_equal(cls.scene, 3);		/* left there in this run */
 	stop();
@@ -446,21 +446,21 @@ static void test_run_and_arch(void **state)
 	assert_int_equal(cls.number, 4);
 	assert_non_null(strstr(app.msg, "last lesson of this run"));
 	/* outside the run, the end screen offers the next again */
-	command("lesson 6");
+	command("lesson 9");	/* big-endian */
 	assert_ptr_equal(cls.arch, variant("ppc64"));
 	assert_ptr_equal(app.v, variant("ppc64"));
-	assert_int_equal(wv_class_next(&cls), 6);
+	assert_int_equal(wv_class_next(&cls), 9);
 	stop();
 
 	/* autoplay goes through the end screen into the next lesson */
-	start_course(8, 9, NULL, NULL, 1000, false);
+	start_course(14, 15, NULL, NULL, 1000, false);
 	wv_class_goto(&cls, cls.nscenes);
 	assert_true(app.playing);
 	int guard = 0;
 
-	while (cls.number == 9 && guard++ < 200)
+	while (cls.number == 15 && guard++ < 200)
 		wv_class_tick(&cls);
-	assert_int_equal(cls.number, 10);
+	assert_int_equal(cls.number, 16);
 	assert_true(app.playing);
 	assert_int_equal(cls.scene, 0);
 	/* ... and stops at the end of the last */
@@ -476,12 +476,12 @@ static void test_bad_lesson(void **state)
 	char p[600];
 
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 0, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, NULL, 0, false);
 	stop();
 	snprintf(p, sizeof(p), "%s/03-broken.lesson", dir);
 	write_file(p, "title: t\nsummary: s\nscene: x\nword: ab\nshow: nothing\n", 52);
 	bad[0] = (struct wv_lesson_file){ .number = 2, .slug = "has-zero" };
-	snprintf(bad[0].path, sizeof(bad[0].path), "lessons/02-has-zero.lesson");
+	snprintf(bad[0].path, sizeof(bad[0].path), "lessons/03-has-zero.lesson");
 	bad[1] = (struct wv_lesson_file){ .number = 3, .slug = "broken" };
 	snprintf(bad[1].path, sizeof(bad[1].path), "%s", p);
 
@@ -489,7 +489,7 @@ static void test_bad_lesson(void **state)
 				.lesson_slug = "has-zero", .files = bad,
 				.nfiles = 2, .lesson_index = 0, .run_last = 1 };
 
-	load("lessons/02-has-zero.lesson");
+	load("lessons/03-has-zero.lesson");
 	o.lesson = lesson;
 	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
 	wv_class_goto(&cls, 1);
@@ -511,48 +511,48 @@ static void test_progress(void **state)
 	(void)state;
 	assert_int_equal(wv_state_path(dir, "/nowhere", "progress", path, sizeof(path)), 0);
 	/* nothing saved yet */
-	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), -ENOENT);
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	assert_int_equal(wv_progress_get(path, 3, "has-zero", &k, NULL), -ENOENT);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, false);
 	assert_int_equal(cls.scene, 0);
 	wv_class_goto(&cls, 3);
 	stop();
 	slurp(path, buf, sizeof(buf));
-	assert_non_null(strstr(buf, "2 has-zero 4\n"));
+	assert_non_null(strstr(buf, "3 has-zero 4\n"));
 
 	/* resumed where the class stopped, and it says so */
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, false);
 	assert_int_equal(cls.scene, 3);
 	assert_non_null(strstr(app.msg, "Resuming at scene 4 of 6"));
 	assert_false(app.msg_error);
 	stop();
 	/* --restart starts over (and then saves scene 1) */
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, true);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, true);
 	assert_int_equal(cls.scene, 0);
 	stop();
-	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), 0);
+	assert_int_equal(wv_progress_get(path, 3, "has-zero", &k, NULL), 0);
 	assert_int_equal(k, 0);
 
 	/* other lessons keep their lines; a finished lesson starts over */
 	assert_int_equal(wv_progress_put(path, 5, "find-zero", 2), 0);
-	assert_int_equal(wv_progress_put(path, 2, "has-zero", WV_PROGRESS_DONE), 0);
+	assert_int_equal(wv_progress_put(path, 3, "has-zero", WV_PROGRESS_DONE), 0);
 	assert_int_equal(wv_progress_get(path, 5, "find-zero", &k, NULL), 0);
 	assert_int_equal(k, 2);
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, false);
 	assert_int_equal(cls.scene, 0);
 	assert_non_null(strstr(app.msg, "finished this lesson"));
 	stop();
 	/* a name with a blank (from a file name) stays one word */
-	start("lessons/02-has-zero.lesson", 9, "my lesson", NULL, path, 0, false);
+	start("lessons/03-has-zero.lesson", 9, "my lesson", NULL, path, 0, false);
 	wv_class_goto(&cls, 1);
 	stop();
 	slurp(path, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "\n9 my_lesson 2\n"));
 	assert_int_equal(wv_progress_get(path, 5, "find-zero", &k, NULL), 0);
 	/* a renamed lesson (another slug) is not the same lesson */
-	assert_int_equal(wv_progress_get(path, 2, "other", &k, NULL), -ENOENT);
+	assert_int_equal(wv_progress_get(path, 3, "other", &k, NULL), -ENOENT);
 	/* a saved scene past the end (the lesson got shorter) */
-	assert_int_equal(wv_progress_put(path, 2, "has-zero", 40), 0);
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+	assert_int_equal(wv_progress_put(path, 3, "has-zero", 40), 0);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, false);
 	assert_int_equal(cls.scene, 0);
 	assert_non_null(strstr(app.msg, "past the lesson's end"));
 	stop();
@@ -578,13 +578,13 @@ static void test_corrupt_progress(void **state)
 		write_file(path, text, strlen(text));
 		assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, &line), -EBADMSG);
 		assert_int_equal(line, 3);
-		start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, false);
+		start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, false);
 		assert_int_equal(cls.scene, 0);
 		assert_true(app.msg_error);
 		assert_non_null(strstr(app.msg, "progress file ignored: line 3"));
 		stop();
 		/* and the next save writes a good file again */
-		assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), 0);
+		assert_int_equal(wv_progress_get(path, 3, "has-zero", &k, NULL), 0);
 	}
 	/* NUL bytes and a line far too long */
 	char big[1000];
@@ -617,7 +617,7 @@ static void test_progress_write_fails(void **state)
 	disk_full(&old);
 	rc = wv_progress_put(path, 2, "has-zero", 3);
 	/* through the lesson, too: one notice, no crash */
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, path, 0, true);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, true);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "cannot save the lesson progress"));
 	wv_class_goto(&cls, 1);
@@ -638,7 +638,7 @@ static void test_no_state_dir(void **state)
 	(void)state;
 	assert_int_equal(wv_state_path(NULL, NULL, "progress", path, sizeof(path)), -1);
 	assert_int_equal(wv_state_path("relative", "", "progress", path, sizeof(path)), -1);
-	start("lessons/02-has-zero.lesson", 2, "has-zero", NULL, NULL, 0, false);
+	start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, NULL, 0, false);
 	wv_class_goto(&cls, 2);
 	assert_false(app.msg_error);
 	stop();

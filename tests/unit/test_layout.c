@@ -171,10 +171,10 @@ static void lesson_views(void **state)
 						int pct = used_rows() * 100 / fr.rows;
 
 						worst = pct < worst ? pct : worst;
-						/* lesson 2's scenes on has_zero: the screen used */
-						if (files[f].number == 2 && i == 3 &&
+						/* lesson 3's scenes on has_zero: the screen used */
+						if (files[f].number == 3 && i == 3 &&
 						    pct < (present ? 80 : 85))
-							fail_msg("lesson 2 scene %zu%s at 160x45: %d %% "
+							fail_msg("lesson 3 scene %zu%s at 160x45: %d %% "
 								 "of the rows used", i + 1,
 								 present ? " (present)" : "", pct);
 					}

@@ -67,9 +67,9 @@ static void dump(void)
 static void test_scene(void **state)
 {
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "ppc64", false);
+	start("lessons/03-has-zero.lesson", 3, "ppc64", false);
 	build(24, 80);
-	assert_int_equal(row_of("Lesson 2: has_zero: subtract one from every byte"), 0);
+	assert_int_equal(row_of("Lesson 3: has_zero: subtract one from every byte"), 0);
 	assert_true(wv_frame_find(&fr, 0, "scene 1 of 6") > 40);
 	assert_int_equal(row_of("The word in the register"), 1);
 	assert_true(row_of("\"ab\\0cd\" on ppc64") == 1);
@@ -103,13 +103,13 @@ static void test_scene(void **state)
 static void test_kept_scene(void **state)
 {
 	(void)state;
-	start("lessons/07-special-instructions.lesson", 7, "x86-64", false);
+	start("lessons/11-compare-bytes.lesson", 11, "x86-64", false);
 	build(24, 80);
 	assert_true(row_of("This scene needs ppc64le, not x86-64 (the --arch variant).") > 7);
 	assert_true(row_of("on ppc64le") == 1);
 	stop();
 	/* without --arch: the lesson's own first variant */
-	start("lessons/07-special-instructions.lesson", 7, NULL, false);
+	start("lessons/11-compare-bytes.lesson", 11, NULL, false);
 	build(24, 80);
 	assert_true(row_of("This scene needs ppc64le, not the lesson's x86-64.") > 7);
 	stop();
@@ -120,7 +120,7 @@ static void test_question_and_feedback(void **state)
 	char buf[200];
 
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "ppc64", false);
+	start("lessons/03-has-zero.lesson", 3, "ppc64", false);
 	wv_class_goto(&cls, 3);
 	wv_class_do(&cls, WV_ACT_ANSWER);
 	build(24, 80);
@@ -182,10 +182,10 @@ static void test_question_and_feedback(void **state)
 static void test_present(void **state)
 {
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, "ppc64", true);
+	start("lessons/03-has-zero.lesson", 3, "ppc64", true);
 	wv_class_goto(&cls, 1);
 	build(24, 80);
-	assert_int_equal(row_of("Lesson 2: has_zero"), 0);
+	assert_int_equal(row_of("Lesson 3: has_zero"), 0);
 	assert_int_equal(row_of("Subtract 0x01 from every byte at once"), 1);
 	/* the word is always in view: its name, and its bytes in one line */
 	assert_int_equal(row_of("\"ab\\0cd\" on ppc64"), 1);
@@ -233,13 +233,13 @@ static void test_present(void **state)
 static void test_end_and_help(void **state)
 {
 	(void)state;
-	start("lessons/02-has-zero.lesson", 2, NULL, false);
+	start("lessons/03-has-zero.lesson", 3, NULL, false);
 	wv_class_goto(&cls, 1);
 	wv_class_do(&cls, WV_ACT_REVEAL);
 	wv_class_goto(&cls, 6);
 	build(24, 80);
 	assert_true(wv_frame_find(&fr, 0, "the end") > 40);
-	assert_true(row_of("End of lesson 2: has_zero: subtract one from every byte") > 0);
+	assert_true(row_of("End of lesson 3: has_zero: subtract one from every byte") > 0);
 	assert_true(row_of("6 scenes, 3 questions: 0 right at the first try, 0 after a") > 0);
 	assert_true(row_of("1 shown") > 0);
 	if (row_of("not answered.") < 0)
