@@ -5,7 +5,7 @@
  * The encoder writes what turns a terminal showing the last frame it
  * encoded into the next one: cursor moves and the cells that changed, each
  * in the SGR attributes of its role.  The role table mirrors the curses one
- * in src/ui/render.c (tests/unit/test_ansi.c checks that they agree), so a
+ * in src/ui/render.c (tests/unit/test_export.c checks that they agree), so a
  * cast looks like the visualizer.  Like curses, it never writes the
  * bottom-right cell (a terminal may scroll there).  Frames hold printable
  * ASCII only, so the output is UTF-8 in every locale.

@@ -524,7 +524,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.lesson_slug = files[first].slug, .present = c->present,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
 			.files = files, .nfiles = (size_t)n, .lesson_index = first,
-			.run_last = single ? (size_t)n - 1 : last,
+			.run_last = single && c->mode != WV_MODE_CAST ? (size_t)n - 1 : last,
 		};
 
 		rc = c->mode == WV_MODE_CAST ? run_cast(c, &uo) : run_ui(c, &uo);
