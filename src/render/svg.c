@@ -32,15 +32,16 @@ static const struct {
 	unsigned mark;
 	const char *cls;
 	char sym;
-	const char *word;
+	const char *word;	/* under the byte */
+	const char *said;	/* in <desc> */
 } marks[] = {
-	{ WV_MARK_ANSWER, "answer", '=', "first" },
-	{ WV_MARK_FALSE_POS, "falsepos", '!', "false" },
-	{ WV_MARK_FLAG, "flag", '*', "flag" },
-	{ WV_MARK_UNMAPPED, "unmapped", 'u', "unmapped" },
-	{ WV_MARK_ZERO, "zero", '0', "zero" },
-	{ WV_MARK_KEPT, "kept", 'k', "kept" },
-	{ WV_MARK_PRESTART, "prestart", '-', "pre" },
+	{ WV_MARK_ANSWER, "answer", '=', "first", "the first terminator" },
+	{ WV_MARK_FALSE_POS, "falsepos", '!', "false", "a false positive" },
+	{ WV_MARK_FLAG, "flag", '*', "flag", "a flag" },
+	{ WV_MARK_UNMAPPED, "unmapped", 'u', "unmapped", "unmapped" },
+	{ WV_MARK_ZERO, "zero", '0', "zero", "a zero byte" },
+	{ WV_MARK_KEPT, "kept", 'k', "kept", "kept" },
+	{ WV_MARK_PRESTART, "prestart", '-', "pre", "before the start" },
 };
 #define NMARKS (sizeof(marks) / sizeof(marks[0]))
 
@@ -293,12 +294,14 @@ static int row_out(const struct fig *g, const struct wv_row *row, int y)
 	byte_backs(g, row, y);
 	if (row->width == 8 && g->t->v->bits != 8) {
 		/* an 8-bit map (alpha): bit i under register byte i's column */
-		for (unsigned i = 0; i < g->nb; i++)
+		for (unsigned c = 0; c < g->nb; c++) {
+			uint64_t m = UINT64_C(1) << (g->nb - 1 - c);
+
 			fprintf(g->f, "<text class=\"bits%s\" x=\"%d\" y=\"%d\" "
 				"text-anchor=\"middle\">%c</text>\n",
-				row->bits & (UINT64_C(1) << i) ? " hot" : "",
-				g->x0 + col_x(g->nb - 1 - i), y,
-				row->value & (UINT64_C(1) << i) ? '1' : '0');
+				row->bits & m ? " hot" : "", g->x0 + col_x(c), y,
+				row->value & m ? '1' : '0');
+		}
 		fprintf(g->f, "<text class=\"hex\" x=\"%d\" y=\"%d\">0x%02llx</text>\n",
 			g->xhex, y, (unsigned long long)row->value);
 	} else {
@@ -392,7 +395,7 @@ static void describe(const struct fig *g, const struct wv_substep *s)
 		const struct wv_row *row = &s->rows[i];
 		bool first = true;
 
-		fputs(i ? "; " : " Rows: ", g->f);
+		fputs(i ? ". " : " Rows: ", g->f);
 		xml(g->f, row->label);
 		if (row->width == 0)
 			fprintf(g->f, " = %llu", (unsigned long long)row->value);
@@ -407,9 +410,9 @@ static void describe(const struct fig *g, const struct wv_substep *s)
 
 			if (m < 0 || marks[m].mark == WV_MARK_PRESTART)
 				continue;
-			fprintf(g->f, "%s%s at memory %zu", first ? " (" : ", ",
-				marks[m].word, t->words[t->steps[s->step].word].address +
-				t->reg_to_mem[r]);
+			fprintf(g->f, "%smemory %zu: %s", first ? " (" : "; ",
+				t->words[t->steps[s->step].word].address +
+				t->reg_to_mem[r], marks[m].said);
 			first = false;
 		}
 		if (!first)
