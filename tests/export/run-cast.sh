@@ -10,12 +10,12 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=15
+PLAN=16
 . "$(dirname "$0")/../tui/lib.sh"
 CAST="python3 $(pwd)/tests/lib/cast.py"
 LESSON=$(ls "$(pwd)"/lessons/02-*.lesson)
 
-# 1-3: a trace: the header, the events, the markers
+# 1-4: a trace: the header, the events, the markers, the example in docs/
 "$BIN" --cast 'ab\0cd' >"$tmp/t.cast" 2>"$tmp/screen"
 $CAST check "$tmp/t.cast" >"$tmp/t.check" 2>>"$tmp/screen" &&
 	read -r w h dur nev <"$tmp/t.check" && [ "$w $h" = "80 24" ]
@@ -27,7 +27,10 @@ $CAST markers "$tmp/t.cast" >"$tmp/markers"
 cmp -s "$tmp/steps" "$tmp/markers"
 check $? "a marker for each kernel function, named as --step names it"
 
-# 4-5: a lesson: scene markers from the lesson file, the pace of autoplay
+"$BIN" --cast 'ab\0cd' | cmp -s - docs/examples/trace.cast
+check $? "docs/examples/trace.cast is what --cast writes now for the default word"
+
+# 5-6: a lesson: scene markers from the lesson file, the pace of autoplay
 "$BIN" --cast --lesson 2 >"$tmp/l.cast" 2>"$tmp/screen"
 $CAST check "$tmp/l.cast" >"$tmp/l.check" 2>>"$tmp/screen" &&
 	read -r w h dur nev <"$tmp/l.check" && [ "$w $h" = "80 24" ]
@@ -45,7 +48,7 @@ cmp -s "$tmp/want" "$tmp/markers" &&
 	python3 -c "import sys; sys.exit(0 if 60 < $dur < 60 * ${est:-0} else 1)"
 check $? "a marker for each scene, named after it, in order; ${dur}s (estimate ${est:-?} min)"
 
-# 6-7: --cast-size is validated, and used
+# 7-8: --cast-size is validated, and used
 "$BIN" --cast --cast-size 120x36 'ab\0cd' >"$tmp/w.cast" &&
 	$CAST check "$tmp/w.cast" | grep -q '^120 36 '
 check $? "--cast-size 120x36 says so in the header"
@@ -63,7 +66,7 @@ replay() {
 }
 same_as() { cmp -s "$tmp/screen" "$1"; }
 
-# 8: the trace's cast ends where the visualizer's own play ends
+# 9: the trace's cast ends where the visualizer's own play ends
 start_shell 80 24
 run "$BIN 'ab\\0cd'"
 wait_for "sub-step 1/15" && keys : && T send-keys -t t -l "speed 50" && keys Enter
@@ -75,12 +78,12 @@ replay "$tmp/t.cast" 80 24
 SESSION=r wait_until same_as "$tmp/live"
 check $? "replayed in an 80x24 pane, the cast ends on the visualizer's last screen"
 
-# 9: a wider cast is the wider layout
+# 10: a wider cast is the wider layout
 replay "$tmp/w.cast" 120 36
 SESSION=r wait_for "paused at the end" "has_zero 0x8080800000800000"
 check $? "replayed at 120x36: the layout of a 120x36 terminal"
 
-# 10: asciinema plays it (it wants a terminal: run it in the pane)
+# 11: asciinema plays it (it wants a terminal: run it in the pane)
 if command -v asciinema >/dev/null 2>&1; then
 	$CAST output "$tmp/t.cast" >"$tmp/t.out"
 	run "clear; asciinema cat $tmp/t.cast >$tmp/a.out 2>$tmp/a.err; echo CAT-\$?"
@@ -90,7 +93,7 @@ else
 	ok "asciinema cat # SKIP asciinema not installed"
 fi
 
-# 11-13: --record: keys in a real session, quit, then the file
+# 12-14: --record: keys in a real session, quit, then the file
 run "clear; $BIN --record $tmp/rec.cast 'ab\\0cd'; echo REC-\$?"
 wait_for "sub-step 1/15" && keys Right Right Down
 wait_for "step 3/6" "prep_zero_mask"
@@ -106,12 +109,12 @@ replay "$tmp/rec.cast" 80 24
 SESSION=r wait_until same_as "$tmp/live"
 check $? "replayed, the recording ends on the screen the session showed"
 
-# 14: a file that cannot be written: said before the terminal is taken
+# 15: a file that cannot be written: said before the terminal is taken
 run "clear; $BIN --record /nonexistent/dir/rec.cast ab; echo BAD-\$?"
 wait_for "BAD-1" "watviz: --record /nonexistent/dir/rec.cast: cannot create it"
 check $? "an unwritable --record file: a plain error, status 1, the screen untouched"
 
-# 15: no terminal, nothing to record
+# 16: no terminal, nothing to record
 "$BIN" --record "$tmp/x.cast" ab </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc = 2 ] && grep -q -- "--record records the visualizer, which needs a terminal" "$tmp/err"

@@ -8,7 +8,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$BUILD/watviz
-echo "1..12"
+echo "1..13"
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() { n=$((n + 1)); echo "not ok $n - $1"; [ -s "$tmp/why" ] && sed 's/^/# /' "$tmp/why"; }
@@ -112,3 +112,7 @@ rc=$?
 	"$BIN" --svg 'ab\0cd' >/dev/null 2>"$tmp/err2"
 [ $? = 2 ] && [ $rc = 2 ] && grep -q -- "--list-steps lists them" "$tmp/err2"
 check $? "a sub-step out of range, or none named: status 2, the range said"
+
+# 13: the example in docs/ is what this watviz draws
+"$BIN" --svg --step has_zero:1 'ab\0cd' | cmp -s - docs/examples/has_zero-borrow.svg
+check $? "docs/examples/has_zero-borrow.svg is what --svg --step has_zero:1 draws now"
