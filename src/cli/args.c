@@ -494,7 +494,7 @@ static int check_combinations(struct wv_cli *c)
 	} else if (c->present || (c->autoplay_arg && c->mode != WV_MODE_CAST) ||
 		   c->restart) {
 		usage_error(c, "--present, --autoplay and --restart go with --lesson N "
-			    "or --course (--autoplay also with --cast)");
+			    "or --course");
 		return -1;
 	}
 	return 0;
