@@ -388,6 +388,11 @@ static int export_combinations(struct wv_cli *c, bool lesson)
 			    c->course ? "--course" : "--lesson");
 		return -1;
 	}
+	if (c->list_steps && (c->mode == WV_MODE_CAST || c->record)) {
+		usage_error(c, "--list-steps lists the sub-steps and exits; leave out %s",
+			    c->record ? "--record" : "--cast");
+		return -1;
+	}
 	if (c->cast_size_arg && c->mode != WV_MODE_CAST) {
 		usage_error(c, "--cast-size is the terminal size of a --cast; add "
 			    "--cast (or leave out --cast-size)");

@@ -24,6 +24,7 @@
 #define CHAIN_H 14	/* room for the arrows above a borrow or carry row */
 #define HEX_CHARS 19	/* "0x" and 16 digits, and a space */
 #define TEXT_CHAR_W 8	/* an average prose character, for wrapping */
+#define LEGEND_H 16	/* the legend's second line */
 #define BITS_PX 16	/* the bits' font size; a monospace digit is 0.6 em */
 #define SPACING (BIT_W - 0.6 * BITS_PX)	/* letter-spacing: BIT_W a digit */
 
@@ -444,7 +445,7 @@ int wv_svg_substep(FILE *out, const struct wv_trace *t, size_t k,
 	/* the baselines below, added up: title, subtitle, prose, ruler,
 	   rows, legend */
 	height = MARGIN + 19 + 24 + 22 + (int)prose_lines(width_chars, s->text) * 19 +
-		 10 + (words ? 28 : 0) + rows_height(&g, s) + 8 + MARGIN;
+		 10 + (words ? 28 : 0) + rows_height(&g, s) + LEGEND_H + 8 + MARGIN;
 
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
@@ -507,8 +508,10 @@ int wv_svg_substep(FILE *out, const struct wv_trace *t, size_t k,
 	for (unsigned i = 0; i < s->nrows; i++)
 		y = row_out(&g, &s->rows[i], y);
 	fprintf(out, "<text class=\"legend\" x=\"%d\" y=\"%d\">marks: * flag  "
-		"! false positive  = first terminator (the answer)  0 zero byte  "
-		"- pre-start  k kept  u unmapped%s</text>\n", MARGIN, y,
+		"! false positive  = first terminator (the answer)  0 zero byte"
+		"</text>\n<text class=\"legend\" x=\"%d\" y=\"%d\">"
+		"- pre-start  k kept by zero_bytemask  u unmapped%s</text>\n",
+		MARGIN, y, MARGIN, y + LEGEND_H,
 		s->op == WV_OP_SUB || s->op == WV_OP_ADD
 		? "; arrows: the borrow or carry chain" : "");
 	fputs("</svg>\n", out);

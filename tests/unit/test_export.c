@@ -349,6 +349,8 @@ static void options(void **state)
 	assert_int_equal(parse(&c, "--record s.cast --json ab"), -1);
 	assert_int_equal(parse(&c, "--svg --step has_zero:1 --lesson 2"), -1);
 	assert_int_equal(parse(&c, "--list-steps --course"), -1);
+	assert_int_equal(parse(&c, "--list-steps --cast ab"), -1);
+	assert_int_equal(parse(&c, "--list-steps --record x ab"), -1);
 	assert_int_equal(parse(&c, "--try a --svg --step has_zero:1"), -1);
 	assert_int_equal(parse(&c, "--autoplay 2 ab"), -1);
 	assert_int_equal(parse(&c, "--svg=x --step has_zero:1"), -1);
