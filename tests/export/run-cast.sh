@@ -65,13 +65,16 @@ replay() {
 	T new-session -d -s r -x "$2" -y "$3" "cat '$tmp/replay.out'; sleep 600"
 }
 same_as() { cmp -s "$tmp/screen" "$1"; }
+# the screen is drawn whole: two captures in a row agree
+settled() { cmp -s "$tmp/screen" "$tmp/prev"; _r=$?; cp "$tmp/screen" "$tmp/prev"; return $_r; }
 
 # 9: the trace's cast ends where the visualizer's own play ends
 start_shell 80 24
 run "$BIN 'ab\\0cd'"
 wait_for "sub-step 1/15" && keys : && T send-keys -t t -l "speed 50" && keys Enter
 wait_for "50 ms a sub-step" && keys r
-wait_for "paused at the end (r plays again from the start)" "sub-step 15/15"
+wait_for "paused at the end (r plays again from the start)" "sub-step 15/15" &&
+	wait_until settled
 cp "$tmp/screen" "$tmp/live"
 keys q
 replay "$tmp/t.cast" 80 24
@@ -96,7 +99,7 @@ fi
 # 12-14: --record: keys in a real session, quit, then the file
 run "clear; $BIN --record $tmp/rec.cast 'ab\\0cd'; echo REC-\$?"
 wait_for "sub-step 1/15" && keys Right Right Down
-wait_for "step 3/6" "prep_zero_mask"
+wait_for "step 3/6" "prep_zero_mask" && wait_until settled
 cp "$tmp/screen" "$tmp/live"
 keys q
 wait_for "REC-0" && $CAST check "$tmp/rec.cast" >"$tmp/r.check" 2>"$tmp/screen" &&
