@@ -239,11 +239,8 @@ static void chain(const struct fig *g, const struct wv_row *row, int y)
 }
 
 /* The marks under a row: each marked byte's symbols and its word. */
-static bool marks_line(const struct fig *g, const struct wv_row *row, int y,
-		       bool map)
+static void marks_line(const struct fig *g, const struct wv_row *row, int y)
 {
-	bool any = false;
-
 	for (unsigned c = 0; c < g->nb; c++) {
 		unsigned r = g->nb - 1 - c, m = row->bytes[r];
 		int main = main_mark(m);
@@ -260,10 +257,7 @@ static bool marks_line(const struct fig *g, const struct wv_row *row, int y,
 		fprintf(g->f, "<text class=\"mark %s\" x=\"%d\" y=\"%d\" "
 			"text-anchor=\"middle\">%s %s</text>\n", marks[main].cls,
 			g->x0 + col_x(c), y, syms, marks[main].word);
-		any = true;
 	}
-	(void)map;
-	return any;
 }
 
 static bool row_marked(const struct fig *g, const struct wv_row *row)
@@ -314,7 +308,7 @@ static int row_out(const struct fig *g, const struct wv_row *row, int y)
 			g->xhex, y, (int)row->width / 4, (unsigned long long)row->value);
 	}
 	if (row_marked(g, row)) {
-		marks_line(g, row, y + MARKS_H, row->width == 8);
+		marks_line(g, row, y + MARKS_H);
 		y += MARKS_H;
 	}
 	return y + ROW_H;
