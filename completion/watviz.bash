@@ -25,6 +25,22 @@ _watviz_lessons_dir()
 	done
 }
 
+# The sub-step names --step takes, for the rest of the line.
+_watviz_steps()
+{
+	local i args=()
+	for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
+		case ${COMP_WORDS[i]} in
+		--svg | --cast | --plain | --json) ;;
+		--step | --record | --cast-size)	# its value, after any '='
+			[[ ${COMP_WORDS[i + 1]} == = ]] && ((i++))
+			((i++)) ;;
+		*) args+=("${COMP_WORDS[i]}") ;;
+		esac
+	done
+	"$1" "${args[@]}" --list-steps 2>/dev/null | cut -d' ' -f1
+}
+
 _watviz()
 {
 	local prog=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} opt="" i words
@@ -72,6 +88,19 @@ _watviz()
 		return 0
 		;;
 	--offset | --fill | --delim | --autoplay)
+		return 0
+		;;
+	--step)
+		# the NAME:K --list-steps gives for the word and options on the
+		# line (without --svg and --step, which it does not take)
+		words=$(_watviz_steps "$prog")
+		;;
+	--cast-size)
+		words="80x24 100x30 120x36 160x48"
+		;;
+	--record)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return 0
 		;;
 	*)

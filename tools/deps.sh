@@ -32,6 +32,10 @@ command -v valgrind >/dev/null 2>&1 || want valgrind
 # --try proves with Z3 when pkg-config finds it; without it, it enumerates
 have_pc z3 || want z3
 command -v mandoc >/dev/null 2>&1 || want mandoc
+# the exports' tests: --svg read back (xmllint, rsvg-convert), --cast played
+command -v xmllint >/dev/null 2>&1 || want xmllint
+command -v rsvg-convert >/dev/null 2>&1 || want rsvg-convert
+command -v asciinema >/dev/null 2>&1 || want asciinema
 # make package-check: the .deb (dpkg-buildpackage, dh), lintian, and the
 # completion loader the installed completion is tried with
 if command -v dpkg >/dev/null 2>&1; then
@@ -75,6 +79,10 @@ pkgs() {
 		dnf:cc) echo gcc ;; dnf:ncursesw) echo ncurses-devel ;;
 		dnf:readline) echo readline-devel ;; dnf:cmocka) echo libcmocka-devel ;;
 		dnf:pkg-config) echo pkgconf-pkg-config ;;
+		apt:xmllint) echo libxml2-utils ;; apt:rsvg-convert) echo librsvg2-bin ;;
+		dnf:xmllint|pacman:xmllint|brew:xmllint) echo libxml2 ;;
+		dnf:rsvg-convert) echo librsvg2-tools ;;
+		pacman:rsvg-convert|brew:rsvg-convert) echo librsvg ;;
 		pacman:cc) echo gcc ;; pacman:ncursesw) echo ncurses ;;
 		pacman:pkg-config) echo pkgconf ;;
 		brew:cc) echo llvm ;; brew:ncursesw) echo ncurses ;;

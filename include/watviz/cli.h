@@ -13,7 +13,8 @@
 
 #include "watviz/wat.h"
 
-enum wv_cli_mode { WV_MODE_AUTO, WV_MODE_PLAIN, WV_MODE_JSON };
+enum wv_cli_mode { WV_MODE_AUTO, WV_MODE_PLAIN, WV_MODE_JSON, WV_MODE_SVG,
+		   WV_MODE_CAST };
 
 struct wv_cli {
 	const struct wv_variant *v;
@@ -40,6 +41,12 @@ struct wv_cli {
 	const char *try_src;		/* --try EXPR */
 	const char *as_arg;		/* --as has_zero|exact|find_zero, as given */
 	int as;				/* and as enum wv_try_as (has_zero default) */
+	/* exports: --svg with --step, --cast with --cast-size, --record */
+	const char *step_arg;		/* --step NAME:K, checked on the trace */
+	bool list_steps;		/* --list-steps */
+	const char *cast_size_arg;	/* --cast-size COLSxROWS, as given */
+	int cast_cols, cast_rows;	/* and as numbers (default 80x24) */
+	const char *record;		/* --record FILE */
 	char err[512];			/* the usage error, one line */
 };
 

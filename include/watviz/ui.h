@@ -16,6 +16,7 @@
 
 struct wv_variant;
 struct wv_lesson_file;
+struct wv_rec;
 
 /*
  * What the visualizer starts with.  word/word_len are the parsed bytes of
@@ -47,6 +48,9 @@ struct wv_ui_opts {
 	   last of --lesson 2-4) offers no next lesson */
 	const struct wv_lesson_file *files;
 	size_t nfiles, lesson_index, run_last;
+	/* --record: every frame flushed is also written there
+	   (watviz/cast.h, wv_rec_frame); NULL: none */
+	struct wv_rec *rec;
 };
 
 /*

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/cast.h"
 #include "watviz/try.h"
+#include "watviz/view.h"
 #include "watviz/word.h"
 
 #if defined(__GNUC__)
@@ -53,7 +55,8 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 
 /* The options that take a value, and how the help shows each. */
 enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
-		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END, O_TRY, O_AS };
+		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END, O_TRY, O_AS, O_STEP,
+		  O_CAST_SIZE, O_RECORD };
 static const struct {
 	const char *name;
 	const char *example;	/* for "needs a value, as in ..." */
@@ -70,6 +73,9 @@ static const struct {
 	[O_PAGE_END] = { "--page-end", "--page-end 8", false },
 	[O_TRY] = { "--try", "--try '(a - ONES) & ~a & HIGHS'", true },
 	[O_AS] = { "--as", "--as exact (has_zero, exact or find_zero)", true },
+	[O_STEP] = { "--step", "--step has_zero:3 (--list-steps lists them)", true },
+	[O_CAST_SIZE] = { "--cast-size", "--cast-size 120x36", true },
+	[O_RECORD] = { "--record", "--record session.cast", true },
 };
 
 /* Index into valued[] of the option a (its name is n bytes), or -1. */
@@ -178,9 +184,24 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 			return -1;
 		}
 		return 0;
+	case O_STEP:
+		c->step_arg = val;
+		return 0;
+	case O_CAST_SIZE:
+		c->cast_size_arg = val;
+		return 0;
+	case O_RECORD:
+		c->record = val;
+		return 0;
 	}
 	return -1;
 }
+
+/* How each output mode is asked for, for "X and Y exclude each other". */
+static const char *const mode_opt[] = {
+	[WV_MODE_AUTO] = "", [WV_MODE_PLAIN] = "--plain", [WV_MODE_JSON] = "--json",
+	[WV_MODE_SVG] = "--svg", [WV_MODE_CAST] = "--cast",
+};
 
 static int parse_args(struct wv_cli *c, int argc, char **argv)
 {
@@ -211,7 +232,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
 			   IS("--plain") || IS("--json") || IS("--component") ||
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
-			   IS("--course"))) {
+			   IS("--course") || IS("--svg") || IS("--cast") ||
+			   IS("--list-steps"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -241,12 +263,17 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->present = true;
 		} else if (IS("--course")) {
 			c->course = true;
-		} else if (IS("--plain") || IS("--json")) {
-			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN : WV_MODE_JSON;
+		} else if (IS("--list-steps")) {
+			c->list_steps = true;
+		} else if (IS("--plain") || IS("--json") || IS("--svg") || IS("--cast")) {
+			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN
+					   : IS("--json") ? WV_MODE_JSON
+					   : IS("--svg") ? WV_MODE_SVG : WV_MODE_CAST;
 
 			if (c->mode != WV_MODE_AUTO && c->mode != m) {
-				usage_error(c, "--plain and --json exclude each other; "
-					    "give one of them");
+				usage_error(c, "%s and %s exclude each other; "
+					    "give one of them", mode_opt[c->mode],
+					    mode_opt[m]);
 				return -1;
 			}
 			c->mode = m;
@@ -342,6 +369,77 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 	return n;
 }
 
+/* --svg, --step, --list-steps, --cast, --cast-size and --record. */
+static int export_combinations(struct wv_cli *c, bool lesson)
+{
+	if (c->step_arg && c->mode != WV_MODE_SVG) {
+		usage_error(c, "--step names the sub-step --svg draws; add --svg (or "
+			    "leave out --step)");
+		return -1;
+	}
+	if (c->mode == WV_MODE_SVG && !c->step_arg && !c->list_steps) {
+		usage_error(c, "--svg draws one sub-step; name it, as in --svg --step "
+			    "has_zero:3 (--list-steps lists them)");
+		return -1;
+	}
+	if ((c->mode == WV_MODE_SVG || c->list_steps) && (lesson || c->course)) {
+		usage_error(c, "%s works on one word; leave out %s",
+			    c->list_steps ? "--list-steps" : "--svg",
+			    c->course ? "--course" : "--lesson");
+		return -1;
+	}
+	if (c->list_steps && (c->mode == WV_MODE_CAST || c->record)) {
+		usage_error(c, "--list-steps lists the sub-steps and exits; leave out %s",
+			    c->record ? "--record" : "--cast");
+		return -1;
+	}
+	if (c->cast_size_arg && c->mode != WV_MODE_CAST) {
+		usage_error(c, "--cast-size is the terminal size of a --cast; add "
+			    "--cast (or leave out --cast-size)");
+		return -1;
+	}
+	if (c->record && c->mode != WV_MODE_AUTO) {
+		usage_error(c, "--record records the visualizer as it is used; "
+			    "leave out %s%s", mode_opt[c->mode], c->mode == WV_MODE_CAST
+			    ? " (it plays a trace or lesson by itself)" : "");
+		return -1;
+	}
+	return 0;
+}
+
+/* --cast-size COLSxROWS into c->cast_cols, c->cast_rows; -1 when bad. */
+static int cast_size(struct wv_cli *c)
+{
+	const char *s = c->cast_size_arg;
+	size_t a, b;
+	unsigned long cols, rows;
+
+	c->cast_cols = WV_VIEW_MIN_COLS;
+	c->cast_rows = WV_VIEW_MIN_ROWS;
+	if (!s)
+		return 0;
+	a = strspn(s, "0123456789");
+	b = a && (s[a] == 'x' || s[a] == 'X') ? strspn(s + a + 1, "0123456789") : 0;
+	if (b == 0 || s[a + 1 + b] != '\0' || a > 4 || b > 4) {
+		usage_error(c, "--cast-size %s: write COLUMNSxROWS, as in --cast-size "
+			    "120x36", s);
+		return -1;
+	}
+	cols = strtoul(s, NULL, 10);
+	rows = strtoul(s + a + 1, NULL, 10);
+	if (cols < WV_VIEW_MIN_COLS || rows < WV_VIEW_MIN_ROWS ||
+	    cols > WV_CAST_COLS_MAX || rows > WV_CAST_ROWS_MAX) {
+		usage_error(c, "--cast-size %s: the visualizer needs at least %dx%d; "
+			    "give %dx%d to %dx%d, as in --cast-size 120x36", s,
+			    WV_VIEW_MIN_COLS, WV_VIEW_MIN_ROWS, WV_VIEW_MIN_COLS,
+			    WV_VIEW_MIN_ROWS, WV_CAST_COLS_MAX, WV_CAST_ROWS_MAX);
+		return -1;
+	}
+	c->cast_cols = (int)cols;
+	c->cast_rows = (int)rows;
+	return 0;
+}
+
 /* Options that only make sense together. */
 static int check_combinations(struct wv_cli *c)
 {
@@ -358,6 +456,15 @@ static int check_combinations(struct wv_cli *c)
 			    "--delim and --component");
 		return -1;
 	}
+	if (c->try_src && (c->mode == WV_MODE_SVG || c->mode == WV_MODE_CAST ||
+			   c->record || c->list_steps)) {
+		usage_error(c, "--try draws its own formula, not the kernel's steps; "
+			    "leave out %s", c->record ? "--record" : c->list_steps
+			    ? "--list-steps" : mode_opt[c->mode]);
+		return -1;
+	}
+	if (export_combinations(c, lesson) < 0)
+		return -1;
 	if (c->course && lesson) {
 		usage_error(c, "--course runs every lesson; give either --course or "
 			    "--lesson N (or a range, as in --lesson 2-4)");
@@ -389,7 +496,8 @@ static int check_combinations(struct wv_cli *c)
 				    "of a lesson; leave them out with %s", opt);
 			return -1;
 		}
-	} else if (c->present || c->autoplay_arg || c->restart) {
+	} else if (c->present || (c->autoplay_arg && c->mode != WV_MODE_CAST) ||
+		   c->restart) {
 		usage_error(c, "--present, --autoplay and --restart go with --lesson N "
 			    "or --course");
 		return -1;
@@ -417,6 +525,8 @@ int wv_cli_parse(struct wv_cli *c, int argc, char **argv)
 		}
 		c->autoplay_s = (int)n;
 	}
+	if (cast_size(c) < 0)
+		return -1;
 	if (c->help || c->version || c->list || c->check_lesson || c->list_lessons)
 		return 0;
 	return check_combinations(c);

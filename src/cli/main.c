@@ -16,12 +16,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "watviz/cast.h"
 #include "watviz/cli.h"
 #include "watviz/handout.h"
 #include "watviz/json.h"
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
 #include "watviz/plain.h"
+#include "watviz/stepname.h"
+#include "watviz/svg.h"
 #include "watviz/trace.h"
 #include "watviz/ui.h"
 #include "watviz/wat.h"
@@ -98,6 +101,15 @@ static void help(FILE *f)
 "  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
 "\n"
+"figures and recordings:\n"
+"  --svg --step NAME:K  write sub-step K of the kernel function NAME as an\n"
+"                    SVG figure, as in --svg --step has_zero:3\n"
+"  --list-steps      list the NAME:K of every sub-step of WORD, and exit\n"
+"  --cast            write the trace (or --lesson N) played by itself as an\n"
+"                    asciicast v2 file, at autoplay's pace, with markers\n"
+"  --cast-size CxR   the terminal size of --cast (default 80x24)\n"
+"  --record FILE     record the visualizer as you use it into FILE (.cast)\n"
+"\n"
 "lessons:\n"
 "  --list-lessons    list the lessons: number, title, estimated minutes and\n"
 "                    variants\n"
@@ -146,6 +158,8 @@ static void help(FILE *f)
 "  watviz --lesson 2-4 --present         a class: lessons 2, 3 and 4\n"
 "  watviz --try '(a - ONES) & HIGHS'     refuted: the smallest word it fails on\n"
 "  watviz --arch ppc --as find_zero --try 'clz(mask) >> 3'\n"
+"  watviz --svg --step has_zero:3 'ab\\0cd' > fig.svg\n"
+"  watviz --cast --lesson 2 > lesson2.cast   lesson 2, played by itself\n"
 "\n"
 "Exit status: 0 success, 1 failure while running, 2 usage error.\n"
 "With both stdin and stdout on a terminal and neither --plain nor --json,\n"
@@ -377,6 +391,112 @@ static bool arch_fits(const struct wv_cli *c, const wv_lesson *l, unsigned num,
 	return false;
 }
 
+/* Does the visualizer run: stdin and stdout both terminals? */
+static bool interactive(const struct wv_cli *c)
+{
+	return c->mode == WV_MODE_AUTO && isatty(STDIN_FILENO) &&
+	       isatty(STDOUT_FILENO);
+}
+
+/* --cast and --record in colour: unless --color=never, or NO_COLOR for auto. */
+static bool export_color(const struct wv_cli *c)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	return c->color == 1 || (c->color == -1 && !(nc && *nc));
+}
+
+/*
+ * The visualizer, with --record: the file is created before the terminal
+ * is taken, so a file that cannot be written is said plainly first.
+ */
+static int run_ui(const struct wv_cli *c, struct wv_ui_opts *uo)
+{
+	char err[WV_LESSON_PATH_MAX + 200];
+	int rc, e;
+
+	if (c->record && wv_rec_open(&uo->rec, c->record, export_color(c),
+				     uo->lesson && uo->present, err, sizeof(err)) < 0) {
+		fprintf(stderr, "watviz: %s\n", err);
+		return EXIT_FAILURE;
+	}
+	rc = wv_ui_run(uo);
+	e = wv_rec_close(uo->rec);
+	if (e < 0) {
+		fprintf(stderr, "watviz: --record %s: cannot write it: %s\n",
+			c->record, strerror(-e));
+		if (rc == 0)
+			rc = EXIT_FAILURE;
+	}
+	return rc;
+}
+
+/* --cast: uo played into stdout. */
+static int run_cast(const struct wv_cli *c, const struct wv_ui_opts *uo)
+{
+	struct wv_cast_opts o = {
+		.cols = c->cast_cols, .rows = c->cast_rows, .color = export_color(c),
+		.tick_ms = c->autoplay_s * 1000, .title = "watviz",
+	};
+	char err[WV_APP_MSG_MAX + 40];
+	int rc = wv_cast_play(stdout, uo, &o, err, sizeof(err));
+
+	if (rc == -EINVAL) {
+		fprintf(stderr, "watviz: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (rc < 0 || fclose(stdout) != 0) {
+		fprintf(stderr, "watviz: cannot write the cast: %s\n",
+			strerror(rc < 0 ? -rc : errno ? errno : EIO));
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
+/* --record without a terminal: nothing to record. */
+static int record_needs_tty(void)
+{
+	usage_error("--record records the visualizer, which needs a terminal on "
+		    "stdin and stdout; use --cast to write a cast without one");
+	return EXIT_USAGE;
+}
+
+/* --list-steps: every sub-step's NAME:K and its operation. */
+static int list_steps(const struct wv_trace *t)
+{
+	for (size_t s = 0; s < t->nsteps; s++) {
+		char name[64], full[96];
+
+		wv_step_name(t, s, name, sizeof(name));
+		for (size_t k = 0; k < t->steps[s].nsub; k++) {
+			snprintf(full, sizeof(full), "%s:%zu", name, k + 1);
+			printf("%-24s %s\n", full, t->subs[t->steps[s].first + k].expr);
+		}
+	}
+	return finish_stdout();
+}
+
+/* --svg --step NAME:K: the figure, or exit status 2 for a bad name. */
+static int svg(const struct wv_cli *c, const struct wv_trace *t)
+{
+	char err[800];
+	size_t k;
+	int rc;
+
+	if (wv_step_find(t, c->step_arg, &k, err, sizeof(err)) < 0) {
+		usage_error("%s", err);
+		return EXIT_USAGE;
+	}
+	rc = wv_svg_substep(stdout, t, k, &(struct wv_svg_opts){
+		.word_src = c->word_src, .name = c->step_arg });
+	if (rc || fclose(stdout) != 0) {
+		fprintf(stderr, "watviz: cannot write the figure: %s\n",
+			strerror(errno ? errno : EIO));
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
 /* --lesson, --course: the handouts, or the lessons in the visualizer. */
 static int run_lesson(const struct wv_cli *c, const char *argv0)
 {
@@ -394,8 +514,9 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 		if (!ls[i] || !arch_fits(c, ls[i], files[i].number, single))
 			rc = EXIT_USAGE;
 	}
-	if (rc == 0 && c->mode == WV_MODE_AUTO && isatty(STDIN_FILENO) &&
-	    isatty(STDOUT_FILENO)) {
+	if (rc == 0 && c->record && !interactive(c))
+		rc = record_needs_tty();
+	if (rc == 0 && (interactive(c) || c->mode == WV_MODE_CAST)) {
 		struct wv_ui_opts uo = {
 			.variant = c->arch_given ? c->v : NULL, .delim = -1,
 			.color = c->color, .lesson = ls[first],
@@ -403,10 +524,10 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.lesson_slug = files[first].slug, .present = c->present,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
 			.files = files, .nfiles = (size_t)n, .lesson_index = first,
-			.run_last = single ? (size_t)n - 1 : last,
+			.run_last = single && c->mode != WV_MODE_CAST ? (size_t)n - 1 : last,
 		};
 
-		rc = wv_ui_run(&uo);
+		rc = c->mode == WV_MODE_CAST ? run_cast(c, &uo) : run_ui(c, &uo);
 	} else if (rc == 0) {
 		/* the handouts, each on its own page */
 		for (i = first; i <= last && rc == 0; i++) {
@@ -494,7 +615,9 @@ int main(int argc, char **argv)
 		wv_trace_free(&t);
 		return wv_cli_try(&c, a, c.word_src);
 	}
-	if (c.mode == WV_MODE_AUTO && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+	if (c.record && !interactive(&c))
+		return record_needs_tty();
+	if ((interactive(&c) && !c.list_steps) || c.mode == WV_MODE_CAST) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,
 			.variant = c.v, .offset = (size_t)offset, .fill = c.fill,
@@ -502,7 +625,7 @@ int main(int argc, char **argv)
 			.page_end = (size_t)page_end,
 		};
 
-		return wv_ui_run(&uo);
+		return c.mode == WV_MODE_CAST ? run_cast(&c, &uo) : run_ui(&c, &uo);
 	}
 
 	err = wv_trace_build(&t, &(struct wv_trace_in){
@@ -515,6 +638,11 @@ int main(int argc, char **argv)
 					 "(a bug; please report it)"
 				       : strerror(-err));
 		return EXIT_FAILURE;
+	}
+	if (c.list_steps || c.mode == WV_MODE_SVG) {
+		err = c.list_steps ? list_steps(&t) : svg(&c, &t);
+		wv_trace_free(&t);
+		return err;
 	}
 	if (c.mode == WV_MODE_JSON) {
 		err = wv_json_write(stdout, &t);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "watviz/app.h"
+#include "watviz/cast.h"
 #include "watviz/classroom.h"
 #include "watviz/handout.h"
 #include "watviz/history.h"
@@ -62,6 +63,7 @@ struct tui {
 	bool answering;		/* the open line answers a lesson's question */
 	long next_tick;
 	const char **lesson_names;	/* for Tab after ":lesson " */
+	struct wv_rec *rec;		/* --record, or NULL */
 };
 
 static void render(struct tui *ui)
@@ -83,6 +85,8 @@ static void render(struct tui *ui)
 	}
 	erase();
 	wv_render_frame(&ui->frame);
+	if (ui->rec)	/* --record: the same frame into the cast */
+		wv_rec_frame(ui->rec, &ui->frame, app, ui->lesson ? &ui->cls : NULL);
 	if (wv_prompt_active())
 		wv_prompt_draw();
 	else
@@ -231,6 +235,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			  prog, sizeof(prog)) == 0)
 		pp = prog;
 	ui->lesson = opts->lesson != NULL;
+	ui->rec = opts->rec;
 	if (ui->lesson ? wv_class_init(&ui->cls, &ui->app, opts, pp) < 0
 		       : wv_app_init(&ui->app, opts->word, opts->word_len,
 				     opts->word_src, opts->variant ? opts->variant

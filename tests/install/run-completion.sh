@@ -70,12 +70,21 @@ check "--lessons-dir DIR --lesson: the lessons in DIR" "answer" \
 	watviz --lessons-dir "$tmp/lessons" --lesson ans
 check "--color=: its three values" "always auto never" watviz --color =
 check "--color al" "always" watviz --color al
-check "--li: the long options" "--list-arch --list-lessons" watviz --li
+check "--li: the long options" "--list-arch --list-lessons --list-steps" watviz --li
 check "--check-lesson: files" "$tmp/sub/mine.lesson" watviz --check-lesson "$tmp/sub/m"
 check "--lessons-dir: directories only" "$tmp/xdir" watviz --lessons-dir "$tmp/x"
 check "a word after -- is not an option" "" watviz -- --li
 check "the word itself: nothing to offer" "" watviz ab
 check "--offset takes a number: nothing to offer" "" watviz --offset ""
+check "--step: the sub-steps of the word on the line" \
+	"has_zero:1 has_zero:2 has_zero:3 has_zero:4" watviz 'ab\0cd' --svg --step has
+check "--step: on the --arch given, of a word of two words" \
+	"has_zero@8:1 has_zero@8:2 has_zero@8:3 has_zero@8:4 has_zero@8:5" \
+	watviz --arch ppc 'hello, world' --svg --step has_zero@8
+check "--step=has (split at '=')" "has_zero:1 has_zero:2 has_zero:3 has_zero:4" \
+	watviz ab --svg --step = has
+check "--cast-size: sizes" "120x36" watviz --cast --cast-size 12
+check "--record: files" "$tmp/xfile" watviz --record "$tmp/xf"
 # every option --help lists is offered
 want=$("$BUILD/watviz" --help | grep -o -- ' -[a-zA-Z-]*' | sed 's/^ //' | sort -u |
 	tr '\n' ' ' | sed 's/ $//')

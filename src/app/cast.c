@@ -1,0 +1,341 @@
+/*
+ * --cast and --record: the visualizer's frames as an asciicast v2 file
+ * (watviz/cast.h).  No terminal: frames are built as the visualizer builds
+ * them and encoded by watviz/ansi.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/cast.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "watviz/ansi.h"
+#include "watviz/lessonview.h"
+#include "watviz/pace.h"
+#include "watviz/stepname.h"
+#include "watviz/view.h"
+
+/* Steps a cast may take before it gives up: far more than any lesson. */
+#define CAST_STEPS_MAX 100000
+
+/* What writes the events, and what the last markers named. */
+struct caster {
+	FILE *out;
+	struct wv_ansi enc;
+	unsigned long last_ms;
+	long lesson, scene;	/* -1: none yet; scene -2 the end screen */
+	char step_key[160];
+	int err;		/* the first error */
+};
+
+static void caster_init(struct caster *c, FILE *out, bool color, bool present)
+{
+	*c = (struct caster){ .out = out, .lesson = -1, .scene = -1 };
+	wv_ansi_init(&c->enc, color, present);
+}
+
+static void marker(struct caster *c, unsigned long ms, const char *label)
+{
+	if (wv_asciicast_event(c->out, ms, 'm', label, strlen(label)) < 0 && !c->err)
+		c->err = -EIO;
+}
+
+/*
+ * A marker for a lesson, a scene or a kernel function the view has just
+ * reached.  In a lesson, the scene's marker stands for the function it
+ * opens on.
+ */
+static void markers(struct caster *c, unsigned long ms, const struct wv_app *app,
+		    const struct wv_class *cls)
+{
+	const struct wv_trace *t = &app->trace;
+	char label[200], key[sizeof(c->step_key)], step[64];
+	bool scene_marked = false;
+
+	if (cls) {
+		long scene = cls->phase == WV_CLASS_END ? -2 : (long)cls->scene;
+
+		if ((long)cls->number != c->lesson) {
+			snprintf(label, sizeof(label), "lesson %u: %s", cls->number,
+				 wv_lesson_title(cls->lesson));
+			marker(c, ms, label);
+			c->lesson = (long)cls->number;
+			c->scene = -1;
+		}
+		if (scene != c->scene) {
+			if (scene >= 0)
+				snprintf(label, sizeof(label), "scene %zu: %s",
+					 cls->scene + 1,
+					 wv_lesson_scene(cls->lesson, cls->scene)->title);
+			else
+				snprintf(label, sizeof(label), "end of lesson %u",
+					 cls->number);
+			marker(c, ms, label);
+			c->scene = scene;
+			scene_marked = true;
+		}
+		if (scene < 0)
+			return;
+	}
+	if (app->pos >= t->nsubs)
+		return;
+	wv_step_name(t, t->subs[app->pos].step, step, sizeof(step));
+	snprintf(key, sizeof(key), "%s %.80s %zu %s", t->v->name, app->word_src,
+		 t->subs[app->pos].step, step);
+	if (strcmp(key, c->step_key) == 0)
+		return;
+	snprintf(c->step_key, sizeof(c->step_key), "%s", key);
+	if (!scene_marked)
+		marker(c, ms, step);
+}
+
+/* The frame f, shown from ms on, and the markers for what it shows. */
+static void emit(struct caster *c, unsigned long ms, const struct wv_frame *f,
+		 const struct wv_app *app, const struct wv_class *cls)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+	int e;
+
+	if (ms < c->last_ms)
+		ms = c->last_ms;	/* times never go back */
+	c->last_ms = ms;
+	markers(c, ms, app, cls);
+	m = open_memstream(&buf, &len);
+	if (!m) {
+		c->err = c->err ? c->err : -ENOMEM;
+		return;
+	}
+	e = wv_ansi_frame(&c->enc, m, f);
+	if (fclose(m) != 0 && !e)
+		e = -ENOMEM;
+	if (!e && len && wv_asciicast_event(c->out, ms, 'o', buf, len) < 0)
+		e = -EIO;
+	if (e && !c->err)
+		c->err = e;
+	free(buf);
+}
+
+/* The screen the visualizer would show now, built into f and emitted. */
+static void show(struct caster *c, unsigned long ms, struct wv_frame *f,
+		 const struct wv_cast_opts *o, const struct wv_app *app,
+		 const struct wv_class *cls)
+{
+	if (wv_frame_init(f, o->rows, o->cols) < 0) {
+		c->err = c->err ? c->err : -ENOMEM;
+		return;
+	}
+	if (cls)
+		wv_lessonview_build(f, cls);
+	else
+		wv_view_build(f, app);
+	emit(c, ms, f, app, cls);
+}
+
+/* Keep the last screen up until ms: an empty output event then. */
+static void hold_until(struct caster *c, unsigned long ms)
+{
+	if (ms < c->last_ms)
+		ms = c->last_ms;
+	if (wv_asciicast_event(c->out, ms, 'o', "", 0) < 0 && !c->err)
+		c->err = -EIO;
+	c->last_ms = ms;
+}
+
+/* A trace, played as `r` plays it, from the first sub-step to the last. */
+static void play_trace(struct caster *c, struct wv_app *app, struct wv_frame *f,
+		       const struct wv_cast_opts *o)
+{
+	unsigned long ms = 0;
+	int tick = o->tick_ms > 0 ? o->tick_ms : WV_SPEED_DEFAULT;
+
+	app->speed_ms = tick;
+	wv_app_do(app, WV_ACT_PLAY);
+	show(c, ms, f, o, app, NULL);
+	for (int n = 0; app->playing && n < CAST_STEPS_MAX && !c->err; n++) {
+		ms += (unsigned long)tick;
+		wv_app_tick(app);
+		show(c, ms, f, o, app, NULL);
+	}
+	hold_until(c, ms + 2 * (unsigned long)tick);
+}
+
+/* Time to read scene's question at WV_PACE_WPM, and to think it over. */
+static unsigned long question_ms(const struct wv_class *cls)
+{
+	char q[1024];
+	size_t words = 0;
+
+	if (wv_lesson_prompt(wv_lesson_scene(cls->lesson, cls->scene),
+			     &cls->app->trace, q, sizeof(q), NULL) == 0)
+		words = wv_pace_words(q);
+	return wv_pace_read_ms(words) +
+	       (unsigned long)WV_CAST_THINK_TICKS * (unsigned long)cls->pace_ms;
+}
+
+/* A lesson (and the rest of its run), played as autoplay plays it. */
+static void play_lesson(struct caster *c, struct wv_class *cls, struct wv_frame *f,
+			const struct wv_cast_opts *o)
+{
+	struct wv_app *app = cls->app;
+	unsigned long ms = 0;
+
+	show(c, ms, f, o, app, cls);
+	for (int n = 0; n < CAST_STEPS_MAX && !c->err; n++) {
+		if (app->playing) {
+			ms += (unsigned long)cls->pace_ms;
+			wv_class_tick(cls);
+			show(c, ms, f, o, app, cls);
+			continue;
+		}
+		if (cls->phase != WV_CLASS_ASK)
+			break;		/* the end of the run */
+		/* where autoplay waits for the class: the question, then
+		   its answer worked out, then on */
+		unsigned long q = question_ms(cls);
+
+		ms += q;
+		wv_class_do(cls, WV_ACT_REVEAL);
+		show(c, ms, f, o, app, cls);
+		ms += q;
+		wv_class_do(cls, WV_ACT_PLAY);
+		show(c, ms, f, o, app, cls);
+	}
+	hold_until(c, ms + (cls->phase == WV_CLASS_END && cls->read_ms > (unsigned)cls->pace_ms
+			    ? cls->read_ms : (unsigned long)cls->pace_ms));
+}
+
+int wv_cast_play(FILE *out, const struct wv_ui_opts *uo,
+		 const struct wv_cast_opts *o, char *err, size_t size)
+{
+	struct wv_app *app = calloc(1, sizeof(*app));
+	struct wv_class *cls = calloc(1, sizeof(*cls));
+	struct wv_frame f = { 0 };
+	struct caster c;
+	int rc = 0;
+
+	if (!app || !cls) {
+		rc = -ENOMEM;
+		goto out_free;
+	}
+	if (uo->lesson) {
+		struct wv_ui_opts lo = *uo;
+
+		lo.autoplay_ms = o->tick_ms > 0 ? o->tick_ms : WV_CLASS_AUTOPLAY_DEFAULT;
+		lo.restart = true;
+		if (wv_class_init(cls, app, &lo, NULL) < 0) {
+			snprintf(err, size, "%s", app->msg);
+			rc = -EINVAL;
+			goto out_free;
+		}
+	} else if (wv_app_init(app, uo->word, uo->word_len, uo->word_src,
+			       uo->variant ? uo->variant : wv_wat_find("x86-64"),
+			       uo->offset, uo->fill, uo->delim) < 0) {
+		snprintf(err, size, "%s", app->msg);
+		rc = -EINVAL;
+		goto out_free;
+	} else if (uo->page_end) {
+		struct wv_trace_in in = app->trace.in;
+
+		in.word = uo->word;
+		in.page_end = uo->page_end;
+		if (wv_app_set_input(app, &in, uo->word_src) < 0) {
+			snprintf(err, size, "%s", app->msg);
+			wv_app_free(app);
+			rc = -EINVAL;
+			goto out_free;
+		}
+	}
+	caster_init(&c, out, o->color, uo->present && uo->lesson);
+	if (wv_asciicast_header(out, o->cols, o->rows, o->title) < 0)
+		c.err = -EIO;
+	if (uo->lesson)
+		play_lesson(&c, cls, &f, o);
+	else
+		play_trace(&c, app, &f, o);
+	if (fflush(out) != 0 || ferror(out))
+		c.err = c.err ? c.err : -EIO;
+	rc = c.err;
+	snprintf(err, size, "%s", rc == -ENOMEM ? "out of memory"
+				   : "cannot write the cast");
+	wv_ansi_free(&c.enc);
+	wv_frame_free(&f);
+	if (uo->lesson)
+		wv_class_free(cls);
+	wv_app_free(app);
+out_free:
+	free(cls);
+	free(app);
+	return rc;
+}
+
+/* ---- --record ------------------------------------------------------------ */
+
+struct wv_rec {
+	struct caster c;
+	FILE *f;
+	struct timespec t0;
+	bool started;
+};
+
+int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
+		char *err, size_t size)
+{
+	FILE *f = fopen(path, "w");
+	int e = errno;
+
+	if (!f) {
+		snprintf(err, size, "--record %s: cannot create it: %s; give a file "
+			 "in a folder you can write to", path, strerror(e));
+		return -e;
+	}
+	*r = calloc(1, sizeof(**r));
+	if (!*r) {
+		fclose(f);
+		snprintf(err, size, "--record %s: out of memory", path);
+		return -ENOMEM;
+	}
+	(*r)->f = f;
+	caster_init(&(*r)->c, f, color, present);
+	return 0;
+}
+
+void wv_rec_frame(struct wv_rec *r, const struct wv_frame *f,
+		  const struct wv_app *app, const struct wv_class *cls)
+{
+	struct timespec now;
+	long long d;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!r->started) {
+		if (wv_asciicast_header(r->f, f->cols, f->rows, "watviz session") < 0)
+			r->c.err = -EIO;
+		r->t0 = now;
+		r->started = true;
+	}
+	d = (long long)(now.tv_sec - r->t0.tv_sec) * 1000 +
+	    (now.tv_nsec - r->t0.tv_nsec) / 1000000;
+	emit(&r->c, d > 0 ? (unsigned long)d : 0, f, app, cls);
+	fflush(r->f);
+}
+
+int wv_rec_close(struct wv_rec *r)
+{
+	int rc;
+
+	if (!r)
+		return 0;
+	if (!r->started)	/* nothing was drawn: still a valid file */
+		wv_asciicast_header(r->f, WV_VIEW_MIN_COLS, WV_VIEW_MIN_ROWS,
+				    "watviz session");
+	rc = r->c.err;
+	if (fclose(r->f) != 0 && !rc)
+		rc = -EIO;
+	wv_ansi_free(&r->c.enc);
+	free(r);
+	return rc;
+}

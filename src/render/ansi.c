@@ -1,0 +1,193 @@
+/*
+ * Frames as ANSI terminal output, and asciicast v2 lines (watviz/ansi.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/ansi.h"
+
+#include <errno.h>
+#include <string.h>
+
+enum { BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE };
+#define B WV_ANSI_BOLD
+#define D WV_ANSI_DIM
+#define U WV_ANSI_UNDERLINE
+#define R WV_ANSI_REVERSE
+
+/* The role table of src/ui/render.c, in numbers a terminal understands. */
+static const struct wv_ansi_look look[WV_ROLE_COUNT] = {
+	[WV_ROLE_TEXT] = { -1, -1, 0, 0 },
+	[WV_ROLE_DIM] = { -1, -1, D, D },
+	[WV_ROLE_TITLE] = { BLACK, CYAN, 0, R },
+	[WV_ROLE_HEADING] = { -1, -1, B | U, B },
+	[WV_ROLE_LABEL] = { -1, -1, B, 0 },
+	[WV_ROLE_BIT0] = { -1, -1, 0, 0 },
+	[WV_ROLE_BIT1] = { -1, -1, B, B },
+	[WV_ROLE_HEX] = { MAGENTA, -1, B, 0 },
+	[WV_ROLE_FLAG] = { BLACK, GREEN, B, B | U },
+	[WV_ROLE_FALSEPOS] = { WHITE, RED, B, B | U },
+	[WV_ROLE_BORROW] = { BLACK, YELLOW, 0, U },
+	[WV_ROLE_STRING] = { -1, -1, 0, 0 },
+	[WV_ROLE_PRESTART] = { -1, -1, D, D },
+	[WV_ROLE_TERM] = { BLACK, CYAN, B, B | U },
+	[WV_ROLE_FILL] = { -1, -1, D, D },
+	[WV_ROLE_ANSWER] = { BLACK, GREEN, 0, B | U },
+	[WV_ROLE_KERNEL] = { MAGENTA, -1, B, B },
+	[WV_ROLE_STATUS] = { BLACK, WHITE, 0, R },
+	[WV_ROLE_KEY] = { BLUE, WHITE, B, R | B },
+	[WV_ROLE_ERROR] = { WHITE, RED, B, B },
+};
+
+/* The --present table of src/ui/render.c. */
+static const struct wv_ansi_look present_look[WV_ROLE_COUNT] = {
+	[WV_ROLE_TEXT] = { WHITE, BLACK, B, B },
+	[WV_ROLE_DIM] = { WHITE, BLACK, 0, 0 },
+	[WV_ROLE_TITLE] = { BLACK, YELLOW, B, R | B },
+	[WV_ROLE_HEADING] = { YELLOW, BLACK, B, B | U },
+	[WV_ROLE_LABEL] = { CYAN, BLACK, B, B },
+	[WV_ROLE_BIT0] = { WHITE, BLACK, 0, 0 },
+	[WV_ROLE_BIT1] = { WHITE, BLACK, B, B },
+	[WV_ROLE_HEX] = { CYAN, BLACK, B, B },
+	[WV_ROLE_FLAG] = { GREEN, BLACK, B, B | U },
+	[WV_ROLE_FALSEPOS] = { WHITE, RED, B, B | U },
+	[WV_ROLE_BORROW] = { YELLOW, BLACK, B, B | U },
+	[WV_ROLE_STRING] = { WHITE, BLACK, B, B },
+	[WV_ROLE_PRESTART] = { WHITE, BLACK, 0, 0 },
+	[WV_ROLE_TERM] = { GREEN, BLACK, B, B | U },
+	[WV_ROLE_FILL] = { WHITE, BLACK, 0, 0 },
+	[WV_ROLE_ANSWER] = { BLACK, GREEN, B, R | B },
+	[WV_ROLE_KERNEL] = { CYAN, BLACK, B, B },
+	[WV_ROLE_STATUS] = { BLACK, WHITE, 0, R },
+	[WV_ROLE_KEY] = { BLACK, YELLOW, B, R | B },
+	[WV_ROLE_ERROR] = { WHITE, RED, B, B },
+};
+
+const struct wv_ansi_look *wv_ansi_look(enum wv_role role, bool present)
+{
+	if ((int)role < 0 || role >= WV_ROLE_COUNT)
+		return NULL;
+	return present ? &present_look[role] : &look[role];
+}
+
+void wv_ansi_init(struct wv_ansi *a, bool color, bool present)
+{
+	*a = (struct wv_ansi){ .color = color, .present = present };
+}
+
+void wv_ansi_free(struct wv_ansi *a)
+{
+	wv_frame_free(&a->prev);
+}
+
+/* The SGR sequence that draws cell c, from a reset. */
+static void sgr(const struct wv_ansi *a, FILE *out, const struct wv_cell *c)
+{
+	const struct wv_ansi_look *l = wv_ansi_look(c->role, a->present);
+	unsigned attr;
+
+	if (!l)
+		l = wv_ansi_look(WV_ROLE_TEXT, a->present);
+	attr = (a->color ? l->color_attr : l->mono_attr) |
+	       (c->focus ? WV_ANSI_REVERSE : 0);
+	fputs("\033[0", out);
+	if (attr & WV_ANSI_BOLD)
+		fputs(";1", out);
+	if (attr & WV_ANSI_DIM)
+		fputs(";2", out);
+	if (attr & WV_ANSI_UNDERLINE)
+		fputs(";4", out);
+	if (attr & WV_ANSI_REVERSE)
+		fputs(";7", out);
+	if (a->color && l->fg >= 0)
+		fprintf(out, ";3%d", l->fg);
+	if (a->color && l->bg >= 0)
+		fprintf(out, ";4%d", l->bg);
+	fputc('m', out);
+}
+
+static bool same(const struct wv_cell *x, const struct wv_cell *y)
+{
+	return x->ch == y->ch && x->role == y->role && x->focus == y->focus;
+}
+
+int wv_ansi_frame(struct wv_ansi *a, FILE *out, const struct wv_frame *f)
+{
+	bool whole = a->prev.rows != f->rows || a->prev.cols != f->cols ||
+		     !a->prev.cells;
+	const struct wv_cell *cur = NULL;	/* the attributes in force */
+	bool wrote = false;
+
+	if (whole)
+		fputs("\033[?25l\033[0m\033[H\033[2J", out);
+	for (int y = 0; y < f->rows; y++) {
+		const struct wv_cell *row = &f->cells[(size_t)y * (size_t)f->cols];
+		const struct wv_cell *old = whole ? NULL
+					  : &a->prev.cells[(size_t)y * (size_t)f->cols];
+		int first = 0, last = f->cols - 1;
+
+		if (y == f->rows - 1)
+			last--;		/* never the bottom-right cell */
+		while (old && first <= last && same(&row[first], &old[first]))
+			first++;
+		while (old && last >= first && same(&row[last], &old[last]))
+			last--;
+		if (first > last)
+			continue;
+		fprintf(out, "\033[%d;%dH", y + 1, first + 1);
+		for (int x = first; x <= last; x++) {
+			if (!cur || cur->role != row[x].role || cur->focus != row[x].focus)
+				sgr(a, out, &row[x]);
+			cur = &row[x];
+			fputc(row[x].ch, out);
+		}
+		wrote = true;
+	}
+	if (wrote)
+		fputs("\033[0m", out);
+	if (wv_frame_init(&a->prev, f->rows, f->cols) < 0)
+		return -ENOMEM;
+	memcpy(a->prev.cells, f->cells,
+	       (size_t)f->rows * (size_t)f->cols * sizeof(*f->cells));
+	return ferror(out) ? -EIO : 0;
+}
+
+/* data[0..len) as a JSON string. */
+static void json_bytes(FILE *out, const char *data, size_t len)
+{
+	fputc('"', out);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)data[i];
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\r')
+			fputs("\\r", out);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+int wv_asciicast_header(FILE *out, int cols, int rows, const char *title)
+{
+	fprintf(out, "{\"version\": 2, \"width\": %d, \"height\": %d", cols, rows);
+	if (title) {
+		fputs(", \"title\": ", out);
+		json_bytes(out, title, strlen(title));
+	}
+	fputs(", \"env\": {\"TERM\": \"xterm-256color\"}}\n", out);
+	return ferror(out) ? -EIO : 0;
+}
+
+int wv_asciicast_event(FILE *out, unsigned long ms, char code, const char *data,
+		       size_t len)
+{
+	fprintf(out, "[%lu.%03lu, \"%c\", ", ms / 1000, ms % 1000, code);
+	json_bytes(out, data, len);
+	fputs("]\n", out);
+	return ferror(out) ? -EIO : 0;
+}
