@@ -83,15 +83,24 @@ void wv_frame_fill(struct wv_frame *f, int y, int x, int n, enum wv_role role,
 void wv_frame_focus(struct wv_frame *f, int y, int x, int n);
 
 /*
- * Row y as text: min(cols, size - 1) characters, trailing blanks removed,
- * NUL-terminated, into buf.  For tests and the plain dump.
+ * The one cell that says "text was cut here".  Renderers draw it as U+2026
+ * HORIZONTAL ELLIPSIS where the terminal takes UTF-8 (the curses screen in a
+ * UTF-8 locale, asciicasts, row text), and as WV_CUT_ASCII where it cannot.
+ */
+#define WV_CH_CUT '\x1f'
+#define WV_CUT_UTF8 "\xe2\x80\xa6"
+#define WV_CUT_ASCII '>'
+
+/*
+ * Row y as text: its cells, WV_CH_CUT as WV_CUT_UTF8, trailing blanks
+ * removed, NUL-terminated, into buf (what fits of it).  For tests and the
+ * plain dump.
  */
 void wv_frame_row_text(const struct wv_frame *f, int y, char *buf, size_t size);
 
 /*
  * Put text at (y, x) in at most width columns; when it must be cut, the cut
- * says so: "..." at the end (".." or "." when width is tiny).  Returns the
- * column after it.
+ * says so: its last column is WV_CH_CUT.  Returns the column after it.
  */
 int wv_frame_fit(struct wv_frame *f, int y, int x, int width, int role, const char *text);
 

@@ -52,7 +52,7 @@ static void title_bar(struct wv_frame *f, const struct wv_app *app)
 	if (!*p && (int)n <= room)
 		x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, word);
 	else
-		x = wv_frame_printf(f, 0, x, WV_ROLE_TITLE, "%.*s...", room - 3, word);
+		x = wv_frame_fit(f, 0, x, room, WV_ROLE_TITLE, word);
 	x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, "\"");
 	wv_frame_put(f, 0, x, WV_ROLE_TITLE, tail);
 }
@@ -115,7 +115,7 @@ int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
 	}
 	/* cut short: say so at the end of the last line */
 	if (f && *text && lines > 0)
-		wv_frame_put(f, y + lines - 1, x + width - 3, role, "...");
+		wv_frame_fill(f, y + lines - 1, x + width - 1, 1, role, WV_CH_CUT);
 	return lines;
 }
 
@@ -764,7 +764,8 @@ int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y)
 	if (room >= 8 && (int)strlen(st->file) <= room)
 		wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %s", st->file);
 	else if (room >= 8)	/* cut, and said so */
-		wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %.*s...", room - 3, st->file);
+		wv_frame_fit(f, y, wv_frame_put(f, y, x, WV_ROLE_DIM, " in "), room - 4,
+			     WV_ROLE_DIM, st->file);
 	return 1;
 }
 

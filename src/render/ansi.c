@@ -138,7 +138,10 @@ int wv_ansi_frame(struct wv_ansi *a, FILE *out, const struct wv_frame *f)
 			if (!cur || cur->role != row[x].role || cur->focus != row[x].focus)
 				sgr(a, out, &row[x]);
 			cur = &row[x];
-			fputc(row[x].ch, out);
+			if (row[x].ch == WV_CH_CUT)
+				fputs(WV_CUT_UTF8, out);
+			else
+				fputc(row[x].ch, out);
 		}
 		wrote = true;
 	}

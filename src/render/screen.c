@@ -108,8 +108,18 @@ void wv_frame_row_text(const struct wv_frame *f, int y, char *buf, size_t size)
 	if (y >= 0 && y < f->rows) {
 		const struct wv_cell *row = &f->cells[(size_t)y * (size_t)f->cols];
 
-		for (int x = 0; x < f->cols && n + 1 < size; x++)
+		for (int x = 0; x < f->cols; x++) {
+			if (row[x].ch == WV_CH_CUT) {
+				if (n + sizeof(WV_CUT_UTF8) > size)
+					break;
+				memcpy(buf + n, WV_CUT_UTF8, sizeof(WV_CUT_UTF8) - 1);
+				n += sizeof(WV_CUT_UTF8) - 1;
+				continue;
+			}
+			if (n + 1 >= size)
+				break;
 			buf[n++] = row[x].ch;
+		}
 	}
 	while (n > 0 && buf[n - 1] == ' ')
 		n--;
@@ -128,14 +138,13 @@ int wv_frame_find(const struct wv_frame *f, int y, const char *needle)
 
 int wv_frame_fit(struct wv_frame *f, int y, int x, int width, int role, const char *text)
 {
-	int n = (int)strlen(text), dots;
+	int n = (int)strlen(text);
 
 	if (width <= 0)
 		return x;
 	if (n <= width)
 		return wv_frame_put(f, y, x, (enum wv_role)role, text);
-	dots = width >= 6 ? 3 : width >= 3 ? 2 : 1;
-	wv_frame_printf(f, y, x, (enum wv_role)role, "%.*s", width - dots, text);
-	return wv_frame_put(f, y, x + width - dots, (enum wv_role)role,
-			    dots == 3 ? "..." : dots == 2 ? ".." : ".");
+	wv_frame_printf(f, y, x, (enum wv_role)role, "%.*s", width - 1, text);
+	wv_frame_fill(f, y, x + width - 1, 1, (enum wv_role)role, WV_CH_CUT);
+	return x + width;
 }

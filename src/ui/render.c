@@ -8,6 +8,8 @@
 #include "watviz/render.h"
 
 #include <curses.h>
+#include <stdlib.h>
+#include <wchar.h>
 
 /*
  * Colour by role: one table.  Every role that carries meaning has a
@@ -96,6 +98,18 @@ void wv_render_setup(bool color)
 	wv_render_setup_theme(color, false);
 }
 
+/* The cut mark: U+2026 where the locale is UTF-8, else WV_CUT_ASCII. */
+static void draw_cut(int y, int x, attr_t a)
+{
+	static const wchar_t ell[] = { 0x2026, 0 };
+	cchar_t c;
+
+	if (MB_CUR_MAX > 1 && setcchar(&c, ell, a, PAIR_NUMBER((int)a), NULL) == OK &&
+	    mvadd_wch(y, x, &c) == OK)
+		return;
+	mvaddch(y, x, (chtype)WV_CUT_ASCII | a);
+}
+
 void wv_render_frame(const struct wv_frame *f)
 {
 	for (int y = 0; y < f->rows; y++) {
@@ -107,7 +121,10 @@ void wv_render_frame(const struct wv_frame *f)
 			/* the bottom-right cell: addch there would scroll */
 			if (y == f->rows - 1 && x == f->cols - 1)
 				break;
-			mvaddch(y, x, (chtype)(unsigned char)row[x].ch | a);
+			if (row[x].ch == WV_CH_CUT)
+				draw_cut(y, x, a);
+			else
+				mvaddch(y, x, (chtype)(unsigned char)row[x].ch | a);
 		}
 	}
 }

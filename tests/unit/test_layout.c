@@ -2,7 +2,7 @@
  * The classroom screens at the sizes a class meets (80x24, a wide terminal at
  * 120x36, a projector at 160x45): the main view at every sub-step, compare,
  * help, every lesson scene and --present.  The word is in view on each; no
- * line runs past the edge; a cut is marked ("..."), never silent; at 160x45
+ * line runs past the edge; a cut is marked (the cut cell), never silent; at 160x45
  * the main view and the lesson screens use at least 85 % of the rows.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -42,8 +42,8 @@ static bool shows(const char *needle)
 }
 
 /*
- * Every long text the screen may have to shorten appears whole, or cut with
- * "..." (or ".." / "." where only a few columns are left).
+ * Every long text the screen may have to shorten appears whole, or its start
+ * followed at once by the cut mark (U+2026 in the row's text).
  */
 static void whole_or_marked(const char *text, const char *what)
 {
@@ -64,7 +64,7 @@ static void whole_or_marked(const char *text, const char *what)
 			(void)n;
 			while (p[i] && p[i] == text[i])
 				i++;
-			if (p[i] == '.' || (i > 0 && p[i - 1] == '.'))
+			if (strncmp(p + i, WV_CUT_UTF8, strlen(WV_CUT_UTF8)) == 0)
 				return;
 		}
 	}

@@ -8,6 +8,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -100,6 +101,11 @@ static void test_text_matches_frame(void **state)
 	for (int y = 0; y < LINES - 1; y++) {
 		screen_row(y, a, sizeof(a));
 		wv_frame_row_text(&fr, y, b, sizeof(b));
+		/* curses draws the cut mark as '>' outside a UTF-8 locale */
+		for (char *p; MB_CUR_MAX == 1 && (p = strstr(b, WV_CUT_UTF8));) {
+			*p = WV_CUT_ASCII;
+			memmove(p + 1, p + 3, strlen(p + 3) + 1);
+		}
 		assert_string_equal(a, b);
 	}
 	wv_app_free(&app);
