@@ -20,6 +20,7 @@ HEADER = {
     "try": "try", "prove": "prove",
     "lesson": "lesson", "pace": "lesson",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
+    "look": "render", "html": "render",
     "app": "app", "classroom": "app", "cmdline": "app", "keys": "app",
     "lessonview": "app", "view": "app", "progress": "app", "state": "app",
     "ui": "app",
