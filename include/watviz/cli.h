@@ -13,7 +13,7 @@
 
 #include "watviz/wat.h"
 
-enum wv_cli_mode { WV_MODE_AUTO, WV_MODE_PLAIN, WV_MODE_JSON };
+enum wv_cli_mode { WV_MODE_AUTO, WV_MODE_PLAIN, WV_MODE_JSON, WV_MODE_HTML };
 
 struct wv_cli {
 	const struct wv_variant *v;

@@ -34,6 +34,16 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 #define WV_HANDOUT_SOURCES_NOTE "Kernel files, at the release or commit they were " \
 	"read at; docs/SOURCES.md in watviz's source says what each is used for."
 
+/* The sources cited so far, numbered from 1 in order of first citation. */
+#define WV_HANDOUT_SOURCES_MAX 128
+struct wv_handout_cited {
+	const char *src[WV_HANDOUT_SOURCES_MAX];	/* not owned */
+	size_t n;
+};
+
+/* The footnote number of src in c, adding it when new; 0 when c is full. */
+size_t wv_handout_cite(struct wv_handout_cited *c, const char *src);
+
 /* ---- the walk ------------------------------------------------------------ */
 
 /* The head of a handout. */

@@ -61,6 +61,9 @@ extern const struct wv_look_legend wv_look_legend_memory[];
 /* The look a byte's marks (enum wv_mark) give it; WV_LOOK_NONE unmarked. */
 enum wv_look wv_look_byte(unsigned marks);
 
+/* The same while a question is open (hide): the answer is not shown. */
+enum wv_look wv_look_shown(unsigned marks, bool hide);
+
 /*
  * The symbols of a byte with marks, most important first, at most 3 (a
  * false positive is not also called a flag; while a question is open,
@@ -85,6 +88,15 @@ enum wv_look wv_look_mem(const struct wv_trace *t, size_t i);
 
 /* Two characters showing byte c: " a", "\0", "\n", " ." for the rest. */
 void wv_look_char(char cell[3], uint8_t c);
+
+/*
+ * The word of t as a heading shows it, without quotes: word_src (as typed)
+ * when not NULL, else its bytes with \xHH for all but printable ASCII (and
+ * for '\\' and '"').  Into buf (cut to size); returns buf or word_src.
+ */
+#define WV_LOOK_WORD_MAX (4 * WV_WORD_MAX + 1)
+const char *wv_look_word(const struct wv_trace *t, const char *word_src,
+			 char *buf, size_t size);
 
 /*
  * The part of a sentence to show: text, or while a question is open (hide)

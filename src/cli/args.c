@@ -182,6 +182,9 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 	return -1;
 }
 
+/* The options that choose an output, by enum wv_cli_mode. */
+static const char *const mode_names[] = { "", "--plain", "--json", "--html" };
+
 static int parse_args(struct wv_cli *c, int argc, char **argv)
 {
 	bool opts = true;
@@ -211,7 +214,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
 			   IS("--plain") || IS("--json") || IS("--component") ||
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
-			   IS("--course"))) {
+			   IS("--course") || IS("--html"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -241,12 +244,15 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->present = true;
 		} else if (IS("--course")) {
 			c->course = true;
-		} else if (IS("--plain") || IS("--json")) {
-			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN : WV_MODE_JSON;
+		} else if (IS("--plain") || IS("--json") || IS("--html")) {
+			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN :
+					     IS("--json") ? WV_MODE_JSON : WV_MODE_HTML;
 
 			if (c->mode != WV_MODE_AUTO && c->mode != m) {
-				usage_error(c, "--plain and --json exclude each other; "
-					    "give one of them");
+				usage_error(c, "%s and %s exclude each other; give one "
+					    "of them%s", mode_names[c->mode], mode_names[m],
+					    m == WV_MODE_HTML || c->mode == WV_MODE_HTML ?
+					    " (--html writes one HTML page)" : "");
 				return -1;
 			}
 			c->mode = m;
@@ -356,6 +362,11 @@ static int check_combinations(struct wv_cli *c)
 		usage_error(c, "--try checks one formula on one word; leave out %s",
 			    c->course ? "--course" : lesson ? "--lesson" :
 			    "--delim and --component");
+		return -1;
+	}
+	if (c->try_src && c->mode == WV_MODE_HTML) {
+		usage_error(c, "--try writes text or JSON, not HTML; leave out --html "
+			    "(or use --plain or --json)");
 		return -1;
 	}
 	if (c->course && lesson) {

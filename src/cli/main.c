@@ -18,6 +18,7 @@
 
 #include "watviz/cli.h"
 #include "watviz/handout.h"
+#include "watviz/html.h"
 #include "watviz/json.h"
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
@@ -377,6 +378,36 @@ static bool arch_fits(const struct wv_cli *c, const wv_lesson *l, unsigned num,
 	return false;
 }
 
+/*
+ * --html with --lesson or --course: the handouts of files[first..last] (in
+ * ls) in one page, each an article of its own.  Returns the exit status.
+ */
+static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *files,
+			wv_lesson *const *ls, size_t first, size_t last, bool single)
+{
+	char title[300];
+	int rc;
+
+	if (single)
+		snprintf(title, sizeof(title), "watviz lesson %u: %s",
+			 files[first].number, wv_lesson_title(ls[first]));
+	else
+		snprintf(title, sizeof(title), "watviz lessons %u to %u",
+			 files[first].number, files[last].number);
+	rc = wv_html_begin(stdout, title);
+	for (size_t i = first; i <= last && rc == 0; i++)
+		rc = wv_html_handout(stdout, ls[i], &(struct wv_handout_opts){
+			.number = files[i].number, .variant = c->arch_given ? c->v : NULL });
+	if (rc == 0)
+		rc = wv_html_end(stdout);
+	if (rc || fclose(stdout) != 0) {
+		fprintf(stderr, "watviz: cannot write the handout: %s\n",
+			strerror(rc == -EIO || rc == 0 ? (errno ? errno : EIO) : -rc));
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
 /* --lesson, --course: the handouts, or the lessons in the visualizer. */
 static int run_lesson(const struct wv_cli *c, const char *argv0)
 {
@@ -407,6 +438,8 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 		};
 
 		rc = wv_ui_run(&uo);
+	} else if (rc == 0 && c->mode == WV_MODE_HTML) {
+		rc = html_lessons(c, files, ls, first, last, single);
 	} else if (rc == 0) {
 		/* the handouts, each on its own page */
 		for (i = first; i <= last && rc == 0; i++) {
@@ -518,6 +551,17 @@ int main(int argc, char **argv)
 	}
 	if (c.mode == WV_MODE_JSON) {
 		err = wv_json_write(stdout, &t);
+	} else if (c.mode == WV_MODE_HTML) {
+		char title[300];
+
+		snprintf(title, sizeof(title), "watviz: \"%s\" on %s", c.word_src,
+			 c.v->name);
+		err = wv_html_begin(stdout, title);
+		if (err == 0)
+			err = wv_html_trace(stdout, &t, &(struct wv_html_opts){
+				.word_src = c.word_src });
+		if (err == 0)
+			err = wv_html_end(stdout);
 	} else {
 		struct wv_plain_opts po = {
 			.color = wv_plain_want_color(stdout, c.color),

@@ -15,21 +15,13 @@
 #include "watviz/plain.h"
 
 #define WIDTH 78
-#define SOURCES_MAX 128
 
-/* The sources cited so far, numbered in order of first citation. */
-struct cited {
-	const char *src[SOURCES_MAX];
-	size_t n;
-};
-
-/* The footnote number of src (from 1), adding it when new; 0 when full. */
-static size_t cite(struct cited *c, const char *src)
+size_t wv_handout_cite(struct wv_handout_cited *c, const char *src)
 {
 	for (size_t i = 0; i < c->n; i++)
 		if (strcmp(c->src[i], src) == 0)
 			return i + 1;
-	if (c->n == SOURCES_MAX)
+	if (c->n == WV_HANDOUT_SOURCES_MAX)
 		return 0;
 	c->src[c->n++] = src;
 	return c->n;
@@ -121,7 +113,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 {
 	const struct wv_variant *v = o->variant ? o->variant : wv_lesson_variant(l, 0);
 	struct wv_answer *answers;
-	struct cited cited = { .n = 0 };
+	struct wv_handout_cited cited = { .n = 0 };
 	char *text, *prompt, vline[600];
 	size_t n = wv_lesson_nscenes(l);
 	unsigned nq = 0;
@@ -160,7 +152,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		sc.memory = !same_image(&prev, &in);
 		prev = in;
 		for (size_t k = 0; k < s->nsources; k++) {
-			size_t c = cite(&cited, s->sources[k]);
+			size_t c = wv_handout_cite(&cited, s->sources[k]);
 
 			if (c)
 				sc.cites[sc.ncites++] = c;

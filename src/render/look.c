@@ -72,6 +72,11 @@ enum wv_look wv_look_byte(unsigned marks)
 	return WV_LOOK_NONE;
 }
 
+enum wv_look wv_look_shown(unsigned marks, bool hide)
+{
+	return wv_look_byte(hide ? marks & ~(unsigned)WV_MARK_ANSWER : marks);
+}
+
 enum wv_look wv_look_syms(unsigned marks, bool hide, char syms[4])
 {
 	size_t n = 0;
@@ -91,7 +96,7 @@ enum wv_look wv_look_syms(unsigned marks, bool hide, char syms[4])
 
 enum wv_look wv_look_bit(const struct wv_row *row, unsigned bit, bool hide)
 {
-	enum wv_look look = wv_look_byte(row->bytes[bit / 8]);
+	enum wv_look look = wv_look_shown(row->bytes[bit / 8], hide);
 	bool lit = (row->bits & (UINT64_C(1) << bit)) != 0 && !hide;
 
 	if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
@@ -147,5 +152,25 @@ const char *wv_look_general(const char *text, size_t general, bool hide,
 	if (!hide || general >= strlen(text))
 		return text;
 	snprintf(buf, size, "%.*s", (int)general, text);
+	return buf;
+}
+
+const char *wv_look_word(const struct wv_trace *t, const char *word_src,
+			 char *buf, size_t size)
+{
+	size_t n = 0;
+
+	if (word_src)
+		return word_src;
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->in.word_len && n + 5 <= size; i++) {
+		uint8_t c = t->in.word[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"')
+			buf[n++] = (char)c;
+		else
+			n += (size_t)snprintf(buf + n, size - n, "\\x%02x", c);
+	}
+	buf[n] = '\0';
 	return buf;
 }

@@ -226,7 +226,7 @@ static void word_bits(const struct out *o, const struct wv_row *row)
 static void map_bits(const struct out *o, const struct wv_row *row, unsigned nb)
 {
 	for (int c = (int)nb - 1; c >= 0; c--) {
-		enum wv_look look = wv_look_byte(row->bytes[c]);
+		enum wv_look look = wv_look_shown(row->bytes[c], o->hide);
 
 		fputs("        ", o->f);
 		on(o, look);
@@ -388,27 +388,6 @@ static void step_out(const struct out *o, size_t i)
 		substep_out(o, k);
 }
 
-/* The word as typed, or rebuilt from its bytes with escapes. */
-static void word_text(const struct out *o, const struct wv_plain_opts *po)
-{
-	const struct wv_trace *t = o->t;
-
-	if (po && po->word_src) {
-		fprintf(o->f, "\"%s\"", po->word_src);
-		return;
-	}
-	fputc('"', o->f);
-	for (size_t i = 0; i < t->in.word_len; i++) {
-		uint8_t c = t->in.word[i];
-
-		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"')
-			fputc(c, o->f);
-		else
-			fprintf(o->f, "\\x%02x", c);
-	}
-	fputc('"', o->f);
-}
-
 int wv_plain_render(FILE *out, const struct wv_trace *t,
 		    const struct wv_plain_opts *po)
 {
@@ -417,6 +396,7 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	const struct wv_variant *v = t->v;
 	size_t word = (size_t)-1;
 	char line[WV_TEXT_MAX + 256];
+	char wbuf[WV_LOOK_WORD_MAX];
 
 	on(&o, WV_LOOK_HEAD);
 	fprintf(out, "%s", v->name);
@@ -424,8 +404,8 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	fprintf(out, ": %u-bit %s-endian; instructions: %s\n  %s (%s)\n",
 		v->bits, v->endian == WV_LITTLE ? "little" : "big", v->insns,
 		v->kernel_path, v->kernel_version);
-	fputs("word ", out);
-	word_text(&o, po);
+	fprintf(out, "word \"%s\"", wv_look_word(t, po ? po->word_src : NULL, wbuf,
+						 sizeof(wbuf)));
 	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x", t->in.word_len,
 		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
 	if (t->img.page_end)
