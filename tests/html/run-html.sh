@@ -85,6 +85,12 @@ for name, p in pages.items():
         a.decode(errors="backslashreplace") for a in args)),
         [r.stderr.decode(errors="replace")])
 
+# the example in the documentation is what watviz writes now
+example = os.path.join(HERE, "..", "..", "docs", "examples", "lesson2-ppc.html")
+with open(example, "rb") as f, open(os.path.join(tmp, "l2-ppc.html"), "rb") as g:
+    tap(f.read() == g.read(), "docs/examples/lesson2-ppc.html is what watviz "
+        "--html --lesson 2 --arch ppc writes (regenerate it, and its PNG, when not)")
+
 # ---- tidy -------------------------------------------------------------------
 if shutil.which("tidy"):
     for name in pages:
