@@ -86,6 +86,13 @@ bool wv_look_caret_line(const struct wv_row *row, bool hide);
 /* The look of memory byte i of t's image. */
 enum wv_look wv_look_mem(const struct wv_trace *t, size_t i);
 
+/*
+ * What stands before memory byte i in a line of bytes that starts at base:
+ * nothing, a word boundary, or the page edge (--page-end).
+ */
+enum wv_look_edge { WV_EDGE_NONE, WV_EDGE_WORD, WV_EDGE_PAGE };
+enum wv_look_edge wv_look_edge(const struct wv_trace *t, size_t base, size_t i);
+
 /* Two characters showing byte c: " a", "\0", "\n", " ." for the rest. */
 void wv_look_char(char cell[3], uint8_t c);
 

@@ -108,6 +108,22 @@ const char *wv_handout_lead(const struct wv_answer *a, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * Build the trace t of scene sc->index on sc->v (its input into in) and
+ * point sc at it: sc->t, the sub-step shown, whether it keeps its variant.
+ * 0, or -EINVAL (the parser prevents it).
+ */
+static int scene_trace(const wv_lesson *l, struct wv_handout_scene *sc,
+		       struct wv_trace_in *in, struct wv_trace *t)
+{
+	wv_lesson_scene_input(l, sc->index, sc->v, in, &sc->kept);
+	if (wv_trace_build(t, in) != 0)
+		return -EINVAL;
+	sc->t = t;
+	sc->sub = wv_lesson_shown_sub(sc->s, t);
+	return 0;
+}
+
 int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		    const struct wv_handout_sink *sink, void *ctx)
 {
@@ -141,13 +157,10 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		struct wv_trace_in in;
 		struct wv_trace t;
 
-		wv_lesson_scene_input(l, i, v, &in, &sc.kept);
-		if (wv_trace_build(&t, &in) != 0) {
+		if (scene_trace(l, &sc, &in, &t) != 0) {
 			rc = -EINVAL;
 			break;
 		}
-		sc.t = &t;
-		sc.sub = wv_lesson_shown_sub(s, &t);
 		/* the memory panel again only when the scene's memory changed */
 		sc.memory = !same_image(&prev, &in);
 		prev = in;
@@ -183,13 +196,10 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 
 		if (s->q.ask == WV_ASK_NONE)
 			continue;
-		wv_lesson_scene_input(l, i, v, &in, &sc.kept);
-		if (wv_trace_build(&t, &in) != 0) {
+		if (scene_trace(l, &sc, &in, &t) != 0) {
 			rc = -EINVAL;
 			break;
 		}
-		sc.t = &t;
-		sc.sub = wv_lesson_shown_sub(s, &t);
 		sc.q = ++nq;
 		rc = sink->answer(ctx, &sc);
 		wv_trace_free(&t);

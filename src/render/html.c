@@ -188,6 +188,22 @@ int wv_html_end(FILE *out)
 	return ferror(out) ? -EIO : 0;
 }
 
+/* A legend's items, each its symbol in its look and what it means. */
+static void legend_items(FILE *f, const struct wv_look_legend *l, const char *what,
+			 bool unmapped)
+{
+	for (; l->means; l++) {
+		if (l->look == WV_LOOK_UNMAPPED && !unmapped)
+			continue;
+		fprintf(f, "<li>%s<span", what);
+		cls(f, l->look);
+		fprintf(f, "><span class=\"sym\">%c</span></span> ",
+			wv_looks[l->look].sym);
+		wv_html_text(f, l->means);
+		fputs("</li>\n", f);
+	}
+}
+
 /* The legend of the marks and of the memory roles, as the plain text's. */
 static void legend(const struct html *h, bool unmapped)
 {
@@ -200,27 +216,9 @@ static void legend(const struct html *h, bool unmapped)
 	      "leftmost on big-endian, rightmost on little-endian). Borrow and "
 	      "carry rows hold the 0/1 bits that cross between bits.</p>\n"
 	      "<ul class=\"legend\" aria-label=\"marks\">\n", f);
-	for (const struct wv_look_legend *l = wv_look_legend_marks; l->means; l++) {
-		if (l->look == WV_LOOK_UNMAPPED && !unmapped)
-			continue;
-		fputs("<li><span", f);
-		cls(f, l->look);
-		fprintf(f, "><span class=\"sym\">%c</span></span> ",
-			wv_looks[l->look].sym);
-		wv_html_text(f, l->means);
-		fputs("</li>\n", f);
-	}
+	legend_items(f, wv_look_legend_marks, "", unmapped);
 	fputs("</ul>\n<ul class=\"legend\" aria-label=\"memory roles\">\n", f);
-	for (const struct wv_look_legend *l = wv_look_legend_memory; l->means; l++) {
-		if (l->look == WV_LOOK_UNMAPPED && !unmapped)
-			continue;
-		fputs("<li>memory <span", f);
-		cls(f, l->look);
-		fprintf(f, "><span class=\"sym\">%c</span></span> ",
-			wv_looks[l->look].sym);
-		wv_html_text(f, l->means);
-		fputs("</li>\n", f);
-	}
+	legend_items(f, wv_look_legend_memory, "memory ", unmapped);
 	fputs("</ul>\n</section>\n", f);
 }
 
@@ -229,9 +227,9 @@ static void legend(const struct html *h, bool unmapped)
 /* The border before byte i of a memory line: word boundaries, the page edge. */
 static const char *mem_edge(const struct wv_trace *t, size_t base, size_t i)
 {
-	if (i == base || i % t->word_bytes != 0)
-		return "";
-	return t->img.page_end && i == t->img.page_end ? " class=\"edge\"" : " class=\"wb\"";
+	static const char *const edge[] = { "", " class=\"wb\"", " class=\"edge\"" };
+
+	return edge[wv_look_edge(t, base, i)];
 }
 
 static void memory(const struct html *h)

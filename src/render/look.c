@@ -124,6 +124,13 @@ enum wv_look wv_look_mem(const struct wv_trace *t, size_t i)
 	}
 }
 
+enum wv_look_edge wv_look_edge(const struct wv_trace *t, size_t base, size_t i)
+{
+	if (i == base || i % t->word_bytes != 0)
+		return WV_EDGE_NONE;
+	return t->img.page_end && i == t->img.page_end ? WV_EDGE_PAGE : WV_EDGE_WORD;
+}
+
 void wv_look_char(char cell[3], uint8_t c)
 {
 	static const char esc[] = { [0] = '0', ['\a'] = 'a', ['\b'] = 'b',

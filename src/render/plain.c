@@ -88,9 +88,9 @@ static void wrap(const struct out *o, unsigned indent, const char *s)
 /* The separator before byte i of a memory line: the page edge stands out. */
 static const char *mem_sep(const struct wv_trace *t, size_t base, size_t i)
 {
-	if (i == base || i % t->word_bytes != 0)
-		return "";
-	return t->img.page_end && i == t->img.page_end ? "||" : " |";
+	static const char *const sep[] = { "", " |", "||" };
+
+	return sep[wv_look_edge(t, base, i)];
 }
 
 static void memory(const struct out *o)
