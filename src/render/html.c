@@ -106,12 +106,13 @@ static size_t utf8_len(const unsigned char *s)
 	return n;
 }
 
-void wv_html_text(FILE *out, const char *s)
+/* The first n bytes of s (or up to its NUL) as HTML text. */
+static void text_n(FILE *out, const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
 
-	while (*p) {
-		size_t n;
+	while (p < end && *p) {
+		size_t k;
 
 		switch (*p) {
 		case '&': fputs("&amp;", out); break;
@@ -120,9 +121,9 @@ void wv_html_text(FILE *out, const char *s)
 		case '"': fputs("&quot;", out); break;
 		case '\n': fputc('\n', out); break;
 		default:
-			if (*p >= 0x80 && (n = utf8_len(p)) > 0) {
-				fwrite(p, 1, n, out);
-				p += n;
+			if (*p >= 0x80 && (k = utf8_len(p)) > 0 && k <= (size_t)(end - p)) {
+				fwrite(p, 1, k, out);
+				p += k;
 				continue;
 			}
 			if (*p < 0x20 || *p >= 0x7f)
@@ -134,11 +135,16 @@ void wv_html_text(FILE *out, const char *s)
 	}
 }
 
-/* An element with escaped text: <tag class="cls">text</tag>. */
-static void elem(FILE *f, const char *tag, const char *cls, const char *text)
+void wv_html_text(FILE *out, const char *s)
 {
-	if (cls)
-		fprintf(f, "<%s class=\"%s\">", tag, cls);
+	text_n(out, s, strlen(s));
+}
+
+/* An element with escaped text: <tag class="name">text</tag>. */
+static void elem(FILE *f, const char *tag, const char *name, const char *text)
+{
+	if (name)
+		fprintf(f, "<%s class=\"%s\">", tag, name);
 	else
 		fprintf(f, "<%s>", tag);
 	wv_html_text(f, text);
@@ -150,12 +156,12 @@ static void paragraphs(FILE *f, const char *text)
 {
 	while (text && *text) {
 		size_t n = strcspn(text, "\n");
-		char *para = strndup(text, n);
 
-		if (n && para)
-			elem(f, "p", NULL, para);
-		free(para);
-		fputc('\n', f);
+		if (n) {
+			fputs("<p>", f);
+			text_n(f, text, n);
+			fputs("</p>\n", f);
+		}
 		text += n;
 		if (*text == '\n')
 			text++;
