@@ -249,9 +249,9 @@ static void memory(const struct html *h)
 	      "<table class=\"mem\">\n<caption>", f);
 	if (edge)
 		fprintf(f, "%zu bytes mapped, %zu word%s of %u, then an unmapped page "
-			"(from memory %zu, marked by the double line); address 0 is "
-			"aligned", mapped, mapped / nb, mapped / nb == 1 ? "" : "s",
-			t->word_bytes, edge);
+			"from memory %zu (u: no memory there, -- no byte to show); "
+			"address 0 is aligned", mapped, mapped / nb,
+			mapped / nb == 1 ? "" : "s", t->word_bytes, edge);
 	else
 		fprintf(f, "%zu bytes, %zu word%s of %u; address 0 is aligned",
 			t->img.len, t->img.len / nb, t->img.len / nb == 1 ? "" : "s",
