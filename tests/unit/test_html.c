@@ -1,12 +1,14 @@
 /*
  * The HTML renderer without a browser: escaping, a table of bits per
  * sub-step on every variant, balanced markup, the legend in step with the
- * plain text's, a handout's questions each with one closed <details>.
+ * plain text's, colours that read (4.5:1), a handout's questions each with
+ * one closed <details>.
  * (tests/html/run-html.sh loads the pages in Chromium.)
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -111,6 +113,55 @@ static void traces(void **state)
 	}
 }
 
+/* Relative luminance of "#rrggbb" or "#rgb" at s (WCAG 2). */
+static double luminance(const char *s)
+{
+	unsigned v[3];
+	double l = 0;
+	static const double w[3] = { 0.2126, 0.7152, 0.0722 };
+	int n = (int)strspn(s + 1, "0123456789abcdef");
+
+	assert_true(n == 6 || n == 3);
+	for (int i = 0; i < 3; i++) {
+		char hex[3] = { s[1 + (n == 6 ? 2 * i : i)], s[n == 6 ? 2 + 2 * i : 1 + i], 0 };
+		double c;
+
+		v[i] = (unsigned)strtoul(hex, NULL, 16);
+		c = v[i] / 255.0;
+		c = c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+		l += w[i] * c;
+	}
+	return l;
+}
+
+/* Every text colour of the style sheet reads on its background: 4.5:1. */
+static void contrast(void **state)
+{
+	(void)state;
+	struct sink s;
+	char *page;
+	unsigned checked = 0;
+
+	sink_open(&s);
+	assert_int_equal(wv_html_begin(s.f, "x"), 0);
+	page = sink_close(&s);
+	for (const char *r = strchr(page, '{'); r; r = strchr(r + 1, '{')) {
+		const char *end = strchr(r, '}'), *fg = strstr(r, "color:#"),
+			   *bg = strstr(r, "background:#");
+		double a, b;
+
+		if (!fg || fg > end)
+			continue;
+		a = luminance(fg + 6);
+		b = bg && bg < end ? luminance(bg + 11) : 1.0;	/* white */
+		if ((fmax(a, b) + 0.05) / (fmin(a, b) + 0.05) < 4.5)
+			fail_msg("too little contrast in %.*s", (int)(end - r), r);
+		checked++;
+	}
+	assert_true(checked >= 8);
+	free(page);
+}
+
 /* The legend says what the plain text's says. */
 static void legend(void **state)
 {
@@ -167,6 +218,7 @@ int main(void)
 		cmocka_unit_test(escaped),
 		cmocka_unit_test(traces),
 		cmocka_unit_test(legend),
+		cmocka_unit_test(contrast),
 		cmocka_unit_test(handouts),
 	};
 
