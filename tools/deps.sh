@@ -2,7 +2,8 @@
 # Make sure what watviz's build and tests need is installed.  Installs missing
 # packages with the system's package manager when it can (as root, or through
 # sudo without a password); otherwise says exactly what to run and fails.
-# Tools only some tests use (valgrind, mandoc, clang's libFuzzer; on Debian
+# Tools only some tests use (valgrind, mandoc, clang's libFuzzer, chromium,
+# tidy and poppler-utils for the HTML pages; on Debian
 # also debhelper, dpkg-dev, lintian and bash-completion for make
 # package-check) and the optional Z3 library (libz3-dev; --try proves with
 # it) are installed the same way when possible, and never stop the build.
@@ -36,6 +37,11 @@ command -v mandoc >/dev/null 2>&1 || want mandoc
 command -v xmllint >/dev/null 2>&1 || want xmllint
 command -v rsvg-convert >/dev/null 2>&1 || want rsvg-convert
 command -v asciinema >/dev/null 2>&1 || want asciinema
+# tests/html/run-html.sh: a headless browser, an HTML checker, PDF tools
+command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 ||
+	want chromium
+command -v tidy >/dev/null 2>&1 || want tidy
+command -v pdfinfo >/dev/null 2>&1 || want poppler-utils
 # make package-check: the .deb (dpkg-buildpackage, dh), lintian, and the
 # completion loader the installed completion is tried with
 if command -v dpkg >/dev/null 2>&1; then
@@ -76,6 +82,8 @@ pkgs() {
 		apt:libfuzzer) echo libclang-rt-dev ;; dnf:libfuzzer) echo compiler-rt ;;
 		apt:z3) echo libz3-dev ;; dnf:z3) echo z3-devel ;;
 		pacman:libfuzzer) echo compiler-rt ;; brew:libfuzzer) echo llvm ;;
+		pacman:poppler-utils | brew:poppler-utils) echo poppler ;;
+		brew:tidy) echo tidy-html5 ;; brew:chromium) ;;
 		dnf:cc) echo gcc ;; dnf:ncursesw) echo ncurses-devel ;;
 		dnf:readline) echo readline-devel ;; dnf:cmocka) echo libcmocka-devel ;;
 		dnf:pkg-config) echo pkgconf-pkg-config ;;

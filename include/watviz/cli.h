@@ -13,8 +13,8 @@
 
 #include "watviz/wat.h"
 
-enum wv_cli_mode { WV_MODE_AUTO, WV_MODE_PLAIN, WV_MODE_JSON, WV_MODE_SVG,
-		   WV_MODE_CAST };
+enum wv_cli_mode { WV_MODE_AUTO, WV_MODE_PLAIN, WV_MODE_JSON, WV_MODE_HTML,
+		   WV_MODE_SVG, WV_MODE_CAST };
 
 struct wv_cli {
 	const struct wv_variant *v;

@@ -1,5 +1,6 @@
 /*
- * watviz/handout.h - a whole lesson as printable text (--plain --lesson N).
+ * watviz/handout.h - a whole lesson as printable text (--plain --lesson N),
+ * and the walk through a lesson every handout follows (the HTML one too).
  *
  * Every scene with its narration, the memory image and the sub-step it points
  * at (drawn by the plain renderer), and its question; the answers, worked out
@@ -15,6 +16,7 @@
 #include <stdio.h>
 
 #include "watviz/lesson.h"
+#include "watviz/pace.h"
 
 struct wv_handout_opts {
 	unsigned number;	/* the lesson's number, for the heading */
@@ -27,5 +29,80 @@ struct wv_handout_opts {
  * -ENOMEM, or -EINVAL when a scene cannot be traced (the parser prevents it).
  */
 int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o);
+
+/* What every handout says above its sources. */
+#define WV_HANDOUT_SOURCES_NOTE "Kernel files, at the release or commit they were " \
+	"read at; docs/SOURCES.md in watviz's source says what each is used for."
+
+/* The sources cited so far, numbered from 1 in order of first citation. */
+#define WV_HANDOUT_SOURCES_MAX 128
+struct wv_handout_cited {
+	const char *src[WV_HANDOUT_SOURCES_MAX];	/* not owned */
+	size_t n;
+};
+
+/* The footnote number of src in c, adding it when new; 0 when c is full. */
+size_t wv_handout_cite(struct wv_handout_cited *c, const char *src);
+
+/* ---- the walk ------------------------------------------------------------ */
+
+/* The head of a handout. */
+struct wv_handout_head {
+	unsigned number;
+	const char *title;		/* the lesson's */
+	const struct wv_pace *pace;	/* NULL when it cannot be estimated */
+	const char *summary;		/* paragraphs split by '\n' */
+	const char *variants;		/* "Variants: ... Shown on ppc64 ..." */
+};
+
+/* One scene as a handout shows it. */
+struct wv_handout_scene {
+	size_t index, count;		/* scene index + 1 of count */
+	const struct wv_scene *s;
+	const struct wv_trace *t;	/* its trace, on the handout's variant */
+	const struct wv_variant *v;	/* the handout's variant */
+	bool kept;			/* the scene needs its own variant, t->v */
+	const char *narration;		/* filled; paragraphs split by '\n' */
+	size_t cites[WV_SOURCES_MAX];	/* the footnote number of each source */
+	size_t ncites;
+	bool memory;			/* its memory differs from the scene
+					   before: show the memory panel */
+	size_t sub;			/* the sub-step it points at */
+	unsigned q;			/* its question's number, from 1; 0: none */
+	const char *prompt;		/* the question, filled (with q) */
+	const struct wv_answer *answer;	/* worked out (with q) */
+};
+
+/*
+ * What a renderer does at each point of the walk; each returns 0 or a
+ * negative error, which ends the walk.  answer() comes once per question,
+ * after every scene, with the scene's trace built again and prompt NULL;
+ * end() last, with the sources cited, numbered from 1 in the order of their
+ * first citation.
+ */
+struct wv_handout_sink {
+	int (*head)(void *ctx, const struct wv_handout_head *h);
+	int (*scene)(void *ctx, const struct wv_handout_scene *sc);
+	int (*answer)(void *ctx, const struct wv_handout_scene *sc);
+	int (*end)(void *ctx, const char *const *sources, size_t n);
+};
+
+/*
+ * Walk lesson l as a handout on o->variant (NULL: the lesson's first),
+ * calling sink with ctx.  Returns 0, the first error a sink returned,
+ * -ENOMEM, or -EINVAL when a scene cannot be traced.
+ */
+int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
+		    const struct wv_handout_sink *sink, void *ctx);
+
+/*
+ * The answer as a handout leads with it: "Answer: 0x8080", "Answer: c) 2",
+ * "Answer: a formula".  Into buf; returns buf.
+ */
+const char *wv_handout_lead(const struct wv_answer *a, char *buf, size_t size);
+
+/* How a question of form is answered, "answer in hex, such as 0x8080";
+   NULL for a choice, whose options say it. */
+const char *wv_handout_hint(enum wv_form form);
 
 #endif /* WATVIZ_HANDOUT_H */

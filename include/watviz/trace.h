@@ -23,7 +23,8 @@
  * variant's function pointers; intermediates come from watviz/wordops.h, and
  * every final value is checked against the record when the trace is built.
  *
- * Renderers: src/render/plain.c (text), src/render/json.c (JSON), the visualizer.
+ * Renderers: src/render/plain.c (text), src/render/json.c (JSON),
+ * src/render/html.c (HTML), the visualizer.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

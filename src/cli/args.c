@@ -200,7 +200,7 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 /* How each output mode is asked for, for "X and Y exclude each other". */
 static const char *const mode_opt[] = {
 	[WV_MODE_AUTO] = "", [WV_MODE_PLAIN] = "--plain", [WV_MODE_JSON] = "--json",
-	[WV_MODE_SVG] = "--svg", [WV_MODE_CAST] = "--cast",
+	[WV_MODE_HTML] = "--html", [WV_MODE_SVG] = "--svg", [WV_MODE_CAST] = "--cast",
 };
 
 static int parse_args(struct wv_cli *c, int argc, char **argv)
@@ -233,7 +233,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			   IS("--plain") || IS("--json") || IS("--component") ||
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
 			   IS("--course") || IS("--svg") || IS("--cast") ||
-			   IS("--list-steps"))) {
+			   IS("--list-steps") || IS("--html"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -265,15 +265,18 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->course = true;
 		} else if (IS("--list-steps")) {
 			c->list_steps = true;
-		} else if (IS("--plain") || IS("--json") || IS("--svg") || IS("--cast")) {
+		} else if (IS("--plain") || IS("--json") || IS("--html") || IS("--svg") ||
+			   IS("--cast")) {
 			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN
 					   : IS("--json") ? WV_MODE_JSON
+					   : IS("--html") ? WV_MODE_HTML
 					   : IS("--svg") ? WV_MODE_SVG : WV_MODE_CAST;
 
 			if (c->mode != WV_MODE_AUTO && c->mode != m) {
-				usage_error(c, "%s and %s exclude each other; "
-					    "give one of them", mode_opt[c->mode],
-					    mode_opt[m]);
+				usage_error(c, "%s and %s exclude each other; give one "
+					    "of them%s", mode_opt[c->mode], mode_opt[m],
+					    m == WV_MODE_HTML || c->mode == WV_MODE_HTML ?
+					    " (--html writes one HTML page)" : "");
 				return -1;
 			}
 			c->mode = m;
@@ -461,6 +464,12 @@ static int check_combinations(struct wv_cli *c)
 		usage_error(c, "--try draws its own formula, not the kernel's steps; "
 			    "leave out %s", c->record ? "--record" : c->list_steps
 			    ? "--list-steps" : mode_opt[c->mode]);
+		return -1;
+	}
+
+	if (c->try_src && c->mode == WV_MODE_HTML) {
+		usage_error(c, "--try writes text or JSON, not HTML; leave out --html "
+			    "(or use --plain or --json)");
 		return -1;
 	}
 	if (export_combinations(c, lesson) < 0)

@@ -19,6 +19,7 @@
 #include "watviz/cast.h"
 #include "watviz/cli.h"
 #include "watviz/handout.h"
+#include "watviz/html.h"
 #include "watviz/json.h"
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
@@ -98,6 +99,10 @@ static void help(FILE *f)
 "  --plain           write the explanation as text (the default when stdout\n"
 "                    or stdin is not a terminal)\n"
 "  --json            write the values and steps as one JSON object\n"
+"  --html            write one self-contained HTML page (inline CSS, no\n"
+"                    script): the trace, or with --lesson or --course the\n"
+"                    handouts, answers in closed <details>; prints on A4\n"
+"                    and Letter\n"
 "  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
 "\n"
@@ -155,6 +160,7 @@ static void help(FILE *f)
 "  watviz --json --arch alpha 'abc'      the values, for a program\n"
 "  watviz --arch ppc --lesson 3          lesson 3 on a big-endian word\n"
 "  watviz --plain --lesson 5 | lpr       lesson 5 as a printed handout\n"
+"  watviz --html --lesson 3 --arch ppc > lesson3.html   a handout page\n"
 "  watviz --lesson 2-4 --present         a class: lessons 2, 3 and 4\n"
 "  watviz --try '(a - ONES) & HIGHS'     refuted: the smallest word it fails on\n"
 "  watviz --arch ppc --as find_zero --try 'clz(mask) >> 3'\n"
@@ -497,6 +503,36 @@ static int svg(const struct wv_cli *c, const struct wv_trace *t)
 	return 0;
 }
 
+/*
+ * --html with --lesson or --course: the handouts of files[first..last] (in
+ * ls) in one page, each an article of its own.  Returns the exit status.
+ */
+static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *files,
+			wv_lesson *const *ls, size_t first, size_t last, bool single)
+{
+	char title[300];
+	int rc;
+
+	if (single)
+		snprintf(title, sizeof(title), "watviz lesson %u: %s",
+			 files[first].number, wv_lesson_title(ls[first]));
+	else
+		snprintf(title, sizeof(title), "watviz lessons %u to %u",
+			 files[first].number, files[last].number);
+	rc = wv_html_begin(stdout, title);
+	for (size_t i = first; i <= last && rc == 0; i++)
+		rc = wv_html_handout(stdout, ls[i], &(struct wv_handout_opts){
+			.number = files[i].number, .variant = c->arch_given ? c->v : NULL });
+	if (rc == 0)
+		rc = wv_html_end(stdout);
+	if (rc || fclose(stdout) != 0) {
+		fprintf(stderr, "watviz: cannot write the handout: %s\n",
+			strerror(rc == -EIO || rc == 0 ? (errno ? errno : EIO) : -rc));
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
+
 /* --lesson, --course: the handouts, or the lessons in the visualizer. */
 static int run_lesson(const struct wv_cli *c, const char *argv0)
 {
@@ -528,6 +564,8 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 		};
 
 		rc = c->mode == WV_MODE_CAST ? run_cast(c, &uo) : run_ui(c, &uo);
+	} else if (rc == 0 && c->mode == WV_MODE_HTML) {
+		rc = html_lessons(c, files, ls, first, last, single);
 	} else if (rc == 0) {
 		/* the handouts, each on its own page */
 		for (i = first; i <= last && rc == 0; i++) {
@@ -646,6 +684,17 @@ int main(int argc, char **argv)
 	}
 	if (c.mode == WV_MODE_JSON) {
 		err = wv_json_write(stdout, &t);
+	} else if (c.mode == WV_MODE_HTML) {
+		char title[300];
+
+		snprintf(title, sizeof(title), "watviz: \"%s\" on %s", c.word_src,
+			 c.v->name);
+		err = wv_html_begin(stdout, title);
+		if (err == 0)
+			err = wv_html_trace(stdout, &t, &(struct wv_html_opts){
+				.word_src = c.word_src });
+		if (err == 0)
+			err = wv_html_end(stdout);
 	} else {
 		struct wv_plain_opts po = {
 			.color = wv_plain_want_color(stdout, c.color),

@@ -1,6 +1,8 @@
 /*
- * The lesson handout: scenes, then the answers worked out from the traces.
- * Drawing is the plain renderer's; this file only orders what it draws.
+ * The lesson handout: the walk every handout follows (scenes, then the
+ * answers worked out from the traces, then the sources), and the plain text
+ * one, whose drawing is the plain renderer's.  The HTML handout (html.c)
+ * walks the same way.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "watviz/handout.h"
@@ -13,39 +15,16 @@
 #include "watviz/plain.h"
 
 #define WIDTH 78
-#define SOURCES_MAX 128
 
-/* The sources cited so far, numbered in order of first citation. */
-struct cited {
-	const char *src[SOURCES_MAX];
-	size_t n;
-};
-
-/* The footnote number of src (from 1), adding it when new; 0 when full. */
-static size_t cite(struct cited *c, const char *src)
+size_t wv_handout_cite(struct wv_handout_cited *c, const char *src)
 {
 	for (size_t i = 0; i < c->n; i++)
 		if (strcmp(c->src[i], src) == 0)
 			return i + 1;
-	if (c->n == SOURCES_MAX)
+	if (c->n == WV_HANDOUT_SOURCES_MAX)
 		return 0;
 	c->src[c->n++] = src;
 	return c->n;
-}
-
-/* "Sources: [1] [3]" under a scene's narration. */
-static void scene_sources(FILE *out, struct cited *c, const struct wv_scene *s)
-{
-	if (s->nsources == 0)
-		return;
-	fputs("Sources:", out);
-	for (size_t i = 0; i < s->nsources; i++) {
-		size_t k = cite(c, s->sources[i]);
-
-		if (k)
-			fprintf(out, " [%zu]", k);
-	}
-	fputc('\n', out);
 }
 
 static void underline(FILE *out, size_t n, char c)
@@ -76,23 +55,23 @@ static void paragraphs(FILE *out, unsigned indent, const char *text)
 	}
 }
 
-static void variant_line(FILE *out, const wv_lesson *l, const struct wv_variant *v)
+/* "Variants: ... Shown on ppc64 (chosen with --arch)." into line. */
+static const char *variant_line(char *line, size_t size, const wv_lesson *l,
+				const struct wv_variant *v)
 {
-	char line[600];
 	size_t n = 0;
 
-	n += (size_t)snprintf(line, sizeof(line), "Variants:");
+	n += (size_t)snprintf(line, size, "Variants:");
 	if (wv_lesson_nvariants(l) == wv_wat_count())
-		n += (size_t)snprintf(line + n, sizeof(line) - n, " any");
+		n += (size_t)snprintf(line + n, size - n, " any");
 	for (size_t i = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
-			   i < wv_lesson_nvariants(l) && n < sizeof(line); i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s %s", i ? "," : "",
+			   i < wv_lesson_nvariants(l) && n < size; i++)
+		n += (size_t)snprintf(line + n, size - n, "%s %s", i ? "," : "",
 				      wv_lesson_variant(l, i)->name);
-	if (n < sizeof(line))
-		snprintf(line + n, sizeof(line) - n, ". Shown on %s%s.", v->name,
+	if (n < size)
+		snprintf(line + n, size - n, ". Shown on %s%s.", v->name,
 			 v == wv_lesson_variant(l, 0) ? "" : " (chosen with --arch)");
-	wv_plain_wrap(out, 0, WIDTH, line);
-	fputc('\n', out);
+	return line;
 }
 
 /* Does scene input b lay out memory as a did (same image, same word size)? */
@@ -102,6 +81,162 @@ static bool same_image(const struct wv_trace_in *a, const struct wv_trace_in *b)
 	       a->word_len == b->word_len && a->offset == b->offset &&
 	       a->fill == b->fill && a->delim == b->delim &&
 	       memcmp(a->word, b->word, a->word_len) == 0;
+}
+
+const char *wv_handout_hint(enum wv_form form)
+{
+	switch (form) {
+	case WV_FORM_CHOICE: return NULL;
+	case WV_FORM_FORMULA: return "answer with a formula over a; watviz --try "
+				     "checks it for every word";
+	case WV_FORM_HEX: return "answer in hex, such as 0x8080";
+	default: return "answer with a number";
+	}
+}
+
+const char *wv_handout_lead(const struct wv_answer *a, char *buf, size_t size)
+{
+	char val[40];
+
+	wv_lesson_format(a, a->value, val, sizeof(val));
+	if (a->form == WV_FORM_FORMULA)
+		snprintf(buf, size, "Answer: a formula");
+	else if (a->form == WV_FORM_CHOICE)
+		snprintf(buf, size, "Answer: %c) %s", 'a' + a->right, val);
+	else
+		snprintf(buf, size, "Answer: %s", val);
+	return buf;
+}
+
+/*
+ * Build the trace t of scene sc->index on sc->v (its input into in) and
+ * point sc at it: sc->t, the sub-step shown, whether it keeps its variant.
+ * 0, or -EINVAL (the parser prevents it).
+ */
+static int scene_trace(const wv_lesson *l, struct wv_handout_scene *sc,
+		       struct wv_trace_in *in, struct wv_trace *t)
+{
+	wv_lesson_scene_input(l, sc->index, sc->v, in, &sc->kept);
+	if (wv_trace_build(t, in) != 0)
+		return -EINVAL;
+	sc->t = t;
+	sc->sub = wv_lesson_shown_sub(sc->s, t);
+	return 0;
+}
+
+int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
+		    const struct wv_handout_sink *sink, void *ctx)
+{
+	const struct wv_variant *v = o->variant ? o->variant : wv_lesson_variant(l, 0);
+	struct wv_answer *answers;
+	struct wv_handout_cited cited = { .n = 0 };
+	char *text, *prompt, vline[600];
+	size_t n = wv_lesson_nscenes(l);
+	unsigned nq = 0;
+	struct wv_pace pace;
+	struct wv_trace_in prev = { 0 };
+	int rc;
+
+	answers = calloc(n, sizeof(*answers));
+	text = malloc(WV_NARRATION_MAX);
+	prompt = malloc(WV_NARRATION_MAX);
+	if (!answers || !text || !prompt) {
+		rc = -ENOMEM;
+		goto out_free;
+	}
+	rc = sink->head(ctx, &(struct wv_handout_head){
+		.number = o->number, .title = wv_lesson_title(l),
+		.pace = wv_pace_lesson(l, v, &pace) == 0 ? &pace : NULL,
+		.summary = wv_lesson_summary(l),
+		.variants = variant_line(vline, sizeof(vline), l, v) });
+
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const struct wv_scene *s = wv_lesson_scene(l, i);
+		struct wv_handout_scene sc = { .index = i, .count = n, .s = s, .v = v,
+					       .narration = text };
+		struct wv_trace_in in;
+		struct wv_trace t;
+
+		if (scene_trace(l, &sc, &in, &t) != 0) {
+			rc = -EINVAL;
+			break;
+		}
+		/* the memory panel again only when the scene's memory changed */
+		sc.memory = !same_image(&prev, &in);
+		prev = in;
+		for (size_t k = 0; k < s->nsources; k++) {
+			size_t c = wv_handout_cite(&cited, s->sources[k]);
+
+			if (c)
+				sc.cites[sc.ncites++] = c;
+		}
+		if (wv_lesson_narrate(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
+			rc = -EINVAL;
+		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
+			if (wv_lesson_answer(s, &t, &answers[i]) != 0 ||
+			    wv_lesson_prompt(s, &t, prompt, WV_NARRATION_MAX, NULL) != 0)
+				rc = -EINVAL;
+			sc.q = ++nq;
+			sc.prompt = prompt;
+			sc.answer = &answers[i];
+		}
+		if (rc == 0)
+			rc = sink->scene(ctx, &sc);
+		wv_trace_free(&t);
+	}
+
+	/* the answers: each question's scene again, complete, worked out */
+	nq = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const struct wv_scene *s = wv_lesson_scene(l, i);
+		struct wv_handout_scene sc = { .index = i, .count = n, .s = s, .v = v,
+					       .answer = &answers[i] };
+		struct wv_trace_in in;
+		struct wv_trace t;
+
+		if (s->q.ask == WV_ASK_NONE)
+			continue;
+		if (scene_trace(l, &sc, &in, &t) != 0) {
+			rc = -EINVAL;
+			break;
+		}
+		sc.q = ++nq;
+		rc = sink->answer(ctx, &sc);
+		wv_trace_free(&t);
+	}
+	if (rc == 0)
+		rc = sink->end(ctx, cited.src, cited.n);
+out_free:
+	free(answers);
+	free(text);
+	free(prompt);
+	return rc;
+}
+
+/* ---- the plain handout --------------------------------------------------- */
+
+struct plain {
+	FILE *out;
+	bool color;
+};
+
+static int plain_head(void *ctx, const struct wv_handout_head *h)
+{
+	FILE *out = ((struct plain *)ctx)->out;
+	char head[300];
+
+	snprintf(head, sizeof(head), "watviz lesson %u: %s", h->number, h->title);
+	fprintf(out, "%s\n", head);
+	underline(out, strlen(head), '=');
+	if (h->pace)
+		fprintf(out, "About %u minutes: %zu scenes, %zu questions, %zu words "
+			"read out.\n\n", h->pace->minutes, h->pace->scenes,
+			h->pace->questions, h->pace->words);
+	paragraphs(out, 0, h->summary);
+	fputc('\n', out);
+	wv_plain_wrap(out, 0, WIDTH, h->variants);
+	fputc('\n', out);
+	return 0;
 }
 
 /* The question of one scene, with its options when it has them. */
@@ -117,162 +252,113 @@ static void question(FILE *out, unsigned qn, const char *prompt,
 			wv_lesson_format(a, a->choices[i], val, sizeof(val));
 			fprintf(out, "    %c) %s\n", 'a' + i, val);
 		}
-	} else if (a->form == WV_FORM_FORMULA) {
-		fprintf(out, "    (answer with a formula over a; watviz --try checks it "
-			"for every word)\n");
 	} else {
-		fprintf(out, "    (answer %s)\n", a->form == WV_FORM_HEX ?
-			"in hex, such as 0x8080" : "with a number");
+		fprintf(out, "    (%s)\n", wv_handout_hint(a->form));
 	}
 	fputc('\n', out);
 }
 
-int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o)
+static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 {
-	const struct wv_variant *v = o->variant ? o->variant : wv_lesson_variant(l, 0);
-	struct wv_plain_opts po = { .color = o->color };
-	struct wv_answer *answers;
-	struct cited cited = { .n = 0 };
-	char *text;
-	size_t n = wv_lesson_nscenes(l);
-	unsigned nq = 0;
+	const struct plain *p = ctx;
+	const struct wv_scene *s = sc->s;
+	const struct wv_trace_in *in = &sc->t->in;
+	FILE *out = p->out;
+	/* a question's scene hides what would answer it ('?'); the
+	   answers section shows it again, whole */
+	struct wv_plain_opts po = { .color = p->color, .word_src = s->word_src,
+				    .hide = sc->q != 0,
+				    .secret = sc->q ? sc->answer->value : 0 };
 	char head[300];
-	struct wv_pace pace;
 	int rc = 0;
 
-	answers = calloc(n, sizeof(*answers));
-	text = malloc(WV_NARRATION_MAX);
-	if (!answers || !text) {
-		free(answers);
-		free(text);
-		return -ENOMEM;
-	}
-	snprintf(head, sizeof(head), "watviz lesson %u: %s", o->number, wv_lesson_title(l));
+	snprintf(head, sizeof(head), "Scene %zu of %zu: %s", sc->index + 1,
+		 sc->count, s->title);
 	fprintf(out, "%s\n", head);
-	underline(out, strlen(head), '=');
-	if (wv_pace_lesson(l, v, &pace) == 0)
-		fprintf(out, "About %u minutes: %zu scenes, %zu questions, %zu words "
-			"read out.\n\n", pace.minutes, pace.scenes, pace.questions,
-			pace.words);
-	paragraphs(out, 0, wv_lesson_summary(l));
+	underline(out, strlen(head), '-');
+	fprintf(out, "word \"%s\" on %s", s->word_src, sc->t->v->name);
+	if (in->offset)
+		fprintf(out, ", offset %zu", in->offset);
+	if (in->fill)
+		fprintf(out, ", fill 0x%02x", in->fill);
+	if (in->delim >= 0)
+		fprintf(out, ", delimiter 0x%02x", (unsigned)in->delim);
+	if (sc->kept)
+		fprintf(out, " (this scene needs %s, not %s)", sc->t->v->name,
+			sc->v->name);
+	fprintf(out, "\n\n");
+	paragraphs(out, 0, sc->narration);
+	if (sc->ncites) {
+		fputs("Sources:", out);
+		for (size_t i = 0; i < sc->ncites; i++)
+			fprintf(out, " [%zu]", sc->cites[i]);
+		fputc('\n', out);
+	}
+	/* the memory panel never points at the terminator, which some
+	   question asks */
+	if (sc->memory) {
+		struct wv_plain_opts mo = po;
+
+		mo.hide = true;
+		fputc('\n', out);
+		rc = wv_plain_memory(out, sc->t, &mo);
+	}
+	if (rc == 0)
+		rc = wv_plain_substep(out, sc->t, sc->sub, &po);
 	fputc('\n', out);
-	variant_line(out, l, v);
+	if (rc == 0 && sc->q)
+		question(out, sc->q, sc->prompt, sc->answer);
+	return rc;
+}
 
-	struct wv_trace_in prev = { 0 };
+static int plain_answer(void *ctx, const struct wv_handout_scene *sc)
+{
+	const struct plain *p = ctx;
+	struct wv_plain_opts whole = { .color = p->color, .word_src = sc->s->word_src };
+	char lead[80];
+	int rc;
 
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		const struct wv_scene *s = wv_lesson_scene(l, i);
-		struct wv_trace_in in;
-		struct wv_trace t;
-		bool kept;
-
-		wv_lesson_scene_input(l, i, v, &in, &kept);
-		if (wv_trace_build(&t, &in) != 0) {
-			rc = -EINVAL;
-			break;
-		}
-		snprintf(head, sizeof(head), "Scene %zu of %zu: %s", i + 1, n, s->title);
-		fprintf(out, "%s\n", head);
-		underline(out, strlen(head), '-');
-		fprintf(out, "word \"%s\" on %s", s->word_src, t.v->name);
-		if (in.offset)
-			fprintf(out, ", offset %zu", in.offset);
-		if (in.fill)
-			fprintf(out, ", fill 0x%02x", in.fill);
-		if (in.delim >= 0)
-			fprintf(out, ", delimiter 0x%02x", (unsigned)in.delim);
-		if (kept)
-			fprintf(out, " (this scene needs %s, not %s)", t.v->name, v->name);
-		fprintf(out, "\n\n");
-		if (wv_lesson_narrate(s, &t, text, WV_NARRATION_MAX, NULL) != 0) {
-			wv_trace_free(&t);
-			rc = -EINVAL;
-			break;
-		}
-		paragraphs(out, 0, text);
-		scene_sources(out, &cited, s);
-		po.word_src = s->word_src;
-		/* a question's scene hides what would answer it ('?'); the
-		   answers section shows it again, whole */
-		po.hide = s->q.ask != WV_ASK_NONE;
-		if (po.hide && wv_lesson_answer(s, &t, &answers[i]) != 0)
-			rc = -EINVAL;
-		po.secret = answers[i].value;
-		/* the memory panel again only when the scene's memory changed;
-		   it never points at the terminator, which some question asks */
-		if (rc == 0 && !same_image(&prev, &in)) {
-			struct wv_plain_opts mo = po;
-
-			mo.hide = true;
-			fputc('\n', out);
-			rc = wv_plain_memory(out, &t, &mo);
-		}
-		prev = in;
-		if (rc == 0)
-			rc = wv_plain_substep(out, &t, wv_lesson_shown_sub(s, &t), &po);
-		fputc('\n', out);
-		if (rc == 0 && po.hide) {
-			if (wv_lesson_prompt(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
-				rc = -EINVAL;
-			else
-				question(out, ++nq, text, &answers[i]);
-		}
-		wv_trace_free(&t);
+	if (sc->q == 1) {
+		fprintf(p->out, "Answers\n");
+		underline(p->out, 7, '-');
 	}
+	fprintf(p->out, "%u. %s (scene %zu, %s)\n", sc->q,
+		wv_handout_lead(sc->answer, lead, sizeof(lead)), sc->index + 1,
+		sc->s->title);
+	rc = wv_plain_substep(p->out, sc->t, sc->sub, &whole);
+	fputc('\n', p->out);
+	wv_plain_wrap(p->out, 3, WIDTH, sc->answer->worked);
+	fputc('\n', p->out);
+	return rc;
+}
 
-	if (rc == 0 && nq) {
-		unsigned q = 0;
+static int plain_end(void *ctx, const char *const *sources, size_t n)
+{
+	FILE *out = ((struct plain *)ctx)->out;
 
-		fprintf(out, "Answers\n");
-		underline(out, 7, '-');
-		for (size_t i = 0; i < n && rc == 0; i++) {
-			const struct wv_scene *s = wv_lesson_scene(l, i);
-			struct wv_plain_opts whole = { .color = o->color,
-						       .word_src = s->word_src };
-			struct wv_trace_in in;
-			struct wv_trace t;
-			char val[40], lead[80];
+	if (n == 0)
+		return 0;
+	fprintf(out, "Sources\n");
+	underline(out, 7, '-');
+	wv_plain_wrap(out, 0, WIDTH, WV_HANDOUT_SOURCES_NOTE);
+	fputc('\n', out);
+	for (size_t i = 0; i < n; i++) {
+		char line[600];
 
-			if (s->q.ask == WV_ASK_NONE)
-				continue;
-			wv_lesson_format(&answers[i], answers[i].value, val, sizeof(val));
-			if (answers[i].form == WV_FORM_FORMULA)
-				snprintf(lead, sizeof(lead), "%u. Answer: a formula", ++q);
-			else if (answers[i].form == WV_FORM_CHOICE)
-				snprintf(lead, sizeof(lead), "%u. Answer: %c) %s", ++q,
-					 'a' + answers[i].right, val);
-			else
-				snprintf(lead, sizeof(lead), "%u. Answer: %s", ++q, val);
-			fprintf(out, "%s (scene %zu, %s)\n", lead, i + 1, s->title);
-			/* the scene again, complete, then the answer worked out */
-			wv_lesson_scene_input(l, i, v, &in, NULL);
-			if (wv_trace_build(&t, &in) != 0) {
-				rc = -EINVAL;
-				break;
-			}
-			rc = wv_plain_substep(out, &t, wv_lesson_shown_sub(s, &t), &whole);
-			wv_trace_free(&t);
-			fputc('\n', out);
-			wv_plain_wrap(out, 3, WIDTH, answers[i].worked);
-			fputc('\n', out);
-		}
+		snprintf(line, sizeof(line), "[%zu] %s", i + 1, sources[i]);
+		wv_plain_wrap(out, 4, WIDTH, line);
 	}
-	if (rc == 0 && cited.n) {
-		fprintf(out, "Sources\n");
-		underline(out, 7, '-');
-		wv_plain_wrap(out, 0, WIDTH, "Kernel files, at the release or commit "
-			      "they were read at; docs/SOURCES.md in watviz's source "
-			      "says what each is used for.");
-		fputc('\n', out);
-		for (size_t i = 0; i < cited.n; i++) {
-			char line[600];
+	return 0;
+}
 
-			snprintf(line, sizeof(line), "[%zu] %s", i + 1, cited.src[i]);
-			wv_plain_wrap(out, 4, WIDTH, line);
-		}
-	}
-	free(answers);
-	free(text);
+int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o)
+{
+	static const struct wv_handout_sink sink = {
+		plain_head, plain_scene, plain_answer, plain_end,
+	};
+	struct plain p = { .out = out, .color = o->color };
+	int rc = wv_handout_walk(l, o, &sink, &p);
+
 	if (rc == 0 && ferror(out))
 		rc = -EIO;
 	return rc;

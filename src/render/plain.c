@@ -12,61 +12,26 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- roles: one table for symbol, word and colour ------------------------ */
+#include "watviz/look.h"
 
-enum role {
-	ROLE_NONE,
-	ROLE_HEAD,	/* headings */
-	ROLE_EXPR,	/* the operation */
-	ROLE_PRESTART,
-	ROLE_ZERO,
-	ROLE_FLAG,
-	ROLE_FALSE_POS,
-	ROLE_ANSWER,
-	ROLE_KEPT,
-	ROLE_CHAIN,	/* borrow / carry bits */
-	ROLE_HILITE,	/* bits or bytes a sub-step is about */
-	ROLE_FILL,
-	ROLE_STRING,
-	ROLE_NUL,
-	ROLE_UNMAPPED,	/* past the page edge: no memory there */
-	ROLE_COUNT
-};
+/* ---- colours: the ANSI attributes of each look (watviz/look.h) --------- */
 
-static const struct role_style {
-	const char *sgr;	/* ANSI attributes */
-	char sym;		/* the symbol that says the same without colour */
-	const char *word;	/* and the word */
-} styles[ROLE_COUNT] = {
-	[ROLE_NONE] = { "", ' ', "" },
-	[ROLE_HEAD] = { "1", ' ', "" },
-	[ROLE_EXPR] = { "1;36", ' ', "" },
-	[ROLE_PRESTART] = { "2", '-', "pre" },
-	[ROLE_ZERO] = { "36", '0', "zero" },
-	[ROLE_FLAG] = { "1;32", '*', "flag" },
-	[ROLE_FALSE_POS] = { "1;31", '!', "false" },
-	[ROLE_ANSWER] = { "1;33", '=', "first" },
-	[ROLE_KEPT] = { "34", 'k', "kept" },
-	[ROLE_CHAIN] = { "35", '\'', "" },
-	[ROLE_HILITE] = { "4", '^', "" },
-	[ROLE_FILL] = { "2", 'f', "fill" },
-	[ROLE_STRING] = { "", 's', "string" },
-	[ROLE_NUL] = { "36", 'n', "NUL" },
-	[ROLE_UNMAPPED] = { "2", 'u', "unmap" },
-};
-
-/* Byte marks in the order they are told, most important first. */
-static const struct {
-	unsigned mark;
-	enum role role;
-} mark_roles[] = {
-	{ WV_MARK_ANSWER, ROLE_ANSWER },
-	{ WV_MARK_FALSE_POS, ROLE_FALSE_POS },
-	{ WV_MARK_FLAG, ROLE_FLAG },
-	{ WV_MARK_UNMAPPED, ROLE_UNMAPPED },
-	{ WV_MARK_ZERO, ROLE_ZERO },
-	{ WV_MARK_KEPT, ROLE_KEPT },
-	{ WV_MARK_PRESTART, ROLE_PRESTART },
+static const char *const sgr[WV_LOOK_COUNT] = {
+	[WV_LOOK_NONE] = "",
+	[WV_LOOK_HEAD] = "1",
+	[WV_LOOK_EXPR] = "1;36",
+	[WV_LOOK_PRESTART] = "2",
+	[WV_LOOK_ZERO] = "36",
+	[WV_LOOK_FLAG] = "1;32",
+	[WV_LOOK_FALSE_POS] = "1;31",
+	[WV_LOOK_ANSWER] = "1;33",
+	[WV_LOOK_KEPT] = "34",
+	[WV_LOOK_CHAIN] = "35",
+	[WV_LOOK_HILITE] = "4",
+	[WV_LOOK_FILL] = "2",
+	[WV_LOOK_STRING] = "",
+	[WV_LOOK_NUL] = "36",
+	[WV_LOOK_UNMAPPED] = "2",
 };
 
 struct out {
@@ -78,25 +43,16 @@ struct out {
 	uint64_t secret;
 };
 
-static void on(const struct out *o, enum role r)
+static void on(const struct out *o, enum wv_look r)
 {
-	if (o->color && styles[r].sgr[0])
-		fprintf(o->f, "\033[%sm", styles[r].sgr);
+	if (o->color && sgr[r][0])
+		fprintf(o->f, "\033[%sm", sgr[r]);
 }
 
-static void off(const struct out *o, enum role r)
+static void off(const struct out *o, enum wv_look r)
 {
-	if (o->color && styles[r].sgr[0])
+	if (o->color && sgr[r][0])
 		fputs("\033[0m", o->f);
-}
-
-/* The role a byte's marks give it (its colour), ROLE_NONE when unmarked. */
-static enum role byte_role(unsigned marks)
-{
-	for (size_t i = 0; i < sizeof(mark_roles) / sizeof(mark_roles[0]); i++)
-		if (marks & mark_roles[i].mark)
-			return mark_roles[i].role;
-	return ROLE_NONE;
 }
 
 /* Write s word-wrapped at o->wrap with indent spaces in front of each line. */
@@ -129,46 +85,12 @@ static void wrap(const struct out *o, unsigned indent, const char *s)
 
 /* ---- memory -------------------------------------------------------------- */
 
-/* Two characters showing byte c: "a", "\0", "\n", "." for the rest. */
-static void char_cell(char *cell, uint8_t c)
-{
-	static const char esc[] = { [0] = '0', ['\a'] = 'a', ['\b'] = 'b',
-				    ['\t'] = 't', ['\n'] = 'n', ['\v'] = 'v',
-				    ['\f'] = 'f', ['\r'] = 'r' };
-
-	if (c < sizeof(esc) && esc[c]) {
-		cell[0] = '\\';
-		cell[1] = esc[c];
-	} else if (c == 0x1b) {
-		cell[0] = '\\';
-		cell[1] = 'e';
-	} else if (c >= 0x20 && c < 0x7f) {
-		cell[0] = ' ';
-		cell[1] = (char)c;
-	} else {
-		cell[0] = ' ';
-		cell[1] = '.';
-	}
-	cell[2] = '\0';
-}
-
-static enum role mem_role(const struct wv_trace *t, size_t i)
-{
-	switch (t->img.role[i]) {
-	case WV_MEM_PRESTART: return ROLE_PRESTART;
-	case WV_MEM_STRING: return ROLE_STRING;
-	case WV_MEM_NUL: return ROLE_NUL;
-	case WV_MEM_UNMAPPED: return ROLE_UNMAPPED;
-	default: return ROLE_FILL;
-	}
-}
-
 /* The separator before byte i of a memory line: the page edge stands out. */
 static const char *mem_sep(const struct wv_trace *t, size_t base, size_t i)
 {
-	if (i == base || i % t->word_bytes != 0)
-		return "";
-	return t->img.page_end && i == t->img.page_end ? "||" : " |";
+	static const char *const sep[] = { "", " |", "||" };
+
+	return sep[wv_look_edge(t, base, i)];
 }
 
 static void memory(const struct out *o)
@@ -195,27 +117,27 @@ static void memory(const struct out *o)
 		fputs("\n  hex  ", o->f);
 		for (size_t i = base; i < end; i++) {
 			fprintf(o->f, "%s ", mem_sep(t, base, i));
-			on(o, mem_role(t, i));
+			on(o, wv_look_mem(t, i));
 			if (i < mapped)	/* past the edge there is no byte to show */
 				fprintf(o->f, "%02x", t->img.mem[i]);
 			else
 				fputs("--", o->f);
-			off(o, mem_role(t, i));
+			off(o, wv_look_mem(t, i));
 		}
 		fputs("\n  char ", o->f);
 		for (size_t i = base; i < end; i++) {
 			char cell[3] = "--";
 
 			if (i < mapped)
-				char_cell(cell, t->img.mem[i]);
+				wv_look_char(cell, t->img.mem[i]);
 			fprintf(o->f, "%s %s", mem_sep(t, base, i), cell);
 		}
 		fputs("\n  role ", o->f);
 		for (size_t i = base; i < end; i++) {
 			fprintf(o->f, "%s  ", mem_sep(t, base, i));
-			on(o, mem_role(t, i));
-			fputc(styles[mem_role(t, i)].sym, o->f);
-			off(o, mem_role(t, i));
+			on(o, wv_look_mem(t, i));
+			fputc(wv_looks[wv_look_mem(t, i)].sym, o->f);
+			off(o, wv_look_mem(t, i));
 		}
 		fputc('\n', o->f);
 		if (ans) {
@@ -224,10 +146,10 @@ static void memory(const struct out *o)
 				fputs(i > base && i % nb == 0 ? "     " : "   ", o->f);
 			if (t->answer > base && t->answer % nb == 0)
 				fputs("  ", o->f);
-			on(o, ROLE_ANSWER);
+			on(o, WV_LOOK_ANSWER);
 			fprintf(o->f, "  = first %s, memory %zu", t->answer_is_delim ? "delimiter" : "NUL",
 				t->answer);
-			off(o, ROLE_ANSWER);
+			off(o, WV_LOOK_ANSWER);
 			fputc('\n', o->f);
 		}
 	}
@@ -266,10 +188,10 @@ static void ruler(const struct out *o, size_t address, bool mem)
 
 static void label(const struct out *o, const struct wv_row *row)
 {
-	enum role r = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY
-			      ? ROLE_CHAIN
-		      : row->kind == WV_ROW_RESULT ? ROLE_HEAD
-						   : ROLE_NONE;
+	enum wv_look r = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY
+			      ? WV_LOOK_CHAIN
+		      : row->kind == WV_ROW_RESULT ? WV_LOOK_HEAD
+						   : WV_LOOK_NONE;
 
 	fputc(' ', o->f);
 	on(o, r);
@@ -280,30 +202,22 @@ static void label(const struct out *o, const struct wv_row *row)
 /* Binary of a word row, grouped by byte, coloured by byte marks and bits. */
 static void word_bits(const struct out *o, const struct wv_row *row)
 {
-	enum role cur = ROLE_NONE;
+	enum wv_look cur = WV_LOOK_NONE;
 
 	for (int bit = (int)row->width - 1; bit >= 0; bit--) {
-		unsigned r = (unsigned)bit / 8;
-		uint64_t m = UINT64_C(1) << bit;
-		enum role role = byte_role(row->bytes[r]);
-		bool lit = (row->bits & m) != 0 && !o->hide;
+		enum wv_look look = wv_look_bit(row, (unsigned)bit, o->hide);
 
-		if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
-			role = lit ? ROLE_CHAIN : ROLE_NONE;
-		else if (lit && (role == ROLE_NONE || role == ROLE_KEPT ||
-				 role == ROLE_ZERO || role == ROLE_PRESTART))
-			role = ROLE_HILITE;
 		if (bit % 8 == 7) {	/* the gap between bytes stays plain */
 			off(o, cur);
-			cur = ROLE_NONE;
+			cur = WV_LOOK_NONE;
 			fputc(' ', o->f);
 		}
-		if (role != cur) {
+		if (look != cur) {
 			off(o, cur);
-			on(o, role);
-			cur = role;
+			on(o, look);
+			cur = look;
 		}
-		fputc(row->value & m ? '1' : '0', o->f);
+		fputc(row->value & (UINT64_C(1) << bit) ? '1' : '0', o->f);
 	}
 	off(o, cur);
 }
@@ -312,12 +226,12 @@ static void word_bits(const struct out *o, const struct wv_row *row)
 static void map_bits(const struct out *o, const struct wv_row *row, unsigned nb)
 {
 	for (int c = (int)nb - 1; c >= 0; c--) {
-		enum role role = byte_role(row->bytes[c]);
+		enum wv_look look = wv_look_shown(row->bytes[c], o->hide);
 
 		fputs("        ", o->f);
-		on(o, role);
+		on(o, look);
 		fputc(row->value & (UINT64_C(1) << c) ? '1' : '0', o->f);
-		off(o, role);
+		off(o, look);
 	}
 }
 
@@ -326,37 +240,21 @@ static void marks_line(const struct out *o, const struct wv_row *row)
 {
 	const struct wv_trace *t = o->t;
 	char cells[8][16];
-	enum role roles[8];
+	enum wv_look looks[8];
 	unsigned last = 0;	/* 1 + the last column with a mark */
 
 	for (unsigned c = 0; c < t->word_bytes; c++) {
-		unsigned r = t->word_bytes - 1 - c, marks = row->bytes[r];
-		size_t n = 0;
+		unsigned r = t->word_bytes - 1 - c;
+		char syms[4];
+		size_t n;
 
-		roles[c] = byte_role(marks);
-		for (size_t i = 0; i < sizeof(mark_roles) / sizeof(mark_roles[0]); i++) {
-			if (!(marks & mark_roles[i].mark))
-				continue;
-			if (mark_roles[i].mark == WV_MARK_FLAG &&
-			    (marks & WV_MARK_FALSE_POS))
-				continue;
-			if (n < 3)
-				cells[c][n++] = styles[mark_roles[i].role].sym;
-		}
-		if (o->hide && (marks & WV_MARK_ANSWER)) {	/* not while asking */
-			marks &= ~(unsigned)WV_MARK_ANSWER;
-			roles[c] = byte_role(marks);
-			n = 0;
-			for (size_t i = 0; i < sizeof(mark_roles) / sizeof(mark_roles[0]); i++)
-				if ((marks & mark_roles[i].mark) && n < 3 &&
-				    !(mark_roles[i].mark == WV_MARK_FLAG &&
-				      (marks & WV_MARK_FALSE_POS)))
-					cells[c][n++] = styles[mark_roles[i].role].sym;
-		}
+		looks[c] = wv_look_syms(row->bytes[r], o->hide, syms);
+		n = strlen(syms);
 		if (n)
-			n += (size_t)snprintf(cells[c] + n, sizeof(cells[c]) - n, " %s",
-					      styles[roles[c]].word);
-		cells[c][n < 8 ? n : 8] = '\0';
+			snprintf(cells[c], sizeof(cells[c]), "%s %.*s", syms,
+				 (int)(7 - n), wv_looks[looks[c]].word);
+		else
+			cells[c][0] = '\0';
 		if (n)
 			last = c + 1;
 	}
@@ -365,9 +263,9 @@ static void marks_line(const struct out *o, const struct wv_row *row)
 	fprintf(o->f, " %*s", LABEL_W, "");
 	for (unsigned c = 0; c < last; c++) {
 		fputc(' ', o->f);
-		on(o, roles[c]);
+		on(o, looks[c]);
 		fprintf(o->f, c + 1 < last ? "%-8s" : "%s", cells[c]);
-		off(o, roles[c]);
+		off(o, looks[c]);
 	}
 	fputc('\n', o->f);
 }
@@ -415,7 +313,7 @@ static void row_out(const struct out *o, const struct wv_row *row)
 		fprintf(o->f, " %*s%02llx\n", (int)w / 4 - 2, "",
 			(unsigned long long)row->value);
 		marks_line(o, row);
-		if (row->bits && row->bits != row->value && !o->hide) {
+		if (wv_look_caret_line(row, o->hide)) {
 			char line[96];
 			size_t n = 0;
 
@@ -434,8 +332,7 @@ static void row_out(const struct out *o, const struct wv_row *row)
 		(unsigned long long)row->value);
 	marks_line(o, row);
 	/* the highlighted bits (those clz counts, say) would answer a question */
-	if (row->bits && row->bits != row->value && row->kind != WV_ROW_BORROW &&
-	    row->kind != WV_ROW_CARRY && !o->hide)
+	if (wv_look_caret_line(row, o->hide))
 		bits_line(o, row);
 }
 
@@ -447,12 +344,7 @@ static void general(const struct out *o, unsigned indent, const char *text,
 {
 	char buf[WV_TEXT_MAX];
 
-	if (!o->hide || general_len >= strlen(text)) {
-		wrap(o, indent, text);
-		return;
-	}
-	snprintf(buf, sizeof(buf), "%.*s", (int)general_len, text);
-	wrap(o, indent, buf);
+	wrap(o, indent, wv_look_general(text, general_len, o->hide, buf, sizeof(buf)));
 }
 
 static bool has_word_rows(const struct wv_substep *s)
@@ -470,9 +362,9 @@ static void substep_out(const struct out *o, size_t k)
 	const struct wv_step *st = &t->steps[s->step];
 
 	fprintf(o->f, "\n  %zu.%zu  ", s->step + 1, k - st->first + 1);
-	on(o, ROLE_EXPR);
+	on(o, WV_LOOK_EXPR);
 	fputs(s->expr, o->f);
-	off(o, ROLE_EXPR);
+	off(o, WV_LOOK_EXPR);
 	fprintf(o->f, "   [%zu/%zu]\n", k + 1, t->nsubs);
 	general(o, 6, s->text, s->general);
 	if (has_word_rows(s))
@@ -487,34 +379,13 @@ static void step_out(const struct out *o, size_t i)
 	const struct wv_step *st = &t->steps[i];
 
 	fputc('\n', o->f);
-	on(o, ROLE_HEAD);
+	on(o, WV_LOOK_HEAD);
 	fprintf(o->f, "%zu. %s", i + 1, st->func);
-	off(o, ROLE_HEAD);
+	off(o, WV_LOOK_HEAD);
 	fprintf(o->f, "  (%s)\n", st->file);
 	wrap(o, 3, st->text);
 	for (size_t k = st->first; k < st->first + st->nsub; k++)
 		substep_out(o, k);
-}
-
-/* The word as typed, or rebuilt from its bytes with escapes. */
-static void word_text(const struct out *o, const struct wv_plain_opts *po)
-{
-	const struct wv_trace *t = o->t;
-
-	if (po && po->word_src) {
-		fprintf(o->f, "\"%s\"", po->word_src);
-		return;
-	}
-	fputc('"', o->f);
-	for (size_t i = 0; i < t->in.word_len; i++) {
-		uint8_t c = t->in.word[i];
-
-		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"')
-			fputc(c, o->f);
-		else
-			fprintf(o->f, "\\x%02x", c);
-	}
-	fputc('"', o->f);
 }
 
 int wv_plain_render(FILE *out, const struct wv_trace *t,
@@ -525,15 +396,16 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	const struct wv_variant *v = t->v;
 	size_t word = (size_t)-1;
 	char line[WV_TEXT_MAX + 256];
+	char wbuf[WV_LOOK_WORD_MAX];
 
-	on(&o, ROLE_HEAD);
+	on(&o, WV_LOOK_HEAD);
 	fprintf(out, "%s", v->name);
-	off(&o, ROLE_HEAD);
+	off(&o, WV_LOOK_HEAD);
 	fprintf(out, ": %u-bit %s-endian; instructions: %s\n  %s (%s)\n",
 		v->bits, v->endian == WV_LITTLE ? "little" : "big", v->insns,
 		v->kernel_path, v->kernel_version);
-	fputs("word ", out);
-	word_text(&o, po);
+	fprintf(out, "word \"%s\"", wv_look_word(t, po ? po->word_src : NULL, wbuf,
+						 sizeof(wbuf)));
 	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x", t->in.word_len,
 		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
 	if (t->img.page_end)
@@ -549,20 +421,20 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 		if (st->word != word) {
 			word = st->word;
 			fputc('\n', out);
-			on(&o, ROLE_HEAD);
+			on(&o, WV_LOOK_HEAD);
 			fprintf(out, "== word %zu: memory %zu to %zu ==", word,
 				t->words[word].address,
 				t->words[word].address + t->word_bytes - 1);
-			off(&o, ROLE_HEAD);
+			off(&o, WV_LOOK_HEAD);
 			fputc('\n', out);
 		}
 		step_out(&o, i);
 	}
 
 	fputc('\n', out);
-	on(&o, ROLE_ANSWER);
+	on(&o, WV_LOOK_ANSWER);
 	fprintf(out, "answer: find_zero = %u", t->scan.find_zero);
-	off(&o, ROLE_ANSWER);
+	off(&o, WV_LOOK_ANSWER);
 	snprintf(line, sizeof(line),
 		 "in the word at %zu: the first %s is at memory %zu, so the string "
 		 "is %zu byte%s long.", t->words[t->nwords - 1].address,
@@ -596,9 +468,9 @@ int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
 		return -EINVAL;
 	st = &t->steps[t->subs[k].step];
 	fputc('\n', out);
-	on(&o, ROLE_HEAD);
+	on(&o, WV_LOOK_HEAD);
 	fprintf(out, "%zu. %s", t->subs[k].step + 1, st->func);
-	off(&o, ROLE_HEAD);
+	off(&o, WV_LOOK_HEAD);
 	fprintf(out, "  (%s)\n", st->file);
 	general(&o, 3, st->text, st->general);
 	substep_out(&o, k);

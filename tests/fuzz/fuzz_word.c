@@ -1,12 +1,13 @@
 /*
  * Fuzz the word parser and everything a word goes through: the escape
  * parser, the byte parser of --fill/--delim, the memory image, the trace on a
- * variant picked by the input, and both renderers.  Checks the trace's answer
+ * variant picked by the input, and the renderers (text, JSON, HTML).  Checks the trace's answer
  * against a byte loop over the image.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fuzz.h"
 
+#include "watviz/html.h"
 #include "watviz/json.h"
 #include "watviz/plain.h"
 #include "watviz/trace.h"
@@ -50,6 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	FUZZ_CHECK(wv_plain_render(fuzz_sink(), &t, &po) == 0);
 	FUZZ_CHECK(wv_json_write(fuzz_sink(), &t) == 0);
+	FUZZ_CHECK(wv_html_trace(fuzz_sink(), &t, &(struct wv_html_opts){ .word_src = s }) == 0);
 	wv_trace_free(&t);
 	free(s);
 	return 0;

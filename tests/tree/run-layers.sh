@@ -21,6 +21,7 @@ HEADER = {
     "lesson": "lesson", "pace": "lesson",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
     "svg": "render", "ansi": "render",
+    "look": "render", "html": "render",
     "app": "app", "classroom": "app", "cmdline": "app", "keys": "app",
     "lessonview": "app", "view": "app", "progress": "app", "state": "app",
     "cast": "app",

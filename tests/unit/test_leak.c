@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "watviz/handout.h"
+#include "watviz/html.h"
 #include "watviz/lessonview.h"
 #include "watviz/view.h"
 
@@ -251,6 +252,109 @@ static void every_question(void **state)
 	assert_true(planted > triples / 2);
 }
 
+/*
+ * An HTML handout as the text a reader sees: tags dropped, a cell a word,
+ * a row or block a line, entities decoded.  Into a string to free.
+ */
+static char *html_text(const char *h)
+{
+	char *out = malloc(strlen(h) + 1), *o = out;
+
+	assert_non_null(out);
+	while (*h) {
+		if (*h == '<') {
+			const char *end = strchr(h, '>');
+
+			if (!end)
+				break;
+			if (strncmp(h, "</td", 4) == 0 || strncmp(h, "</th", 4) == 0)
+				*o++ = ' ';
+			else if (strncmp(h, "</tr", 4) == 0 || strncmp(h, "</p", 3) == 0 ||
+				 strncmp(h, "</h", 3) == 0 || strncmp(h, "</li", 4) == 0 ||
+				 strncmp(h, "</summary", 9) == 0)
+				*o++ = '\n';
+			h = end + 1;
+		} else if (*h == '&') {
+			static const char *const ent[][2] = {
+				{ "&lt;", "<" }, { "&gt;", ">" }, { "&amp;", "&" },
+				{ "&quot;", "\"" },
+			};
+			size_t k;
+
+			for (k = 0; k < 4 && strncmp(h, ent[k][0], strlen(ent[k][0])); k++)
+				;
+			*o++ = k < 4 ? ent[k][1][0] : '&';
+			h += k < 4 ? strlen(ent[k][0]) : 1;
+		} else {
+			*o++ = *h++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * The HTML handout of l on v: each question's scene, up to its closed
+ * <details>, hides the answer; the <details> shows it.  Returns how many
+ * questions it checked.
+ */
+static unsigned html_handout(const wv_lesson *l, unsigned number,
+			     const struct wv_variant *v)
+{
+	struct wv_handout_opts o = { .number = number, .variant = v };
+	char *buf = NULL, *text;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	unsigned q = 0;
+
+	assert_non_null(out);
+	assert_int_equal(wv_html_handout(out, l, &o), 0);
+	fclose(out);
+	text = html_text(buf);
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+		const struct wv_scene *s = wv_lesson_scene(l, i);
+		struct wv_trace_in in;
+		struct wv_trace t;
+		struct wv_answer a;
+		char head[200];
+		const char *from, *ask, *to, *next, *why;
+		char *part;
+
+		if (s->q.ask == WV_ASK_NONE)
+			continue;
+		q++;
+		wv_lesson_scene_input(l, i, v, &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+		snprintf(head, sizeof(head), "Scene %zu of %zu: %s", i + 1,
+			 wv_lesson_nscenes(l), s->title);
+		from = strstr(text, head);
+		ask = from ? strstr(from, "\nQuestion ") : NULL;	/* its options follow */
+		to = ask ? strstr(ask, "Show the answer\n") : NULL;
+		assert_non_null(from);
+		assert_non_null(to);
+		part = strndup(from, (size_t)(ask - from));
+		why = leak(part, &a, t.v->bits);
+		if (why && counting())
+			leaks++;
+		else if (why)
+			fail_msg("HTML handout %u on %s, question %u: the answer shows "
+				 "before its <details> (%s)", number, v->name, q, why);
+		free(part);
+		/* opened, it shows the scene whole */
+		next = strstr(to, "\nScene ");
+		part = strndup(to, next ? (size_t)(next - to) : strlen(to));
+		if (a.width >= 32 && !leak(part, &a, t.v->bits))
+			fail_msg("HTML handout %u on %s, question %u: its <details> does "
+				 "not show the answer", number, v->name, q);
+		free(part);
+		wv_trace_free(&t);
+	}
+	free(text);
+	free(buf);
+	return q;
+}
+
 /* The handout: each question's scene hides its answer; the answers show it. */
 static void handouts(void **state)
 {
@@ -272,6 +376,7 @@ static void handouts(void **state)
 			FILE *out = open_memstream(&buf, &len);
 			unsigned q = 0;
 
+			checked += html_handout(l, files[f].number, v);
 			assert_non_null(out);
 			assert_int_equal(wv_handout_render(out, l, &o), 0);
 			fclose(out);

@@ -1,0 +1,62 @@
+/*
+ * watviz/html.h - a trace or a lesson handout as one self-contained HTML5
+ * page (--html): inline CSS, no script, nothing fetched.
+ *
+ * The same layout, symbols and legend as the plain text (watviz/plain.h,
+ * watviz/look.h): the memory image, then every step and sub-step with its
+ * rows in tables of bits grouped by byte, borrow and carry rows, the marks
+ * under each byte as symbols and words, coloured by role (the colour never
+ * says anything the symbols do not).  Kernel files are footnotes.  In a
+ * handout each question's answer is in a <details>, closed; printed, those
+ * are left out and the answers come together at the end.  The page prints
+ * on A4 and Letter and reads at a phone's width: a table of bits scrolls
+ * sideways inside its block, the page does not.  Computes nothing.
+ *
+ * A page is wv_html_begin, then wv_html_trace or any number of
+ * wv_html_handout (each an <article>), then wv_html_end.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_HTML_H
+#define WATVIZ_HTML_H
+
+#include <stdio.h>
+
+#include "watviz/handout.h"
+#include "watviz/trace.h"
+
+struct wv_html_opts {
+	const char *word_src;	/* the word as typed, for the headings; may be NULL */
+};
+
+/*
+ * The start of a page, up to <body>: the doctype, lang, title (escaped),
+ * the style sheet.  Returns 0 or -EIO.
+ */
+int wv_html_begin(FILE *out, const char *title);
+
+/* The end of a page.  Returns 0 or -EIO. */
+int wv_html_end(FILE *out);
+
+/*
+ * The whole trace of t as the page's <main>.  Returns 0 or -EIO.
+ *   wv_html_begin(f, "watviz: x86-64"); wv_html_trace(f, &t, &o);
+ *   wv_html_end(f);
+ */
+int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts *o);
+
+/*
+ * Lesson l as a handout, one <article> (its ids start with "lN-", N =
+ * o->number, so several fit in one page; o->color is not used).  Returns
+ * as wv_handout_walk, or -EIO.
+ */
+int wv_html_handout(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o);
+
+/*
+ * s as HTML text: & < > " escaped; UTF-8 passes, any other byte of 0x80 or
+ * more and any control byte but '\n' is written as the text \xHH, so every
+ * word shows literally and the page stays valid UTF-8.
+ */
+void wv_html_text(FILE *out, const char *s);
+
+#endif /* WATVIZ_HTML_H */

@@ -1,0 +1,747 @@
+/*
+ * The HTML renderer: a trace, or a lesson handout, as one self-contained
+ * page.  Lays out what the step engine decided, in the plain text's order
+ * and with its symbols (watviz/look.h); the handout follows the walk of
+ * handout.c.  Computes nothing itself.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/html.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/look.h"
+#include "watviz/pace.h"
+
+/*
+ * The style sheet.  Colours by look (watviz/look.h names), each at least
+ * 4.5:1 on white; the symbols and words carry the same meaning without them.
+ * A table of bits scrolls sideways in its .wide block, so the page never
+ * does; printed, the tables shrink to fit A4 and Letter, a sub-step is not
+ * cut between pages, <details> are left out and the answers section shows.
+ */
+static const char css[] =
+	":root{color-scheme:light}\n"
+	"html{-webkit-text-size-adjust:100%;text-size-adjust:100%}\n"
+	"body{margin:0 auto;max-width:64rem;padding:.75rem 1rem;color:#1b1b1b;"
+	"background:#fff;font:1rem/1.5 \"DejaVu Sans\",system-ui,sans-serif;"
+	"overflow-wrap:anywhere}\n"
+	"h1{font-size:1.45rem;line-height:1.25}h2{font-size:1.25rem;margin-top:2rem}"
+	"h3{font-size:1.1rem;margin-top:1.5rem}h4{font-size:1rem;margin:1rem 0 .25rem}\n"
+	"code,.wide,.sym{font-family:\"DejaVu Sans Mono\",ui-monospace,monospace}\n"
+	"h1 code,h2 code,h3 code,h4 code{font-size:.95em}\n"
+	".file,.count,.note{color:#4d5259;font-weight:normal}\n"
+	".wide{overflow-x:auto;max-width:100%;margin:.25rem 0 .75rem}\n"
+	".wide table{border-collapse:collapse;white-space:nowrap;font-size:.85rem;"
+	"overflow-wrap:normal}\n"
+	".wide th,.wide td{padding:0 .4em;text-align:left;vertical-align:top}\n"
+	".wide thead th,.mem th[scope=row]{font-weight:normal;color:#4d5259}\n"
+	".bits tbody th{font-weight:normal;padding-right:1em}\n"
+	".bits tr>:first-child{position:sticky;left:0;background:#fff}\n"
+	".bits tr.result th{font-weight:bold}\n"
+	".bits td.hex{padding-left:1em}\n"
+	".bits tr.marks td,.bits tr.carets td{font-size:.85em;line-height:1.2}\n"
+	".bits tr.carets td{white-space:pre}\n"
+	".mem .wb{border-left:1px solid #767676}.mem .edge{border-left:4px double #1b1b1b}\n"
+	".mem td{text-align:center}\n"
+	"caption{text-align:left;color:#4d5259;font:.9rem \"DejaVu Sans\",system-ui,"
+	"sans-serif}\n"
+	".flag{color:#17612b;font-weight:bold}\n"
+	".false-pos{color:#a8201a;font-weight:bold;text-decoration:underline wavy}\n"
+	".answer{color:#6b4500;background:#fff0c2;font-weight:bold}\n"
+	".zero,.nul{color:#00656e}\n"
+	".kept{color:#1c46c8}\n"
+	".chain{color:#85209c;font-weight:bold}\n"
+	".hilite{text-decoration:underline;text-underline-offset:2px;font-weight:bold}\n"
+	".prestart,.fill,.unmapped{color:#595e66}\n"
+	".legend{display:flex;flex-wrap:wrap;gap:.2rem 1.2rem;padding:0;margin:.25rem 0;"
+	"list-style:none}\n"
+	".sym{display:inline-block;min-width:1.3em;text-align:center}\n"
+	".question{border-left:4px solid #4d5259;padding:.1rem 0 .1rem .9rem;margin:1rem 0}\n"
+	"details.reveal{margin:.5rem 0}details.reveal>summary{cursor:pointer;color:#1c46c8}\n"
+	".answers-all{display:none}\n"
+	".sources li{margin:.2rem 0}\n"
+	"@media print{\n"
+	" body{max-width:none;padding:0;font-size:10pt}\n"
+	" *{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
+	" @page{margin:14mm 12mm}\n"
+	" .wide{overflow:visible}.wide table{font-size:7.2pt}.wide table.mem{font-size:9pt}\n"
+	" details.reveal{display:none}.answers-all{display:block}\n"
+	" section.sub,.question,.wide,.answers-all section{break-inside:avoid}\n"
+	" h1,h2,h3,h4{break-after:avoid}\n"
+	" article+article,.answers-all{break-before:page}\n"
+	" a{color:inherit;text-decoration:none}\n"
+	"}\n";
+
+struct html {
+	FILE *f;
+	const struct wv_trace *t;
+	bool hide;		/* a question is open: as struct wv_plain_opts */
+	uint64_t secret;
+	char id[16];		/* prefix of ids: "" or "l2-" */
+	bool answers;		/* the answers section is open */
+};
+
+/* ---- text ---------------------------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence at s (2 to 4), or 0. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 :
+		   s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : 0;
+
+	if (s[0] >= 0xf5 || (s[0] >= 0x80 && s[0] < 0xc2))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	/* no overlong forms, surrogates or code points past U+10FFFF */
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/* The first n bytes of s (or up to its NUL) as HTML text. */
+static void text_n(FILE *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+
+	while (p < end && *p) {
+		size_t k;
+
+		switch (*p) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		case '\n': fputc('\n', out); break;
+		default:
+			if (*p >= 0x80 && (k = utf8_len(p)) > 0 && k <= (size_t)(end - p)) {
+				fwrite(p, 1, k, out);
+				p += k;
+				continue;
+			}
+			if (*p < 0x20 || *p >= 0x7f)
+				fprintf(out, "\\x%02x", *p);
+			else
+				fputc(*p, out);
+		}
+		p++;
+	}
+}
+
+void wv_html_text(FILE *out, const char *s)
+{
+	text_n(out, s, strlen(s));
+}
+
+/* An element with escaped text: <tag class="name">text</tag>. */
+static void elem(FILE *f, const char *tag, const char *name, const char *text)
+{
+	if (name)
+		fprintf(f, "<%s class=\"%s\">", tag, name);
+	else
+		fprintf(f, "<%s>", tag);
+	wv_html_text(f, text);
+	fprintf(f, "</%s>", tag);
+}
+
+/* Each '\n'-separated paragraph of text as a <p>. */
+static void paragraphs(FILE *f, const char *text)
+{
+	while (text && *text) {
+		size_t n = strcspn(text, "\n");
+
+		if (n) {
+			fputs("<p>", f);
+			text_n(f, text, n);
+			fputs("</p>\n", f);
+		}
+		text += n;
+		if (*text == '\n')
+			text++;
+	}
+}
+
+/* The class attribute of look, or nothing for WV_LOOK_NONE. */
+static void cls(FILE *f, enum wv_look look)
+{
+	if (look != WV_LOOK_NONE)
+		fprintf(f, " class=\"%s\"", wv_looks[look].name);
+}
+
+/* ---- the page ------------------------------------------------------------ */
+
+int wv_html_begin(FILE *out, const char *title)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	      "<meta name=\"generator\" content=\"watviz\">\n<title>", out);
+	wv_html_text(out, title);
+	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", css);
+	return ferror(out) ? -EIO : 0;
+}
+
+int wv_html_end(FILE *out)
+{
+	fputs("</body>\n</html>\n", out);
+	fflush(out);
+	return ferror(out) ? -EIO : 0;
+}
+
+/* A legend's items, each its symbol in its look and what it means. */
+static void legend_items(FILE *f, const struct wv_look_legend *l, const char *what,
+			 bool unmapped)
+{
+	for (; l->means; l++) {
+		if (l->look == WV_LOOK_UNMAPPED && !unmapped)
+			continue;
+		fprintf(f, "<li>%s<span", what);
+		cls(f, l->look);
+		fprintf(f, "><span class=\"sym\">%c</span></span> ",
+			wv_looks[l->look].sym);
+		wv_html_text(f, l->means);
+		fputs("</li>\n", f);
+	}
+}
+
+/* The legend of the marks and of the memory roles, as the plain text's. */
+static void legend(const struct html *h, bool unmapped)
+{
+	FILE *f = h->f;
+
+	fputs("<section class=\"legend-box\">\n<h2>How to read it</h2>\n"
+	      "<p>Under each byte of a row, symbols say what it is; colour only "
+	      "repeats them. Bits are grouped by byte, most significant first; "
+	      "the column heads name the memory address (<code>@0</code> "
+	      "leftmost on big-endian, rightmost on little-endian). Borrow and "
+	      "carry rows hold the 0/1 bits that cross between bits.</p>\n"
+	      "<ul class=\"legend\" aria-label=\"marks\">\n", f);
+	legend_items(f, wv_look_legend_marks, "", unmapped);
+	fputs("</ul>\n<ul class=\"legend\" aria-label=\"memory roles\">\n", f);
+	legend_items(f, wv_look_legend_memory, "memory ", unmapped);
+	fputs("</ul>\n</section>\n", f);
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+/* The border before byte i of a memory line: word boundaries, the page edge. */
+static const char *mem_edge(const struct wv_trace *t, size_t base, size_t i)
+{
+	static const char *const edge[] = { "", " class=\"wb\"", " class=\"edge\"" };
+
+	return edge[wv_look_edge(t, base, i)];
+}
+
+static void memory(const struct html *h)
+{
+	const struct wv_trace *t = h->t;
+	FILE *f = h->f;
+	size_t per = 16, nb = t->word_bytes, edge = t->img.page_end;
+	size_t mapped = edge ? edge : t->img.len;
+
+	fputs("<section class=\"memory\">\n<h2>Memory</h2>\n<div class=\"wide\">"
+	      "<table class=\"mem\">\n<caption>", f);
+	if (edge)
+		fprintf(f, "%zu bytes mapped, %zu word%s of %u, then an unmapped page "
+			"from memory %zu (u: no memory there, -- no byte to show); "
+			"address 0 is aligned", mapped, mapped / nb,
+			mapped / nb == 1 ? "" : "s", t->word_bytes, edge);
+	else
+		fprintf(f, "%zu bytes, %zu word%s of %u; address 0 is aligned",
+			t->img.len, t->img.len / nb, t->img.len / nb == 1 ? "" : "s",
+			t->word_bytes);
+	fputs("</caption>\n", f);
+	for (size_t base = 0; base < t->img.len; base += per) {
+		size_t end = base + per < t->img.len ? base + per : t->img.len;
+
+		fputs("<tbody>\n<tr><th scope=\"row\">addr</th>", f);
+		for (size_t i = base; i < end; i++)
+			fprintf(f, "<th scope=\"col\"%s>%zu</th>", mem_edge(t, base, i), i);
+		fputs("</tr>\n<tr><th scope=\"row\">hex</th>", f);
+		for (size_t i = base; i < end; i++) {
+			fprintf(f, "<td%s><span", mem_edge(t, base, i));
+			cls(f, wv_look_mem(t, i));
+			if (i < mapped)	/* past the edge there is no byte to show */
+				fprintf(f, ">%02x</span></td>", t->img.mem[i]);
+			else
+				fputs(">--</span></td>", f);
+		}
+		fputs("</tr>\n<tr><th scope=\"row\">char</th>", f);
+		for (size_t i = base; i < end; i++) {
+			char cell[3] = "--";
+
+			if (i < mapped)
+				wv_look_char(cell, t->img.mem[i]);
+			fprintf(f, "<td%s>", mem_edge(t, base, i));
+			wv_html_text(f, cell[0] == ' ' ? cell + 1 : cell);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n<tr><th scope=\"row\">role</th>", f);
+		for (size_t i = base; i < end; i++) {
+			fprintf(f, "<td%s><span", mem_edge(t, base, i));
+			cls(f, wv_look_mem(t, i));
+			fprintf(f, ">%c</span></td>", wv_looks[wv_look_mem(t, i)].sym);
+		}
+		fputs("</tr>\n", f);
+		if (!h->hide && t->answer >= base && t->answer < end) {
+			fputs("<tr><th scope=\"row\">found</th>", f);
+			for (size_t i = base; i < end; i++)
+				fprintf(f, "<td%s>%s</td>", mem_edge(t, base, i),
+					i == t->answer ? "<span class=\"answer\">=</span>" : "");
+			fputs("</tr>\n", f);
+		}
+		fputs("</tbody>\n", f);
+	}
+	fputs("</table></div>\n", f);
+	if (!h->hide)
+		fprintf(f, "<p><span class=\"answer\"><span class=\"sym\">=</span> first "
+			"%s</span> at memory %zu.</p>\n",
+			t->answer_is_delim ? "delimiter" : "NUL", t->answer);
+	fputs("</section>\n", f);
+}
+
+/* ---- rows ---------------------------------------------------------------- */
+
+/* The column heads: each byte column's memory address, or its byte number. */
+static void ruler(const struct html *h, size_t address, bool mem)
+{
+	const struct wv_trace *t = h->t;
+
+	fprintf(h->f, "<thead><tr><th scope=\"col\">%s</th>", mem ? "memory" : "reg byte");
+	for (unsigned c = 0; c < t->word_bytes; c++) {
+		unsigned r = t->word_bytes - 1 - c;	/* leftmost is the top byte */
+
+		if (mem)
+			fprintf(h->f, "<th scope=\"col\">@%zu</th>", address + t->reg_to_mem[r]);
+		else
+			fprintf(h->f, "<th scope=\"col\">%u</th>", r);
+	}
+	fputs("<th scope=\"col\">hex</th></tr></thead>\n", h->f);
+}
+
+/* One byte of a word row: its eight bits, a span per run of one look. */
+static void byte_bits(const struct html *h, const struct wv_row *row, unsigned r)
+{
+	enum wv_look cur = WV_LOOK_COUNT;
+
+	fputs("<td>", h->f);
+	for (int bit = (int)r * 8 + 7; bit >= (int)r * 8; bit--) {
+		enum wv_look look = wv_look_bit(row, (unsigned)bit, h->hide);
+
+		if (look != cur) {
+			if (cur != WV_LOOK_COUNT)
+				fputs("</span>", h->f);
+			fputs("<span", h->f);
+			cls(h->f, look);
+			fputc('>', h->f);
+			cur = look;
+		}
+		fputc(row->value & (UINT64_C(1) << bit) ? '1' : '0', h->f);
+	}
+	fputs("</span></td>", h->f);
+}
+
+/* The marks under a row: each marked byte's symbols and word. */
+static void marks_row(const struct html *h, const struct wv_row *row)
+{
+	const struct wv_trace *t = h->t;
+	char syms[8][4];
+	enum wv_look looks[8];
+	bool any = false;
+
+	for (unsigned c = 0; c < t->word_bytes; c++) {
+		looks[c] = wv_look_syms(row->bytes[t->word_bytes - 1 - c], h->hide, syms[c]);
+		any |= syms[c][0] != '\0';
+	}
+	if (!any)
+		return;
+	fputs("<tr class=\"marks\"><td></td>", h->f);
+	for (unsigned c = 0; c < t->word_bytes; c++) {
+		if (!syms[c][0]) {
+			fputs("<td></td>", h->f);
+			continue;
+		}
+		fputs("<td><span", h->f);
+		cls(h->f, looks[c]);
+		fputc('>', h->f);
+		wv_html_text(h->f, syms[c]);
+		fprintf(h->f, " %s</span></td>", wv_looks[looks[c]].word);
+	}
+	fputs("<td></td></tr>\n", h->f);
+}
+
+/* A row of ^ under the bits a step is about (spaces kept: white-space pre). */
+static void caret_row(const struct html *h, const struct wv_row *row)
+{
+	const struct wv_trace *t = h->t;
+
+	fputs("<tr class=\"carets\"><td><span class=\"note\">^ these bits</span></td>",
+	      h->f);
+	for (unsigned c = 0; c < t->word_bytes; c++) {
+		unsigned r = t->word_bytes - 1 - c;
+		char cell[9] = "";
+		size_t n = 0;
+
+		if (row->width == 8)	/* an 8-bit map: bit r in byte column r */
+			cell[n++] = row->bits & (UINT64_C(1) << r) ? '^' : ' ';
+		else
+			for (int bit = (int)r * 8 + 7; bit >= (int)r * 8; bit--)
+				cell[n++] = row->bits & (UINT64_C(1) << bit) ? '^' : ' ';
+		while (n && cell[n - 1] == ' ')
+			n--;
+		cell[n] = '\0';
+		if (n)
+			fprintf(h->f, "<td><span class=\"hilite\">%s</span></td>", cell);
+		else
+			fputs("<td></td>", h->f);
+	}
+	fputs("<td></td></tr>\n", h->f);
+}
+
+static const char *row_class(const struct wv_row *row)
+{
+	switch (row->kind) {
+	case WV_ROW_BORROW:
+	case WV_ROW_CARRY: return "chain-row";
+	case WV_ROW_RESULT: return "result";
+	case WV_ROW_CONST: return "const";
+	case WV_ROW_PARTIAL: return "partial";
+	default: return "input";
+	}
+}
+
+static void row_out(const struct html *h, const struct wv_row *row)
+{
+	const struct wv_trace *t = h->t;
+	unsigned nb = t->word_bytes;
+
+	fprintf(h->f, "<tr class=\"%s\"><th scope=\"row\">", row_class(row));
+	wv_html_text(h->f, row->label);
+	fputs("</th>", h->f);
+	if (h->hide && wv_row_secret(row, h->secret)) {
+		/* the question's answer, or what gives it away: '?' */
+		if (row->width == 0) {
+			fprintf(h->f, "<td colspan=\"%u\">= ?</td></tr>\n", nb + 1);
+			return;
+		}
+		for (unsigned c = 0; c < nb; c++)
+			fputs(row->width == 8 ? "<td>?</td>" : "<td>????????" "</td>", h->f);
+		fputs("<td class=\"hex\">?</td></tr>\n", h->f);
+		return;
+	}
+	if (row->width == 0) {
+		fprintf(h->f, "<td colspan=\"%u\">= %llu</td></tr>\n", nb + 1,
+			(unsigned long long)row->value);
+		return;
+	}
+	for (unsigned c = 0; c < nb; c++) {
+		unsigned r = nb - 1 - c;
+
+		if (row->width == 8) {	/* an 8-bit map: bit r in byte column r */
+			fputs("<td><span", h->f);
+			cls(h->f, wv_look_shown(row->bytes[r], h->hide));
+			fprintf(h->f, ">%c</span></td>",
+				row->value & (UINT64_C(1) << r) ? '1' : '0');
+		} else {
+			byte_bits(h, row, r);
+		}
+	}
+	fprintf(h->f, "<td class=\"hex\">%0*llx</td></tr>\n", (int)row->width / 4,
+		(unsigned long long)row->value);
+	marks_row(h, row);
+	if (wv_look_caret_line(row, h->hide))
+		caret_row(h, row);
+}
+
+/* ---- steps --------------------------------------------------------------- */
+
+static bool has_word_rows(const struct wv_substep *s)
+{
+	for (unsigned i = 0; i < s->nrows; i++)
+		if (s->rows[i].width != 0)
+			return true;
+	return false;
+}
+
+/* Sub-step k under a heading of level (4: inside a step's h3). */
+static void substep_out(const struct html *h, size_t k, int level)
+{
+	const struct wv_trace *t = h->t;
+	const struct wv_substep *s = &t->subs[k];
+	const struct wv_step *st = &t->steps[s->step];
+	char buf[WV_TEXT_MAX];
+
+	fprintf(h->f, "<section class=\"sub\">\n<h%d>%zu.%zu <code class=\"expr\">",
+		level, s->step + 1, k - st->first + 1);
+	wv_html_text(h->f, s->expr);
+	fprintf(h->f, "</code> <span class=\"count\">sub-step %zu of %zu</span></h%d>\n",
+		k + 1, t->nsubs, level);
+	elem(h->f, "p", NULL, wv_look_general(s->text, s->general, h->hide, buf,
+					      sizeof(buf)));
+	fputs("\n<div class=\"wide\"><table class=\"bits\">\n", h->f);
+	if (has_word_rows(s))
+		ruler(h, t->words[st->word].address, s->mem_columns);
+	fputs("<tbody>\n", h->f);
+	for (unsigned i = 0; i < s->nrows; i++)
+		row_out(h, &s->rows[i]);
+	fputs("</tbody></table></div>\n</section>\n", h->f);
+}
+
+/* A step's heading and sentence; its file as a footnote (cite > 0) or inline. */
+static void step_head(const struct html *h, size_t i, int level, size_t cite)
+{
+	const struct wv_step *st = &h->t->steps[i];
+	char buf[WV_TEXT_MAX];
+
+	fprintf(h->f, "<h%d>%zu. <code>", level, i + 1);
+	wv_html_text(h->f, st->func);
+	fputs("</code> ", h->f);
+	if (cite)
+		fprintf(h->f, "<sup><a href=\"#%ssrc-%zu\" aria-label=\"source %zu\">"
+			"[%zu]</a></sup>", h->id, cite, cite, cite);
+	else
+		elem(h->f, "span", "file", st->file);
+	fprintf(h->f, "</h%d>\n", level);
+	elem(h->f, "p", NULL, wv_look_general(st->text, st->general, h->hide, buf,
+					      sizeof(buf)));
+	fputc('\n', h->f);
+}
+
+/* The sources, numbered as cited. */
+static void sources(const struct html *h, const char *const *src, size_t n,
+		    const struct wv_variant *v)
+{
+	if (n == 0)
+		return;
+	fputs("<section class=\"sources\">\n<h2>Sources</h2>\n", h->f);
+	elem(h->f, "p", NULL, WV_HANDOUT_SOURCES_NOTE);
+	fputs("\n<ol>\n", h->f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(h->f, "<li id=\"%ssrc-%zu\">", h->id, i + 1);
+		elem(h->f, "code", NULL, src[i]);
+		if (v && strcmp(src[i], v->kernel_path) == 0) {
+			fputs(" (", h->f);
+			wv_html_text(h->f, v->kernel_version);
+			fputc(')', h->f);
+		}
+		fputs("</li>\n", h->f);
+	}
+	fputs("</ol>\n</section>\n", h->f);
+}
+
+int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts *o)
+{
+	struct html h = { .f = out, .t = t };
+	const struct wv_variant *v = t->v;
+	struct wv_handout_cited cited = { .n = 0 };
+	size_t word = (size_t)-1;
+	char line[WV_TEXT_MAX + 256];
+	char *wbuf = malloc(WV_LOOK_WORD_MAX);
+
+	if (!wbuf)
+		return -ENOMEM;
+	fputs("<header>\n<h1>watviz: <code>\"", out);
+	wv_html_text(out, wv_look_word(t, o ? o->word_src : NULL, wbuf, WV_LOOK_WORD_MAX));
+	fputs("\"</code> on ", out);
+	wv_html_text(out, v->name);
+	fprintf(out, "</h1>\n<p>%s: %u-bit %s-endian; instructions: ", v->name, v->bits,
+		v->endian == WV_LITTLE ? "little" : "big");
+	wv_html_text(out, v->insns);
+	fprintf(out, ". The word is %zu byte%s at offset %zu, fill 0x%02x",
+		t->in.word_len, t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
+	if (t->img.page_end)
+		fprintf(out, ", with an unmapped page from memory %zu", t->img.page_end);
+	fputs(".</p>\n", out);
+	elem(out, "p", NULL, wv_trace_loop_note(t, line, sizeof(line)));
+	fputs("\n</header>\n<main>\n", out);
+	legend(&h, t->img.page_end != 0);
+	memory(&h);
+
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+
+		if (st->word != word) {
+			if (word != (size_t)-1)
+				fputs("</section>\n", out);
+			word = st->word;
+			fprintf(out, "<section class=\"word\">\n<h2>Word %zu: memory %zu "
+				"to %zu</h2>\n", word, t->words[word].address,
+				t->words[word].address + t->word_bytes - 1);
+		}
+		fputs("<section class=\"step\">\n", out);
+		step_head(&h, i, 3, wv_handout_cite(&cited, st->file));
+		for (size_t k = st->first; k < st->first + st->nsub; k++)
+			substep_out(&h, k, 4);
+		fputs("</section>\n", out);
+	}
+	if (word != (size_t)-1)
+		fputs("</section>\n", out);
+
+	fprintf(out, "<section class=\"result\">\n<h2>Answer</h2>\n<p><span "
+		"class=\"answer\"><span class=\"sym\">=</span> find_zero = %u</span>; "
+		"in the word at %zu the first %s is at memory %zu, so the string is "
+		"%zu byte%s long.</p>\n</section>\n", t->scan.find_zero,
+		t->words[t->nwords - 1].address, t->answer_is_delim ? "delimiter" : "NUL",
+		t->answer, t->scan.length, t->scan.length == 1 ? "" : "s");
+	sources(&h, cited.src, cited.n, v);
+	fputs("</main>\n", out);
+	free(wbuf);
+	return ferror(out) ? -EIO : 0;
+}
+
+/* ---- the handout --------------------------------------------------------- */
+
+static int head(void *ctx, const struct wv_handout_head *hd)
+{
+	struct html *h = ctx;
+
+	fprintf(h->f, "<article class=\"lesson\" id=\"lesson-%u\">\n<header>\n"
+		"<h1>watviz lesson %u: ", hd->number, hd->number);
+	wv_html_text(h->f, hd->title);
+	fputs("</h1>\n", h->f);
+	if (hd->pace)
+		fprintf(h->f, "<p class=\"note\">About %u minutes: %zu scenes, %zu "
+			"questions, %zu words read out.</p>\n", hd->pace->minutes,
+			hd->pace->scenes, hd->pace->questions, hd->pace->words);
+	paragraphs(h->f, hd->summary);
+	elem(h->f, "p", NULL, hd->variants);
+	fputs("\n</header>\n", h->f);
+	legend(h, false);
+	return 0;
+}
+
+/* Sub-step sc->sub of the scene with its step's head, as plain's substep. */
+static void scene_substep(struct html *h, const struct wv_handout_scene *sc,
+			  int level)
+{
+	h->t = sc->t;
+	if (sc->sub >= sc->t->nsubs)
+		return;
+	step_head(h, sc->t->subs[sc->sub].step, level, 0);
+	substep_out(h, sc->sub, level + 1);
+}
+
+/* The answer worked out: the lead, the scene's sub-step whole, the working. */
+static void worked(struct html *h, const struct wv_handout_scene *sc, int level)
+{
+	char lead[80];
+
+	h->hide = false;
+	fputs("<p class=\"lead\"><strong>", h->f);
+	wv_html_text(h->f, wv_handout_lead(sc->answer, lead, sizeof(lead)));
+	fputs("</strong></p>\n", h->f);
+	scene_substep(h, sc, level);
+	elem(h->f, "p", NULL, sc->answer->worked);
+	fputc('\n', h->f);
+}
+
+static int scene(void *ctx, const struct wv_handout_scene *sc)
+{
+	struct html *h = ctx;
+	const struct wv_scene *s = sc->s;
+	const struct wv_trace_in *in = &sc->t->in;
+	const struct wv_answer *a = sc->answer;
+
+	fprintf(h->f, "<section class=\"scene\" id=\"%sscene-%zu\">\n<h2>Scene %zu "
+		"of %zu: ", h->id, sc->index + 1, sc->index + 1, sc->count);
+	wv_html_text(h->f, s->title);
+	fputs("</h2>\n<p class=\"note\">word <code>\"", h->f);
+	wv_html_text(h->f, s->word_src);
+	fprintf(h->f, "\"</code> on %s", sc->t->v->name);
+	if (in->offset)
+		fprintf(h->f, ", offset %zu", in->offset);
+	if (in->fill)
+		fprintf(h->f, ", fill 0x%02x", in->fill);
+	if (in->delim >= 0)
+		fprintf(h->f, ", delimiter 0x%02x", (unsigned)in->delim);
+	if (sc->kept)
+		fprintf(h->f, " (this scene needs %s, not %s)", sc->t->v->name,
+			sc->v->name);
+	fputs("</p>\n", h->f);
+	paragraphs(h->f, sc->narration);
+	if (sc->ncites) {
+		fputs("<p class=\"note\">Sources:", h->f);
+		for (size_t i = 0; i < sc->ncites; i++)
+			fprintf(h->f, " <a href=\"#%ssrc-%zu\">[%zu]</a>", h->id,
+				sc->cites[i], sc->cites[i]);
+		fputs("</p>\n", h->f);
+	}
+	h->t = sc->t;
+	/* the memory panel never points at the terminator, which some
+	   question asks */
+	h->hide = true;
+	if (sc->memory)
+		memory(h);
+	/* a question's scene hides what would answer it ('?') */
+	h->hide = sc->q != 0;
+	h->secret = sc->q ? a->value : 0;
+	scene_substep(h, sc, 3);
+	if (sc->q) {
+		fprintf(h->f, "<div class=\"question\" id=\"%sq-%u\">\n<h3>Question %u</h3>\n",
+			h->id, sc->q, sc->q);
+		elem(h->f, "p", NULL, sc->prompt);
+		fputc('\n', h->f);
+		if (a->form == WV_FORM_CHOICE) {
+			fputs("<ol type=\"a\">\n", h->f);
+			for (unsigned i = 0; i < a->nchoices; i++) {
+				char val[40];
+
+				wv_lesson_format(a, a->choices[i], val, sizeof(val));
+				elem(h->f, "li", NULL, val);
+				fputc('\n', h->f);
+			}
+			fputs("</ol>\n", h->f);
+		} else {
+			fputs("<p class=\"note\">(", h->f);
+			wv_html_text(h->f, wv_handout_hint(a->form));
+			fputs(")</p>\n", h->f);
+		}
+		fputs("<details class=\"reveal\">\n<summary>Show the answer</summary>\n"
+		      "<div class=\"worked\">\n", h->f);
+		worked(h, sc, 4);
+		fputs("</div>\n</details>\n</div>\n", h->f);
+	}
+	fputs("</section>\n", h->f);
+	return ferror(h->f) ? -EIO : 0;
+}
+
+static int answer(void *ctx, const struct wv_handout_scene *sc)
+{
+	struct html *h = ctx;
+
+	if (!h->answers)
+		fputs("<section class=\"answers-all\">\n<h2>Answers</h2>\n", h->f);
+	h->answers = true;
+	fprintf(h->f, "<section>\n<h3>Question %u (scene %zu, ", sc->q, sc->index + 1);
+	wv_html_text(h->f, sc->s->title);
+	fputs(")</h3>\n", h->f);
+	worked(h, sc, 4);
+	fputs("</section>\n", h->f);
+	return ferror(h->f) ? -EIO : 0;
+}
+
+static int end(void *ctx, const char *const *src, size_t n)
+{
+	struct html *h = ctx;
+
+	if (h->answers)
+		fputs("</section>\n", h->f);
+	sources(h, src, n, NULL);
+	fputs("</article>\n", h->f);
+	return ferror(h->f) ? -EIO : 0;
+}
+
+int wv_html_handout(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o)
+{
+	static const struct wv_handout_sink sink = { head, scene, answer, end };
+	struct html h = { .f = out };
+
+	snprintf(h.id, sizeof(h.id), "l%u-", o->number);
+	return wv_handout_walk(l, o, &sink, &h);
+}

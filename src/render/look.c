@@ -1,0 +1,183 @@
+/*
+ * The looks every renderer without a terminal shares: symbols, words and
+ * the choices of which byte and bit gets which.  See watviz/look.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/look.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const struct wv_look_style wv_looks[WV_LOOK_COUNT] = {
+	[WV_LOOK_NONE] = { ' ', "", "none" },
+	[WV_LOOK_HEAD] = { ' ', "", "head" },
+	[WV_LOOK_EXPR] = { ' ', "", "expr" },
+	[WV_LOOK_PRESTART] = { '-', "pre", "prestart" },
+	[WV_LOOK_ZERO] = { '0', "zero", "zero" },
+	[WV_LOOK_FLAG] = { '*', "flag", "flag" },
+	[WV_LOOK_FALSE_POS] = { '!', "false", "false-pos" },
+	[WV_LOOK_ANSWER] = { '=', "first", "answer" },
+	[WV_LOOK_KEPT] = { 'k', "kept", "kept" },
+	[WV_LOOK_CHAIN] = { '\'', "", "chain" },
+	[WV_LOOK_HILITE] = { '^', "", "hilite" },
+	[WV_LOOK_FILL] = { 'f', "fill", "fill" },
+	[WV_LOOK_STRING] = { 's', "string", "string" },
+	[WV_LOOK_NUL] = { 'n', "NUL", "nul" },
+	[WV_LOOK_UNMAPPED] = { 'u', "unmap", "unmapped" },
+};
+
+const struct wv_look_legend wv_look_legend_marks[] = {
+	{ WV_LOOK_FLAG, "flag" },
+	{ WV_LOOK_FALSE_POS, "false positive" },
+	{ WV_LOOK_ANSWER, "first terminator (the answer)" },
+	{ WV_LOOK_ZERO, "zero byte" },
+	{ WV_LOOK_PRESTART, "pre-start" },
+	{ WV_LOOK_KEPT, "kept by zero_bytemask" },
+	{ WV_LOOK_HILITE, "bits a step is about" },
+	{ WV_LOOK_UNMAPPED, "unmapped" },
+	{ WV_LOOK_NONE, NULL },
+};
+
+const struct wv_look_legend wv_look_legend_memory[] = {
+	{ WV_LOOK_PRESTART, "pre-start (fill before the string)" },
+	{ WV_LOOK_STRING, "string" },
+	{ WV_LOOK_NUL, "its NUL" },
+	{ WV_LOOK_FILL, "fill" },
+	{ WV_LOOK_UNMAPPED, "unmapped: no memory there" },
+	{ WV_LOOK_NONE, NULL },
+};
+
+/* Byte marks in the order they are told, most important first. */
+static const struct {
+	unsigned mark;
+	enum wv_look look;
+} mark_looks[] = {
+	{ WV_MARK_ANSWER, WV_LOOK_ANSWER },
+	{ WV_MARK_FALSE_POS, WV_LOOK_FALSE_POS },
+	{ WV_MARK_FLAG, WV_LOOK_FLAG },
+	{ WV_MARK_UNMAPPED, WV_LOOK_UNMAPPED },
+	{ WV_MARK_ZERO, WV_LOOK_ZERO },
+	{ WV_MARK_KEPT, WV_LOOK_KEPT },
+	{ WV_MARK_PRESTART, WV_LOOK_PRESTART },
+};
+
+#define NMARKS (sizeof(mark_looks) / sizeof(mark_looks[0]))
+
+enum wv_look wv_look_byte(unsigned marks)
+{
+	for (size_t i = 0; i < NMARKS; i++)
+		if (marks & mark_looks[i].mark)
+			return mark_looks[i].look;
+	return WV_LOOK_NONE;
+}
+
+enum wv_look wv_look_shown(unsigned marks, bool hide)
+{
+	return wv_look_byte(hide ? marks & ~(unsigned)WV_MARK_ANSWER : marks);
+}
+
+enum wv_look wv_look_syms(unsigned marks, bool hide, char syms[4])
+{
+	size_t n = 0;
+
+	if (hide)	/* not while asking */
+		marks &= ~(unsigned)WV_MARK_ANSWER;
+	for (size_t i = 0; i < NMARKS && n < 3; i++) {
+		if (!(marks & mark_looks[i].mark))
+			continue;
+		if (mark_looks[i].mark == WV_MARK_FLAG && (marks & WV_MARK_FALSE_POS))
+			continue;
+		syms[n++] = wv_looks[mark_looks[i].look].sym;
+	}
+	syms[n] = '\0';
+	return wv_look_byte(marks);
+}
+
+enum wv_look wv_look_bit(const struct wv_row *row, unsigned bit, bool hide)
+{
+	enum wv_look look = wv_look_shown(row->bytes[bit / 8], hide);
+	bool lit = (row->bits & (UINT64_C(1) << bit)) != 0 && !hide;
+
+	if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
+		return lit ? WV_LOOK_CHAIN : WV_LOOK_NONE;
+	if (lit && (look == WV_LOOK_NONE || look == WV_LOOK_KEPT ||
+		    look == WV_LOOK_ZERO || look == WV_LOOK_PRESTART))
+		return WV_LOOK_HILITE;
+	return look;
+}
+
+bool wv_look_caret_line(const struct wv_row *row, bool hide)
+{
+	return row->bits && row->bits != row->value && row->kind != WV_ROW_BORROW &&
+	       row->kind != WV_ROW_CARRY && !hide;
+}
+
+enum wv_look wv_look_mem(const struct wv_trace *t, size_t i)
+{
+	switch (t->img.role[i]) {
+	case WV_MEM_PRESTART: return WV_LOOK_PRESTART;
+	case WV_MEM_STRING: return WV_LOOK_STRING;
+	case WV_MEM_NUL: return WV_LOOK_NUL;
+	case WV_MEM_UNMAPPED: return WV_LOOK_UNMAPPED;
+	default: return WV_LOOK_FILL;
+	}
+}
+
+enum wv_look_edge wv_look_edge(const struct wv_trace *t, size_t base, size_t i)
+{
+	if (i == base || i % t->word_bytes != 0)
+		return WV_EDGE_NONE;
+	return t->img.page_end && i == t->img.page_end ? WV_EDGE_PAGE : WV_EDGE_WORD;
+}
+
+void wv_look_char(char cell[3], uint8_t c)
+{
+	static const char esc[] = { [0] = '0', ['\a'] = 'a', ['\b'] = 'b',
+				    ['\t'] = 't', ['\n'] = 'n', ['\v'] = 'v',
+				    ['\f'] = 'f', ['\r'] = 'r' };
+
+	if (c < sizeof(esc) && esc[c]) {
+		cell[0] = '\\';
+		cell[1] = esc[c];
+	} else if (c == 0x1b) {
+		cell[0] = '\\';
+		cell[1] = 'e';
+	} else if (c >= 0x20 && c < 0x7f) {
+		cell[0] = ' ';
+		cell[1] = (char)c;
+	} else {
+		cell[0] = ' ';
+		cell[1] = '.';
+	}
+	cell[2] = '\0';
+}
+
+const char *wv_look_general(const char *text, size_t general, bool hide,
+			    char *buf, size_t size)
+{
+	if (!hide || general >= strlen(text))
+		return text;
+	snprintf(buf, size, "%.*s", (int)general, text);
+	return buf;
+}
+
+const char *wv_look_word(const struct wv_trace *t, const char *word_src,
+			 char *buf, size_t size)
+{
+	size_t n = 0;
+
+	if (word_src)
+		return word_src;
+	buf[0] = '\0';
+	for (size_t i = 0; i < t->in.word_len && n + 5 <= size; i++) {
+		uint8_t c = t->in.word[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '\\' && c != '"')
+			buf[n++] = (char)c;
+		else
+			n += (size_t)snprintf(buf + n, size - n, "\\x%02x", c);
+	}
+	buf[n] = '\0';
+	return buf;
+}

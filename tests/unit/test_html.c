@@ -1,0 +1,226 @@
+/*
+ * The HTML renderer without a browser: escaping, a table of bits per
+ * sub-step on every variant, balanced markup, the legend in step with the
+ * plain text's, colours that read (4.5:1), a handout's questions each with
+ * one closed <details>.
+ * (tests/html/run-html.sh loads the pages in Chromium.)
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/html.h"
+#include "watviz/look.h"
+#include "watviz/plain.h"
+
+/* Everything a writer wrote into a memory stream, as a string to free. */
+struct sink {
+	FILE *f;
+	char *buf;
+	size_t len;
+};
+
+static void sink_open(struct sink *s)
+{
+	s->buf = NULL;
+	s->len = 0;
+	s->f = open_memstream(&s->buf, &s->len);
+	assert_non_null(s->f);
+}
+
+static char *sink_close(struct sink *s)
+{
+	assert_int_equal(fclose(s->f), 0);
+	return s->buf;
+}
+
+static size_t count(const char *s, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void escaped(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "a<b>&\"c", "a&lt;b&gt;&amp;&quot;c" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80" },
+		{ "\xff\x01", "\\xff\\x01" },
+		{ "\xc3", "\\xc3" },			/* cut short */
+		{ "\xe2\x82", "\\xe2\\x82" },
+		{ "\xc0\xaf", "\\xc0\\xaf" },		/* overlong '/' */
+		{ "\xed\xa0\x80", "\\xed\\xa0\\x80" },	/* a surrogate */
+		{ "\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80" },	/* past U+10FFFF */
+		{ "a\nb\x7f", "a\nb\\x7f" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sink s;
+		char *out;
+
+		sink_open(&s);
+		wv_html_text(s.f, cases[i].in);
+		out = sink_close(&s);
+		assert_string_equal(out, cases[i].out);
+		free(out);
+	}
+}
+
+/* Every variant: a section and a table of bits per sub-step, markup closed. */
+static void traces(void **state)
+{
+	(void)state;
+	static const char word[] = "<b>&\x01";
+
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		struct wv_trace_in in = { wv_wat_at(i), (const uint8_t *)word,
+					  sizeof(word), 1, 0, -1, 0 };
+		struct wv_html_opts o = { .word_src = "<b>&\\x01\\0" };
+		struct wv_trace t;
+		struct sink s;
+		char *page;
+
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		sink_open(&s);
+		assert_int_equal(wv_html_begin(s.f, "x"), 0);
+		assert_int_equal(wv_html_trace(s.f, &t, &o), 0);
+		assert_int_equal(wv_html_end(s.f), 0);
+		page = sink_close(&s);
+		assert_int_equal(count(page, "<section class=\"sub\">"), t.nsubs);
+		assert_int_equal(count(page, "<table class=\"bits\">"), t.nsubs);
+		assert_int_equal(count(page, "<table"), count(page, "</table>"));
+		assert_int_equal(count(page, "<section"), count(page, "</section>"));
+		assert_int_equal(count(page, "<tr"), count(page, "</tr>"));
+		assert_int_equal(count(page, "<span"), count(page, "</span>"));
+		assert_int_equal(count(page, "<td"), count(page, "</td>"));
+		assert_null(strstr(page, "<b>"));
+		assert_non_null(strstr(page, "&lt;b&gt;&amp;\\x01\\0"));
+		assert_null(strstr(page, "<script"));
+		assert_null(strstr(page, "http"));	/* nothing fetched */
+		assert_non_null(strstr(page, "<html lang=\"en\">"));
+		assert_non_null(strstr(page, "class=\"answer\">=0 first</span>"));
+		free(page);
+		wv_trace_free(&t);
+	}
+}
+
+/* Relative luminance of "#rrggbb" or "#rgb" at s (WCAG 2). */
+static double luminance(const char *s)
+{
+	unsigned v[3];
+	double l = 0;
+	static const double w[3] = { 0.2126, 0.7152, 0.0722 };
+	int n = (int)strspn(s + 1, "0123456789abcdef");
+
+	assert_true(n == 6 || n == 3);
+	for (int i = 0; i < 3; i++) {
+		char hex[3] = { s[1 + (n == 6 ? 2 * i : i)], s[n == 6 ? 2 + 2 * i : 1 + i], 0 };
+		double c;
+
+		v[i] = (unsigned)strtoul(hex, NULL, 16);
+		c = v[i] / 255.0;
+		c = c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+		l += w[i] * c;
+	}
+	return l;
+}
+
+/* Every text colour of the style sheet reads on its background: 4.5:1. */
+static void contrast(void **state)
+{
+	(void)state;
+	struct sink s;
+	char *page;
+	unsigned checked = 0;
+
+	sink_open(&s);
+	assert_int_equal(wv_html_begin(s.f, "x"), 0);
+	page = sink_close(&s);
+	for (const char *r = strchr(page, '{'); r; r = strchr(r + 1, '{')) {
+		const char *end = strchr(r, '}'), *fg = strstr(r, "color:#"),
+			   *bg = strstr(r, "background:#");
+		double a, b;
+
+		if (!fg || fg > end)
+			continue;
+		a = luminance(fg + 6);
+		b = bg && bg < end ? luminance(bg + 11) : 1.0;	/* white */
+		if ((fmax(a, b) + 0.05) / (fmin(a, b) + 0.05) < 4.5)
+			fail_msg("too little contrast in %.*s", (int)(end - r), r);
+		checked++;
+	}
+	assert_true(checked >= 8);
+	free(page);
+}
+
+/* The legend says what the plain text's says. */
+static void legend(void **state)
+{
+	(void)state;
+	for (const struct wv_look_legend *l = wv_look_legend_marks; l->means; l++) {
+		char want[80];
+
+		if (l->look == WV_LOOK_UNMAPPED)	/* appended with a page edge */
+			continue;
+		snprintf(want, sizeof(want), "%c %s", wv_looks[l->look].sym, l->means);
+		if (!strstr(WV_LEGEND_PLAIN, want))
+			fail_msg("\"%s\" is not in WV_LEGEND_PLAIN", want);
+	}
+}
+
+/* Each question of each lesson: one closed <details>, and a print copy. */
+static void handouts(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+
+	assert_true(n >= 10);
+	for (int f = 0; f < n; f++) {
+		struct wv_handout_opts o = { .number = files[f].number };
+		struct wv_error e;
+		wv_lesson *l;
+		struct sink s;
+		char *page, id[32];
+		size_t q = 0;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t i = 0; i < wv_lesson_nscenes(l); i++)
+			q += wv_lesson_scene(l, i)->q.ask != WV_ASK_NONE;
+		sink_open(&s);
+		assert_int_equal(wv_html_handout(s.f, l, &o), 0);
+		page = sink_close(&s);
+		assert_int_equal(count(page, "<div class=\"question\""), q);
+		assert_int_equal(count(page, "<details class=\"reveal\">"), q);
+		assert_int_equal(count(page, "<details"), count(page, "</details>"));
+		assert_int_equal(count(page, "<details class=\"reveal\" open"), 0);
+		assert_int_equal(count(page, "<section class=\"answers-all\">"), q > 0);
+		assert_int_equal(count(page, "<section"), count(page, "</section>"));
+		snprintf(id, sizeof(id), "id=\"l%u-scene-1\"", files[f].number);
+		assert_non_null(strstr(page, id));
+		free(page);
+		wv_lesson_free(l);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(escaped),
+		cmocka_unit_test(traces),
+		cmocka_unit_test(legend),
+		cmocka_unit_test(contrast),
+		cmocka_unit_test(handouts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
