@@ -545,6 +545,12 @@ int wv_app_command(struct wv_app *app, const char *line,
 		return WV_REACT_QUIT;
 	case WV_CMD_TRY:
 		return try_formula(app, cmd.text);
+	case WV_CMD_SET:
+		app->mouse = cmd.num != 0;
+		wv_app_msg(app, false, app->mouse ? "mouse on: click a byte, a bit, a "
+			   "function; the wheel steps" : "mouse off: the terminal selects "
+			   "text again");
+		return WV_REACT_REDRAW;
 	case WV_CMD_SCENE:
 	case WV_CMD_LESSON:
 	case WV_CMD_NEXT:

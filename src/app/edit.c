@@ -119,11 +119,11 @@ static int refuse(struct wv_app *app, size_t i, const char *why)
 static void said(struct wv_app *app, const char *what, size_t i)
 {
 	if (app->trace.scan.found)
-		wv_app_msg(app, false, "%s @%zu; the string is now %zu long (u undoes)",
-			   what, i, app->trace.scan.length);
+		wv_app_msg(app, false, "@%zu: %s; the string is now %zu long (u undoes)",
+			   i, what, app->trace.scan.length);
 	else
-		wv_app_msg(app, false, "%s @%zu; no terminator found now (u undoes)",
-			   what, i);
+		wv_app_msg(app, false, "@%zu: %s; no terminator found now (u undoes)",
+			   i, what);
 }
 
 /*

@@ -72,7 +72,7 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 	x = wv_frame_put(f, y, x + (where[0] != '\0'), WV_ROLE_STATUS, "\"");
 	x = wv_frame_fit(f, y, x, f->cols - 26 - x > 8 ? f->cols - 26 - x : 8,
 			 WV_ROLE_STATUS, app->word_src);
-	x = wv_frame_put(f, y, x, WV_ROLE_STATUS, "\" ");
+	x = wv_frame_put(f, y, x, WV_ROLE_STATUS, "\"");
 	if (app->focus != WV_FOCUS_STEPS)
 		hints = wv_view_focus_hints(app);
 	for (; *hints; hints++) {
@@ -270,8 +270,10 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 			wv_frame_printf(f, y, x, WV_ROLE_HEADING, "  bit %u = bit %u of @%zu",
 					app->bit, app->bit % 8, cb);
 		else
-			wv_frame_printf(f, y, x, WV_ROLE_HEADING, "  edit @%zu = 0x%02x '%s'%s",
-					cb, t->img.mem[cb], g[0] == ' ' ? g + 1 : g,
+			wv_frame_printf(f, y, x, WV_ROLE_HEADING, "  edit @%zu = 0x%02x%s%s%s%s",
+					cb, t->img.mem[cb], g[0] == '.' ? "" : " '",
+					g[0] == '.' ? "" : g[0] == ' ' ? g + 1 : g,
+					g[0] == '.' ? "" : "'",
 					app->hex_first >= 0 ? "  (a 2nd digit completes it)"
 					: app->await_char ? "  (type the character)" : "");
 	} else {

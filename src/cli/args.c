@@ -211,7 +211,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
 			   IS("--plain") || IS("--json") || IS("--component") ||
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
-			   IS("--course"))) {
+			   IS("--course") || IS("--no-mouse"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -241,6 +241,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->present = true;
 		} else if (IS("--course")) {
 			c->course = true;
+		} else if (IS("--no-mouse")) {
+			c->no_mouse = true;
 		} else if (IS("--plain") || IS("--json")) {
 			enum wv_cli_mode m = IS("--plain") ? WV_MODE_PLAIN : WV_MODE_JSON;
 

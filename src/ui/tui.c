@@ -62,6 +62,7 @@ struct tui {
 	bool answering;		/* the open line answers a lesson's question */
 	long next_tick;
 	const char **lesson_names;	/* for Tab after ":lesson " */
+	bool mouse_want, mouse;		/* mouse reporting asked for, and on */
 };
 
 static void render(struct tui *ui)
@@ -121,6 +122,33 @@ static int run_line(struct tui *ui, char *line)
 	return react;
 }
 
+/*
+ * A mouse event: a click means what the frame drawn under it says (a
+ * memory byte, a bit of the loaded word, a kernel function); the wheel
+ * steps back and forth.
+ */
+static int mouse_event(struct tui *ui)
+{
+	MEVENT ev;
+	enum wv_action act = WV_ACT_NONE;
+
+	if (getmouse(&ev) != OK)
+		return WV_REACT_NONE;
+	if (ev.bstate & BUTTON1_PRESSED) {
+		unsigned target = wv_frame_target_at(&ui->frame, ev.y, ev.x);
+
+		return ui->lesson ? wv_class_click(&ui->cls, target)
+				  : wv_app_click(&ui->app, target);
+	}
+	if (ev.bstate & BUTTON4_PRESSED)
+		act = WV_ACT_PREV;
+#ifdef BUTTON5_PRESSED
+	else if (ev.bstate & BUTTON5_PRESSED)
+		act = WV_ACT_NEXT;
+#endif
+	return ui->lesson ? wv_class_do(&ui->cls, act) : wv_app_do(&ui->app, act);
+}
+
 static int handle_key(struct tui *ui, int ch)
 {
 	/* at the answer line, the lesson keys the screen names still work:
@@ -132,6 +160,12 @@ static int handle_key(struct tui *ui, int ch)
 		ui->answering = false;
 		return wv_class_do(&ui->cls, wv_keys_action(ch)) | WV_REACT_REDRAW;
 	}
+	if (wv_prompt_active() && ch == KEY_MOUSE) {
+		MEVENT ev;
+
+		getmouse(&ev);		/* the line is being typed: not now */
+		return WV_REACT_NONE;
+	}
 	if (wv_prompt_active()) {
 		char *line;
 
@@ -142,9 +176,11 @@ static int handle_key(struct tui *ui, int ch)
 	}
 	if (ch == KEY_RESIZE)
 		return WV_REACT_REDRAW;
+	if (ch == KEY_MOUSE)
+		return mouse_event(ui);
 	if (ui->lesson)
-		return wv_class_do(&ui->cls, wv_keys_action(ch));
-	return wv_app_do(&ui->app, wv_keys_action(ch));
+		return wv_class_do(&ui->cls, wv_app_action(&ui->app, ch));
+	return wv_app_key(&ui->app, ch);
 }
 
 static int loop(struct tui *ui)
@@ -179,6 +215,13 @@ static int loop(struct tui *ui)
 			ui->edit_word = false;
 			ui->answering = true;
 			wv_prompt_open(wv_class_prompt(&ui->cls), ui->cls.retry);
+		}
+		if (ui->app.mouse != ui->mouse_want) {	/* :set mouse */
+			ui->mouse_want = ui->app.mouse;
+			ui->mouse = wv_term_mouse(ui->mouse_want);
+			if (ui->mouse_want && !ui->mouse)
+				wv_app_msg(&ui->app, true, "this terminal reports no "
+					   "mouse events (TERM=%s)", getenv("TERM"));
 		}
 		if (react & WV_REACT_CLEAR)
 			clearok(curscr, TRUE);
@@ -284,6 +327,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		return 1;
 	}
 	wv_render_setup_theme(wv_term_has_color(), ui->lesson && opts->present);
+	ui->app.mouse = ui->mouse_want = !opts->no_mouse;
+	ui->mouse = wv_term_mouse(ui->mouse_want);
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;
