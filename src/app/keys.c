@@ -60,7 +60,7 @@ static const struct wv_keybind keys[] = {
 	{ 'k', WV_ACT_CUR_UP, "k", NULL, false, WV_KEYS_MEMORY },
 	{ KEY_DOWN, WV_ACT_CUR_DOWN, "Down", "a word on", false, WV_KEYS_MEMORY },
 	{ 'j', WV_ACT_CUR_DOWN, "j", NULL, false, WV_KEYS_MEMORY },
-	{ '0', WV_ACT_HEX, "0-9 a-f", "set the byte: 0 the NUL, 41 'A'", false,
+	{ '0', WV_ACT_HEX, "0-9 a-f", "hex: 41 'A', 0 the NUL", false,
 	  WV_KEYS_MEMORY },
 	{ '1', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
 	{ '2', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },

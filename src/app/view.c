@@ -73,7 +73,7 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 	x = wv_frame_fit(f, y, x, f->cols - 26 - x > 8 ? f->cols - 26 - x : 8,
 			 WV_ROLE_STATUS, app->word_src);
 	x = wv_frame_put(f, y, x, WV_ROLE_STATUS, "\"");
-	if (app->focus != WV_FOCUS_STEPS)
+	if (app->focus != WV_FOCUS_STEPS && app->view == WV_VIEW_MAIN)
 		hints = wv_view_focus_hints(app);
 	for (; *hints; hints++) {
 		const char *sp = strchr(*hints, ' ');
