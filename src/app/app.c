@@ -316,9 +316,12 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		app->view = app->view == WV_VIEW_HELP ? WV_VIEW_MAIN : WV_VIEW_HELP;
 		return WV_REACT_REDRAW;
 	case WV_ACT_BACK:
+		/* from help or compare back to the main view, the focus kept;
+		   on the main view, back to stepping */
+		if (app->view == WV_VIEW_MAIN)
+			app->focus = WV_FOCUS_STEPS;
 		app->view = WV_VIEW_MAIN;
 		app->playing = false;
-		app->focus = WV_FOCUS_STEPS;
 		return WV_REACT_REDRAW;
 	case WV_ACT_COMMAND:
 		app->playing = false;

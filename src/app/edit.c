@@ -437,7 +437,10 @@ enum wv_action wv_app_action(struct wv_app *app, int key)
 		wv_app_msg(app, false, "no character typed: the byte stays");
 		return WV_ACT_NONE;
 	}
-	return wv_keys_action_in(key, app->focus);
+	/* the editing keys act on what the main view shows, not under help
+	   or compare */
+	return wv_keys_action_in(key, app->view == WV_VIEW_MAIN ? app->focus
+							      : WV_FOCUS_STEPS);
 }
 
 int wv_app_key(struct wv_app *app, int key)

@@ -341,7 +341,8 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	int x = wv_frame_put(f, 1, margin, WV_ROLE_HEADING, scene(c)->title);
 
 	wv_frame_printf(f, 1, x + 2, WV_ROLE_TEXT, "\"%s\" on %s%s", c->app->word_src,
-			c->app->v->name, wv_class_exploring(c) ? " (changed by you)" : "");
+			c->app->v->name, wv_class_exploring(c) ? " (changed by you)"
+			: scene(c)->explore ? "  change a byte: m" : "");
 	wv_view_memory_line(f, c->app, 2, margin);
 	int y = 3;
 	struct wv_view_regs o = regs_opts(c, wv_view_regs_cell(f, c->app));

@@ -798,14 +798,25 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 
 	if (to > t->img.len)
 		to = t->img.len;
+	size_t cb = edit_byte(app);
+
+	if (cb < t->img.len && (cb < from || cb >= to)) {	/* follow the cursor */
+		from = cb / nb * nb;
+		to = from + nb < t->img.len ? from + nb : t->img.len;
+	}
 	x = wv_frame_printf(f, y, x, WV_ROLE_LABEL, "memory @%zu:", from);
 	for (size_t i = from; i < to && x + 4 <= f->cols; i++) {
 		enum wv_role role = mem_role(t, i, app->quiz);
 
 		if (i == addr || i == addr + nb)
 			x = wv_frame_put(f, y, x, WV_ROLE_HEADING, " |");
-		x = wv_frame_put(f, y, x, WV_ROLE_DIM, i == t->img.offset ? ">" : " ");
+		x = wv_frame_put(f, y, x, i == cb ? WV_ROLE_HEADING : WV_ROLE_DIM,
+				 i == cb ? "[" : i == t->img.offset ? ">" : " ");
 		x = wv_frame_printf(f, y, x, role, "%02x", t->img.mem[i]);
+		if (t->img.role[i] != WV_MEM_UNMAPPED)
+			wv_frame_target(f, y, x - 3, 3, WV_TARGET_BYTE | (unsigned)i);
+		if (i == cb)
+			wv_frame_cursor(f, y, x - 2, 2);
 	}
 	return 1;
 }

@@ -394,6 +394,15 @@ static void test_undo(void **state)
 	wv_app_command(&app, "word xyz", NULL);
 	assert_int_equal(app.nundo, 0);
 	assert_int_equal(app.nedits, 0);
+	/* under help the keys are the steps' ones (c is not a digit there);
+	   Esc from help keeps the focus, Esc on the main view leaves it */
+	wv_app_key(&app, '?');
+	assert_int_equal(app.view, WV_VIEW_HELP);
+	assert_int_equal(wv_app_action(&app, 'c'), WV_ACT_COMPARE);
+	wv_app_key(&app, 27);
+	assert_int_equal(app.view, WV_VIEW_MAIN);
+	assert_int_equal(app.focus, WV_FOCUS_MEMORY);
+	assert_int_equal(wv_app_action(&app, 'c'), WV_ACT_HEX);
 	/* Esc leaves the memory focus; then + is faster again */
 	wv_app_key(&app, 27);
 	assert_int_equal(app.focus, WV_FOCUS_STEPS);
