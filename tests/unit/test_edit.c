@@ -228,8 +228,8 @@ static bool sampled(size_t i, size_t len)
 	   middle one (WATVIZ_FULL=1: every byte) */
 	if (len < 64 || getenv("WATVIZ_FULL"))
 		return true;
-	if (quick_mode())
-		return i < 8 || i + 8 > len;
+	if (quick_mode())	/* the sanitizers: the first bytes, the last word */
+		return i < 4 || i + 8 >= len;
 	return i < 10 || i + 12 > len || i == len / 2;
 }
 
@@ -305,8 +305,9 @@ static void every_flip(const char *arch, size_t len, size_t off)
 	for (size_t w = 0; w < app.trace.nwords; w++) {
 		size_t addr = app.trace.words[w].address;
 
-		/* a 4096-byte word: its first word and its last */
-		if (len > 64 && w > 0 && w + 1 < app.trace.nwords)
+		/* a 4096-byte word: its first word and its last (the
+		   sanitizers: the last) */
+		if (len > 64 && (w > 0 || quick_mode()) && w + 1 < app.trace.nwords)
 			continue;
 		for (unsigned b = 0; b < app.v->bits; b++) {
 			/* 4096 bytes: a bit in 7 and the top one of each word */
