@@ -10,7 +10,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=17
+PLAN=18
 . "$(dirname "$0")/lib.sh"
 
 start_shell 80 24
@@ -130,5 +130,14 @@ run "clear; TERM=xterm-256color $BIN --restart --arch ppc --lesson 6; echo L-\$?
 wait_for "change a byte: m" && keys ']' && wait_for "scene 2/" && keys m "'" z &&
 	wait_for "the question is withdrawn" && keys q && wait_for "L-0"
 check $? "lesson 6: explore invites, an edit withdraws the question"
+
+# 14: Ctrl-Z and fg turn the mouse off and on again; a crash turns it off
+run "clear; sh -c 'echo \$\$ >pid; TERM=xterm-256color exec $BIN crashme' 2>crash.txt; echo CR-\$?"
+wait_for '"crashme"' && wait_until mouse_is 1 && keys C-z && wait_for "Stopped" &&
+	wait_until mouse_is 0 && run "fg" && wait_for '"crashme"' && wait_until mouse_is 1 &&
+	kill -SEGV "$(cat "$tmp/pid")" 2>/dev/null && wait_re "CR-1[2-9][0-9]" &&
+	wait_until mouse_is 0 && run "stty -a >stty.after; echo STTY2-\$?" &&
+	wait_for "STTY2-0" && cmp -s stty.before stty.after
+check $? "Ctrl-Z, fg and a crash (SIGSEGV) leave mouse reporting as they must"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
