@@ -121,8 +121,9 @@ struct wv_app {
 	bool await_char;		/* ' was typed: the next key is the byte */
 	int key;			/* the key behind the action being done
 					   (hex digits, the character after ') */
-	bool mouse;			/* mouse reporting wanted (--no-mouse,
-					   :set mouse) */
+	bool mouse;			/* mouse reporting on: :set mouse asks,
+					   the terminal module says what is so
+					   (--no-mouse, no kmous: off) */
 	struct wv_edit *undo;		/* WV_UNDO_MAX entries, or NULL */
 	size_t nundo;			/* the first nundo are applied */
 	size_t nedits;			/* entries kept; nundo.. can be redone */

@@ -62,7 +62,7 @@ struct tui {
 	bool answering;		/* the open line answers a lesson's question */
 	long next_tick;
 	const char **lesson_names;	/* for Tab after ":lesson " */
-	bool mouse_want, mouse;		/* mouse reporting asked for, and on */
+	bool mouse;			/* mouse reporting is on */
 };
 
 static void render(struct tui *ui)
@@ -216,12 +216,13 @@ static int loop(struct tui *ui)
 			ui->answering = true;
 			wv_prompt_open(wv_class_prompt(&ui->cls), ui->cls.retry);
 		}
-		if (ui->app.mouse != ui->mouse_want) {	/* :set mouse */
-			ui->mouse_want = ui->app.mouse;
-			ui->mouse = wv_term_mouse(ui->mouse_want);
-			if (ui->mouse_want && !ui->mouse)
-				wv_app_msg(&ui->app, true, "this terminal reports no "
-					   "mouse events (TERM=%s)", getenv("TERM"));
+		if (ui->app.mouse != ui->mouse) {	/* :set mouse */
+			ui->mouse = wv_term_mouse(ui->app.mouse);
+			if (ui->app.mouse && !ui->mouse)
+				wv_app_msg(&ui->app, true, "this terminal (TERM=%s) "
+					   "reports no mouse events", getenv("TERM") ?
+					   getenv("TERM") : "");
+			ui->app.mouse = ui->mouse;	/* what is so */
 		}
 		if (react & WV_REACT_CLEAR)
 			clearok(curscr, TRUE);
@@ -327,8 +328,9 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		return 1;
 	}
 	wv_render_setup_theme(wv_term_has_color(), ui->lesson && opts->present);
-	ui->app.mouse = ui->mouse_want = !opts->no_mouse;
-	ui->mouse = wv_term_mouse(ui->mouse_want);
+	/* on where the terminal reports mouse events, unless --no-mouse */
+	ui->mouse = wv_term_mouse(!opts->no_mouse);
+	ui->app.mouse = ui->mouse;
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;
