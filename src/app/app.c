@@ -135,6 +135,8 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 	app->pos = keep ? find_place(&app->trace, p) : 0;
 	if (app->cursor >= app->trace.img.len)	/* the image got shorter */
 		app->cursor = app->trace.img.len - 1;
+	if (app->bit >= v->bits)		/* a narrower variant */
+		app->bit = v->bits - 1;
 	return 0;
 }
 

@@ -445,6 +445,10 @@ static void test_click_targets(void **state)
 	assert_int_equal(app.word[7], 0x01);
 	wv_app_click(&app, WV_TARGET_STEP | 0);
 	assert_int_equal(app.pos, 0);
+	/* a 32-bit variant: the bit cursor comes within its 32 bits */
+	app.bit = 63;
+	wv_app_command(&app, "arch ppc32", NULL);
+	assert_int_equal(app.bit, 31);
 	assert_int_equal(wv_app_click(&app, 0), WV_REACT_NONE);
 	wv_frame_free(&f);
 	wv_app_free(&app);
