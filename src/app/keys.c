@@ -45,7 +45,7 @@ static const struct wv_keybind keys[] = {
 	{ 'e', WV_ACT_EDIT, "e", "edit the word", false, 0 },
 	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw", false, 0 },
 	{ 'q', WV_ACT_QUIT, "q", "quit", false, 0 },
-	{ 'm', WV_ACT_FOCUS_MEMORY, "m", "edit bytes (Tab: bits; ? there)", false, 0 },
+	{ 'm', WV_ACT_FOCUS_MEMORY, "m", "edit bytes, then bits", false, 0 },
 	{ '\t', WV_ACT_FOCUS_NEXT, "Tab", NULL, false, 0 },
 	{ 'u', WV_ACT_UNDO, "u", "undo / redo a byte edit", false, 0 },
 	{ CTRL('r'), WV_ACT_REDO, "Ctrl-R", NULL, false, 0 },
