@@ -54,6 +54,27 @@ struct wv_place {
 	size_t sub, nsub;
 };
 
+/*
+ * One change to the word, as undo keeps it: word[at, at + nold) became the
+ * nnew bytes after them in bytes (old ones first).  cursor: the memory index
+ * the byte cursor was on.
+ */
+struct wv_edit {
+	size_t at, nold, nnew;
+	uint8_t *bytes;			/* nold + nnew bytes, owned */
+	size_t cursor;
+};
+
+#define WV_UNDO_MAX 256			/* edits undo remembers */
+
+/* What a mouse click landed on (struct wv_cell.target): kind | index. */
+#define WV_TARGET_KIND(t) ((t) & 0xff000000u)
+#define WV_TARGET_INDEX(t) ((size_t)((t) & 0x00ffffffu))
+#define WV_TARGET_BYTE 0x01000000u	/* memory byte: index = address */
+#define WV_TARGET_BIT 0x02000000u	/* a bit of the row loaded from memory:
+					   index = register bit */
+#define WV_TARGET_STEP 0x03000000u	/* a kernel function: index = step */
+
 struct wv_app {
 	/* what is shown */
 	uint8_t word[WV_WORD_MAX];
@@ -89,6 +110,23 @@ struct wv_app {
 
 	char msg[WV_APP_MSG_MAX];	/* one line for the status area */
 	bool msg_error;
+
+	/* editing in place (src/app/edit.c) */
+	enum wv_focus focus;		/* where the keys go */
+	size_t cursor;			/* memory index of the byte cursor */
+	unsigned bit;			/* register bit of the bit cursor */
+	int hex_first;			/* the first hex digit just typed on the
+					   cursor byte, -1 none */
+	size_t hex_undo;		/* undo entries after that digit's edit */
+	bool await_char;		/* ' was typed: the next key is the byte */
+	int key;			/* the key behind the action being done
+					   (hex digits, the character after ') */
+	bool mouse;			/* mouse reporting on: :set mouse asks,
+					   the terminal module says what is so
+					   (--no-mouse, no kmous: off) */
+	struct wv_edit *undo;		/* WV_UNDO_MAX entries, or NULL */
+	size_t nundo;			/* the first nundo are applied */
+	size_t nedits;			/* entries kept; nundo.. can be redone */
 };
 
 /*
@@ -123,6 +161,16 @@ int wv_app_do(struct wv_app *app, enum wv_action act);
 int wv_app_command(struct wv_app *app, const char *line,
 		   int (*write_json)(const struct wv_trace *t, const char *path));
 
+/*
+ * Trace app->word again (changed in place) at the same place: the same
+ * step and sub-step where it still exists.  Returns 0, or -1 with the
+ * reason in app->msg (the old trace stays).
+ */
+int wv_app_rebuild(struct wv_app *app);
+
+/* The editing actions (src/app/edit.c); wv_app_do passes them on. */
+int wv_app_edit(struct wv_app *app, enum wv_action act);
+
 /* The word as typed, after `e`: parse src and show it; as wv_app_command. */
 int wv_app_set_word_src(struct wv_app *app, const char *src);
 
@@ -131,6 +179,46 @@ int wv_app_set_word_src(struct wv_app *app, const char *src);
  * reaction flags.
  */
 int wv_app_tick(struct wv_app *app);
+
+/*
+ * The action a key means now: the character after ' (WV_ACT_PUT_CHAR), or
+ * the key table's action for the focus.  Records key in app->key.
+ */
+enum wv_action wv_app_action(struct wv_app *app, int key);
+
+/* wv_app_do(app, wv_app_action(app, key)): a key, outside a lesson. */
+int wv_app_key(struct wv_app *app, int key);
+
+/*
+ * A click on target (struct wv_cell.target; 0: nothing there): a memory
+ * byte puts the byte cursor there, a bit of the row loaded from memory
+ * flips it, a kernel function goes to its first sub-step.  Returns
+ * reaction flags.
+ */
+int wv_app_click(struct wv_app *app, unsigned target);
+
+/*
+ * Set memory byte i (an image index) to value, as the byte cursor does:
+ * a byte of the word changes; the terminator or the fill after it makes
+ * the word grow up to it (the bytes between are the image's, the NUL an
+ * explicit \0).  The trace is rebuilt through the same path as :word, at
+ * the same step and sub-step.  Bytes before the string start are refused.
+ * Returns reaction flags; app->msg says what happened.
+ */
+int wv_app_set_byte(struct wv_app *app, size_t i, uint8_t value);
+
+/*
+ * The row of the current sub-step that holds the word straight from
+ * memory (the loaded word, a), whose bits flip memory bits; -1 when the
+ * sub-step has none.
+ */
+int wv_app_bits_row(const struct wv_app *app);
+
+/* The memory index and bit (0 = least significant) of register bit b. */
+size_t wv_app_bit_byte(const struct wv_app *app, unsigned b, unsigned *bit);
+
+/* Forget every edit undo remembers (a new word came in wholesale). */
+void wv_app_forget_edits(struct wv_app *app);
 
 /* Set the one-line message (printf-style); error selects the error colour. */
 void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)

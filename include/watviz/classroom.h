@@ -126,6 +126,13 @@ bool wv_class_question_open(const struct wv_class *c);
  */
 int wv_class_do(struct wv_class *c, enum wv_action act);
 
+/*
+ * A click (wv_app_click), autoplay taken over.  Changing a byte of the
+ * scene's word withdraws its question, as any edit does (a one-line notice
+ * says so; entering the scene again asks it again).  Returns reaction flags.
+ */
+int wv_class_click(struct wv_class *c, unsigned target);
+
 /* A finished answer line (NULL: abandoned).  Returns reaction flags. */
 int wv_class_answer(struct wv_class *c, const char *typed);
 

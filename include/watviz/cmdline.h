@@ -6,7 +6,7 @@
  *
  *   word "a\0b"   word a\0b   arch ppc   offset 3   fill 0x01   fill x
  *   delim /       delim none  json out.json   compare   speed 250
- *   help          quit (q)
+ *   help          quit (q)   set mouse off   set mouse on
  * in a lesson:
  *   scene 3       lesson 3   lesson has-zero   lesson has   next   prev
  *
@@ -38,6 +38,7 @@ enum wv_cmd_kind {
 	WV_CMD_NEXT,		/* the next lesson */
 	WV_CMD_PREV,		/* the previous lesson */
 	WV_CMD_TRY,		/* text: a formula over a, as --try takes */
+	WV_CMD_SET,		/* num: mouse reporting 1 on, 0 off */
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */
@@ -67,7 +68,7 @@ struct wv_cmd_matches {
 /*
  * Completion candidates for the word text that starts at column start of
  * line: command names for the first word, variant names and aliases after
- * "arch", "none" after "delim", the names in lessons (NULL-terminated; NULL
+ * "arch", "none" after "delim", "mouse" after "set", the names in lessons (NULL-terminated; NULL
  * for none) after "lesson".  Fills m (at most WV_CMD_MATCH_MAX, in table
  * order) and returns m->n.
  * Example: line "arch pp", start 5, text "pp" gives ppc64, ppc, ppc32,

@@ -37,6 +37,24 @@ enum wv_action {
 	WV_ACT_EDIT,		/* edit the word on the command line */
 	WV_ACT_REDRAW,		/* Ctrl-L */
 	WV_ACT_QUIT,
+	/* editing the word in place (src/app/edit.c) */
+	WV_ACT_FOCUS_MEMORY,	/* byte cursor in the memory panel on / off */
+	WV_ACT_FOCUS_NEXT,	/* focus: steps -> memory -> bits -> steps */
+	WV_ACT_UNDO,		/* undo the last byte edit */
+	WV_ACT_REDO,
+	WV_ACT_CUR_LEFT,	/* memory: previous byte; bits: bit to the left */
+	WV_ACT_CUR_RIGHT,
+	WV_ACT_CUR_UP,		/* memory: a word back */
+	WV_ACT_CUR_DOWN,	/* memory: a word on */
+	WV_ACT_HEX,		/* a hex digit (the key): sets the byte; a
+				   second digit right after completes it */
+	WV_ACT_CHAR,		/* ': the next key is the byte */
+	WV_ACT_PUT_CHAR,	/* that key (struct wv_app.key) */
+	WV_ACT_BYTE_UP,		/* the byte + 1 (wraps) */
+	WV_ACT_BYTE_DOWN,
+	WV_ACT_DELETE,		/* delete the byte: the word shrinks */
+	WV_ACT_INSERT,		/* insert 'x' before it: the word grows */
+	WV_ACT_FLIP,		/* bits: flip the bit under the cursor */
 	/* in a lesson only */
 	WV_ACT_SCENE_NEXT,	/* next scene (the end screen after the last) */
 	WV_ACT_SCENE_PREV,
@@ -45,6 +63,16 @@ enum wv_action {
 	WV_ACT_SOURCES,		/* the scene's kernel sources on / off */
 };
 
+/*
+ * Where the keys go: stepping (the default), the byte cursor in the memory
+ * panel, or the bit cursor in the register row loaded from memory.  With
+ * the focus on memory or bits, that focus's keys come first (hex digits,
+ * + and -, i, x, the arrows); every other key keeps its meaning.
+ */
+enum wv_focus { WV_FOCUS_STEPS, WV_FOCUS_MEMORY, WV_FOCUS_BITS };
+#define WV_KEYS_MEMORY (1u << WV_FOCUS_MEMORY)
+#define WV_KEYS_BITS (1u << WV_FOCUS_BITS)
+
 struct wv_keybind {
 	int key;		/* curses key code or character */
 	enum wv_action act;
@@ -52,10 +80,16 @@ struct wv_keybind {
 	const char *help;	/* what it does; NULL for an alias that help
 				   lists on the line before */
 	bool lesson;		/* does something only in a lesson */
+	unsigned focus;		/* WV_KEYS_MEMORY | WV_KEYS_BITS: only with
+				   that focus (it wins there); 0: any */
 };
 
-/* The action for key, WV_ACT_NONE when the key means nothing. */
+/* The action for key with the focus on steps, WV_ACT_NONE when the key
+   means nothing. */
 enum wv_action wv_keys_action(int key);
+
+/* The action for key with focus: that focus's own keys first. */
+enum wv_action wv_keys_action_in(int key, enum wv_focus focus);
 
 /* The whole table, for the help screen; *n gets its length. */
 const struct wv_keybind *wv_keys_table(size_t *n);

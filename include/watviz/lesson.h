@@ -112,6 +112,8 @@ struct wv_scene {
 	size_t nmarks;		/* placeholders in text and question */
 	struct wv_placeholder marks[WV_MARKS_MAX];
 	struct wv_question q;	/* q.ask == WV_ASK_NONE: no question */
+	bool explore;		/* "explore: yes": the class is invited to
+				   change a byte (m) and watch */
 };
 
 typedef struct wv_lesson wv_lesson;

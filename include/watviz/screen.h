@@ -45,6 +45,9 @@ struct wv_cell {
 	char ch;		/* printable ASCII */
 	unsigned char role;	/* enum wv_role */
 	bool focus;		/* what the current sub-step is about: reverse video */
+	bool cursor;		/* the byte or bit cursor: underlined, bold */
+	unsigned target;	/* what a click here means (watviz/app.h's
+				   WV_TARGET_*), 0 nothing */
 };
 
 struct wv_frame {
@@ -81,6 +84,16 @@ void wv_frame_fill(struct wv_frame *f, int y, int x, int n, enum wv_role role,
 
 /* Mark columns [x, x + n) of row y as the focus. */
 void wv_frame_focus(struct wv_frame *f, int y, int x, int n);
+
+/* Mark columns [x, x + n) of row y as the cursor. */
+void wv_frame_cursor(struct wv_frame *f, int y, int x, int n);
+
+/* What a click on columns [x, x + n) of row y means (after drawing them:
+   writing a cell clears it). */
+void wv_frame_target(struct wv_frame *f, int y, int x, int n, unsigned target);
+
+/* The target at (y, x), 0 outside the frame or where there is none. */
+unsigned wv_frame_target_at(const struct wv_frame *f, int y, int x);
 
 /*
  * The one cell that says "text was cut here".  Renderers draw it as U+2026

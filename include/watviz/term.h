@@ -9,6 +9,8 @@
  * file; whatever was written there is copied to the real stderr after the
  * screen is restored, so nothing scribbles over the display.
  *
+ * Mouse reporting, when on, is turned off first on each of those ways out.
+ *
  * Other signals only set a flag: SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT are
  * read with wv_term_signal() by the main loop; SIGWINCH is left to ncurses,
  * which delivers KEY_RESIZE.
@@ -43,6 +45,14 @@ bool wv_term_has_color(void);
  * (kill -STOP/-CONT); 0 none.
  */
 int wv_term_signal(void);
+
+/*
+ * Mouse reporting on (clicks of button 1, the wheel) or off.  On only when
+ * the terminal reports mouse events (its terminfo has kmous); then the
+ * restore, the suspend and the crash path turn it off again before the
+ * screen goes.  Returns true when it is on.
+ */
+bool wv_term_mouse(bool on);
 
 /* Ctrl-Z: give the terminal back, stop, and take it again on fg. */
 void wv_term_suspend(void);

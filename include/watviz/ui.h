@@ -34,6 +34,8 @@ struct wv_ui_opts {
 	int delim;			/* second terminator byte, -1 none */
 	size_t page_end;		/* an unmapped page from here, 0 none */
 	int color;			/* -1 auto, 0 never, 1 always */
+	bool no_mouse;			/* --no-mouse: leave the mouse to the
+					   terminal (selecting text) */
 	/* a lesson (--lesson): then word..delim are unused and variant is
 	   --arch or NULL (the lesson's first variant) */
 	const struct wv_lesson *lesson;

@@ -115,6 +115,8 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 /* Status line (row rows-2): variant, where, then the key hints that fit. */
 void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints);
+/* The status line's hints while the focus is on memory or bits. */
+const char *const *wv_view_focus_hints(const struct wv_app *app);
 /* app->msg on the last row. */
 void wv_view_message(struct wv_frame *f, const struct wv_app *app);
 /*

@@ -41,6 +41,16 @@ int wv_word_parse(const char *src, uint8_t *out, size_t *len,
 		  struct wv_error *err);
 
 /*
+ * The C string literal body of word[0..len), the inverse of wv_word_parse:
+ * printable ASCII as it is (\\ and \" escaped), \0 \a \b \t \n \v \f \r \e
+ * by name (\x00 where a digit follows), any other byte as \xHH.  What :word
+ * needs to recreate the word.  Written into out (always terminated, cut at
+ * size; 4 * WV_WORD_MAX + 1 always suffices); returns the length it needs.
+ *   61 62 00 63 64 -> ab\0cd      01 00 31 -> \x01\x001
+ */
+size_t wv_word_literal(const uint8_t *word, size_t len, char *out, size_t size);
+
+/*
  * Parse one byte as --fill and --delim take it: a decimal number 0..255
  * ("0", "47"), 0xHH ("0x2f"), a single character ("/", "a"), or a one-byte
  * escape ("\\t", "\\x01").  A lone digit is the number: "1" is byte 1, write

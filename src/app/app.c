@@ -133,6 +133,10 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 			   "edge removed", app->page_end);
 	app->page_end = in.page_end;
 	app->pos = keep ? find_place(&app->trace, p) : 0;
+	if (app->cursor >= app->trace.img.len)	/* the image got shorter */
+		app->cursor = app->trace.img.len - 1;
+	if (app->bit >= v->bits)		/* a narrower variant */
+		app->bit = v->bits - 1;
 	return 0;
 }
 
@@ -142,12 +146,19 @@ static int rebuild(struct wv_app *app, const struct wv_variant *v,
 	return rebuild_at(app, v, offset, fill, delim, keep, NULL);
 }
 
+int wv_app_rebuild(struct wv_app *app)
+{
+	return rebuild(app, app->v, app->offset, app->fill, app->delim, true);
+}
+
 int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
 		const char *src, const struct wv_variant *v, size_t offset,
 		int fill, int delim)
 {
 	memset(app, 0, sizeof(*app));
 	app->speed_ms = WV_SPEED_DEFAULT;
+	app->hex_first = -1;
+	app->mouse = true;
 	app->delim = -1;
 	app->last_delim = delim >= 0 ? delim : '/';
 	if (len > WV_WORD_MAX) {
@@ -167,6 +178,9 @@ int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
 
 void wv_app_free(struct wv_app *app)
 {
+	wv_app_forget_edits(app);
+	free(app->undo);
+	app->undo = NULL;
 	wv_trace_free(&app->trace);
 }
 
@@ -221,6 +235,11 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return WV_REACT_NONE;
 	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
 		app->msg[0] = '\0';
+	/* a second hex digit completes the byte only right after the first */
+	if (act != WV_ACT_HEX && act != WV_ACT_NONE)
+		app->hex_first = -1;
+	if (act != WV_ACT_PUT_CHAR)
+		app->await_char = false;
 	/* a/A remember where they started; any move of another kind forgets */
 	if (act != WV_ACT_ARCH_NEXT && act != WV_ACT_ARCH_PREV &&
 	    act != WV_ACT_NONE && act != WV_ACT_REDRAW && act != WV_ACT_HELP &&
@@ -299,6 +318,10 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		app->view = app->view == WV_VIEW_HELP ? WV_VIEW_MAIN : WV_VIEW_HELP;
 		return WV_REACT_REDRAW;
 	case WV_ACT_BACK:
+		/* from help or compare back to the main view, the focus kept;
+		   on the main view, back to stepping */
+		if (app->view == WV_VIEW_MAIN)
+			app->focus = WV_FOCUS_STEPS;
 		app->view = WV_VIEW_MAIN;
 		app->playing = false;
 		return WV_REACT_REDRAW;
@@ -312,6 +335,24 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return WV_REACT_CLEAR | WV_REACT_REDRAW;
 	case WV_ACT_QUIT:
 		return WV_REACT_QUIT;
+	case WV_ACT_FOCUS_MEMORY:
+	case WV_ACT_FOCUS_NEXT:
+	case WV_ACT_UNDO:
+	case WV_ACT_REDO:
+	case WV_ACT_CUR_LEFT:
+	case WV_ACT_CUR_RIGHT:
+	case WV_ACT_CUR_UP:
+	case WV_ACT_CUR_DOWN:
+	case WV_ACT_HEX:
+	case WV_ACT_CHAR:
+	case WV_ACT_PUT_CHAR:
+	case WV_ACT_BYTE_UP:
+	case WV_ACT_BYTE_DOWN:
+	case WV_ACT_DELETE:
+	case WV_ACT_INSERT:
+	case WV_ACT_FLIP:
+		app->playing = false;
+		return wv_app_edit(app, act);
 	case WV_ACT_SCENE_NEXT:
 	case WV_ACT_SCENE_PREV:
 	case WV_ACT_ANSWER:
@@ -361,6 +402,7 @@ int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
 		app->last_delim = in->delim;
 	snprintf(app->word_src, sizeof(app->word_src), "%s", src ? src : "");
 	app->anchor_v = NULL;
+	wv_app_forget_edits(app);
 	return 0;
 }
 
@@ -383,6 +425,7 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
 		return WV_REACT_REDRAW;
 	}
 	snprintf(app->word_src, sizeof(app->word_src), "%s", src);
+	wv_app_forget_edits(app);
 	wv_app_msg(app, false, "word is now %zu bytes; the string is %zu long",
 		   len, app->trace.scan.length);
 	return WV_REACT_REDRAW;
@@ -507,6 +550,12 @@ int wv_app_command(struct wv_app *app, const char *line,
 		return WV_REACT_QUIT;
 	case WV_CMD_TRY:
 		return try_formula(app, cmd.text);
+	case WV_CMD_SET:
+		app->mouse = cmd.num != 0;
+		wv_app_msg(app, false, app->mouse ? "mouse on: click a byte, a bit, a "
+			   "function; the wheel steps" : "mouse off: the terminal selects "
+			   "text again");
+		return WV_REACT_REDRAW;
 	case WV_CMD_SCENE:
 	case WV_CMD_LESSON:
 	case WV_CMD_NEXT:

@@ -41,9 +41,31 @@ bool wv_class_question_open(const struct wv_class *c)
 	       (c->phase == WV_CLASS_SCENE || c->phase == WV_CLASS_ASK);
 }
 
-/* Tell the views whether a question is open (app->quiz). */
+/* Is the word shown the scene's own (whatever the variant, start, fill)? */
+static bool own_word(const struct wv_class *c)
+{
+	const struct wv_app *a = c->app;
+
+	return a->word_len == c->in.word_len &&
+	       (!a->word_len || memcmp(a->word, c->in.word, a->word_len) == 0);
+}
+
+/*
+ * Tell the views whether a question is open (app->quiz).  A question is
+ * about the scene's word: once a byte of it is changed, the question is
+ * withdrawn (until the scene is entered again), as its answer no longer
+ * belongs to what the screen shows.
+ */
 static int quiz_sync(struct wv_class *c, int react)
 {
+	if (c->has_question && c->phase != WV_CLASS_END && !own_word(c)) {
+		c->has_question = false;
+		if (c->phase == WV_CLASS_ASK)
+			c->phase = WV_CLASS_SCENE;
+		wv_app_msg(c->app, false, "The word is yours now: the question is "
+			   "withdrawn (:scene %zu brings it back).", c->scene + 1);
+		react |= WV_REACT_REDRAW;
+	}
 	c->app->quiz = wv_class_question_open(c);
 	c->app->quiz_pos = c->shown;
 	c->app->quiz_secret = c->answer.value;
@@ -486,6 +508,14 @@ static int answer(struct wv_class *c, const char *typed)
 		return WV_REACT_REDRAW | WV_REACT_ANSWER;
 	}
 	return WV_REACT_REDRAW;
+}
+
+int wv_class_click(struct wv_class *c, unsigned target)
+{
+	if (c->phase == WV_CLASS_END)
+		return WV_REACT_NONE;
+	c->app->playing = false;
+	return quiz_sync(c, wv_app_click(c->app, target));
 }
 
 int wv_class_answer(struct wv_class *c, const char *typed)

@@ -16,7 +16,7 @@
 #include "watviz/word.h"
 
 enum arg_kind { ARG_NONE, ARG_TEXT, ARG_OPT_TEXT, ARG_NUM, ARG_BYTE,
-		ARG_DELIM, ARG_VARIANT, ARG_NAME };
+		ARG_DELIM, ARG_VARIANT, ARG_NAME, ARG_SETTING };
 
 static const struct {
 	const char *name;
@@ -39,6 +39,7 @@ static const struct {
 	{ "next", WV_CMD_NEXT, ARG_NONE, "next" },
 	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
 	{ "try", WV_CMD_TRY, ARG_TEXT, "try EXPR" },
+	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -161,6 +162,19 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 	case ARG_OPT_TEXT:
 	case ARG_NAME:
 		return 0;
+	case ARG_SETTING: {
+		/* the one setting: mouse on|off */
+		const char *v = cmd->text + 5 + strspn(cmd->text + 5, " \t");
+
+		if (strncmp(cmd->text, "mouse", 5) != 0 ||
+		    (cmd->text[5] != ' ' && cmd->text[5] != '\t') ||
+		    (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)) {
+			snprintf(err, errsize, "usage: :%s", commands[i].usage);
+			return -1;
+		}
+		cmd->num = strcmp(v, "on") == 0;
+		return 0;
+	}
 	case ARG_VARIANT:
 		cmd->variant = wv_wat_find(cmd->text);
 		if (!cmd->variant) {
@@ -249,6 +263,8 @@ size_t wv_cmd_complete(const char *line, size_t start, const char *text,
 		}
 	} else if (commands[i].kind == WV_CMD_DELIM) {
 		add_match(m, "none", 4, text);
+	} else if (commands[i].kind == WV_CMD_SET) {
+		add_match(m, "mouse", 5, text);
 	} else if (commands[i].kind == WV_CMD_LESSON) {
 		for (size_t k = 0; lessons && lessons[k]; k++)
 			add_match(m, lessons[k], strlen(lessons[k]), text);

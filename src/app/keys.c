@@ -11,57 +11,108 @@
 #define CTRL(c) ((c) & 0x1f)
 
 static const struct wv_keybind keys[] = {
-	{ KEY_RIGHT, WV_ACT_NEXT, "Right", "next sub-step", false },
-	{ 'n', WV_ACT_NEXT, "n", NULL, false },
-	{ ' ', WV_ACT_NEXT, "Space", NULL, false },
-	{ KEY_LEFT, WV_ACT_PREV, "Left", "previous sub-step", false },
-	{ 'p', WV_ACT_PREV, "p", NULL, false },
-	{ KEY_BACKSPACE, WV_ACT_PREV, "BkSp", NULL, false },
-	{ 127, WV_ACT_PREV, NULL, NULL, false },
-	{ CTRL('h'), WV_ACT_PREV, NULL, NULL, false },
-	{ KEY_DOWN, WV_ACT_NEXT_FUNC, "Down", "next kernel function", false },
-	{ 'N', WV_ACT_NEXT_FUNC, "N", NULL, false },
-	{ KEY_UP, WV_ACT_PREV_FUNC, "Up", "previous kernel function", false },
-	{ 'P', WV_ACT_PREV_FUNC, "P", NULL, false },
-	{ 'g', WV_ACT_FIRST, "g", "first sub-step", false },
-	{ KEY_HOME, WV_ACT_FIRST, "Home", NULL, false },
-	{ 'G', WV_ACT_LAST, "G", "last sub-step", false },
-	{ KEY_END, WV_ACT_LAST, "End", NULL, false },
-	{ 'r', WV_ACT_PLAY, "r", "play / pause (run)", false },
-	{ '+', WV_ACT_FASTER, "+", "play faster", false },
-	{ '=', WV_ACT_FASTER, NULL, NULL, false },
-	{ '-', WV_ACT_SLOWER, "-", "play slower", false },
-	{ 'a', WV_ACT_ARCH_NEXT, "a", "next variant, same place", false },
-	{ 'A', WV_ACT_ARCH_PREV, "A", "previous variant", false },
-	{ 'd', WV_ACT_DELIM, "d", "delimiter '/' on / off", false },
-	{ 'o', WV_ACT_OFFSET_UP, "o", "string start +1 byte", false },
-	{ 'O', WV_ACT_OFFSET_DOWN, "O", "string start -1 byte", false },
-	{ 'f', WV_ACT_FILL, "f", "fill: 00, 01, ff, 'x'", false },
-	{ 'c', WV_ACT_COMPARE, "c", "compare all variants", false },
-	{ '?', WV_ACT_HELP, "?", "this help / back", false },
-	{ KEY_F(1), WV_ACT_HELP, "F1", NULL, false },
-	{ 27, WV_ACT_BACK, "Esc", "back to the main view", false },
-	{ ':', WV_ACT_COMMAND, ":", "command line (Tab)", false },
-	{ 'e', WV_ACT_EDIT, "e", "edit the word", false },
-	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw", false },
-	{ 'q', WV_ACT_QUIT, "q", "quit", false },
-	{ ']', WV_ACT_SCENE_NEXT, "] PgDn", "next scene", true },
-	{ KEY_NPAGE, WV_ACT_SCENE_NEXT, NULL, NULL, true },
-	{ '[', WV_ACT_SCENE_PREV, "[ PgUp", "previous scene", true },
-	{ KEY_PPAGE, WV_ACT_SCENE_PREV, NULL, NULL, true },
-	{ '\r', WV_ACT_ANSWER, "Enter", "ask, answer, go on", true },
-	{ '\n', WV_ACT_ANSWER, NULL, NULL, true },
-	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true },
-	{ 's', WV_ACT_REVEAL, "s", "show the answer", true },
-	{ 'i', WV_ACT_SOURCES, "i", "the scene's kernel sources", true },
+	{ KEY_RIGHT, WV_ACT_NEXT, "Right", "next sub-step", false, 0 },
+	{ 'n', WV_ACT_NEXT, "n", NULL, false, 0 },
+	{ ' ', WV_ACT_NEXT, "Space", NULL, false, 0 },
+	{ KEY_LEFT, WV_ACT_PREV, "Left", "previous sub-step", false, 0 },
+	{ 'p', WV_ACT_PREV, "p", NULL, false, 0 },
+	{ KEY_BACKSPACE, WV_ACT_PREV, "BkSp", NULL, false, 0 },
+	{ 127, WV_ACT_PREV, NULL, NULL, false, 0 },
+	{ CTRL('h'), WV_ACT_PREV, NULL, NULL, false, 0 },
+	{ KEY_DOWN, WV_ACT_NEXT_FUNC, "Down", "next kernel function", false, 0 },
+	{ 'N', WV_ACT_NEXT_FUNC, "N", NULL, false, 0 },
+	{ KEY_UP, WV_ACT_PREV_FUNC, "Up", "previous kernel function", false, 0 },
+	{ 'P', WV_ACT_PREV_FUNC, "P", NULL, false, 0 },
+	{ 'g', WV_ACT_FIRST, "g", "first sub-step", false, 0 },
+	{ KEY_HOME, WV_ACT_FIRST, "Home", NULL, false, 0 },
+	{ 'G', WV_ACT_LAST, "G", "last sub-step", false, 0 },
+	{ KEY_END, WV_ACT_LAST, "End", NULL, false, 0 },
+	{ 'r', WV_ACT_PLAY, "r", "play / pause (run)", false, 0 },
+	{ '+', WV_ACT_FASTER, "+", "play faster / slower", false, 0 },
+	{ '=', WV_ACT_FASTER, NULL, NULL, false, 0 },
+	{ '-', WV_ACT_SLOWER, "-", NULL, false, 0 },
+	{ 'a', WV_ACT_ARCH_NEXT, "a", "next variant, same place", false, 0 },
+	{ 'A', WV_ACT_ARCH_PREV, "A", "previous variant", false, 0 },
+	{ 'd', WV_ACT_DELIM, "d", "delimiter '/' on / off", false, 0 },
+	{ 'o', WV_ACT_OFFSET_UP, "o", "string start +1 byte", false, 0 },
+	{ 'O', WV_ACT_OFFSET_DOWN, "O", "string start -1 byte", false, 0 },
+	{ 'f', WV_ACT_FILL, "f", "fill: 00, 01, ff, 'x'", false, 0 },
+	{ 'c', WV_ACT_COMPARE, "c", "compare all variants", false, 0 },
+	{ '?', WV_ACT_HELP, "?", "this help / back", false, 0 },
+	{ KEY_F(1), WV_ACT_HELP, "F1", NULL, false, 0 },
+	{ 27, WV_ACT_BACK, "Esc", "back to the main view", false, 0 },
+	{ ':', WV_ACT_COMMAND, ":", "command line (Tab)", false, 0 },
+	{ 'e', WV_ACT_EDIT, "e", "edit the word", false, 0 },
+	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw", false, 0 },
+	{ 'q', WV_ACT_QUIT, "q", "quit", false, 0 },
+	{ 'm', WV_ACT_FOCUS_MEMORY, "m", "edit bytes, then bits", false, 0 },
+	{ '\t', WV_ACT_FOCUS_NEXT, "Tab", NULL, false, 0 },
+	{ 'u', WV_ACT_UNDO, "u", "undo / redo a byte edit", false, 0 },
+	{ CTRL('r'), WV_ACT_REDO, "Ctrl-R", NULL, false, 0 },
+	/* with the focus on memory or bits: these first */
+	{ KEY_LEFT, WV_ACT_CUR_LEFT, "Left", "byte (bit) to the left", false,
+	  WV_KEYS_MEMORY | WV_KEYS_BITS },
+	{ 'h', WV_ACT_CUR_LEFT, "h", NULL, false, WV_KEYS_MEMORY | WV_KEYS_BITS },
+	{ KEY_RIGHT, WV_ACT_CUR_RIGHT, "Right", "byte (bit) to the right", false,
+	  WV_KEYS_MEMORY | WV_KEYS_BITS },
+	{ 'l', WV_ACT_CUR_RIGHT, "l", NULL, false, WV_KEYS_MEMORY | WV_KEYS_BITS },
+	{ KEY_UP, WV_ACT_CUR_UP, "Up", "a word back", false, WV_KEYS_MEMORY },
+	{ 'k', WV_ACT_CUR_UP, "k", NULL, false, WV_KEYS_MEMORY },
+	{ KEY_DOWN, WV_ACT_CUR_DOWN, "Down", "a word on", false, WV_KEYS_MEMORY },
+	{ 'j', WV_ACT_CUR_DOWN, "j", NULL, false, WV_KEYS_MEMORY },
+	{ '0', WV_ACT_HEX, "0-9 a-f", "hex: 41 'A', 0 the NUL", false,
+	  WV_KEYS_MEMORY },
+	{ '1', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '2', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '3', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '4', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '5', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '6', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '7', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '8', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '9', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ 'a', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ 'b', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ 'c', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ 'd', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ 'e', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ 'f', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '\'', WV_ACT_CHAR, "'", "the next key is the byte", false, WV_KEYS_MEMORY },
+	{ '+', WV_ACT_BYTE_UP, "+", "the byte + 1 / - 1", false, WV_KEYS_MEMORY },
+	{ '=', WV_ACT_BYTE_UP, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '-', WV_ACT_BYTE_DOWN, "-", NULL, false, WV_KEYS_MEMORY },
+	{ 'x', WV_ACT_DELETE, "x", "delete the byte", false, WV_KEYS_MEMORY },
+	{ KEY_DC, WV_ACT_DELETE, "Del", NULL, false, WV_KEYS_MEMORY },
+	{ 'i', WV_ACT_INSERT, "i", "insert 'x' before it", false, WV_KEYS_MEMORY },
+	{ ' ', WV_ACT_FLIP, "Space", "flip the bit", false, WV_KEYS_BITS },
+	{ '[', WV_ACT_SCENE_PREV, "[ PgUp", "previous / next scene", true, 0 },
+	{ KEY_PPAGE, WV_ACT_SCENE_PREV, NULL, NULL, true, 0 },
+	{ ']', WV_ACT_SCENE_NEXT, "] PgDn", NULL, true, 0 },
+	{ KEY_NPAGE, WV_ACT_SCENE_NEXT, NULL, NULL, true, 0 },
+	{ '\r', WV_ACT_ANSWER, "Enter", "ask, answer, go on", true, 0 },
+	{ '\n', WV_ACT_ANSWER, NULL, NULL, true, 0 },
+	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true, 0 },
+	{ 's', WV_ACT_REVEAL, "s", "show the answer", true, 0 },
+	{ 'i', WV_ACT_SOURCES, "i", "the scene's kernel sources", true, 0 },
 };
+
+enum wv_action wv_keys_action_in(int key, enum wv_focus focus)
+{
+	size_t n = sizeof(keys) / sizeof(keys[0]);
+
+	if (focus != WV_FOCUS_STEPS)
+		for (size_t i = 0; i < n; i++)
+			if (keys[i].key == key && (keys[i].focus & (1u << focus)))
+				return keys[i].act;
+	for (size_t i = 0; i < n; i++)
+		if (keys[i].key == key && !keys[i].focus)
+			return keys[i].act;
+	return WV_ACT_NONE;
+}
 
 enum wv_action wv_keys_action(int key)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].key == key)
-			return keys[i].act;
-	return WV_ACT_NONE;
+	return wv_keys_action_in(key, WV_FOCUS_STEPS);
 }
 
 const struct wv_keybind *wv_keys_table(size_t *n)

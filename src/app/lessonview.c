@@ -275,6 +275,9 @@ static void status(struct wv_frame *f, const struct wv_class *c)
 	static const char *const question_hints[] = {
 		"Enter question", "]/[ scene", "Left/Right sub-step", "r autoplay",
 		"? help", "q quit", NULL };
+	static const char *const explore_hints[] = {
+		"m change a byte", "Tab a bit", "u undo", "Enter next", "]/[ scene",
+		"? help", "q quit", NULL };
 	static const char *const ask_hints[] = {
 		"Enter answer", "s show answer", "]/[ scene", "? help", "q quit", NULL };
 	static const char *const end_hints[] = {
@@ -288,6 +291,7 @@ static void status(struct wv_frame *f, const struct wv_class *c)
 		: c->app->playing ? play_hints
 		: c->phase == WV_CLASS_ASK ? ask_hints
 		: c->phase == WV_CLASS_SCENE && c->has_question ? question_hints
+		: c->phase == WV_CLASS_SCENE && scene(c)->explore ? explore_hints
 		: scene_hints;
 	char where[48];
 
@@ -311,6 +315,8 @@ void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
 			    app->word_src, app->v->name);
 	if (wv_class_exploring(c))
 		wv_frame_put(f, 1, x, WV_ROLE_DIM, " (changed by you)");
+	else if (scene(c)->explore)
+		wv_frame_put(f, 1, x, WV_ROLE_HEADING, "  change a byte: m");
 	y = 2 + wv_view_memory(f, app, 2);
 	y += wv_view_function(f, app, y);
 	if (f->cols >= 120 && f->rows >= 30 && f->rows < 40)
@@ -335,7 +341,8 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	int x = wv_frame_put(f, 1, margin, WV_ROLE_HEADING, scene(c)->title);
 
 	wv_frame_printf(f, 1, x + 2, WV_ROLE_TEXT, "\"%s\" on %s%s", c->app->word_src,
-			c->app->v->name, wv_class_exploring(c) ? " (changed by you)" : "");
+			c->app->v->name, wv_class_exploring(c) ? " (changed by you)"
+			: scene(c)->explore ? "  change a byte: m" : "");
 	wv_view_memory_line(f, c->app, 2, margin);
 	int y = 3;
 	struct wv_view_regs o = regs_opts(c, wv_view_regs_cell(f, c->app));

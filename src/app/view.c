@@ -64,9 +64,17 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 	int y = f->rows - 2, x;
 
 	wv_frame_fill(f, y, 0, f->cols, WV_ROLE_STATUS, ' ');
-	x = wv_frame_printf(f, y, 0, WV_ROLE_STATUS, " %s %u-bit %s %s ",
+	x = wv_frame_printf(f, y, 0, WV_ROLE_STATUS, " %s %u-bit %s %s",
 			    app->v->name, app->v->bits,
 			    app->v->endian == WV_LITTLE ? "LE" : "BE", where);
+	/* the word as :word takes it (cut when long; e shows all of it),
+	   leaving the hints some room */
+	x = wv_frame_put(f, y, x + (where[0] != '\0'), WV_ROLE_STATUS, "\"");
+	x = wv_frame_fit(f, y, x, f->cols - 26 - x > 8 ? f->cols - 26 - x : 8,
+			 WV_ROLE_STATUS, app->word_src);
+	x = wv_frame_put(f, y, x, WV_ROLE_STATUS, "\"");
+	if (app->focus != WV_FOCUS_STEPS && app->view == WV_VIEW_MAIN)
+		hints = wv_view_focus_hints(app);
 	for (; *hints; hints++) {
 		const char *sp = strchr(*hints, ' ');
 		int klen = sp ? (int)(sp - *hints) : (int)strlen(*hints);
@@ -77,6 +85,19 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		wv_frame_printf(f, y, x, WV_ROLE_KEY, "%.*s", klen, *hints);
 		x = wv_frame_put(f, y, x + klen, WV_ROLE_STATUS, sp ? sp : "");
 	}
+}
+
+const char *const *wv_view_focus_hints(const struct wv_app *app)
+{
+	static const char *const memory_hints[] = {
+		"0-f set", "' char", "+/- step", "x del", "i ins", "u undo",
+		"Tab bits", "Esc done", NULL
+	};
+	static const char *const bits_hints[] = {
+		"Left/Right bit", "Space flip", "n/p step", "u undo", "Esc done", NULL
+	};
+
+	return app->focus == WV_FOCUS_BITS ? bits_hints : memory_hints;
 }
 
 void wv_view_message(struct wv_frame *f, const struct wv_app *app)
@@ -200,6 +221,18 @@ static bool mem_focus(const struct wv_trace *t, const struct wv_substep *sub,
 	return false;
 }
 
+/* The memory byte the cursor is on (the bit cursor's byte), or SIZE_MAX. */
+static size_t edit_byte(const struct wv_app *app)
+{
+	unsigned b;
+
+	if (app->focus == WV_FOCUS_MEMORY)
+		return app->cursor;
+	if (app->focus == WV_FOCUS_BITS && wv_app_bits_row(app) >= 0)
+		return wv_app_bit_byte(app, app->bit, &b);
+	return SIZE_MAX;
+}
+
 int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 {
 	const struct wv_trace *t = &app->trace;
@@ -210,6 +243,8 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 	int per = 1 + 3 * (int)nb;	/* "|" and " xx" per byte */
 	size_t nwin = (size_t)((f->cols - 6) / per), first;
 
+	size_t cb = edit_byte(app);	/* the byte being edited, or none */
+
 	if (nwin < 1)
 		nwin = 1;
 	if (nwin > total)
@@ -217,15 +252,39 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 	first = cur > 0 && nwin >= 3 ? cur - 1 : cur;
 	if (first + nwin > total)
 		first = total - nwin;
+	/* the window follows the cursor */
+	if (cb < t->img.len && (cb / nb < first || cb / nb >= first + nwin)) {
+		first = cb / nb > 0 && nwin >= 3 ? cb / nb - 1 : cb / nb;
+		if (first + nwin > total)
+			first = total - nwin;
+	}
 
 	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Memory");
 	x = wv_frame_printf(f, y, x, WV_ROLE_DIM, "  word %zu/%zu @0x%04zx",
 			    cur + 1, total, addr);
-	/* the marks' key; the page edge adds u, said shorter where it must fit */
-	wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_DIM,
-		     !t->img.page_end ? "  > start = terminator p pre-start n NUL f fill" :
-		     f->cols - x >= 62 ? "  > start = terminator p pre-start n NUL f fill "
-		     "u unmapped" : "  > start = end p pre-start n NUL f fill u unmapped");
+	if (cb < t->img.len) {
+		char g[3];
+
+		glyph(t->img.mem[cb], g);
+		if (app->focus == WV_FOCUS_BITS)
+			wv_frame_printf(f, y, x, WV_ROLE_HEADING, "  bit %u = bit %u of @%zu",
+					app->bit, app->bit % 8, cb);
+		else
+			wv_frame_printf(f, y, x, WV_ROLE_HEADING, "  edit @%zu = 0x%02x%s%s%s%s",
+					cb, t->img.mem[cb], g[0] == '.' ? "" : " '",
+					g[0] == '.' ? "" : g[0] == ' ' ? g + 1 : g,
+					g[0] == '.' ? "" : "'",
+					app->hex_first >= 0 ? "  (a 2nd digit completes it)"
+					: app->await_char ? "  (type the character)" : "");
+	} else {
+		/* the marks' key; the page edge adds u, said shorter where it
+		   must fit */
+		wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_DIM, !t->img.page_end
+			     ? "  > start = terminator p pre-start n NUL f fill"
+			     : f->cols - x >= 62 ? "  > start = terminator p pre-start "
+			     "n NUL f fill u unmapped"
+			     : "  > start = end p pre-start n NUL f fill u unmapped");
+	}
 	wv_frame_put(f, y + 1, 0, WV_ROLE_LABEL, "addr");
 	wv_frame_put(f, y + 2, 0, WV_ROLE_LABEL, "hex");
 	wv_frame_put(f, y + 3, 0, WV_ROLE_LABEL, "char");
@@ -256,6 +315,16 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 			wv_frame_put(f, y + 4, bx + 1, role, m);
 			if (w == cur && mem_focus(t, sub, addr, i))
 				wv_frame_focus(f, y + 2, bx + 1, 2);
+			if (t->img.role[i] != WV_MEM_UNMAPPED)
+				for (int k = 1; k <= 4; k++)
+					wv_frame_target(f, y + k, bx, 3, WV_TARGET_BYTE | (unsigned)i);
+			if (i == cb) {	/* [61] and the cell itself */
+				wv_frame_put(f, y + 2, bx, WV_ROLE_HEADING, "[");
+				if (j + 1 < nb)
+					wv_frame_put(f, y + 2, bx + 3, WV_ROLE_HEADING, "]");
+				wv_frame_cursor(f, y + 2, bx + 1, 2);
+				wv_frame_cursor(f, y + 3, bx + 1, 2);
+			}
 		}
 		if (w + 1 == first + nwin)
 			for (int k = 1; k <= 4; k++)
@@ -344,7 +413,8 @@ static void hex_value(char *buf, size_t size, const struct wv_row *row)
  */
 static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			const struct wv_row *row, int y, int x0, int hexx,
-			bool caption, bool last_result, const struct wv_view_regs *o)
+			bool caption, bool last_result, const struct wv_view_regs *o,
+			unsigned tag, int cursor_bit)
 {
 	unsigned nb = t->word_bytes;
 	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
@@ -411,6 +481,12 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 				ch = "?";
 			}
 			wv_frame_put(f, y, bit_x(gx, cell, (int)b), role, ch);
+			/* the row loaded from memory: a click flips the bit */
+			if (tag)
+				wv_frame_target(f, y, bit_x(gx, cell, (int)b), cell,
+						tag | bit);
+			if ((int)bit == cursor_bit)
+				wv_frame_cursor(f, y, bit_x(gx, cell, (int)b), cell);
 		}
 		if (m & WV_MARK_HILITE)
 			wv_frame_focus(f, y, gx + 1, 8 * cell + (cell == 3));
@@ -506,8 +582,11 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		show_first = (unsigned)avail - 2;
 		hidden = nrows - show_first - 1;
 	}
+	int mem_row = current ? wv_app_bits_row(app) : -1;
+
 	for (unsigned ri = 0; ri < nrows && y < ymax; ri++) {
 		const struct wv_row *row = &sub->rows[ri];
+		bool loaded = (int)ri == mem_row;
 
 		if (hidden && ri == show_first) {
 			wv_frame_printf(f, y++, x0, WV_ROLE_DIM,
@@ -517,7 +596,9 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 			continue;
 		}
 		y += register_row(f, t, row, y, x0, hexx, caption,
-				  ri + 1 == nrows && row->kind == WV_ROW_RESULT, o);
+				  ri + 1 == nrows && row->kind == WV_ROW_RESULT, o,
+				  loaded ? WV_TARGET_BIT : 0, loaded &&
+				  app->focus == WV_FOCUS_BITS ? (int)app->bit : -1);
 	}
 }
 
@@ -654,6 +735,7 @@ int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int ma
 				st == cur ? WV_ROLE_ANSWER : WV_ROLE_HEX, "%s", val);
 		if (st == cur)
 			wv_frame_focus(f, y, x, len);
+		wv_frame_target(f, y, x, len, WV_TARGET_STEP | (unsigned)i);
 		x += len;
 	}
 	return rows;
@@ -701,6 +783,7 @@ int wv_view_calls(struct wv_frame *f, const struct wv_app *app, int y, int ymax)
 		wv_frame_fit(f, y, x + 1, f->cols - x - 1, WV_ROLE_DIM, text);
 		if (st == cur)
 			wv_frame_focus(f, y, 2, 24);
+		wv_frame_target(f, y, 2, 24, WV_TARGET_STEP | (unsigned)i);
 		y++;
 	}
 	return n + 2;
@@ -715,14 +798,25 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 
 	if (to > t->img.len)
 		to = t->img.len;
+	size_t cb = edit_byte(app);
+
+	if (cb < t->img.len && (cb < from || cb >= to)) {	/* follow the cursor */
+		from = cb / nb * nb;
+		to = from + nb < t->img.len ? from + nb : t->img.len;
+	}
 	x = wv_frame_printf(f, y, x, WV_ROLE_LABEL, "memory @%zu:", from);
 	for (size_t i = from; i < to && x + 4 <= f->cols; i++) {
 		enum wv_role role = mem_role(t, i, app->quiz);
 
 		if (i == addr || i == addr + nb)
 			x = wv_frame_put(f, y, x, WV_ROLE_HEADING, " |");
-		x = wv_frame_put(f, y, x, WV_ROLE_DIM, i == t->img.offset ? ">" : " ");
+		x = wv_frame_put(f, y, x, i == cb ? WV_ROLE_HEADING : WV_ROLE_DIM,
+				 i == cb ? "[" : i == t->img.offset ? ">" : " ");
 		x = wv_frame_printf(f, y, x, role, "%02x", t->img.mem[i]);
+		if (t->img.role[i] != WV_MEM_UNMAPPED)
+			wv_frame_target(f, y, x - 3, 3, WV_TARGET_BYTE | (unsigned)i);
+		if (i == cb)
+			wv_frame_cursor(f, y, x - 2, 2);
 	}
 	return 1;
 }
@@ -1004,22 +1098,28 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 		":word \"a\\0b\"  new word",	":arch ppc  variant",
 		":offset 3  string start",	":fill 0x01  fill byte",
 		":delim /  hash_name (none: off)", ":json FILE  write the trace",
-		":compare :speed MS :try EXPR :quit", "Tab completes, Up recalls",
+		":compare :speed MS :try EXPR :quit", ":set mouse off  select text",
 	};
 	size_t n, lines = 0;
 	const struct wv_keybind *k = wv_keys_table(&n);
 	int half = f->cols / 2, y0 = 2, rows;
+	/* editing: that focus's own keys (the others work as ever) */
+	unsigned focus = app->focus == WV_FOCUS_STEPS ? 0 : 1u << app->focus;
 
 	title_bar(f, app);
-	wv_frame_put(f, 1, 0, WV_ROLE_HEADING, "Keys");
+	wv_frame_put(f, 1, 0, WV_ROLE_HEADING, !focus ? "Keys" : focus == WV_KEYS_BITS
+		     ? "Keys with the focus on the bits (the others work as ever)"
+		     : "Keys with the focus on memory (the others work as ever)");
 	for (size_t i = 0; i < n; i++)
-		lines += k[i].help != NULL && (lesson || !k[i].lesson);
+		lines += k[i].help != NULL && (lesson || !k[i].lesson) &&
+			 (focus ? (k[i].focus & focus) != 0 : !k[i].focus);
 	rows = (int)(lines + 1) / 2;
 	lines = 0;
 	for (size_t i = 0; i < n; i++) {
 		char names[40] = "";
 
-		if (!k[i].help || (k[i].lesson && !lesson))
+		if (!k[i].help || (k[i].lesson && !lesson) ||
+		    (focus ? !(k[i].focus & focus) : k[i].focus != 0))
 			continue;
 		/* this key and the aliases that follow it */
 		for (size_t j = i; j < n && (j == i || !k[j].help); j++) {
@@ -1051,7 +1151,7 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 		y += wv_view_legend(f, y);
 	if (y < f->rows - 2)
 		wv_frame_put(f, y, 7, WV_ROLE_DIM,
-			     "History: $XDG_STATE_HOME/watviz/history (~/.local/state/watviz/)");
+			     "History (Up): $XDG_STATE_HOME/watviz/history (~/.local/state/watviz/)");
 	wv_view_status(f, app, "help", help_hints);
 	wv_view_message(f, app);
 }

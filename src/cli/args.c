@@ -233,7 +233,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			   IS("--plain") || IS("--json") || IS("--component") ||
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
 			   IS("--course") || IS("--svg") || IS("--cast") ||
-			   IS("--list-steps") || IS("--html"))) {
+			   IS("--list-steps") || IS("--html") || IS("--no-mouse"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -263,6 +263,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->present = true;
 		} else if (IS("--course")) {
 			c->course = true;
+		} else if (IS("--no-mouse")) {
+			c->no_mouse = true;
 		} else if (IS("--list-steps")) {
 			c->list_steps = true;
 		} else if (IS("--plain") || IS("--json") || IS("--html") || IS("--svg") ||

@@ -105,6 +105,8 @@ static void help(FILE *f)
 "                    and Letter\n"
 "  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
+"  --no-mouse        leave the mouse to the terminal (to select text); else\n"
+"                    a click edits a byte or a bit, the wheel steps\n"
 "\n"
 "figures and recordings:\n"
 "  --svg --step NAME:K  write sub-step K of the kernel function NAME as an\n"
@@ -559,6 +561,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.lesson_number = files[first].number,
 			.lesson_slug = files[first].slug, .present = c->present,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
+			.no_mouse = c->no_mouse,
 			.files = files, .nfiles = (size_t)n, .lesson_index = first,
 			.run_last = single && c->mode != WV_MODE_CAST ? (size_t)n - 1 : last,
 		};
@@ -660,7 +663,7 @@ int main(int argc, char **argv)
 			.word = word, .word_len = len, .word_src = c.word_src,
 			.variant = c.v, .offset = (size_t)offset, .fill = c.fill,
 			.delim = c.delim, .color = c.color,
-			.page_end = (size_t)page_end,
+			.page_end = (size_t)page_end, .no_mouse = c.no_mouse,
 		};
 
 		return c.mode == WV_MODE_CAST ? run_cast(&c, &uo) : run_ui(&c, &uo);

@@ -99,6 +99,33 @@ void wv_frame_focus(struct wv_frame *f, int y, int x, int n)
 	}
 }
 
+void wv_frame_cursor(struct wv_frame *f, int y, int x, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct wv_cell *c = wv_frame_at(f, y, x + i);
+
+		if (c)
+			c->cursor = true;
+	}
+}
+
+void wv_frame_target(struct wv_frame *f, int y, int x, int n, unsigned target)
+{
+	for (int i = 0; i < n; i++) {
+		struct wv_cell *c = wv_frame_at(f, y, x + i);
+
+		if (c)
+			c->target = target;
+	}
+}
+
+unsigned wv_frame_target_at(const struct wv_frame *f, int y, int x)
+{
+	if (y < 0 || x < 0 || y >= f->rows || x >= f->cols || !f->cells)
+		return 0;
+	return f->cells[(size_t)y * (size_t)f->cols + (size_t)x].target;
+}
+
 void wv_frame_row_text(const struct wv_frame *f, int y, char *buf, size_t size)
 {
 	size_t n = 0;

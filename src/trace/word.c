@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,36 @@ int wv_word_parse(const char *src, uint8_t *out, size_t *len,
 	}
 	*len = n;
 	return 0;
+}
+
+size_t wv_word_literal(const uint8_t *word, size_t len, char *out, size_t size)
+{
+	static const char named[] = "0......abtnvfr";
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		uint8_t b = word[i];
+		bool digit_next = i + 1 < len && word[i + 1] >= '0' && word[i + 1] <= '9';
+		char piece[5];
+
+		if (b == '\\' || b == '"')
+			snprintf(piece, sizeof(piece), "\\%c", b);
+		else if (b >= 0x20 && b < 0x7f)
+			snprintf(piece, sizeof(piece), "%c", b);
+		else if (b == 0x1b)
+			snprintf(piece, sizeof(piece), "\\e");
+		/* "\01" would read as octal 1: the NUL before a digit is \x00 */
+		else if (b < sizeof(named) - 1 && named[b] != '.' && !(b == 0 && digit_next))
+			snprintf(piece, sizeof(piece), "\\%c", named[b]);
+		else
+			snprintf(piece, sizeof(piece), "\\x%02x", b);
+		for (const char *p = piece; *p; p++, n++)
+			if (n + 1 < size)
+				out[n] = *p;
+	}
+	if (size)
+		out[n < size ? n : size - 1] = '\0';
+	return n;
 }
 
 int wv_word_parse_byte(const char *s, uint8_t *out, struct wv_error *err)

@@ -118,6 +118,11 @@ void wv_render_frame(const struct wv_frame *f)
 		for (int x = 0; x < f->cols; x++) {
 			attr_t a = role_attr[row[x].role] | (row[x].focus ? A_REVERSE : 0);
 
+			/* the cursor: underlined and bold, reversed against
+			   whatever surrounds it */
+			if (row[x].cursor)
+				a = (a ^ A_REVERSE) | A_UNDERLINE | A_BOLD;
+
 			/* the bottom-right cell: addch there would scroll */
 			if (y == f->rows - 1 && x == f->cols - 1)
 				break;

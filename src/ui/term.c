@@ -2,8 +2,8 @@
  * Owning the terminal.  The order matters and is the same on every way out:
  *   start:   save termios -> atexit(restore) -> signal handlers -> stderr to a
  *            temporary file -> newterm -> precompute the crash strings
- *   restore: endwin -> stderr back (replaying what was captured) ->
- *            default signal handlers
+ *   restore: mouse reporting off -> endwin -> stderr back (replaying what
+ *            was captured) -> default signal handlers
  * See watviz/term.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,8 +31,16 @@ static SCREEN *screen;
 static struct termios saved_tio;
 static bool have_tio;
 static int saved_stderr = -1, captured = -1;
-static char crash_seq[256];		/* rmcup, cnorm, sgr0, rmkx */
-static size_t crash_len;
+static char crash_seq[256];		/* rmcup, cnorm, sgr0, rmkx, and
+					   mouse reporting off when on */
+static volatile sig_atomic_t crash_len;
+static size_t crash_base;		/* crash_seq without the mouse part */
+static bool mouse_on;
+static const mmask_t mouse_events = BUTTON1_PRESSED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+	| BUTTON5_PRESSED
+#endif
+	;
 
 static const int flag_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT };
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
@@ -71,7 +79,7 @@ static void on_crash(int sig, siginfo_t *si, void *ctx)
 	(void)ctx;
 	if (active) {
 		active = 0;
-		if (crash_len && write(STDOUT_FILENO, crash_seq, crash_len) < 0) {
+		if (crash_len && write(STDOUT_FILENO, crash_seq, (size_t)crash_len) < 0) {
 			/* nothing more can be done */
 		}
 		if (have_tio)
@@ -97,10 +105,45 @@ static void add_crash_cap(const char *cap)
 	if (!s || s == (char *)-1)
 		return;
 	n = strlen(s);
-	if (crash_len + n < sizeof(crash_seq)) {
+	if ((size_t)crash_len + n < sizeof(crash_seq)) {
 		memcpy(crash_seq + crash_len, s, n);
-		crash_len += n;
+		crash_len += (sig_atomic_t)n;
 	}
+}
+
+/*
+ * The crash path's mouse-off string: the terminal's own (XM with 0, as
+ * ncurses sends it), then xterm's SGR and normal modes off, harmless where
+ * already off.  Written before crash_len grows to cover it.
+ */
+static void crash_mouse(bool on)
+{
+	const char *xm = tigetstr("XM"), *off = NULL;
+	char buf[96];
+	size_t n = 0;
+
+	crash_len = (sig_atomic_t)crash_base;
+	if (!on)
+		return;
+	if (xm && xm != (char *)-1)
+		off = tiparm(xm, 0);
+	n = (size_t)snprintf(buf, sizeof(buf), "%s\033[?1006l\033[?1000l", off ? off : "");
+	if (n < sizeof(buf) && crash_base + n < sizeof(crash_seq)) {
+		memcpy(crash_seq + crash_base, buf, n);
+		crash_len = (sig_atomic_t)(crash_base + n);
+	}
+}
+
+bool wv_term_mouse(bool on)
+{
+	if (!active)
+		return false;
+	mouseinterval(0);	/* presses at once, no wait for a click */
+	mouse_on = on && mousemask(mouse_events, NULL) != 0;
+	if (!mouse_on)
+		mousemask(0, NULL);
+	crash_mouse(mouse_on);
+	return mouse_on;
 }
 
 static void capture_stderr(void)
@@ -210,6 +253,8 @@ int wv_term_start(int color, char *err, size_t errsize)
 	add_crash_cap("cnorm");
 	add_crash_cap("sgr0");
 	add_crash_cap("rmkx");
+	crash_base = (size_t)crash_len;
+	mouse_on = false;
 
 	cbreak();		/* keep ISIG: Ctrl-C and Ctrl-Z are signals */
 	noecho();
@@ -230,6 +275,9 @@ void wv_term_restore(void)
 {
 	if (!active)
 		return;
+	if (mouse_on)
+		mousemask(0, NULL);
+	mouse_on = false;
 	active = 0;
 	curs_set(1);
 	endwin();
@@ -265,6 +313,8 @@ void wv_term_suspend(void)
 
 	if (!active)
 		return;
+	if (mouse_on)		/* the shell gets its selection back */
+		mousemask(0, NULL);
 	def_prog_mode();
 	endwin();
 	memset(&sa, 0, sizeof(sa));
@@ -282,5 +332,7 @@ void wv_term_resume(void)
 	if (!active)
 		return;
 	reset_prog_mode();	/* the shell may have changed the tty modes */
+	if (mouse_on)
+		mousemask(mouse_events, NULL);
 	clearok(curscr, TRUE);
 }

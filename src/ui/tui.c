@@ -64,6 +64,7 @@ struct tui {
 	long next_tick;
 	const char **lesson_names;	/* for Tab after ":lesson " */
 	struct wv_rec *rec;		/* --record, or NULL */
+	bool mouse;			/* mouse reporting is on */
 };
 
 static void render(struct tui *ui)
@@ -125,6 +126,33 @@ static int run_line(struct tui *ui, char *line)
 	return react;
 }
 
+/*
+ * A mouse event: a click means what the frame drawn under it says (a
+ * memory byte, a bit of the loaded word, a kernel function); the wheel
+ * steps back and forth.
+ */
+static int mouse_event(struct tui *ui)
+{
+	MEVENT ev;
+	enum wv_action act = WV_ACT_NONE;
+
+	if (getmouse(&ev) != OK)
+		return WV_REACT_NONE;
+	if (ev.bstate & BUTTON1_PRESSED) {
+		unsigned target = wv_frame_target_at(&ui->frame, ev.y, ev.x);
+
+		return ui->lesson ? wv_class_click(&ui->cls, target)
+				  : wv_app_click(&ui->app, target);
+	}
+	if (ev.bstate & BUTTON4_PRESSED)
+		act = WV_ACT_PREV;
+#ifdef BUTTON5_PRESSED
+	else if (ev.bstate & BUTTON5_PRESSED)
+		act = WV_ACT_NEXT;
+#endif
+	return ui->lesson ? wv_class_do(&ui->cls, act) : wv_app_do(&ui->app, act);
+}
+
 static int handle_key(struct tui *ui, int ch)
 {
 	/* at the answer line, the lesson keys the screen names still work:
@@ -136,6 +164,12 @@ static int handle_key(struct tui *ui, int ch)
 		ui->answering = false;
 		return wv_class_do(&ui->cls, wv_keys_action(ch)) | WV_REACT_REDRAW;
 	}
+	if (wv_prompt_active() && ch == KEY_MOUSE) {
+		MEVENT ev;
+
+		getmouse(&ev);		/* the line is being typed: not now */
+		return WV_REACT_NONE;
+	}
 	if (wv_prompt_active()) {
 		char *line;
 
@@ -146,9 +180,11 @@ static int handle_key(struct tui *ui, int ch)
 	}
 	if (ch == KEY_RESIZE)
 		return WV_REACT_REDRAW;
+	if (ch == KEY_MOUSE)
+		return mouse_event(ui);
 	if (ui->lesson)
-		return wv_class_do(&ui->cls, wv_keys_action(ch));
-	return wv_app_do(&ui->app, wv_keys_action(ch));
+		return wv_class_do(&ui->cls, wv_app_action(&ui->app, ch));
+	return wv_app_key(&ui->app, ch);
 }
 
 static int loop(struct tui *ui)
@@ -183,6 +219,14 @@ static int loop(struct tui *ui)
 			ui->edit_word = false;
 			ui->answering = true;
 			wv_prompt_open(wv_class_prompt(&ui->cls), ui->cls.retry);
+		}
+		if (ui->app.mouse != ui->mouse) {	/* :set mouse */
+			ui->mouse = wv_term_mouse(ui->app.mouse);
+			if (ui->app.mouse && !ui->mouse)
+				wv_app_msg(&ui->app, true, "this terminal (TERM=%s) "
+					   "reports no mouse events", getenv("TERM") ?
+					   getenv("TERM") : "");
+			ui->app.mouse = ui->mouse;	/* what is so */
 		}
 		if (react & WV_REACT_CLEAR)
 			clearok(curscr, TRUE);
@@ -289,6 +333,9 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		return 1;
 	}
 	wv_render_setup_theme(wv_term_has_color(), ui->lesson && opts->present);
+	/* on where the terminal reports mouse events, unless --no-mouse */
+	ui->mouse = wv_term_mouse(!opts->no_mouse);
+	ui->app.mouse = ui->mouse;
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;

@@ -12,6 +12,7 @@ BENCH_BIN    := $(BUILD)/bench/wvbench
 ICOUNT_BIN   := $(BUILD)/bench/wvicount
 FRAME_BIN    := $(BUILD)/bench/wvframe
 PROVE_BIN    := $(BUILD)/bench/wvprove
+EDIT_BIN     := $(BUILD)/bench/wvedit
 
 .PHONY: bench bench-icount bench-bin
 
@@ -21,13 +22,15 @@ bench: bench-bin $(PROG)
 	@echo "the visualizer's CPU time (medians of 21 runs, 100x30 screen on /dev/null):" \
 	  | tee -a $(BUILD)/bench.txt
 	@$(FRAME_BIN) | tee -a $(BUILD)/bench.txt
+	@echo "one byte edit, CPU time (medians of 21 runs of 40 edits):" | tee -a $(BUILD)/bench.txt
+	@$(EDIT_BIN) | tee -a $(BUILD)/bench.txt
 	@$(PROVE_BIN) | tee -a $(BUILD)/bench.txt
 
 bench-icount: bench-bin
 	@sh tests/bench/icount.sh $(BUILD) '$(CC)' '$(CFLAGS) $(LAYOUT_CFLAGS) (str.c)' \
 	  | tee $(BUILD)/icount.txt
 
-bench-bin: $(BENCH_BIN) $(ICOUNT_BIN) $(FRAME_BIN) $(PROVE_BIN)
+bench-bin: $(BENCH_BIN) $(ICOUNT_BIN) $(FRAME_BIN) $(PROVE_BIN) $(EDIT_BIN)
 
 $(BENCH_BASE_OBJ): ALL_CFLAGS += $(LAYOUT_CFLAGS)
 
@@ -45,4 +48,7 @@ $(PROVE_BIN): $(BUILD)/bench/prove.o $(PURE_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(Z3_LIBS) -pthread
 
 $(FRAME_BIN): $(BUILD)/bench/frame.o $(APP_LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)
+
+$(EDIT_BIN): $(BUILD)/bench/edit.o $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Soak: the visualizer under ASan and UBSan, driven in tmux by a long,
 # seeded random stream of keys (every key of the key table, ':' commands good
-# and bad, word edits, the compare and help views) with window resizes in
+# and bad, word edits, the compare and help views, byte edits in place and
+# mouse clicks and wheel turns as SGR reports) with window resizes in
 # between; then q.  Passes when it quits with status 0, the terminal modes
 # are as before, and the sanitizers logged nothing.  Prints TAP.
 #   sh tests/soak/run-soak.sh BUILD [KEYS]     (default 2000 keys)
@@ -39,9 +40,9 @@ mkdir -p "$tmp/state" "$tmp/log"
 # the key stream: one tmux send-keys argument list per line
 awk -v n="$KEYS" -v seed="$SEED" 'BEGIN {
 	srand(seed)
-	split("Right Left Up Down n p N P g G Home End Space BSpace a A d o O f c ? Escape r + - F1 NPage PPage Tab", k, " ")
+	split("Right Left Up Down n p N P g G Home End Space BSpace a A d o O f c ? Escape r + - F1 NPage PPage Tab m u C-r x i h l j k 0 1 4 DC", k, " ")
 	nk = 0; for (i in k) nk++
-	split("arch\\ ppc|arch\\ alpha|arch\\ x86-32|arch\\ vax|offset\\ 3|offset\\ 9|fill\\ 0x01|fill\\ 999|delim\\ /|delim\\ none|word\\ ab\\\\0cd|word\\ \\\\x01\\\\0\\\\x01\\\\0|word\\ \\\\q|compare|help|speed\\ 60|speed\\ 0|frobnicate|json\\ /nonexistent/x.json|ar\\ pp", c, "|")
+	split("set\\ mouse\\ off|set\\ mouse\\ on|arch\\ ppc|arch\\ alpha|arch\\ x86-32|arch\\ vax|offset\\ 3|offset\\ 9|fill\\ 0x01|fill\\ 999|delim\\ /|delim\\ none|word\\ ab\\\\0cd|word\\ \\\\x01\\\\0\\\\x01\\\\0|word\\ \\\\q|compare|help|speed\\ 60|speed\\ 0|frobnicate|json\\ /nonexistent/x.json|ar\\ pp", c, "|")
 	nc = 0; for (i in c) nc++
 	sent = 0
 	while (sent < n) {
@@ -55,6 +56,14 @@ awk -v n="$KEYS" -v seed="$SEED" 'BEGIN {
 		} else if (r < 0.13) {	# resize
 			printf "RESIZE %d %d\n", 60 + int(rand() * 80), 18 + int(rand() * 30)
 			sent += 1
+		} else if (r < 0.22) {	# a click (button 1) or a wheel turn
+			b = rand()
+			printf "MOUSE %d %d %d\n", b < 0.6 ? 0 : b < 0.8 ? 64 : 65,
+				1 + int(rand() * 100), 1 + int(rand() * 30)
+			sent += 1
+		} else if (r < 0.25) {	# memory focus, then a character for a byte
+			printf "m \\\047 z\n"	# \047: the apostrophe key
+			sent += 3
 		} else {
 			line = ""
 			for (j = 0; j < 8; j++) line = line " " k[1 + int(rand() * nk)]
@@ -68,13 +77,18 @@ T new-session -d -s s -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256c
 	echo "not ok 1 - soak: tmux"; exit 1; }
 wait_for '$'
 # the exit file is written last, so once it is there the modes are too
-T send-keys -t s -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit"
+T send-keys -t s -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 TERM=xterm-256color $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit"
 T send-keys -t s Enter
 # the keys go to the visualizer, not to the shell before it starts
 wait_for "Memory" || echo "# the visualizer did not draw its screen"
 sent=0
 while IFS= read -r line; do
 	case $line in
+	MOUSE*)
+		set -- $line
+		T send-keys -t s -l "$(printf '\033[<%d;%d;%dM' "$2" "$3" "$4")"
+		[ "$2" = 0 ] && T send-keys -t s -l "$(printf '\033[<0;%d;%dm' "$3" "$4")"
+		;;
 	RESIZE*)
 		set -- $line
 		T resize-window -t s -x "$2" -y "$3" 2>/dev/null || T resize-pane -t s -x "$2" -y "$3" 2>/dev/null
@@ -115,7 +129,8 @@ if ls "$tmp/log/"* >/dev/null 2>&1; then
 	why="${why:+$why; }sanitizer reports"
 	head -n 30 "$tmp/log/"* | sed 's/^/# /'
 fi
-keys_sent=$(awk '{ if ($1 == "RESIZE") r++; else k += NF } END { print k " keys, " r " resizes" }' "$tmp/keys")
+keys_sent=$(awk '{ if ($1 == "RESIZE") r++; else if ($1 == "MOUSE") m++; else k += NF }
+	END { print k " keys, " m " mouse events, " r " resizes" }' "$tmp/keys")
 if [ -z "$why" ]; then
 	echo "ok 1 - soak: $keys_sent, seed $SEED, quit cleanly"
 else

@@ -83,8 +83,12 @@ static void accepts(void **state)
 	assert_string_equal(c.check_lesson, "f.lesson");
 	assert_int_equal(parse(&c, "--lesson 2 --present --restart --autoplay 600"), 0);
 	assert_string_equal(c.lesson, "2");
-	assert_true(c.present && c.restart);
+	assert_true(c.present && c.restart && !c.no_mouse);
 	assert_int_equal(c.autoplay_s, 600);
+	assert_int_equal(parse(&c, "--no-mouse --lesson 2"), 0);
+	assert_true(c.no_mouse);
+	assert_int_equal(parse(&c, "--no-mouse ab"), 0);
+	assert_true(c.no_mouse);
 	assert_int_equal(parse(&c, "--lesson=has-zero --autoplay=1 --arch x86"), 0);
 	assert_int_equal(c.autoplay_s, 1);
 	assert_int_equal(parse(&c, "--arch x86-32 --offset 3"), 0);
@@ -148,6 +152,7 @@ static void runs(void **state)
 		{ "--lesson 2-4 --fill 0", "leave them out with --lesson" },
 		{ "--lesson 2-4 ab", "--lesson takes its words from the lesson;" },
 		{ "--course=1", "--course takes no value" },
+		{ "--no-mouse=1", "--no-mouse takes no value" },
 		{ "--autoplay 3", "go with --lesson N or --course" },
 	};
 

@@ -661,6 +661,52 @@ static int teardown(void **state)
 	return 0;
 }
 
+/*
+ * Editing in a lesson: explore: yes on lesson 6's first scene; a question
+ * stays hidden while the word is the scene's own (another variant), and is
+ * withdrawn with a notice once a byte changes; :scene asks it again.
+ */
+static void test_explore_and_edits(void **state)
+{
+	(void)state;
+	start("lessons/09-big-endian.lesson", 9, "big-endian", NULL, NULL, 0, true);
+	assert_true(wv_lesson_scene(lesson, 0)->explore);
+	assert_false(wv_lesson_scene(lesson, 1)->explore);
+	/* scene 1: a bit of the loaded word flips its memory byte (big-endian:
+	   register bit 8 is bit 0 of memory byte 6) */
+	app.key = '\t';
+	wv_class_do(&cls, WV_ACT_FOCUS_NEXT);
+	wv_class_do(&cls, WV_ACT_FOCUS_NEXT);
+	assert_int_equal(app.focus, WV_FOCUS_BITS);
+	app.bit = 8;
+	wv_class_do(&cls, WV_ACT_FLIP);
+	assert_int_equal(app.word[6], 'e' ^ 1);
+	assert_true(wv_class_exploring(&cls));
+
+	/* scene 2 asks; another variant keeps the word: still asked, hidden */
+	wv_class_goto(&cls, 1);
+	assert_true(cls.has_question && app.quiz);
+	wv_class_do(&cls, WV_ACT_ARCH_NEXT);
+	assert_true(cls.has_question && app.quiz);
+	wv_class_do(&cls, WV_ACT_ARCH_PREV);
+	/* a changed byte withdraws it, with a notice */
+	wv_class_do(&cls, WV_ACT_FOCUS_MEMORY);
+	app.key = '\'';
+	wv_class_do(&cls, wv_app_action(&app, '\''));
+	wv_class_do(&cls, wv_app_action(&app, 'z'));
+	assert_false(cls.has_question);
+	assert_false(app.quiz);
+	assert_non_null(strstr(app.msg, "the question is withdrawn"));
+	/* undo gives the word back; the question comes back with the scene */
+	wv_class_do(&cls, wv_app_action(&app, 'u'));
+	assert_false(wv_class_exploring(&cls));
+	assert_false(cls.has_question);
+	wv_class_command(&cls, "scene 2", NULL);
+	assert_true(cls.has_question && app.quiz);
+	assert_int_equal(app.nundo, 0);
+	stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -675,6 +721,7 @@ int main(void)
 		cmocka_unit_test(test_moving),
 		cmocka_unit_test(test_run_and_arch),
 		cmocka_unit_test(test_bad_lesson),
+		cmocka_unit_test(test_explore_and_edits),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -67,6 +67,17 @@ static void test_numbers_and_bytes(void **state)
 	assert_int_equal(cmd.num, -1);
 	assert_int_equal(wv_cmd_parse("speed 250", &cmd, err, sizeof(err)), 0);
 	assert_int_equal(cmd.num, 250);
+	/* :set mouse on|off, the one setting */
+	assert_int_equal(wv_cmd_parse("set mouse off", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_SET);
+	assert_int_equal(cmd.num, 0);
+	assert_int_equal(wv_cmd_parse("se mouse  on", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.num, 1);
+	assert_int_equal(wv_cmd_parse("set mouse", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "usage: :set mouse on|off");
+	assert_int_equal(wv_cmd_parse("set mousetrap on", &cmd, err, sizeof(err)), -1);
+	assert_int_equal(wv_cmd_parse("set colour on", &cmd, err, sizeof(err)), -1);
+	assert_int_equal(wv_cmd_parse("set", &cmd, err, sizeof(err)), -1);
 }
 
 static void test_plain_commands(void **state)
@@ -116,7 +127,7 @@ static void test_complete(void **state)
 	struct wv_cmd_matches m;
 
 	(void)state;
-	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 15);
+	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 16);
 	assert_true(has(&m, "word") && has(&m, "quit") && has(&m, "arch"));
 	assert_true(has(&m, "try"));
 	assert_int_equal(wv_cmd_complete("ar", 0, "ar", NULL, &m), 1);
@@ -129,6 +140,8 @@ static void test_complete(void **state)
 	assert_int_equal(wv_cmd_complete("delim n", 6, "n", NULL, &m), 1);
 	assert_string_equal(m.name[0], "none");
 	assert_int_equal(wv_cmd_complete("offset ", 7, "", NULL, &m), 0);
+	assert_int_equal(wv_cmd_complete("set m", 4, "m", NULL, &m), 1);
+	assert_string_equal(m.name[0], "mouse");
 
 	/* lesson names after "lesson" (and its prefixes), from the caller */
 	static const char *const names[] = { "word-at-a-time", "has-zero",

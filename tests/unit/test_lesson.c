@@ -293,6 +293,10 @@ static void parser_errors(void **state)
 		{ "title: t\nscene: a\nword: a\nshow: load\nscene: b\nword: b\nshow: load\n"
 		  "scene: c\nshow: load\n", 8, 1, "scene 'c' has no word" },
 		{ "title: t\nscene: s\nword: a\nshow: load op cmpbge\n", 2, 1, "never reaches" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: maybe\n", 5, 10,
+		  "explore is yes or no" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: yes\nexplore: no\n", 6, 1,
+		  "given twice" },
 		/* narration states values only through placeholders */
 #define S "title: t\nscene: s\nword: ab\\0cd\nshow: load\n"
 		{ S "text: the NUL is at byte 2\n", 5, 26, "states the number 2" },

@@ -255,6 +255,24 @@ static void test_keys(void **state)
 		helps += k[i].help != NULL;
 	assert_true(helps >= 20);
 	assert_non_null(k[0].help);
+	/* no key means two things in one place: a key is bound once among the
+	   keys of any focus, and once more at most for one focus (the memory
+	   or bits focus's own meaning, which wins there) */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (k[i].key == k[j].key && !k[i].focus && !k[j].focus)
+				fail_msg("key %d is bound twice", k[i].key);
+			else if (k[i].key == k[j].key && (k[i].focus & k[j].focus))
+				fail_msg("key %d is bound twice for one focus", k[i].key);
+	/* the focus keys: hex digits, then the steps' meaning again outside */
+	assert_int_equal(wv_keys_action_in('a', WV_FOCUS_MEMORY), WV_ACT_HEX);
+	assert_int_equal(wv_keys_action_in('a', WV_FOCUS_STEPS), WV_ACT_ARCH_NEXT);
+	assert_int_equal(wv_keys_action_in('a', WV_FOCUS_BITS), WV_ACT_ARCH_NEXT);
+	assert_int_equal(wv_keys_action_in(' ', WV_FOCUS_BITS), WV_ACT_FLIP);
+	assert_int_equal(wv_keys_action_in(' ', WV_FOCUS_MEMORY), WV_ACT_NEXT);
+	assert_int_equal(wv_keys_action_in('n', WV_FOCUS_MEMORY), WV_ACT_NEXT);
+	assert_int_equal(wv_keys_action('m'), WV_ACT_FOCUS_MEMORY);
+	assert_int_equal(wv_keys_action('u'), WV_ACT_UNDO);
 }
 
 int main(void)
