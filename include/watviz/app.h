@@ -21,7 +21,8 @@
 #include "watviz/trace.h"
 #include "watviz/word.h"
 
-enum wv_view { WV_VIEW_MAIN, WV_VIEW_COMPARE, WV_VIEW_HELP };
+enum wv_view { WV_VIEW_MAIN, WV_VIEW_COMPARE, WV_VIEW_HELP,
+	       WV_VIEW_TRY };	/* :try's formula drawn as steps (try_trace) */
 
 /* What the terminal must do after an action (flags). */
 enum wv_reaction {
@@ -124,6 +125,14 @@ struct wv_app {
 	bool mouse;			/* mouse reporting on: :set mouse asks,
 					   the terminal module says what is so
 					   (--no-mouse, no kmous: off) */
+	/* :try EXPR: the formula's own steps on a word (wv_try_trace), shown
+	   by WV_VIEW_TRY until Esc or any change of the word; valid while
+	   has_try */
+	struct wv_trace try_trace;
+	bool has_try;
+	size_t try_pos;			/* current sub-step of try_trace */
+	char try_msg[WV_APP_MSG_MAX];	/* the formula and its verdict */
+
 	struct wv_edit *undo;		/* WV_UNDO_MAX entries, or NULL */
 	size_t nundo;			/* the first nundo are applied */
 	size_t nedits;			/* entries kept; nundo.. can be redone */
@@ -167,6 +176,9 @@ int wv_app_command(struct wv_app *app, const char *line,
  * reason in app->msg (the old trace stays).
  */
 int wv_app_rebuild(struct wv_app *app);
+
+/* Forget :try's formula steps (back to the main view if they were shown). */
+void wv_app_drop_try(struct wv_app *app);
 
 /* The editing actions (src/app/edit.c); wv_app_do passes them on. */
 int wv_app_edit(struct wv_app *app, enum wv_action act);

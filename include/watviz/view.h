@@ -34,6 +34,9 @@ void wv_view_build(struct wv_frame *f, const struct wv_app *app);
 /* The single screens, for tests. */
 void wv_view_main(struct wv_frame *f, const struct wv_app *app);
 void wv_view_compare(struct wv_frame *f, const struct wv_app *app);
+/* :try's formula, its sub-steps drawn as the main view draws the kernel's,
+   with the formula and its verdict on the status line. */
+void wv_view_try(struct wv_frame *f, const struct wv_app *app);
 void wv_view_help(struct wv_frame *f, const struct wv_app *app);
 void wv_view_too_small(struct wv_frame *f);
 

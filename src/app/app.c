@@ -123,6 +123,7 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 		p = place_of(&app->trace, app->pos);
 	wv_trace_free(&app->trace);
 	app->trace = t;
+	wv_app_drop_try(app);
 	app->ncmp = n > 0 ? (size_t)n : 0;
 	app->v = v;
 	app->offset = offset;
@@ -181,7 +182,17 @@ void wv_app_free(struct wv_app *app)
 	wv_app_forget_edits(app);
 	free(app->undo);
 	app->undo = NULL;
+	wv_app_drop_try(app);
 	wv_trace_free(&app->trace);
+}
+
+void wv_app_drop_try(struct wv_app *app)
+{
+	if (app->has_try)
+		wv_trace_free(&app->try_trace);
+	app->has_try = false;
+	if (app->view == WV_VIEW_TRY)
+		app->view = WV_VIEW_MAIN;
 }
 
 static int set_variant(struct wv_app *app, const struct wv_variant *v)
@@ -226,6 +237,52 @@ static int move_to(struct wv_app *app, size_t pos)
 
 static const uint8_t fill_cycle[] = { 0x00, 0x01, 0xff, 'x' };
 
+/*
+ * The keys of the try view: stepping moves through the formula's sub-steps,
+ * Esc goes back to the kernel's; anything else leaves the try view and does
+ * what it does there (returns -1 for that).
+ */
+static int try_view_do(struct wv_app *app, enum wv_action act)
+{
+	const struct wv_trace *t = &app->try_trace;
+	size_t last = t->nsubs ? t->nsubs - 1 : 0;
+
+	switch (act) {
+	case WV_ACT_NONE:
+	case WV_ACT_REDRAW:
+		return act == WV_ACT_REDRAW ? WV_REACT_CLEAR | WV_REACT_REDRAW
+					    : WV_REACT_NONE;
+	case WV_ACT_NEXT:
+	case WV_ACT_NEXT_FUNC:
+		if (app->try_pos >= last)
+			return WV_REACT_BELL;
+		app->try_pos++;
+		return WV_REACT_REDRAW;
+	case WV_ACT_PREV:
+	case WV_ACT_PREV_FUNC:
+		if (app->try_pos == 0)
+			return WV_REACT_BELL;
+		app->try_pos--;
+		return WV_REACT_REDRAW;
+	case WV_ACT_FIRST:
+		app->try_pos = 0;
+		return WV_REACT_REDRAW;
+	case WV_ACT_LAST:
+		app->try_pos = last;
+		return WV_REACT_REDRAW;
+	case WV_ACT_BACK:
+		app->view = WV_VIEW_MAIN;
+		app->playing = false;
+		return WV_REACT_REDRAW;
+	case WV_ACT_COMMAND:
+	case WV_ACT_QUIT:
+		return -1;		/* the try view stays under the prompt */
+	default:
+		app->view = WV_VIEW_MAIN;
+		return -1;
+	}
+}
+
 int wv_app_do(struct wv_app *app, enum wv_action act)
 {
 	const struct wv_trace *t = &app->trace;
@@ -233,6 +290,12 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 
 	if (act >= WV_ACT_SCENE_NEXT)	/* lesson keys, outside a lesson */
 		return WV_REACT_NONE;
+	if (app->view == WV_VIEW_TRY) {
+		int r = try_view_do(app, act);
+
+		if (r >= 0)
+			return r;
+	}
 	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
 		app->msg[0] = '\0';
 	/* a second hex digit completes the byte only right after the first */
@@ -432,57 +495,95 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
 }
 
 /*
- * :try EXPR: the formula checked as --try --as has_zero checks it, on the
- * variant shown.  Proven (Z3), or not refuted by the quick enumeration in a
- * build without Z3 (said so), or refuted: then the smallest counterexample
- * becomes the word, at offset 0, so the kernel's own steps run on it.
+ * :try [has_zero|exact|find_zero] EXPR: the formula checked as --try --as
+ * KIND checks it (has_zero when no kind is named), on the variant shown.
+ * Proven (Z3), or not refuted by the quick enumeration in a build without Z3
+ * (said so), or refuted: then the smallest counterexample becomes the word,
+ * at offset 0, so the kernel's own steps run on it.  Either way the try view
+ * then draws the formula itself, operator by operator, on the word the
+ * kernel loaded at the current step (the counterexample when refuted); Esc
+ * goes back to the kernel's steps.
  */
 static int try_formula(struct wv_app *app, const char *src)
 {
+	static const enum wv_try_as kinds[] = { WV_AS_HAS_ZERO, WV_AS_EXACT,
+						WV_AS_FIND_ZERO };
 	struct wv_try *t = malloc(sizeof(*t));
+	struct wv_trace tr;
 	struct wv_proof p;
 	struct wv_error e;
 	char word[4 * 8 + 1];
 	unsigned nb = wv_wat_bytes(app->v);
+	enum wv_try_as as = WV_AS_HAS_ZERO;
+	uint64_t a;
 	int rc;
 
 	if (!t) {
 		wv_app_msg(app, true, "try: out of memory");
 		return WV_REACT_REDRAW;
 	}
-	if (wv_try_parse(t, src, app->v, WV_AS_HAS_ZERO, &e) < 0) {
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		const char *name = wv_try_as_name(kinds[i]);
+		size_t n = strlen(name);
+
+		if (strncmp(src, name, n) == 0 && src[n] == ' ') {
+			as = kinds[i];
+			src += n + 1;
+			break;
+		}
+	}
+	if (wv_try_parse(t, src, app->v, as, &e) < 0) {
 		wv_app_msg(app, true, "try, column %d: %s", e.col, e.msg);
 		free(t);
 		return WV_REACT_REDRAW;
 	}
 	rc = wv_prove_have_solver() ? wv_prove_solve(&t->e, &p)
 				    : wv_prove_enumerate(&t->e, true, &p);
-	free(t);
 	if (rc < 0) {
+		free(t);
 		wv_app_msg(app, true, "try: %s", rc == -EIO ? "the solver gave up (too "
 			   "hard, or over " WV_PROVE_TIMEOUT_MS " ms)" : strerror(-rc));
 		return WV_REACT_REDRAW;
 	}
 	if (p.holds) {
 		if (p.is_proof)
-			wv_app_msg(app, false, "try: PROVEN for all 2^%u words (%s, %.2f s)",
-				   app->v->bits, p.method, p.seconds);
+			snprintf(app->try_msg, sizeof(app->try_msg), "try: PROVEN for all "
+				 "2^%u words (%s, %.2f s)", app->v->bits, p.method,
+				 p.seconds);
 		else
-			wv_app_msg(app, false, "try: not refuted on %llu words; not a proof "
-				   "(no Z3 in this build)", (unsigned long long)p.checked);
-		return WV_REACT_REDRAW;
+			snprintf(app->try_msg, sizeof(app->try_msg), "try: not refuted on "
+				 "%llu words; not a proof (no Z3 in this build)",
+				 (unsigned long long)p.checked);
+		a = app->trace.words[app->trace.steps[app->trace.subs[app->pos].step]
+				     .word].value;
+	} else {
+		for (unsigned i = 0; i < nb; i++)
+			snprintf(word + 4 * i, sizeof(word) - 4 * i, "\\x%02x",
+				 wv_wat_mem_byte(app->v, p.cex, i));
+		if ((app->offset != 0 &&
+		     rebuild(app, app->v, 0, app->fill, app->delim, true) < 0) ||
+		    (wv_app_set_word_src(app, word) == WV_REACT_REDRAW &&
+		     app->msg_error)) {
+			free(t);
+			return WV_REACT_REDRAW;
+		}
+		/* short enough for 80 columns: the message line is not wrapped */
+		snprintf(app->try_msg, sizeof(app->try_msg), "try: WRONG; smallest "
+			 "counterexample a = 0x%0*llx, now the word", (int)app->v->bits / 4,
+			 (unsigned long long)p.cex);
+		a = p.cex;
 	}
-	for (unsigned i = 0; i < nb; i++)
-		snprintf(word + 4 * i, sizeof(word) - 4 * i, "\\x%02x",
-			 wv_wat_mem_byte(app->v, p.cex, i));
-	if (app->offset != 0 &&
-	    rebuild(app, app->v, 0, app->fill, app->delim, true) < 0)
-		return WV_REACT_REDRAW;
-	if (wv_app_set_word_src(app, word) == WV_REACT_REDRAW && app->msg_error)
-		return WV_REACT_REDRAW;
-	/* short enough for 80 columns: the message line is not wrapped */
-	wv_app_msg(app, false, "try: WRONG; smallest counterexample a = 0x%0*llx, now the "
-		   "word", (int)app->v->bits / 4, (unsigned long long)p.cex);
+	wv_app_msg(app, false, "%s", app->try_msg);
+	rc = wv_try_trace(t, app->v, a, &tr);
+	free(t);
+	if (rc < 0)
+		return WV_REACT_REDRAW;		/* the verdict stands without the steps */
+	wv_app_drop_try(app);
+	app->try_trace = tr;
+	app->has_try = true;
+	app->try_pos = 0;
+	app->view = WV_VIEW_TRY;
+	app->playing = false;
 	return WV_REACT_REDRAW;
 }
 

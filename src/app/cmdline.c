@@ -38,7 +38,7 @@ static const struct {
 	{ "lesson", WV_CMD_LESSON, ARG_NAME, "lesson N|NAME" },
 	{ "next", WV_CMD_NEXT, ARG_NONE, "next" },
 	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
-	{ "try", WV_CMD_TRY, ARG_TEXT, "try EXPR" },
+	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR" },
 	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

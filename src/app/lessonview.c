@@ -442,6 +442,10 @@ void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c)
 		wv_view_compare(f, c->app);
 		return;
 	}
+	if (c->app->view == WV_VIEW_TRY) {
+		wv_view_try(f, c->app);
+		return;
+	}
 	if (c->phase == WV_CLASS_END)
 		wv_lessonview_end(f, c);
 	else if (c->present)

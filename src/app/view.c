@@ -9,6 +9,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- shared pieces ------------------------------------------------------- */
@@ -1175,6 +1176,31 @@ void wv_view_too_small(struct wv_frame *f)
 		     ? (f->cols - (int)strlen(l3)) / 2 : 0, WV_ROLE_DIM, l3);
 }
 
+void wv_view_try(struct wv_frame *f, const struct wv_app *app)
+{
+	/* the main view, pointed at the formula's trace: a copy of the state
+	   whose trace and position are the formula's (read only) */
+	struct wv_app *shown = malloc(sizeof(*shown));
+
+	if (!shown || !app->has_try) {
+		free(shown);
+		wv_view_main(f, app);
+		return;
+	}
+	*shown = *app;
+	shown->trace = app->try_trace;
+	shown->pos = app->try_pos;
+	shown->view = WV_VIEW_MAIN;
+	shown->focus = WV_FOCUS_STEPS;
+	shown->quiz = false;
+	shown->ncmp = 0;
+	snprintf(shown->msg, sizeof(shown->msg), "%.160s; Esc: the kernel's steps",
+		 app->try_msg);
+	shown->msg_error = false;
+	wv_view_main(f, shown);
+	free(shown);
+}
+
 void wv_view_build(struct wv_frame *f, const struct wv_app *app)
 {
 	if (f->cols < WV_VIEW_MIN_COLS || f->rows < WV_VIEW_MIN_ROWS) {
@@ -1190,6 +1216,9 @@ void wv_view_build(struct wv_frame *f, const struct wv_app *app)
 		break;
 	case WV_VIEW_HELP:
 		wv_view_help(f, app);
+		break;
+	case WV_VIEW_TRY:
+		wv_view_try(f, app);
 		break;
 	}
 }

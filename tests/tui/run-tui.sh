@@ -191,7 +191,8 @@ wait_for "sub-step 1/" && keys + + + r && wait_for "PLAYING" &&
 check $? "r plays hands-free (+ faster) and r pauses"
 
 # 32-33: :try refutes a formula and loads the smallest counterexample as the word
-# (the verdict and the bytes as --try --json gives them); a right one is proven
+# (the verdict and the bytes as --try --json gives them), draws the formula's
+# own steps on it until Esc; a right one is proven
 cex=$("$BIN" --json --try '(a - ONES) & HIGHS' |
 	sed -n 's/.*"counterexample":{"word":"\(0x[0-9a-f]*\)","memory":\[\([0-9,]*\)\].*/\1 \2/p')
 set -- $cex
@@ -204,8 +205,10 @@ wait_for '"tryme"  offset 0' "sub-step 1/" && keys : && wait_re '^:$' &&
 	T send-keys -t t -l 'try (a - ONES) & HIGHS' &&
 	keys Enter &&
 	[ -n "$hex" ] && wait_for "try: WRONG; smallest counterexample a = $1, now the word" \
-		"hex  | $hex|" "offset 0"
-check $? ":try (a - ONES) & HIGHS is refuted and $1 becomes the word"
+		"hex  | $hex|" "offset 0" "your formula() in --try" "sub: a - ONES" &&
+	keys Right && wait_for "and: (a - ONES) & HIGHS" &&
+	keys Escape && wait_for "unsafe_get_user() in lib/strnlen_user.c" "hex  | $hex|"
+check $? ":try (a - ONES) & HIGHS is refuted, $1 becomes the word, the formula is drawn on it, Esc: the kernel's steps"
 if "$BIN" --json --try a 2>/dev/null | grep -q '"method":"z3"'; then
 	want="try: PROVEN for all 2^64 words (z3"
 else

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "watviz/app.h"
+#include "watviz/view.h"
 
 static struct wv_app app;
 
@@ -217,6 +218,79 @@ static void test_commands(void **state)
 	wv_app_free(&app);
 }
 
+/*
+ * :try draws the formula itself: on a refutation, on the counterexample that
+ * became the word; each operator's result against the same arithmetic done
+ * here on the word's bytes; Esc back to the kernel's steps, untouched; any
+ * change of the word drops the formula's steps.
+ */
+static void test_try_view(void **state)
+{
+	uint64_t a = 0;
+	size_t kernel_nsubs;
+	char frame_text[200];
+	struct wv_frame fr = { 0 };
+	bool seen = false;
+
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	wv_app_command(&app, "try (a - ONES) & HIGHS", NULL);
+	assert_false(app.msg_error);
+	assert_non_null(strstr(app.msg, "try: WRONG"));
+	assert_int_equal(app.view, WV_VIEW_TRY);
+	assert_true(app.has_try);
+	assert_int_equal(app.try_pos, 0);
+	/* the word is the counterexample: a little-endian load of its bytes */
+	assert_int_equal(app.word_len, 8);
+	for (int i = 7; i >= 0; i--)
+		a = a << 8 | app.word[i];
+	/* and it is one: no zero byte, yet the formula is non-zero */
+	for (int i = 0; i < 8; i++)
+		assert_int_not_equal(app.word[i], 0);
+	assert_true(((a - UINT64_C(0x0101010101010101)) & UINT64_C(0x8080808080808080)) != 0);
+	/* the formula's sub-steps: a - ONES first, its result as computed here */
+	const struct wv_substep *sub = &app.try_trace.subs[0];
+
+	assert_int_equal(sub->rows[sub->nrows - 1].value, a - UINT64_C(0x0101010101010101));
+	kernel_nsubs = app.trace.nsubs;
+	assert_true(app.try_trace.nsubs >= 2);
+	assert_int_equal(wv_app_do(&app, WV_ACT_NEXT), WV_REACT_REDRAW);
+	assert_int_equal(app.try_pos, 1);
+	sub = &app.try_trace.subs[1];
+	assert_int_equal(sub->rows[sub->nrows - 1].value,
+			 (a - UINT64_C(0x0101010101010101)) & UINT64_C(0x8080808080808080));
+	/* the frame shows the formula and its verdict */
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	for (int y = 0; y < fr.rows; y++) {
+		wv_frame_row_text(&fr, y, frame_text, sizeof(frame_text));
+		seen |= strstr(frame_text, "try: WRONG") != NULL;
+	}
+	assert_true(seen);
+	wv_frame_free(&fr);
+	/* Esc: the kernel's steps on the same word */
+	assert_int_equal(wv_app_do(&app, WV_ACT_BACK), WV_REACT_REDRAW);
+	assert_int_equal(app.view, WV_VIEW_MAIN);
+	assert_int_equal(app.trace.nsubs, kernel_nsubs);
+	assert_int_equal(app.trace.words[0].loaded, a);
+
+	/* an exact test: proven (Z3) or not refuted (no Z3); the word stays */
+	wv_app_command(&app, "try exact ~(((a & LOW7) + LOW7) | a | LOW7)", NULL);
+	assert_false(app.msg_error);
+	assert_true(strstr(app.msg, "PROVEN") || strstr(app.msg, "not refuted"));
+	assert_int_equal(app.view, WV_VIEW_TRY);
+	assert_int_equal(app.trace.words[0].loaded, a);
+	/* a kind and no formula, and a bad formula: said, nothing drawn */
+	wv_app_command(&app, "try find_zero clz(", NULL);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "try, column"));
+	/* a change of the word drops the formula's steps */
+	assert_int_equal(wv_app_do(&app, WV_ACT_OFFSET_UP), WV_REACT_REDRAW);
+	assert_int_equal(app.view, WV_VIEW_MAIN);
+	assert_false(app.has_try);
+	wv_app_free(&app);
+}
+
 static void test_play(void **state)
 {
 	(void)state;
@@ -284,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_offset_fill_delim),
 		cmocka_unit_test(test_bad_input_keeps_state),
 		cmocka_unit_test(test_commands),
+		cmocka_unit_test(test_try_view),
 		cmocka_unit_test(test_play),
 		cmocka_unit_test(test_keys),
 	};
