@@ -638,7 +638,7 @@ static int lesson_command(struct wv_class *c, const char *which, int step)
 		}
 		return wv_class_open(c, step < 0 ? c->file - 1 : c->file + 1);
 	}
-	k = wv_lesson_pick(c->files, c->nfiles, which);
+	k = which ? wv_lesson_pick(c->files, c->nfiles, which) : -1;
 	if (k < 0) {
 		wv_app_msg(c->app, true, "lesson %.40s: %s (Tab lists the names; "
 			   "watviz --list-lessons lists them)", which, k == -2

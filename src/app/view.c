@@ -76,14 +76,29 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 	x = wv_frame_put(f, y, x, WV_ROLE_STATUS, "\"");
 	if (app->focus != WV_FOCUS_STEPS && app->view == WV_VIEW_MAIN)
 		hints = wv_view_focus_hints(app);
-	for (; *hints; hints++) {
-		const char *sp = strchr(*hints, ' ');
-		int klen = sp ? (int)(sp - *hints) : (int)strlen(*hints);
+	/* "? help" and "q quit" keep their room: other hints give way first,
+	   the most useful (first) kept where they fit */
+	int n = 0, tail = 0;
 
-		if (x + 2 + (int)strlen(*hints) > f->cols)
-			break;
+	while (hints[n])
+		n++;
+	for (int i = 0; i < n; i++)
+		if (strncmp(hints[i], "? ", 2) == 0 || strncmp(hints[i], "q ", 2) == 0)
+			tail += 2 + (int)strlen(hints[i]);
+	for (int i = 0; i < n; i++) {
+		const char *sp = strchr(hints[i], ' ');
+		int klen = sp ? (int)(sp - hints[i]) : (int)strlen(hints[i]);
+		bool kept = strncmp(hints[i], "? ", 2) == 0 || strncmp(hints[i], "q ", 2) == 0;
+
+		if (x + 2 + (int)strlen(hints[i]) + (kept ? 0 : tail) > f->cols) {
+			if (kept)
+				break;
+			continue;
+		}
+		if (kept)
+			tail -= 2 + (int)strlen(hints[i]);
 		x += 2;
-		wv_frame_printf(f, y, x, WV_ROLE_KEY, "%.*s", klen, *hints);
+		wv_frame_printf(f, y, x, WV_ROLE_KEY, "%.*s", klen, hints[i]);
 		x = wv_frame_put(f, y, x + klen, WV_ROLE_STATUS, sp ? sp : "");
 	}
 }

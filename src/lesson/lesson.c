@@ -1084,7 +1084,7 @@ static bool full(const struct parser *p)
 int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 			struct wv_error *errs, size_t max, size_t *nerrs)
 {
-	struct wv_error first;
+	struct wv_error first = { 0 };
 	struct parser p = { .errs = errs ? errs : &first, .max = errs && max ? max : 1 };
 	wv_lesson *l = calloc(1, sizeof(*l));
 	int rc = 0;

@@ -211,6 +211,9 @@ static void test_title_word(void **state)
 	snprintf(app.word_src, sizeof(app.word_src), "%0100d", 0);
 	build(24, 80);
 	assert_true(wv_frame_find(&fr, 0, WV_CUT_UTF8 "\"  offset 0  fill 0x00  delim none") >= 0);
+	/* the status line keeps "? help" and "q quit" whatever the word takes */
+	assert_true(wv_frame_find(&fr, fr.rows - 2, "? help") > 0);
+	assert_true(wv_frame_find(&fr, fr.rows - 2, "q quit") > 0);
 	wv_frame_free(&fr);
 	wv_app_free(&app);
 }
