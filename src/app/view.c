@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/look.h"
+
 /* ---- shared pieces ------------------------------------------------------- */
 
 static void title_bar(struct wv_frame *f, const struct wv_app *app)
@@ -204,15 +206,15 @@ static void mem_mark(const struct wv_trace *t, size_t i, bool quiz, char out[3])
 {
 	out[0] = i == t->img.offset ? '>' : ' ';
 	if (i == t->answer && !quiz)	/* a question may ask where it is */
-		out[1] = '=';
+		out[1] = wv_looks[WV_LOOK_ANSWER].sym;
 	else if (t->img.role[i] == WV_MEM_PRESTART)
-		out[1] = 'p';
+		out[1] = wv_looks[WV_LOOK_PRESTART].sym;
 	else if (t->img.role[i] == WV_MEM_NUL)
-		out[1] = 'n';
+		out[1] = wv_looks[WV_LOOK_NUL].sym;
 	else if (t->img.role[i] == WV_MEM_FILL)
-		out[1] = 'f';
+		out[1] = wv_looks[WV_LOOK_FILL].sym;
 	else if (t->img.role[i] == WV_MEM_UNMAPPED)
-		out[1] = 'u';
+		out[1] = wv_looks[WV_LOOK_UNMAPPED].sym;
 	else
 		out[1] = ' ';
 	out[2] = '\0';
@@ -295,11 +297,16 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 	} else {
 		/* the marks' key; the page edge adds u, said shorter where it
 		   must fit */
-		wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_DIM, !t->img.page_end
-			     ? "  > start = terminator p pre-start n NUL f fill"
-			     : f->cols - x >= 62 ? "  > start = terminator p pre-start "
-			     "n NUL f fill u unmapped"
-			     : "  > start = end p pre-start n NUL f fill u unmapped");
+		char key[120];
+
+		snprintf(key, sizeof(key), "  > start %c %s %c pre-start %c NUL %c fill%s%c%s",
+			 wv_looks[WV_LOOK_ANSWER].sym, t->img.page_end &&
+			 f->cols - x < 62 ? "end" : "terminator",
+			 wv_looks[WV_LOOK_PRESTART].sym, wv_looks[WV_LOOK_NUL].sym,
+			 wv_looks[WV_LOOK_FILL].sym, t->img.page_end ? " " : "",
+			 t->img.page_end ? wv_looks[WV_LOOK_UNMAPPED].sym : ' ',
+			 t->img.page_end ? " unmapped" : "");
+		wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_DIM, key);
 	}
 	wv_frame_put(f, y + 1, 0, WV_ROLE_LABEL, "addr");
 	wv_frame_put(f, y + 2, 0, WV_ROLE_LABEL, "hex");
@@ -378,14 +385,16 @@ static bool secret(const struct wv_row *row, const struct wv_view_regs *o)
 	return o->hide_all || wv_row_secret(row, o->secret);
 }
 
+/* The symbol of a register byte's most important mark, as every renderer
+   writes it (watviz/look.h): the answer, a false positive, a flag. */
 static char mark_symbol(uint8_t m)
 {
 	if (m & WV_MARK_ANSWER)
-		return '=';
+		return wv_looks[WV_LOOK_ANSWER].sym;
 	if (m & WV_MARK_FALSE_POS)
-		return '!';
+		return wv_looks[WV_LOOK_FALSE_POS].sym;
 	if (m & WV_MARK_FLAG)
-		return '*';
+		return wv_looks[WV_LOOK_FLAG].sym;
 	return ' ';
 }
 

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "watviz/look.h"
+#include "watviz/plain.h"
 #include "watviz/view.h"
 
 /* Columns a row of text takes: its UTF-8 characters (the cut mark is one). */
@@ -199,6 +201,46 @@ static void test_compare(void **state)
 	wv_app_free(&app);
 }
 
+/*
+ * One symbol per meaning: the memory panel's key and the plain text's role
+ * legend give pre-start, NUL and fill the symbols of the one table
+ * (watviz/look.h), and the panel marks bytes with them.
+ */
+static void test_one_legend(void **state)
+{
+	const struct { enum wv_look look; const char *view, *plain; } roles[] = {
+		{ WV_LOOK_PRESTART, "pre-start", "pre-start" },
+		{ WV_LOOK_NUL, "NUL", "its NUL" },
+		{ WV_LOOK_FILL, "fill", "fill" },
+	};
+	char want[40], *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+
+	(void)state;
+	start("ab", "x86-64");
+	wv_app_command(&app, "offset 3", NULL);
+	assert_non_null(out);
+	assert_int_equal(wv_plain_render(out, &app.trace, &(struct wv_plain_opts){ 0 }), 0);
+	assert_int_equal(fclose(out), 0);
+	build(24, 80);
+	for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++) {
+		snprintf(want, sizeof(want), "%c %s", wv_looks[roles[i].look].sym,
+			 roles[i].view);
+		assert_true(wv_frame_find(&fr, 1, want) > 0);
+		snprintf(want, sizeof(want), "%c %s", wv_looks[roles[i].look].sym,
+			 roles[i].plain);
+		assert_non_null(strstr(text, want));
+	}
+	/* the mark row: three pre-start bytes, then the start */
+	snprintf(want, sizeof(want), "mark |  %c  %c  %c >", wv_looks[WV_LOOK_PRESTART].sym,
+		 wv_looks[WV_LOOK_PRESTART].sym, wv_looks[WV_LOOK_PRESTART].sym);
+	assert_true(row_of(want) >= 0);
+	free(text);
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
 /* The title shows the word as typed, bytes outside ASCII as \xHH. */
 static void test_title_word(void **state)
 {
@@ -279,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_false_positive_marks),
 		cmocka_unit_test(test_big_endian_and_wide),
 		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_one_legend),
 		cmocka_unit_test(test_title_word),
 		cmocka_unit_test(test_help_and_small),
 		cmocka_unit_test(test_every_screen),
