@@ -25,7 +25,8 @@ _watviz_lessons_dir()
 	done
 }
 
-# The sub-step names --step takes, for the rest of the line.
+# The sub-step names --step takes, for the rest of the line.  Its own value
+# is left out, however bash split it ("--step = has_zero : 3").
 _watviz_steps()
 {
 	local i args=()
@@ -34,7 +35,12 @@ _watviz_steps()
 		--svg | --cast | --plain | --json) ;;
 		--step | --record | --cast-size)	# its value, after any '='
 			[[ ${COMP_WORDS[i + 1]} == = ]] && ((i++))
-			((i++)) ;;
+			((i++))
+			# "has_zero:3" split at ':' (COMP_WORDBREAKS)
+			if [[ ${COMP_WORDS[i + 1]} == : ]]; then
+				((i++))
+				((i + 1 < ${#COMP_WORDS[@]})) && ((i++))
+			fi ;;
 		*) args+=("${COMP_WORDS[i]}") ;;
 		esac
 	done
@@ -43,8 +49,26 @@ _watviz_steps()
 
 _watviz()
 {
-	local prog=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} opt="" i words
+	local prog=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} opt="" i words colon
 	local dir
+
+	# "--step has_zero:3": bash splits at ':' too (COMP_WORDBREAKS), giving
+	# --step, has_zero, :, 3; the replies then stand for what follows the
+	# colon (with it, when the colon is the word being completed)
+	local name=""
+	if ((COMP_CWORD >= 3)) && [[ ${COMP_WORDS[COMP_CWORD - 1]} == : ]] &&
+		[[ ${COMP_WORDS[COMP_CWORD - 3]} == --step ]]; then
+		name=${COMP_WORDS[COMP_CWORD - 2]} colon=""
+	elif ((COMP_CWORD >= 2)) && [[ $cur == : ]] &&
+		[[ ${COMP_WORDS[COMP_CWORD - 2]} == --step ]]; then
+		name=${COMP_WORDS[COMP_CWORD - 1]} colon=: cur=""
+	fi
+	if [[ -n $name ]]; then
+		mapfile -t COMPREPLY < <(_watviz_steps "$prog" |
+			sed -n "s/^${name//[^A-Za-z0-9_@]/}://p" | grep -- "^$cur" |
+			sed "s/^/$colon/")
+		return 0
+	fi
 
 	# "--arch=pp": bash splits at '=' (COMP_WORDBREAKS), giving --arch, =, pp
 	if ((COMP_CWORD >= 2)) && [[ ${COMP_WORDS[COMP_CWORD - 1]} == = ]]; then
