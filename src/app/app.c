@@ -518,6 +518,12 @@ static int try_formula(struct wv_app *app, const char *src)
 	uint64_t a;
 	int rc;
 
+	if (app->quiz) {	/* its steps would show what the question asks */
+		free(t);
+		wv_app_msg(app, true, "try: not while a question is open; answer it "
+			   "first (s shows the answer)");
+		return WV_REACT_REDRAW;
+	}
 	if (!t) {
 		wv_app_msg(app, true, "try: out of memory");
 		return WV_REACT_REDRAW;

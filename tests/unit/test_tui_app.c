@@ -284,6 +284,16 @@ static void test_try_view(void **state)
 	wv_app_command(&app, "try find_zero clz(", NULL);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "try, column"));
+	/* not while a lesson's question is open: its steps would answer it */
+	app.quiz = true;
+	wv_app_do(&app, WV_ACT_BACK);
+	wv_app_command(&app, "try a - ONES", NULL);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "not while a question is open"));
+	assert_int_equal(app.view, WV_VIEW_MAIN);
+	app.quiz = false;
+	wv_app_command(&app, "try exact ~(((a & LOW7) + LOW7) | a | LOW7)", NULL);
+	assert_int_equal(app.view, WV_VIEW_TRY);
 	/* a change of the word drops the formula's steps */
 	assert_int_equal(wv_app_do(&app, WV_ACT_OFFSET_UP), WV_REACT_REDRAW);
 	assert_int_equal(app.view, WV_VIEW_MAIN);
