@@ -397,10 +397,10 @@ void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 	line(&p, WV_ROLE_TEXT, wv_lesson_summary(c->lesson));
 	gap(&p);
 	if (q) {
-		snprintf(buf, sizeof(buf), "%zu scenes, %zu questions: %zu right at "
+		snprintf(buf, sizeof(buf), "%zu scenes, %zu question%s: %zu right at "
 			 "the first try, %zu after a retry, %zu shown, %zu not "
-			 "answered.", c->nscenes, q, right, retried, shown,
-			 q - right - retried - shown);
+			 "answered.", c->nscenes, q, q == 1 ? "" : "s", right, retried,
+			 shown, q - right - retried - shown);
 	} else {
 		snprintf(buf, sizeof(buf), "%zu scenes.", c->nscenes);
 	}

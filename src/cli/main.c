@@ -264,8 +264,9 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		printf("%3u  %s (%s)\n", files[i].number, wv_lesson_title(l), files[i].slug);
 		if (wv_pace_lesson(l, NULL, &p) == 0)
 			len += (size_t)snprintf(line, sizeof(line), "about %u min: %zu "
-						"scenes, %zu questions; variants:",
-						p.minutes, p.scenes, p.questions);
+						"scenes, %zu question%s; variants:",
+						p.minutes, p.scenes, p.questions,
+						p.questions == 1 ? "" : "s");
 		else
 			len += (size_t)snprintf(line, sizeof(line), "%zu scenes; "
 						"variants:", wv_lesson_nscenes(l));

@@ -229,9 +229,10 @@ static int plain_head(void *ctx, const struct wv_handout_head *h)
 	fprintf(out, "%s\n", head);
 	underline(out, strlen(head), '=');
 	if (h->pace)
-		fprintf(out, "About %u minutes: %zu scenes, %zu questions, %zu words "
+		fprintf(out, "About %u minutes: %zu scenes, %zu question%s, %zu words "
 			"read out.\n\n", h->pace->minutes, h->pace->scenes,
-			h->pace->questions, h->pace->words);
+			h->pace->questions, h->pace->questions == 1 ? "" : "s",
+			h->pace->words);
 	paragraphs(out, 0, h->summary);
 	fputc('\n', out);
 	wv_plain_wrap(out, 0, WIDTH, h->variants);

@@ -607,8 +607,9 @@ static int head(void *ctx, const struct wv_handout_head *hd)
 	fputs("</h1>\n", h->f);
 	if (hd->pace)
 		fprintf(h->f, "<p class=\"note\">About %u minutes: %zu scenes, %zu "
-			"questions, %zu words read out.</p>\n", hd->pace->minutes,
-			hd->pace->scenes, hd->pace->questions, hd->pace->words);
+			"question%s, %zu words read out.</p>\n", hd->pace->minutes,
+			hd->pace->scenes, hd->pace->questions,
+			hd->pace->questions == 1 ? "" : "s", hd->pace->words);
 	paragraphs(h->f, hd->summary);
 	elem(h->f, "p", NULL, hd->variants);
 	fputs("\n</header>\n", h->f);
