@@ -52,6 +52,23 @@ size_t wv_component_len(const char *s);
  */
 size_t wv_component_hash(const char *s, unsigned long long *hash);
 
+/* One component of a path, as wv_path_hash finds it. */
+struct wv_component {
+	size_t start;		/* offset of its first byte in the path */
+	size_t len;		/* its length, as wv_component_len gives it */
+	unsigned long long hash;	/* as wv_component_hash gives it */
+};
+
+/*
+ * The whole path in one call, as link_path_walk in fs/namei.c walks it:
+ * skip slashes, hash and measure one component (the walk of
+ * wv_component_hash, inlined: no call and no constants loaded per
+ * component), step over it.  Fills out[0..] with at most max components and
+ * returns how many; fewer than max means the path ended.
+ *   wv_path_hash("/usr//bin", out, 8) == 2: {1, 3, ...}, {6, 3, ...}
+ */
+size_t wv_path_hash(const char *path, struct wv_component *out, size_t max);
+
 /* Other forms of the one-word loop, for the benchmarks. */
 size_t wv_strlen_mul(const char *s);	/* create mask + multiply (x86-64 to v6.10) */
 size_t wv_strlen_unroll2(const char *s);	/* two words per loop step */

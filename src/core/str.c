@@ -306,9 +306,15 @@ static inline uint64_t mix(uint64_t h, uint64_t w)
 	return h ^ (h >> 29);
 }
 
-WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
+/*
+ * One component at s: its length, and its hash in *hash, in one pass over
+ * the words (each tested for both terminators and mixed in).  Inlined into
+ * wv_component_hash and wv_path_hash, so a whole-path walk loads the
+ * constants once and makes no call per component.
+ */
+static inline __attribute__((always_inline)) size_t
+component_hash(const char *s, uint64_t slashes, uint64_t *hash)
 {
-	uint64_t slashes = wv_repeat_byte('/', W);
 	unsigned off;
 	const unsigned char *p = align_down(s, &off);
 	uint64_t keep = ~before_mask(off);	/* the first word's bytes from s on */
@@ -316,7 +322,6 @@ WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
 	uint64_t flags, h = 0;
 	size_t base = 0 - (size_t)off;
 
-	/* one pass: each word is tested for both terminators and mixed in */
 	while ((flags = component_flags(w, slashes)) == 0) {
 		h = mix(h, w & keep);
 		keep = ~UINT64_C(0);
@@ -333,10 +338,39 @@ WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
 	 */
 	uint64_t tail = WV_HOST_BIG ? before_mask(k) : wv_flags_to_bytemask(flags, W);
 
-	h = mix(h, w & tail & keep);
-	*hash = h;
-	size_t len = base + k;
+	*hash = mix(h, w & tail & keep);
+	return base + k;
+}
 
+WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
+{
+	uint64_t h;
+	size_t len = component_hash(s, wv_repeat_byte('/', W), &h);
+
+	*hash = h;
 	check_span(s, len + 1);
 	return len;
+}
+
+WV_NO_ASAN size_t wv_path_hash(const char *path, struct wv_component *out, size_t max)
+{
+	uint64_t slashes = wv_repeat_byte('/', W);
+	const char *s = path;
+	size_t n = 0;
+
+	for (;;) {
+		while (*s == '/')
+			s++;
+		if (*s == '\0' || n == max)
+			break;
+		uint64_t h;
+		size_t len = component_hash(s, slashes, &h);
+
+		out[n++] = (struct wv_component){ .start = (size_t)(s - path),
+						  .len = len, .hash = h };
+		s += len;
+	}
+	/* every byte read: the path up to and including the one at s */
+	check_span(path, (size_t)(s - path) + 1);
+	return n;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "watviz/str.h"
 #include "watviz/wordops.h"
 
 /*
@@ -89,5 +90,31 @@ size_t bench_byte_component_hash(const char *s, unsigned long long *hash)
 		OPAQUE(n);
 	}
 	*hash = h;
+	return n;
+}
+
+size_t bench_byte_path_hash(const char *path, struct wv_component *out, size_t max)
+{
+	const char *s = path;
+	size_t n = 0;
+
+	for (;;) {
+		unsigned long long h = 0;
+		size_t len = 0;
+		unsigned char c;
+
+		while (*s == '/')
+			s++;
+		if (*s == '\0' || n == max)
+			break;
+		while ((c = (unsigned char)s[len]) != '\0' && c != '/') {
+			h = (h + ((unsigned long long)c << 4) + (c >> 4)) * 11;
+			len++;
+			OPAQUE(len);
+		}
+		out[n++] = (struct wv_component){ .start = (size_t)(s - path),
+						  .len = len, .hash = h };
+		s += len;
+	}
 	return n;
 }

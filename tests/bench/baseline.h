@@ -33,4 +33,12 @@ size_t bench_byte_component_len(const char *s);
  */
 size_t bench_byte_component_hash(const char *s, unsigned long long *hash);
 
+/*
+ * The whole path in one call, byte by byte, as wv_path_hash walks it a word
+ * at a time: skip slashes, hash (as above) and measure one component, step
+ * over it; the same out[] and return value (watviz/str.h).
+ */
+struct wv_component;
+size_t bench_byte_path_hash(const char *path, struct wv_component *out, size_t max);
+
 #endif /* WATVIZ_BENCH_BASELINE_H */

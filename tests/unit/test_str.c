@@ -114,6 +114,57 @@ static void components(void **state)
 }
 
 /*
+ * The whole-path walk against a byte loop that splits the path itself:
+ * paths of components and runs of slashes (leading, doubled, trailing) at
+ * every alignment; each component's start and length as the byte loop finds
+ * them, its hash as wv_component_hash gives it; max respected.
+ */
+static void path_walk(void **state)
+{
+	(void)state;
+	static char buf[MAXLEN + 64] __attribute__((aligned(16)));
+	struct wv_component got[MAXLEN];
+	uint64_t seed = 11;
+
+	for (size_t len = 0; len <= MAXLEN; len++)
+		for (size_t al = 0; al < 8; al++) {
+			char *s = buf + 8 + al;
+			size_t want = 0, i = 0, n;
+
+			make_string(s, len, &seed, 0);
+			for (size_t k = 0; k < len; k++) {
+				seed = seed * 6364136223846793005u + 1442695040888963407u;
+				if ((seed >> 60) < 5)	/* about one byte in three */
+					s[k] = '/';
+			}
+			n = wv_path_hash(s, got, MAXLEN);
+			while (i < len) {
+				size_t start, clen;
+				unsigned long long h;
+
+				while (i < len && s[i] == '/')
+					i++;
+				if (i == len)
+					break;
+				start = i;
+				while (i < len && s[i] != '/')
+					i++;
+				clen = i - start;
+				assert_true(want < n);
+				assert_int_equal(got[want].start, start);
+				assert_int_equal(got[want].len, clen);
+				wv_component_hash(s + start, &h);
+				assert_int_equal(got[want].hash, h);
+				want++;
+			}
+			assert_int_equal(n, want);
+			/* at most max: the first ones, then it stops */
+			if (want > 1)
+				assert_int_equal(wv_path_hash(s, got, 1), 1);
+		}
+}
+
+/*
  * The hash covers the component's bytes only: what follows the terminator
  * and what precedes the start (in the same word) do not change it.
  */
@@ -172,6 +223,8 @@ static void guard_page(void **state)
 		assert_int_equal(wv_component_len(s), len);
 		unsigned long long h;
 		assert_int_equal(wv_component_hash(s, &h), len);
+		struct wv_component c[2];
+		assert_int_equal(wv_path_hash(s, c, 2), len ? 1 : 0);
 
 		/* an unterminated run that ends at the guard page */
 		char *u = end - len;
@@ -236,6 +289,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(lengths_and_alignments),
 		cmocka_unit_test(components),
+		cmocka_unit_test(path_walk),
 		cmocka_unit_test(hash_ignores_outside_bytes),
 		cmocka_unit_test(guard_page),
 		cmocka_unit_test(heap_exact_size),
