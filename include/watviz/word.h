@@ -50,6 +50,9 @@ int wv_word_parse(const char *src, uint8_t *out, size_t *len,
  */
 size_t wv_word_literal(const uint8_t *word, size_t len, char *out, size_t size);
 
+/* The value of the hex digit c (0-9, a-f, A-F), or -1.  wv_hex_digit('b') == 11. */
+int wv_hex_digit(int c);
+
 /*
  * Parse one byte as --fill and --delim take it: a decimal number 0..255
  * ("0", "47"), 0xHH ("0x2f"), a single character ("/", "a"), or a one-byte

@@ -287,21 +287,10 @@ static int move_cursor(struct wv_app *app, long by)
 	return WV_REACT_REDRAW;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* One hex digit: the byte becomes it; a second right after completes it. */
 static int hex_digit(struct wv_app *app)
 {
-	int d = hexval(app->key), react;
+	int d = wv_hex_digit(app->key), react;
 	size_t before = app->nundo;
 
 	if (d < 0)

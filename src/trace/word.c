@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Value of hex digit c, or -1. */
-static int hexval(char c)
+int wv_hex_digit(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -81,7 +80,7 @@ static size_t parse_escape(const char *s, size_t i, uint8_t *out,
 		return j;
 	}
 	if (c == 'x') {
-		int hi = hexval(s[i + 2]);
+		int hi = wv_hex_digit(s[i + 2]);
 		int lo;
 
 		if (hi < 0) {
@@ -89,7 +88,7 @@ static size_t parse_escape(const char *s, size_t i, uint8_t *out,
 				     "\\x needs one or two hex digits, as in \\x0 or \\x7f");
 			return 0;
 		}
-		lo = hexval(s[i + 3]);
+		lo = wv_hex_digit(s[i + 3]);
 		if (lo < 0) {
 			*out = (uint8_t)hi;
 			return i + 3;
@@ -183,7 +182,7 @@ int wv_word_parse_byte(const char *s, uint8_t *out, struct wv_error *err)
 			return -1;
 		}
 		for (; s[i]; i++) {
-			int d = hex ? hexval(s[i]) : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
+			int d = hex ? wv_hex_digit(s[i]) : (s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : -1);
 
 			if (d < 0) {
 				wv_error_set(err, 1, (int)i + 1,

@@ -13,30 +13,12 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "cpuclock.h"
+
 #include "watviz/app.h"
 #include "watviz/screen.h"
 #include "watviz/view.h"
 
-static double now_us(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return v[n / 2];
-}
 
 enum { RUNS = 21, EDITS = 40 };
 
