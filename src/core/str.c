@@ -29,8 +29,12 @@
 #if defined(WV_ASAN)
 #include <sanitizer/asan_interface.h>
 #define WV_NO_ASAN __attribute__((no_sanitize_address, noinline))
+/* under ASan a helper the walks share stays out of line and uninstrumented
+   like them: forced inline, its scope poisoning would outlive its frame */
+#define WV_WALK_INLINE WV_NO_ASAN static
 #else
 #define WV_NO_ASAN
+#define WV_WALK_INLINE static inline __attribute__((always_inline))
 #endif
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -312,8 +316,7 @@ static inline uint64_t mix(uint64_t h, uint64_t w)
  * wv_component_hash and wv_path_hash, so a whole-path walk loads the
  * constants once and makes no call per component.
  */
-static inline __attribute__((always_inline)) size_t
-component_hash(const char *s, uint64_t slashes, uint64_t *hash)
+WV_WALK_INLINE size_t component_hash(const char *s, uint64_t slashes, uint64_t *hash)
 {
 	unsigned off;
 	const unsigned char *p = align_down(s, &off);
