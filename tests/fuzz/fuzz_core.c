@@ -1,8 +1,8 @@
 /*
  * Differential fuzzing of the core: random bytes, variant, offset and
  * delimiter through the recording scan, and random strings at random
- * alignments through wv_strlen, wv_strnlen and the component scanner, each
- * compared with a byte loop.  Buffers are exactly as large as the input, so
+ * alignments through wv_strlen, wv_strnlen, the component scanner and the
+ * whole-path walk, each compared with a byte loop.  Buffers are exactly as large as the input, so
  * ASan sees any read of the string's bytes past its end.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -92,6 +92,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(wv_component_len(s) == comp);
 	unsigned long long h;
 	FUZZ_CHECK(wv_component_hash(s, &h) == comp);
+	/* the whole path: each component where a byte loop splits it */
+	struct wv_component cs[64];
+	size_t nc = wv_path_hash(s, cs, 64), k = 0, i = 0;
+
+	while (s[i] && k < 64) {
+		while (s[i] == '/')
+			i++;
+		if (!s[i])
+			break;
+		size_t start = i;
+
+		while (s[i] && s[i] != '/')
+			i++;
+		FUZZ_CHECK(k < nc && cs[k].start == start && cs[k].len == i - start);
+		k++;
+	}
+	FUZZ_CHECK(nc == k);
 	size_t limit = data[2] % (n + 2);
 	FUZZ_CHECK(wv_strnlen(s, limit) == (want < limit ? want : limit));
 	free(buf);
