@@ -112,6 +112,14 @@ unsigned wv_frame_target_at(const struct wv_frame *f, int y, int x);
 void wv_frame_row_text(const struct wv_frame *f, int y, char *buf, size_t size);
 
 /*
+ * Word wrap, one line at a time: how much of s goes on a line width wide,
+ * cut at the last blank that leaves it within width (at width when a word is
+ * longer).  The caller skips the blanks after it.
+ *   wv_wrap_cut("one two three", 9) == 7 ("one two")
+ */
+size_t wv_wrap_cut(const char *s, size_t width);
+
+/*
  * Put text at (y, x) in at most width columns; when it must be cut, the cut
  * says so: its last column is WV_CH_CUT.  Returns the column after it.
  */

@@ -136,15 +136,8 @@ int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
 	int lines = 0;
 
 	while (*text && lines < maxlines && width > 8) {
-		int n = (int)strlen(text), cut = n;
+		int cut = (int)wv_wrap_cut(text, (size_t)width);
 
-		if (n > width) {
-			cut = width;
-			while (cut > 0 && text[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = width;
-		}
 		if (f)
 			wv_frame_printf(f, y + lines, x, role, "%.*s", cut, text);
 		text += cut;

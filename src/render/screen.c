@@ -163,6 +163,17 @@ int wv_frame_find(const struct wv_frame *f, int y, const char *needle)
 	return p ? (int)(p - buf) : -1;
 }
 
+size_t wv_wrap_cut(const char *s, size_t width)
+{
+	size_t n = strlen(s), cut = width;
+
+	if (n <= width)
+		return n;
+	while (cut > 0 && s[cut] != ' ')
+		cut--;
+	return cut ? cut : width;
+}
+
 int wv_frame_fit(struct wv_frame *f, int y, int x, int width, int role, const char *text)
 {
 	int n = (int)strlen(text);

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "watviz/screen.h"
+
 /* The grid, in user units (the figure scales: viewBox). */
 #define MARGIN 20
 #define LABEL_W 130	/* the row labels, right-aligned */
@@ -318,15 +320,8 @@ static int row_out(const struct fig *g, const struct wv_row *row, int y)
 static int prose(const struct fig *g, int y, size_t width, const char *s)
 {
 	while (*s) {
-		size_t n = strlen(s), cut = n;
+		size_t cut = wv_wrap_cut(s, width);
 
-		if (n > width) {
-			cut = width;
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = width;
-		}
 		fprintf(g->f, "<text class=\"prose\" x=\"%d\" y=\"%d\">", MARGIN, y);
 		for (size_t i = 0; i < cut; i++) {
 			char one[2] = { s[i], '\0' };
@@ -364,15 +359,8 @@ static size_t prose_lines(size_t width, const char *s)
 	size_t lines = 0;
 
 	while (*s) {
-		size_t n = strlen(s), cut = n;
+		size_t cut = wv_wrap_cut(s, width);
 
-		if (n > width) {
-			cut = width;
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = width;
-		}
 		lines++;
 		s += cut;
 		while (*s == ' ')

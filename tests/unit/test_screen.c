@@ -201,6 +201,17 @@ static void test_compare(void **state)
 	wv_app_free(&app);
 }
 
+/* Word wrap's cut: at the last blank within the width, or at the width. */
+static void test_wrap_cut(void **state)
+{
+	(void)state;
+	assert_int_equal(wv_wrap_cut("one two three", 9), 7);
+	assert_int_equal(wv_wrap_cut("abc def", 7), 7);		/* fits whole */
+	assert_int_equal(wv_wrap_cut("abc def", 6), 3);
+	assert_int_equal(wv_wrap_cut("abcdefgh ij", 4), 4);	/* a long word */
+	assert_int_equal(wv_wrap_cut("", 5), 0);
+}
+
 /*
  * One symbol per meaning: the memory panel's key and the plain text's role
  * legend give pre-start, NUL and fill the symbols of the one table
@@ -321,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_false_positive_marks),
 		cmocka_unit_test(test_big_endian_and_wide),
 		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_wrap_cut),
 		cmocka_unit_test(test_one_legend),
 		cmocka_unit_test(test_title_word),
 		cmocka_unit_test(test_help_and_small),
