@@ -14,20 +14,9 @@ BUILD=${1:-build}
 UPDATE=${2:-}
 DIR=$(dirname "$0")
 BIN=$BUILD/watviz
-n=0
-fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		printf 'ok %d - %s\n' "$n" "$2"
-	else
-		printf 'not ok %d - %s\n' "$n" "$2"
-		fails=$((fails + 1))
-	fi
-}
+. "$DIR/../lib/tap.sh"
 
 if [ ! -x "$BIN" ]; then
 	echo "1..1"
