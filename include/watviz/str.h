@@ -47,7 +47,11 @@ size_t wv_component_len(const char *s);
 /*
  * The same walk as wv_component_len, also hashing the component one word at
  * a time (the bytes after the terminator masked off with zero_bytemask, as
- * hash_name does).  The hash is watviz's own mix, not the kernel's.
+ * hash_name does).  The hash is watviz's own mix, not the kernel's, and it
+ * mixes the aligned words the component touches (the bytes outside it
+ * zeroed), so the same name hashes differently at another address modulo 8:
+ * a checksum of the walk, not a dcache key (the kernel's loads start at the
+ * name, so its hash does not depend on where the name sits).
  * Returns the length; *hash receives the hash.
  */
 size_t wv_component_hash(const char *s, unsigned long long *hash);
@@ -61,10 +65,13 @@ struct wv_component {
 
 /*
  * The whole path in one call, as link_path_walk in fs/namei.c walks it:
- * skip slashes, hash and measure one component (the walk of
- * wv_component_hash, inlined: no call and no constants loaded per
- * component), step over it.  Fills out[0..] with at most max components and
- * returns how many; fewer than max means the path ended.
+ * every component, its length and hash, the slashes between them skipped.
+ * One pass over the path's aligned words: each is loaded once, its '/' and
+ * NUL bytes found with the exact test, the components hashed as the words go
+ * by (the same hash as wv_component_hash), never going back to a
+ * component's start.  Fills out[0..] with at most max components (writing
+ * nothing past out[max - 1]) and returns how many; fewer than max means the
+ * path ended.
  *   wv_path_hash("/usr//bin", out, 8) == 2: {1, 3, ...}, {6, 3, ...}
  */
 size_t wv_path_hash(const char *path, struct wv_component *out, size_t max);

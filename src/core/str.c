@@ -29,8 +29,8 @@
 #if defined(WV_ASAN)
 #include <sanitizer/asan_interface.h>
 #define WV_NO_ASAN __attribute__((no_sanitize_address, noinline))
-/* under ASan a helper the walks share stays out of line and uninstrumented
-   like them: forced inline, its scope poisoning would outlive its frame */
+/* under ASan a walk's helper stays out of line and uninstrumented like the
+   walk: forced inline, its scope poisoning would outlive its frame */
 #define WV_WALK_INLINE WV_NO_ASAN static
 #else
 #define WV_NO_ASAN
@@ -303,6 +303,23 @@ WV_NO_ASAN size_t wv_component_len(const char *s)
 	return len;
 }
 
+/*
+ * Memory bytes [0, k) of a host-order word, k = 0..8 (before_mask without
+ * the limit k < 8).
+ */
+static const uint64_t bytes_before_tab[WB + 1] = {
+#if WV_HOST_BIG
+	0, UINT64_C(0xff00000000000000), UINT64_C(0xffff000000000000),
+	UINT64_C(0xffffff0000000000), UINT64_C(0xffffffff00000000),
+	UINT64_C(0xffffffffff000000), UINT64_C(0xffffffffffff0000),
+	UINT64_C(0xffffffffffffff00), UINT64_MAX,
+#else
+	0, UINT64_C(0xff), UINT64_C(0xffff), UINT64_C(0xffffff),
+	UINT64_C(0xffffffff), UINT64_C(0xffffffffff), UINT64_C(0xffffffffffff),
+	UINT64_C(0xffffffffffffff), UINT64_MAX,
+#endif
+};
+
 /* watviz's word mix: xor, multiply by an odd constant, fold the top down. */
 static inline uint64_t mix(uint64_t h, uint64_t w)
 {
@@ -312,9 +329,8 @@ static inline uint64_t mix(uint64_t h, uint64_t w)
 
 /*
  * One component at s: its length, and its hash in *hash, in one pass over
- * the words (each tested for both terminators and mixed in).  Inlined into
- * wv_component_hash and wv_path_hash, so a whole-path walk loads the
- * constants once and makes no call per component.
+ * the words (each tested for both terminators and mixed in), as hash_name
+ * does.  wv_path_hash builds the same hash without coming back to s.
  */
 WV_WALK_INLINE size_t component_hash(const char *s, uint64_t slashes, uint64_t *hash)
 {
@@ -335,11 +351,13 @@ WV_WALK_INLINE size_t component_hash(const char *s, uint64_t slashes, uint64_t *
 	unsigned k = component_end(w, slashes, flags);
 
 	/*
-	 * zero_bytemask: only the bytes before the terminator are hashed.  On a
-	 * little-endian host straight from the flags, whose lowest is exact
-	 * (((bits - 1) & ~bits) >> 7, x86-64 since v6.11); else from k.
+	 * zero_bytemask: only the bytes before the terminator are hashed.  The
+	 * kernel's x86-64 takes it straight from the flags ((bits - 1) & ~bits)
+	 * >> 7, since v6.11); here it comes from k, which is as fast, and lets
+	 * memcheck see that the hash does not depend on the bytes past the
+	 * terminator (it cannot tell for (bits - 1): tests/valgrind).
 	 */
-	uint64_t tail = WV_HOST_BIG ? before_mask(k) : wv_flags_to_bytemask(flags, W);
+	uint64_t tail = bytes_before_tab[k];
 
 	*hash = mix(h, w & tail & keep);
 	return base + k;
@@ -355,25 +373,104 @@ WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
 	return len;
 }
 
+/* Memory bytes [a, b) of a host-order word, 0 <= a <= b <= 8. */
+static inline uint64_t bytes_between(unsigned a, unsigned b)
+{
+	return bytes_before_tab[b] & ~bytes_before_tab[a];
+}
+
+/* Memory index of the first flagged byte (exact flags, flags != 0). */
+static inline unsigned first_flag(uint64_t flags)
+{
+	if (WV_HOST_BIG)
+		return wv_clz(flags, W) >> 3;
+	return wv___ffs(flags, W) >> 3;
+}
+
+/* The flags without the first one in memory order. */
+static inline uint64_t drop_first_flag(uint64_t flags)
+{
+	if (WV_HOST_BIG)
+		return flags ^ (UINT64_C(1) << (63 - wv_clz(flags, W)));
+	return flags & (flags - 1);
+}
+
+/*
+ * Whether memory byte k is flagged.  A shift by k, not arithmetic on the
+ * flags: memcheck then sees the answer depend on that byte's flag alone (the
+ * bytes after the NUL, which the word also holds, may be undefined).
+ */
+static inline int flagged(uint64_t flags, unsigned k)
+{
+	return (int)((flags >> (WV_HOST_BIG ? 63 - 8 * k : 8 * k + 7)) & 1);
+}
+
+/*
+ * The whole path in one pass over its aligned words.  Each word is loaded
+ * once and its '/' and NUL bytes flagged with the exact test (a word may hold
+ * several; the cheap test's flags above the first are not to be trusted);
+ * the runs of other bytes between them are the components.  A component's
+ * hash is built as the words go by, exactly as wv_component_hash builds it
+ * (each aligned word it touches, masked to its bytes, mixed in), so the walk
+ * never goes back: link_path_walk in fs/namei.c restarts its loads at every
+ * component (hash_name), which this walk's first version did too (1.15x the
+ * byte walk; this one: docs/PERFORMANCE.md).
+ */
 WV_NO_ASAN size_t wv_path_hash(const char *path, struct wv_component *out, size_t max)
 {
 	uint64_t slashes = wv_repeat_byte('/', W);
-	const char *s = path;
+	unsigned off;
+	const unsigned char *p = align_down(path, &off);
+	/* the bytes before the path become 0xff: neither '/' nor NUL */
+	uint64_t w = load_word(p) | before_mask(off);
+	size_t base = 0 - (size_t)off;	/* path offset of p's first byte */
+	size_t start = 0;	/* path offset of the open run's first byte */
+	unsigned from = off;	/* ... and its first byte in w (8: in the next word) */
+	uint64_t h = 0;		/* the open run's hash so far */
 	size_t n = 0;
 
+	if (max == 0)
+		return 0;
 	for (;;) {
-		while (*s == '/')
-			s++;
-		if (*s == '\0' || n == max)
-			break;
-		uint64_t h;
-		size_t len = component_hash(s, slashes, &h);
+		/* on a big-endian host the cheap test can flag a byte before the NUL */
+		uint64_t z = WV_HOST_BIG ? wv_exact_zero(w, W) : cheap(w);
+		uint64_t t = z | wv_exact_zero(w ^ slashes, W);
 
-		out[n++] = (struct wv_component){ .start = (size_t)(s - path),
-						  .len = len, .hash = h };
-		s += len;
+		/*
+		 * The terminators in memory order, up to the NUL: what follows
+		 * it is not the path (its flags are never reached).
+		 */
+		while (t != 0) {
+			unsigned k = first_flag(t);
+			size_t pos = base + k;
+
+			if (pos != start) {	/* a run of one byte or more */
+				h = mix(h, w & bytes_between(from, k));
+				out[n++] = (struct wv_component){ .start = start,
+								  .len = pos - start, .hash = h };
+				if (n == max) {
+					check_span(path, pos + 1);
+					return n;
+				}
+			}
+			if (flagged(z, k)) {
+				/* every byte read: the path and its NUL */
+				check_span(path, pos + 1);
+				return n;
+			}
+			h = 0;
+			start = pos + 1;
+			from = k + 1;
+			t = drop_first_flag(t);
+		}
+		/*
+		 * The open run's bytes in w.  None when a '/' ended w (from == 8):
+		 * then h is 0 and mixing 0 into 0 leaves 0, so no branch.
+		 */
+		h = mix(h, w & bytes_between(from, WB));
+		p += WB;
+		base += WB;
+		from = 0;
+		w = load_word(p);
 	}
-	/* every byte read: the path up to and including the one at s */
-	check_span(path, (size_t)(s - path) + 1);
-	return n;
 }

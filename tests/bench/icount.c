@@ -3,6 +3,10 @@
  *
  *     wvicount IMPL CASE        IMPL: byte musl libc wv simple mul unroll2
  *                               CASE: 4k, or 1..7 (bytes)
+ *     wvicount WALK FILE        WALK: pathword (wv_path_hash) or pathbyte
+ *                               (the same walk byte by byte); FILE: one
+ *                               path per line, walked once; prints the
+ *                               number of components
  *
  * Calls IMPL a fixed number of times (WV_ICOUNT_CALLS) on strings of that
  * length, at every start alignment 0..7 in turn, and nothing else of note:
@@ -33,6 +37,42 @@ static const struct {
 	{ "simple", wv_strlen_simple },
 };
 
+/* Every path of the file through the whole-path walk f; the components, or -1. */
+static long walk_file(size_t (*f)(const char *, struct wv_component *, size_t),
+		      const char *file)
+{
+	static char line[8192];
+	static struct wv_component out[512];
+	FILE *in = fopen(file, "r");
+	size_t cap = 1 << 20, size = 0, comps = 0;
+	char *buf = malloc(cap);
+
+	if (!in || !buf)
+		return -1;
+	while (fgets(line, sizeof(line), in)) {
+		size_t n = strcspn(line, "\n");
+
+		if (n == 0)
+			continue;
+		line[n] = '\0';
+		if (size + n + 1 > cap) {
+			char *bigger = realloc(buf, cap *= 2);
+
+			if (!bigger)
+				return -1;
+			buf = bigger;
+		}
+		memcpy(buf + size, line, n + 1);
+		size += n + 1;
+	}
+	fclose(in);
+	/* the walk alone, over paths back to back as the timing bench packs them */
+	for (size_t at = 0; at < size; at += strlen(buf + at) + 1)
+		comps += f(buf + at, out, sizeof(out) / sizeof(out[0]));
+	free(buf);
+	return (long)comps;
+}
+
 int main(int argc, char **argv)
 {
 	size_t (*volatile vfn)(const char *) = NULL;
@@ -41,6 +81,17 @@ int main(int argc, char **argv)
 	if (argc != 3) {
 		fprintf(stderr, "usage: wvicount IMPL CASE\n");
 		return 2;
+	}
+	if (strcmp(argv[1], "pathword") == 0 || strcmp(argv[1], "pathbyte") == 0) {
+		long comps = walk_file(argv[1][4] == 'w' ? wv_path_hash : bench_byte_path_hash,
+				       argv[2]);
+
+		if (comps < 0) {
+			fprintf(stderr, "wvicount: cannot read %s\n", argv[2]);
+			return 1;
+		}
+		printf("%ld\n", comps);
+		return 0;
 	}
 	for (size_t i = 0; i < sizeof(impls) / sizeof(impls[0]); i++)
 		if (strcmp(argv[1], impls[i].name) == 0)

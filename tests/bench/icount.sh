@@ -29,6 +29,8 @@ symbol() {
     mul) echo wv_strlen_mul ;;
     unroll2) echo wv_strlen_unroll2 ;;
     simple) echo wv_strlen_simple ;;
+    pathword) echo wv_path_hash ;;
+    pathbyte) echo bench_byte_path_hash ;;
   esac
 }
 
@@ -77,3 +79,25 @@ if [ -n "$wv_per_byte" ]; then
     else printf "- <= 0.9 instructions per byte at 4 KiB (wv_strlen): MISSED, %.3f (%.0f%% over)\n", p, (p / 0.9 - 1) * 100
   }'
 fi
+
+# the whole-path walks over the path corpus (make bench's, or gathered the
+# same way): instructions and the branches callgrind's simple predictor model
+# gets wrong (not this CPU's predictor, but the same for both walks)
+corpus=$build/paths.txt
+[ -s "$corpus" ] || find /usr -xdev 2>/dev/null | head -n 200000 >"$corpus" || true
+echo
+echo "Path walks over $(wc -l <"$corpus") paths of this machine's /usr, each walked once"
+echo "(callgrind --branch-sim=yes; per component):"
+echo
+echo "| walk | components | Ir per component | conditional branches | mispredicted (simulated) |"
+echo "|---|---|---|---|---|"
+for impl in pathword pathbyte; do
+  f=$out/callgrind.$impl
+  comps=$(valgrind --tool=callgrind --branch-sim=yes --collect-atstart=no \
+    --toggle-collect="$(symbol "$impl")" --callgrind-out-file="$f" \
+    "$drv" "$impl" "$corpus" 2>"$f.log")
+  callgrind_annotate "$f" 2>/dev/null |
+    sed -n 's/^ *\([0-9,][0-9,]*\) ([^)]*) *\([0-9,][0-9,]*\) ([^)]*) *\([0-9,][0-9,]*\) .*PROGRAM TOTALS.*/\1 \2 \3/p' |
+    tr -d , | awk -v c="$comps" -v name="$(symbol "$impl")" '{
+      printf "| %s | %d | %.1f | %.2f | %.2f |\n", name, c, $1 / c, $2 / c, $3 / c }'
+done

@@ -158,9 +158,23 @@ static void path_walk(void **state)
 				want++;
 			}
 			assert_int_equal(n, want);
-			/* at most max: the first ones, then it stops */
-			if (want > 1)
-				assert_int_equal(wv_path_hash(s, got, 1), 1);
+			/*
+			 * at most max: the first ones, then it stops, and
+			 * nothing is written past out[max - 1]
+			 */
+			for (size_t max = 0; max <= want + 1; max++) {
+				struct wv_component part[MAXLEN + 1];
+				size_t m = max < want ? max : want;
+
+				if (max > 4 && max + 2 < want)
+					continue;	/* the edges: the first few, the last */
+
+				memset(part, 0xa5, sizeof(part));
+				assert_int_equal(wv_path_hash(s, part, max), m);
+				assert_memory_equal(part, got, m * sizeof(part[0]));
+				for (size_t b = m * sizeof(part[0]); b < sizeof(part); b++)
+					assert_int_equal(((unsigned char *)part)[b], 0xa5);
+			}
 		}
 }
 
@@ -277,6 +291,10 @@ static void heap_exact_size(void **state)
 			assert_int_equal(wv_component_len(b + off), len);
 			unsigned long long h;
 			assert_int_equal(wv_component_hash(b + off, &h), len);
+			struct wv_component c[2];
+			assert_int_equal(wv_path_hash(b + off, c, 2), len ? 1 : 0);
+			if (len)
+				assert_int_equal(c[0].hash, h);
 			/* unterminated, limited by strnlen only */
 			b[off + len] = 'z';
 			assert_int_equal(wv_strnlen(b + off, len + 1), len + 1);
