@@ -76,6 +76,21 @@ struct wv_component {
  */
 size_t wv_path_hash(const char *path, struct wv_component *out, size_t max);
 
+/*
+ * The compiled forms of the three routines whose speed the bench holds them
+ * to (on x86-64 a baseline one and one with BMI1; elsewhere one), for the
+ * tests, which check every form.  *forms receives the table; returns how many
+ * of its forms this CPU can run (the first is the baseline one; the public
+ * names run the last of them).
+ */
+struct wv_str_form {
+	const char *isa;	/* "x86-64", "x86-64+bmi1", "baseline" */
+	size_t (*strlen)(const char *s);
+	size_t (*strnlen)(const char *s, size_t maxlen);
+	size_t (*path_hash)(const char *path, struct wv_component *out, size_t max);
+};
+size_t wv_str_forms(const struct wv_str_form **forms);
+
 /* Other forms of the one-word loop, for the benchmarks. */
 size_t wv_strlen_mul(const char *s);	/* create mask + multiply (x86-64 to v6.10) */
 size_t wv_strlen_unroll2(const char *s);	/* two words per loop step */

@@ -1100,6 +1100,13 @@ int main(int argc, char **argv)
 	if (opt.reps < 3)
 		opt.reps = 3;
 	st = opt.seed ? opt.seed : 1;
+
+	const struct wv_str_form *forms;
+	size_t nforms = wv_str_forms(&forms);
+
+	printf("- forms: wv_strlen, wv_strnlen and wv_path_hash run their %s form "
+	       "(picked when the program is loaded; the other routines and the "
+	       "yardsticks are baseline x86-64)\n", forms[nforms - 1].isa);
 	bench_strlen(&st);
 	bench_strnlen(&st);
 	bench_paths();

@@ -7,6 +7,7 @@
  *                               (the same walk byte by byte); FILE: one
  *                               path per line, walked once; prints the
  *                               number of components
+ *     wvicount form             the form of those routines this CPU runs
  *
  * Calls IMPL a fixed number of times (WV_ICOUNT_CALLS) on strings of that
  * length, at every start alignment 0..7 in turn, and nothing else of note:
@@ -78,6 +79,13 @@ int main(int argc, char **argv)
 	size_t (*volatile vfn)(const char *) = NULL;
 	size_t len;
 
+	if (argc == 2 && strcmp(argv[1], "form") == 0) {
+		const struct wv_str_form *forms;
+		size_t n = wv_str_forms(&forms);
+
+		printf("%s\n", forms[n - 1].isa);
+		return 0;
+	}
 	if (argc != 3) {
 		fprintf(stderr, "usage: wvicount IMPL CASE\n");
 		return 2;

@@ -25,11 +25,11 @@ symbol() {
     byte) echo bench_byte_strlen ;;
     musl) echo bench_musl_strlen ;;
     libc) echo '__strlen_*' ;;
-    wv) echo wv_strlen ;;
+    wv) echo 'wv_strlen_b*' ;;
     mul) echo wv_strlen_mul ;;
     unroll2) echo wv_strlen_unroll2 ;;
     simple) echo wv_strlen_simple ;;
-    pathword) echo wv_path_hash ;;
+    pathword) echo 'wv_path_hash_b*' ;;
     pathbyte) echo bench_byte_path_hash ;;
   esac
 }
@@ -49,6 +49,8 @@ echo
 echo "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)," \
   "nproc $(nproc); $(valgrind --version)"
 echo "compiler: $($cc --version | head -n 1), $cflags"
+echo
+echo "wv_strlen and wv_path_hash: the form this CPU runs, $("$drv" form)."
 echo
 echo "Each cell: instructions inside the function, averaged over $calls calls at"
 echo "start alignments 0..7 in turn.  libc is the variant glibc picks under"
@@ -98,6 +100,6 @@ for impl in pathword pathbyte; do
     "$drv" "$impl" "$corpus" 2>"$f.log")
   callgrind_annotate "$f" 2>/dev/null |
     sed -n 's/^ *\([0-9,][0-9,]*\) ([^)]*) *\([0-9,][0-9,]*\) ([^)]*) *\([0-9,][0-9,]*\) .*PROGRAM TOTALS.*/\1 \2 \3/p' |
-    tr -d , | awk -v c="$comps" -v name="$(symbol "$impl")" '{
+    tr -d , | awk -v c="$comps" -v name="$([ "$impl" = pathword ] && echo wv_path_hash || echo 'byte walk')" '{
       printf "| %s | %d | %.1f | %.2f | %.2f |\n", name, c, $1 / c, $2 / c, $3 / c }'
 done

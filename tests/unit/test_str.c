@@ -15,11 +15,57 @@
 
 #define MAXLEN 300
 
+/* Every compiled form this CPU can run (wv_str_forms), set up by main. */
+static const struct wv_str_form *forms;
+static size_t nforms;
+
+/* wv_strlen, checked to agree with every form of it. */
+static size_t strlen_all(const char *s)
+{
+	size_t r = wv_strlen(s);
+
+	for (size_t f = 0; f < nforms; f++)
+		if (forms[f].strlen(s) != r)
+			fail_msg("%s strlen gave %zu, wv_strlen %zu", forms[f].isa,
+				 forms[f].strlen(s), r);
+	return r;
+}
+
+/* wv_strnlen, checked to agree with every form of it. */
+static size_t strnlen_all(const char *s, size_t max)
+{
+	size_t r = wv_strnlen(s, max);
+
+	for (size_t f = 0; f < nforms; f++)
+		if (forms[f].strnlen(s, max) != r)
+			fail_msg("%s strnlen(%zu) gave %zu, wv_strnlen %zu", forms[f].isa, max,
+				 forms[f].strnlen(s, max), r);
+	return r;
+}
+
+/* wv_path_hash, checked to agree with every form of it (count and out[]). */
+static size_t path_hash_all(const char *s, struct wv_component *out, size_t max)
+{
+	size_t r = wv_path_hash(s, out, max);
+
+	for (size_t f = 0; f < nforms; f++) {
+		struct wv_component other[MAXLEN + 1];
+
+		assert_true(max <= MAXLEN + 1);
+		if (forms[f].path_hash(s, other, max) != r)
+			fail_msg("%s path_hash gave another count", forms[f].isa);
+		if (r && memcmp(other, out, r * sizeof(out[0])) != 0)
+			fail_msg("%s path_hash gave other components", forms[f].isa);
+	}
+	return r;
+}
+
 static const struct {
 	const char *name;
 	size_t (*fn)(const char *);
 } strlens[] = {
 	{ "wv_strlen", wv_strlen },
+	{ "every form of wv_strlen", strlen_all },
 	{ "wv_strlen_mul", wv_strlen_mul },
 	{ "wv_strlen_unroll2", wv_strlen_unroll2 },
 	{ "wv_strlen_simple", wv_strlen_simple },
@@ -78,13 +124,13 @@ static void lengths_and_alignments(void **state)
 			/* limits below, at and above the length */
 			static const size_t limits[] = { 0, 1, 7, 8, 9, 63, 64, 65, 300, 301 };
 			for (size_t l = 0; l < sizeof(limits) / sizeof(limits[0]); l++)
-				assert_int_equal(wv_strnlen(s, limits[l]),
+				assert_int_equal(strnlen_all(s, limits[l]),
 						 ref_strnlen(s, limits[l]));
-			assert_int_equal(wv_strnlen(s, len), len);
-			assert_int_equal(wv_strnlen(s, len + 1), len);
+			assert_int_equal(strnlen_all(s, len), len);
+			assert_int_equal(strnlen_all(s, len + 1), len);
 			if (len)
-				assert_int_equal(wv_strnlen(s, len - 1), len - 1);
-			assert_int_equal(wv_strnlen(s, SIZE_MAX), len);
+				assert_int_equal(strnlen_all(s, len - 1), len - 1);
+			assert_int_equal(strnlen_all(s, SIZE_MAX), len);
 			assert_int_equal(wv_component_len(s), ref_component(s));
 		}
 	}
@@ -137,7 +183,7 @@ static void path_walk(void **state)
 				if ((seed >> 60) < 5)	/* about one byte in three */
 					s[k] = '/';
 			}
-			n = wv_path_hash(s, got, MAXLEN);
+			n = path_hash_all(s, got, MAXLEN);
 			while (i < len) {
 				size_t start, clen;
 				unsigned long long h;
@@ -170,7 +216,7 @@ static void path_walk(void **state)
 					continue;	/* the edges: the first few, the last */
 
 				memset(part, 0xa5, sizeof(part));
-				assert_int_equal(wv_path_hash(s, part, max), m);
+				assert_int_equal(path_hash_all(s, part, max), m);
 				assert_memory_equal(part, got, m * sizeof(part[0]));
 				for (size_t b = m * sizeof(part[0]); b < sizeof(part); b++)
 					assert_int_equal(((unsigned char *)part)[b], 0xa5);
@@ -233,21 +279,21 @@ static void guard_page(void **state)
 		make_string(s, len, &seed, 0);
 		for (size_t f = 0; f < NSTRLENS; f++)
 			assert_int_equal(strlens[f].fn(s), len);
-		assert_int_equal(wv_strnlen(s, SIZE_MAX), len);
+		assert_int_equal(strnlen_all(s, SIZE_MAX), len);
 		assert_int_equal(wv_component_len(s), len);
 		unsigned long long h;
 		assert_int_equal(wv_component_hash(s, &h), len);
 		struct wv_component c[2];
-		assert_int_equal(wv_path_hash(s, c, 2), len ? 1 : 0);
+		assert_int_equal(path_hash_all(s, c, 2), len ? 1 : 0);
 
 		/* an unterminated run that ends at the guard page */
 		char *u = end - len;
 
 		for (size_t i = 0; i < len; i++)
 			u[i] = 'z';
-		assert_int_equal(wv_strnlen(u, len), len);
+		assert_int_equal(strnlen_all(u, len), len);
 		if (len)
-			assert_int_equal(wv_strnlen(u, len - 1), len - 1);
+			assert_int_equal(strnlen_all(u, len - 1), len - 1);
 		/* a '/' as the page's last byte ends a component too */
 		if (len) {
 			u[len - 1] = '/';
@@ -286,25 +332,48 @@ static void heap_exact_size(void **state)
 			for (size_t f = 0; f < NSTRLENS; f++)
 				if (!under_memcheck || strlens[f].fn != wv_strlen_mul)
 					assert_int_equal(strlens[f].fn(b + off), len);
-			assert_int_equal(wv_strnlen(b + off, len + 5), len);
-			assert_int_equal(wv_strnlen(b + off, len), len);
+			assert_int_equal(strnlen_all(b + off, len + 5), len);
+			assert_int_equal(strnlen_all(b + off, len), len);
 			assert_int_equal(wv_component_len(b + off), len);
 			unsigned long long h;
 			assert_int_equal(wv_component_hash(b + off, &h), len);
 			struct wv_component c[2];
-			assert_int_equal(wv_path_hash(b + off, c, 2), len ? 1 : 0);
+			assert_int_equal(path_hash_all(b + off, c, 2), len ? 1 : 0);
 			if (len)
 				assert_int_equal(c[0].hash, h);
 			/* unterminated, limited by strnlen only */
 			b[off + len] = 'z';
-			assert_int_equal(wv_strnlen(b + off, len + 1), len + 1);
+			assert_int_equal(strnlen_all(b + off, len + 1), len + 1);
 			free(b);
 		}
 }
 
+/*
+ * The build holds the forms the bench measures: on x86-64 a BMI1 form beside
+ * the baseline one, run when the CPU has BMI1 (not in a sanitizer build,
+ * which keeps one uninstrumented form).
+ */
+static void forms_present(void **state)
+{
+	(void)state;
+	assert_true(nforms >= 1);
+	for (size_t f = 0; f < nforms; f++)
+		assert_non_null(forms[f].isa);
+#if defined(__x86_64__) && defined(__GNUC__)
+	__builtin_cpu_init();
+	if (!getenv("WATVIZ_SANITIZED") && __builtin_cpu_supports("bmi")) {
+		assert_int_equal(nforms, 2);
+		assert_string_equal(forms[1].isa, "x86-64+bmi1");
+	}
+#endif
+}
+
 int main(void)
 {
+	nforms = wv_str_forms(&forms);
+
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(forms_present),
 		cmocka_unit_test(lengths_and_alignments),
 		cmocka_unit_test(components),
 		cmocka_unit_test(path_walk),
