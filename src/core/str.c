@@ -292,12 +292,55 @@ WV_FORM_INLINE size_t wv_strnlen_body(const char *s, size_t maxlen)
 	unsigned tail = (unsigned)(end & (WB - 1));	/* bytes of last's word allowed; 0: all */
 	const unsigned char *last = (const unsigned char *)((end - 1) & ~(uintptr_t)(WB - 1));
 	uint64_t w = load_word(p) | before_mask(off);
-	uint64_t flags = 0;
+	uint64_t flags = cheap(w);
 
-	/* last's word is tested only after the bytes past the limit are masked */
-	while (p != last && (flags = cheap(w)) == 0) {
+	/*
+	 * As wv_strlen: the second and third words on their own (short strings
+	 * end there), then four words per loop step, each tested before the next is read,
+	 * while all four come before last's word; then word by word.  last's
+	 * word is tested only after the bytes past the limit are masked.
+	 */
+	if (p != last && flags == 0) {
 		p += WB;
 		w = load_word(p);
+		flags = cheap(w);
+		/* the third too: 8-16 bytes end by there */
+		if (p != last && flags == 0) {
+			p += WB;
+			w = load_word(p);
+			flags = cheap(w);
+		}
+		if (p != last && flags == 0) {
+			while ((uintptr_t)last - (uintptr_t)p > 4 * WB) {
+				if (hit(p + WB)) {
+					p += WB;
+					goto stop;
+				}
+				if (hit(p + 2 * WB)) {
+					p += 2 * WB;
+					goto stop;
+				}
+				if (hit(p + 3 * WB)) {
+					p += 3 * WB;
+					goto stop;
+				}
+				if (hit(p + 4 * WB)) {
+					p += 4 * WB;
+					goto stop;
+				}
+				p += 4 * WB;
+			}
+			p += WB;
+stop:
+			WV_HIDE_VAR(p);
+			w = load_word(p);	/* not the first word: no pre-start bytes */
+			flags = cheap(w);
+		}
+	}
+	while (p != last && flags == 0) {
+		p += WB;
+		w = load_word(p);
+		flags = cheap(w);
 	}
 	if (p == last) {
 		if (tail != 0)
