@@ -64,6 +64,7 @@ i=0
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
 	i=$((i + 1))
+	wanted "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" || continue
 	prio=""
 	batch_layer "$s" && prio="nice -n 10"
 	{
