@@ -29,12 +29,8 @@
 #if defined(WV_ASAN)
 #include <sanitizer/asan_interface.h>
 #define WV_NO_ASAN __attribute__((no_sanitize_address, noinline))
-/* under ASan a walk's helper stays out of line and uninstrumented like the
-   walk: forced inline, its scope poisoning would outlive its frame */
-#define WV_WALK_INLINE WV_NO_ASAN static
 #else
 #define WV_NO_ASAN
-#define WV_WALK_INLINE static inline __attribute__((always_inline))
 #endif
 
 /*
@@ -422,8 +418,9 @@ static inline uint64_t mix(uint64_t h, uint64_t w)
  * the words (each tested for both terminators and mixed in), as hash_name
  * does.  wv_path_hash builds the same hash without coming back to s.
  */
-WV_WALK_INLINE size_t component_hash(const char *s, uint64_t slashes, uint64_t *hash)
+WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
 {
+	uint64_t slashes = wv_repeat_byte('/', W);
 	unsigned off;
 	const unsigned char *p = align_down(s, &off);
 	uint64_t keep = ~before_mask(off);	/* the first word's bytes from s on */
@@ -448,17 +445,9 @@ WV_WALK_INLINE size_t component_hash(const char *s, uint64_t slashes, uint64_t *
 	 * terminator (it cannot tell for (bits - 1): tests/valgrind).
 	 */
 	uint64_t tail = bytes_before_tab[k];
+	size_t len = base + k;
 
 	*hash = mix(h, w & tail & keep);
-	return base + k;
-}
-
-WV_NO_ASAN size_t wv_component_hash(const char *s, unsigned long long *hash)
-{
-	uint64_t h;
-	size_t len = component_hash(s, wv_repeat_byte('/', W), &h);
-
-	*hash = h;
 	check_span(s, len + 1);
 	return len;
 }
