@@ -11,7 +11,10 @@
  *     (bytes from 00 01 02 7f 80 81 fe ff) and random words -- which is NOT
  *     a proof, and the verdict says so.
  * Either way a counterexample is the smallest: fewest non-zero bytes, then
- * the smallest value (among the words tried, for the sampled 64-bit check).
+ * the smallest value (among the words tried, for the sampled 64-bit check),
+ * unless the solver's budget ran out while it looked for a smaller one,
+ * and then it says so (wv_proof.smallest).  The limits are counted work,
+ * never time: the same formula gets the same verdict on every machine.
  * Nothing here prints; this is the only module that includes <z3.h>.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -27,14 +30,32 @@
 struct wv_proof {
 	bool holds;		/* no word makes the expression 0 (of those tried) */
 	bool is_proof;		/* every one of the 2^W words is covered */
+	bool smallest;		/* when !holds: cex is the smallest; false when
+				   the search for a smaller one was cut short
+				   (the solver's budget spent): then cex is a
+				   counterexample, not known to be the least */
+	bool gave_up;		/* z3: the budget was spent before any answer
+				   (wv_prove_solve returned -EIO): neither a
+				   proof nor a refutation */
 	const char *method;	/* "z3", "exhaustive" or "sampled" */
-	uint64_t cex;		/* when !holds: the smallest counterexample */
+	uint64_t cex;		/* when !holds: a counterexample (see smallest) */
 	uint64_t checked;	/* words evaluated (0 for z3) */
-	double seconds;		/* wall time of the check */
+	uint64_t work;		/* z3: units of work spent (Z3's "rlimit count") */
+	uint64_t budget;	/* z3: the units it was allowed */
+	double seconds;		/* wall time, for the record: no verdict reads it */
 };
 
-/* How long Z3 may spend on one check, in ms (a string: Z3's parameter). */
-#define WV_PROVE_TIMEOUT_MS "10000"
+/*
+ * How much work Z3 may do for one formula (every check of it, the search
+ * for the smallest counterexample included), in Z3's own resource units
+ * (its rlimit, "rlimit count" in its statistics): counted work, never
+ * seconds, so a formula gets the same verdict on every machine, loaded or
+ * not, for a given Z3 version.  The hardest formula of the test suite and
+ * the lessons takes MEASURED units (docs/PERFORMANCE.md says how that
+ * was measured); this is about ten times that.  On this machine one
+ * million units take roughly a second.
+ */
+#define WV_PROVE_WORK UINT64_C(4000000)
 
 /* Was watviz built with Z3? */
 bool wv_prove_have_solver(void);
@@ -43,15 +64,27 @@ bool wv_prove_have_solver(void);
 const char *wv_prove_solver_version(void);
 
 /*
- * Prove that e's root is non-zero for every a, with Z3.  Returns 0 with *p
- * (method "z3", is_proof true), -ENOSYS in a build without Z3, -EIO when the
- * solver gives up (unknown, or WV_PROVE_TIMEOUT_MS spent on one check).
+ * Prove that e's root is non-zero for every a, with Z3, within
+ * WV_PROVE_WORK units of work.  Returns 0 with *p (method "z3", is_proof
+ * true; when refuted, p->smallest says whether the counterexample is the
+ * least), -ENOSYS in a build without Z3, -EIO when the solver gave up
+ * before an answer (p->gave_up, p->work: the budget spent; or Z3 said
+ * unknown of its own accord), -ENOMEM.
  */
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p);
 
+/* The same within work units instead of WV_PROVE_WORK (at most 2^32 - 1). */
+int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proof *p);
+
 /*
  * The same by evaluation (method "exhaustive" for 32 bits, "sampled" for
- * 64).  quick: check only the cheap classes (at most two non-zero bytes and
+ * 64): a fixed plan of words, so its length is counted in words, never
+ * timed -- 2^32 + 391,171 words for 32 bits, and for 64 the 1 + 8 * 255 +
+ * 28 * 255^2 words with at most two non-zero bytes, the 2^24 critical-byte
+ * words and 2^20 random ones (fewer when a class already holds a
+ * counterexample).  The counterexample is always the smallest of the words
+ * tried (p->smallest true; is_proof says whether they were all of them).
+ * quick: check only the cheap classes (at most two non-zero bytes and
  * the critical set) even for 32 bits, which is then not a proof either.
  * Returns 0 or -ENOMEM / -EAGAIN (a thread could not start).
  */
@@ -59,6 +92,9 @@ int wv_prove_enumerate(const struct wv_expr *e, bool quick, struct wv_proof *p);
 
 /* wv_prove_solve when built with Z3, else wv_prove_enumerate(e, false, p). */
 int wv_prove(const struct wv_expr *e, struct wv_proof *p);
+
+/* How many bytes of x are not 0. */
+unsigned wv_prove_nonzero_bytes(uint64_t x);
 
 /*
  * Smallest-counterexample order: does x come before y?  Fewer non-zero bytes

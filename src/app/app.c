@@ -498,8 +498,11 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
  * :try [has_zero|exact|find_zero] EXPR: the formula checked as --try --as
  * KIND checks it (has_zero when no kind is named), on the variant shown.
  * Proven (Z3), or not refuted by the quick enumeration in a build without Z3
- * (said so), or refuted: then the smallest counterexample becomes the word,
- * at offset 0, so the kernel's own steps run on it.  Either way the try view
+ * (said so), or refuted: then the smallest counterexample (or, when the
+ * solver's budget of work ran out before it found the least, the one it
+ * found, said so) becomes the word, at offset 0, so the kernel's own steps
+ * run on it; or the solver gave up within its budget, said so.  The budget
+ * is counted work (WV_PROVE_WORK), not time, as for --try.  Either way the try view
  * then draws the formula itself, operator by operator, on the word the
  * kernel loaded at the current step (the counterexample when refuted); Esc
  * goes back to the kernel's steps.
@@ -547,8 +550,13 @@ static int try_formula(struct wv_app *app, const char *src)
 				    : wv_prove_enumerate(&t->e, true, &p);
 	if (rc < 0) {
 		free(t);
-		wv_app_msg(app, true, "try: %s", rc == -EIO ? "the solver gave up (too "
-			   "hard, or over " WV_PROVE_TIMEOUT_MS " ms)" : strerror(-rc));
+		if (rc == -EIO && p.gave_up)
+			wv_app_msg(app, true, "try: the solver gave up after %llu units of "
+				   "work: neither proven nor refuted",
+				   (unsigned long long)p.work);
+		else
+			wv_app_msg(app, true, "try: %s", rc == -EIO ? "the solver gave up "
+				   "(it could not decide)" : strerror(-rc));
 		return WV_REACT_REDRAW;
 	}
 	if (p.holds) {
@@ -574,9 +582,14 @@ static int try_formula(struct wv_app *app, const char *src)
 			return WV_REACT_REDRAW;
 		}
 		/* short enough for 80 columns: the message line is not wrapped */
-		snprintf(app->try_msg, sizeof(app->try_msg), "try: WRONG; smallest "
-			 "counterexample a = 0x%0*llx, now the word", (int)app->v->bits / 4,
-			 (unsigned long long)p.cex);
+		if (p.smallest)
+			snprintf(app->try_msg, sizeof(app->try_msg), "try: WRONG; smallest "
+				 "counterexample a = 0x%0*llx, now the word",
+				 (int)app->v->bits / 4, (unsigned long long)p.cex);
+		else	/* the solver's budget ran out while it looked for a smaller one */
+			snprintf(app->try_msg, sizeof(app->try_msg), "try: WRONG at a = "
+				 "0x%0*llx (not known to be the least), now the word",
+				 (int)app->v->bits / 4, (unsigned long long)p.cex);
 		a = p.cex;
 	}
 	wv_app_msg(app, false, "%s", app->try_msg);

@@ -53,7 +53,8 @@ void wv_cli_caret(FILE *f, const char *s, int col)
 
 static const char *verdict_name(const struct wv_proof *p)
 {
-	return !p->holds ? "refuted" : p->is_proof ? "proven" : "not_refuted";
+	return p->gave_up ? "gave_up" : !p->holds ? "refuted"
+	       : p->is_proof ? "proven" : "not_refuted";
 }
 
 static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
@@ -68,15 +69,17 @@ static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 		wv_try_as_name(t->as));
 	wv_json_string(f, c->try_src);
 	fprintf(f, ",\"verdict\":\"%s\",\"proof\":%s,\"method\":\"%s\","
-		"\"words_checked\":%llu,\"seconds\":%.6f,\"word\":",
-		verdict_name(p), p->is_proof ? "true" : "false", p->method,
-		(unsigned long long)p->checked, p->seconds);
+		"\"words_checked\":%llu,\"work\":%llu,\"work_budget\":%llu,"
+		"\"seconds\":%.6f,\"word\":",
+		verdict_name(p), p->is_proof && !p->gave_up ? "true" : "false", p->method,
+		(unsigned long long)p->checked, (unsigned long long)p->work,
+		(unsigned long long)p->budget, p->seconds);
 	wv_json_word(f, a, v->bits);
 	wv_expr_eval(&t->e, a, val);
 	fputs(",\"result\":", f);
 	wv_json_word(f, val[t->user], v->bits);
 	fprintf(f, ",\"right\":%s,\"counterexample\":", val[t->claim] ? "true" : "false");
-	if (p->holds) {
+	if (p->holds || p->gave_up) {
 		fputs("null}\n", f);
 		return;
 	}
@@ -91,7 +94,7 @@ static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 	wv_json_word(f, val[t->user], v->bits);
 	fputs(",\"want\":", f);
 	wv_json_word(f, val[t->want], v->bits);
-	fputs("}}\n", f);
+	fprintf(f, ",\"smallest\":%s}}\n", p->smallest ? "true" : "false");
 }
 
 /* The formula's steps on the word a; -ENOMEM or -EIO. */
@@ -141,6 +144,16 @@ static int try_plain(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 	if ((err = steps(f, t, v, a, &po)) != 0)
 		return err;
 	fputs("\nverdict: ", f);
+	if (p->gave_up) {
+		fprintf(f, "GAVE UP after %llu units of work, the SMT solver's budget "
+			"(Z3's own\n  count of its work, not seconds: the same on every "
+			"machine).\n  This is neither a proof nor a refutation: the formula "
+			"may be right or wrong.\n  A bigger budget: WATVIZ_PROVE_WORK=N "
+			"(the default is %llu).\n", (unsigned long long)p->work,
+			(unsigned long long)WV_PROVE_WORK);
+		fflush(f);
+		return ferror(f) ? -EIO : 0;
+	}
 	if (p->holds && p->is_proof) {
 		if (strcmp(p->method, "z3") == 0)
 			fprintf(f, "PROVEN for all 2^%u words (by the SMT solver Z3).\n",
@@ -161,10 +174,16 @@ static int try_plain(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 		return ferror(f) ? -EIO : 0;
 	}
 	wv_expr_eval(&t->e, p->cex, val);
-	fprintf(f, "WRONG.  The smallest counterexample%s is\n  a = 0x%0*llx  "
-		"(memory", p->is_proof ? "" : " among the words tried (NOT a proof "
-		"that none is smaller: no SMT solver in this build)",
-		(int)v->bits / 4, (unsigned long long)p->cex);
+	if (!p->smallest)
+		fprintf(f, "WRONG.  A counterexample (NOT known to be the smallest: the "
+			"solver's\n  budget of %llu units of work ran out while it looked "
+			"for a smaller one) is\n",
+			(unsigned long long)p->budget);
+	else
+		fprintf(f, "WRONG.  The smallest counterexample%s is\n", p->is_proof ? ""
+			: " among the words tried (NOT a proof that none is smaller: no "
+			"SMT solver in this build)");
+	fprintf(f, "  a = 0x%0*llx  (memory", (int)v->bits / 4, (unsigned long long)p->cex);
 	for (unsigned i = 0; i < v->bits / 8; i++)
 		fprintf(f, " %02x", wv_wat_mem_byte(v, p->cex, i));
 	fprintf(f, "):\n  the formula gives 0x%llx, it should be ",
@@ -177,8 +196,33 @@ static int try_plain(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 	return ferror(f) ? -EIO : 0;
 }
 
+/*
+ * The solver's budget: WATVIZ_PROVE_WORK when set (a whole number of Z3's
+ * work units, 1 to 2^32 - 1), else WV_PROVE_WORK.  0 with *work, or -1 when
+ * the variable holds something else.
+ */
+static int prove_work(uint64_t *work)
+{
+	const char *s = getenv("WATVIZ_PROVE_WORK");
+	uint64_t n = 0;
+
+	*work = WV_PROVE_WORK;
+	if (!s)
+		return 0;
+	for (const char *q = s; *q; q++) {
+		if (*q < '0' || *q > '9' || n > UINT32_MAX)
+			return -1;
+		n = n * 10 + (uint64_t)(*q - '0');
+	}
+	if (!*s || n == 0 || n > UINT32_MAX)
+		return -1;
+	*work = n;
+	return 0;
+}
+
 int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
 {
+	uint64_t work;
 	struct wv_try *t = malloc(sizeof(*t));
 	struct wv_proof p;
 	struct wv_error e;
@@ -194,7 +238,18 @@ int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
 		free(t);
 		return 2;
 	}
-	err = wv_prove(&t->e, &p);
+	if (prove_work(&work) < 0) {
+		fprintf(stderr, "watviz: WATVIZ_PROVE_WORK=%s: give the solver's budget as "
+			"a whole number of work units from 1 to %lu, or unset it (the "
+			"default is %llu)\n", getenv("WATVIZ_PROVE_WORK"),
+			(unsigned long)UINT32_MAX, (unsigned long long)WV_PROVE_WORK);
+		free(t);
+		return 2;
+	}
+	err = wv_prove_have_solver() ? wv_prove_solve_within(&t->e, work, &p)
+				     : wv_prove_enumerate(&t->e, false, &p);
+	if (err == -EIO && p.gave_up)
+		err = 0;	/* a verdict of its own */
 	if (err) {
 		fprintf(stderr, "watviz: cannot check the formula: %s\n",
 			err == -EIO ? "the solver gave up" : strerror(-err));

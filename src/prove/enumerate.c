@@ -23,7 +23,7 @@
 
 static const uint8_t critical[8] = { 0x00, 0x01, 0x02, 0x7f, 0x80, 0x81, 0xfe, 0xff };
 
-static unsigned nonzero_bytes(uint64_t x)
+unsigned wv_prove_nonzero_bytes(uint64_t x)
 {
 	unsigned n = 0;
 
@@ -34,7 +34,7 @@ static unsigned nonzero_bytes(uint64_t x)
 
 bool wv_prove_before(uint64_t x, uint64_t y)
 {
-	unsigned nx = nonzero_bytes(x), ny = nonzero_bytes(y);
+	unsigned nx = wv_prove_nonzero_bytes(x), ny = wv_prove_nonzero_bytes(y);
 
 	return nx != ny ? nx < ny : x < y;
 }
@@ -173,7 +173,7 @@ int wv_prove_enumerate(const struct wv_expr *e, bool quick, struct wv_proof *p)
 	int err = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	*p = (struct wv_proof){ .holds = true, .is_proof = full,
+	*p = (struct wv_proof){ .holds = true, .is_proof = full, .smallest = true,
 				.method = full ? "exhaustive" : "sampled" };
 	for (unsigned k = 0; k <= 2 && p->holds && !err; k++) {
 		space_class(&s, bytes, k);

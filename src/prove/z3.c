@@ -28,7 +28,13 @@ const char *wv_prove_solver_version(void)
 
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 {
+	return wv_prove_solve_within(e, WV_PROVE_WORK, p);
+}
+
+int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proof *p)
+{
 	(void)e;
+	(void)work;
 	(void)p;
 	return -ENOSYS;
 }
@@ -37,6 +43,7 @@ int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <z3.h>
 
@@ -164,30 +171,149 @@ static Z3_ast term(const struct z *z, const struct wv_expr *e, unsigned i, Z3_as
 	return NULL;
 }
 
-static Z3_lbool check(Z3_context c, Z3_solver s)
+/*
+ * Z3's count of the work done in this context so far: its "rlimit count"
+ * statistic, the unit its resource limit (rlimit) is given in.  The count
+ * only grows, check by check, and is the same on every machine for the
+ * same formula and the same Z3.
+ */
+static uint64_t work_done(Z3_context c, Z3_solver s)
 {
-	return Z3_solver_check(c, s);
+	Z3_stats st = Z3_solver_get_statistics(c, s);
+	uint64_t n = 0;
+
+	Z3_stats_inc_ref(c, st);
+	for (unsigned i = 0; i < Z3_stats_size(c, st); i++) {
+		if (strcmp(Z3_stats_get_key(c, st, i), "rlimit count") != 0)
+			continue;
+		n = Z3_stats_is_uint(c, st, i) ? Z3_stats_get_uint_value(c, st, i)
+					       : (uint64_t)Z3_stats_get_double_value(c, st, i);
+		break;
+	}
+	Z3_stats_dec_ref(c, st);
+	return n;
+}
+
+struct budget {
+	uint64_t total, used;
+};
+
+/*
+ * One check within what is left of the budget (Z3's rlimit counts from the
+ * work done when the check starts).  Unknown when the budget is spent, or
+ * when Z3 says unknown for its own reasons: never read as unsatisfiable.
+ * Z3 is told to leave SIGINT alone ("ctrl_c" false): it would otherwise
+ * catch Ctrl-C and end the check with unknown, and the program would go on.
+ */
+static Z3_lbool check(Z3_context c, Z3_solver s, struct budget *b)
+{
+	Z3_params prm;
+	Z3_lbool r;
+
+	if (b->used >= b->total)
+		return Z3_L_UNDEF;	/* and rlimit 0 would mean no limit at all */
+	prm = Z3_mk_params(c);
+	Z3_params_inc_ref(c, prm);
+	Z3_params_set_uint(c, prm, Z3_mk_string_symbol(c, "rlimit"),
+			   (unsigned)(b->total - b->used));
+	Z3_params_set_bool(c, prm, Z3_mk_string_symbol(c, "ctrl_c"), false);
+	Z3_solver_set_params(c, s, prm);
+	Z3_params_dec_ref(c, prm);
+	r = Z3_solver_check(c, s);
+	b->used = work_done(c, s);
+	return r;
+}
+
+/* The value of a in the solver's model (after a check that said sat). */
+static int model_a(const struct z *z, Z3_solver s, Z3_ast a, uint64_t *out)
+{
+	Z3_model m = Z3_solver_get_model(z->c, s);
+	Z3_ast v = NULL;
+	int err = 0;
+
+	if (!m)
+		return -EIO;
+	Z3_model_inc_ref(z->c, m);
+	if (!Z3_model_eval(z->c, m, a, true, &v) || !Z3_get_numeral_uint64(z->c, v, out))
+		err = -EIO;
+	Z3_model_dec_ref(z->c, m);
+	return err;
 }
 
 /*
- * A solver that gives up after WV_PROVE_TIMEOUT_MS on one check instead of
- * hanging the visualizer on a formula Z3 finds hard (long multiply chains):
- * the check then returns unknown, which wv_prove_solve reports as -EIO.
+ * Push the counterexample in p->cex down to the smallest: the fewest
+ * non-zero bytes first, then bit by bit from the top, 0 where possible.
+ * Each step adds one constraint and keeps it; p->cex always holds the last
+ * model found, which satisfies every constraint kept so far (a step that
+ * is unsatisfiable says the last model already has that bit set), so a
+ * step the last model already satisfies needs no check.  A check that
+ * comes back unknown (the budget spent) ends the search: p->smallest
+ * stays false and p->cex is a counterexample, not known to be the least.
  */
-static Z3_config limited_config(void)
+static int minimise(const struct z *z, Z3_solver s, Z3_ast a, struct budget *b,
+		    struct wv_proof *p)
 {
-	Z3_config cfg = Z3_mk_config();
+	unsigned nb = z->w / 8, have = wv_prove_nonzero_bytes(p->cex);
+	Z3_ast nz = num(z, 0);
+	bool fewer = false;
+	Z3_lbool r;
+	int err;
 
-	Z3_set_param_value(cfg, "timeout", WV_PROVE_TIMEOUT_MS);
-	return cfg;
+	for (unsigned k = 0; k < nb; k++)
+		nz = Z3_mk_bvadd(z->c, nz, bool01(z, Z3_mk_not(z->c, Z3_mk_eq(z->c,
+					byte_of(z, a, k), Z3_mk_unsigned_int(z->c, 0, z->b8)))));
+	for (unsigned k = 0; k < have; k++) {
+		Z3_solver_push(z->c, s);
+		Z3_solver_assert(z->c, s, Z3_mk_eq(z->c, nz, num(z, k)));
+		r = check(z->c, s, b);
+		if (r == Z3_L_TRUE) {
+			if ((err = model_a(z, s, a, &p->cex)) != 0)
+				return err;
+			fewer = true;	/* and the count stays asserted */
+			break;
+		}
+		Z3_solver_pop(z->c, s, 1);
+		if (r == Z3_L_UNDEF)
+			return 0;
+	}
+	if (!fewer)	/* none with fewer: the last model's count */
+		Z3_solver_assert(z->c, s, Z3_mk_eq(z->c, nz, num(z, have)));
+	for (unsigned i = z->w; i-- > 0;) {
+		Z3_ast bit0 = Z3_mk_not(z->c, bit_set(z, a, i));
+
+		if (!((p->cex >> i) & 1)) {
+			Z3_solver_assert(z->c, s, bit0);	/* the last model has it */
+			continue;
+		}
+		Z3_solver_push(z->c, s);
+		Z3_solver_assert(z->c, s, bit0);
+		r = check(z->c, s, b);
+		if (r == Z3_L_TRUE) {
+			if ((err = model_a(z, s, a, &p->cex)) != 0)
+				return err;
+			continue;
+		}
+		Z3_solver_pop(z->c, s, 1);
+		if (r == Z3_L_UNDEF)
+			return 0;
+		Z3_solver_assert(z->c, s, bit_set(z, a, i));
+	}
+	p->smallest = true;
+	return 0;
 }
 
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 {
+	return wv_prove_solve_within(e, WV_PROVE_WORK, p);
+}
+
+int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proof *p)
+{
 	struct timespec t0, t1;
-	Z3_config cfg = limited_config();
+	Z3_config cfg = Z3_mk_config();
 	struct z z = { .c = Z3_mk_context(cfg), .w = e->w };
-	Z3_ast *t = malloc(e->n * sizeof(*t)), a, nz;
+	Z3_ast *t = malloc(e->n * sizeof(*t)), a;
+	struct budget b = { .total = work > UINT32_MAX ? UINT32_MAX : work };
 	Z3_solver s;
 	Z3_lbool r;
 	int err = 0;
@@ -198,7 +324,8 @@ int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 		return -ENOMEM;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	*p = (struct wv_proof){ .holds = true, .is_proof = true, .method = "z3" };
+	*p = (struct wv_proof){ .holds = true, .is_proof = true, .method = "z3",
+				.budget = b.total };
 	z.bv = Z3_mk_bv_sort(z.c, e->w);
 	z.b8 = Z3_mk_bv_sort(z.c, 8);
 	z.b1 = Z3_mk_bv_sort(z.c, 1);
@@ -209,55 +336,17 @@ int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 	s = Z3_mk_solver_for_logic(z.c, Z3_mk_string_symbol(z.c, "QF_BV"));
 	Z3_solver_inc_ref(z.c, s);
 	Z3_solver_assert(z.c, s, Z3_mk_eq(z.c, t[e->root], num(&z, 0)));
-	r = check(z.c, s);
+	r = check(z.c, s, &b);
 	if (r == Z3_L_UNDEF) {
+		*p = (struct wv_proof){ .gave_up = true, .method = "z3", .budget = b.total };
 		err = -EIO;
-		goto out;
+	} else if (r == Z3_L_TRUE) {
+		p->holds = false;
+		err = model_a(&z, s, a, &p->cex);
+		if (!err)
+			err = minimise(&z, s, a, &b, p);
 	}
-	if (r == Z3_L_FALSE)
-		goto out;
-	p->holds = false;
-
-	/* the fewest non-zero bytes: nz counts them */
-	nz = num(&z, 0);
-	for (unsigned b = 0; b < e->w / 8; b++)
-		nz = Z3_mk_bvadd(z.c, nz, bool01(&z, Z3_mk_not(z.c, Z3_mk_eq(z.c,
-					byte_of(&z, a, b), Z3_mk_unsigned_int(z.c, 0, z.b8)))));
-	for (unsigned k = 0; k <= e->w / 8; k++) {
-		Z3_solver_push(z.c, s);
-		Z3_solver_assert(z.c, s, Z3_mk_eq(z.c, nz, num(&z, k)));
-		if (check(z.c, s) == Z3_L_TRUE)
-			break;
-		Z3_solver_pop(z.c, s, 1);
-	}
-	/* then the smallest value: fix bits from the top, 0 where possible */
-	for (unsigned b = e->w; b-- > 0;) {
-		Z3_ast bit0 = Z3_mk_not(z.c, bit_set(&z, a, b));
-
-		Z3_solver_push(z.c, s);
-		Z3_solver_assert(z.c, s, bit0);
-		if (check(z.c, s) == Z3_L_TRUE)
-			continue;
-		Z3_solver_pop(z.c, s, 1);
-		Z3_solver_assert(z.c, s, bit_set(&z, a, b));
-	}
-	if (check(z.c, s) != Z3_L_TRUE) {
-		err = -EIO;
-		goto out;
-	}
-	{
-		Z3_model m = Z3_solver_get_model(z.c, s);
-		Z3_ast v = NULL;
-		uint64_t cex = 0;
-
-		Z3_model_inc_ref(z.c, m);
-		if (Z3_model_eval(z.c, m, a, true, &v) && Z3_get_numeral_uint64(z.c, v, &cex))
-			p->cex = cex;
-		else
-			err = -EIO;
-		Z3_model_dec_ref(z.c, m);
-	}
-out:
+	p->work = b.used;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	p->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	Z3_solver_dec_ref(z.c, s);

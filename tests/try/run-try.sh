@@ -60,6 +60,46 @@ if [ "$method" = z3 ]; then
 	verdict "x86-64 multiply find_zero" proven --as find_zero \
 		--try '(mask * 0x0001020304050608) >> 56'
 	verdict "s390 find_zero" proven --arch s390 --as find_zero --try '(mask ^ 63) >> 3'
+
+	# The solver's budget is counted work (WATVIZ_PROVE_WORK, Z3's units),
+	# so a budget too small gives the same honest answer on every run.
+	f='(a - ONES) & ~a'
+	export WATVIZ_PROVE_WORK=1	# (not as a prefix: a function is called)
+	verdict "one unit of work: gave up" gave_up --try "$f"
+	unset WATVIZ_PROVE_WORK
+	WATVIZ_PROVE_WORK=1 "$BIN" --try "$f" >"$tmp/o" 2>"$tmp/e"
+	[ $? -eq 0 ] && [ ! -s "$tmp/e" ] && grep -q '^verdict: GAVE UP after [0-9]* units of work' "$tmp/o" &&
+		grep -q 'neither a proof nor a refutation' "$tmp/o" &&
+		! grep -q 'WRONG\|PROVEN' "$tmp/o"
+	ok $? "one unit of work: GAVE UP, neither a proof nor a refutation"
+	# a budget that ends the search for a smaller counterexample midway:
+	# the one found is shown, called "a counterexample", not the smallest
+	full=$("$BIN" --json --try "$f" | sed -n 's/.*"work":\([0-9]*\).*/\1/p')
+	cut=""
+	for d in 2 4 8 16 32 64; do
+		b=$((${full:-0} / d))
+		[ "$b" -gt 0 ] || break
+		if WATVIZ_PROVE_WORK=$b "$BIN" --json --try "$f" | grep -q '"smallest":false'; then
+			cut=$b
+			break
+		fi
+	done
+	bad=1
+	if [ -n "$cut" ]; then
+		WATVIZ_PROVE_WORK=$cut "$BIN" --try "$f" >"$tmp/o" 2>"$tmp/e"
+		[ $? -eq 0 ] && grep -q '^verdict: WRONG.  A counterexample (NOT known to be the smallest' "$tmp/o" &&
+			! grep -q 'smallest counterexample' "$tmp/o" && bad=0
+		[ $bad -ne 0 ] && sed 's/^/# /' "$tmp/o" "$tmp/e" | tail -n 20
+	else
+		echo "# no budget below $full units cut the search short"
+	fi
+	ok $bad "a budget of $cut units (of $full): a counterexample, NOT called the smallest"
+	export WATVIZ_PROVE_WORK=${cut:-1}
+	verdict "$cut units: the counterexample is one" refuted --try "$f"
+	unset WATVIZ_PROVE_WORK
+	WATVIZ_PROVE_WORK=ten "$BIN" --try "$f" >"$tmp/o" 2>"$tmp/e"
+	[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'WATVIZ_PROVE_WORK=ten: give the solver' "$tmp/e"
+	ok $? "WATVIZ_PROVE_WORK=ten: a usage error, status 2"
 else
 	echo "# no Z3 in this build: checking the enumeration's verdicts"
 	"$BIN" --arch x86-32 --try 'a & HIGHS' >"$tmp/o" 2>&1
