@@ -128,12 +128,16 @@ static void want_text(FILE *f, const struct wv_try *t, uint64_t want, unsigned w
 		fprintf(f, "%llu", (unsigned long long)want);
 }
 
-static int try_plain(FILE *f, const struct wv_cli *c, const struct wv_try *t,
-		     const struct wv_proof *p, uint64_t a, const char *word_src)
+/*
+ * The formula on the word a, step by step: printed and flushed before the
+ * solver starts, so it shows while the solver works (and a test can see
+ * that the solver has started).
+ */
+static int try_plain_word(FILE *f, const struct wv_cli *c, const struct wv_try *t,
+			  uint64_t a, const char *word_src)
 {
 	const struct wv_variant *v = c->v;
 	struct wv_plain_opts po = { .color = wv_plain_want_color(f, c->color) };
-	uint64_t val[WV_EXPR_NODES];
 	int err;
 
 	fprintf(f, "--try on %s: %u-bit %s-endian\n  formula: %s\n  --as %s\n",
@@ -143,6 +147,18 @@ static int try_plain(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 		(unsigned long long)a);
 	if ((err = steps(f, t, v, a, &po)) != 0)
 		return err;
+	return fflush(f) != 0 || ferror(f) ? -EIO : 0;
+}
+
+/* The verdict, and the formula on the counterexample when there is one. */
+static int try_plain_verdict(FILE *f, const struct wv_cli *c, const struct wv_try *t,
+			     const struct wv_proof *p)
+{
+	const struct wv_variant *v = c->v;
+	struct wv_plain_opts po = { .color = wv_plain_want_color(f, c->color) };
+	uint64_t val[WV_EXPR_NODES];
+	int err;
+
 	fputs("\nverdict: ", f);
 	if (p->gave_up) {
 		fprintf(f, "GAVE UP after %llu units of work, the SMT solver's budget "
@@ -246,6 +262,8 @@ int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
 		free(t);
 		return 2;
 	}
+	if (c->mode != WV_MODE_JSON && (err = try_plain_word(stdout, c, t, a, word_src)) != 0)
+		goto out_write;
 	err = wv_prove_have_solver() ? wv_prove_solve_within(&t->e, work, &p)
 				     : wv_prove_enumerate(&t->e, false, &p);
 	if (err == -EIO && p.gave_up)
@@ -260,8 +278,9 @@ int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
 		try_json(stdout, c, t, &p, a);
 		err = ferror(stdout) ? -EIO : 0;
 	} else {
-		err = try_plain(stdout, c, t, &p, a, word_src);
+		err = try_plain_verdict(stdout, c, t, &p);
 	}
+out_write:
 	free(t);
 	if (err || fflush(stdout) != 0) {
 		fprintf(stderr, "watviz: cannot write the output: %s\n",
