@@ -41,6 +41,10 @@
 #define WV_EXPR_NODES 1024	/* nodes in one expression */
 #define WV_EXPR_NAMES 64	/* names bound at once */
 #define WV_EXPR_NAME_MAX 16	/* longest name, with its NUL */
+#define WV_EXPR_DEPTH 64	/* nesting: parentheses, function calls, unary
+				   operators and ?: each count one level */
+#define WV_EXPR_LEN_MAX 16384	/* bytes of one program (1024 nodes need far
+				   fewer, spaces and all) */
 
 enum wv_expr_op {
 	WV_E_VAR,	/* the word a */
@@ -94,7 +98,10 @@ int wv_expr_bind(struct wv_expr *e, const char *name, unsigned node);
  * Parse src (a program, see above) and append its nodes to e; e->root is
  * its value.  Statements' names stay bound afterwards.  Returns 0, or -1 with
  * *err (line 1, col = 1-based byte column in src, a message saying what was
- * expected and how to fix it); on error e is as before the call.
+ * expected and how to fix it); on error e is as before the call.  A
+ * program longer than WV_EXPR_LEN_MAX bytes, or nested deeper than
+ * WV_EXPR_DEPTH, is refused that way too (the parser recurses on nesting,
+ * so its stack use is bounded by WV_EXPR_DEPTH, whatever the input).
  *   wv_expr_init(&e, 64); wv_expr_parse(&e, "(a - ONES) & ~a & HIGHS", &err)
  */
 int wv_expr_parse(struct wv_expr *e, const char *src, struct wv_error *err);

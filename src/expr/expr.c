@@ -15,7 +15,6 @@
 
 #include "watviz/wordops.h"
 
-#define MAX_DEPTH 64	/* nesting of parentheses and unary operators */
 
 /* The functions a student may call, with their operand counts. */
 static const struct {
@@ -193,6 +192,25 @@ static unsigned add_const(struct parser *p, uint64_t v, size_t col, const char *
 
 static unsigned cond(struct parser *p);
 
+/*
+ * One level deeper at column at (a '(', a function call, a unary operator,
+ * a '?'): false, with the error, past WV_EXPR_DEPTH.  leave() undoes it.
+ */
+static bool enter(struct parser *p, size_t at)
+{
+	if (++p->depth <= WV_EXPR_DEPTH)
+		return true;
+	fail(p, at, "nested more than %d deep (each '(', function call, unary "
+	     "operator and '?' is a level); name an inner part first, as in "
+	     "t = (...); then use t", WV_EXPR_DEPTH);
+	return false;
+}
+
+static void leave(struct parser *p)
+{
+	p->depth--;
+}
+
 static unsigned number(struct parser *p)
 {
 	size_t start = p->pos;
@@ -246,6 +264,8 @@ static unsigned call(struct parser *p, size_t k, size_t start)
 		     funcs[k].example);
 		return 0;
 	}
+	if (!enter(p, start))
+		return 0;
 	p->pos++;
 	for (;;) {
 		unsigned x;
@@ -262,6 +282,7 @@ static unsigned call(struct parser *p, size_t k, size_t start)
 		if (!take_op(p, ","))
 			break;
 	}
+	leave(p);
 	skip_space(p);
 	if (p->s[p->pos] != ')') {
 		fail(p, p->pos, "missing ')' to close the '(' of %s at column %zu",
@@ -332,8 +353,12 @@ static unsigned primary(struct parser *p)
 		return name(p);
 	if (c == '(') {
 		size_t open = p->pos++;
-		unsigned x = cond(p);
+		unsigned x;
 
+		if (!enter(p, open))
+			return 0;
+		x = cond(p);
+		leave(p);
 		skip_space(p);
 		if (p->s[p->pos] != ')') {
 			fail(p, p->pos, "missing ')' to close the '(' at column %zu", open + 1);
@@ -367,12 +392,10 @@ static unsigned unary(struct parser *p)
 		if (take_op(p, ops[k].tok)) {
 			unsigned x;
 
-			if (++p->depth > MAX_DEPTH) {
-				fail(p, at, "nested more than %d deep; simplify it", MAX_DEPTH);
+			if (!enter(p, at))
 				return 0;
-			}
 			x = unary(p);
-			p->depth--;
+			leave(p);
 			return add_node(p, ops[k].op, at, x, 0, 0);
 		}
 	}
@@ -431,17 +454,15 @@ static unsigned cond(struct parser *p)
 	at = p->pos;
 	if (p->failed || !take_op(p, "?"))
 		return c;
-	if (++p->depth > MAX_DEPTH) {
-		fail(p, at, "nested more than %d deep; simplify it", MAX_DEPTH);
+	if (!enter(p, at))
 		return 0;
-	}
 	x = cond(p);
 	skip_space(p);
 	if (!p->failed && !take_op(p, ":"))
 		fail(p, p->pos, "missing ':' of the '?' at column %zu, as in "
 		     "c ? x : y", at + 1);
 	y = cond(p);
-	p->depth--;
+	leave(p);
 	return add_node(p, WV_E_COND, at, c, x, y);
 }
 
@@ -490,8 +511,14 @@ int wv_expr_parse(struct wv_expr *e, const char *src, struct wv_error *err)
 {
 	struct wv_expr saved_head = { .n = e->n, .nnames = e->nnames, .root = e->root };
 	struct parser p = { .s = src, .e = e, .err = err };
-	size_t n;
+	size_t n, len = strnlen(src, WV_EXPR_LEN_MAX + 1);
 
+	if (len > WV_EXPR_LEN_MAX) {
+		fail(&p, WV_EXPR_LEN_MAX, "the expression is longer than %d characters; "
+		     "shorten it (name a part that repeats, as in t = ...; and use t)",
+		     WV_EXPR_LEN_MAX);
+		return -1;
+	}
 	skip_space(&p);
 	while (!p.failed && (n = statement_name(&p)) > 0) {
 		size_t at = p.pos;

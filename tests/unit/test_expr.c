@@ -249,6 +249,53 @@ static void errors_with_columns(void **state)
 	bad(64, longsrc, 4 * WV_EXPR_NODES - 1, "the expression is too long");
 }
 
+/*
+ * Nesting and length are bounded, so the recursive parser's stack is too:
+ * 64 levels parse, the 65th is refused at its column, for each kind of
+ * level; a program of 16384 bytes parses, one more byte is refused.
+ */
+static void nesting_and_length_bounded(void **state)
+{
+	static char src[WV_EXPR_LEN_MAX + 2];
+	static const struct { const char *open, *close; } kinds[] = {
+		{ "(", ")" }, { "clz(", ")" }, { "cmpb(a, ", ")" }, { "~", "" },
+		{ "-", "" }, { "!", "" }, { "a ? ", " : 0" },
+	};
+	struct wv_error err;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		for (int depth = 64; depth <= 65; depth++) {
+			size_t n = 0, col = 0;
+
+			for (int i = 0; i < depth; i++) {
+				if (i == 64)
+					col = n + (strcmp(kinds[k].open, "a ? ") == 0 ? 3 : 1);
+				n += (size_t)sprintf(src + n, "%s", kinds[k].open);
+			}
+			n += (size_t)sprintf(src + n, "a");
+			for (int i = 0; i < depth; i++)
+				n += (size_t)sprintf(src + n, "%s", kinds[k].close);
+			if (depth == 64) {
+				wv_expr_init(&e, 64);
+				if (wv_expr_parse(&e, src, &err) != 0)
+					fail_msg("64 levels of %s: col %d: %s", kinds[k].open,
+						 err.col, err.msg);
+			} else {
+				bad(64, src, (int)col, "nested more than 64 deep");
+			}
+		}
+	/* "a" and spaces, to exactly the limit, then one byte over */
+	memset(src, ' ', WV_EXPR_LEN_MAX + 1);
+	src[0] = 'a';
+	src[WV_EXPR_LEN_MAX] = 0;
+	wv_expr_init(&e, 64);
+	assert_int_equal(wv_expr_parse(&e, src, &err), 0);
+	src[WV_EXPR_LEN_MAX] = ' ';
+	src[WV_EXPR_LEN_MAX + 1] = 0;
+	bad(64, src, WV_EXPR_LEN_MAX + 1, "longer than 16384 characters");
+}
+
 /* A failed parse leaves what was there: names, nodes and root. */
 static void failure_keeps_the_expression(void **state)
 {
@@ -338,6 +385,7 @@ int main(void)
 		cmocka_unit_test(instructions),
 		cmocka_unit_test(statements_name_results),
 		cmocka_unit_test(errors_with_columns),
+		cmocka_unit_test(nesting_and_length_bounded),
 		cmocka_unit_test(failure_keeps_the_expression),
 		cmocka_unit_test(format_round_trip),
 		cmocka_unit_test(many_equals_one),
