@@ -1,0 +1,141 @@
+/*
+ * The step engine's builder, private to src/trace/: struct builder (the
+ * trace being built and where we are in it), the word width and endianness
+ * of the variant, the first error, and the functions that open steps, add
+ * sub-steps and rows and mark bytes on them.  Everything in src/trace/ that
+ * builds a trace includes this; it includes only public headers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_TRACE_BUILD_H
+#define WATVIZ_TRACE_BUILD_H
+
+#include "watviz/trace.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "watviz/wordops.h"
+
+#define PATH_STRNLEN "lib/strnlen_user.c"
+#define PATH_NAMEI "fs/namei.c"
+
+/* While building: the trace and where we are. */
+struct builder {
+	struct wv_trace *t;
+	size_t cap_steps, cap_subs;
+	int err;		/* first error, 0 while all is well */
+	size_t word;		/* index of the word being described */
+	size_t step;		/* index of the open step */
+	bool mem_bytes;		/* rows' bytes stand for memory bytes (false
+				   inside a multiply or an add trick) */
+	struct wv_substep scratch;	/* where sub-steps and rows go once
+					   building has failed */
+};
+
+static inline unsigned W(const struct builder *b)
+{
+	return b->t->v->bits;
+}
+
+static inline uint64_t M(const struct builder *b)
+{
+	return wv_wmask(b->t->v->bits);
+}
+
+static inline bool is_be(const struct builder *b)
+{
+	return b->t->v->endian == WV_BIG;
+}
+
+static inline void fail(struct builder *b, int err)
+{
+	if (!b->err)
+		b->err = err;
+}
+
+/* The core's value and ours must agree; a disagreement is a bug somewhere. */
+static inline void check(struct builder *b, uint64_t ours, uint64_t core)
+{
+	if (ours != core)
+		fail(b, -EPROTO);
+}
+
+static inline const struct wv_word *cur_word(const struct builder *b)
+{
+	return &b->t->words[b->word];
+}
+
+/* Memory address of register byte r of the current word. */
+size_t addr_of(const struct builder *b, unsigned r);
+
+/*
+ * Write the memory addresses of the register bytes in set (bit r = register
+ * byte r) as "2", "2 and 4", "2, 4 and 6", in memory order.
+ */
+void addr_list(const struct builder *b, unsigned set, char *out,
+	       size_t size);
+
+/* Register bytes of x that are non-zero, as a bit set. */
+unsigned nonzero_bytes(const struct builder *b, uint64_t x);
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+void step_open(struct builder *b, enum wv_step_kind kind,
+	       const char *func, const char *file, const char *fmt, ...);
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void step_detail(struct builder *b, const char *fmt, ...);
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void sub_detail(struct wv_substep *s, const char *fmt, ...);
+
+/* Set the open step's result. */
+void step_result(struct builder *b, uint64_t value, unsigned width);
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+struct wv_substep *sub_new(struct builder *b, enum wv_op op,
+			   const char *expr, const char *fmt, ...);
+
+/*
+ * Append a row.  Word-wide rows that are not constants get the facts of the
+ * bytes they stand for: pre-start bytes on the first word, the answer byte on
+ * the word where the scan stops.
+ */
+struct wv_row *row_add(struct builder *b, struct wv_substep *s,
+		       enum wv_row_kind kind, const char *label,
+		       uint64_t value, unsigned width);
+
+/* Mark the zero bytes of an operand row, and the answer byte. */
+void mark_zero(const struct builder *b, struct wv_row *row);
+
+/*
+ * Mark a row of flags: every non-zero byte is a flag; a flag whose byte is
+ * non-zero in operand a (and, when two is set, in b as well) is a false
+ * positive.  Highlights the flag bits.  Returns the false-positive set.
+ */
+unsigned mark_flags(const struct builder *b, struct wv_row *row,
+		    uint64_t a, bool two, uint64_t bv);
+
+/* Flags of the word where the scan stopped, against its a (and b). */
+void mark_flags_word(const struct builder *b, struct wv_row *row);
+
+/* Flags of a has_zero-like value of the current word, map or word. */
+void mark_any(const struct builder *b, struct wv_row *row);
+
+/* For an 8-bit map (alpha): bit i stands for register byte i. */
+void mark_bitmap(const struct builder *b, struct wv_row *row);
+
+/* Mark the 0xff bytes of a byte mask as kept (the bytes before the zero). */
+void mark_kept(const struct builder *b, struct wv_row *row);
+
+#endif

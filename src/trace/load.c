@@ -1,0 +1,213 @@
+/*
+ * The load of each word: unsafe_get_user's aligned load (do_strnlen_user,
+ * lib/strnlen_user.c) or load_unaligned_zeropad's unaligned one (hash_name,
+ * fs/namei.c), its exception fixup at the page edge, and the bytes forced
+ * before an unaligned start (aligned_byte_mask).  May call the builder
+ * (build.h) and the sentences (sentences.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "steps.h"
+
+#include <stdio.h>
+
+#include "sentences.h"
+
+/* "memory 8 to 10", or "memory 8" for one byte. */
+static void range(char *buf, size_t size, size_t from, size_t to)
+{
+	if (from == to)
+		snprintf(buf, size, "memory %zu", from);
+	else
+		snprintf(buf, size, "memory %zu to %zu", from, to);
+}
+
+void do_load(struct builder *b, bool delim)
+{
+	const struct wv_word *wd = cur_word(b);
+	unsigned nb = b->t->word_bytes;
+	size_t into = wd->address - b->t->img.offset;	/* hash_name: len */
+	struct wv_substep *s;
+	char ex[WV_EXPR_MAX], dc[WV_TEXT_MAX], edge[WV_TEXT_MAX / 2];
+
+	edge_sentence(b, edge, sizeof(edge));
+	if (delim) {
+		step_open(b, WV_STEP_LOAD, "load_unaligned_zeropad", PATH_NAMEI,
+			  "hash_name loads the %u bytes at memory %zu to %zu (name + "
+			  "%zu) with load_unaligned_zeropad: an unaligned load from the "
+			  "name itself, so no byte before the name is read.%s%s%s", nb,
+			  wd->address, wd->address + nb - 1, into,
+			  wd->zeropad ? edge : "", b->word == 0 ? " " : "",
+			  b->word == 0 ? dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
+		snprintf(ex, sizeof(ex), "a = load_unaligned_zeropad(name + %zu)", into);
+	} else {
+		step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
+			  "do_strnlen_user reads the aligned word at memory %zu to %zu as "
+			  "one register value.", wd->address, wd->address + nb - 1);
+		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
+	}
+	if (wd->zeropad) {
+		char gone[48];
+
+		range(gone, sizeof(gone), b->t->img.page_end, wd->address + nb - 1);
+		s = sub_new(b, WV_OP_NOTE, ex,
+			    "The load reaches %s, which %s not exist: the CPU raises a "
+			    "page fault, the fault handler finds this instruction in the "
+			    "exception table, and instead of an oops it runs the zeropad "
+			    "fixup.", gone,
+			    wd->address + nb - 1 == b->t->img.page_end ? "does" : "do");
+		step_result(b, wd->loaded, W(b));
+		return;
+	}
+	if (is_be(b))
+		s = sub_new(b, WV_OP_LOAD, ex,
+			    "Big-endian: the byte at the lowest address, %zu, lands in the "
+			    "top bits %u-%u and the last one, %zu, in bits 0-7, so the "
+			    "register reads in memory order, left to right.%s",
+			    wd->address, W(b) - 8, W(b) - 1, wd->address + nb - 1, edge);
+	else
+		s = sub_new(b, WV_OP_LOAD, ex,
+			    "Little-endian: the byte at the lowest address, %zu, lands in "
+			    "bits 0-7 and the last one, %zu, in the top bits %u-%u, so the "
+			    "register reads in reverse memory order, right to left.%s",
+			    wd->address, wd->address + nb - 1, W(b) - 8, W(b) - 1, edge);
+	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a (loaded)", wd->loaded, W(b)));
+	check(b, wd->loaded, wv_wat_load(b->t->v, b->t->img.mem + wd->address));
+	step_result(b, wd->loaded, W(b));
+}
+
+/*
+ * load_unaligned_zeropad's exception fixup for a word that crossed the page
+ * edge: the aligned reload, the shift, the result, checked against the core.
+ */
+void do_zeropad(struct builder *b)
+{
+	const struct wv_trace *t = b->t;
+	const struct wv_variant *v = t->v;
+	const struct wv_word *wd = cur_word(b);
+	unsigned w = W(b), nb = t->word_bytes, k = (unsigned)(wd->address % nb);
+	size_t aligned = wd->address - k, edge = t->img.page_end;
+	bool le = !is_be(b);
+	/* alpha's and the generic headers have no load_unaligned_zeropad:
+	   draw the fixup of a kernel that has one, of the same endianness */
+	const char *file = v->zeropad ? v->zeropad
+			   : le ? "arch/x86/mm/extable.c" : "arch/s390/mm/extable.c";
+	const char *func = v->zeropad ? v->zeropad_func : "ex_handler_zeropad";
+	uint64_t al, shifted, core_al;
+	struct wv_substep *s;
+	struct wv_row *r;
+	char ex[WV_EXPR_MAX], who[WV_TEXT_MAX / 2], gone[48], kept[48];
+
+	if (v->zeropad_stub)
+		snprintf(who, sizeof(who), "%s in %s does it here (older kernels "
+			 "keep the same reload and shift in a fixup stub in %s).",
+			 func, file, v->zeropad_stub);
+	else if (v->zeropad)
+		snprintf(who, sizeof(who), "%s in %s does it here.", func, file);
+	else
+		snprintf(who, sizeof(who), "%s has no load_unaligned_zeropad; drawn "
+			 "here for comparison: the %s-endian fixup of %s.",
+			 v->kernel_path, le ? "little" : "big", file);
+	range(gone, sizeof(gone), edge, wd->address + nb - 1);
+	range(kept, sizeof(kept), wd->address, edge - 1);
+	step_open(b, WV_STEP_ZEROPAD, func, file,
+		  "The fixup reloads the aligned word at memory %zu to %zu, which "
+		  "ends at the page edge and so cannot fault, and shifts it %s by "
+		  "8 * %u bits: %s land%s where the load would have put %s, and "
+		  "zeros stand in for %s. %s",
+		  aligned, aligned + nb - 1, le ? "right" : "left", k, kept,
+		  wd->address + 1 == edge ? "s" : "",
+		  wd->address + 1 == edge ? "it" : "them", gone, who);
+
+	b->mem_bytes = false;	/* the aligned word's columns are not the load's */
+	snprintf(ex, sizeof(ex), "aligned = *(unsigned long *)(addr & ~%u)", nb - 1);
+	s = sub_new(b, WV_OP_LOAD, ex,
+		    "addr = name + %zu = memory %zu; addr & ~%u = memory %zu. Load "
+		    "the aligned word there: memory %zu to %zu, all on the mapped "
+		    "page. The %u byte%s before addr (highlighted) are not part of "
+		    "this load.", wd->address - t->img.offset, wd->address, nb - 1,
+		    aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s");
+	al = wv_wat_load(v, t->img.mem + aligned);
+	r = row_add(b, s, WV_ROW_RESULT, "aligned", al, w);
+	for (unsigned i = 0; i < nb; i++)
+		if (t->reg_to_mem[i] < k) {
+			r->bytes[i] |= WV_MARK_HILITE;
+			r->bits |= UINT64_C(0xff) << (8 * i);
+		}
+	check(b, al, wd->aligned);
+
+	snprintf(ex, sizeof(ex), "aligned %s (8 * (addr & %u))", le ? ">>" : "<<",
+		 nb - 1);
+	s = sub_new(b, le ? WV_OP_SHR : WV_OP_SHL, ex,
+		    "addr & %u = %u, so shift %s by %u bits. %s: the %u byte%s before "
+		    "addr leave the register at the %s, and %u zero byte%s come in at "
+		    "the %s, where %s would have been loaded.",
+		    nb - 1, k, le ? "right" : "left", 8 * k,
+		    le ? "Little-endian keeps the lowest address in the lowest byte"
+		       : "Big-endian keeps the lowest address in the top byte",
+		    k, k == 1 ? "" : "s", le ? "bottom" : "top", k, k == 1 ? "" : "s",
+		    le ? "top" : "bottom", gone);
+	row_add(b, s, WV_ROW_INPUT, "aligned", al, w);
+	row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
+	shifted = le ? al >> (8 * k) : wv_shl(al, 8 * k, w);
+	row_add(b, s, WV_ROW_RESULT, "a", shifted, w);
+
+	b->mem_bytes = true;
+	s = sub_new(b, WV_OP_NOTE, "a = load_unaligned_zeropad(name + ...)",
+		    "This is what load_unaligned_zeropad returns: %s as a normal load "
+		    "would have %s, then 0x00 for the %u byte%s past the edge (marked "
+		    "unmapped). The name's terminator at memory %zu comes before "
+		    "those zeros, so hash_name ends where it would have ended without "
+		    "the fault.", kept, wd->address + 1 == edge ? "it" : "them",
+		    (unsigned)(wd->address + nb - edge),
+		    wd->address + nb - edge == 1 ? "" : "s", t->answer);
+	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a", shifted, w));
+	check(b, shifted, wd->loaded);
+	check(b, shifted, wv_wat_zeropad(v, t->img.mem, wd->address, &core_al));
+	check(b, al, core_al);
+	step_result(b, shifted, w);
+}
+
+void do_prestart(struct builder *b)
+{
+	const struct wv_trace *t = b->t;
+	const struct wv_word *wd = cur_word(b);
+	unsigned w = W(b), off = (unsigned)t->img.offset;
+	uint64_t pre = wv_wat_aligned_byte_mask(t->v, off), raw;
+	struct wv_substep *s;
+	struct wv_row *r;
+	char ex[WV_EXPR_MAX], lst[96];
+
+	step_open(b, WV_STEP_PRESTART, "aligned_byte_mask", PATH_STRNLEN,
+		  "The string starts at memory %u, inside the word: the %u byte%s "
+		  "before it must not count, so they are forced to 0xff.",
+		  off, off, off == 1 ? "" : "s");
+	snprintf(ex, sizeof(ex), "a |= aligned_byte_mask(%u)", off);
+	s = sub_new(b, WV_OP_OR, ex,
+		    "OR 0xff into the pre-start bytes: 0xff is not zero, and 0xff - 1 = "
+		    "0xfe does not borrow, so no flag can start there.");
+	row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
+	r = row_add(b, s, WV_ROW_CONST, "start mask", pre, w);
+	for (unsigned i = 0; i < t->word_bytes; i++)
+		if (addr_of(b, i) < off)
+			r->bytes[i] |= WV_MARK_PRESTART | WV_MARK_HILITE;
+	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a", wd->loaded | pre, w));
+	check(b, wd->loaded | pre, wd->value);
+
+	/* what the cheap test would have said without the mask */
+	raw = wv_cheap_zero(wd->loaded, w);
+	if (nonzero_bytes(b, raw) & nonzero_bytes(b, pre)) {
+		addr_list(b, nonzero_bytes(b, raw & pre), lst, sizeof(lst));
+		s = sub_new(b, WV_OP_NOTE, "F(loaded), without the mask",
+			    "Without the mask the cheap test would flag memory %s, before the "
+			    "string starts, and the scan would stop at a zero that is not "
+			    "part of the string.", lst);
+		row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
+		r = row_add(b, s, WV_ROW_RESULT, "F(loaded)", raw, w);
+		mark_flags(b, r, wd->loaded, false, 0);
+		for (unsigned i = 0; i < t->word_bytes; i++)
+			if (addr_of(b, i) < off && (r->bytes[i] & WV_MARK_FLAG))
+				r->bytes[i] |= WV_MARK_HILITE;
+	}
+	step_result(b, wd->value, w);
+}

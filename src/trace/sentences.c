@@ -1,0 +1,127 @@
+/*
+ * Sentences about the kernel that more than one step or screen says: which
+ * kernel runs hash_name's word-at-a-time path (CONFIG_DCACHE_WORD_ACCESS),
+ * the loop each variant runs, what a load has to do with the page edge and
+ * what a false positive means on each endianness.  A reviewer checking the
+ * claims about the kernel starts here; the text of one step is in that
+ * step's file (load.c, has_zero.c, prep.c, create.c, find.c, bytemask.c).
+ * May call the builder (build.h) only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "sentences.h"
+
+#include <stdio.h>
+
+/* The sentence on CONFIG_DCACHE_WORD_ACCESS for hash_name on this variant. */
+const char *dcache_sentence(const struct wv_variant *v, char *buf,
+			    size_t size)
+{
+	switch (v->dcache_kind) {
+	case WV_DCACHE_YES:
+		snprintf(buf, size, "On %s this is the kernel's own path: %s "
+			 "(fs/namei.c uses this hash_name only under "
+			 "CONFIG_DCACHE_WORD_ACCESS).", v->name, v->dcache);
+		break;
+	case WV_DCACHE_NO:
+		snprintf(buf, size, "Not what the kernel runs on %s: %s, so "
+			 "there hash_name (fs/namei.c) reads the name a byte at a "
+			 "time. Shown here: the word-at-a-time hash_name run on %s's "
+			 "helpers, for comparison.", v->name, v->dcache, v->name);
+		break;
+	case WV_DCACHE_USER:
+		snprintf(buf, size, "fs/namei.c uses this hash_name only under "
+			 "CONFIG_DCACHE_WORD_ACCESS; for %s %s, and without it "
+			 "hash_name reads a byte at a time.", v->kernel_path,
+			 v->dcache);
+		break;
+	}
+	return buf;
+}
+
+bool wv_trace_hash_name_what_if(const struct wv_trace *t)
+{
+	return t->in.delim >= 0 && t->v->dcache_kind != WV_DCACHE_YES;
+}
+
+const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
+{
+	char dc[WV_TEXT_MAX];
+
+	if (t->in.delim < 0)
+		snprintf(buf, size, "do_strnlen_user (lib/strnlen_user.c): aligned "
+			 "loads, stops at a NUL.");
+	else
+		snprintf(buf, size, "hash_name (fs/namei.c): unaligned loads from "
+			 "the name, stops at a NUL or at 0x%02x (the kernel's is "
+			 "'/'). %s", t->in.delim,
+			 dcache_sentence(t->v, dc, sizeof(dc)));
+	return buf;
+}
+
+/*
+ * What the load of the current word has to do with the page edge, as a
+ * sentence starting with a space ("" without a page edge).
+ */
+const char *edge_sentence(const struct builder *b, char *buf, size_t size)
+{
+	const struct wv_word *wd = cur_word(b);
+	size_t edge = b->t->img.page_end, last = wd->address + b->t->word_bytes - 1;
+
+	if (!edge)
+		snprintf(buf, size, "%s", "");
+	else if (wd->zeropad)
+		snprintf(buf, size, " It runs across the page edge at %zu.", edge);
+	else if (b->t->in.delim >= 0)
+		snprintf(buf, size, " They end at memory %zu, before the page edge "
+			 "at %zu, so this load does not fault.", last, edge);
+	else
+		snprintf(buf, size, " It ends at memory %zu, before the page edge at "
+			 "%zu: the page edge is word-aligned, so an aligned load is "
+			 "either wholly before it or wholly after it and never "
+			 "straddles it.", last, edge);
+	return buf;
+}
+
+/* Explain a set of false positives in a row of cheap flags of x. */
+void note_false_pos(struct builder *b, const char *xl, uint64_t x,
+		    uint64_t f, unsigned fp)
+{
+	unsigned w = W(b);
+	uint64_t e = wv_exact_zero(x, w);
+	char lst[96];
+	struct wv_substep *s;
+	struct wv_row *r;
+
+	addr_list(b, fp, lst, sizeof(lst));
+	if (is_be(b)) {
+		unsigned top = (w - 1 - wv_clz(f, w)) / 8;	/* register byte */
+		unsigned etop = (w - 1 - wv_clz(e, w)) / 8;
+
+		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
+			    "A false positive: a byte that is not zero, flagged because the "
+			    "borrow out of a zero byte ran on into it. On big-endian the "
+			    "more significant bytes come first in memory, so such a flag "
+			    "sits before the first zero and the top flag lies: fatal if "
+			    "used as it is, which is why prep_zero_mask recomputes the "
+			    "exact mask after the loop.");
+		sub_detail(s, "Here: memory %s; the top flag points at byte %zu while "
+			   "the first zero is byte %zu.", lst, addr_of(b, top),
+			   addr_of(b, etop));
+	} else {
+		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
+			    "A false positive: a byte that is not zero, flagged because the "
+			    "borrow out of a zero byte ran on into it. On little-endian it "
+			    "sits after the first zero in memory, and find_zero only looks "
+			    "at the lowest flag, so it is harmless.");
+		sub_detail(s, "Here: memory %s.", lst);
+	}
+	mark_zero(b, row_add(b, s, WV_ROW_INPUT, xl, x, w));
+	r = row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);
+	mark_flags(b, r, x, false, 0);
+	for (unsigned i = 0; i < b->t->word_bytes; i++)
+		if (fp & (1u << i))
+			r->bytes[i] |= WV_MARK_HILITE;
+	mark_flags(b, row_add(b, s, WV_ROW_RESULT, "exact E", e, w), x, false, 0);
+	b->t->steps[b->step].false_pos = true;
+}

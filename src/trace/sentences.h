@@ -1,0 +1,27 @@
+/*
+ * The sentences about which kernel runs which path, private to src/trace/
+ * (the public ones are in watviz/trace.h): hash_name and
+ * CONFIG_DCACHE_WORD_ACCESS, the page edge, false positives.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_TRACE_SENTENCES_H
+#define WATVIZ_TRACE_SENTENCES_H
+
+#include "build.h"
+
+/* The sentence on CONFIG_DCACHE_WORD_ACCESS for hash_name on this variant. */
+const char *dcache_sentence(const struct wv_variant *v, char *buf,
+			    size_t size);
+
+/*
+ * What the load of the current word has to do with the page edge, as a
+ * sentence starting with a space ("" without a page edge).
+ */
+const char *edge_sentence(const struct builder *b, char *buf, size_t size);
+
+/* Explain a set of false positives in a row of cheap flags of x. */
+void note_false_pos(struct builder *b, const char *xl, uint64_t x,
+		    uint64_t f, unsigned fp);
+
+#endif
