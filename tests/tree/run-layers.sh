@@ -5,10 +5,21 @@
 # includes curses, readline or the tty's headers (src/app/keys.c takes the
 # key codes from <curses.h>, nothing else); only src/prove/z3.c includes
 # <z3.h>; the core includes no I/O header.  One TAP line per file.
+#
+# Inside a folder the order holds too (RANK below): a private header
+# (src/L/x.h) is included only from its own folder, by a file of its rank
+# or higher, and a file calls (nm: its undefined symbols) only functions
+# defined by files of a lower rank, or its own.  So in src/trace/ the
+# builder is below the shared drawing and the sentences, those below the
+# per-call files, and those below the public API; two per-call files never
+# call each other.  And no two objects define the same external symbol (a
+# static library would link one of them silently).  Needs the objects:
+# sh tests/tree/run-layers.sh BUILD (default build).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
+export WATVIZ_LAYERS_BUILD="${1:-build}"
 exec python3 - <<'PY'
-import glob, os, re
+import glob, os, re, subprocess
 
 ORDER = ["core", "expr", "trace", "try", "prove", "lesson", "render", "app", "ui", "cli"]
 # each header's layer: where it is implemented (ui.h is the visualizer's
@@ -38,10 +49,27 @@ def layer_of(path):
         return HEADER.get(os.path.basename(path)[:-2])
     return path.split("/")[1]
 
+# rank of each file inside its folder: a file may use what ranks below it
+RANK = {
+    "trace": {
+        "build": 0,
+        "draw": 1, "sentences": 1,
+        "load": 2, "has_zero": 2, "prep": 2, "create": 2, "find": 2,
+        "bytemask": 2, "steps": 2,
+        "trace": 3, "word": 0, "stepname": 4,
+    },
+}
+
+def rank_of(path):
+    folder, base = path.split("/")[1], os.path.basename(path)[:-2]
+    return RANK.get(folder, {}).get(base)
+
 files = sorted(glob.glob("src/*/*.c")) + sorted(glob.glob("include/watviz/*.h"))
+private = sorted(glob.glob("src/*/*.h"))
 extra = [h for h in glob.glob("include/watviz/*.h")
          if os.path.basename(h)[:-2] not in HEADER]
-print("1..%d" % (len(files) + 1))
+ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK]
+print("1..%d" % (len(files) + len(private) + len(ranked) + 2))
 n = 0
 for path in files:
     n += 1
@@ -64,6 +92,83 @@ for path in files:
         print("not ok %d - %s (layer %s) includes %s" % (n, path, me, ", ".join(bad)))
     else:
         print("ok %d - %s (layer %s) includes only its own layer and lower" % (n, path, me))
+for path in private:
+    n += 1
+    me = layer_of(path)
+    bad = []
+    for inc in re.findall(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]',
+                          open(path).read(), re.M):
+        if inc.startswith("watviz/"):
+            them = HEADER.get(inc[7:-2])
+            if them is None or ORDER.index(them) > ORDER.index(me):
+                bad.append("%s (layer %s)" % (inc, them))
+        elif inc in TERMINAL and me != "ui":
+            bad.append(inc + " (terminal)")
+    users = [p for p in glob.glob("src/*/*.[ch]") + glob.glob("include/*/*.h")
+             + glob.glob("tests/*/*.c")
+             if re.search(r'#\s*include\s*"([^"]*/)?%s"' % re.escape(os.path.basename(path)),
+                          open(p).read())
+             and os.path.dirname(p) != os.path.dirname(path)
+             and not p.startswith("tests/")]
+    if users:
+        bad.append("included from outside %s: %s" % (os.path.dirname(path), " ".join(users)))
+    if bad:
+        print("not ok %d - %s (private to src/%s): %s" % (n, path, me, "; ".join(bad)))
+    else:
+        print("ok %d - %s is private to src/%s and includes only its layer and lower" % (n, path, me))
+
+build = os.environ.get("WATVIZ_LAYERS_BUILD", "build")
+def nm(obj, *flags):
+    out = subprocess.run(["nm", "-g"] + list(flags) + [obj], capture_output=True,
+                         text=True)
+    if out.returncode:
+        return None
+    return {l.split()[-1] for l in out.stdout.splitlines() if l.strip()}
+
+defined = {}
+for path in ranked:
+    if path.endswith(".c"):
+        syms = nm(os.path.join(build, path[:-2] + ".o"), "--defined-only")
+        for sym in syms or ():
+            defined[sym] = path
+for path in ranked:
+    n += 1
+    me = rank_of(path)
+    folder = os.path.dirname(path)
+    bad = []
+    if me is None:
+        bad.append("no rank in tests/tree/run-layers.sh's RANK")
+    for inc in re.findall(r'^\s*#\s*include\s*"([^"/]+\.h)"', open(path).read(), re.M):
+        r = rank_of(os.path.join(folder, inc))
+        if r is None or me is None or r > me:
+            bad.append("includes %s (rank %s)" % (inc, r))
+    if path.endswith(".c"):
+        obj = os.path.join(build, path[:-2] + ".o")
+        undef = nm(obj, "--undefined-only")
+        if undef is None:
+            bad.append("no object %s (build first)" % obj)
+        for sym in sorted(undef or ()):
+            there = defined.get(sym)
+            if there and there != path and (rank_of(there) is None or me is None
+                                             or rank_of(there) >= me):
+                bad.append("calls %s of %s (rank %s)" % (sym, there, rank_of(there)))
+    if bad:
+        print("not ok %d - %s (rank %s in src/%s): %s" % (n, path, me, folder[4:], "; ".join(bad)))
+    else:
+        print("ok %d - %s (rank %s in %s) includes and calls only lower ranks" % (n, path, me, folder))
+
+n += 1
+owner, clash = {}, []
+for obj in sorted(glob.glob(os.path.join(build, "src/*/*.o"))):
+    for sym in nm(obj, "--defined-only") or ():
+        if sym in owner:
+            clash.append("%s (%s and %s)" % (sym, owner[sym], obj))
+        owner[sym] = obj
+if clash or not owner:
+    print("not ok %d - external symbols defined twice: %s" % (n, ", ".join(clash) or "no objects in " + build))
+else:
+    print("ok %d - no two objects in %s/src define the same external symbol (%d symbols)" % (n, build, len(owner)))
+
 n += 1
 if extra:
     print("not ok %d - headers with no layer in tests/tree/run-layers.sh: %s" % (n, " ".join(extra)))
