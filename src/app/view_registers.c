@@ -1,0 +1,361 @@
+/*
+ * A sub-step's register rows (wv_view_registers): its operation, which
+ * memory byte each register byte holds, and each row's bits grouped by
+ * byte with their marks, hex, borrows and carries, '?' while a question
+ * hides them; the earlier and later sub-steps of the function drawn the
+ * same way; and the layout choice the main view sizes them by
+ * (reg_layout, in view_registers.h).
+ *
+ * Calls only the frame model (watviz/screen.h), the state and trace
+ * (watviz/app.h) and the marks' looks (watviz/look.h): no other view file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "view_registers.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/look.h"
+
+/*
+ * A byte group: a marker column and eight bit cells of `cell` columns ("1",
+ * "1 ", " 1 "), and a blank after spaced ones.  9 columns at cell 1.
+ */
+static int group_w(int cell)
+{
+	return 1 + 8 * cell + (cell > 1);
+}
+
+/* Column of bit cell b (0 = leftmost) of the group at gx. */
+static int bit_x(int gx, int cell, int b)
+{
+	return gx + 1 + b * cell + (cell == 3);
+}
+
+static const struct wv_view_regs plain_regs = { .cell = 1 };
+
+/* Does the open question make this row secret? */
+static bool secret(const struct wv_row *row, const struct wv_view_regs *o)
+{
+	if (!o->hide)
+		return false;
+	if (o->only_value)
+		return row->value == o->secret;
+	return o->hide_all || wv_row_secret(row, o->secret);
+}
+
+/* The symbol of a register byte's most important mark, as every renderer
+   writes it (watviz/look.h): the answer, a false positive, a flag. */
+static char mark_symbol(uint8_t m)
+{
+	if (m & WV_MARK_ANSWER)
+		return wv_looks[WV_LOOK_ANSWER].sym;
+	if (m & WV_MARK_FALSE_POS)
+		return wv_looks[WV_LOOK_FALSE_POS].sym;
+	if (m & WV_MARK_FLAG)
+		return wv_looks[WV_LOOK_FLAG].sym;
+	return ' ';
+}
+
+static enum wv_role mark_role(uint8_t m, enum wv_role dflt)
+{
+	if (m & WV_MARK_ANSWER)
+		return WV_ROLE_ANSWER;
+	if (m & WV_MARK_FALSE_POS)
+		return WV_ROLE_FALSEPOS;
+	if (m & WV_MARK_FLAG)
+		return WV_ROLE_FLAG;
+	if (m & WV_MARK_ZERO)
+		return WV_ROLE_TERM;
+	if (m & WV_MARK_PRESTART)
+		return WV_ROLE_PRESTART;
+	return dflt;
+}
+
+/* x of register byte r's group (its marker column) in a B-byte register. */
+static int group_x(int x0, unsigned nb, unsigned r, int cell)
+{
+	return x0 + (int)(nb - 1 - r) * group_w(cell);
+}
+
+static void hex_value(char *buf, size_t size, const struct wv_row *row)
+{
+	if (row->width == 0)
+		snprintf(buf, size, "%" PRIu64, row->value);
+	else
+		snprintf(buf, size, "0x%0*" PRIx64, (int)(row->width + 3) / 4,
+			 row->value);
+}
+
+/*
+ * One row of a sub-step: bits grouped by register byte (most significant
+ * left, as the number is written) with a marker column before each byte.
+ * Two layouts: a caption line ("label = 0x...") over the bits, when labels
+ * and hex do not fit beside 64 bits; or label, bits and (at hexx > 0) hex on
+ * one line.  A secret row (an open question's) shows '?' for every bit and
+ * its value.  Returns the lines used.
+ */
+static int register_row(struct wv_frame *f, const struct wv_trace *t,
+			const struct wv_row *row, int y, int x0, int hexx,
+			bool caption, bool last_result, const struct wv_view_regs *o,
+			unsigned tag, int cursor_bit)
+{
+	unsigned nb = t->word_bytes;
+	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
+	bool hide = secret(row, o);
+	enum wv_role vrole = hide ? WV_ROLE_DIM : last_result ? WV_ROLE_ANSWER
+			   : WV_ROLE_HEX;
+	int cell = o->cell;
+	char hex[32];
+
+	hex_value(hex, sizeof(hex), row);
+	if (hide)
+		snprintf(hex, sizeof(hex), "?");
+	if (caption || row->width == 0) {
+		int x = wv_frame_put(f, y, 0, WV_ROLE_LABEL, row->label);
+
+		x = wv_frame_put(f, y, x, WV_ROLE_DIM, " = ");
+		wv_frame_put(f, y, x, vrole, hex);
+		if (row->width == 0)
+			return 1;
+		y++;
+	} else {
+		wv_frame_fit(f, y, 0, x0 - 1, WV_ROLE_LABEL, row->label);
+		if (hexx > 0)
+			wv_frame_put(f, y, hexx, vrole, hex);
+	}
+	if (row->width < 32) {
+		/* a small bitmap (alpha's cmpbge): right-aligned like a number */
+		int gx = group_x(x0, nb, 0, cell), skip = 8 - (int)row->width;
+
+		for (unsigned b = 0; b < row->width; b++) {
+			unsigned bit = row->width - 1 - b;
+			bool one = (row->value >> bit) & 1;
+
+			wv_frame_put(f, y, bit_x(gx, cell, skip + (int)b),
+				     hide ? WV_ROLE_DIM : (row->bits >> bit) & 1 && !o->hide
+				     ? WV_ROLE_BORROW : one ? WV_ROLE_BIT1
+				     : WV_ROLE_BIT0, hide ? "?" : one ? "1" : "0");
+		}
+		return caption ? 2 : 1;
+	}
+	for (unsigned r = 0; r < nb; r++) {
+		/* no byte is pointed at as the answer while a question is open */
+		uint8_t m = o->hide ? row->bytes[r] & ~WV_MARK_ANSWER : row->bytes[r];
+		int gx = group_x(x0, nb, r, cell);
+		char sym[2] = { hide ? ' ' : mark_symbol(m), '\0' };
+
+		wv_frame_put(f, y, gx, mark_role(m, WV_ROLE_DIM), sym);
+		for (unsigned b = 0; b < 8; b++) {
+			unsigned bit = 8 * r + 7 - b;
+			bool one = (row->value >> bit) & 1;
+			enum wv_role role;
+			const char *ch = one ? "1" : "0";
+
+			if (chain) {
+				role = one ? WV_ROLE_BORROW : WV_ROLE_DIM;
+				ch = one ? "1" : ".";
+			} else if (((row->bits >> bit) & 1) && !o->hide) {
+				role = WV_ROLE_BORROW;
+			} else {
+				role = mark_role(m, one ? WV_ROLE_BIT1 : WV_ROLE_BIT0);
+			}
+			if (hide) {
+				role = WV_ROLE_DIM;
+				ch = "?";
+			}
+			wv_frame_put(f, y, bit_x(gx, cell, (int)b), role, ch);
+			/* the row loaded from memory: a click flips the bit */
+			if (tag)
+				wv_frame_target(f, y, bit_x(gx, cell, (int)b), cell,
+						tag | bit);
+			if ((int)bit == cursor_bit)
+				wv_frame_cursor(f, y, bit_x(gx, cell, (int)b), cell);
+		}
+		if (m & WV_MARK_HILITE)
+			wv_frame_focus(f, y, gx + 1, 8 * cell + (cell == 3));
+	}
+	return caption ? 2 : 1;
+}
+
+/*
+ * Choose the layout for sub in avail lines (operation line and byte header
+ * included): label, bits and hex on one line when they fit the width; else
+ * a caption line over the bits when the height allows; else short labels and
+ * no hex.  Returns the lines it takes (at most avail).
+ */
+int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
+	       const struct wv_substep *sub, int avail, int cell,
+	       struct reg_layout *l)
+{
+	unsigned nb = t->word_bytes, nrows = sub->nrows;
+	int bitsw = (int)nb * group_w(cell), hexw = 2 + (int)nb * 2, labmax = 0, need;
+
+	for (unsigned k = 0; k < nrows; k++) {
+		int n = (int)strlen(sub->rows[k].label);
+
+		labmax = n > labmax ? n : labmax;
+	}
+	*l = (struct reg_layout){ .x0 = labmax + 1 };
+	if (l->x0 + bitsw + 1 + hexw <= f->cols) {
+		l->hexx = l->x0 + bitsw + 1;
+		need = 2 + (int)nrows;
+	} else {
+		l->caption = (int)nrows * 2 + 2 <= avail;
+		/* a caption holds the label: the bits can start near the left */
+		l->x0 = f->cols - bitsw;
+		if (l->caption && l->x0 > 8)
+			l->x0 = 8;
+		if (l->x0 < 2)
+			l->x0 = 2;
+		need = 2 + (int)nrows * (l->caption ? 2 : 1);
+	}
+	return need < avail ? need : avail;
+}
+
+/*
+ * The sub-step's rows from y to ymax (exclusive): the operation, which
+ * memory byte each register byte holds, the rows.
+ */
+static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
+			 int y, int ymax, const struct wv_view_regs *o, bool current)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[k];
+	const struct wv_step *st = &t->steps[sub->step];
+	unsigned nb = t->word_bytes, nrows = sub->nrows;
+	struct reg_layout l;
+	int x;
+
+	if (!o)
+		o = &plain_regs;
+	reg_layout(f, t, sub, ymax - y, o->cell, &l);
+	int x0 = l.x0, hexx = l.hexx;
+	bool caption = l.caption;
+
+	x = wv_frame_printf(f, y, 2, current ? WV_ROLE_HEADING : WV_ROLE_DIM, "%s:",
+			    wv_trace_op_name(sub->op));
+	x = wv_frame_put(f, y, x + 1, current ? WV_ROLE_TEXT : WV_ROLE_DIM, sub->expr);
+	if (st->false_pos && !o->hide && x + 28 <= f->cols)
+		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
+			     "! holds a false positive");
+	y++;
+	/* which memory byte each register byte holds */
+	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
+	for (unsigned r = 0; r < nb; r++)
+		wv_frame_printf(f, y, bit_x(group_x(x0, nb, r, o->cell), o->cell, 3),
+				WV_ROLE_DIM, "%u",
+				t->reg_to_mem[r]);
+	if (hexx)
+		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
+	y++;
+
+	/* rows that do not fit: the first ones and the last, and how many
+	   are hidden in between */
+	int avail = ymax - y;
+	unsigned show_first = nrows, hidden = 0;
+
+	if ((int)nrows > avail && avail >= 3) {
+		show_first = (unsigned)avail - 2;
+		hidden = nrows - show_first - 1;
+	}
+	int mem_row = current ? wv_app_bits_row(app) : -1;
+
+	for (unsigned ri = 0; ri < nrows && y < ymax; ri++) {
+		const struct wv_row *row = &sub->rows[ri];
+		bool loaded = (int)ri == mem_row;
+
+		if (hidden && ri == show_first) {
+			wv_frame_printf(f, y++, x0, WV_ROLE_DIM,
+					"... %u more rows (a taller window shows them)",
+					hidden);
+			ri += hidden - 1;
+			continue;
+		}
+		y += register_row(f, t, row, y, x0, hexx, caption,
+				  ri + 1 == nrows && row->kind == WV_ROW_RESULT, o,
+				  loaded ? WV_TARGET_BIT : 0, loaded &&
+				  app->focus == WV_FOCUS_BITS ? (int)app->bit : -1);
+	}
+}
+
+void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
+		       int ymax, const struct wv_view_regs *o)
+{
+	registers_at(f, app, app->pos, y, ymax, o, true);
+}
+
+int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		    const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs eo = o ? *o : plain_regs;
+	size_t first = app->pos;
+	int need = 0;
+
+	/* their results are operands now: only the asked value stays hidden */
+	eo.hide_all = false;
+	eo.only_value = true;
+	/* the latest ones that fit whole, with a blank line after each */
+	while (first > st->first) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[first - 1], 1000, eo.cell, &l) + 1;
+
+		if (y + need + n > ymax)
+			break;
+		need += n;
+		first--;
+	}
+	for (size_t k = first; k < app->pos; k++) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[k], 1000, eo.cell, &l);
+
+		registers_at(f, app, k, y, y + n, &eo, false);
+		y += n + 1;
+	}
+	return need;
+}
+
+int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		  const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs lo = o ? *o : plain_regs;
+	int used = 0;
+
+	lo.hide = lo.hide_all = true;	/* what comes, not what it gives */
+	lo.only_value = false;
+	for (size_t k = app->pos + 1; k < st->first + st->nsub; k++) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[k], 1000, lo.cell, &l);
+
+		if (y + used + 1 + n > ymax)
+			break;
+		registers_at(f, app, k, y + used + 1, y + used + 1 + n, &lo, false);
+		used += n + 1;
+	}
+	return used;
+}
+
+int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
+			   int avail, const struct wv_view_regs *o)
+{
+	struct reg_layout l;
+
+	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail,
+			  o ? o->cell : 1, &l);
+}
+
+int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
+{
+	int nb = (int)app->trace.word_bytes;
+
+	for (int cell = 3; cell > 1; cell--)
+		if (8 + nb * group_w(cell) <= f->cols)
+			return cell;
+	return 1;
+}
