@@ -1,0 +1,177 @@
+/*
+ * The lines every screen shares: the title bar (title_bar, in
+ * view_lines.h), the status line and its key hints, the message line, the
+ * marks' legend, and text word-wrapped to the narration width.
+ *
+ * Calls only the frame model (watviz/screen.h) and the state
+ * (watviz/app.h): no other view file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "view_lines.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void title_bar(struct wv_frame *f, const struct wv_app *app)
+{
+	const struct wv_variant *v = app->v;
+	char delim[16], tail[96];
+	int x, room;
+
+	wv_frame_fill(f, 0, 0, f->cols, WV_ROLE_TITLE, ' ');
+	if (app->delim < 0)
+		snprintf(delim, sizeof(delim), "none");
+	else if (app->delim > 0x20 && app->delim < 0x7f)
+		snprintf(delim, sizeof(delim), "'%c'", app->delim);
+	else
+		snprintf(delim, sizeof(delim), "0x%02x", app->delim);
+	snprintf(tail, sizeof(tail), "  offset %zu  fill 0x%02x  delim %s ",
+		 app->offset, app->fill, delim);
+	x = wv_frame_printf(f, 0, 0, WV_ROLE_TITLE, " %s%s %u-bit %s  \"",
+			    f->cols >= 100 ? "watviz  " : "", v->name, v->bits,
+			    v->endian == WV_LITTLE ? "little-endian" : "big-endian");
+	/* the word as typed, bytes outside ASCII as \xHH (the frame is
+	   ASCII, and this is a byte-level tool), shortened to what is left */
+	char word[160];
+	const char *p = app->word_src;
+	size_t n = 0;
+
+	for (; *p && n + 5 < sizeof(word); p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c >= 0x20 && c < 0x7f)
+			word[n++] = (char)c;
+		else
+			n += (size_t)snprintf(word + n, sizeof(word) - n, "\\x%02x", c);
+	}
+	word[n] = '\0';
+	room = f->cols - x - 1 - (int)strlen(tail);
+	if (room < 4)
+		room = 4;
+	if (!*p && (int)n <= room)
+		x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, word);
+	else
+		x = wv_frame_fit(f, 0, x, room, WV_ROLE_TITLE, word);
+	x = wv_frame_put(f, 0, x, WV_ROLE_TITLE, "\"");
+	wv_frame_put(f, 0, x, WV_ROLE_TITLE, tail);
+}
+
+/* The status line's key hints, as many as fit, most useful first. */
+void wv_view_status(struct wv_frame *f, const struct wv_app *app,
+		    const char *where, const char *const *hints)
+{
+	int y = f->rows - 2, x;
+
+	wv_frame_fill(f, y, 0, f->cols, WV_ROLE_STATUS, ' ');
+	x = wv_frame_printf(f, y, 0, WV_ROLE_STATUS, " %s %u-bit %s %s",
+			    app->v->name, app->v->bits,
+			    app->v->endian == WV_LITTLE ? "LE" : "BE", where);
+	/* the word as :word takes it (cut when long; e shows all of it),
+	   leaving the hints some room */
+	x = wv_frame_put(f, y, x + (where[0] != '\0'), WV_ROLE_STATUS, "\"");
+	x = wv_frame_fit(f, y, x, f->cols - 26 - x > 8 ? f->cols - 26 - x : 8,
+			 WV_ROLE_STATUS, app->word_src);
+	x = wv_frame_put(f, y, x, WV_ROLE_STATUS, "\"");
+	if (app->focus != WV_FOCUS_STEPS && app->view == WV_VIEW_MAIN)
+		hints = wv_view_focus_hints(app);
+	/* "? help" and "q quit" keep their room: other hints give way first,
+	   the most useful (first) kept where they fit */
+	int n = 0, tail = 0;
+
+	while (hints[n])
+		n++;
+	for (int i = 0; i < n; i++)
+		if (strncmp(hints[i], "? ", 2) == 0 || strncmp(hints[i], "q ", 2) == 0)
+			tail += 2 + (int)strlen(hints[i]);
+	for (int i = 0; i < n; i++) {
+		const char *sp = strchr(hints[i], ' ');
+		int klen = sp ? (int)(sp - hints[i]) : (int)strlen(hints[i]);
+		bool kept = strncmp(hints[i], "? ", 2) == 0 || strncmp(hints[i], "q ", 2) == 0;
+
+		if (x + 2 + (int)strlen(hints[i]) + (kept ? 0 : tail) > f->cols) {
+			if (kept)
+				break;
+			continue;
+		}
+		if (kept)
+			tail -= 2 + (int)strlen(hints[i]);
+		x += 2;
+		wv_frame_printf(f, y, x, WV_ROLE_KEY, "%.*s", klen, hints[i]);
+		x = wv_frame_put(f, y, x + klen, WV_ROLE_STATUS, sp ? sp : "");
+	}
+}
+
+const char *const *wv_view_focus_hints(const struct wv_app *app)
+{
+	static const char *const memory_hints[] = {
+		"0-f set", "' char", "+/- step", "x del", "i ins", "u undo",
+		"Tab bits", "Esc done", NULL
+	};
+	static const char *const bits_hints[] = {
+		"Left/Right bit", "Space flip", "n/p step", "u undo", "Esc done", NULL
+	};
+
+	return app->focus == WV_FOCUS_BITS ? bits_hints : memory_hints;
+}
+
+void wv_view_message(struct wv_frame *f, const struct wv_app *app)
+{
+	if (app->msg[0])
+		wv_frame_printf(f, f->rows - 1, 0,
+				app->msg_error ? WV_ROLE_ERROR : WV_ROLE_TEXT,
+				"%s%s", app->msg_error ? "error: " : "", app->msg);
+}
+
+/*
+ * Write text word-wrapped into rows [y, y + maxlines) from column x to the
+ * right edge.  Returns the lines used.
+ */
+int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
+		 enum wv_role role, const char *text)
+{
+	int lines = 0;
+
+	while (*text && lines < maxlines && width > 8) {
+		int cut = (int)wv_wrap_cut(text, (size_t)width);
+
+		if (f)
+			wv_frame_printf(f, y + lines, x, role, "%.*s", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		lines++;
+	}
+	/* cut short: say so at the end of the last line */
+	if (f && *text && lines > 0)
+		wv_frame_fill(f, y + lines - 1, x + width - 1, 1, role, WV_CH_CUT);
+	return lines;
+}
+
+/*
+ * One legend for every screen: the marks with their own roles, in words
+ * that fit the width (the long form from 130 columns).
+ */
+int wv_view_legend(struct wv_frame *f, int y)
+{
+	bool wide_form = f->cols >= 130;
+	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Marks");
+
+	x = wv_frame_put(f, y, x + 2, WV_ROLE_FLAG, "*");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " flag  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_FALSEPOS, "!");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " false positive  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_ANSWER, "=");
+	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, wide_form ? " the terminator found (the "
+			 "answer)  > where the string starts  " : " answer  > start  ");
+	x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
+	wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_TEXT, wide_form ? " a borrow or "
+		     "carry bit  ? hidden until answered  reverse: in focus" :
+		     " borrow/carry  ? hidden  reverse: focus");
+	return 1;
+}
+
+int wv_view_measure(int cols)
+{
+	return cols < 100 ? cols : 100;
+}
