@@ -58,6 +58,13 @@ RANK = {
         "bytemask": 2, "steps": 2,
         "trace": 3, "word": 0, "stepname": 4,
     },
+    # only the view's files are ranked in src/app/ so far: its parts are
+    # peers, the layouts in view.c above them
+    "app": {
+        "_partial": True,
+        "view_memory": 0, "view_registers": 0, "view_calls": 0, "view_lines": 0,
+        "view": 1,
+    },
 }
 
 def rank_of(path):
@@ -68,7 +75,8 @@ files = sorted(glob.glob("src/*/*.c")) + sorted(glob.glob("include/watviz/*.h"))
 private = sorted(glob.glob("src/*/*.h"))
 extra = [h for h in glob.glob("include/watviz/*.h")
          if os.path.basename(h)[:-2] not in HEADER]
-ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK]
+ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
+          and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
 print("1..%d" % (len(files) + len(private) + len(ranked) + 2))
 n = 0
 def include_problems(path, me):
@@ -146,7 +154,7 @@ for path in ranked:
             bad.append("no object %s (build first)" % obj)
         for sym in sorted(undef or ()):
             there = defined.get(sym)
-            if there and there != path and (rank_of(there) is None or me is None
+            if there and os.path.dirname(there) == folder and there != path and (me is None
                                              or rank_of(there) >= me):
                 bad.append("calls %s of %s (rank %s)" % (sym, there, rank_of(there)))
     if bad:
