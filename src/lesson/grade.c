@@ -1,0 +1,680 @@
+/*
+ * Grading: the step a scene shows, the answer its question has on the trace
+ * (with the worked answer and a choice question's options), reading what the
+ * class typed, what a wrong answer would have meant, and build questions
+ * proven or refuted.
+ * Lowest of the files that read a trace: it calls only public headers, and
+ * lends result_sub() to check.c through grade.h.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "grade.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/lesson.h"
+#include "watviz/prove.h"
+#include "watviz/try.h"
+#include "watviz/wordops.h"
+
+/* ---- the step a scene shows ---------------------------------------------- */
+
+static const struct wv_step *shown_step(const struct wv_scene *s, const struct wv_trace *t)
+{
+	const struct wv_step *found = NULL;
+
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+
+		if (st->kind != s->show)
+			continue;
+		if (s->show_word_set ? st->word == s->show_word : true)
+			found = st;	/* default: the last such step */
+		if (s->show_word_set && found)
+			break;
+	}
+	return found;
+}
+
+/*
+ * The sub-step of st that computes its result: the last one (not a test)
+ * whose last result row holds it, a note only when nothing else does.
+ */
+size_t result_sub(const struct wv_step *st, const struct wv_trace *t)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = st->first + st->nsub; k-- > st->first;) {
+			const struct wv_substep *sub = &t->subs[k];
+
+			if (sub->op == WV_OP_TEST || (pass == 0 && sub->op == WV_OP_NOTE))
+				continue;
+			for (unsigned r = sub->nrows; r-- > 0;)
+				if (sub->rows[r].kind == WV_ROW_RESULT) {
+					if (sub->rows[r].value == st->result)
+						return k;
+					break;
+				}
+		}
+	return t->nsubs;
+}
+
+size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
+{
+	const struct wv_step *st = shown_step(s, t);
+
+	if (!st)
+		return t->nsubs;
+	if (s->show_result)
+		return result_sub(st, t);
+	if (s->show_ops) {
+		for (size_t k = st->first; k < st->first + st->nsub; k++)
+			if (s->show_ops & (1u << t->subs[k].op))
+				return k;
+		return t->nsubs;
+	}
+	if (s->show_sub >= st->nsub)
+		return t->nsubs;
+	return st->first + s->show_sub;
+}
+
+/* ---- answers ------------------------------------------------------------- */
+
+/* The word the scene shows (the stop word unless "show: X word N"). */
+static size_t shown_word(const struct wv_scene *s, const struct wv_trace *t)
+{
+	const struct wv_step *st = shown_step(s, t);
+
+	return st ? st->word : t->nwords - 1;
+}
+
+/* What the flags of has_zero on one word say, in memory order. */
+struct flag_facts {
+	unsigned nfalse;	/* flags in bytes that are not zero */
+	unsigned top_mem;	/* memory byte of the top flag (word_bytes: none) */
+	char flagged[48];	/* "2, 5, 6, 7" */
+	char falsep[48];	/* the false ones */
+};
+
+static void add_index(char *list, size_t size, unsigned i)
+{
+	size_t n = strlen(list);
+
+	snprintf(list + n, size - n, "%s%u", n ? ", " : "", i);
+}
+
+static void flag_facts(const struct wv_trace *t, const struct wv_word *wd,
+		       struct flag_facts *f)
+{
+	unsigned nb = t->word_bytes;
+	bool bitmap = t->v->hz_kind == WV_HZ_CMPBGE;
+	int top_r = -1;
+
+	*f = (struct flag_facts){ .top_mem = nb };
+	for (unsigned m = 0; m < nb; m++) {
+		/* alpha's bitmap has bit m for memory byte m; the rest a byte */
+		unsigned r = bitmap ? m : wv_wat_byte_index(t->v, m);
+		bool flag = bitmap ? (wd->has_zero >> m) & 1 : (wd->has_zero >> 8 * r) & 0xff;
+		unsigned byte = t->img.mem[wd->address + m];
+
+		if (m < t->in.offset && wd->address == 0)
+			byte = 0xff;	/* forced before the start */
+		if (!flag)
+			continue;
+		add_index(f->flagged, sizeof(f->flagged), m);
+		if (byte != 0) {
+			f->nfalse++;
+			add_index(f->falsep, sizeof(f->falsep), m);
+		}
+		/* the top flag: the most significant register position */
+		if ((int)r > top_r) {
+			top_r = (int)r;
+			f->top_mem = m;
+		}
+	}
+}
+
+/* Numbers near v, for the options of a multiple-choice question. */
+static void number_choices(struct wv_answer *a, uint64_t v, unsigned hint_max)
+{
+	uint64_t cand[8];
+	unsigned n = 0;
+
+	cand[n++] = v;
+	for (uint64_t d = 1; n < WV_CHOICES_MAX && d < 8; d++) {
+		if (v + d <= hint_max || hint_max == 0)
+			cand[n++] = v + d;
+		if (n < WV_CHOICES_MAX && v >= d)
+			cand[n++] = v - d;
+	}
+	memcpy(a->choices, cand, n * sizeof(cand[0]));
+	a->nchoices = n;
+}
+
+/* Other values of the same word, for the options of a hex question. */
+static void hex_choices(struct wv_answer *a, const struct wv_trace *t,
+			const struct wv_word *wd)
+{
+	unsigned w = t->v->bits;
+	uint64_t cand[] = {
+		a->value,
+		wv_cheap_zero(wd->value, w),
+		wv_exact_zero(wd->value, w),
+		wd->has_zero, wd->data, wd->value,
+		t->scan.prep_zero_mask, t->scan.zero_bytemask,
+		(a->value << 8) & wv_wmask(w), a->value >> 8, ~a->value & wv_wmask(w),
+	};
+	unsigned n = 0;
+
+	for (size_t i = 0; i < sizeof(cand) / sizeof(cand[0]) && n < WV_CHOICES_MAX; i++) {
+		bool dup = false;
+
+		for (unsigned j = 0; j < n; j++)
+			dup |= a->choices[j] == cand[i];
+		if (!dup)
+			a->choices[n++] = cand[i];
+	}
+	a->nchoices = n;
+}
+
+static void sort_choices(struct wv_answer *a)
+{
+	for (unsigned i = 1; i < a->nchoices; i++)
+		for (unsigned j = i; j > 0 && a->choices[j - 1] > a->choices[j]; j--) {
+			uint64_t x = a->choices[j];
+
+			a->choices[j] = a->choices[j - 1];
+			a->choices[j - 1] = x;
+		}
+	for (unsigned i = 0; i < a->nchoices; i++)
+		if (a->choices[i] == a->value)
+			a->right = i;
+}
+
+void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf, size_t size)
+{
+	if (a->width)
+		snprintf(buf, size, "0x%0*llx", (int)(a->width / 4), (unsigned long long)v);
+	else
+		snprintf(buf, size, "%llu", (unsigned long long)v);
+}
+
+/* The step of kind on word w, or NULL. */
+static const struct wv_step *step_on(const struct wv_trace *t, enum wv_step_kind k, size_t w)
+{
+	for (size_t i = 0; i < t->nsteps; i++)
+		if (t->steps[i].kind == k && t->steps[i].word == w)
+			return &t->steps[i];
+	return NULL;
+}
+
+/* A row's value as the screen shows it: 0x with its width's digits, or a number. */
+static void row_value(const struct wv_row *row, char *buf, size_t size)
+{
+	if (row->width == 0)
+		snprintf(buf, size, "%llu", (unsigned long long)row->value);
+	else
+		snprintf(buf, size, "0x%0*llx", (int)(row->width + 3) / 4,
+			 (unsigned long long)row->value);
+}
+
+/* Append to buf: sub-step k worked out with its numbers. */
+static void add_worked(char *buf, size_t size, const struct wv_trace *t, size_t k)
+{
+	const struct wv_substep *sub = &t->subs[k];
+	size_t n = strlen(buf);
+	int result = -1;
+	char v[40];
+
+	for (unsigned r = sub->nrows; r-- > 0;)
+		if (sub->rows[r].kind == WV_ROW_RESULT) {
+			result = (int)r;
+			break;
+		}
+	n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:", n ? " " : "",
+			      sub->expr);
+	for (unsigned r = 0; r < sub->nrows && n < size; r++) {
+		if ((int)r == result || sub->rows[r].kind == WV_ROW_PARTIAL)
+			continue;
+		row_value(&sub->rows[r], v, sizeof(v));
+		n += (size_t)snprintf(buf + n, size - n, " %s = %s,", sub->rows[r].label, v);
+	}
+	if (result >= 0 && n < size) {
+		row_value(&sub->rows[result], v, sizeof(v));
+		n += (size_t)snprintf(buf + n, size - n, " so %s = %s.",
+				      sub->rows[result].label, v);
+	}
+	if (sub->general < strlen(sub->text) && n < size)
+		snprintf(buf + n, size - n, " %s", sub->text + sub->general + 1);
+}
+
+/* Every sub-step of step st worked out (find_zero's chain). */
+static void add_worked_step(char *buf, size_t size, const struct wv_trace *t,
+			    const struct wv_step *st)
+{
+	for (size_t k = st->first; k < st->first + st->nsub; k++)
+		add_worked(buf, size, t, k);
+}
+
+int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
+{
+	size_t w = shown_word(s, t);
+	const struct wv_word *wd = &t->words[w];
+	const struct wv_step *st = NULL;
+	unsigned width = t->v->bits;
+	struct flag_facts ff;
+	char val[40];
+
+	*a = (struct wv_answer){ 0 };
+	if (w >= t->nwords)
+		return -1;
+	switch (s->q.ask) {
+	case WV_ASK_LOADED:
+		a->value = wd->loaded;
+		st = step_on(t, WV_STEP_LOAD, w);
+		break;
+	case WV_ASK_VALUE:
+		a->value = wd->value;
+		st = step_on(t, w == 0 && t->in.offset ? WV_STEP_PRESTART : WV_STEP_LOAD, w);
+		break;
+	case WV_ASK_HAS_ZERO:
+	case WV_ASK_DATA:
+		a->value = s->q.ask == WV_ASK_DATA ? wd->data : wd->has_zero;
+		if (t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		break;
+	case WV_ASK_DELIM_VALUE:
+	case WV_ASK_DELIM_HAS_ZERO:
+		if (t->in.delim < 0)
+			return -1;
+		a->value = s->q.ask == WV_ASK_DELIM_VALUE ? wd->delim_value : wd->delim_has_zero;
+		if (s->q.ask == WV_ASK_DELIM_HAS_ZERO && t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_DELIM_HAS_ZERO, w);
+		break;
+	case WV_ASK_PREP:
+		a->value = t->scan.prep_zero_mask;
+		if (t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_PREP, t->nwords - 1);
+		break;
+	case WV_ASK_CREATE:
+		a->value = t->scan.create_zero_mask;
+		if (t->v->create_kind == WV_CREATE_POPCOUNT || t->v->create_kind == WV_CREATE_FLS)
+			width = 0;
+		if (t->v->hz_kind == WV_HZ_CMPBGE)
+			width = 8;
+		st = step_on(t, WV_STEP_CREATE, t->nwords - 1);
+		break;
+	case WV_ASK_FIND:
+		a->value = t->scan.find_zero;
+		width = 0;
+		st = step_on(t, WV_STEP_FIND, t->nwords - 1);
+		if (st) {
+			snprintf(a->worked, sizeof(a->worked), "find_zero works it out from "
+				 "the mask:");
+			add_worked_step(a->worked, sizeof(a->worked), t, st);
+			snprintf(a->worked + strlen(a->worked),
+				 sizeof(a->worked) - strlen(a->worked), " The index "
+				 "inside the word is %u (memory %zu, since the word "
+				 "starts at %zu).", t->scan.find_zero, t->answer,
+				 t->words[t->nwords - 1].address);
+		}
+		break;
+	case WV_ASK_ZBM:
+		a->value = t->scan.zero_bytemask;
+		st = step_on(t, WV_STEP_ZBM, t->nwords - 1);
+		break;
+	case WV_ASK_LENGTH:
+		a->value = t->scan.length;
+		width = 0;
+		st = step_on(t, WV_STEP_FIND, t->nwords - 1);
+		snprintf(a->worked, sizeof(a->worked), "The loop stops at the word at "
+			 "address %zu, and find_zero gives %u in it; the string starts at "
+			 "%zu, so its length is %zu + %u - %zu = %zu.",
+			 t->words[t->nwords - 1].address, t->scan.find_zero, t->in.offset,
+			 t->words[t->nwords - 1].address, t->scan.find_zero, t->in.offset,
+			 t->scan.length);
+		if (st)
+			add_worked_step(a->worked, sizeof(a->worked), t, st);
+		break;
+	case WV_ASK_FALSE_POS:
+		flag_facts(t, wd, &ff);
+		a->value = ff.nfalse;
+		width = 0;
+		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		/* the flags worked out first, then which of them are false */
+		if (st && result_sub(st, t) < t->nsubs)
+			add_worked(a->worked, sizeof(a->worked), t, result_sub(st, t));
+		snprintf(a->worked + strlen(a->worked), sizeof(a->worked) - strlen(a->worked),
+			 "%shas_zero flags memory byte%s %s of the word at address %zu. "
+			 "%s%s%s So the answer is %u.", a->worked[0] ? " " : "",
+			 strchr(ff.flagged, ',') ? "s" : "", ff.flagged[0] ? ff.flagged : "none",
+			 wd->address, ff.nfalse ? "Not zero, flagged only because a borrow "
+			 "reached them: " : "Every flagged byte is a real zero.",
+			 ff.falsep, ff.nfalse ? "." : "", ff.nfalse);
+		break;
+	case WV_ASK_TOP_FLAG:
+		flag_facts(t, wd, &ff);
+		if (ff.top_mem >= t->word_bytes)
+			return -1;	/* no flag at all on this word */
+		a->value = ff.top_mem;
+		width = 0;
+		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		snprintf(a->worked, sizeof(a->worked), "The most significant flag of "
+			 "has_zero sits in memory byte %u (on %s-endian the top of the "
+			 "register holds the %s bytes). Counting leading zeros would answer "
+			 "%u; the first zero is really at %zu%s.", ff.top_mem,
+			 t->v->endian == WV_LITTLE ? "little" : "big",
+			 t->v->endian == WV_LITTLE ? "last" : "first", ff.top_mem,
+			 t->answer - wd->address,
+			 ff.top_mem == t->answer - wd->address ? ", so here it tells the truth"
+							       : ": the top flag lies");
+		break;
+	case WV_ASK_BUILD: {
+		struct wv_kernel_terms k;
+
+		wv_try_kernel_terms(t->v, &k);
+		a->form = WV_FORM_FORMULA;
+		snprintf(a->worked, sizeof(a->worked), "Any formula that does it for every "
+			 "word is right. %s's own: %s%s.", t->v->name,
+			 s->q.build_as == WV_AS_FIND_ZERO ? k.find
+			 : s->q.build_as == WV_AS_EXACT ? "~(((a & LOW7) + LOW7) | a | LOW7)"
+			 : k.has_zero,
+			 s->q.build_as == WV_AS_FIND_ZERO ? " (mask is create_zero_mask's "
+			 "result)" : "");
+		return 0;
+	}
+	case WV_ASK_SUB_RESULT: {
+		size_t k = wv_lesson_shown_sub(s, t);
+		const struct wv_substep *sub;
+
+		if (k >= t->nsubs)
+			return -1;
+		sub = &t->subs[k];
+		for (unsigned r = sub->nrows; r-- > 0;)
+			if (sub->rows[r].kind == WV_ROW_RESULT) {
+				a->value = sub->rows[r].value;
+				width = sub->rows[r].width;
+				add_worked(a->worked, sizeof(a->worked), t, k);
+				break;
+			}
+		if (!a->worked[0])
+			return -1;
+		break;
+	}
+	default:
+		return -1;
+	}
+	if (!st && s->q.ask != WV_ASK_SUB_RESULT)
+		return -1;
+	a->width = width == 8 ? 0 : width;	/* an 8-bit map reads best as hex too */
+	if (width == 8)
+		a->width = 8;
+	a->form = s->q.form;
+	if (a->form == WV_FORM_AUTO)
+		a->form = a->width ? WV_FORM_HEX : WV_FORM_NUMBER;
+	if (a->form == WV_FORM_CHOICE) {
+		if (a->width)
+			hex_choices(a, t, wd);
+		else
+			number_choices(a, a->value, s->q.ask == WV_ASK_FIND ||
+					s->q.ask == WV_ASK_TOP_FLAG ? t->word_bytes - 1 : 0);
+		sort_choices(a);
+	}
+	if (!a->worked[0]) {
+		/* the sub-step that computes it, with its numbers */
+		size_t k = wv_lesson_shown_sub(s, t);
+		bool shown_computes = false;
+
+		for (unsigned r = 0; k < t->nsubs && r < t->subs[k].nrows; r++)
+			shown_computes |= t->subs[k].rows[r].kind == WV_ROW_RESULT &&
+					  t->subs[k].rows[r].value == a->value;
+		if (!shown_computes)
+			k = result_sub(st, t);
+		wv_lesson_format(a, a->value, val, sizeof(val));
+		snprintf(a->worked, sizeof(a->worked), "%s (%s, word at address %zu):",
+			 st->func, st->file, wd->address);
+		if (k < t->nsubs)
+			add_worked(a->worked, sizeof(a->worked), t, k);
+		snprintf(a->worked + strlen(a->worked), sizeof(a->worked) - strlen(a->worked),
+			 " So the answer is %s.", val);
+	}
+	return 0;
+}
+
+/* Read a number in hex (0x optional when hex) or decimal, ignoring ' ' and '_'. */
+static int read_number(const char *s, bool hex, uint64_t *v)
+{
+	char digits[80];
+	size_t n = 0;
+
+	s += strspn(s, " \t");
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		hex = true;
+		s += 2;
+	}
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '_' || *s == '\t')
+			continue;
+		if (!(hex ? isxdigit((unsigned char)*s) : isdigit((unsigned char)*s)) ||
+		    n + 1 >= sizeof(digits))
+			return -1;
+		digits[n++] = *s;
+	}
+	if (n == 0 || (hex && n > 16) || (!hex && n > 19))
+		return -1;
+	digits[n] = 0;
+	*v = strtoull(digits, NULL, hex ? 16 : 10);
+	return 0;
+}
+
+int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t *v)
+{
+	const char *s = typed + strspn(typed, " \t");
+
+	if (a->form == WV_FORM_CHOICE &&
+	    ((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
+	     (*s >= 'A' && *s < 'A' + (int)a->nchoices)) &&
+	    s[1 + strspn(s + 1, " \t).")] == 0) {
+		*v = a->choices[tolower((unsigned char)*s) - 'a'];
+		return 0;
+	}
+	return read_number(s, a->form == WV_FORM_HEX ||
+			   (a->form == WV_FORM_CHOICE && a->width != 0), v);
+}
+
+int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **why)
+{
+	uint64_t v;
+
+	if (why)
+		*why = NULL;
+	if (a->form == WV_FORM_CHOICE) {
+		const char *s = typed + strspn(typed, " \t");
+
+		if (((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
+		     (*s >= 'A' && *s < 'A' + (int)a->nchoices)) &&
+		    s[1 + strspn(s + 1, " \t).")] == 0)
+			return (unsigned)(tolower((unsigned char)*s) - 'a') == a->right;
+		if (read_number(s, a->width != 0, &v) == 0)
+			return v == a->value;
+		if (why)
+			*why = "answer with the letter of an option";
+		return -1;
+	}
+	if (read_number(typed, a->form == WV_FORM_HEX, &v) != 0) {
+		if (why)
+			*why = a->form == WV_FORM_HEX ? "type a hex value, such as 0x8080"
+						      : "type a number, such as 3";
+		return -1;
+	}
+	return v == a->value;
+}
+/* ---- what a wrong answer would have meant --------------------------------- */
+
+int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
+		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size)
+{
+	size_t w = shown_word(s, t);
+	const struct wv_word *wd = &t->words[w < t->nwords ? w : t->nwords - 1];
+	unsigned bits = t->v->bits, nb = t->word_bytes;
+	char v[40];
+
+	buf[0] = '\0';
+	if (typed == a->value)
+		return 0;
+	if (a->width == 0 || a->form == WV_FORM_NUMBER) {
+		size_t at = t->words[t->nwords - 1].address;
+
+		switch (s->q.ask) {
+		case WV_ASK_FIND:
+		case WV_ASK_TOP_FLAG:
+			if (typed == at + a->value && at)
+				snprintf(buf, size, "%llu is the memory address; the index "
+					 "inside the word, which starts at %zu, is what is "
+					 "asked", (unsigned long long)typed, at);
+			else if (typed == a->value + 1)
+				snprintf(buf, size, "one too many: the word's first byte in "
+					 "memory is index 0");
+			else if (typed >= nb)
+				snprintf(buf, size, "a word of %u bytes has indexes 0 to %u",
+					 nb, nb - 1);
+			break;
+		case WV_ASK_LENGTH:
+			if (typed == a->value + 1 && t->answer_is_delim)
+				snprintf(buf, size, "that counts the delimiter too; the "
+					 "length stops before it");
+			else if (typed == a->value + 1)
+				snprintf(buf, size, "that counts the NUL too, as strnlen_user's "
+					 "return value does; the length does not");
+			else if (typed == t->scan.find_zero && typed != a->value)
+				snprintf(buf, size, "that is find_zero, the index in the last "
+					 "word; the length counts from the string's start");
+			else if (typed == t->answer)
+				snprintf(buf, size, "that is the terminator's memory address; "
+					 "the string starts at %zu", t->in.offset);
+			break;
+		case WV_ASK_FALSE_POS: {
+			unsigned flags = 0;
+
+			for (unsigned r = 0; r < nb; r++)
+				flags += t->v->hz_kind == WV_HZ_CMPBGE ? (wd->has_zero >> r) & 1
+					 : ((wd->has_zero >> 8 * r) & 0xff) != 0;
+			if (typed == flags)
+				snprintf(buf, size, "that counts every flag; only the flags in "
+					 "bytes that are not zero are false");
+			break;
+		}
+		default:
+			break;
+		}
+		return buf[0] != '\0';
+	}
+	/* a hex value: another value of this word, or part of the answer */
+	const struct { uint64_t v; const char *what; } other[] = {
+		{ wd->has_zero, t->in.delim >= 0 ? "has_zero(a), the test of a" :
+				"has_zero's result" },
+		{ wd->delim_has_zero, "has_zero(b), the test of b" },
+		{ wd->delim_value, "b = a ^ REPEAT_BYTE(delim)" },
+		{ wd->loaded, "the word as loaded" },
+		{ wd->value, "a itself" },
+		{ (wd->value - wv_ones(bits)) & wv_wmask(bits), "a - ONES" },
+		{ ~wd->value & wv_wmask(bits), "~a" },
+		{ wv_cheap_zero(wd->value, bits), "the cheap test (a - ONES) & ~a & HIGHS" },
+		{ wv_exact_zero(wd->value, bits), "the exact mask, 0x80 in each zero byte" },
+		{ wd->data, "what has_zero keeps in data" },
+		{ t->scan.prep_zero_mask, "prep_zero_mask's result" },
+		{ t->scan.create_zero_mask, "create_zero_mask's result" },
+		{ t->scan.zero_bytemask, "zero_bytemask's result" },
+	};
+
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		if (typed == other[i].v && other[i].v != a->value) {
+			wv_lesson_format(a, typed, v, sizeof(v));
+			snprintf(buf, size, "%s is %s, not what is asked", v, other[i].what);
+			return 1;
+		}
+	/* the low bytes of the answer only */
+	for (unsigned k = 1; k < nb && a->width >= 32; k++) {
+		uint64_t low = a->value & wv_wmask(8 * k);
+
+		if (typed == low && typed != a->value) {
+			snprintf(buf, size, "that is only the low %u byte%s of the answer; "
+				 "give the whole register, %u hex digits (leading zeros may "
+				 "be left out)", k, k == 1 ? "" : "s", a->width / 4);
+			return 1;
+		}
+	}
+	/* the bytes in the other order: memory order read as a number */
+	if (a->width >= 32) {
+		uint64_t swapped = 0;
+
+		for (unsigned r = 0; r < a->width / 8; r++)
+			swapped |= ((a->value >> (8 * r)) & 0xff) << (a->width - 8 - 8 * r);
+		if (typed == swapped && swapped != a->value) {
+			snprintf(buf, size, "those are the right bytes in the wrong order: "
+				 "%s puts memory byte 0 in the %s byte of the register",
+				 t->v->name, t->v->endian == WV_LITTLE ? "lowest" : "top");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- build questions: a formula, proven or refuted --------------------- */
+
+int wv_lesson_check_build(const struct wv_scene *s, const struct wv_variant *v,
+			  const char *typed, char *why, size_t size)
+{
+	struct wv_try *t = malloc(sizeof(*t));
+	struct wv_error e;
+	struct wv_proof pr;
+	int rc;
+
+	if (!t) {
+		snprintf(why, size, "out of memory");
+		return -1;
+	}
+	if (wv_try_parse(t, typed, v, (enum wv_try_as)s->q.build_as, &e) < 0) {
+		snprintf(why, size, "column %d: %s", e.col, e.msg);
+		free(t);
+		return -1;
+	}
+	rc = wv_prove(&t->e, &pr);
+	if (rc < 0) {
+		snprintf(why, size, "the check could not run (error %d)", rc);
+		free(t);
+		return -1;
+	}
+	if (pr.holds) {
+		snprintf(why, size, "%s for every word%s", pr.is_proof ? "proven" :
+			 "no counterexample found", pr.is_proof ? "" : " tried (sampled: "
+			 "not a proof)");
+		free(t);
+		return 1;
+	}
+	/* what it does on the smallest word where it is wrong */
+	uint64_t got = 0, want = 0;
+	uint64_t *vals = malloc(t->e.n * sizeof(*vals));
+
+	if (vals) {
+		wv_expr_eval(&t->e, pr.cex, vals);
+		got = vals[t->user];
+		want = vals[t->want];
+		free(vals);
+	}
+	snprintf(why, size, "wrong for a = 0x%0*llx: it gives 0x%llx where %s %s",
+		 (int)v->bits / 4, (unsigned long long)pr.cex, (unsigned long long)got,
+		 s->q.build_as == WV_AS_HAS_ZERO ? (want ? "a byte is zero, so non-zero "
+		 "is right" : "no byte is zero, so 0 is right")
+		 : s->q.build_as == WV_AS_EXACT ? "the exact mask is" : "the first "
+		 "zero's index is", s->q.build_as == WV_AS_HAS_ZERO ? "" : "");
+	if (s->q.build_as != WV_AS_HAS_ZERO)
+		snprintf(why + strlen(why), size - strlen(why), " 0x%llx",
+			 (unsigned long long)want);
+	free(t);
+	return 0;
+}
