@@ -1,0 +1,31 @@
+/*
+ * src/lesson/lesson.h - the lesson itself and the names of the asks, which
+ * lesson.c implements for every file of src/lesson/ that builds or reads a
+ * lesson; private to src/lesson/ (the public API, where wv_lesson is opaque,
+ * is watviz/lesson.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_LESSON_LESSON_H
+#define WATVIZ_LESSON_LESSON_H
+
+#include <stddef.h>
+
+#include "watviz/lesson.h"
+#include "watviz/wat.h"
+
+#define MAX_SCENES 64
+
+struct wv_lesson {
+	char *title;
+	char *summary;
+	size_t nvariants;
+	const struct wv_variant *variants[32];
+	size_t nscenes;
+	struct wv_scene scenes[MAX_SCENES];
+};
+
+/* Each enum wv_ask's name, as ask: and the placeholders spell it. */
+extern const char *const ask_names[WV_ASK_BUILD + 1];
+#define NASKS (sizeof(ask_names) / sizeof(ask_names[0]))
+
+#endif /* WATVIZ_LESSON_LESSON_H */
