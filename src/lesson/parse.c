@@ -1,0 +1,781 @@
+/*
+ * The lesson file format's parser (lessons/README.md): the file read line by
+ * line, keys and their values, continuation lines, the rules narration must
+ * keep (known placeholders, no number typed by hand: lint), and whether each
+ * scene is complete; every mistake is kept with its line and column (fail,
+ * record).  Nothing here builds a trace: check.c does that.
+ * May call: lesson.h; lends check.c what parse.h declares.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "parse.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/lesson.h"
+#include "watviz/try.h"
+
+#include "lesson.h"
+
+#define MAX_LINE 4000
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static char *dup_n(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = 0;
+	}
+	return d;
+}
+
+/* Append "sep" + s[0..n) to *dst (allocating); -ENOMEM on failure. */
+static int append(char **dst, const char *sep, const char *s, size_t n)
+{
+	size_t old = *dst ? strlen(*dst) : 0;
+	size_t sl = *dst ? strlen(sep) : 0;
+	char *d = realloc(*dst, old + sl + n + 1);
+
+	if (!d)
+		return -ENOMEM;
+	memcpy(d + old, sep, sl);
+	memcpy(d + old + sl, s, n);
+	d[old + sl + n] = 0;
+	*dst = d;
+	return 0;
+}
+
+/* ---- the parser ---------------------------------------------------------- */
+
+enum key {
+	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
+	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
+	K_TEXT, K_TEXT_LE, K_TEXT_BE, K_SOURCE, K_QUESTION, K_ASK, K_FORM, /* scene */
+	K_PAGE_END, K_EXPLORE,
+	K_NKEYS
+};
+
+static const char *const key_names[K_NKEYS] = {
+	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
+	"delim", "show", "text", "text-le", "text-be", "source", "question", "ask",
+	"form", "page-end", "explore",
+};
+
+/* Keys a scene may give more than once. */
+static bool repeatable(enum key k)
+{
+	return k == K_TEXT || k == K_TEXT_LE || k == K_TEXT_BE || k == K_SOURCE;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+int fail(struct parser *p, int col, const char *fmt, ...)
+{
+	char msg[WV_ERROR_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	wv_error_set(p->err, p->line, col, "%s", msg);
+	return -1;
+}
+
+/* ---- narration: placeholders and the numbers it may state ---------------- */
+
+/* Placeholders that are not asks (those are the ask names). */
+static const char *const extra_names[] = {
+	"arch", "word_bytes", "word_bits", "offset", "answer_address", "nwords",
+	"delim",
+};
+#define NEXTRAS (sizeof(extra_names) / sizeof(extra_names[0]))
+
+static bool placeholder_known(const char *name)
+{
+	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
+		if (strcmp(name, ask_names[i]) == 0)
+			return true;
+	for (unsigned i = 0; i < NEXTRAS; i++)
+		if (strcmp(name, extra_names[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Hex constants narration may state: the kernel's own (ONES, HIGHS, LOW7 at
+ * both widths, REPEAT_BYTE(0xfe) + 1, the multiply's and the add trick's
+ * constants) and single bytes with a fixed meaning.  Anything else is a
+ * value of some word and must come from the trace.
+ */
+static const uint64_t hex_constants[] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, /* C's bytes */
+	0x2f, 0x7f, 0x80, 0xaa, 0xcc, 0xf0, 0xfe, 0xff,
+	UINT64_C(0x0001020304050608), 0x00ff0001,
+	0x01010101, UINT64_C(0x0101010101010101),
+	0x80808080, UINT64_C(0x8080808080808080),
+	0x7f7f7f7f, UINT64_C(0x7f7f7f7f7f7f7f7f),
+	0xfefefeff, UINT64_C(0xfefefefefefefeff),
+};
+
+/* "fefe", "7f7f", ...: hex digits that are one repeated constant byte */
+static bool repeated_byte(const char *h, size_t n)
+{
+	static const char *const bytes[] = { "01", "7f", "80", "fe", "ff" };
+
+	if (n == 0 || n % 2)
+		return false;
+	for (size_t b = 0; b < 5; b++) {
+		bool all = true;
+
+		for (size_t i = 0; i < n; i += 2)
+			all &= tolower((unsigned char)h[i]) == bytes[b][0] &&
+			       tolower((unsigned char)h[i + 1]) == bytes[b][1];
+		if (all)
+			return true;
+	}
+	return false;
+}
+
+static const char *const spelled[] = {
+	"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+	"seventeen", "eighteen", "nineteen", "twenty",
+};
+
+/* Words after which a number names a thing, not a value of the trace. */
+static const char *const ref_words[] = { "bit", "bits", "lesson", "lessons" };
+
+/* Words after which a number is an operand of a formula. */
+static const char *const formula_words[] = {
+	"subtract", "subtracting", "add", "adding", "by", "minus", "plus",
+	"times", "multiply", "multiplying", "with",
+};
+
+static bool word_is(const char *w, size_t n, const char *const *list, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (strlen(list[i]) == n && strncasecmp(w, list[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* The word that ends just before position i of v (skipping blanks). */
+static void word_before(const char *v, size_t i, const char **w, size_t *n)
+{
+	size_t e = i;
+
+	while (e > 0 && v[e - 1] == ' ')
+		e--;
+	size_t b = e;
+
+	while (b > 0 && isalpha((unsigned char)v[b - 1]))
+		b--;
+	*w = v + b;
+	*n = e - b;
+}
+
+static bool is_op(char c)
+{
+	return c && strchr("+-*/%<>^&|()~", c) != NULL;
+}
+
+/*
+ * Check one line of narration (text, question or summary) as written, v
+ * starting at column col: placeholders must be known (and are recorded in s;
+ * s NULL: none allowed), and no number the trace could contradict may be
+ * typed by hand.  See lessons/README.md, "Numbers in narration".
+ */
+static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	size_t n = strlen(v);
+
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)v[i];
+		int at = col + (int)i;
+
+		if (c == '{') {
+			size_t e = i + 1;
+			char name[24];
+
+			while (e < n && (islower((unsigned char)v[e]) || v[e] == '_'))
+				e++;
+			if (e >= n || v[e] != '}' || e == i + 1)
+				return fail(p, at, "'{' starts a placeholder such as {find_zero}; "
+					    "it needs a name and a closing '}'%s", "");
+			snprintf(name, sizeof(name), "%.*s", (int)(e - i - 1), v + i + 1);
+			if (e - i - 1 >= sizeof(name) || !placeholder_known(name))
+				return fail(p, at + 1, "unknown placeholder {%.*s}; lessons/README.md "
+					    "lists them (the ask names, arch, word_bytes, ...)",
+					    (int)(e - i - 1), v + i + 1);
+			if (!s)
+				return fail(p, at, "placeholders belong in a scene's text: and "
+					    "question:, not here (no trace fills them)%s", "");
+			if (s->nmarks == WV_MARKS_MAX)
+				return fail(p, at, "more than %d placeholders in one scene",
+					    WV_MARKS_MAX);
+			struct wv_placeholder *m = &s->marks[s->nmarks++];
+
+			snprintf(m->name, sizeof(m->name), "%s", name);
+			m->line = p->line;
+			m->col = at;
+			i = e + 1;
+			continue;
+		}
+		if (c == '}')
+			return fail(p, at, "'}' without a placeholder before it%s", "");
+		bool word_start = i == 0 || !(isalnum((unsigned char)v[i - 1]) ||
+					      v[i - 1] == '_' || v[i - 1] == '.');
+
+		if (c == '0' && (v[i + 1] == 'x' || v[i + 1] == 'X') && word_start &&
+		    isxdigit((unsigned char)v[i + 2])) {
+			size_t e = i + 2;
+			bool ok = false;
+
+			while (e < n && isxdigit((unsigned char)v[e]))
+				e++;
+			if (e + 1 < n && v[e] == '.' && v[e + 1] == '.') {
+				/* an abbreviation such as 0xfefe..ff */
+				size_t f = e + 2;
+
+				while (f < n && isxdigit((unsigned char)v[f]))
+					f++;
+				ok = repeated_byte(v + i + 2, e - i - 2) &&
+				     (f == e + 2 || repeated_byte(v + e + 2, f - e - 2));
+				e = f;
+			} else if (e - i - 2 <= 16) {
+				uint64_t x = strtoull(v + i + 2, NULL, 16);
+
+				for (size_t k = 0; k < sizeof(hex_constants) / sizeof(hex_constants[0]); k++)
+					ok |= x == hex_constants[k];
+			}
+			if (!ok)
+				return fail(p, at, "narration states the value %.*s; a word's "
+					    "value must come from the trace: write a placeholder such "
+					    "as {has_zero} (see lessons/README.md)", (int)(e - i), v + i);
+			i = e;
+			continue;
+		}
+		if (isdigit(c) && word_start) {
+			size_t e = i, before = i, after, wn;
+			const char *w;
+
+			while (e < n && isdigit((unsigned char)v[e]))
+				e++;
+			while (before > 0 && v[before - 1] == ' ')
+				before--;
+			after = e;
+			while (after < n && v[after] == ' ')
+				after++;
+			char prev = before > 0 ? v[before - 1] : 0, next = v[after];
+
+			word_before(v, i, &w, &wn);
+			bool ident = e < n && (isalpha((unsigned char)v[e]) || v[e] == '_' ||
+					       (v[e] == '.' && isdigit((unsigned char)v[e + 1])));
+			bool bits = strncmp(v + e, "-bit", 4) == 0;
+			bool year = e - i == 4 && (v[i] == '1' || v[i] == '2');
+			/* "bit 7" names a position in the formula; "lesson 9" a lesson */
+			bool bitpos = word_is(w, wn, ref_words,
+					      sizeof(ref_words) / sizeof(ref_words[0]));
+			/* "byte 7 - k" is a formula; "= 2" and "byte 2" state values */
+			bool formula = (is_op(prev) || is_op(next) ||
+					word_is(w, wn, formula_words,
+						sizeof(formula_words) / sizeof(formula_words[0]))) &&
+				       prev != '=' && next != '=';
+
+			if (!(ident || bits || year || bitpos || formula))
+				return fail(p, at, "narration states the number %.*s; an "
+					    "index, count or result must come from the trace: "
+					    "write a placeholder such as {find_zero} (see "
+					    "lessons/README.md)", (int)(e - i), v + i);
+			i = e;
+			continue;
+		}
+		if (isalpha(c) && word_start) {
+			size_t e = i;
+
+			while (e < n && isalpha((unsigned char)v[e]))
+				e++;
+			if (word_is(v + i, e - i, spelled, sizeof(spelled) / sizeof(spelled[0])))
+				return fail(p, at, "narration states the number '%.*s'; it is "
+					    "true on some variants or words only: write "
+					    "{word_bytes}, {length} or another placeholder",
+					    (int)(e - i), v + i);
+			i = e;
+			continue;
+		}
+		i++;
+	}
+	return 0;
+}
+
+/* "PATH @ VERSION: what" where VERSION is vN.N[...] or a commit id. */
+static int parse_source(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	const char *at = strstr(v, " @ ");
+	size_t pn = at ? (size_t)(at - v) : 0;
+
+	if (!at || pn == 0 || !memchr(v, '/', pn) || memchr(v, ' ', pn))
+		return fail(p, col, "source: is 'PATH @ VERSION: what it shows', such as "
+			    "'fs/namei.c @ v6.12: hash_name'%s", "");
+	const char *ver = at + 3;
+	size_t vn = strcspn(ver, ": ");
+	bool ok = vn >= 2;
+
+	if (ver[0] == 'v') {
+		ok = ok && isdigit((unsigned char)ver[1]);
+		for (size_t i = 1; i < vn; i++)
+			ok = ok && (isdigit((unsigned char)ver[i]) || ver[i] == '.' ||
+				    ver[i] == '-' || ver[i] == 'r' || ver[i] == 'c');
+	} else {
+		ok = vn >= 7 && vn <= 40;
+		for (size_t i = 0; i < vn; i++)
+			ok = ok && isxdigit((unsigned char)ver[i]) &&
+			     !isupper((unsigned char)ver[i]);
+	}
+	if (!ok)
+		return fail(p, col + (int)(ver - v), "the version after '@' is a kernel "
+			    "release such as v6.12 or a commit id (7 to 40 hex digits)%s", "");
+	if (s->nsources == WV_SOURCES_MAX)
+		return fail(p, col, "more than %d source: lines in one scene", WV_SOURCES_MAX);
+	s->sources[s->nsources] = dup_n(v, strlen(v));
+	return s->sources[s->nsources++] ? 0 : -ENOMEM;
+}
+
+/* Parse a variant list ("any", or names) into the lesson. */
+static int parse_arches(struct parser *p, const char *v, int col)
+{
+	wv_lesson *l = p->l;
+
+	l->nvariants = 0;
+	for (const char *s = v; *s;) {
+		size_t n = strcspn(s, " \t,");
+		char name[32];
+
+		if (n == 0) {
+			s++;
+			continue;
+		}
+		if (n >= sizeof(name))
+			return fail(p, col + (int)(s - v), "variant name too long%s", "");
+		memcpy(name, s, n);
+		name[n] = 0;
+		if (strcmp(name, "any") == 0) {
+			l->nvariants = 0;
+			for (size_t i = 0; i < wv_wat_count(); i++)
+				l->variants[l->nvariants++] = wv_wat_at(i);
+			return 0;
+		}
+		const struct wv_variant *var = wv_wat_find(name);
+
+		if (!var)
+			return fail(p, col + (int)(s - v),
+				    "unknown variant '%s' (watviz --list-arch lists them)", name);
+		if (!wv_lesson_allows(l, var))
+			l->variants[l->nvariants++] = var;
+		s += n;
+	}
+	if (l->nvariants == 0)
+		return fail(p, col, "arches: needs 'any' or at least one variant name%s", "");
+	return 0;
+}
+
+/* "has_zero [word N] [sub N]" */
+static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	char step[32], kw[8];
+	const char *q = v;
+	size_t n = strcspn(q, " \t");
+	bool found = false;
+
+	if (n == 0 || n >= sizeof(step))
+		return fail(p, col, "show: needs a step name such as has_zero%s", "");
+	memcpy(step, q, n);
+	step[n] = 0;
+	for (int k = WV_STEP_LOAD; k <= WV_STEP_ZEROPAD; k++)
+		if (strcmp(step, wv_trace_step_name((enum wv_step_kind)k)) == 0) {
+			s->show = (enum wv_step_kind)k;
+			found = true;
+		}
+	if (!found)
+		return fail(p, col, "unknown step '%s'; steps are load, prestart, has_zero, "
+			    "delim_has_zero, prep_zero_mask, create_zero_mask, find_zero, "
+			    "zero_bytemask, zeropad_fixup", step);
+	q += n;
+	s->show_sub = 0;
+	while (*q) {
+		q += strspn(q, " \t");
+		if (!*q)
+			break;
+		int at = col + (int)(q - v);
+		size_t kn = strcspn(q, " \t");
+		char *end;
+
+		if (kn >= sizeof(kw))
+			return fail(p, at, "expected 'word N' or 'sub N' after the step%s", "");
+		memcpy(kw, q, kn);
+		kw[kn] = 0;
+		q += kn;
+		q += strspn(q, " \t");
+		if (strcmp(kw, "result") == 0) {
+			s->show_result = true;
+			continue;
+		}
+		if (strcmp(kw, "op") == 0) {
+			/* op NAME[/NAME...]: names as wv_trace_op_name() gives */
+			size_t on = strcspn(q, " \t");
+			char ops[64], *save = NULL;
+
+			if (on == 0 || on >= sizeof(ops))
+				return fail(p, col + (int)(q - v), "expected an operation "
+					    "name after 'op', such as sub or sub/add");
+			memcpy(ops, q, on);
+			ops[on] = 0;
+			for (char *tok = strtok_r(ops, "/", &save); tok;
+			     tok = strtok_r(NULL, "/", &save)) {
+				int op;
+
+				for (op = WV_OP_LOAD; op <= WV_OP_NOTE; op++)
+					if (strcmp(tok, wv_trace_op_name((enum wv_op)op)) == 0)
+						break;
+				if (op > WV_OP_NOTE)
+					return fail(p, col + (int)(q - v), "unknown operation '%s' "
+						    "(load, or, and, xor, not, sub, add, mul, shr, "
+						    "shl, clz, ctz, popcount, cmpb, cmpbge, test, "
+						    "note)", tok);
+				s->show_ops |= 1u << op;
+			}
+			q += on;
+			continue;
+		}
+		unsigned long num = strtoul(q, &end, 10);
+
+		if (end == q || !isdigit((unsigned char)*q) || num > 10000)
+			return fail(p, col + (int)(q - v), "expected a number after '%s'", kw);
+		if (strcmp(kw, "word") == 0) {
+			s->show_word = num;
+			s->show_word_set = true;
+		} else if (strcmp(kw, "sub") == 0) {
+			if (num == 0)
+				return fail(p, col + (int)(q - v),
+					    "sub-steps count from 1%s", "");
+			s->show_sub = num - 1;
+		} else {
+			return fail(p, at, "expected 'word N', 'sub N', 'op NAME' or 'result', "
+				    "not '%s'", kw);
+		}
+		q = end;
+	}
+	return 0;
+}
+
+static int parse_ask(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	if (strncmp(v, "build", 5) == 0 && (v[5] == ' ' || v[5] == '\0')) {
+		const char *as = v + 5 + strspn(v + 5, " \t");
+
+		s->q.ask = WV_ASK_BUILD;
+		s->q.form = WV_FORM_FORMULA;
+		s->q.build_as = wv_try_as_find(as);
+		if (s->q.build_as < 0)
+			return fail(p, col + (int)(as - v), "ask: build needs what the "
+				    "formula must do: build has_zero, build exact or "
+				    "build find_zero%s", "");
+		return 0;
+	}
+	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
+		if (strcmp(v, ask_names[i]) == 0) {
+			s->q.ask = (enum wv_ask)i;
+			return 0;
+		}
+	return fail(p, col, "unknown value to ask for '%s'; see lessons/README.md for the "
+		    "list (has_zero, find_zero, length, result, ...)", v);
+}
+
+static int parse_form(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	static const char *const forms[] = { "auto", "hex", "number", "choice" };
+
+	for (unsigned i = 0; i < 4; i++)
+		if (strcmp(v, forms[i]) == 0) {
+			s->q.form = (enum wv_form)i;
+			return 0;
+		}
+	return fail(p, col, "unknown form '%s'; use hex, number, choice or auto", v);
+}
+
+static int scene_key(struct parser *p, enum key k, const char *v, int col)
+{
+	wv_lesson *l = p->l;
+	struct wv_scene *s = &l->scenes[l->nscenes - 1];
+	struct wv_error e;
+	char *end;
+
+	if (!repeatable(k) && p->seen[k])
+		return fail(p, 1, "'%s' given twice in one scene", key_names[k]);
+	p->seen[k] = true;
+	switch (k) {
+	case K_WORD: {
+		uint8_t buf[WV_WORD_MAX];
+		size_t n;
+
+		if (wv_word_parse(v, buf, &n, &e) != 0) {
+			wv_error_set(p->err, p->line, col + e.col - 1, "bad word: %s", e.msg);
+			return -1;
+		}
+		s->word_src = dup_n(v, strlen(v));
+		s->word = malloc(n ? n : 1);
+		if (!s->word_src || !s->word)
+			return -ENOMEM;
+		memcpy(s->word, buf, n);
+		s->word_len = n;
+		return 0;
+	}
+	case K_ARCH:
+		s->variant = wv_wat_find(v);
+		if (!s->variant)
+			return fail(p, col, "unknown variant '%s' (watviz --list-arch lists them)", v);
+		return 0;
+	case K_OFFSET: {
+		unsigned long n = strtoul(v, &end, 10);
+
+		if (!isdigit((unsigned char)*v) || *end || n > 7)
+			return fail(p, col, "offset must be 0 to 7 (less than the word's bytes), "
+				    "not '%s'", v);
+		s->offset = n;
+		return 0;
+	}
+	case K_PAGE_END: {	/* checked against the word when traced */
+		unsigned long n = strtoul(v, &end, 10);
+
+		if (!isdigit((unsigned char)*v) || *end || n > WV_PAGE_END_MAX)
+			return fail(p, col, "page-end must be the address where an "
+				    "unmapped page starts, 1 to %d, not '%s'",
+				    WV_PAGE_END_MAX, v);
+		s->page_end = n;
+		return 0;
+	}
+	case K_FILL:
+	case K_DELIM: {
+		uint8_t b;
+
+		if (wv_word_parse_byte(v, &b, &e) != 0) {
+			wv_error_set(p->err, p->line, col + (e.col ? e.col - 1 : 0),
+				     "bad %s byte: %s", key_names[k], e.msg);
+			return -1;
+		}
+		if (k == K_FILL)
+			s->fill = b;
+		else
+			s->delim = b;
+		return 0;
+	}
+	case K_SHOW:
+		return parse_show(p, s, v, col);
+	case K_TEXT:
+	case K_TEXT_LE:
+	case K_TEXT_BE: {
+		struct wv_para *para;
+
+		if (s->npara == WV_PARAS_MAX)
+			return fail(p, 1, "more than %d text: paragraphs in one scene",
+				    WV_PARAS_MAX);
+		para = &s->para[s->npara++];
+		para->when = k == K_TEXT_LE ? WV_WHEN_LE : k == K_TEXT_BE ? WV_WHEN_BE
+								    : WV_WHEN_ANY;
+		p->cont = &para->text;
+		p->cont_sep = " ";
+		p->cont_scene = s;
+		if (append(&para->text, "", v, strlen(v)))
+			return -ENOMEM;
+		return lint(p, s, v, col);
+	}
+	case K_SOURCE:
+		return parse_source(p, s, v, col);
+	case K_QUESTION:
+		s->q.line = p->line;
+		p->cont = &s->q.prompt;
+		p->cont_sep = " ";
+		p->cont_scene = s;
+		if (append(&s->q.prompt, "", v, strlen(v)))
+			return -ENOMEM;
+		return lint(p, s, v, col);
+	case K_ASK:
+		p->ask_line = p->line;
+		return parse_ask(p, s, v, col);
+	case K_FORM:
+		return parse_form(p, s, v, col);
+	case K_EXPLORE:
+		if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
+			return fail(p, col, "explore is yes or no, not '%s'", v);
+		s->explore = strcmp(v, "yes") == 0;
+		return 0;
+	default:
+		return fail(p, 1, "internal: key %s", key_names[k]);
+	}
+}
+
+/* Is the last scene complete?  (called when the next starts, and at the end) */
+int close_scene(struct parser *p)
+{
+	wv_lesson *l = p->l;
+	struct wv_scene *s;
+
+	if (l->nscenes == 0)
+		return 0;
+	s = &l->scenes[l->nscenes - 1];
+	int here = p->line;	/* errors below point at the scene; the
+				   line count goes on from here after */
+	p->line = s->line;
+	if (!p->seen[K_WORD])
+		return fail(p, 1, "scene '%s' has no word: line", s->title);
+	if (!p->seen[K_SHOW])
+		return fail(p, 1, "scene '%s' has no show: line (which step to show)", s->title);
+	if (p->seen[K_QUESTION] != p->seen[K_ASK]) {
+		p->line = p->seen[K_QUESTION] ? s->q.line : p->ask_line;
+		return fail(p, 1, p->seen[K_QUESTION] ?
+			    "question in scene '%s' needs an ask: line naming the value it asks for" :
+			    "ask: in scene '%s' needs a question: line", s->title);
+	}
+	if (p->seen[K_FORM] && !p->seen[K_QUESTION])
+		return fail(p, 1, "form: in scene '%s' without a question", s->title);
+	if (!p->seen[K_QUESTION])
+		s->q.ask = WV_ASK_NONE;
+	for (size_t i = 0; i < s->nmarks && s->q.ask != WV_ASK_NONE; i++)
+		if (strcmp(s->marks[i].name, ask_names[s->q.ask]) == 0) {
+			p->line = s->marks[i].line;
+			return fail(p, s->marks[i].col, "{%s} gives away the answer: it is "
+				    "what the question of scene '%s' asks; the worked answer "
+				    "shows it after the class has answered", s->marks[i].name,
+				    s->title);
+		}
+	p->line = here;
+	return 0;
+}
+
+int parse_line(struct parser *p, const char *line, size_t n)
+{
+	wv_lesson *l = p->l;
+	char buf[MAX_LINE + 1];
+
+	if (n > MAX_LINE)
+		return fail(p, MAX_LINE + 1, "line longer than %s characters", "4000");
+	memcpy(buf, line, n);
+	buf[n] = 0;
+	for (size_t i = 0; i < n; i++)
+		if (buf[i] == 0 || (buf[i] < 0x20 && buf[i] != '\t'))
+			return fail(p, (int)i + 1, "control character in the file%s", "");
+	/* trailing blanks never matter */
+	while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		buf[--n] = 0;
+	if (n == 0) {
+		p->cont = NULL;
+		return 0;
+	}
+	if (buf[0] == '#')
+		return 0;
+	if (buf[0] == ' ' || buf[0] == '\t') {
+		size_t skip = strspn(buf, " \t");
+
+		if (!p->cont && p->skip_cont)
+			return 0;
+		if (!p->cont)
+			return fail(p, 1, "an indented line continues a text:, question: or "
+				    "summary: line, and there is none just above%s", "");
+		if (append(p->cont, p->cont_sep, buf + skip, n - skip))
+			return -ENOMEM;
+		return lint(p, p->cont_scene, buf + skip, (int)skip + 1);
+	}
+
+	p->cont = NULL;		/* a key line ends the text above */
+	size_t kn = strspn(buf, "abcdefghijklmnopqrstuvwxyz_-");
+
+	if (kn == 0 || buf[kn] != ':')
+		return fail(p, (int)(kn ? kn + 1 : 1),
+			    "expected 'key: value' (keys are lower-case words, see "
+			    "lessons/README.md)%s", "");
+	buf[kn] = 0;
+	const char *v = buf + kn + 1;
+
+	v += strspn(v, " \t");
+	int col = (int)(v - buf) + 1;
+	int k;
+
+	for (k = 0; k < K_NKEYS; k++)
+		if (strcmp(buf, key_names[k]) == 0)
+			break;
+	if (k == K_NKEYS)
+		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
+			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
+			    "text-le, text-be, source, question, ask, form, page-end, explore", buf);
+	p->cont = NULL;
+	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
+		return fail(p, col, "'%s:' needs a value", buf);
+
+	if (k <= K_ARCHES) {
+		if (l->nscenes)
+			return fail(p, 1, "'%s:' belongs before the first scene:", buf);
+		if (k == K_TITLE) {
+			if (l->title)
+				return fail(p, 1, "title given twice%s", "");
+			l->title = dup_n(v, strlen(v));
+			return l->title ? 0 : -ENOMEM;
+		}
+		if (k == K_SUMMARY) {
+			if (l->summary)
+				return fail(p, 1, "summary given twice%s", "");
+			p->cont = &l->summary;
+			p->cont_sep = " ";
+			p->cont_scene = NULL;
+			if (append(&l->summary, "", v, strlen(v)))
+				return -ENOMEM;
+			return lint(p, NULL, v, col);
+		}
+		return parse_arches(p, v, col);
+	}
+	if (k == K_SCENE) {
+		int here = p->line, rc = close_scene(p);
+
+		if (rc == -ENOMEM)
+			return rc;
+		if (rc) {
+			record(p);
+			p->line = here;
+		}
+		if (l->nscenes == MAX_SCENES)
+			return fail(p, 1, "more than %s scenes in one lesson", "64");
+		struct wv_scene *s = &l->scenes[l->nscenes++];
+
+		*s = (struct wv_scene){ .line = p->line, .delim = -1,
+					.title = dup_n(v, strlen(v)) };
+		memset(p->seen, 0, sizeof(p->seen));
+		p->seen[K_SCENE] = true;
+		return s->title ? 0 : -ENOMEM;
+	}
+	if (l->nscenes == 0)
+		return fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",
+			    buf);
+	return scene_key(p, (enum key)k, v, col);
+}
+
+/* Keep the mistake just reported (p->cur), and mark its scene. */
+void record(struct parser *p)
+{
+	if (p->l->nscenes && p->cur.line >= p->l->scenes[p->l->nscenes - 1].line)
+		p->bad[p->l->nscenes - 1] = true;
+	if (p->n < p->max)
+		p->errs[p->n++] = p->cur;
+}
+
+/* Has the caller room for no more mistakes? */
+bool full(const struct parser *p)
+{
+	return p->n >= p->max;
+}
