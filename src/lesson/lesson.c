@@ -1,22 +1,17 @@
 /*
- * Lesson files: the parser, the checks that need a trace, and the answers.
- * The format is in lessons/README.md.
+ * Lesson files (lessons/README.md) by job: parse.c reads one, check.c
+ * loads it (the parser, then the checks that need a trace), narrate.c fills
+ * its placeholders, grade.c answers its questions.  This file is what they
+ * share: the names of the asks, freeing a lesson and reading its parts.
+ * The lowest of them: it calls nothing in src/lesson/, and its lesson.h
+ * gives the others struct wv_lesson and ask_names.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "watviz/lesson.h"
 
-#include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "watviz/try.h"
-
-#include "grade.h"
 #include "lesson.h"
-#include "parse.h"
 
 const char *const ask_names[] = {
 	[WV_ASK_NONE] = "none",
@@ -88,8 +83,6 @@ bool wv_lesson_allows(const wv_lesson *l, const struct wv_variant *v)
 	return false;
 }
 
-/* ---- checks that need the trace ------------------------------------------ */
-
 void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant *v,
 			   struct wv_trace_in *in, bool *kept)
 {
@@ -108,243 +101,4 @@ void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant
 		.fill = s->fill,
 		.delim = s->delim,
 	};
-}
-
-/*
- * Does the scene show what its question needs, with the operands in view?
- * A value is asked where the shown sub-step computes it (a result row holds
- * it); a position, a length or a count of flags inside the step that works
- * it out, from the sub-step that computes its input on.  Returns NULL, or
- * the step the scene should show.
- */
-static const char *question_unreached(const struct wv_scene *s,
-				      const struct wv_trace *t,
-				      const struct wv_answer *a)
-{
-	size_t k = wv_lesson_shown_sub(s, t);
-	const struct wv_substep *sub = &t->subs[k];
-	const struct wv_step *st = &t->steps[sub->step];
-
-	switch (s->q.ask) {
-	case WV_ASK_SUB_RESULT:
-	case WV_ASK_BUILD:	/* any word will do: the proof covers them all */
-		return NULL;
-	case WV_ASK_FIND:
-	case WV_ASK_LENGTH:
-		return st->kind == WV_STEP_FIND ? NULL : "find_zero";
-	case WV_ASK_FALSE_POS:
-	case WV_ASK_TOP_FLAG:
-		return st->kind == WV_STEP_HAS_ZERO && k >= result_sub(st, t) &&
-		       result_sub(st, t) < t->nsubs ? NULL : "has_zero";
-	default:
-		for (unsigned r = 0; r < sub->nrows; r++)
-			if (sub->rows[r].kind == WV_ROW_RESULT &&
-			    sub->rows[r].value == a->value)
-				return NULL;
-		return wv_trace_step_name(s->q.ask == WV_ASK_LOADED ? WV_STEP_LOAD
-			: s->q.ask == WV_ASK_VALUE ? WV_STEP_PRESTART
-			: s->q.ask == WV_ASK_HAS_ZERO || s->q.ask == WV_ASK_DATA ? WV_STEP_HAS_ZERO
-			: s->q.ask == WV_ASK_DELIM_VALUE || s->q.ask == WV_ASK_DELIM_HAS_ZERO
-				? WV_STEP_DELIM_HAS_ZERO
-			: s->q.ask == WV_ASK_PREP ? WV_STEP_PREP
-			: s->q.ask == WV_ASK_CREATE ? WV_STEP_CREATE : WV_STEP_ZBM);
-	}
-}
-
-/* Every placeholder of s has a value on t; else an error at the first. */
-static int narrate_check(struct parser *p, const struct wv_scene *s,
-			 const struct wv_trace *t)
-{
-	char buf[4096];
-	const char *bad = NULL;
-
-	if (wv_lesson_narrate(s, t, buf, sizeof(buf), &bad) == 0 &&
-	    wv_lesson_prompt(s, t, buf, sizeof(buf), &bad) == 0)
-		return 0;
-	for (size_t i = 0; i < s->nmarks; i++)
-		if (bad && strcmp(s->marks[i].name, bad) == 0) {
-			wv_error_set(p->err, s->marks[i].line, s->marks[i].col,
-				     "scene '%s': on %s {%s} has no value (%s)", s->title,
-				     t->v->name, bad, strcmp(bad, "delim") == 0 ||
-				     strncmp(bad, "delim_", 6) == 0 ? "the scene has no "
-				     "delim:" : "the trace does not reach it");
-			return -1;
-		}
-	wv_error_set(p->err, s->line, 1, "scene '%s': on %s a placeholder has no value",
-		     s->title, t->v->name);
-	return -1;
-}
-
-/* Check scene i on variant v: the trace builds, the shown step and the
-   answer exist.  Sets p->line to the offending line. */
-static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
-{
-	const struct wv_scene *s = &p->l->scenes[i];
-	struct wv_trace_in in;
-	struct wv_trace t;
-	struct wv_answer a;
-	int rc;
-
-	wv_lesson_scene_input(p->l, i, v, &in, NULL);
-	if (in.offset >= wv_wat_bytes(in.v)) {
-		p->line = s->line;
-		wv_error_set(p->err, s->line, 1, "scene '%s': offset %zu does not fit a %u-bit "
-			     "word of %s; use an offset below %u or limit arches:",
-			     s->title, in.offset, in.v->bits, in.v->name, wv_wat_bytes(in.v));
-		return -1;
-	}
-	rc = wv_trace_build(&t, &in);
-	if (rc == -ENOMEM)
-		return rc;
-	if (rc) {
-		wv_error_set(p->err, s->line, 1, "scene '%s' cannot be traced on %s (error %d)",
-			     s->title, in.v->name, rc);
-		return -1;
-	}
-	rc = 0;
-	if (wv_lesson_shown_sub(s, &t) == t.nsubs) {
-		wv_error_set(p->err, s->line, 1, "scene '%s': on %s the trace never reaches "
-			     "'%s'%s", s->title, in.v->name, wv_trace_step_name(s->show),
-			     s->show == WV_STEP_PRESTART ? " (it needs an offset)" :
-			     s->show == WV_STEP_DELIM_HAS_ZERO ? " (it needs a delim:)" :
-			     " at that word or sub-step");
-		rc = -1;
-	} else if (narrate_check(p, s, &t) != 0) {
-		rc = -1;
-	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
-		   question_unreached(s, &t, &a)) {
-		size_t k = wv_lesson_shown_sub(s, &t);
-
-		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s the question asks for "
-			     "%s, but the scene shows '%s', which does not compute it; "
-			     "show the step that does (such as 'show: %s result')",
-			     s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
-			     t.subs[k].expr, question_unreached(s, &t, &a));
-		rc = -1;
-	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) != 0) {
-		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s there is no '%s' to ask "
-			     "about%s", s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
-			     s->q.ask == WV_ASK_DELIM_VALUE || s->q.ask == WV_ASK_DELIM_HAS_ZERO ?
-			     " (the scene has no delim:)" : " here");
-		rc = -1;
-	}
-	wv_trace_free(&t);
-	return rc;
-}
-
-int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
-			struct wv_error *errs, size_t max, size_t *nerrs)
-{
-	struct wv_error first = { 0 };
-	struct parser p = { .errs = errs ? errs : &first, .max = errs && max ? max : 1 };
-	wv_lesson *l = calloc(1, sizeof(*l));
-	int rc = 0;
-
-	if (nerrs)
-		*nerrs = 0;
-	if (!l)
-		return -ENOMEM;
-	p.l = l;
-	p.err = &p.cur;
-	for (size_t i = 0; i < wv_wat_count(); i++)
-		l->variants[l->nvariants++] = wv_wat_at(i);
-
-	const char *s = text, *end = text + len;
-
-	/* line by line; after a mistake, on to the next line */
-	while (s < end && rc != -ENOMEM && !full(&p)) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-
-		p.line++;
-		if (n && s[n - 1] == '\r')
-			rc = parse_line(&p, s, n - 1);
-		else
-			rc = parse_line(&p, s, n);
-		if (rc == -1) {
-			record(&p);
-			/* a file with control characters is not text: that is
-			   the one mistake worth saying */
-			if (strstr(p.cur.msg, "control character")) {
-				p.max = p.n;
-				break;
-			}
-			/* a refused text keeps its continuation lines (they are
-			   checked too); any other refused line drops them */
-			p.skip_cont = p.cont == NULL;
-		} else if (n && s[0] != ' ' && s[0] != '\t') {
-			p.skip_cont = false;
-		}
-		s += n + (nl ? 1 : 0);
-	}
-	if (rc != -ENOMEM && !full(&p)) {
-		int here = p.line;
-
-		rc = close_scene(&p);
-		if (rc == -1)
-			record(&p);
-		p.line = here;
-	}
-	if (rc != -ENOMEM && !full(&p) && !l->title) {
-		p.line = 1;
-		fail(&p, 1, "the lesson has no title: line%s", "");
-		record(&p);
-	}
-	if (rc != -ENOMEM && !full(&p) && l->nscenes == 0) {
-		p.line = p.line ? p.line : 1;
-		fail(&p, 1, "the lesson has no scene: (a lesson is a title, then scenes)%s", "");
-		record(&p);
-	}
-	/* the checks that need a trace: the first mistake of each sound scene */
-	for (size_t i = 0; rc != -ENOMEM && !full(&p) && i < l->nscenes; i++) {
-		const struct wv_variant *only = l->scenes[i].variant;
-
-		if (p.bad[i])
-			continue;
-		for (size_t j = 0; j < (only ? 1 : l->nvariants); j++) {
-			rc = check_scene(&p, i, only ? only : l->variants[j]);
-			if (rc == -1) {
-				if (p.n < p.max)
-					p.errs[p.n++] = p.cur;
-				break;
-			}
-			if (rc == -ENOMEM)
-				break;
-		}
-	}
-	if (rc == -ENOMEM || p.n) {
-		wv_lesson_free(l);
-		if (rc == -ENOMEM) {
-			p.errs[0] = (struct wv_error){ 0 };
-			wv_error_set(&p.errs[0], p.line, 0, "out of memory");
-			if (nerrs)
-				*nerrs = 1;
-			return -ENOMEM;
-		}
-		/* in the order of the file (stable: a line's own order kept) */
-		for (size_t i = 1; i < p.n; i++)
-			for (size_t j = i; j > 0 && (p.errs[j - 1].line > p.errs[j].line ||
-				(p.errs[j - 1].line == p.errs[j].line &&
-				 p.errs[j - 1].col > p.errs[j].col)); j--) {
-				struct wv_error x = p.errs[j];
-
-				p.errs[j] = p.errs[j - 1];
-				p.errs[j - 1] = x;
-			}
-		if (nerrs)
-			*nerrs = p.n;
-		return -1;
-	}
-	*out = l;
-	return 0;
-}
-
-int wv_lesson_parse(const char *text, size_t len, wv_lesson **out, struct wv_error *err)
-{
-	struct wv_error e = { 0 };
-	int rc = wv_lesson_parse_all(text, len, out, &e, 1, NULL);
-
-	if (err)
-		*err = e;
-	return rc;
 }
