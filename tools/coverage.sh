@@ -10,7 +10,7 @@ gcovr -r . --object-directory "$BUILD" --filter 'src/' --json "$json" >/dev/null
 /usr/bin/env python3 - "$json" <<'PY'
 import json, os, sys
 d = json.load(open(sys.argv[1]))
-PARSERS = ("src/trace/word.c", "src/lesson/lesson.c", "src/lesson/loader.c",
+PARSERS = ("src/trace/word.c", "src/lesson/parse.c", "src/lesson/loader.c",
            "src/app/cmdline.c", "src/cli/args.c")
 dirs = {}
 uncovered = {}
