@@ -58,6 +58,13 @@ RANK = {
         "bytemask": 2, "steps": 2,
         "trace": 3, "word": 0, "stepname": 4,
     },
+    "lesson": {
+        "lesson": 0,
+        "parse": 1, "grade": 1,
+        "narrate": 2, "pace": 3,
+        "check": 3,
+        "loader": 4,
+    },
     # only the view's files are ranked in src/app/ so far: its parts are
     # peers, the layouts in view.c above them
     "app": {
@@ -111,8 +118,8 @@ for path in private:
     bad = include_problems(path, me)
     users = [p for p in glob.glob("src/*/*.[ch]") + glob.glob("include/*/*.h")
              + glob.glob("tests/*/*.c")
-             if re.search(r'#\s*include\s*"([^"]*/)?%s"' % re.escape(os.path.basename(path)),
-                          open(p).read())
+             if any(os.path.normpath(os.path.join(os.path.dirname(p), inc)) == path
+                    for inc in re.findall(r'^\s*#\s*include\s*"([^"]+)"', open(p).read(), re.M))
              and os.path.dirname(p) != os.path.dirname(path)
              and not p.startswith("tests/")]
     if users:
