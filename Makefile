@@ -153,6 +153,8 @@ $(PROG): $(MAIN_OBJ) $(APP_LIB)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(APP_LIBS) -lm
+# the prompt's work is counted: every mbrtowc() call of src/ui/prompt.c
+$(BUILD)/tests/test_prompt_work: ALL_LDFLAGS += -Wl,--wrap=mbrtowc
 
 tests: $(UNIT_BIN) $(PROG)
 
