@@ -184,6 +184,7 @@ check-noz3:
 asan: deps
 	@$(MAKE) --no-print-directory $(PAR) BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
 	@WATVIZ_QUICK=1 WATVIZ_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build-asan
 
