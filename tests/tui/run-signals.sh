@@ -27,6 +27,15 @@ intact() {
 	wait_until pane_is 00 && run "stty -a >stty.after; echo STTY-$1-\$?" &&
 		wait_for "STTY-$1-0" && cmp -s stty.before stty.after
 }
+# after a check that may have failed: the terminal back as it was, so one
+# failure does not fail the checks after it (a raw terminal takes Enter as
+# CR, which the shell does not end a line on: C-j does)
+run "stty -g >stty.g; echo SAVED-\$?"
+wait_for "SAVED-0"
+recover() {
+	T send-keys -t t -l "stty \$(cat stty.g); tput rmcup; printf '\\033[?1000l\\033[?1006l'; clear; echo FIXED-$1" &&
+		T send-keys -t t C-j && wait_for "FIXED-$1" >/dev/null
+}
 # watviz with mouse reporting on (xterm-256color has kmous); no core files
 W="TERM=xterm-256color $BIN"
 run "ulimit -c 0; echo NOCORE-\$?"
@@ -37,6 +46,7 @@ run "clear; $W x; echo QUIT-\$?"
 wait_for "sub-step 1/" && wait_until pane_is 11 && keys 'C-\' &&
 	wait_for "QUIT-131" && intact quit
 check $? "Ctrl-\\ (SIGQUIT): status 131, the terminal as before"
+recover quit
 
 # 2-4: signals sent from outside
 for s in USR1:138 ALRM:142 PIPE:141; do
@@ -46,6 +56,7 @@ for s in USR1:138 ALRM:142 PIPE:141; do
 	wait_for "sub-step 1/" && wait_until pane_is 11 && test -s "$tmp/pid" &&
 		kill -"$name" "$(cat "$tmp/pid")" && wait_for "$name-$want" && intact "$name"
 	check $? "SIG$name: status $want, the terminal as before"
+	recover "$name"
 done
 
 # 5: --record past the file size limit (one 512-byte block: less than the
@@ -53,6 +64,7 @@ done
 run "clear; (ulimit -f 1; $W --record rec.cast x); echo XFSZ-\$?"
 wait_for "XFSZ-153" && intact xfsz
 check $? "--record under ulimit -f 1 (SIGXFSZ): status 153, the terminal as before"
+recover xfsz
 
 # 6: the terminal closed while SIGHUP is blocked: watviz notices and ends
 # (129, as for SIGHUP) instead of spinning on reads that fail at once
