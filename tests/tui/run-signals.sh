@@ -27,22 +27,28 @@ intact() {
 	wait_until pane_is 00 && run "stty -a >stty.after; echo STTY-$1-\$?" &&
 		wait_for "STTY-$1-0" && cmp -s stty.before stty.after
 }
-# after a check that may have failed: the terminal back as it was, so one
-# failure does not fail the checks after it (a raw terminal takes Enter as
-# CR, which the shell does not end a line on: C-j does)
+# start NAME SETUP ARGS...: watviz (its pid in $tmp/pid) after the shell
+# commands SETUP, with mouse reporting on (xterm-256color has kmous) and no
+# core files; the shell then says NAME-status
+start() {
+	name=$1 setup=$2
+	shift 2
+	rm -f "$tmp/pid"
+	run "clear; sh -c 'echo \$\$ >pid; ulimit -c 0; $setup exec env TERM=xterm-256color $BIN $*'; echo $name-\$?"
+}
+# after a check that may have failed: no watviz left, the terminal back as
+# it was, so one failure does not fail the checks after it (a raw terminal
+# takes Enter as CR, which the shell does not end a line on: C-j does)
 run "stty -g >stty.g; echo SAVED-\$?"
 wait_for "SAVED-0"
 recover() {
+	kill -KILL "$(cat "$tmp/pid" 2>/dev/null)" 2>/dev/null
 	T send-keys -t t -l "stty \$(cat stty.g); tput rmcup; printf '\\033[?1000l\\033[?1006l'; clear; echo FIXED-$1" &&
 		T send-keys -t t C-j && wait_for "FIXED-$1" >/dev/null
 }
-# watviz with mouse reporting on (xterm-256color has kmous); no core files
-W="TERM=xterm-256color $BIN"
-run "ulimit -c 0; echo NOCORE-\$?"
-wait_for "NOCORE-0"
 
 # 1: Ctrl-\ (SIGQUIT from the terminal) ends it by SIGQUIT, terminal intact
-run "clear; $W x; echo QUIT-\$?"
+start QUIT "" x
 wait_for "sub-step 1/" && wait_until pane_is 11 && keys 'C-\' &&
 	wait_for "QUIT-131" && intact quit
 check $? "Ctrl-\\ (SIGQUIT): status 131, the terminal as before"
@@ -51,8 +57,7 @@ recover quit
 # 2-4: signals sent from outside
 for s in USR1:138 ALRM:142 PIPE:141; do
 	name=${s%:*} want=${s#*:}
-	rm -f "$tmp/pid"
-	run "clear; sh -c 'echo \$\$ >pid; exec env $W x'; echo $name-\$?"
+	start "$name" "" x
 	wait_for "sub-step 1/" && wait_until pane_is 11 && test -s "$tmp/pid" &&
 		kill -"$name" "$(cat "$tmp/pid")" && wait_for "$name-$want" && intact "$name"
 	check $? "SIG$name: status $want, the terminal as before"
@@ -61,7 +66,7 @@ done
 
 # 5: --record past the file size limit (one 512-byte block: less than the
 # first frame): SIGXFSZ from the kernel
-run "clear; (ulimit -f 1; $W --record rec.cast x); echo XFSZ-\$?"
+start XFSZ "ulimit -f 1;" --record rec.cast x
 wait_for "XFSZ-153" && intact xfsz
 check $? "--record under ulimit -f 1 (SIGXFSZ): status 153, the terminal as before"
 recover xfsz
@@ -101,23 +106,25 @@ fi
 # 7: :try nested 4000 deep under a 2 MB stack: refused at its column
 deep=$(awk 'BEGIN { for (i = 0; i < 4000; i++) printf "("; printf "a";
 	for (i = 0; i < 4000; i++) printf ")" }')
-run "clear; (ulimit -s 2048; $BIN 'deep'); echo DEEP-\$?"
+start DEEP "ulimit -s 2048;" deep
 wait_for '"deep"  offset 0' && keys : && wait_re '^:$' &&
 	T send-keys -t t -l "try $deep" && keys Enter &&
 	wait_for "column 65: nested more than 64 deep" && keys q && wait_for "DEEP-0"
 check $? ":try nested 4000 deep under a 2 MB stack: refused at column 65"
+recover deep
 
 # 8: a 40000-character build answer recalled from the history: refused
 # with the limit and its column, not a crash
 long=$(awk 'BEGIN { printf "a"; for (i = 0; i < 13333; i++) printf " + a" }')
 mkdir -p "$tmp/state/watviz"
 printf '%s\n' "$long" >"$tmp/state/watviz/history"
-run "clear; $BIN --lessons-dir $LESSONS --lesson 5 --restart; echo LONG-\$?"
+start LONG "" --lessons-dir "$LESSONS" --lesson 5 --restart
 wait_for "scene 1 of 3" && keys ']' ']' && wait_for "scene 3 of 3" &&
 	keys Enter && wait_for "formula:" && keys Up Enter &&
 	wait_for "column 16385" "longer than 16384 characters" && keys Escape &&
 	wait_gone "formula:" && keys q && wait_for "LONG-0"
 check $? "a 40000-character answer from the history: refused at column 16385"
+recover long
 
 # 9-10: TERM=linux (GPM) and a TERM terminfo does not know: under ASan
 # nothing on stderr (the library leaks are suppressed by name); the GPM
@@ -131,7 +138,7 @@ wait_for "UNKNOWN-0" && test ! -s unknown.err
 check $? "an unknown TERM: the plain trace, status 0, nothing on stderr"
 
 # 11: and after all that, q still leaves the terminal as it was
-run "clear; $W x; echo Q-\$?"
+start Q "" x
 wait_for "sub-step 1/" && wait_until pane_is 11 && keys q && wait_for "Q-0" && intact q
 check $? "q: status 0, the terminal as before"
 
