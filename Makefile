@@ -153,6 +153,8 @@ $(PROG): $(MAIN_OBJ) $(APP_LIB)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(APP_LIBS) -lm
+# the prompt's work is counted: every mbrtowc() call of src/ui/prompt.c
+$(BUILD)/tests/test_prompt_work: ALL_LDFLAGS += -Wl,--wrap=mbrtowc
 
 tests: $(UNIT_BIN) $(PROG)
 
@@ -182,6 +184,7 @@ check-noz3:
 asan: deps
 	@$(MAKE) --no-print-directory $(PAR) BUILD=build-asan SAN=1 CFLAGS='-O1 -g' tests
 	@WATVIZ_QUICK=1 WATVIZ_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build-asan
 

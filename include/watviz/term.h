@@ -10,8 +10,14 @@
  * screen is restored, so nothing scribbles over the display.
  *
  * Mouse reporting, when on, is turned off first on each of those ways out.
+ * The crash path has a stack of its own (sigaltstack), so a stack overflow
+ * still takes it, and it also serves every other signal whose default
+ * action ends the process (SIGQUIT, SIGPIPE, SIGXFSZ, SIGUSR1, SIGALRM, the
+ * real-time signals ...; man 7 signal) unless that signal was ignored or
+ * had a handler already: the terminal is put back, then the signal ends
+ * the process as it would have, core dump and exit status alike.
  *
- * Other signals only set a flag: SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT are
+ * The main loop's signals only set a flag: SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT are
  * read with wv_term_signal() by the main loop; SIGWINCH is left to ncurses,
  * which delivers KEY_RESIZE.
  *
@@ -53,6 +59,14 @@ int wv_term_signal(void);
  * screen goes.  Returns true when it is on.
  */
 bool wv_term_mouse(bool on);
+
+/*
+ * Whether the terminal is gone (hung up, closed): stdin polls as hang-up
+ * or error, so every read would fail at once.  For the main loop after a
+ * read of no key, to end instead of waiting for keys that cannot come
+ * (SIGHUP may be blocked or ignored).
+ */
+bool wv_term_lost(void);
 
 /* Ctrl-Z: give the terminal back, stop, and take it again on fg. */
 void wv_term_suspend(void);

@@ -62,43 +62,53 @@ static void on_line(char *line)
 	active = false;
 }
 
-/* Columns the bytes s[0..n) take on screen (multibyte in the locale;
-   an invalid byte counts as one column, as curses shows it). */
-static int width_of(const char *s, size_t n)
+/*
+ * The character at s (of at most n bytes): its length in bytes, and in *cw
+ * the columns it takes on screen (in the locale's multibyte encoding; an
+ * invalid byte is one byte of one column, as curses shows it).
+ */
+static size_t char_at(const char *s, size_t n, int *cw)
 {
 	mbstate_t st;
-	int w = 0;
+	wchar_t wc;
+	size_t k;
 
 	memset(&st, 0, sizeof(st));
-	while (n > 0) {
-		wchar_t wc;
-		size_t k = mbrtowc(&wc, s, n, &st);
-		int cw;
-
-		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
-			memset(&st, 0, sizeof(st));
-			k = 1;
-			cw = 1;
-		} else {
-			cw = wcwidth(wc);
-			if (cw < 0)
-				cw = 1;
-		}
-		w += cw;
-		s += k;
-		n -= k;
+	k = mbrtowc(&wc, s, n, &st);
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+		*cw = 1;
+		return 1;
 	}
+	*cw = wcwidth(wc);
+	if (*cw < 0)
+		*cw = 1;
+	return k;
+}
+
+/* Columns the bytes s[0..n) take on screen. */
+static int width_of(const char *s, size_t n)
+{
+	int w = 0, cw;
+
+	for (size_t i = 0; i < n; w += cw)
+		i += char_at(s + i, n - i, &cw);
 	return w;
 }
 
-/* The redisplay hook: prompt and line on the last row, scrolled (by whole
-   characters) so the cursor stays visible. */
+/*
+ * The redisplay hook: prompt and line on the last row, scrolled (by whole
+ * characters) so the cursor stays visible.  Linear in the line's length,
+ * as readline calls it for every key: the width before the cursor is
+ * measured once, then whole characters come off the front until it fits
+ * (measuring again from each new start made a 16 KiB line cost seconds a
+ * key), and only the characters that fit on the row are drawn.
+ */
 void wv_prompt_draw(void)
 {
-	int y = LINES - 1, cols = COLS;
-	const char *p = rl_display_prompt ? rl_display_prompt : "";
-	int plen = width_of(p, strlen(p)), room;
-	size_t start = 0, point = (size_t)rl_point;
+	int y = LINES - 1, cols = COLS, cw;
+	const char *p = rl_display_prompt ? rl_display_prompt : "", *line = rl_line_buffer;
+	int plen = width_of(p, strlen(p)), room, before, shown;
+	size_t start = 0, end, len = strlen(line), point = (size_t)rl_point;
 
 	if (!active)
 		return;
@@ -110,18 +120,26 @@ void wv_prompt_draw(void)
 	room = cols - plen - 1;
 	if (room < 1)
 		return;
-	while (start < point && width_of(rl_line_buffer + start, point - start) > room) {
-		mbstate_t st;
-		size_t k;
-
-		memset(&st, 0, sizeof(st));
-		k = mbrtowc(NULL, rl_line_buffer + start, point - start, &st);
-		start += k == (size_t)-1 || k == (size_t)-2 || k == 0 ? 1 : k;
+	if (point > len)
+		point = len;
+	before = width_of(line, point);
+	while (start < point && before > room) {
+		start += char_at(line + start, point - start, &cw);
+		before -= cw;
 	}
-	/* the rest of the line; curses stops at the right edge of the
-	   last row */
-	mvaddstr(y, plen, rl_line_buffer + start);
-	move(y, plen + width_of(rl_line_buffer + start, point - start));
+	/* the characters from start up to the right edge of the last row */
+	shown = before;
+	end = point;
+	while (end < len) {
+		size_t k = char_at(line + end, len - end, &cw);
+
+		if (plen + shown + cw > cols)
+			break;
+		shown += cw;
+		end += k;
+	}
+	mvaddnstr(y, plen, line + start, (int)(end - start));
+	move(y, plen + before);
 	curs_set(1);
 }
 

@@ -1,9 +1,10 @@
 /*
  * Owning the terminal.  The order matters and is the same on every way out:
- *   start:   save termios -> atexit(restore) -> signal handlers -> stderr to a
- *            temporary file -> newterm -> precompute the crash strings
+ *   start:   save termios -> atexit(restore) -> an alternate signal stack
+ *            -> signal handlers -> stderr to a temporary file -> newterm ->
+ *            precompute the crash strings
  *   restore: mouse reporting off -> endwin -> stderr back (replaying what
- *            was captured) -> default signal handlers
+ *            was captured) -> default signal handlers -> the old signal stack
  * See watviz/term.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +17,7 @@
 #include <term.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,8 +45,39 @@ static const mmask_t mouse_events = BUTTON1_PRESSED | BUTTON4_PRESSED
 	;
 
 static const int flag_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT };
-static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
-static struct sigaction old_crash[sizeof(crash_signals) / sizeof(crash_signals[0])];
+/* faults: returning from the handler runs the faulting instruction again */
+static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+/*
+ * Every other signal whose default action ends the process (man 7 signal),
+ * besides the real-time ones (SIGRTMIN..SIGRTMAX, added in set_handlers):
+ * each puts the terminal back on the crash path, then ends the process as
+ * it would have (core dump and exit status alike).
+ */
+static const int fatal_signals[] = {
+	SIGQUIT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ, SIGPIPE, SIGUSR1,
+	SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+#ifdef SIGIO
+	SIGIO,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+#define NSIGNALS 65	/* 1..64 on Linux; a larger number is not caught */
+static struct sigaction old_act[NSIGNALS];
+static bool caught[NSIGNALS];	/* the crash path's handler is installed */
+
+/*
+ * The crash path runs on a stack of its own, so a stack overflow (a
+ * SIGSEGV with no room left for a handler's frame) still gives the
+ * terminal back.  A stack already there (a sanitizer's) is kept.
+ */
+static _Alignas(16) char alt_stack[64 * 1024];
+static bool own_alt_stack;
+static stack_t old_alt_stack;
 
 static void on_signal(int sig)
 {
@@ -68,6 +101,14 @@ static void replay_stderr(void)
 				break;
 }
 
+static bool is_fault(int sig)
+{
+	for (size_t i = 0; i < sizeof(fault_signals) / sizeof(fault_signals[0]); i++)
+		if (fault_signals[i] == sig)
+			return true;
+	return false;
+}
+
 /*
  * The crash path: only async-signal-safe calls.  Puts the terminal back,
  * shows what stderr held (a sanitizer's report), then lets the signal do
@@ -88,12 +129,14 @@ static void on_crash(int sig, siginfo_t *si, void *ctx)
 		if (saved_stderr >= 0)
 			dup2(saved_stderr, STDERR_FILENO);
 	}
-	for (size_t i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
-		if (crash_signals[i] == sig)
-			sigaction(sig, &old_crash[i], NULL);
-	/* a fault re-runs the faulting instruction into the old handler; a
-	   signal that was sent (or abort) is sent again */
-	if (si->si_code <= 0 || sig == SIGABRT)
+	if (sig > 0 && sig < NSIGNALS && caught[sig]) {
+		sigaction(sig, &old_act[sig], NULL);
+		caught[sig] = false;
+	}
+	/* a fault re-runs the faulting instruction into the old handler; any
+	   other signal (a fault that was sent, too) is sent again, and is
+	   delivered as the handler returns */
+	if (!is_fault(sig) || si->si_code <= 0)
 		raise(sig);
 }
 
@@ -188,6 +231,44 @@ static void release_stderr(void)
 	saved_stderr = captured = -1;
 }
 
+/* The crash path's handler for sig; fault: even over another handler. */
+static void catch_fatal(int sig, bool fault)
+{
+	struct sigaction ca, old;
+
+	if (sig <= 0 || sig >= NSIGNALS || caught[sig] || sigaction(sig, NULL, &old) < 0)
+		return;
+	/* an ignored signal stays ignored, a handler someone else installed
+	   stays (a profiler's SIGPROF); faults chain to a sanitizer's */
+	if (!fault && ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL))
+		return;
+	memset(&ca, 0, sizeof(ca));
+	sigemptyset(&ca.sa_mask);
+	ca.sa_sigaction = on_crash;
+	ca.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_ONSTACK;
+	if (sigaction(sig, &ca, &old_act[sig]) == 0)
+		caught[sig] = true;
+}
+
+/* The crash path's own stack, unless one is in place already. */
+static void set_alt_stack(bool on)
+{
+	stack_t ss;
+
+	if (on && !own_alt_stack) {
+		if (sigaltstack(NULL, &old_alt_stack) < 0 ||
+		    !(old_alt_stack.ss_flags & SS_DISABLE))
+			return;
+		memset(&ss, 0, sizeof(ss));
+		ss.ss_sp = alt_stack;
+		ss.ss_size = sizeof(alt_stack);
+		own_alt_stack = sigaltstack(&ss, NULL) == 0;
+	} else if (!on && own_alt_stack) {
+		sigaltstack(&old_alt_stack, NULL);
+		own_alt_stack = false;
+	}
+}
+
 static void set_handlers(bool on)
 {
 	struct sigaction sa;
@@ -198,19 +279,23 @@ static void set_handlers(bool on)
 	sa.sa_handler = on ? on_signal : SIG_DFL;
 	for (size_t i = 0; i < sizeof(flag_signals) / sizeof(flag_signals[0]); i++)
 		sigaction(flag_signals[i], &sa, NULL);
-	for (size_t i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++) {
-		if (on) {
-			struct sigaction ca;
-
-			memset(&ca, 0, sizeof(ca));
-			sigemptyset(&ca.sa_mask);
-			ca.sa_sigaction = on_crash;
-			ca.sa_flags = SA_SIGINFO | SA_RESETHAND;
-			sigaction(crash_signals[i], &ca, &old_crash[i]);
-		} else {
-			sigaction(crash_signals[i], &old_crash[i], NULL);
-		}
+	if (!on) {
+		for (int sig = 1; sig < NSIGNALS; sig++)
+			if (caught[sig]) {
+				sigaction(sig, &old_act[sig], NULL);
+				caught[sig] = false;
+			}
+		set_alt_stack(false);
+		return;
 	}
+	set_alt_stack(true);
+	for (size_t i = 0; i < sizeof(fault_signals) / sizeof(fault_signals[0]); i++)
+		catch_fatal(fault_signals[i], true);
+	catch_fatal(SIGABRT, true);	/* abort() and a sanitizer's report */
+	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++)
+		catch_fatal(fatal_signals[i], false);
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		catch_fatal(sig, false);
 }
 
 int wv_term_start(int color, char *err, size_t errsize)
@@ -305,6 +390,15 @@ int wv_term_signal(void)
 		s = SIGCONT;
 	}
 	return s;
+}
+
+bool wv_term_lost(void)
+{
+	struct pollfd pf = { .fd = STDIN_FILENO, .events = POLLIN };
+
+	/* a hung-up tty polls as POLLHUP and reads as end of file (or EIO)
+	   at once, again and again: no key will ever come */
+	return poll(&pf, 1, 0) == 1 && (pf.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
 void wv_term_suspend(void)

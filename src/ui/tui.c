@@ -245,6 +245,8 @@ static int loop(struct tui *ui)
 		}
 		timeout((int)wait);
 		ch = getch();
+		if (ch == ERR && wv_term_lost())
+			return 128 + SIGHUP;	/* as if hung up: SIGHUP may be blocked */
 		if (ch == ERR) {
 			if (ui->app.playing && now_ms() >= ui->next_tick) {
 				react |= ui->lesson ? wv_class_tick(&ui->cls)

@@ -46,7 +46,7 @@ start_shell() {
 	T new-session -d -s t -x "$1" -y "$2" \
 		"env -i HOME=$tmp/home XDG_STATE_HOME=$tmp/state TERM=screen-256color \
 		 PATH=/usr/bin:/bin LANG=C.UTF-8 ASAN_OPTIONS=${ASAN_OPTIONS:-} \
-		 UBSAN_OPTIONS=${UBSAN_OPTIONS:-} PS1='$ ' sh" || {
+		 UBSAN_OPTIONS=${UBSAN_OPTIONS:-} LSAN_OPTIONS=${LSAN_OPTIONS:-} PS1='$ ' sh" || {
 		echo "# tmux could not start"; exit 1; }
 	wait_for '$' >/dev/null
 	cd "$tmp" || exit 1

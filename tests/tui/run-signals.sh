@@ -1,0 +1,145 @@
+#!/bin/sh
+# End-to-end: the ways watviz ends besides q, in a real terminal (tmux).
+# Every signal whose default action ends the process (Ctrl-\ SIGQUIT,
+# SIGUSR1, SIGALRM, SIGPIPE, SIGXFSZ from --record under ulimit -f) gives
+# the terminal back (modes, alternate screen, mouse reporting) and ends
+# watviz by that signal; a terminal closed while SIGHUP is blocked ends it
+# instead of a busy loop; formulas nested too deep or too long are refused
+# with their column (:try under a 2 MB stack, a 40000-character build
+# answer recalled from the history); under ASan, TERM=linux and an unknown
+# TERM leave stderr empty (tests/lsan.supp).  Every wait polls for what it
+# then asserts.
+# Usage: run-signals.sh BUILD_DIR.  Prints TAP.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
+LESSONS=$(pwd)/lessons
+PLAN=11
+. "$(dirname "$0")/lib.sh"
+
+start_shell 80 24
+
+# the pane's state as tmux tracks it: the alternate screen, mouse reporting
+pane_is() { [ "$(T display -p -t t "#{alternate_on}#{mouse_any_flag}")" = "$1" ]; }
+# the modes are as before, the visualizer's screen and mouse are gone
+intact() {
+	wait_until pane_is 00 && run "stty -a >stty.after; echo STTY-$1-\$?" &&
+		wait_for "STTY-$1-0" && cmp -s stty.before stty.after
+}
+# start NAME SETUP ARGS...: watviz (its pid in $tmp/pid) after the shell
+# commands SETUP, with mouse reporting on (xterm-256color has kmous) and no
+# core files; the shell then says NAME-status
+start() {
+	name=$1 setup=$2
+	shift 2
+	rm -f "$tmp/pid"
+	run "clear; sh -c 'echo \$\$ >pid; ulimit -c 0; $setup exec env TERM=xterm-256color $BIN $*'; echo $name-\$?"
+}
+# after a check that may have failed: no watviz left, the terminal back as
+# it was, so one failure does not fail the checks after it (a raw terminal
+# takes Enter as CR, which the shell does not end a line on: C-j does)
+run "stty -g >stty.g; echo SAVED-\$?"
+wait_for "SAVED-0"
+recover() {
+	kill -KILL "$(cat "$tmp/pid" 2>/dev/null)" 2>/dev/null
+	T send-keys -t t -l "stty \$(cat stty.g); tput rmcup; printf '\\033[?1000l\\033[?1006l'; clear; echo FIXED-$1" &&
+		T send-keys -t t C-j && wait_for "FIXED-$1" >/dev/null
+}
+
+# 1: Ctrl-\ (SIGQUIT from the terminal) ends it by SIGQUIT, terminal intact
+start QUIT "" x
+wait_for "sub-step 1/" && wait_until pane_is 11 && keys 'C-\' &&
+	wait_for "QUIT-131" && intact quit
+check $? "Ctrl-\\ (SIGQUIT): status 131, the terminal as before"
+recover quit
+
+# 2-4: signals sent from outside
+for s in USR1:138 ALRM:142 PIPE:141; do
+	name=${s%:*} want=${s#*:}
+	start "$name" "" x
+	wait_for "sub-step 1/" && wait_until pane_is 11 && test -s "$tmp/pid" &&
+		kill -"$name" "$(cat "$tmp/pid")" && wait_for "$name-$want" && intact "$name"
+	check $? "SIG$name: status $want, the terminal as before"
+	recover "$name"
+done
+
+# 5: --record past the file size limit (one 512-byte block: less than the
+# first frame): SIGXFSZ from the kernel
+start XFSZ "ulimit -f 1;" --record rec.cast x
+wait_for "XFSZ-153" && intact xfsz
+check $? "--record under ulimit -f 1 (SIGXFSZ): status 153, the terminal as before"
+recover xfsz
+
+# 6: the terminal closed while SIGHUP is blocked: watviz notices and ends
+# (129, as for SIGHUP) instead of spinning on reads that fail at once
+if command -v python3 >/dev/null 2>&1; then
+	# SIGHUP blocked in python and, through fork and exec, in watviz (sh
+	# would clear the mask); the status into dead.rc
+	cat >"$tmp/hup-blocked.py" <<'EOF2'
+import signal, subprocess, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
+p = subprocess.Popen(sys.argv[2:])
+with open(sys.argv[1] + ".pid", "w") as f:
+    f.write("%d\n" % p.pid)
+rc = p.wait()
+with open(sys.argv[1], "w") as f:
+    f.write("%d\n" % rc)
+EOF2
+	T new-window -d -t t -n dead "env -i PATH=/usr/bin:/bin HOME=$tmp/home \
+		TERM=screen-256color XDG_STATE_HOME=$tmp/state \
+		ASAN_OPTIONS=${ASAN_OPTIONS:-} LSAN_OPTIONS=${LSAN_OPTIONS:-} \
+		python3 $tmp/hup-blocked.py $tmp/dead.rc $BIN x"
+	SESSION=t:dead
+	wait_for "sub-step 1/"
+	r=$?
+	SESSION=t
+	[ $r = 0 ] && T kill-window -t t:dead &&
+		wait_until test -s "$tmp/dead.rc" && [ "$(cat "$tmp/dead.rc")" = 129 ]
+	check $? "the terminal closed with SIGHUP blocked: it ends (129), no busy loop"
+	# a watviz that did not end would spin on after the test
+	[ -s "$tmp/dead.rc" ] || kill -KILL "$(cat "$tmp/dead.rc.pid" 2>/dev/null)" 2>/dev/null
+else
+	ok "# SKIP python3 (to block SIGHUP) is not installed"
+fi
+
+# 7: :try nested 4000 deep under a 2 MB stack: refused at its column
+deep=$(awk 'BEGIN { for (i = 0; i < 4000; i++) printf "("; printf "a";
+	for (i = 0; i < 4000; i++) printf ")" }')
+start DEEP "ulimit -s 2048;" deep
+wait_for '"deep"  offset 0' && keys : && wait_re '^:$' &&
+	T send-keys -t t -l "try $deep" && keys Enter &&
+	wait_for "column 65: nested more than 64 deep" && keys q && wait_for "DEEP-0"
+check $? ":try nested 4000 deep under a 2 MB stack: refused at column 65"
+recover deep
+
+# 8: a 40000-character build answer recalled from the history: refused
+# with the limit and its column, not a crash
+long=$(awk 'BEGIN { printf "a"; for (i = 0; i < 13333; i++) printf " + a" }')
+mkdir -p "$tmp/state/watviz"
+printf '%s\n' "$long" >"$tmp/state/watviz/history"
+start LONG "" --lessons-dir "$LESSONS" --lesson 5 --restart
+wait_for "scene 1 of 3" && keys ']' ']' && wait_for "scene 3 of 3" &&
+	keys Enter && wait_for "formula:" && keys Up Enter &&
+	wait_for "column 16385" "longer than 16384 characters" && keys Escape &&
+	wait_gone "formula:" && keys q && wait_for "LONG-0"
+check $? "a 40000-character answer from the history: refused at column 16385"
+recover long
+
+# 9-10: TERM=linux (GPM) and a TERM terminfo does not know: under ASan
+# nothing on stderr (the library leaks are suppressed by name); the GPM
+# leak's stack needs the slow unwinder (see tests/lsan.supp)
+lsan="LSAN_OPTIONS=\${LSAN_OPTIONS:-}:fast_unwind_on_malloc=0"
+run "clear; $lsan TERM=linux $BIN x 2>linux.err; echo LINUX-\$?"
+wait_for "sub-step 1/" && keys q && wait_for "LINUX-0" && test ! -s linux.err
+check $? "TERM=linux: quits with status 0, nothing on stderr"
+run "clear; TERM=no-such-terminal $BIN x 2>unknown.err; echo UNKNOWN-\$?"
+wait_for "UNKNOWN-0" && test ! -s unknown.err
+check $? "an unknown TERM: the plain trace, status 0, nothing on stderr"
+
+# 11: and after all that, q still leaves the terminal as it was
+start Q "" x
+wait_for "sub-step 1/" && wait_until pane_is 11 && keys q && wait_for "Q-0" && intact q
+check $? "q: status 0, the terminal as before"
+
+[ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
