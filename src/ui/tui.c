@@ -34,7 +34,8 @@
 
 /*
  * :json FILE - the JSON renderer's output, written to a temporary file
- * beside FILE and renamed over it, so a failed write leaves FILE as it was.
+ * beside FILE and renamed over it, so a failed write leaves FILE as it was
+ * (a FIFO or a device is written directly; see wv_file_open).
  */
 static int json_fill(FILE *f, void *ctx)
 {
@@ -43,7 +44,7 @@ static int json_fill(FILE *f, void *ctx)
 
 static int json_writer(const struct wv_trace *t, const char *path)
 {
-	return wv_state_replace(path, json_fill, (void *)(uintptr_t)t);
+	return wv_state_replace(path, 0, json_fill, (void *)(uintptr_t)t);
 }
 
 static long now_ms(void)
