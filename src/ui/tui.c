@@ -99,7 +99,7 @@ static void render(struct tui *ui)
 /* A finished ':' or edit line: run it. */
 static int run_line(struct tui *ui, char *line)
 {
-	int react;
+	int react, e;
 
 	if (ui->answering) {
 		/* answers stay out of the ':' history */
@@ -122,8 +122,9 @@ static int run_line(struct tui *ui, char *line)
 	      : ui->lesson ? wv_class_command(&ui->cls, line, json_writer)
 			   : wv_app_command(&ui->app, line, json_writer);
 	free(line);
-	if (wv_prompt_history_error() < 0 && !ui->app.msg_error)
-		wv_app_msg(&ui->app, true, "could not save the command history");
+	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
+		wv_app_msg(&ui->app, true, "could not save the command history: %s",
+			   wv_state_strerror(e));
 	return react;
 }
 
@@ -267,7 +268,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	struct tui *ui = calloc(1, sizeof(*ui));
 	char err[160], hist[4096], prog[4096];
 	const char *hp = NULL, *pp = NULL;
-	int status;
+	int status, e;
 
 	if (!ui) {
 		fprintf(stderr, "watviz: out of memory\n");
@@ -303,6 +304,19 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		}
 	}
 	status = wv_term_start(opts->color, err, sizeof(err));
+	if (status == -EINVAL && opts->rec) {
+		/* a plain trace is no session: nothing to record, and the
+		   file is left as it was (wv_rec_close of nothing drawn) */
+		const char *term = getenv("TERM");
+
+		fprintf(stderr, "watviz: --record: TERM=%s cannot draw the visualizer, "
+			"so there is nothing to record; set TERM to your terminal's "
+			"type, or write a cast with --cast\n", term ? term : "");
+		wv_class_free(&ui->cls);
+		wv_app_free(&ui->app);
+		free(ui);
+		return 2;
+	}
 	if (status == -EINVAL && ui->lesson) {
 		/* TERM=dumb and the like: the lesson as its handout */
 		struct wv_handout_opts ho = {
@@ -351,6 +365,10 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	if (!ui->lesson)
 		wv_app_msg(&ui->app, false, "Right/Left step through %s; ? shows "
 			   "every key.", ui->app.v->name);
+	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
+		wv_app_msg(&ui->app, true, "history file not read: %s; it is left as "
+			   "it is, and this run's commands are not saved",
+			   wv_state_strerror(e));
 	ui->next_tick = now_ms() + ui->app.speed_ms;
 
 	status = loop(ui);
