@@ -111,10 +111,10 @@ static int run_line(struct tui *ui, char *line)
 		return WV_REACT_REDRAW;
 	if (ui->edit_word) {
 		/* as the command that does the same, so Up on ':' can reuse it */
-		static char cmd[WV_CMD_TEXT_MAX + 8];
+		static char cmd[2 * WV_CMD_TEXT_MAX + 8];
 
-		snprintf(cmd, sizeof(cmd), "word \"%s\"", line);
-		wv_prompt_remember(cmd);
+		if (wv_cmd_word(line, cmd, sizeof(cmd)) == 0)
+			wv_prompt_remember(cmd);
 	} else {
 		wv_prompt_remember(line);
 	}
