@@ -114,6 +114,8 @@ static int read_file(const char *path, struct file *f)
 		return -errno;
 	if (fstat(fd, &st) < 0)
 		rc = -errno;
+	else if (S_ISDIR(st.st_mode))
+		rc = -EISDIR;
 	else if (!S_ISREG(st.st_mode))
 		rc = -WV_ENOTREG;
 	else if (st.st_size > FILE_MAX)

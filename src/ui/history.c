@@ -78,6 +78,8 @@ static int read_lines(const char *path, struct lines *l)
 		return errno == ENOENT ? 0 : -errno;
 	if (fstat(fd, &st) < 0)
 		rc = -errno;
+	else if (S_ISDIR(st.st_mode))
+		rc = -EISDIR;
 	else if (!S_ISREG(st.st_mode))
 		rc = -WV_ENOTREG;
 	if (rc < 0) {
