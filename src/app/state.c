@@ -70,6 +70,30 @@ static size_t dir_len(const char *path)
 }
 
 /*
+ * Is the link at path (lstat'ed into st) one the kernel would not follow
+ * for us (fs.protected_symlinks): in a sticky folder anyone may write to,
+ * owned neither by us nor by the folder's owner?  Following links by hand
+ * must not lose that protection against links planted in /tmp.
+ */
+static bool planted(const char *path, const struct stat *st)
+{
+	char dir[4096];
+	size_t d = dir_len(path);
+	struct stat ds;
+
+	if (st->st_uid == geteuid())
+		return false;
+	if (d >= sizeof(dir))
+		return true;
+	memcpy(dir, d ? path : ".", d ? d : 2);
+	dir[d ? d : 1] = '\0';
+	if (stat(dir, &ds) < 0)
+		return true;
+	return (ds.st_mode & S_ISVTX) && (ds.st_mode & S_IWOTH) &&
+	       st->st_uid != ds.st_uid;
+}
+
+/*
  * The file path names, its symbolic links followed to the end (a dangling
  * link to the file it would create), into out.  0 or -errno.
  */
@@ -90,6 +114,8 @@ static int resolve(const char *path, char *out, size_t size)
 			return 0;
 		if (hops == LINKS_MAX)
 			return -ELOOP;
+		if (planted(out, &st))
+			return -EACCES;
 		n = readlink(out, link, sizeof(link) - 1);
 		if (n < 0)
 			return -errno;

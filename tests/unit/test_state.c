@@ -120,6 +120,32 @@ static void links_update_their_target(void **state)
 	assert_int_equal(wv_state_replace(buf, 0, fill_new, NULL), -ELOOP);
 }
 
+/* A link someone else planted in a sticky folder anyone may write to (as
+   /tmp) is not followed, as the kernel's fs.protected_symlinks would not:
+   the file it points to is untouched.  Needs root to give the link away. */
+static void links_planted_in_tmp_refused(void **state)
+{
+	char sticky[128], victim[128], link[200], buf[64];
+
+	(void)state;
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(mkdir(at(sticky, sizeof(sticky), "tmp"), 0700), 0);
+	assert_int_equal(chmod(sticky, 01777), 0);
+	put_text(at(victim, sizeof(victim), "victim"), "precious\n", 0600);
+	snprintf(link, sizeof(link), "%s/out.json", sticky);
+	assert_int_equal(symlink(victim, link), 0);
+	assert_int_equal(lchown(link, 65534, 65534), 0);
+	assert_int_equal(wv_state_replace(link, 0, fill_new, NULL), -EACCES);
+	slurp(victim, buf, sizeof(buf));
+	assert_string_equal(buf, "precious\n");
+	/* our own link there is followed */
+	assert_int_equal(lchown(link, 0, 0), 0);
+	assert_int_equal(wv_state_replace(link, 0, fill_new, NULL), 0);
+	slurp(victim, buf, sizeof(buf));
+	assert_string_equal(buf, "new\n");
+}
+
 /* A file keeps its mode; a new export follows the umask, a new state file
    is private. */
 static void modes(void **state)
@@ -336,6 +362,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(planted_links_not_followed, setup, teardown),
 		cmocka_unit_test_setup_teardown(links_update_their_target, setup, teardown),
+		cmocka_unit_test_setup_teardown(links_planted_in_tmp_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(modes, setup, teardown),
 		cmocka_unit_test_setup_teardown(fifo_written_not_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(devices_written_not_replaced, setup, teardown),
