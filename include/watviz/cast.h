@@ -50,7 +50,8 @@ struct wv_cast_opts {
  * takes them; uo->present picks the projector layout and theme) into out as
  * an asciicast.  Nothing is read from or saved to the progress file: a cast
  * starts every lesson at its first scene.  Returns 0; -EINVAL with the
- * reason in err (the input cannot be traced); -ENOMEM; -EIO (out).
+ * reason in err (the input cannot be traced); -ENOMEM; the -errno of a
+ * failed write to out (ENOSPC, EBADF; EIO when none is known).
  */
 int wv_cast_play(FILE *out, const struct wv_ui_opts *uo,
 		 const struct wv_cast_opts *o, char *err, size_t size);
@@ -59,8 +60,10 @@ int wv_cast_play(FILE *out, const struct wv_ui_opts *uo,
 struct wv_rec;
 
 /*
- * Create path for recording (before the terminal is taken, so a file that
- * cannot be written is said plainly).  Returns 0 and *r, or -errno with
+ * Start recording into path (before the terminal is taken, so a file that
+ * cannot be written is said plainly): the frames go to a temporary file
+ * beside it that wv_rec_close renames over it (wv_file_open: a FIFO or a
+ * device is written directly).  Returns 0 and *r, or -errno with
  * "--record PATH: cannot create it: REASON" in err.
  */
 int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
@@ -74,7 +77,9 @@ int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
 void wv_rec_frame(struct wv_rec *r, const struct wv_frame *f,
 		  const struct wv_app *app, const struct wv_class *cls);
 
-/* Finish and free r (NULL: nothing).  0, or -errno when a write failed. */
+/* Finish and free r (NULL: nothing): the recording put in place, or when
+   no frame was drawn, nothing written and the file left as it was.  0, or
+   -errno when a write failed (the file is then left as it was, too). */
 int wv_rec_close(struct wv_rec *r);
 
 #endif /* WATVIZ_CAST_H */

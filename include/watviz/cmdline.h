@@ -58,6 +58,15 @@ struct wv_cmd {
  */
 int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize);
 
+/*
+ * The command that sets the word written src (as `e` edits it: escapes
+ * such as \0 kept) into out: `word "SRC"`, a lone '"' in src written \",
+ * so that wv_cmd_parse gives back text that is the same word.  Returns 0,
+ * or -1 when out (2 * strlen(src) + 8 bytes are always enough) is too small.
+ *   a"b\0  ->  word "a\"b\0"
+ */
+int wv_cmd_word(const char *src, char *out, size_t size);
+
 /* Completion candidates, copied so alias lists need no static storage. */
 #define WV_CMD_MATCH_MAX 64
 struct wv_cmd_matches {

@@ -29,9 +29,13 @@ struct wv_html_opts {
 	const char *word_src;	/* the word as typed, for the headings; may be NULL */
 };
 
+#define WV_HTML_TITLE_MAX 200	/* bytes of a title before it is cut */
+
 /*
- * The start of a page, up to <body>: the doctype, lang, title (escaped),
- * the style sheet.  Returns 0 or -EIO.
+ * The start of a page, up to <body>: the doctype, lang, title (escaped;
+ * past WV_HTML_TITLE_MAX bytes cut at a character boundary, never inside
+ * a UTF-8 sequence, and ended with an ellipsis), the style sheet.  Returns
+ * 0 or -EIO.
  */
 int wv_html_begin(FILE *out, const char *title);
 

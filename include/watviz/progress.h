@@ -10,7 +10,10 @@
  *   5 find-zero done
  *
  * It is rewritten whole into a temporary file that is synced and renamed
- * over the old one, so a crash or a full disk never leaves half a file.
+ * over the old one (wv_state_replace), under a lock against another
+ * watviz doing the same, so a crash or a full disk never leaves half a
+ * file.  A line that is not a lesson's is kept as it was (and reported);
+ * a file that cannot be read, or is not a regular file, is never written.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,17 +27,19 @@
 
 /*
  * The scene (0-based, or WV_PROGRESS_DONE) saved for lesson number/slug
- * into *scene.  Returns 0; -ENOENT when the file or the lesson is not in it;
- * -EBADMSG when the file is not a progress file (then *line, when not
- * NULL, is the first bad line); -errno when it cannot be read.
+ * into *scene, and into *line (unless NULL) the number of the file's first
+ * line that is not "number name scene", or 0.  Returns 0; -ENOENT when the
+ * file or the lesson is not in it; -errno when it cannot be read
+ * (-WV_ENOTREG: not a regular file, -EFBIG: far too big).
  */
 int wv_progress_get(const char *path, unsigned number, const char *slug,
 		    size_t *scene, int *line);
 
 /*
  * Remember scene (0-based, or WV_PROGRESS_DONE) for lesson number/slug,
- * keeping the other lessons' lines (none when the file was unreadable).
- * Returns 0, or -errno with the old file as it was.
+ * keeping the other lessons' lines and every line that is not a lesson's.
+ * Returns 0, or -errno with the old file as it was (as wv_progress_get's
+ * errors when it cannot be read).
  */
 int wv_progress_put(const char *path, unsigned number, const char *slug,
 		    size_t scene);

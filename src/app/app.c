@@ -13,6 +13,7 @@
 
 #include "watviz/cmdline.h"
 #include "watviz/prove.h"
+#include "watviz/state.h"
 #include "watviz/try.h"
 
 void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
@@ -650,7 +651,7 @@ int wv_app_command(struct wv_app *app, const char *line,
 		int rc = write_json ? write_json(&app->trace, path) : -ENOSYS;
 
 		if (rc < 0)
-			wv_app_msg(app, true, "json: %s: %s", path, strerror(-rc));
+			wv_app_msg(app, true, "json: %s: %s", path, wv_state_strerror(rc));
 		else
 			wv_app_msg(app, false, "wrote the trace to %s", path);
 		return WV_REACT_REDRAW;

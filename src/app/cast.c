@@ -15,6 +15,7 @@
 #include "watviz/ansi.h"
 #include "watviz/lessonview.h"
 #include "watviz/pace.h"
+#include "watviz/state.h"
 #include "watviz/stepname.h"
 #include "watviz/view.h"
 
@@ -31,6 +32,13 @@ struct caster {
 	int err;		/* the first error */
 };
 
+/* A write of the cast failed just now: why, as the failing call left it
+   in errno (ENOSPC, EBADF ...), else EIO. */
+static int write_error(void)
+{
+	return errno ? -errno : -EIO;
+}
+
 static void caster_init(struct caster *c, FILE *out, bool color, bool present)
 {
 	*c = (struct caster){ .out = out, .lesson = -1, .scene = -1 };
@@ -40,7 +48,7 @@ static void caster_init(struct caster *c, FILE *out, bool color, bool present)
 static void marker(struct caster *c, unsigned long ms, const char *label)
 {
 	if (wv_asciicast_event(c->out, ms, 'm', label, strlen(label)) < 0 && !c->err)
-		c->err = -EIO;
+		c->err = write_error();
 }
 
 /*
@@ -114,7 +122,7 @@ static void emit(struct caster *c, unsigned long ms, const struct wv_frame *f,
 	if (fclose(m) != 0 && !e)
 		e = -ENOMEM;
 	if (!e && len && wv_asciicast_event(c->out, ms, 'o', buf, len) < 0)
-		e = -EIO;
+		e = write_error();
 	if (e && !c->err)
 		c->err = e;
 	free(buf);
@@ -142,7 +150,7 @@ static void hold_until(struct caster *c, unsigned long ms)
 	if (ms < c->last_ms)
 		ms = c->last_ms;
 	if (wv_asciicast_event(c->out, ms, 'o', "", 0) < 0 && !c->err)
-		c->err = -EIO;
+		c->err = write_error();
 	c->last_ms = ms;
 }
 
@@ -252,13 +260,13 @@ int wv_cast_play(FILE *out, const struct wv_ui_opts *uo,
 	}
 	caster_init(&c, out, o->color, uo->present && uo->lesson);
 	if (wv_asciicast_header(out, o->cols, o->rows, o->title) < 0)
-		c.err = -EIO;
+		c.err = write_error();
 	if (uo->lesson)
 		play_lesson(&c, cls, &f, o);
 	else
 		play_trace(&c, app, &f, o);
-	if (fflush(out) != 0 || ferror(out))
-		c.err = c.err ? c.err : -EIO;
+	if (!c.err)
+		c.err = wv_file_error(out);
 	rc = c.err;
 	snprintf(err, size, "%s", rc == -ENOMEM ? "out of memory"
 				   : "cannot write the cast");
@@ -277,7 +285,7 @@ out_free:
 
 struct wv_rec {
 	struct caster c;
-	FILE *f;
+	struct wv_file file;	/* a temporary beside the file, renamed at the end */
 	struct timespec t0;
 	bool started;
 };
@@ -285,22 +293,21 @@ struct wv_rec {
 int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
 		char *err, size_t size)
 {
-	FILE *f = fopen(path, "w");
-	int e = errno;
-
-	if (!f) {
-		snprintf(err, size, "--record %s: cannot create it: %s; give a file "
-			 "in a folder you can write to", path, strerror(e));
-		return -e;
-	}
 	*r = calloc(1, sizeof(**r));
 	if (!*r) {
-		fclose(f);
 		snprintf(err, size, "--record %s: out of memory", path);
 		return -ENOMEM;
 	}
-	(*r)->f = f;
-	caster_init(&(*r)->c, f, color, present);
+	int e = wv_file_open(&(*r)->file, path, 0);
+
+	if (e < 0) {
+		snprintf(err, size, "--record %s: cannot create it: %s; give a file "
+			 "in a folder you can write to", path, wv_state_strerror(e));
+		free(*r);
+		*r = NULL;
+		return e;
+	}
+	caster_init(&(*r)->c, (*r)->file.f, color, present);
 	return 0;
 }
 
@@ -309,18 +316,22 @@ void wv_rec_frame(struct wv_rec *r, const struct wv_frame *f,
 {
 	struct timespec now;
 	long long d;
+	int e;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (!r->started) {
-		if (wv_asciicast_header(r->f, f->cols, f->rows, "watviz session") < 0)
-			r->c.err = -EIO;
+		if (wv_asciicast_header(r->file.f, f->cols, f->rows, "watviz session") < 0 &&
+		    !r->c.err)
+			r->c.err = write_error();
 		r->t0 = now;
 		r->started = true;
 	}
 	d = (long long)(now.tv_sec - r->t0.tv_sec) * 1000 +
 	    (now.tv_nsec - r->t0.tv_nsec) / 1000000;
 	emit(&r->c, d > 0 ? (unsigned long)d : 0, f, app, cls);
-	fflush(r->f);
+	/* each frame on its way at once (a FIFO's reader sees it live) */
+	if ((e = wv_file_error(r->file.f)) < 0 && !r->c.err)
+		r->c.err = e;
 }
 
 int wv_rec_close(struct wv_rec *r)
@@ -329,12 +340,11 @@ int wv_rec_close(struct wv_rec *r)
 
 	if (!r)
 		return 0;
-	if (!r->started)	/* nothing was drawn: still a valid file */
-		wv_asciicast_header(r->f, WV_VIEW_MIN_COLS, WV_VIEW_MIN_ROWS,
-				    "watviz session");
-	rc = r->c.err;
-	if (fclose(r->f) != 0 && !rc)
-		rc = -EIO;
+	/* nothing drawn (the terminal could not show the visualizer): no
+	   session to keep, and the file stays as it was */
+	rc = wv_file_close(&r->file, r->started ? r->c.err : -ECANCELED);
+	if (!r->started)
+		rc = 0;
 	wv_ansi_free(&r->c.enc);
 	free(r);
 	return rc;

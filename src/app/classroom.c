@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "watviz/progress.h"
+#include "watviz/state.h"
 
 /* Remember where the class is; say once when that cannot be done. */
 static void save(struct wv_class *c, size_t scene)
@@ -24,7 +25,7 @@ static void save(struct wv_class *c, size_t scene)
 	if (rc < 0 && !c->progress_failed) {
 		c->progress_failed = true;
 		wv_app_msg(c->app, true, "cannot save the lesson progress: %s",
-			   strerror(-rc));
+			   wv_state_strerror(rc));
 	}
 }
 
@@ -183,12 +184,14 @@ static int begin(struct wv_class *c, const wv_lesson *l, unsigned number,
 		*start = saved;
 		snprintf(note, size, "Resuming at scene %zu of %zu; --restart starts "
 			 "over.", saved + 1, n);
-	} else if (rc == -EBADMSG) {
-		snprintf(note, size, "progress file ignored: line %d is not 'number "
-			 "name scene'", line);
-		*note_error = true;
 	} else if (rc < 0 && rc != -ENOENT) {
-		snprintf(note, size, "progress file ignored: %s", strerror(-rc));
+		snprintf(note, size, "progress file ignored and left as it is: %s",
+			 wv_state_strerror(rc));
+		*note_error = true;
+	}
+	if (line > 0) {
+		snprintf(note, size, "progress file: line %d is not 'number name "
+			 "scene'; it is kept as it is (fix or delete it)", line);
 		*note_error = true;
 	}
 	return 0;

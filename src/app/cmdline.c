@@ -115,6 +115,27 @@ static int take_text(const char *arg, char *out, size_t size, char *err,
 	return 0;
 }
 
+int wv_cmd_word(const char *src, char *out, size_t size)
+{
+	size_t n = 0;
+
+#define PUT(ch) do { if (n + 1 >= size) return -1; out[n++] = (ch); } while (0)
+	for (const char *p = "word \""; *p; p++)
+		PUT(*p);
+	for (const char *p = src; *p; p++) {
+		if (p[0] == '\\' && p[1]) {	/* an escape pair, as it is */
+			PUT(*p++);
+		} else if (*p == '"') {
+			PUT('\\');
+		}
+		PUT(*p);
+	}
+	PUT('"');
+#undef PUT
+	out[n] = '\0';
+	return 0;
+}
+
 int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize)
 {
 	const char *s = skip_space(line), *arg;

@@ -7,12 +7,21 @@
 #include "watviz/progress.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "watviz/state.h"
+
+#define FILE_MAX (1024 * 1024)	/* larger is not a progress file */
+#define LINE_MAX_LEN 255	/* a longer line is not a progress line */
+
+static const char header[] =
+	"# watviz lesson progress: number, name, scene (from 1) or \"done\"";
 
 struct entry {
 	unsigned number;
@@ -20,13 +29,25 @@ struct entry {
 	size_t scene;
 };
 
-/* One line "2 has-zero 4" or "5 find-zero done".  0, or -1 when bad. */
-static int parse_line(const char *line, struct entry *e)
+/* The file as read: its text, and the first line that is not a lesson's. */
+struct file {
+	char *text;
+	size_t len;
+	int bad;		/* its number from 1, or 0 */
+};
+
+/* One line "2 has-zero 4" or "5 find-zero done" of n bytes (no '\n').
+   0, or -1 when bad. */
+static int parse_line(const char *s, size_t n, struct entry *e)
 {
-	char scene[24], extra[2];
+	char line[LINE_MAX_LEN + 1], scene[24], extra[2];
 	unsigned long k;
 	char *end;
 
+	if (n > LINE_MAX_LEN || memchr(s, '\0', n))
+		return -1;
+	memcpy(line, s, n);
+	line[n] = '\0';
 	if (sscanf(line, "%u %63s %23s %1s", &e->number, e->slug, scene, extra) != 3 ||
 	    e->number == 0)
 		return -1;
@@ -42,53 +63,115 @@ static int parse_line(const char *line, struct entry *e)
 	return 0;
 }
 
-/* Read path's entries into e[0..max).  Returns how many, or as
-   wv_progress_get. */
-static int read_entries(const char *path, struct entry *e, size_t max, int *bad)
+/* What a line of the file is. */
+enum kind { BLANK, HEADER, COMMENT, LESSON, BAD };
+
+static enum kind classify(const char *s, size_t n, struct entry *e)
 {
-	char line[256];
-	FILE *f = fopen(path, "r");
-	int n = 0, ln = 0;
+	size_t i = 0;
 
-	if (!f)
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+		i++;
+	if (i == n)
+		return BLANK;
+	if (n == sizeof(header) - 1 && memcmp(s, header, n) == 0)
+		return HEADER;
+	if (s[0] == '#' && !memchr(s, '\0', n))
+		return COMMENT;
+	return parse_line(s, n, e) == 0 ? LESSON : BAD;
+}
+
+/* Walk f's lines: each one's start and length (without its '\n'). */
+static bool next_line(const struct file *f, size_t *pos, const char **s, size_t *n)
+{
+	const char *nl;
+
+	if (*pos >= f->len)
+		return false;
+	*s = f->text + *pos;
+	nl = memchr(*s, '\n', f->len - *pos);
+	*n = nl ? (size_t)(nl - *s) : f->len - *pos;
+	*pos += *n + (nl ? 1 : 0);
+	return true;
+}
+
+/*
+ * Read path whole into f and find its first bad line.  0; -ENOENT when
+ * there is no file; -WV_ENOTREG for a FIFO, a device or a socket (never
+ * waited on); -EFBIG past FILE_MAX; -errno when it cannot be read.
+ */
+static int read_file(const char *path, struct file *f)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	struct entry e;
+	const char *s;
+	size_t pos = 0, n;
+	int rc = 0, ln = 0;
+
+	*f = (struct file){ .text = NULL };
+	if (fd < 0)
 		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		size_t len = strlen(line);
+	if (fstat(fd, &st) < 0)
+		rc = -errno;
+	else if (S_ISDIR(st.st_mode))
+		rc = -EISDIR;
+	else if (!S_ISREG(st.st_mode))
+		rc = -WV_ENOTREG;
+	else if (st.st_size > FILE_MAX)
+		rc = -EFBIG;
+	else if (!(f->text = malloc((size_t)st.st_size + 1)))
+		rc = -ENOMEM;
+	while (rc == 0) {
+		ssize_t k = read(fd, f->text + f->len, (size_t)st.st_size - f->len);
 
-		ln++;
-		if (len == sizeof(line) - 1 && line[len - 1] != '\n')
-			goto out_bad;	/* too long for a progress line */
-		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+		if (k < 0 && errno == EINTR)
 			continue;
-		if ((size_t)n == max || parse_line(line, &e[n]) < 0)
-			goto out_bad;
-		n++;
+		if (k < 0)
+			rc = -errno;
+		if (k <= 0 || f->len + (size_t)k == (size_t)st.st_size) {
+			f->len += k > 0 ? (size_t)k : 0;
+			break;
+		}
+		f->len += (size_t)k;
 	}
-	if (ferror(f)) {
-		fclose(f);
-		return -EIO;
+	close(fd);
+	if (rc < 0) {
+		free(f->text);
+		f->text = NULL;
+		return rc;
 	}
-	fclose(f);
-	return n;
-out_bad:
-	if (bad)
-		*bad = ln;
-	fclose(f);
-	return -EBADMSG;
+	f->text[f->len] = '\0';
+	while (next_line(f, &pos, &s, &n) && !f->bad) {
+		ln++;
+		if (classify(s, n, &e) == BAD)
+			f->bad = ln;
+	}
+	return 0;
 }
 
 int wv_progress_get(const char *path, unsigned number, const char *slug,
 		    size_t *scene, int *line)
 {
-	static struct entry e[WV_PROGRESS_MAX];
-	int n = read_entries(path, e, WV_PROGRESS_MAX, line);
+	struct file f;
+	struct entry e;
+	const char *s;
+	size_t pos = 0, n;
+	int rc = read_file(path, &f);
 
-	for (int i = 0; i < n; i++)
-		if (e[i].number == number && strcmp(e[i].slug, slug) == 0) {
-			*scene = e[i].scene;
-			return 0;
+	if (line)
+		*line = f.bad;
+	if (rc < 0)
+		return rc;
+	rc = -ENOENT;
+	while (rc == -ENOENT && next_line(&f, &pos, &s, &n))
+		if (classify(s, n, &e) == LESSON && e.number == number &&
+		    strcmp(e.slug, slug) == 0) {
+			*scene = e.scene;
+			rc = 0;
 		}
-	return n < 0 ? n : -ENOENT;
+	free(f.text);
+	return rc;
 }
 
 /* What wv_progress_put writes: its line first, then the others kept. */
@@ -96,8 +179,7 @@ struct put {
 	unsigned number;
 	const char *slug;
 	size_t scene;
-	const struct entry *e;
-	int n;
+	const struct file *f;
 };
 
 static void put_line(FILE *f, unsigned number, const char *slug, size_t scene)
@@ -108,32 +190,57 @@ static void put_line(FILE *f, unsigned number, const char *slug, size_t scene)
 		fprintf(f, "%u %s %zu\n", number, slug, scene + 1);
 }
 
-static int put_lines(FILE *f, void *ctx)
+/* The header, the new line, the other lessons (up to WV_PROGRESS_MAX in
+   all), then every line that is not a lesson's, as it was. */
+static int put_lines(FILE *out, void *ctx)
 {
 	const struct put *p = ctx;
+	const char *s;
+	size_t pos = 0, n;
+	struct entry e;
+	int kept = 1;
 
-	fprintf(f, "# watviz lesson progress: number, name, scene (from 1) or \"done\"\n");
-	put_line(f, p->number, p->slug, p->scene);
-	for (int i = 0, kept = 1; i < p->n && kept < WV_PROGRESS_MAX; i++) {
-		if (p->e[i].number == p->number && strcmp(p->e[i].slug, p->slug) == 0)
-			continue;
-		put_line(f, p->e[i].number, p->e[i].slug, p->e[i].scene);
-		kept++;
+	fprintf(out, "%s\n", header);
+	put_line(out, p->number, p->slug, p->scene);
+	while (next_line(p->f, &pos, &s, &n)) {
+		switch (classify(s, n, &e)) {
+		case BLANK:
+		case HEADER:
+			break;
+		case LESSON:
+			if ((e.number == p->number && strcmp(e.slug, p->slug) == 0) ||
+			    kept == WV_PROGRESS_MAX)
+				break;
+			put_line(out, e.number, e.slug, e.scene);
+			kept++;
+			break;
+		case COMMENT:
+		case BAD:
+			fwrite(s, 1, n, out);
+			fputc('\n', out);
+			break;
+		}
 	}
-	return 0;
+	return wv_file_error(out);
 }
 
 int wv_progress_put(const char *path, unsigned number, const char *slug,
 		    size_t scene)
 {
-	static struct entry e[WV_PROGRESS_MAX];
-	int n, rc;
+	struct file f;
+	int lock, rc;
 
-	n = read_entries(path, e, WV_PROGRESS_MAX, NULL);
-	if (n < 0)
-		n = 0;	/* missing or unreadable: start a new file */
 	if ((rc = wv_state_mkdirs(path)) < 0)
 		return rc;
-	return wv_state_replace(path, put_lines, &(struct put){
-		.number = number, .slug = slug, .scene = scene, .e = e, .n = n });
+	if ((lock = wv_state_lock(path)) < 0)
+		return lock;
+	rc = read_file(path, &f);
+	if (rc == -ENOENT)
+		rc = 0;		/* the first lesson saved */
+	if (rc == 0)	/* a file that cannot be read is never replaced */
+		rc = wv_state_replace(path, WV_FILE_STATE, put_lines, &(struct put){
+			.number = number, .slug = slug, .scene = scene, .f = &f });
+	free(f.text);
+	wv_state_unlock(lock);
+	return rc;
 }

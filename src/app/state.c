@@ -1,16 +1,22 @@
 /*
- * watviz's state directory: paths under it and whole-file replacement.
- * Plain file I/O, no terminal; see watviz/state.h.
+ * watviz's state directory, and writing a file whole without losing the
+ * old one.  Plain file I/O, no terminal; see watviz/state.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "watviz/state.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#define LINKS_MAX 40	/* as the kernel's ELOOP limit */
 
 int wv_state_path(const char *xdg_state_home, const char *home,
 		  const char *name, char *buf, size_t size)
@@ -45,27 +51,237 @@ int wv_state_mkdirs(const char *path)
 	return 0;
 }
 
-int wv_state_replace(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
+const char *wv_state_strerror(int rc)
 {
-	char tmp[4200];
-	FILE *f;
-	int rc;
+	if (rc == -WV_ENOTREG)
+		return "not a regular file (a FIFO, a device or a socket); "
+		       "a state file must be a plain file";
+	if (rc == -ENXIO)
+		return "a FIFO that nobody reads; start its reader first";
+	return strerror(rc < 0 ? -rc : rc);
+}
 
-	if (snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid()) >=
-	    (int)sizeof(tmp))
+/* The length of path's folder part with its '/' ("a/b" -> 2, "b" -> 0). */
+static size_t dir_len(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/*
+ * Is the link at path (lstat'ed into st) one the kernel would not follow
+ * for us (fs.protected_symlinks): in a sticky folder anyone may write to,
+ * owned neither by us nor by the folder's owner?  Following links by hand
+ * must not lose that protection against links planted in /tmp.
+ */
+static bool planted(const char *path, const struct stat *st)
+{
+	char dir[4096];
+	size_t d = dir_len(path);
+	struct stat ds;
+
+	if (st->st_uid == geteuid())
+		return false;
+	if (d >= sizeof(dir))
+		return true;
+	memcpy(dir, d ? path : ".", d ? d : 2);
+	dir[d ? d : 1] = '\0';
+	if (stat(dir, &ds) < 0)
+		return true;
+	return (ds.st_mode & S_ISVTX) && (ds.st_mode & S_IWOTH) &&
+	       st->st_uid != ds.st_uid;
+}
+
+/*
+ * The file path names, its symbolic links followed to the end (a dangling
+ * link to the file it would create), into out.  0 or -errno.
+ */
+static int resolve(const char *path, char *out, size_t size)
+{
+	char link[4096];
+	struct stat st;
+
+	if (snprintf(out, size, "%s", path) >= (int)size)
 		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
-	if (!f)
+	for (int hops = 0;; hops++) {
+		ssize_t n;
+		size_t d;
+
+		if (lstat(out, &st) < 0)
+			return errno == ENOENT ? 0 : -errno;	/* a new file */
+		if (!S_ISLNK(st.st_mode))
+			return 0;
+		if (hops == LINKS_MAX)
+			return -ELOOP;
+		if (planted(out, &st))
+			return -EACCES;
+		n = readlink(out, link, sizeof(link) - 1);
+		if (n < 0)
+			return -errno;
+		link[n] = '\0';
+		/* a relative link is relative to the link's own folder */
+		d = link[0] == '/' ? 0 : dir_len(out);
+		if (d + (size_t)n >= size)
+			return -ENAMETOOLONG;
+		memcpy(out + d, link, (size_t)n + 1);
+	}
+}
+
+/* The process's umask, which umask(2) can only tell by setting it. */
+static mode_t current_umask(void)
+{
+	mode_t m = umask(077);
+
+	umask(m);
+	return m;
+}
+
+/* w->path is a FIFO or a device: open it to write straight into it. */
+static int open_direct(struct wv_file *w)
+{
+	/* O_NONBLOCK: a FIFO without a reader fails (ENXIO) instead of
+	   waiting for one forever */
+	int fd = open(w->path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int fl;
+
+	if (fd < 0)
 		return -errno;
-	rc = fill(f, ctx);
-	errno = 0;
-	if ((fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) && rc == 0)
-		rc = errno ? -errno : -EIO;
-	if (fclose(f) != 0 && rc == 0)
+	fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 ||
+	    !(w->f = fdopen(fd, "w"))) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
+	return 0;
+}
+
+int wv_file_open(struct wv_file *w, const char *path, int flags)
+{
+	struct stat st;
+	bool exists = false;
+	mode_t mode;
+	int fd, rc;
+	size_t d;
+
+	w->f = NULL;
+	w->tmp[0] = '\0';
+	if ((rc = resolve(path, w->path, sizeof(w->path))) < 0)
+		return rc;
+	if (stat(w->path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return -EISDIR;
+		if (!S_ISREG(st.st_mode))
+			return flags & WV_FILE_STATE ? -WV_ENOTREG : open_direct(w);
+		if (access(w->path, W_OK) < 0)
+			return -errno;	/* a read-only file stays as it is */
+		mode = st.st_mode & 07777;
+		exists = true;
+	} else if (errno != ENOENT) {
+		return -errno;
+	} else {
+		mode = flags & WV_FILE_STATE ? 0600 : 0666 & ~current_umask();
+	}
+	d = dir_len(w->path);
+	if (snprintf(w->tmp, sizeof(w->tmp), "%.*s.%s.XXXXXX", (int)d, w->path,
+		     w->path + d) >= (int)sizeof(w->tmp)) {
+		w->tmp[0] = '\0';
+		return -ENAMETOOLONG;
+	}
+	fd = mkstemp(w->tmp);	/* O_CREAT | O_EXCL, mode 0600 */
+	if (fd < 0) {
 		rc = -errno;
-	if (rc == 0 && rename(tmp, path) < 0)
+		w->tmp[0] = '\0';
+		return rc;
+	}
+	/* another owner's file (watviz run by root): keep its owner when we
+	   may; then its mode, which chown may have cleared bits of */
+	if (exists && (st.st_uid != geteuid() || st.st_gid != getegid()) &&
+	    fchown(fd, st.st_uid, st.st_gid) < 0) {
+		/* not allowed: the new file is ours */
+	}
+	if (fchmod(fd, mode) < 0 || !(w->f = fdopen(fd, "w"))) {
+		rc = -errno;
+		close(fd);
+		unlink(w->tmp);
+		w->tmp[0] = '\0';
+		return rc;
+	}
+	return 0;
+}
+
+int wv_file_error(FILE *f)
+{
+	if (ferror(f))	/* an earlier write failed, and said why in errno */
+		return errno ? -errno : -EIO;
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
+int wv_file_close(struct wv_file *w, int rc)
+{
+	if (!w->f)
+		return rc;
+	if (rc == 0)
+		rc = wv_file_error(w->f);
+	/* a FIFO or a device has nothing to sync */
+	if (rc == 0 && w->tmp[0] && fsync(fileno(w->f)) < 0)
+		rc = -errno;
+	if (fclose(w->f) != 0 && rc == 0)
+		rc = errno ? -errno : -EIO;
+	w->f = NULL;
+	if (!w->tmp[0])
+		return rc;
+	if (rc == 0 && rename(w->tmp, w->path) < 0)
 		rc = -errno;
 	if (rc < 0)
-		unlink(tmp);
+		unlink(w->tmp);
+	w->tmp[0] = '\0';
 	return rc;
+}
+
+int wv_state_replace(const char *path, int flags,
+		     int (*fill)(FILE *f, void *ctx), void *ctx)
+{
+	struct wv_file w;
+	int rc = wv_file_open(&w, path, flags);
+
+	if (rc < 0)
+		return rc;
+	return wv_file_close(&w, fill(w.f, ctx));
+}
+
+int wv_state_lock(const char *path)
+{
+	char target[4096], lock[4112];
+	size_t d;
+	int fd, rc;
+
+	if ((rc = resolve(path, target, sizeof(target))) < 0)
+		return rc;
+	d = dir_len(target);
+	if (snprintf(lock, sizeof(lock), "%.*s.%s.lock", (int)d, target,
+		     target + d) >= (int)sizeof(lock))
+		return -ENAMETOOLONG;
+	fd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	while (flock(fd, LOCK_EX) < 0) {
+		if (errno != EINTR) {
+			rc = -errno;
+			close(fd);
+			return rc;
+		}
+	}
+	return fd;
+}
+
+void wv_state_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);	/* closing drops the flock */
 }

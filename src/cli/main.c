@@ -24,6 +24,7 @@
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
 #include "watviz/plain.h"
+#include "watviz/state.h"
 #include "watviz/stepname.h"
 #include "watviz/svg.h"
 #include "watviz/trace.h"
@@ -432,8 +433,8 @@ static int run_ui(const struct wv_cli *c, struct wv_ui_opts *uo)
 	rc = wv_ui_run(uo);
 	e = wv_rec_close(uo->rec);
 	if (e < 0) {
-		fprintf(stderr, "watviz: --record %s: cannot write it: %s\n",
-			c->record, strerror(-e));
+		fprintf(stderr, "watviz: --record %s: cannot write it: %s; the file "
+			"is left as it was\n", c->record, wv_state_strerror(e));
 		if (rc == 0)
 			rc = EXIT_FAILURE;
 	}

@@ -15,6 +15,7 @@
 #include "watviz/json.h"
 #include "watviz/plain.h"
 #include "watviz/prove.h"
+#include "watviz/state.h"
 #include "watviz/try.h"
 
 /* Display column of byte column col of s: UTF-8 continuation bytes take none. */
@@ -97,16 +98,18 @@ static void try_json(FILE *f, const struct wv_cli *c, const struct wv_try *t,
 	fprintf(f, ",\"smallest\":%s}}\n", p->smallest ? "true" : "false");
 }
 
-/* The formula's steps on the word a; -ENOMEM or -EIO. */
+/* The formula's steps on the word a; -ENOMEM or a failed write's -errno. */
 static int steps(FILE *f, const struct wv_try *t, const struct wv_variant *v,
 		 uint64_t a, const struct wv_plain_opts *po)
 {
 	struct wv_trace tr;
-	int err = wv_try_trace(t, v, a, &tr);
+	int e, err = wv_try_trace(t, v, a, &tr);
 
 	for (size_t k = 0; !err && k < tr.nsubs; k++)
 		err = wv_plain_substep(f, &tr, k, po);
 	wv_trace_free(&tr);
+	if (err == -EIO && (e = wv_file_error(f)) < 0)
+		err = e;	/* why the write failed (ENOSPC, EBADF) */
 	return err;
 }
 
@@ -147,7 +150,7 @@ static int try_plain_word(FILE *f, const struct wv_cli *c, const struct wv_try *
 		(unsigned long long)a);
 	if ((err = steps(f, t, v, a, &po)) != 0)
 		return err;
-	return fflush(f) != 0 || ferror(f) ? -EIO : 0;
+	return wv_file_error(f);
 }
 
 /* The verdict, and the formula on the counterexample when there is one. */
@@ -167,8 +170,7 @@ static int try_plain_verdict(FILE *f, const struct wv_cli *c, const struct wv_tr
 			"may be right or wrong.\n  A bigger budget: WATVIZ_PROVE_WORK=N "
 			"(the default is %llu).\n", (unsigned long long)p->work,
 			(unsigned long long)WV_PROVE_WORK);
-		fflush(f);
-		return ferror(f) ? -EIO : 0;
+		return wv_file_error(f);
 	}
 	if (p->holds && p->is_proof) {
 		if (strcmp(p->method, "z3") == 0)
@@ -177,8 +179,7 @@ static int try_plain_verdict(FILE *f, const struct wv_cli *c, const struct wv_tr
 		else
 			fprintf(f, "PROVEN for all 2^%u words: every one was tried "
 				"(this build has no SMT solver).\n", v->bits);
-		fflush(f);
-		return ferror(f) ? -EIO : 0;
+		return wv_file_error(f);
 	}
 	if (p->holds) {
 		fprintf(f, "no counterexample among %llu words tried (every word "
@@ -186,8 +187,7 @@ static int try_plain_verdict(FILE *f, const struct wv_cli *c, const struct wv_tr
 			"words).\n  This is NOT a proof: build watviz with Z3 (libz3-dev) "
 			"to prove it for all 2^%u words.\n",
 			(unsigned long long)p->checked, v->bits);
-		fflush(f);
-		return ferror(f) ? -EIO : 0;
+		return wv_file_error(f);
 	}
 	wv_expr_eval(&t->e, p->cex, val);
 	if (!p->smallest)
@@ -208,8 +208,7 @@ static int try_plain_verdict(FILE *f, const struct wv_cli *c, const struct wv_tr
 	fputs(".\n\nthe formula on that word, step by step:\n", f);
 	if ((err = steps(f, t, v, p->cex, &po)) != 0)
 		return err;
-	fflush(f);
-	return ferror(f) ? -EIO : 0;
+	return wv_file_error(f);
 }
 
 /*
@@ -276,15 +275,14 @@ int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
 	}
 	if (c->mode == WV_MODE_JSON) {
 		try_json(stdout, c, t, &p, a);
-		err = ferror(stdout) ? -EIO : 0;
+		err = wv_file_error(stdout);
 	} else {
 		err = try_plain_verdict(stdout, c, t, &p);
 	}
 out_write:
 	free(t);
-	if (err || fflush(stdout) != 0) {
-		fprintf(stderr, "watviz: cannot write the output: %s\n",
-			strerror(err == -ENOMEM ? ENOMEM : EIO));
+	if (err || (err = wv_file_error(stdout)) != 0) {
+		fprintf(stderr, "watviz: cannot write the output: %s\n", strerror(-err));
 		return 1;
 	}
 	return 0;

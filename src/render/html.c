@@ -182,7 +182,17 @@ int wv_html_begin(FILE *out, const char *title)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta name=\"generator\" content=\"watviz\">\n<title>", out);
-	wv_html_text(out, title);
+	if (strlen(title) <= WV_HTML_TITLE_MAX) {
+		wv_html_text(out, title);
+	} else {
+		/* room for the ellipsis; back to the start of a character */
+		size_t n = WV_HTML_TITLE_MAX - 3;
+
+		while (n > 0 && ((unsigned char)title[n] & 0xc0) == 0x80)
+			n--;
+		text_n(out, title, n);
+		fputs("\xe2\x80\xa6", out);	/* U+2026 */
+	}
 	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", css);
 	return ferror(out) ? -EIO : 0;
 }

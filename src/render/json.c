@@ -199,6 +199,9 @@ int wv_json_write(FILE *f, const struct wv_trace *t)
 	fputs(" ],\n", f);
 	steps_json(f, t);
 	fputs("}\n", f);
-	fflush(f);
-	return ferror(f) ? -EIO : 0;
+	/* the failing write's errno (ENOSPC, EBADF), not a generic EIO */
+	if (ferror(f))
+		return errno ? -errno : -EIO;
+	errno = 0;
+	return fflush(f) != 0 || ferror(f) ? (errno ? -errno : -EIO) : 0;
 }

@@ -34,7 +34,8 @@
 
 /*
  * :json FILE - the JSON renderer's output, written to a temporary file
- * beside FILE and renamed over it, so a failed write leaves FILE as it was.
+ * beside FILE and renamed over it, so a failed write leaves FILE as it was
+ * (a FIFO or a device is written directly; see wv_file_open).
  */
 static int json_fill(FILE *f, void *ctx)
 {
@@ -43,7 +44,7 @@ static int json_fill(FILE *f, void *ctx)
 
 static int json_writer(const struct wv_trace *t, const char *path)
 {
-	return wv_state_replace(path, json_fill, (void *)(uintptr_t)t);
+	return wv_state_replace(path, 0, json_fill, (void *)(uintptr_t)t);
 }
 
 static long now_ms(void)
@@ -98,7 +99,7 @@ static void render(struct tui *ui)
 /* A finished ':' or edit line: run it. */
 static int run_line(struct tui *ui, char *line)
 {
-	int react;
+	int react, e;
 
 	if (ui->answering) {
 		/* answers stay out of the ':' history */
@@ -110,10 +111,10 @@ static int run_line(struct tui *ui, char *line)
 		return WV_REACT_REDRAW;
 	if (ui->edit_word) {
 		/* as the command that does the same, so Up on ':' can reuse it */
-		static char cmd[WV_CMD_TEXT_MAX + 8];
+		static char cmd[2 * WV_CMD_TEXT_MAX + 8];
 
-		snprintf(cmd, sizeof(cmd), "word \"%s\"", line);
-		wv_prompt_remember(cmd);
+		if (wv_cmd_word(line, cmd, sizeof(cmd)) == 0)
+			wv_prompt_remember(cmd);
 	} else {
 		wv_prompt_remember(line);
 	}
@@ -121,8 +122,9 @@ static int run_line(struct tui *ui, char *line)
 	      : ui->lesson ? wv_class_command(&ui->cls, line, json_writer)
 			   : wv_app_command(&ui->app, line, json_writer);
 	free(line);
-	if (wv_prompt_history_error() < 0 && !ui->app.msg_error)
-		wv_app_msg(&ui->app, true, "could not save the command history");
+	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
+		wv_app_msg(&ui->app, true, "could not save the command history: %s",
+			   wv_state_strerror(e));
 	return react;
 }
 
@@ -268,7 +270,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	struct tui *ui = calloc(1, sizeof(*ui));
 	char err[160], hist[4096], prog[4096];
 	const char *hp = NULL, *pp = NULL;
-	int status;
+	int status, e;
 
 	if (!ui) {
 		fprintf(stderr, "watviz: out of memory\n");
@@ -304,6 +306,19 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		}
 	}
 	status = wv_term_start(opts->color, err, sizeof(err));
+	if (status == -EINVAL && opts->rec) {
+		/* a plain trace is no session: nothing to record, and the
+		   file is left as it was (wv_rec_close of nothing drawn) */
+		const char *term = getenv("TERM");
+
+		fprintf(stderr, "watviz: --record: TERM=%s cannot draw the visualizer, "
+			"so there is nothing to record; set TERM to your terminal's "
+			"type, or write a cast with --cast\n", term ? term : "");
+		wv_class_free(&ui->cls);
+		wv_app_free(&ui->app);
+		free(ui);
+		return 2;
+	}
 	if (status == -EINVAL && ui->lesson) {
 		/* TERM=dumb and the like: the lesson as its handout */
 		struct wv_handout_opts ho = {
@@ -352,6 +367,10 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	if (!ui->lesson)
 		wv_app_msg(&ui->app, false, "Right/Left step through %s; ? shows "
 			   "every key.", ui->app.v->name);
+	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
+		wv_app_msg(&ui->app, true, "history file not read: %s; it is left as "
+			   "it is, and this run's commands are not saved",
+			   wv_state_strerror(e));
 	ui->next_tick = now_ms() + ui->app.speed_ms;
 
 	status = loop(ui);

@@ -110,9 +110,11 @@ check $? "any key stops autoplay"
 # 18: a corrupt progress file: a notice, scene 1, no crash
 printf '3 has-zero\n\001\002garbage\n' >"$tmp/state/watviz/progress"
 run "clear; $L --lesson 3; echo C-\$?"
-at_scene 1 && wait_for "error: progress file ignored: line 1" && keys ']' && at_scene 2 &&
-	keys q && wait_for "C-0" && grep -qx "3 has-zero 2" "$tmp/state/watviz/progress"
-check $? "a corrupt progress file is ignored with a notice, then rewritten"
+at_scene 1 && wait_for "error: progress file: line 1 is not" && keys ']' && at_scene 2 &&
+	keys q && wait_for "C-0" && grep -qx "3 has-zero 2" "$tmp/state/watviz/progress" &&
+	grep -qx "3 has-zero" "$tmp/state/watviz/progress" &&
+	grep -q "garbage" "$tmp/state/watviz/progress"
+check $? "a corrupt progress file: a notice naming the bad line, which the next save keeps"
 
 # 19: NO_COLOR, no HOME and no XDG_STATE_HOME: no colours, no progress, fine
 run "clear; env -u HOME -u XDG_STATE_HOME NO_COLOR=1 $L --lesson 3; echo N-\$?"

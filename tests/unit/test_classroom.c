@@ -576,24 +576,44 @@ static void test_corrupt_progress(void **state)
 
 		snprintf(text, sizeof(text), "# progress\n5 find-zero 2\n%s", bad[i]);
 		write_file(path, text, strlen(text));
-		assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, &line), -EBADMSG);
+		assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, &line), -ENOENT);
+		assert_int_equal(line, 3);
+		/* the good line still counts beside the bad one */
+		assert_int_equal(wv_progress_get(path, 5, "find-zero", &k, &line), 0);
+		assert_int_equal(k, 1);
 		assert_int_equal(line, 3);
 		start("lessons/03-has-zero.lesson", 3, "has-zero", NULL, path, 0, false);
 		assert_int_equal(cls.scene, 0);
 		assert_true(app.msg_error);
-		assert_non_null(strstr(app.msg, "progress file ignored: line 3"));
+		assert_non_null(strstr(app.msg, "progress file: line 3 is not"));
 		stop();
-		/* and the next save writes a good file again */
+		/* the next save adds its line and keeps every other one */
+		char after[400];
+
 		assert_int_equal(wv_progress_get(path, 3, "has-zero", &k, NULL), 0);
+		slurp(path, after, sizeof(after));
+		assert_non_null(strstr(after, "\n5 find-zero 2\n"));
+		assert_non_null(strstr(after, "\n# progress\n"));
+		assert_non_null(strstr(after, bad[i]));
 	}
-	/* NUL bytes and a line far too long */
+	/* NUL bytes and a line far too long: bad lines, kept */
 	char big[1000];
 
 	memset(big, 'x', sizeof(big));
 	write_file(path, big, sizeof(big));
-	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), -EBADMSG);
+	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, &line), -ENOENT);
+	assert_int_equal(line, 1);
 	write_file(path, "2 has\0zero 3\n", 13);
-	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, NULL), -EBADMSG);
+	assert_int_equal(wv_progress_get(path, 2, "has-zero", &k, &line), -ENOENT);
+	assert_int_equal(line, 1);
+	assert_int_equal(wv_progress_put(path, 4, "x", 1), 0);
+	{
+		char after[100];
+		size_t n = slurp(path, after, sizeof(after));
+
+		assert_true(n > 13);
+		assert_memory_equal(after + n - 13, "2 has\0zero 3\n", 13);
+	}
 	unlink(path);
 }
 

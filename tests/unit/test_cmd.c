@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "watviz/cmdline.h"
+#include "watviz/word.h"
 
 static struct wv_cmd cmd;
 static char err[200];
@@ -194,6 +195,37 @@ static void test_lesson_commands(void **state)
 	assert_string_equal(err, "next takes no argument");
 }
 
+/* The command `e` leaves in the history sets the same word when parsed
+   back: a '"' in the word does not end the quoted text. */
+static void test_word_command(void **state)
+{
+	static const char *const srcs[] = {
+		"ab\\0cd", "a\"b", "\"", "\"\"", "say \"hi\"\\0", "a\\\"b",
+		"x\\\\\"y", "", "\\x41\"",
+	};
+	char line[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++) {
+		uint8_t want[64], got[64];
+		size_t wn, gn;
+		struct wv_error e;
+
+		assert_int_equal(wv_cmd_word(srcs[i], line, sizeof(line)), 0);
+		assert_int_equal(wv_cmd_parse(line, &cmd, err, sizeof(err)), 0);
+		assert_int_equal(cmd.kind, WV_CMD_WORD);
+		assert_int_equal(wv_word_parse(srcs[i], want, &wn, &e), 0);
+		assert_int_equal(wv_word_parse(cmd.text, got, &gn, &e), 0);
+		assert_int_equal(gn, wn);
+		assert_memory_equal(got, want, wn);
+	}
+	assert_int_equal(wv_cmd_word("a\"b", line, sizeof(line)), 0);
+	assert_string_equal(line, "word \"a\\\"b\"");
+	/* too small: refused, not cut */
+	assert_int_equal(wv_cmd_word("\"\"\"", line, 12), -1);
+	assert_int_equal(wv_cmd_word("\"\"\"", line, 14), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_plain_commands),
 		cmocka_unit_test(test_complete),
 		cmocka_unit_test(test_lesson_commands),
+		cmocka_unit_test(test_word_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -212,6 +212,50 @@ static void handouts(void **state)
 	}
 }
 
+/* A long title is cut before WV_HTML_TITLE_MAX bytes at a character's
+   start (never inside a UTF-8 sequence, which would show as \xNN), with an
+   ellipsis; a short one is whole. */
+static void title_cut(void **state)
+{
+	(void)state;
+	for (size_t lead = 0; lead < 4; lead++) {
+		char title[600], *page, *t, *end;
+		size_t n = 0;
+		struct sink s;
+
+		/* "a", "aa" ... then two-, three- and four-byte characters,
+		   so that the cut falls at every place in a sequence */
+		while (n < lead)
+			title[n++] = 'a';
+		while (n + 9 < sizeof(title)) {
+			memcpy(title + n, "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9);
+			n += 9;
+		}
+		title[n] = '\0';
+		sink_open(&s);
+		assert_int_equal(wv_html_begin(s.f, title), 0);
+		page = sink_close(&s);
+		t = strstr(page, "<title>");
+		assert_non_null(t);
+		t += strlen("<title>");
+		end = strstr(t, "</title>");
+		assert_non_null(end);
+		assert_null(strstr(t, "\\x"));	/* no byte shown as an escape */
+		assert_true((size_t)(end - t) <= WV_HTML_TITLE_MAX);
+		assert_memory_equal(end - 3, "\xe2\x80\xa6", 3);
+		assert_memory_equal(t, title, (size_t)(end - 3 - t));
+		free(page);
+	}
+	struct sink s;
+	char *page;
+
+	sink_open(&s);
+	assert_int_equal(wv_html_begin(s.f, "watviz: \"\xc3\xa9\" on x86-64"), 0);
+	page = sink_close(&s);
+	assert_non_null(strstr(page, "<title>watviz: &quot;\xc3\xa9&quot; on x86-64</title>"));
+	free(page);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +264,7 @@ int main(void)
 		cmocka_unit_test(legend),
 		cmocka_unit_test(contrast),
 		cmocka_unit_test(handouts),
+		cmocka_unit_test(title_cut),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,7 +15,11 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <dirent.h>
+#include <ftw.h>
+#include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include "watviz/wat.h"
 
@@ -79,6 +83,36 @@ static inline size_t slurp(const char *path, char *buf, size_t size)
 	buf[n] = '\0';
 	fclose(f);
 	return n;
+}
+
+/* The entries of folder dir, "." and ".." left out. */
+static inline int count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	return n;
+}
+
+static inline int rm_entry(const char *p, const struct stat *st, int type,
+			   struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	return remove(p);
+}
+
+/* rm -rf dir */
+static inline void rm_tree(const char *dir)
+{
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /*

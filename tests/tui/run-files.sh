@@ -1,0 +1,62 @@
+#!/bin/sh
+# End-to-end: the files the visualizer reads and writes, in a real terminal
+# (tmux): a word with a '"' recalled from the history, a FIFO as the
+# history file, :json into a FIFO (read or not) and into a full device,
+# and --record when the terminal cannot draw (TERM=dumb).  The files' own
+# edge cases (links, modes, locks, unreadable files) are in
+# tests/unit/test_state.c and test_history_safe.c.
+# Usage: run-files.sh BUILD_DIR.  Prints TAP.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
+PLAN=7
+. "$(dirname "$0")/lib.sh"
+
+start_shell 100 30
+# a command typed on the ':' line
+cmd() { keys : && wait_re '^:' && T send-keys -t t -l "$1" && keys Enter; }
+
+# 1-2: e with a '"' in the word; the history entry it leaves runs again
+run "clear; $BIN 'ab'; echo Q-\$?"
+wait_for "sub-step 1/" && keys e && wait_for "word: ab" && T send-keys -t t -l '"c' &&
+	keys Enter && wait_for '"ab"c"' "word is now 4 bytes"
+check $? "e: a word with a '\"' is taken"
+cmd "offset 1" && wait_for "offset 1" && keys : Up Up && wait_for ':word "ab\"c"' &&
+	keys Enter && wait_for "word is now 4 bytes" && screen && lacks "error:"
+check $? ": Up Up Enter: the remembered word command runs again, no error"
+
+# 3: :json into a FIFO with a reader: written into it, still a FIFO; a FIFO
+# nobody reads is refused at once, and so is a full device, each saying why
+mkfifo "$tmp/read.fifo" "$tmp/lone.fifo"
+cat "$tmp/read.fifo" >"$tmp/read.out" &
+reader=$!
+read_it() { grep -q '"arch": *"x86-64"' "$tmp/read.out"; }
+cmd "json $tmp/read.fifo" && wait_for "wrote the trace to $tmp/read.fifo" &&
+	wait_until read_it && test -p "$tmp/read.fifo"
+check $? ":json FIFO: the reader gets the trace, the FIFO stays a FIFO"
+kill "$reader" 2>/dev/null	# only when watviz never opened it
+cmd "json $tmp/lone.fifo" &&
+	wait_for "json: $tmp/lone.fifo: a FIFO that nobody reads" && test -p "$tmp/lone.fifo"
+check $? ":json into a FIFO nobody reads: refused at once, with the reason"
+cmd "json /dev/full" && wait_for "json: /dev/full: No space left on device" &&
+	test -c /dev/full
+check $? ":json /dev/full: 'No space left on device', the device untouched"
+keys q
+wait_for "Q-0" >/dev/null
+
+# 6: a FIFO as the history file: the visualizer starts, says so, works
+mkdir -p "$tmp/fifo/watviz"
+mkfifo "$tmp/fifo/watviz/history"
+run "clear; XDG_STATE_HOME=$tmp/fifo $BIN 'ab'; echo F-\$?"
+wait_for "history file not read: not a regular file" && cmd "arch ppc" &&
+	wait_for "ppc64 64-bit big-endian" && keys q && wait_for "F-0" &&
+	test -p "$tmp/fifo/watviz/history"
+check $? "a FIFO as the history: starts, reports it, leaves it a FIFO"
+
+# 7: --record where the terminal cannot draw: refused, the file untouched
+echo "keep me" >"$tmp/keep.cast"
+run "clear; TERM=dumb $BIN --record $tmp/keep.cast ab; echo R-\$?"
+wait_for "--record: TERM=dumb cannot draw the visualizer" "R-2" &&
+	[ "$(cat "$tmp/keep.cast")" = "keep me" ]
+check $? "TERM=dumb --record FILE: status 2, a clear reason, FILE as it was"

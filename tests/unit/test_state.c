@@ -1,0 +1,377 @@
+/*
+ * Writing files without losing or exposing anything (watviz/state.h) and the
+ * progress file that rides on it (watviz/progress.h): nothing planted beside
+ * a file is followed; a symbolic link's target is updated and keeps its
+ * mode; a FIFO or a device is written, never replaced; a failed write says
+ * why; a progress file that cannot be read is never replaced, and two
+ * processes saving at once both keep their lines.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "watviz/progress.h"
+#include "watviz/state.h"
+
+static char dir[32];
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/watviz-state-XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	rm_tree(dir);
+	return 0;
+}
+
+/* dir/name into buf */
+static const char *at(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", dir, name);
+	return buf;
+}
+
+static void put_text(const char *path, const char *text, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(chmod(path, mode), 0);
+}
+
+static int fill_new(FILE *f, void *ctx)
+{
+	(void)ctx;
+	return fputs("new\n", f) < 0 ? -EIO : 0;
+}
+
+/* Old watviz wrote PATH.PID.tmp: a link planted there (or at any other name
+   a guess could find) is left alone, and what it points to untouched. */
+static void planted_links_not_followed(void **state)
+{
+	char victim[128], out[128], plant[200], buf[64];
+
+	(void)state;
+	put_text(at(victim, sizeof(victim), "victim"), "precious\n", 0600);
+	at(out, sizeof(out), "out.json");
+	snprintf(plant, sizeof(plant), "%s.%ld.tmp", out, (long)getpid());
+	assert_int_equal(symlink(victim, plant), 0);
+	snprintf(plant, sizeof(plant), "%s/.out.json.tmp", dir);
+	assert_int_equal(symlink(victim, plant), 0);
+
+	assert_int_equal(wv_state_replace(out, 0, fill_new, NULL), 0);
+	slurp(victim, buf, sizeof(buf));
+	assert_string_equal(buf, "precious\n");
+	slurp(out, buf, sizeof(buf));
+	assert_string_equal(buf, "new\n");
+	/* out, victim and the two plants: no temporary left */
+	assert_int_equal(count_files(dir), 4);
+}
+
+/* A link (relative, in a chain, dangling) is followed: the file it names
+   is replaced with the same mode, and the links stay links. */
+static void links_update_their_target(void **state)
+{
+	char real[128], link1[128], link2[128], dang[128], buf[128];
+	struct stat st;
+
+	(void)state;
+	put_text(at(real, sizeof(real), "real"), "old\n", 0600);
+	assert_int_equal(symlink("real", at(link1, sizeof(link1), "link1")), 0);
+	assert_int_equal(symlink(link1, at(link2, sizeof(link2), "link2")), 0);
+	assert_int_equal(wv_state_replace(link2, WV_FILE_STATE, fill_new, NULL), 0);
+	assert_int_equal(lstat(link1, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(lstat(link2, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(stat(real, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(st.st_mode & 07777, 0600);
+	slurp(real, buf, sizeof(buf));
+	assert_string_equal(buf, "new\n");
+
+	/* a dangling link: the file it names is created */
+	assert_int_equal(symlink("made", at(dang, sizeof(dang), "dangling")), 0);
+	assert_int_equal(wv_state_replace(dang, 0, fill_new, NULL), 0);
+	slurp(at(buf, sizeof(buf), "made"), buf, sizeof(buf));
+	assert_string_equal(buf, "new\n");
+	assert_int_equal(lstat(dang, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+
+	/* a loop: an error, nothing created */
+	assert_int_equal(symlink("loop2", at(buf, sizeof(buf), "loop1")), 0);
+	assert_int_equal(symlink("loop1", at(buf, sizeof(buf), "loop2")), 0);
+	assert_int_equal(wv_state_replace(buf, 0, fill_new, NULL), -ELOOP);
+}
+
+/* A link someone else planted in a sticky folder anyone may write to (as
+   /tmp) is not followed, as the kernel's fs.protected_symlinks would not:
+   the file it points to is untouched.  Needs root to give the link away. */
+static void links_planted_in_tmp_refused(void **state)
+{
+	char sticky[128], victim[128], link[200], buf[64];
+
+	(void)state;
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(mkdir(at(sticky, sizeof(sticky), "tmp"), 0700), 0);
+	assert_int_equal(chmod(sticky, 01777), 0);
+	put_text(at(victim, sizeof(victim), "victim"), "precious\n", 0600);
+	snprintf(link, sizeof(link), "%s/out.json", sticky);
+	assert_int_equal(symlink(victim, link), 0);
+	assert_int_equal(lchown(link, 65534, 65534), 0);
+	assert_int_equal(wv_state_replace(link, 0, fill_new, NULL), -EACCES);
+	slurp(victim, buf, sizeof(buf));
+	assert_string_equal(buf, "precious\n");
+	/* our own link there is followed */
+	assert_int_equal(lchown(link, 0, 0), 0);
+	assert_int_equal(wv_state_replace(link, 0, fill_new, NULL), 0);
+	slurp(victim, buf, sizeof(buf));
+	assert_string_equal(buf, "new\n");
+}
+
+/* A file keeps its mode; a new export follows the umask, a new state file
+   is private. */
+static void modes(void **state)
+{
+	char p[128];
+	struct stat st;
+	mode_t old = umask(022);
+
+	(void)state;
+	put_text(at(p, sizeof(p), "shared"), "old\n", 0640);
+	assert_int_equal(wv_state_replace(p, 0, fill_new, NULL), 0);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0640);
+	assert_int_equal(wv_state_replace(at(p, sizeof(p), "export"), 0, fill_new, NULL), 0);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0644);
+	assert_int_equal(wv_state_replace(at(p, sizeof(p), "state"), WV_FILE_STATE,
+					  fill_new, NULL), 0);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	umask(old);
+}
+
+/* A FIFO is written into while someone reads it, refused (at once, not
+   waited on) when nobody does, and stays a FIFO; a state file refuses it. */
+static void fifo_written_not_replaced(void **state)
+{
+	char p[128], buf[64];
+	struct stat st;
+	ssize_t n;
+	int rd;
+
+	(void)state;
+	assert_int_equal(mkfifo(at(p, sizeof(p), "fifo"), 0600), 0);
+	assert_int_equal(wv_state_replace(p, 0, fill_new, NULL), -ENXIO);
+	assert_int_equal(wv_state_replace(p, WV_FILE_STATE, fill_new, NULL), -WV_ENOTREG);
+	rd = open(p, O_RDONLY | O_NONBLOCK);
+	assert_true(rd >= 0);
+	assert_int_equal(wv_state_replace(p, 0, fill_new, NULL), 0);
+	n = read(rd, buf, sizeof(buf) - 1);
+	assert_int_equal(n, 4);
+	buf[n] = '\0';
+	assert_string_equal(buf, "new\n");
+	close(rd);
+	assert_int_equal(lstat(p, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(count_files(dir), 1);
+	assert_non_null(strstr(wv_state_strerror(-ENXIO), "nobody reads"));
+	assert_non_null(strstr(wv_state_strerror(-WV_ENOTREG), "not a regular file"));
+}
+
+/* A device is written, never renamed over (as root, :json /dev/null must
+   not make /dev/null a file); a full one says so; a folder is refused. */
+static void devices_written_not_replaced(void **state)
+{
+	char p[128];
+	struct stat st;
+
+	(void)state;
+	if (mknod(at(p, sizeof(p), "null"), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+		assert_int_equal(wv_state_replace(p, 0, fill_new, NULL), 0);
+		assert_int_equal(lstat(p, &st), 0);
+		assert_true(S_ISCHR(st.st_mode));
+		assert_int_equal(wv_state_replace(p, WV_FILE_STATE, fill_new, NULL),
+				 -WV_ENOTREG);
+		assert_int_equal(count_files(dir), 1);
+	}
+	/* the failing write's reason, not "Input/output error" */
+	assert_int_equal(wv_state_replace("/dev/full", 0, fill_new, NULL), -ENOSPC);
+	assert_int_equal(lstat("/dev/full", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_int_equal(mkdir(at(p, sizeof(p), "folder"), 0700), 0);
+	assert_int_equal(wv_state_replace(p, 0, fill_new, NULL), -EISDIR);
+}
+
+/* wv_file_error: the errno of the write that failed. */
+static void write_errors_say_why(void **state)
+{
+	FILE *f = fopen("/dev/full", "w");
+
+	(void)state;
+	assert_non_null(f);
+	fputs("x", f);
+	assert_int_equal(wv_file_error(f), -ENOSPC);
+	fclose(f);
+	f = fopen("/dev/full", "w");
+	assert_non_null(f);
+	for (int i = 0; i < 10000; i++)	/* fails inside fputs, buffer full */
+		fputs("0123456789", f);
+	assert_int_equal(wv_file_error(f), -ENOSPC);
+	fclose(f);
+}
+
+/* Run fn as an unprivileged user (root reads any file) in a child; it
+   returns 0 when all went well. */
+static void as_nobody(int (*fn)(const char *d))
+{
+	pid_t pid = fork();
+	int status;
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		char d[] = "/tmp/watviz-nobody-XXXXXX";
+		int rc;
+
+		if (geteuid() == 0 && (setgid(65534) < 0 || setuid(65534) < 0))
+			_exit(99);
+		if (!mkdtemp(d))
+			_exit(98);
+		rc = fn(d);
+		rm_tree(d);
+		_exit(rc);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* A progress file watviz cannot read is reported and kept whole. */
+static int unreadable_progress(const char *d)
+{
+	char p[128], buf[64];
+	size_t k;
+	int line;
+
+	snprintf(p, sizeof(p), "%s/progress", d);
+	put_text(p, "5 find-zero 2\n", 0200);	/* writable, not readable */
+	if (wv_progress_get(p, 5, "find-zero", &k, &line) != -EACCES)
+		return 1;
+	if (wv_progress_put(p, 3, "has-zero", 1) != -EACCES)
+		return 2;
+	chmod(p, 0600);
+	slurp(p, buf, sizeof(buf));
+	return strcmp(buf, "5 find-zero 2\n") == 0 ? 0 : 3;
+}
+
+static void progress_unreadable_kept(void **state)
+{
+	(void)state;
+	as_nobody(unreadable_progress);
+}
+
+/* A FIFO as the progress file: not waited on, not replaced. */
+static void progress_fifo(void **state)
+{
+	char p[128];
+	struct stat st;
+	size_t k;
+
+	(void)state;
+	assert_int_equal(mkfifo(at(p, sizeof(p), "progress"), 0600), 0);
+	assert_int_equal(wv_progress_get(p, 3, "has-zero", &k, NULL), -WV_ENOTREG);
+	assert_int_equal(wv_progress_put(p, 3, "has-zero", 1), -WV_ENOTREG);
+	assert_int_equal(lstat(p, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+}
+
+/* A symbolic link to a private progress file: the target is updated. */
+static void progress_link(void **state)
+{
+	char real[128], p[128], buf[256];
+	struct stat st;
+
+	(void)state;
+	put_text(at(real, sizeof(real), "real"), "5 find-zero 2\n", 0600);
+	assert_int_equal(symlink(real, at(p, sizeof(p), "progress")), 0);
+	assert_int_equal(wv_progress_put(p, 3, "has-zero", 1), 0);
+	assert_int_equal(lstat(p, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_int_equal(stat(real, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0600);
+	slurp(real, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "\n3 has-zero 2\n"));
+	assert_non_null(strstr(buf, "\n5 find-zero 2\n"));
+}
+
+/* Two processes saving lessons at the same time both keep every line. */
+static void progress_two_writers(void **state)
+{
+	char p[128], buf[8192], want[64];
+	pid_t pid[2];
+	int status;
+
+	(void)state;
+	at(p, sizeof(p), "progress");
+	for (int w = 0; w < 2; w++) {
+		pid[w] = fork();
+		assert_true(pid[w] >= 0);
+		if (pid[w] == 0) {
+			for (unsigned i = 1; i <= 40; i++) {
+				char slug[32];
+
+				snprintf(slug, sizeof(slug), "w%d-lesson-%u", w, i);
+				if (wv_progress_put(p, i, slug, i) < 0)
+					_exit(1);
+			}
+			_exit(0);
+		}
+	}
+	for (int w = 0; w < 2; w++) {
+		assert_int_equal(waitpid(pid[w], &status, 0), pid[w]);
+		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	slurp(p, buf, sizeof(buf));
+	for (int w = 0; w < 2; w++)
+		for (unsigned i = 1; i <= 40; i++) {
+			snprintf(want, sizeof(want), "\n%u w%d-lesson-%u %u\n", i, w, i, i + 1);
+			assert_non_null(strstr(buf, want));
+		}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(planted_links_not_followed, setup, teardown),
+		cmocka_unit_test_setup_teardown(links_update_their_target, setup, teardown),
+		cmocka_unit_test_setup_teardown(links_planted_in_tmp_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(modes, setup, teardown),
+		cmocka_unit_test_setup_teardown(fifo_written_not_replaced, setup, teardown),
+		cmocka_unit_test_setup_teardown(devices_written_not_replaced, setup, teardown),
+		cmocka_unit_test(write_errors_say_why),
+		cmocka_unit_test(progress_unreadable_kept),
+		cmocka_unit_test_setup_teardown(progress_fifo, setup, teardown),
+		cmocka_unit_test_setup_teardown(progress_link, setup, teardown),
+		cmocka_unit_test_setup_teardown(progress_two_writers, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
