@@ -278,7 +278,11 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	fprintf(out, "%s\n", head);
 	underline(out, strlen(head), '-');
 	fprintf(out, "word \"%s\" on %s", s->word_src, sc->t->v->name);
-	if (sc->t->v != sc->v)	/* a scene on a variant of its own: its era */
+	/* a scene on a variant of its own names that variant's era */
+	if (sc->kept)
+		fprintf(out, " (%s; this scene needs %s, not %s)", sc->t->v->era,
+			sc->t->v->name, sc->v->name);
+	else if (sc->t->v != sc->v)
 		fprintf(out, " (%s)", sc->t->v->era);
 	if (in->offset)
 		fprintf(out, ", offset %zu", in->offset);
@@ -286,9 +290,6 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 		fprintf(out, ", fill 0x%02x", in->fill);
 	if (in->delim >= 0)
 		fprintf(out, ", delimiter 0x%02x", (unsigned)in->delim);
-	if (sc->kept)
-		fprintf(out, " (this scene needs %s, not %s)", sc->t->v->name,
-			sc->v->name);
 	fprintf(out, "\n\n");
 	paragraphs(out, 0, sc->narration);
 	if (sc->ncites) {

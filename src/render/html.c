@@ -655,7 +655,11 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 	fputs("</h2>\n<p class=\"note\">word <code>\"", h->f);
 	wv_html_text(h->f, s->word_src);
 	fprintf(h->f, "\"</code> on %s", sc->t->v->name);
-	if (sc->t->v != sc->v)	/* a scene on a variant of its own: its era */
+	/* a scene on a variant of its own names that variant's era */
+	if (sc->kept)
+		fprintf(h->f, " (%s; this scene needs %s, not %s)", sc->t->v->era,
+			sc->t->v->name, sc->v->name);
+	else if (sc->t->v != sc->v)
 		fprintf(h->f, " (%s)", sc->t->v->era);
 	if (in->offset)
 		fprintf(h->f, ", offset %zu", in->offset);
@@ -663,9 +667,6 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 		fprintf(h->f, ", fill 0x%02x", in->fill);
 	if (in->delim >= 0)
 		fprintf(h->f, ", delimiter 0x%02x", (unsigned)in->delim);
-	if (sc->kept)
-		fprintf(h->f, " (this scene needs %s, not %s)", sc->t->v->name,
-			sc->v->name);
 	fputs("</p>\n", h->f);
 	paragraphs(h->f, sc->narration);
 	if (sc->ncites) {

@@ -225,7 +225,7 @@ static void handouts(void **state)
 
 			if (!sv || sv == hv)
 				continue;
-			snprintf(era, sizeof(era), "</code> on %s (%s)", sv->name, sv->era);
+			snprintf(era, sizeof(era), "</code> on %s (%s", sv->name, sv->era);
 			assert_non_null(strstr(page, era));
 		}
 		free(page);
