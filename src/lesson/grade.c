@@ -68,12 +68,17 @@ size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 		return t->nsubs;
 	if (s->show_result)
 		return result_sub(st, t);
-	if (s->show_ops) {
-		for (size_t k = st->first; k < st->first + st->nsub; k++)
+	if (s->show_ops) {	/* the first (or with "last" the last) doing it */
+		for (size_t i = 0; i < st->nsub; i++) {
+			size_t k = s->show_last ? st->first + st->nsub - 1 - i : st->first + i;
+
 			if (s->show_ops & (1u << t->subs[k].op))
 				return k;
+		}
 		return t->nsubs;
 	}
+	if (s->show_last)
+		return st->nsub ? st->first + st->nsub - 1 : t->nsubs;
 	if (s->show_sub >= st->nsub)
 		return t->nsubs;
 	return st->first + s->show_sub;
