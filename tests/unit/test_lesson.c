@@ -907,6 +907,45 @@ static void lesson16_strscpy_word(void **state)
 	wv_lesson_free(l);
 }
 
+/* The worked answer of "ask: build exact" credits a variant with an exact
+   formula of its own only where the kernel has one: big-endian
+   prep_zero_mask (the generic header and powerpc) and s390's has_zero.
+   Every other variant says it has none. */
+static void build_exact_credit(void **state)
+{
+	(void)state;
+	static const char *const own[] = { "generic-be64", "generic-be32", "ppc64",
+					   "ppc32", "s390" };
+	struct wv_error e;
+	wv_lesson *l = parse("title: t\narches: any\nscene: s\nword: ab\\0cd\n"
+			     "show: has_zero result\nquestion: Write it.\n"
+			     "ask: build exact\n", &e);
+
+	assert_non_null(l);
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		const struct wv_variant *v = wv_wat_at(i);
+		struct wv_trace_in in;
+		struct wv_trace t;
+		struct wv_answer a;
+		char credit[64], none[64];
+		bool has_own = false;
+
+		for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++)
+			has_own |= strcmp(own[k], v->name) == 0;
+		wv_lesson_scene_input(l, 0, v, &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_answer(wv_lesson_scene(l, 0), &t, &a), 0);
+		snprintf(credit, sizeof(credit), "%s's own", v->name);
+		snprintf(none, sizeof(none), "%s has none of its own", v->name);
+		if (has_own ? !strstr(a.worked, credit) || strstr(a.worked, none)
+			    : strstr(a.worked, credit) || !strstr(a.worked, none))
+			fail_msg("%s (%s exact formula of its own): %s", v->name,
+				 has_own ? "has an" : "has no", a.worked);
+		wv_trace_free(&t);
+	}
+	wv_lesson_free(l);
+}
+
 /* Lesson 14's first scene is about the aligned word around the start,
    memory 0 to B-1: its answer is that word as loaded on every variant
    (on 32-bit ones the NUL is in the next word, where the loop stops). */
@@ -958,6 +997,7 @@ int main(void)
 		cmocka_unit_test(finding_lessons),
 		cmocka_unit_test(lesson16_strscpy_word),
 		cmocka_unit_test(lesson14_first_word),
+		cmocka_unit_test(build_exact_credit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
