@@ -105,6 +105,9 @@ struct wv_scene {
 				   in this set (1 << enum wv_op); 0 = by sub */
 	bool show_result;	/* "result": the sub-step that computes the
 				   step's result, on every variant */
+	bool show_last;		/* "last": with "op", the last sub-step doing
+				   it (a & zero_bytemask(mask) is the last
+				   "and"); alone, the step's last sub-step */
 	size_t npara;		/* narration, as written: see wv_lesson_narrate */
 	struct wv_para para[WV_PARAS_MAX];
 	size_t nsources;	/* "source:" lines: "PATH @ VERSION: what" */

@@ -77,12 +77,19 @@ enum wv_dcache {
 };
 
 struct wv_variant {
-	const char *name;	/* canonical --arch name, e.g. "x86-64" */
+	const char *name;	/* canonical --arch name, e.g. "x86-64": a
+				   name without a version is what today's
+				   kernel runs; an older form carries the
+				   release it ended with ("x86-64-v6.10") */
 	const char *aliases;	/* space-separated other names, or "" */
 	unsigned bits;		/* word size: 32 or 64 */
 	enum wv_endian endian;
 	const char *kernel_path;	/* the header in the kernel tree */
-	const char *kernel_version;	/* which kernels have this form */
+	const char *era;	/* the releases that run this form, short:
+				   "since v6.11", "v3.5 to v6.10" */
+	const char *kernel_version;	/* era, a comma, and the commit(s)
+					   that bound it or where it was read:
+					   "since v6.11, 4b8fa1173cdc" */
 	const char *insns;	/* instructions a real build uses, or "none" */
 	const char *summary;	/* one line: what is special about it */
 	enum wv_dcache dcache_kind;

@@ -218,13 +218,13 @@ static int set_variant(struct wv_app *app, const struct wv_variant *v)
 	else if (home && app->anchor_pos < app->trace.nsubs)
 		app->pos = app->anchor_pos;
 	if (off != old)
-		wv_app_msg(app, false, "%s (%u-bit %s-endian); offset %zu is now %zu",
+		wv_app_msg(app, false, "%s (%u-bit %s-endian, %s); offset %zu is now %zu",
 			   v->name, v->bits, v->endian == WV_LITTLE ? "little" : "big",
-			   old, off);
+			   v->era, old, off);
 	else
-		wv_app_msg(app, false, "%s (%u-bit %s-endian): %s", v->name,
+		wv_app_msg(app, false, "%s (%u-bit %s-endian, %s): %s", v->name,
 			   v->bits, v->endian == WV_LITTLE ? "little" : "big",
-			   v->summary);
+			   v->era, v->summary);
 	return WV_REACT_REDRAW;
 }
 

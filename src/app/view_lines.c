@@ -13,10 +13,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/*
+ * The title: the variant, its era, the word, the settings.  The word comes
+ * first: the era ("x86-64 [since v6.11]") is shown only where the whole
+ * word still fits beside it, if need be with the endianness and the offset
+ * written short; otherwise the title is as it would be without it.
+ */
 void title_bar(struct wv_frame *f, const struct wv_app *app)
 {
 	const struct wv_variant *v = app->v;
-	char delim[16], tail[96];
+	bool le = v->endian == WV_LITTLE;
+	char delim[16], tail[96], head[96];
 	int x, room;
 
 	wv_frame_fill(f, 0, 0, f->cols, WV_ROLE_TITLE, ' ');
@@ -26,11 +33,6 @@ void title_bar(struct wv_frame *f, const struct wv_app *app)
 		snprintf(delim, sizeof(delim), "'%c'", app->delim);
 	else
 		snprintf(delim, sizeof(delim), "0x%02x", app->delim);
-	snprintf(tail, sizeof(tail), "  offset %zu  fill 0x%02x  delim %s ",
-		 app->offset, app->fill, delim);
-	x = wv_frame_printf(f, 0, 0, WV_ROLE_TITLE, " %s%s %u-bit %s  \"",
-			    f->cols >= 100 ? "watviz  " : "", v->name, v->bits,
-			    v->endian == WV_LITTLE ? "little-endian" : "big-endian");
 	/* the word as typed, bytes outside ASCII as \xHH (the frame is
 	   ASCII, and this is a byte-level tool), shortened to what is left */
 	char word[160];
@@ -46,6 +48,20 @@ void title_bar(struct wv_frame *f, const struct wv_app *app)
 			n += (size_t)snprintf(word + n, sizeof(word) - n, "\\x%02x", c);
 	}
 	word[n] = '\0';
+	for (int form = 0;; form++) {
+		bool era = form < 2, shortened = form == 1;
+
+		snprintf(head, sizeof(head), " %s%s%s%s%s %u-bit %s  \"",
+			 f->cols >= 100 ? "watviz  " : "", v->name, era ? " [" : "",
+			 era ? v->era : "", era ? "]" : "", v->bits,
+			 shortened ? (le ? "LE" : "BE") : le ? "little-endian" : "big-endian");
+		snprintf(tail, sizeof(tail), "  %s %zu  fill 0x%02x  delim %s ",
+			 shortened ? "off" : "offset", app->offset, app->fill, delim);
+		if (form == 2 ||
+		    (!*p && (int)(strlen(head) + n + 1 + strlen(tail)) <= f->cols))
+			break;
+	}
+	x = wv_frame_put(f, 0, 0, WV_ROLE_TITLE, head);
 	room = f->cols - x - 1 - (int)strlen(tail);
 	if (room < 4)
 		room = 4;

@@ -86,7 +86,9 @@ static void help(FILE *f)
 "\\0 \\NNN (octal) \\xHH \\a \\b \\t \\n \\v \\f \\r \\e \\\\ \\\" \\' \\?\n"
 "\n"
 "options:\n"
-"  --arch NAME       the variant to run (default x86-64); see --list-arch\n"
+"  --arch NAME       the variant to run (default x86-64, today's kernel;\n"
+"                    x86-64-v6.10 is its multiply form up to v6.10);\n"
+"                    see --list-arch for every variant and its kernels\n"
 "  --list-arch       list the variants, one line each, and exit\n"
 "  --offset N        start the string N bytes into the first word (default 0)\n"
 "  --fill BYTE       byte before the string and after its NUL (default 0);\n"
@@ -154,7 +156,7 @@ static void help(FILE *f)
 "                    it starts with '-'\n"
 "\n"
 "examples:\n"
-"  watviz 'ab\\0cd'                       x86-64 finds the NUL at 2\n"
+"  watviz 'ab\\0cd'                       x86-64 (since v6.11) finds the NUL at 2\n"
 "  watviz --arch ppc 'a\\x01\\0bcdefg'      big-endian: the borrow's lie\n"
 "  watviz --component usr/bin            hash_name stops at the '/'\n"
 "  watviz --offset 3 --fill 0 '\\x01Q'    an unaligned start\n"
@@ -184,8 +186,9 @@ static void list_arch(FILE *f)
 		snprintf(names, sizeof(names), "%s%s%s%s", v->name,
 			 v->aliases[0] ? " (" : "", v->aliases,
 			 v->aliases[0] ? ")" : "");
-		fprintf(f, "%-22s %2u-bit %-6s %s\n", names, v->bits,
-			v->endian == WV_LITTLE ? "little" : "big", v->summary);
+		fprintf(f, "%-24s %2u-bit %-6s %s [%s]\n", names, v->bits,
+			v->endian == WV_LITTLE ? "little" : "big", v->summary,
+			v->era);
 	}
 }
 

@@ -60,6 +60,43 @@ size_t result_sub(const struct wv_step *st, const struct wv_trace *t)
 	return t->nsubs;
 }
 
+/*
+ * The worked answer of a build question: any formula right for every word
+ * is, and the variant's own.  For the exact mask only the kernels that
+ * compute it are credited: big-endian prep_zero_mask (include/asm-generic,
+ * powerpc) and s390's has_zero; the others have none (little-endian uses
+ * only the lowest flag, which the cheap test already gets right).
+ */
+static void build_worked(const struct wv_scene *s, const struct wv_variant *v,
+			 char *buf, size_t size)
+{
+	static const char exact[] = "~(((a & LOW7) + LOW7) | a | LOW7)";
+	struct wv_kernel_terms k;
+	int n = snprintf(buf, size, "Any formula that does it for every word is right. ");
+
+	wv_try_kernel_terms(v, &k);
+	if (s->q.build_as == WV_AS_FIND_ZERO)
+		snprintf(buf + n, size - (size_t)n, "%s's own: %s (mask is "
+			 "create_zero_mask's result).", v->name, k.find);
+	else if (s->q.build_as != WV_AS_EXACT)
+		snprintf(buf + n, size - (size_t)n, "%s's own: %s.", v->name, k.has_zero);
+	else if (v->prep_kind == WV_PREP_EXACT_BE)
+		snprintf(buf + n, size - (size_t)n, "%s's own is its prep_zero_mask, %s "
+			 "with data = a | LOW7 from has_zero, which is %s: it runs once, "
+			 "after the loop.", v->name, k.prep, exact);
+	else if (v->hz_kind == WV_HZ_EXACT)
+		snprintf(buf + n, size - (size_t)n, "%s's own is its has_zero, %s, run on "
+			 "every word of the loop.", v->name, k.has_zero);
+	else
+		snprintf(buf + n, size - (size_t)n, "%s has none of its own: its has_zero "
+			 "is %s%s. The kernels that compute the exact mask are the "
+			 "big-endian ones, in prep_zero_mask after the loop, and s390, in "
+			 "has_zero: %s.", v->name, k.has_zero,
+			 v->hz_kind == WV_HZ_CHEAP && v->endian == WV_LITTLE
+			 ? ", and on little-endian only its lowest flag is used, which that "
+			   "test gets right" : "", exact);
+}
+
 size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 {
 	const struct wv_step *st = shown_step(s, t);
@@ -68,12 +105,17 @@ size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 		return t->nsubs;
 	if (s->show_result)
 		return result_sub(st, t);
-	if (s->show_ops) {
-		for (size_t k = st->first; k < st->first + st->nsub; k++)
+	if (s->show_ops) {	/* the first (or with "last" the last) doing it */
+		for (size_t i = 0; i < st->nsub; i++) {
+			size_t k = s->show_last ? st->first + st->nsub - 1 - i : st->first + i;
+
 			if (s->show_ops & (1u << t->subs[k].op))
 				return k;
+		}
 		return t->nsubs;
 	}
+	if (s->show_last)
+		return st->nsub ? st->first + st->nsub - 1 : t->nsubs;
 	if (s->show_sub >= st->nsub)
 		return t->nsubs;
 	return st->first + s->show_sub;
@@ -373,20 +415,10 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 			 ff.top_mem == t->answer - wd->address ? ", so here it tells the truth"
 							       : ": the top flag lies");
 		break;
-	case WV_ASK_BUILD: {
-		struct wv_kernel_terms k;
-
-		wv_try_kernel_terms(t->v, &k);
+	case WV_ASK_BUILD:
 		a->form = WV_FORM_FORMULA;
-		snprintf(a->worked, sizeof(a->worked), "Any formula that does it for every "
-			 "word is right. %s's own: %s%s.", t->v->name,
-			 s->q.build_as == WV_AS_FIND_ZERO ? k.find
-			 : s->q.build_as == WV_AS_EXACT ? "~(((a & LOW7) + LOW7) | a | LOW7)"
-			 : k.has_zero,
-			 s->q.build_as == WV_AS_FIND_ZERO ? " (mask is create_zero_mask's "
-			 "result)" : "");
+		build_worked(s, t->v, a->worked, sizeof(a->worked));
 		return 0;
-	}
 	case WV_ASK_SUB_RESULT: {
 		size_t k = wv_lesson_shown_sub(s, t);
 		const struct wv_substep *sub;

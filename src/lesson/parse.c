@@ -410,6 +410,8 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 			    "zero_bytemask, zeropad_fixup", step);
 	q += n;
 	s->show_sub = 0;
+	bool sub_set = false;
+
 	while (*q) {
 		q += strspn(q, " \t");
 		if (!*q)
@@ -426,6 +428,10 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 		q += strspn(q, " \t");
 		if (strcmp(kw, "result") == 0) {
 			s->show_result = true;
+			continue;
+		}
+		if (strcmp(kw, "last") == 0) {
+			s->show_last = true;
 			continue;
 		}
 		if (strcmp(kw, "op") == 0) {
@@ -467,12 +473,17 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 				return fail(p, col + (int)(q - v),
 					    "sub-steps count from 1%s", "");
 			s->show_sub = num - 1;
+			sub_set = true;
 		} else {
-			return fail(p, at, "expected 'word N', 'sub N', 'op NAME' or 'result', "
-				    "not '%s'", kw);
+			return fail(p, at, "expected 'word N', 'sub N', 'op NAME', 'last' or "
+				    "'result', not '%s'", kw);
 		}
 		q = end;
 	}
+	if (s->show_last && (sub_set || s->show_result))
+		return fail(p, col, "show: 'last' picks the last sub-step (of an 'op NAME' "
+			    "when given); it does not go with '%s'",
+			    sub_set ? "sub N" : "result");
 	return 0;
 }
 

@@ -55,7 +55,7 @@ static void paragraphs(FILE *out, unsigned indent, const char *text)
 	}
 }
 
-/* "Variants: ... Shown on ppc64 (chosen with --arch)." into line. */
+/* "Variants: ... Shown on ppc64 (by v3.6; chosen with --arch)." into line. */
 static const char *variant_line(char *line, size_t size, const wv_lesson *l,
 				const struct wv_variant *v)
 {
@@ -69,8 +69,8 @@ static const char *variant_line(char *line, size_t size, const wv_lesson *l,
 		n += (size_t)snprintf(line + n, size - n, "%s %s", i ? "," : "",
 				      wv_lesson_variant(l, i)->name);
 	if (n < size)
-		snprintf(line + n, size - n, ". Shown on %s%s.", v->name,
-			 v == wv_lesson_variant(l, 0) ? "" : " (chosen with --arch)");
+		snprintf(line + n, size - n, ". Shown on %s (%s%s).", v->name, v->era,
+			 v == wv_lesson_variant(l, 0) ? "" : "; chosen with --arch");
 	return line;
 }
 
@@ -278,15 +278,18 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	fprintf(out, "%s\n", head);
 	underline(out, strlen(head), '-');
 	fprintf(out, "word \"%s\" on %s", s->word_src, sc->t->v->name);
+	/* a scene on a variant of its own names that variant's era */
+	if (sc->kept)
+		fprintf(out, " (%s; this scene needs %s, not %s)", sc->t->v->era,
+			sc->t->v->name, sc->v->name);
+	else if (sc->t->v != sc->v)
+		fprintf(out, " (%s)", sc->t->v->era);
 	if (in->offset)
 		fprintf(out, ", offset %zu", in->offset);
 	if (in->fill)
 		fprintf(out, ", fill 0x%02x", in->fill);
 	if (in->delim >= 0)
 		fprintf(out, ", delimiter 0x%02x", (unsigned)in->delim);
-	if (sc->kept)
-		fprintf(out, " (this scene needs %s, not %s)", sc->t->v->name,
-			sc->v->name);
 	fprintf(out, "\n\n");
 	paragraphs(out, 0, sc->narration);
 	if (sc->ncites) {

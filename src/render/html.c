@@ -560,8 +560,8 @@ int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts
 	wv_html_text(out, wv_look_word(t, o ? o->word_src : NULL, wbuf, WV_LOOK_WORD_MAX));
 	fputs("\"</code> on ", out);
 	wv_html_text(out, v->name);
-	fprintf(out, "</h1>\n<p>%s: %u-bit %s-endian; instructions: ", v->name, v->bits,
-		v->endian == WV_LITTLE ? "little" : "big");
+	fprintf(out, "</h1>\n<p>%s (%s): %u-bit %s-endian; instructions: ", v->name,
+		v->kernel_version, v->bits, v->endian == WV_LITTLE ? "little" : "big");
 	wv_html_text(out, v->insns);
 	fprintf(out, ". The word is %zu byte%s at offset %zu, fill 0x%02x",
 		t->in.word_len, t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
@@ -665,15 +665,18 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 	fputs("</h2>\n<p class=\"note\">word <code>\"", h->f);
 	wv_html_text(h->f, s->word_src);
 	fprintf(h->f, "\"</code> on %s", sc->t->v->name);
+	/* a scene on a variant of its own names that variant's era */
+	if (sc->kept)
+		fprintf(h->f, " (%s; this scene needs %s, not %s)", sc->t->v->era,
+			sc->t->v->name, sc->v->name);
+	else if (sc->t->v != sc->v)
+		fprintf(h->f, " (%s)", sc->t->v->era);
 	if (in->offset)
 		fprintf(h->f, ", offset %zu", in->offset);
 	if (in->fill)
 		fprintf(h->f, ", fill 0x%02x", in->fill);
 	if (in->delim >= 0)
 		fprintf(h->f, ", delimiter 0x%02x", (unsigned)in->delim);
-	if (sc->kept)
-		fprintf(h->f, " (this scene needs %s, not %s)", sc->t->v->name,
-			sc->v->name);
 	fputs("</p>\n", h->f);
 	paragraphs(h->f, sc->narration);
 	if (sc->ncites) {

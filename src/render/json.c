@@ -138,6 +138,8 @@ int wv_json_write(FILE *f, const struct wv_trace *t)
 		v->endian == WV_LITTLE ? "little" : "big");
 	fputs("  \"kernel_path\": ", f);
 	wv_json_string(f, v->kernel_path);
+	fputs(", \"kernel_version\": ", f);
+	wv_json_string(f, v->kernel_version);
 	fprintf(f, ",\n  \"offset\": %zu, \"fill\": %u, \"delim\": ", t->in.offset,
 		t->in.fill);
 	if (t->in.delim >= 0)

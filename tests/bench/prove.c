@@ -54,7 +54,7 @@ int main(void)
 		{ "x86-64", "a & HIGHS", WV_AS_HAS_ZERO },
 		{ "x86-64", "~(((a & LOW7) + LOW7) | a | LOW7)", WV_AS_EXACT },
 		{ "x86-64", "(a - ONES) & ~a & HIGHS", WV_AS_EXACT },
-		{ "x86-64", "(mask * 0x0001020304050608) >> 56", WV_AS_FIND_ZERO },
+		{ "x86-64-v6.10", "(mask * 0x0001020304050608) >> 56", WV_AS_FIND_ZERO },
 		{ "ppc64", "clz((a - ONES) & ~a & HIGHS) >> 3", WV_AS_FIND_ZERO },
 	};
 	struct wv_proof p;
@@ -82,7 +82,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
 		double s = timed(wv_wat_find(tries[i].arch), tries[i].src, tries[i].as, &p);
 
-		printf("    %-7s --as %-9s %-36s %7.3f s  %s", tries[i].arch,
+		printf("    %-12s --as %-9s %-36s %7.3f s  %s", tries[i].arch,
 		       wv_try_as_name(tries[i].as), tries[i].src, s,
 		       p.holds ? "proven" : "refuted");
 		if (!p.holds)

@@ -61,7 +61,8 @@ check "--arch p: the ppc names and aliases" "powerpc ppc ppc32 ppc64 ppc64le" \
 	watviz --arch p
 check "--arch=pp (split at '=' as bash does)" "ppc ppc32 ppc64 ppc64le" \
 	watviz --arch = pp
-check "--arch x86-64-: x86-64-ffs" "x86-64-ffs" watviz --arch x86-64-
+check "--arch x86-64-: the alias x86-64-ffs and the older x86-64-v6.10" \
+	"x86-64-ffs x86-64-v6.10" watviz --arch x86-64-
 check "--lesson ha: hash-name (and has-zero, which starts the same)" \
 	"has-zero hash-name" watviz --lesson ha
 check "--lesson hash: hash-name" "hash-name" watviz --lesson hash

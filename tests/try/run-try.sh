@@ -102,8 +102,12 @@ if [ "$method" = z3 ]; then
 		verdict "$w a & HIGHS" refuted --arch $w --try 'a & HIGHS'
 		verdict "$w exact E(a)" proven --arch $w --as exact --try '~(((a & LOW7) + LOW7) | a | LOW7)'
 	done
-	verdict "x86-64 multiply find_zero" proven --as find_zero \
-		--try '(mask * 0x0001020304050608) >> 56'
+	verdict "x86-64-v6.10 multiply find_zero" proven --arch x86-64-v6.10 \
+		--as find_zero --try '(mask * 0x0001020304050608) >> 56'
+	verdict "x86-64 (today's) __ffs find_zero" proven --as find_zero \
+		--try '__ffs(mask) >> 3'
+	verdict "x86-64 (today's): the multiply is not its find_zero" refuted \
+		--as find_zero --try '(mask * 0x0001020304050608) >> 56'
 	verdict "s390 find_zero" proven --arch s390 --as find_zero --try '(mask ^ 63) >> 3'
 
 	# The solver's budget is counted work (WATVIZ_PROVE_WORK, Z3's units),

@@ -16,8 +16,8 @@ start_shell 100 30
 
 # 1-3: open, step, next function
 run "$BIN 'ab\\0cd'; echo AFTER-\$?"
-wait_for "x86-64 64-bit little-endian" "sub-step 1/"
-check $? "opens the main screen on ab\\0cd"
+wait_for "x86-64 [since v6.11] 64-bit little-endian" "sub-step 1/"
+check $? "opens the main screen on ab\\0cd, on today's x86-64 with its era"
 keys Right Right
 wait_for "sub-step 3/"
 check $? "Right steps to the next sub-step"
@@ -32,8 +32,8 @@ check $? "has_zero shows the borrow row and marked flags"
 
 # 5: variant switch keeps the place
 keys a
-wait_for "x86-64-ffs 64-bit little-endian" "has_zero() in"
-check $? "a switches to x86-64-ffs and stays in has_zero"
+wait_for "x86-64-v6.10 [v3.5 to v6.10] 64-bit" "has_zero() in"
+check $? "a switches to x86-64-v6.10 (its era in the title) and stays in has_zero"
 
 # 6-7: compare view and back
 keys c
@@ -47,7 +47,7 @@ check $? "c again returns to the main screen"
 # 8-10: the command line: a command, Tab completion, an error
 keys :
 wait_for ":" && T send-keys -t t -l "arch ppc" && keys Enter
-wait_for "ppc64 64-bit big-endian"
+wait_for "ppc64 [by v3.6] 64-bit big-endian"
 check $? ":arch ppc switches to big-endian ppc64"
 keys : && T send-keys -t t -l "arch alp" && keys Tab
 wait_for ":arch alpha"
@@ -57,7 +57,7 @@ wait_for "ppc  ppc32  ppc64  ppc64le"
 check $? "a second Tab lists the candidates"
 keys C-u && T send-keys -t t -l "arch alpha"
 keys Enter
-wait_for "alpha 64-bit little-endian" >/dev/null
+wait_for "alpha [by v3.10] 64-bit little-endian" >/dev/null
 keys : && T send-keys -t t -l "frobnicate 1" && keys Enter
 wait_for "error: unknown command 'frobnicate'" "alpha 64-bit"
 check $? "a bad command gives a one-line error and the screen keeps working"
@@ -78,7 +78,7 @@ T resize-window -t t -x 60 -y 20
 wait_for "needs at least 80x24" "this terminal is 60x20"
 check $? "at 60x20 it says it needs at least 80x24"
 T resize-window -t t -x 100 -y 30
-wait_for "alpha 64-bit little-endian" && wait_gone "needs at least"
+wait_for "alpha [by v3.10] 64-bit little-endian" && wait_gone "needs at least"
 check $? "grown back to 100x30 it redraws the main screen"
 
 # 15: help
@@ -124,7 +124,7 @@ check $? "SIGTERM quits (status 143) and restores the terminal"
 
 # 23: NO_COLOR still shows every flag, as a symbol
 run "clear; NO_COLOR=1 $BIN --arch ppc '\\x01\\0\\x01\\0\\x01\\0\\x01'; echo NC-\$?"
-wait_for "ppc64 64-bit big-endian" && keys Down Right Right Right &&
+wait_for "ppc64 [by v3.6] 64-bit" && keys Down Right Right Right &&
 	wait_for "! holds a false positive" "!10000000" &&
 	! T capture-pane -p -e -t t | grep -q "$(printf '\033')\[3[0-7]m"
 check $? "NO_COLOR: no colour codes, false positives marked with !"

@@ -204,10 +204,10 @@ static ALWAYS_INLINE void prove(struct job *j, unsigned w, enum wv_endian e,
  * (/work/shared/spec/variants.md); each becomes a proof function.
  */
 #define SHAPES(X)                                                              \
-	X(x86_64, "x86-64", 64, WV_LITTLE, WV_HZ_CHEAP, WV_PREP_IDENTITY,      \
-	  WV_CREATE_BYTEMASK, WV_FIND_MUL, WV_ZBM_IDENTITY)                    \
-	X(x86_64_ffs, "x86-64-ffs", 64, WV_LITTLE, WV_HZ_CHEAP,                \
+	X(x86_64, "x86-64", 64, WV_LITTLE, WV_HZ_CHEAP,                        \
 	  WV_PREP_IDENTITY, WV_CREATE_IDENTITY, WV_FIND_FFS, WV_ZBM_FROM_FLAGS) \
+	X(x86_64_v6_10, "x86-64-v6.10", 64, WV_LITTLE, WV_HZ_CHEAP,            \
+	  WV_PREP_IDENTITY, WV_CREATE_BYTEMASK, WV_FIND_MUL, WV_ZBM_IDENTITY)  \
 	X(x86_32, "x86-32", 32, WV_LITTLE, WV_HZ_CHEAP, WV_PREP_IDENTITY,      \
 	  WV_CREATE_BYTEMASK, WV_FIND_ADD32, WV_ZBM_IDENTITY)                  \
 	X(generic_le64, "generic-le64", 64, WV_LITTLE, WV_HZ_CHEAP,            \
@@ -229,9 +229,9 @@ static ALWAYS_INLINE void prove(struct job *j, unsigned w, enum wv_endian e,
 	X(arm, "arm", 32, WV_LITTLE, WV_HZ_CHEAP, WV_PREP_IDENTITY,            \
 	  WV_CREATE_BYTEMASK, WV_FIND_FLS, WV_ZBM_IDENTITY)                    \
 	X(arm64, "arm64", 64, WV_LITTLE, WV_HZ_CHEAP, WV_PREP_IDENTITY,        \
-	  WV_CREATE_BYTEMASK, WV_FIND_FLS, WV_ZBM_IDENTITY)                    \
-	X(arm64_ffs, "arm64-ffs", 64, WV_LITTLE, WV_HZ_CHEAP, WV_PREP_IDENTITY, \
 	  WV_CREATE_IDENTITY, WV_FIND_FFS, WV_ZBM_FROM_FLAGS)                  \
+	X(arm64_v6_10, "arm64-v6.10", 64, WV_LITTLE, WV_HZ_CHEAP,              \
+	  WV_PREP_IDENTITY, WV_CREATE_BYTEMASK, WV_FIND_FLS, WV_ZBM_IDENTITY)  \
 	X(riscv64, "riscv64", 64, WV_LITTLE, WV_HZ_CHEAP, WV_PREP_IDENTITY,    \
 	  WV_CREATE_BYTEMASK, WV_FIND_FLS, WV_ZBM_IDENTITY)                    \
 	X(alpha, "alpha", 64, WV_LITTLE, WV_HZ_CMPBGE, WV_PREP_IDENTITY,       \

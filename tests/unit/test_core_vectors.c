@@ -5,6 +5,8 @@
  */
 #include "testutil.h"
 
+#include <string.h>
+
 #include "watviz/wordops.h"
 
 static const uint8_t T1[8] = { 0x61, 0x62, 0x00, 0x63, 0x64, 0x00, 0x00, 0x00 };
@@ -28,7 +30,7 @@ static struct wv_scan scan1(const struct wv_variant *v, const uint8_t *mem,
 static void t1_x86_64(void **state)
 {
 	(void)state;
-	const struct wv_variant *v = variant("x86-64");
+	const struct wv_variant *v = variant("x86-64-v6.10");
 	struct wv_word wd;
 	struct wv_scan s = scan1(v, T1, &wd);
 
@@ -45,7 +47,7 @@ static void t1_x86_64(void **state)
 static void t1_ffs(void **state)
 {
 	(void)state;
-	static const char *const names[] = { "x86-64-ffs", "arm64-ffs" };
+	static const char *const names[] = { "x86-64", "arm64" };
 
 	for (size_t i = 0; i < 2; i++) {
 		const struct wv_variant *v = variant(names[i]);
@@ -146,7 +148,7 @@ static void t2(void **state)
 {
 	(void)state;
 	struct wv_word wd;
-	struct wv_scan s = scan1(variant("x86-64"), T2, &wd);
+	struct wv_scan s = scan1(variant("x86-64-v6.10"), T2, &wd);
 
 	assert_int_equal(wd.has_zero, 0x8080808080808000);
 	assert_int_equal(wv_exact_zero(wd.value, 64), 0x8000800080008000);
@@ -167,7 +169,7 @@ static void t3(void **state)
 {
 	(void)state;
 	struct wv_word wd;
-	struct wv_scan s = scan1(variant("x86-64"), T3, &wd);
+	struct wv_scan s = scan1(variant("x86-64-v6.10"), T3, &wd);
 
 	assert_int_equal(wd.value - wv_ones(64), UINT64_MAX);
 	assert_int_equal(wd.has_zero, 0x8080808080808080);
@@ -178,7 +180,7 @@ static void t5(void **state)
 {
 	(void)state;
 	struct wv_word wd;
-	struct wv_scan s = scan1(variant("x86-64"), T5, &wd);
+	struct wv_scan s = scan1(variant("x86-64-v6.10"), T5, &wd);
 
 	assert_int_equal(wd.has_zero, 0x8080000080000000);
 	assert_int_equal(s.find_zero, 3);
@@ -239,7 +241,7 @@ static void hash_name_usr_bin(void **state)
 	struct wv_word wd;
 	struct wv_scan s;
 
-	assert_int_equal(wv_wat_scan(variant("x86-64"), m, 8, 0, '/', &wd, 1, &s), 0);
+	assert_int_equal(wv_wat_scan(variant("x86-64-v6.10"), m, 8, 0, '/', &wd, 1, &s), 0);
 	assert_int_equal(wd.value, 0x006e69622f727375);
 	assert_int_equal(wd.delim_value, 0x2f41464d005d5c5a);
 	assert_int_equal(wd.has_zero, 0x8000000000000000);
@@ -258,7 +260,7 @@ static void strnlen_user_offset(void **state)
 	struct wv_word wd;
 	struct wv_scan s;
 
-	assert_int_equal(wv_wat_scan(variant("x86-64"), m, 8, 3, -1, &wd, 1, &s), 0);
+	assert_int_equal(wv_wat_scan(variant("x86-64-v6.10"), m, 8, 3, -1, &wd, 1, &s), 0);
 	assert_int_equal(wv_cheap_zero(wd.loaded, 64), 0x0000800080800000);
 	assert_int_equal(wd.value, 0x7a7a005101ffffff);
 	assert_int_equal(wd.has_zero, 0x0000800000000000);
@@ -269,8 +271,8 @@ static void strnlen_user_offset(void **state)
 static void aligned_byte_masks(void **state)
 {
 	(void)state;
-	assert_int_equal(wv_wat_aligned_byte_mask(variant("x86-64"), 0), 0);
-	assert_int_equal(wv_wat_aligned_byte_mask(variant("x86-64"), 3), 0xffffff);
+	assert_int_equal(wv_wat_aligned_byte_mask(variant("x86-64-v6.10"), 0), 0);
+	assert_int_equal(wv_wat_aligned_byte_mask(variant("x86-64-v6.10"), 3), 0xffffff);
 	assert_int_equal(wv_wat_aligned_byte_mask(variant("ppc64"), 0), 0);
 	assert_int_equal(wv_wat_aligned_byte_mask(variant("ppc64"), 1),
 			 0xff00000000000000);
@@ -278,26 +280,61 @@ static void aligned_byte_masks(void **state)
 	assert_int_equal(wv_wat_aligned_byte_mask(variant("x86-32"), 3), 0xffffff);
 }
 
+/* A hex commit id of 12 or more digits in s. */
+static bool names_commit(const char *s)
+{
+	for (size_t run = 0; *s; s++) {
+		bool hex = (*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f');
+
+		run = hex ? run + 1 : 0;
+		if (run >= 12)
+			return true;
+	}
+	return false;
+}
+
 static void table(void **state)
 {
 	(void)state;
 	static const char *const names[] = {
-		"x86-64", "x86-64-ffs", "x86-32", "generic-le64", "generic-le32",
+		"x86-64", "x86-64-v6.10", "x86-32", "generic-le64", "generic-le32",
 		"generic-be64", "generic-be32", "ppc64", "ppc32", "ppc64le",
-		"arm", "arm64", "arm64-ffs", "riscv64", "alpha", "s390",
+		"arm", "arm64", "arm64-v6.10", "riscv64", "alpha", "s390",
 	};
 
 	assert_int_equal(wv_wat_count(), 16);
 	for (size_t i = 0; i < 16; i++) {
 		const struct wv_variant *v = variant(names[i]);
+		size_t n = strlen(v->era);
 
+		assert_ptr_equal(v, wv_wat_at(i));
 		assert_string_equal(v->name, names[i]);
 		assert_true(v->bits == 32 || v->bits == 64);
 		assert_non_null(v->kernel_path);
 		assert_non_null(v->has_zero);
 		assert_non_null(v->zero_bytemask);
+		/* the era is a release range; kernel_version repeats it, then the
+		   commits: "since v6.11, 4b8fa1173cdc" */
+		assert_non_null(strstr(v->era, "v"));
+		if (strncmp(v->kernel_version, v->era, n) != 0 ||
+		    strncmp(v->kernel_version + n, ", ", 2) != 0 ||
+		    !names_commit(v->kernel_version + n))
+			fail_msg("%s: kernel_version \"%s\" is not its era \"%s\", a comma "
+				 "and a commit", v->name, v->kernel_version, v->era);
 	}
+	/* a name without a version is today's kernel: x86-64 and arm64 find
+	   the zero with __ffs since v6.11; their older forms keep the version
+	   they ended with, and the old names still work */
+	assert_int_equal(variant("x86-64")->find_kind, WV_FIND_FFS);
+	assert_int_equal(variant("arm64")->find_kind, WV_FIND_FFS);
+	assert_int_equal(variant("x86-64-v6.10")->find_kind, WV_FIND_MUL);
+	assert_int_equal(variant("arm64-v6.10")->find_kind, WV_FIND_FLS);
+	assert_string_equal(variant("x86-64")->era, "since v6.11");
+	assert_string_equal(variant("arm64")->era, "since v6.11");
+	assert_string_equal(variant("x86-64-v6.10")->era, "v3.5 to v6.10");
 	assert_ptr_equal(wv_wat_find("x86"), wv_wat_find("x86-64"));
+	assert_ptr_equal(wv_wat_find("x86-64-ffs"), wv_wat_find("x86-64"));
+	assert_ptr_equal(wv_wat_find("arm64-ffs"), wv_wat_find("arm64"));
 	assert_ptr_equal(wv_wat_find("ppc"), wv_wat_find("ppc64"));
 	assert_ptr_equal(wv_wat_find("powerpc"), wv_wat_find("ppc64"));
 	assert_null(wv_wat_find("x86-6"));

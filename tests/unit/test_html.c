@@ -108,6 +108,12 @@ static void traces(void **state)
 		assert_null(strstr(page, "http"));	/* nothing fetched */
 		assert_non_null(strstr(page, "<html lang=\"en\">"));
 		assert_non_null(strstr(page, "class=\"answer\">=0 first</span>"));
+		/* the header names the variant with its kernels */
+		char head[160];
+
+		snprintf(head, sizeof(head), "<p>%s (%s): ", wv_wat_at(i)->name,
+			 wv_wat_at(i)->kernel_version);
+		assert_non_null(strstr(page, head));
 		free(page);
 		wv_trace_free(&t);
 	}
@@ -207,6 +213,21 @@ static void handouts(void **state)
 		assert_int_equal(count(page, "<section"), count(page, "</section>"));
 		snprintf(id, sizeof(id), "id=\"l%u-scene-1\"", files[f].number);
 		assert_non_null(strstr(page, id));
+		/* every variant named carries its era: the handout's own in the
+		   header, a scene's own variant on its line */
+		const struct wv_variant *hv = wv_lesson_variant(l, 0);
+		char era[160];
+
+		snprintf(era, sizeof(era), "Shown on %s (%s).", hv->name, hv->era);
+		assert_non_null(strstr(page, era));
+		for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+			const struct wv_variant *sv = wv_lesson_scene(l, i)->variant;
+
+			if (!sv || sv == hv)
+				continue;
+			snprintf(era, sizeof(era), "</code> on %s (%s", sv->name, sv->era);
+			assert_non_null(strstr(page, era));
+		}
 		free(page);
 		wv_lesson_free(l);
 	}

@@ -253,6 +253,10 @@ static void parser_errors(void **state)
 		{ "title: t\nscene: s\nword: a\nshow: hash\n", 4, 7, "unknown step 'hash'" },
 		{ "title: t\nscene: s\nword: a\nshow: load sub 0\n", 4, 16, "count from 1" },
 		{ "title: t\nscene: s\nword: a\nshow: load op fly\n", 4, 15, "unknown operation" },
+		{ "title: t\nscene: s\nword: a\nshow: zero_bytemask sub 2 last\n", 4, 7,
+		  "does not go with 'sub N'" },
+		{ "title: t\nscene: s\nword: a\nshow: zero_bytemask result last\n", 4, 7,
+		  "does not go with 'result'" },
 		{ "title: t\nscene: s\nword: a\nshow: load\nask: find_zero\n", 5, 1,
 		  "needs a question" },
 		{ "title: t\nscene: s\nword: a\nshow: load\nquestion: q?\n", 5, 1,
@@ -813,6 +817,167 @@ static void finding_lessons(void **state)
 	rmdir(tmp);
 }
 
+/* Memory byte i of scene input in, laid out by hand: fill, the string,
+   its NUL, fill (independent of the trace's own image). */
+static uint8_t mem_byte(const struct wv_trace_in *in, size_t i)
+{
+	if (i < in->offset)
+		return in->fill;
+	if (i < in->offset + in->word_len)
+		return in->word[i - in->offset];
+	return i == in->offset + in->word_len ? 0 : in->fill;
+}
+
+/* Register value of the n bytes b as variant v loads them, by a byte loop. */
+static uint64_t by_bytes(const struct wv_variant *v, const uint8_t *b, unsigned n)
+{
+	uint64_t r = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		r |= (uint64_t)b[i] << 8 * (v->endian == WV_LITTLE ? i : n - 1 - i);
+	return r;
+}
+
+/* Lesson NN's file loaded, with scene k found by its title. */
+static wv_lesson *lesson_scene(const char *path, const char *title, size_t *k)
+{
+	struct wv_error e;
+	wv_lesson *l;
+
+	assert_int_equal(wv_lesson_load(path, &l, &e), 0);
+	for (*k = 0; *k < wv_lesson_nscenes(l); (*k)++)
+		if (strcmp(wv_lesson_scene(l, *k)->title, title) == 0)
+			return l;
+	fail_msg("%s: no scene '%s'", path, title);
+	return NULL;
+}
+
+/* Lesson 16's "What word does strscpy store?" is c & zero_bytemask(mask),
+   the loaded word with every byte from the NUL on cleared, on every
+   variant the lesson allows (not an intermediate of zero_bytemask). */
+static void lesson16_strscpy_word(void **state)
+{
+	(void)state;
+	size_t k;
+	wv_lesson *l = lesson_scene("lessons/16-zero-bytemask.lesson",
+				    "What strscpy stores", &k);
+
+	for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++) {
+		const struct wv_variant *v = wv_lesson_variant(l, vi);
+		const struct wv_scene *s = wv_lesson_scene(l, k);
+		struct wv_trace_in in;
+		struct wv_trace t;
+		struct wv_answer a;
+		uint8_t b[8];
+		bool after = false;
+
+		wv_lesson_scene_input(l, k, v, &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+		for (unsigned i = 0; i < wv_wat_bytes(v); i++) {
+			uint8_t c = mem_byte(&in, i);
+
+			after |= c == 0;
+			b[i] = after ? 0 : c;
+		}
+		if (a.value != by_bytes(v, b, wv_wat_bytes(v)))
+			fail_msg("lesson 16 on %s: strscpy stores 0x%016llx, the answer "
+				 "says 0x%016llx", v->name,
+				 (unsigned long long)by_bytes(v, b, wv_wat_bytes(v)),
+				 (unsigned long long)a.value);
+		wv_trace_free(&t);
+	}
+	wv_lesson_free(l);
+
+	/* "last" alone is the step's last sub-step, "op and" the first AND */
+	struct wv_error e;
+	struct wv_trace_in in;
+	struct wv_trace t;
+
+	l = parse("title: t\nscene: s\nword: ab\\0cd\nshow: zero_bytemask last\n"
+		  "scene: u\nword: ab\\0cd\nshow: zero_bytemask op and\n", &e);
+	assert_non_null(l);
+	wv_lesson_scene_input(l, 0, variant("x86-64"), &in, NULL);
+	assert_int_equal(wv_trace_build(&t, &in), 0);
+	assert_string_equal(t.subs[wv_lesson_shown_sub(wv_lesson_scene(l, 0), &t)].expr,
+			    "a & zero_bytemask(mask)");
+	assert_string_equal(t.subs[wv_lesson_shown_sub(wv_lesson_scene(l, 1), &t)].expr,
+			    "(bits - 1) & ~bits");
+	wv_trace_free(&t);
+	wv_lesson_free(l);
+}
+
+/* The worked answer of "ask: build exact" credits a variant with an exact
+   formula of its own only where the kernel has one: big-endian
+   prep_zero_mask (the generic header and powerpc) and s390's has_zero.
+   Every other variant says it has none. */
+static void build_exact_credit(void **state)
+{
+	(void)state;
+	static const char *const own[] = { "generic-be64", "generic-be32", "ppc64",
+					   "ppc32", "s390" };
+	struct wv_error e;
+	wv_lesson *l = parse("title: t\narches: any\nscene: s\nword: ab\\0cd\n"
+			     "show: has_zero result\nquestion: Write it.\n"
+			     "ask: build exact\n", &e);
+
+	assert_non_null(l);
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		const struct wv_variant *v = wv_wat_at(i);
+		struct wv_trace_in in;
+		struct wv_trace t;
+		struct wv_answer a;
+		char credit[64], none[64];
+		bool has_own = false;
+
+		for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++)
+			has_own |= strcmp(own[k], v->name) == 0;
+		wv_lesson_scene_input(l, 0, v, &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_answer(wv_lesson_scene(l, 0), &t, &a), 0);
+		snprintf(credit, sizeof(credit), "%s's own", v->name);
+		snprintf(none, sizeof(none), "%s has none of its own", v->name);
+		if (has_own ? !strstr(a.worked, credit) || strstr(a.worked, none)
+			    : strstr(a.worked, credit) || !strstr(a.worked, none))
+			fail_msg("%s (%s exact formula of its own): %s", v->name,
+				 has_own ? "has an" : "has no", a.worked);
+		wv_trace_free(&t);
+	}
+	wv_lesson_free(l);
+}
+
+/* Lesson 14's first scene is about the aligned word around the start,
+   memory 0 to B-1: its answer is that word as loaded on every variant
+   (on 32-bit ones the NUL is in the next word, where the loop stops). */
+static void lesson14_first_word(void **state)
+{
+	(void)state;
+	size_t k;
+	wv_lesson *l = lesson_scene("lessons/14-unaligned.lesson",
+				    "The aligned word around the start", &k);
+
+	for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++) {
+		const struct wv_variant *v = wv_lesson_variant(l, vi);
+		struct wv_trace_in in;
+		struct wv_trace t;
+		struct wv_answer a;
+		uint8_t b[8];
+
+		wv_lesson_scene_input(l, k, v, &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_answer(wv_lesson_scene(l, k), &t, &a), 0);
+		for (unsigned i = 0; i < wv_wat_bytes(v); i++)
+			b[i] = mem_byte(&in, i);
+		if (a.value != by_bytes(v, b, wv_wat_bytes(v)))
+			fail_msg("lesson 14 scene 1 on %s: memory 0 to %u loads as 0x%llx, "
+				 "the answer says 0x%llx", v->name, wv_wat_bytes(v) - 1,
+				 (unsigned long long)by_bytes(v, b, wv_wat_bytes(v)),
+				 (unsigned long long)a.value);
+		wv_trace_free(&t);
+	}
+	wv_lesson_free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -830,6 +995,9 @@ int main(void)
 		cmocka_unit_test(tolerated),
 		cmocka_unit_test(edges),
 		cmocka_unit_test(finding_lessons),
+		cmocka_unit_test(lesson16_strscpy_word),
+		cmocka_unit_test(lesson14_first_word),
+		cmocka_unit_test(build_exact_credit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

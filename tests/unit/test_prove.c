@@ -83,16 +83,16 @@ static struct wv_proof prove(const char *arch, const char *src, enum wv_try_as a
 static void kernel_formulas_proven(void **state)
 {
 	static const struct { const char *arch, *src; enum wv_try_as as; } cases[] = {
-		{ "x86-64", "(a - ONES) & ~a & HIGHS", WV_AS_HAS_ZERO },
+		{ "x86-64-v6.10", "(a - ONES) & ~a & HIGHS", WV_AS_HAS_ZERO },
 		{ "x86-32", "(a - ONES) & ~a & HIGHS", WV_AS_HAS_ZERO },
 		{ "ppc64", "(a + (REPEAT_BYTE(0xfe) + 1)) & ~(a | LOW7)", WV_AS_HAS_ZERO },
 		{ "ppc32", "(a + (REPEAT_BYTE(0xfe) + 1)) & ~(a | LOW7)", WV_AS_HAS_ZERO },
-		{ "x86-64", "~(((a & LOW7) + LOW7) | a | LOW7)", WV_AS_EXACT },
+		{ "x86-64-v6.10", "~(((a & LOW7) + LOW7) | a | LOW7)", WV_AS_EXACT },
 		{ "x86-32", "~(((a & LOW7) + LOW7) | a | LOW7)", WV_AS_EXACT },
-		{ "x86-64", "cmpbge(0, a)", WV_AS_HAS_ZERO },
-		{ "x86-64", "(mask * 0x0001020304050608) >> 56", WV_AS_FIND_ZERO },
+		{ "x86-64-v6.10", "cmpbge(0, a)", WV_AS_HAS_ZERO },
+		{ "x86-64-v6.10", "(mask * 0x0001020304050608) >> 56", WV_AS_FIND_ZERO },
 		{ "x86-32", "((0x0ff0001 + mask) >> 23) & mask", WV_AS_FIND_ZERO },
-		{ "x86-64-ffs", "__ffs(mask) >> 3", WV_AS_FIND_ZERO },
+		{ "x86-64", "__ffs(mask) >> 3", WV_AS_FIND_ZERO },
 		{ "ppc64", "clz(mask) >> 3", WV_AS_FIND_ZERO },
 		{ "generic-be32", "clz(mask) >> 3", WV_AS_FIND_ZERO },
 		{ "arm", "fls(mask) >> 3", WV_AS_FIND_ZERO },
@@ -118,7 +118,7 @@ static void confirm_has_zero(const char *src, unsigned w, uint64_t cex)
 {
 	uint64_t val[WV_EXPR_NODES];
 
-	parse(w == 64 ? "x86-64" : "x86-32", src, WV_AS_HAS_ZERO);
+	parse(w == 64 ? "x86-64-v6.10" : "x86-32", src, WV_AS_HAS_ZERO);
 	assert_true((wv_expr_eval(&t.e, cex, val), val[t.user] != 0) !=
 		    ref_has_zero(cex, w));
 }
@@ -144,7 +144,7 @@ static void wrong_formulas_refuted(void **state)
 	if (!need_z3())
 		return;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct wv_proof p = prove(cases[i].w == 64 ? "x86-64" : "x86-32",
+		struct wv_proof p = prove(cases[i].w == 64 ? "x86-64-v6.10" : "x86-32",
 					  cases[i].src, WV_AS_HAS_ZERO);
 
 		assert_false(p.holds);
@@ -176,7 +176,7 @@ static void cut_short_is_said(void **state)
 	(void)state;
 	if (!need_z3())
 		return;
-	p = prove("x86-64", src, WV_AS_HAS_ZERO);
+	p = prove("x86-64-v6.10", src, WV_AS_HAS_ZERO);
 	full = p.work;
 	assert_true(p.smallest);
 	assert_int_equal(p.cex, least);
@@ -228,7 +228,7 @@ static void smallest_counterexample(void **state)
 		return;
 	for (unsigned w = 32; w <= 64; w += 32) {
 		const char *src = "(a - ONES) & ~a & HIGHS";
-		struct wv_proof p = prove(w == 64 ? "x86-64" : "x86-32", src, WV_AS_EXACT);
+		struct wv_proof p = prove(w == 64 ? "x86-64-v6.10" : "x86-32", src, WV_AS_EXACT);
 		uint64_t m = w == 64 ? UINT64_MAX : 0xffffffff, best = 0;
 		bool found = false;
 
@@ -364,23 +364,23 @@ static void no_solver_64_sampled(void **state)
 	struct wv_proof p;
 
 	(void)state;
-	p = enumerate("x86-64", "(a - ONES) & ~a & HIGHS", WV_AS_HAS_ZERO, false);
+	p = enumerate("x86-64-v6.10", "(a - ONES) & ~a & HIGHS", WV_AS_HAS_ZERO, false);
 	assert_true(p.holds);
 	assert_false(p.is_proof);
 	assert_string_equal(p.method, "sampled");
 	assert_true(p.checked > (UINT64_C(1) << 24));
-	p = enumerate("x86-64", "(mask * 0x0001020304050608) >> 56", WV_AS_FIND_ZERO, false);
+	p = enumerate("x86-64-v6.10", "(mask * 0x0001020304050608) >> 56", WV_AS_FIND_ZERO, false);
 	assert_true(p.holds);
 	assert_false(p.is_proof);
-	p = enumerate("x86-64", "(a - ONES) & HIGHS", WV_AS_HAS_ZERO, false);
+	p = enumerate("x86-64-v6.10", "(a - ONES) & HIGHS", WV_AS_HAS_ZERO, false);
 	assert_false(p.holds);
 	assert_false(p.is_proof);
 	confirm_has_zero("(a - ONES) & HIGHS", 64, p.cex);
-	p = enumerate("x86-64", "(a - ONES) & ~a", WV_AS_HAS_ZERO, false);
+	p = enumerate("x86-64-v6.10", "(a - ONES) & ~a", WV_AS_HAS_ZERO, false);
 	assert_false(p.holds);
 	confirm_has_zero("(a - ONES) & ~a", 64, p.cex);
 	assert_int_equal(p.cex, UINT64_C(0x0101010101010102));
-	p = enumerate("x86-64", "a & HIGHS", WV_AS_HAS_ZERO, false);
+	p = enumerate("x86-64-v6.10", "a & HIGHS", WV_AS_HAS_ZERO, false);
 	assert_false(p.holds);
 	assert_int_equal(p.cex, 0);
 	/* big-endian: the top flag of the cheap test is not the first zero */

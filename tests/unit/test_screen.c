@@ -88,16 +88,16 @@ static void test_main_80x24(void **state)
 	int y;
 
 	(void)state;
-	start("ab\\0cd", "x86-64");
+	start("ab\\0cd", "x86-64-v6.10");
 	build(24, 80);
-	assert_true(wv_frame_find(&fr, 0, "x86-64 64-bit little-endian") >= 0);
+	assert_true(wv_frame_find(&fr, 0, "x86-64-v6.10 [v3.5 to v6.10] 64-bit LE") >= 0);
 	assert_true(wv_frame_find(&fr, 0, "\"ab\\0cd\"") >= 0);
 	assert_true(row_of("| 61 62 00 63 64 00 00 00|") >= 0);
 	assert_true(row_of("|  a  b \\0  c  d \\0 \\0 \\0|") >= 0);
 	/* one meaning per symbol: > the start, = the terminator found */
 	assert_true(row_of("| >      =        n  f  f|") >= 0);
 	assert_true(row_of("in lib/strnlen_user.c") >= 0);
-	assert_true(wv_frame_find(&fr, 22, "x86-64 64-bit LE") >= 0);
+	assert_true(wv_frame_find(&fr, 22, "x86-64-v6.10 64-bit LE") >= 0);
 	/* one step counter, on the function's line */
 	assert_true(row_of("step 1/6  sub-step 1/15") == row_of("unsafe_get_user()"));
 	assert_int_equal(wv_frame_find(&fr, 22, "1/"), -1);
@@ -271,6 +271,52 @@ static void test_title_word(void **state)
 	wv_app_free(&app);
 }
 
+/* The title names the variant's era where there is room, and gives the
+   word its room first: at every width, an era shown means the whole word
+   is shown too; a word that fit the title before it had an era still fits
+   whole; and at 80 columns a short word leaves room for the era. */
+static void test_title_era(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		const struct wv_variant *v = wv_wat_at(i);
+		char era[64], src[100], head[64];
+
+		snprintf(era, sizeof(era), "%s [%s] ", v->name, v->era);
+		for (int cols = 80; cols <= 140; cols += 30) {
+			/* the room the word had in the title without the era */
+			int fit = cols - (int)strlen("\"  offset 0  fill 0x00  delim none ") -
+				  snprintf(head, sizeof(head), " %s%s %u-bit %s  \"",
+					   cols >= 100 ? "watviz  " : "", v->name, v->bits,
+					   v->endian == WV_LITTLE ? "little-endian" : "big-endian");
+
+			for (int len = 1; len < 90; len++) {
+				char quoted[104];
+
+				memset(src, 'w', (size_t)len);
+				src[len] = '\0';
+				start(src, v->name);
+				build(24, cols);
+				snprintf(quoted, sizeof(quoted), "\"%s\"", src);
+				bool has_era = wv_frame_find(&fr, 0, era) >= 0;
+				bool whole = wv_frame_find(&fr, 0, quoted) >= 0;
+
+				if (has_era && !whole)
+					fail_msg("%s at %d columns: the era cut a %d-byte word",
+						 v->name, cols, len);
+				if (len <= fit && !whole)
+					fail_msg("%s at %d columns: a %d-byte word no longer fits",
+						 v->name, cols, len);
+				if (len <= 6 && !has_era)
+					fail_msg("%s at %d columns: no era beside a %d-byte word",
+						 v->name, cols, len);
+				wv_frame_free(&fr);
+				wv_app_free(&app);
+			}
+		}
+	}
+}
+
 static void test_help_and_small(void **state)
 {
 	(void)state;
@@ -335,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_cut),
 		cmocka_unit_test(test_one_legend),
 		cmocka_unit_test(test_title_word),
+		cmocka_unit_test(test_title_era),
 		cmocka_unit_test(test_help_and_small),
 		cmocka_unit_test(test_every_screen),
 	};

@@ -60,7 +60,9 @@ static void test_variant_keeps_place(void **state)
 	start("ab\\0cd", "x86-64");
 	app.pos = wv_trace_find(&app.trace, WV_STEP_CREATE, 0);
 	wv_app_do(&app, WV_ACT_ARCH_NEXT);
-	assert_ptr_equal(app.v, variant("x86-64-ffs"));
+	assert_ptr_equal(app.v, variant("x86-64-v6.10"));
+	/* the message names the variant with its era */
+	assert_non_null(strstr(app.msg, "x86-64-v6.10 (64-bit little-endian, v3.5 to v6.10)"));
 	assert_int_equal(step()->kind, WV_STEP_CREATE);
 	wv_app_do(&app, WV_ACT_ARCH_PREV);
 	wv_app_do(&app, WV_ACT_ARCH_PREV);	/* wraps to the table's end */
