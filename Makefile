@@ -33,7 +33,7 @@ ifneq ($(SAN),)
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
            -fno-omit-frame-pointer
 endif
-REQ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 \
+REQ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_FILE_OFFSET_BITS=64 \
              -D_XOPEN_SOURCE_EXTENDED -Iinclude -MMD -MP \
              -DWATVIZ_VERSION='"$(VERSION)"' \
              -DWATVIZ_DATADIR='"$(DATADIR)/watviz"' $(WARN) $(SANFLAGS)
@@ -101,7 +101,7 @@ UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
-.PHONY: FORCE all deps run check check-noz3 test tests asan install install-core uninstall \
+.PHONY: FORCE all deps run check check-noz3 check-cross test tests asan install install-core uninstall \
         clean bench lint man-lint coverage dist distcheck deb package-check
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
@@ -179,6 +179,14 @@ check-noz3:
 	  build-noz3/tests/test_prove build-noz3/tests/test_prove_kernel \
 	  build-noz3/tests/test_expr
 	@WATVIZ_BUILD=build-noz3 sh tests/run.sh build-noz3 --only 'test_expr test_prove test_prove_kernel try/run-try'
+
+# The program built for s390x (64-bit big-endian) and i686 (32-bit) and run
+# under qemu-user: the unit tests of everything but the terminal and the
+# solver, and --json/--plain of words on every variant against this build's
+# (tools/cross.sh; installs the cross compilers, qemu and the targets'
+# libraries where it can).  WATVIZ_CROSS='s390x' picks the targets.
+check-cross: $(PROG)
+	@sh tools/cross.sh build-cross
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps

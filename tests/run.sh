@@ -5,6 +5,13 @@
 # line ends with its own wall time in seconds (the script layers run side by
 # side with each other and the unit tests, see below).  Logs are read with
 # grep -a: a captured screen may hold bytes that make grep call it binary.
+#
+# Every layer's whole log is kept in $BUILD/test-logs/ (WATVIZ_TEST_LOGS
+# elsewhere); a failing test's own diagnostics (the "#" lines after its
+# "not ok", at most DIAG_LINES of them) are shown in the summary with the
+# path of its layer's log, so a failure can be read from CI's output alone.
+# Interrupted (INT, TERM, HUP) it stops every layer it started and exits
+# 130, 143 or 129 without a result line: a stopped run never looks green.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
@@ -13,27 +20,74 @@ ONLY=""
 [ "${2:-}" = "--only" ] && ONLY=" ${3:-} "
 wanted() { [ -z "$ONLY" ] || case $ONLY in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 export WATVIZ_BUILD="$BUILD"
+DIAG_LINES=${WATVIZ_DIAG_LINES:-40}
 passed=0
 failed=0
-log=$(mktemp)
-logs=$(mktemp -d)
-trap 'rm -f "$log"; rm -rf "$logs"' EXIT INT TERM
+logs=${WATVIZ_TEST_LOGS:-$BUILD/test-logs}
+mkdir -p "$logs" && rm -f "$logs"/*.log "$logs"/*.rc "$logs/ptable" || {
+	echo "tests/run.sh: cannot make the log folder $logs" >&2; exit 2; }
+logs=$(cd "$logs" && pwd)
 
-# count one program's TAP output; a crash or a short plan counts as a failure
+# ---- stopping: every process this run started, then its own status ----
+jobs_started=""
+# pid ppid of every process, from /proc (no procps needed)
+ptable() { cat /proc/[0-9]*/stat 2>/dev/null | sed 's/ (.*) [A-Za-z] / /' | cut -d' ' -f1,2; }
+# the pids below $1 (children first), then $1
+tree() {
+	ptable >"$logs/ptable" 2>/dev/null
+	awk -v root="$1" '{ kids[$2] = kids[$2] " " $1 }
+		function walk(p,   n, a, i) { n = split(kids[p], a, " ")
+			for (i = 1; i <= n; i++) walk(a[i]); print p }
+		END { walk(root) }' "$logs/ptable"
+}
+stop() {
+	trap '' INT TERM HUP
+	echo "tests/run.sh: interrupted (SIG$1): stopping every layer; no result" >&2
+	for j in $jobs_started; do
+		for p in $(tree "$j"); do kill -TERM "$p" 2>/dev/null; done
+	done
+	wait
+	echo "tests/run.sh: stopped; the layers' logs are in $logs" >&2
+	exit "$2"
+}
+trap 'stop INT 130' INT
+trap 'stop TERM 143' TERM
+trap 'stop HUP 129' HUP
+# start "$@" in the background, remembered for stop()
+started() { jobs_started="$jobs_started $!"; }
+
+# each failing test's line and its diagnostics: the "#" lines that follow
+# it, up to the next test line, at most DIAG_LINES of them per failure
+diagnose() {
+	grep -aq '^not ok ' "$2" || return 0
+	awk -v name="$1" -v max="$DIAG_LINES" '
+		/^(not )?ok / { on = 0 }
+		/^not ok / { print "  " name ": " $0; on = 1; shown = 0; next }
+		on && /^#/ && !/^# not ok - / {
+			if (++shown <= max) print "      " $0
+			else if (shown == max + 1) print "      # ... (more in the log)"
+		}' "$2"
+	echo "      log: $2"
+}
+
+# count NAME STATUS LOG: one program's TAP output; a crash or a short plan
+# counts as a failure
 count() {
-	name=$1 rc=$2
+	name=$1 rc=$2 log=$3
 	p=$(grep -ac '^ok ' "$log")
 	f=$(grep -ac '^not ok ' "$log")
 	plan=$(LC_ALL=C sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$log" |
 		awk '{ n += $1 } END { if (NR) print n }')
-	grep -a '^not ok ' "$log" | sed "s|^|  $name: |"
+	diagnose "$name" "$log"
+	r=$((p + f))
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		echo "  $name: exited with status $rc"
+		echo "  $name: exited with status $rc (log: $log)"
 		tail -n 20 "$log" | sed 's/^/    /'
 		f=$((f + 1))
-	elif [ -n "$plan" ] && [ $((p + f)) -lt "$plan" ]; then
-		echo "  $name: ran $((p + f)) of $plan planned tests"
-		f=$((f + plan - p - f))
+	fi
+	if [ -n "$plan" ] && [ "$r" -lt "$plan" ]; then
+		echo "  $name: ran $r of $plan planned tests"
+		f=$((plan - p))
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
@@ -61,18 +115,20 @@ batch_layer() {
 	*) return 1 ;;
 	esac
 }
-i=0
+# a layer's name (dir/run-x) and its log's
+lname() { echo "$(basename "$(dirname "$1")")/$(basename "$1" .sh)"; }
+lfile() { echo "$logs/$(lname "$1" | tr / -).log"; }
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
-	i=$((i + 1))
-	wanted "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" || continue
+	wanted "$(lname "$s")" || continue
 	prio=""
 	batch_layer "$s" && prio="nice -n 10"
 	{
 		st=$(date +%s)
-		$prio sh "$s" "$BUILD" >"$logs/$i.log" 2>&1 </dev/null
-		echo "$? $(($(date +%s) - st))" >"$logs/$i.rc"
+		$prio sh "$s" "$BUILD" >"$(lfile "$s")" 2>&1 </dev/null
+		echo "$? $(($(date +%s) - st))" >"$(lfile "$s").rc"
 	} &
+	started
 done
 
 early="test_core_exhaustive"
@@ -81,38 +137,47 @@ for e in $early; do
 	{
 		st=$(date +%s)
 		CMOCKA_MESSAGE_OUTPUT=TAP "$BUILD/tests/$e" >"$logs/$e.log" 2>&1 </dev/null
-		echo "$? $(($(date +%s) - st))" >"$logs/$e.rc"
+		echo "$? $(($(date +%s) - st))" >"$logs/$e.log.rc"
 	} &
+	started
 done
 
+# in the background too, so that a signal is handled at once, not when the
+# program ends (a trap waits for the foreground command)
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case $t in *.o|*.d) continue ;; esac
-	case " $early " in *" $(basename "$t") "*) continue ;; esac
-	wanted "$(basename "$t")" || continue
+	e=$(basename "$t")
+	case " $early " in *" $e "*) continue ;; esac
+	wanted "$e" || continue
 	start=$(date +%s)
-	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1 </dev/null
-	count "$(basename "$t")" $?
+	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$logs/$e.log" 2>&1 </dev/null &
+	unit=$!
+	jobs_started="$jobs_started $unit"
+	wait "$unit"
+	rc=$?
+	jobs_started=${jobs_started% $unit}
+	count "$e" "$rc" "$logs/$e.log"
 done
 
+# a layer's result, from its log and the status it left
+result() {
+	read -r rc secs 2>/dev/null <"$2.rc" || { rc=1 secs=0; }
+	[ -f "$2" ] || : >"$2"
+	start=$(($(date +%s) - secs))
+	count "$1" "$rc" "$2"
+}
 wait
 for e in $early; do
 	[ -x "$BUILD/tests/$e" ] && wanted "$e" || continue
-	cp "$logs/$e.log" "$log" 2>/dev/null || : >"$log"
-	read -r rc secs 2>/dev/null <"$logs/$e.rc" || { rc=1 secs=0; }
-	start=$(($(date +%s) - secs))
-	count "$e" "$rc"
+	result "$e" "$logs/$e.log"
 done
-i=0
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
-	i=$((i + 1))
-	wanted "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" || continue
-	cp "$logs/$i.log" "$log" 2>/dev/null || : >"$log"
-	read -r rc secs 2>/dev/null <"$logs/$i.rc" || { rc=1 secs=0; }
-	start=$(($(date +%s) - secs))
-	count "$(basename "$(dirname "$s")")/$(basename "$s" .sh)" "$rc"
+	wanted "$(lname "$s")" || continue
+	result "$(lname "$s")" "$(lfile "$s")"
 done
+rm -f "$logs/ptable"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -361,7 +361,7 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 		usage_error(c, "--page-end %s: a page starts on a word boundary, so "
 			    "it must be a multiple of %u (%s words are %u bytes); "
 			    "try --page-end %ld", s, nb, c->v->name, nb,
-			    n < (long)first ? (long)first : n / nb * nb + nb);
+			    n < (long)first ? (long)first : n / (long)nb * (long)nb + (long)nb);
 		return -1;
 	}
 	if ((size_t)n <= nul) {
