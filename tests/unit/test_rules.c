@@ -14,7 +14,7 @@
  *   does not hold (the line, the rule and the variant in the message), an
  *   unknown rule is refused at its column, a rule's numbers pass the
  *   number lint and the next text:'s do not; every rule is stated by a
- *   shipped lesson;
+ *   shipped lesson and listed in lessons/README.md;
  * - the step texts that state these rules are not cut at WV_TEXT_MAX.
  * The sweep is split over two threads.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -447,6 +447,42 @@ static void lessons_state_every_rule(void **state)
 	}
 }
 
+/* lessons/README.md's table of rules names each rule once, and no other. */
+static void readme_lists_every_rule(void **state)
+{
+	FILE *f = fopen("lessons/README.md", "r");
+	char line[512];
+	unsigned seen[64] = { 0 }, rows = 0;
+	bool in_rules = false;
+
+	(void)state;
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		size_t n = strspn(line + 3, "abcdefghijklmnopqrstuvwxyz0123456789-");
+		const struct wv_rule *r;
+
+		if (strncmp(line, "###", 3) == 0)
+			in_rules = strcmp(line, "### Rules\n") == 0;
+		if (!in_rules || strncmp(line, "| `", 3) != 0)
+			continue;
+		r = strncmp(line + 3 + n, "` |", 3) == 0 ? wv_rules_find(line + 3, n) : NULL;
+		if (!r)
+			print_message("# lessons/README.md names no rule: %s", line);
+		assert_non_null(r);
+		rows++;
+		for (size_t i = 0; i < wv_rules_count(); i++)
+			seen[i] += wv_rules_at(i) == r;
+	}
+	fclose(f);
+	for (size_t i = 0; i < wv_rules_count(); i++) {
+		if (seen[i] != 1)
+			print_message("# lessons/README.md lists rule %s %u times\n",
+				      wv_rules_at(i)->name, seen[i]);
+		assert_int_equal(seen[i], 1);
+	}
+	assert_int_equal(rows, wv_rules_count());
+}
+
 /*
  * The step texts stating these rules (the F(a) vs E(a) note, the multiply's
  * and the add trick's reasons) fit WV_TEXT_MAX, which would cut them
@@ -485,9 +521,10 @@ int main(void)
 		cmocka_unit_test(holds_on_matters),
 		cmocka_unit_test(loader),
 		cmocka_unit_test(lessons_state_every_rule),
+		cmocka_unit_test(readme_lists_every_rule),
 		cmocka_unit_test(step_texts_fit),
 	};
-	size_t n = 7;
+	size_t n = 8;
 
 	/* one test per rule, named after it */
 	for (size_t i = 0; i < wv_rules_count() && n < 64; i++)
