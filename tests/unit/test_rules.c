@@ -493,8 +493,9 @@ static void step_texts_fit(void **state)
 	static const char *const words[] = {
 		"ab\0cd", "abcdefg", "abc", "\0", "\x01\0\x01", "a\x01\0bcdef",
 		"ab\0c\x01", "\x01\0\x01\0\x01\0\x01",
+		"\x01\x01\x01\x01\x01\x01\x01", "\x01\x01\x01",	/* every byte false */
 	};
-	static const size_t lens[] = { 5, 7, 3, 1, 3, 8, 5, 7 };
+	static const size_t lens[] = { 5, 7, 3, 1, 3, 8, 5, 7, 7, 3 };
 
 	(void)state;
 	for (size_t j = 0; j < wv_wat_count(); j++)
