@@ -7,7 +7,7 @@
  * make it true.  A lesson states it as a rule paragraph instead
  * ("rule: false-flags-above-zero A flag can be false ..."), naming one of the
  * rules below.  Each rule says on which variants it holds (holds_on) and
- * what it claims of one word (holds); tests/unit/test_rules.c checks holds
+ * what it claims of one word (check); tests/unit/test_rules.c checks it
  * over the critical words (every byte from {00 01 02 7f 80 81 fe ff} in
  * every position; every 32-bit word with WATVIZ_FULL=1) on every variant
  * where holds_on is true, and the lesson loader refuses a rule paragraph on
@@ -29,6 +29,27 @@
 
 #include "watviz/wat.h"
 
+/*
+ * What the rules read of one word a: the variant's own values for it (the
+ * kernel's sequence, each function called once) and, by a byte loop, where
+ * its zero bytes are.  The later three are as defined for every input, also
+ * for a word without a zero byte.
+ */
+struct wv_rule_word {
+	uint64_t a;		/* v's register value, as loaded */
+	uint64_t flags;		/* has_zero(a, &data) */
+	uint64_t data;
+	uint64_t prep;		/* prep_zero_mask(a, data) */
+	uint64_t create;	/* create_zero_mask(prep) */
+	unsigned find;		/* find_zero(create) */
+	uint64_t zbm;		/* zero_bytemask(create) */
+	unsigned zeros;		/* bit i: memory byte i of a is 0 */
+	unsigned flagged;	/* bit i: bit 7 of memory byte i of flags is set */
+};
+
+/* Fill *w for the word a on v. */
+void wv_rules_word(const struct wv_variant *v, uint64_t a, struct wv_rule_word *w);
+
 struct wv_rule {
 	const char *name;	/* as a rule: paragraph names it */
 	const char *where;	/* the variants it holds on, in a few words */
@@ -36,12 +57,15 @@ struct wv_rule {
 	/* Does the rule apply to this variant's form at all? */
 	bool (*holds_on)(const struct wv_variant *v);
 	/*
-	 * Is the rule true of the word a (v's register value, as loaded, in
-	 * v's width)?  Only meaningful where holds_on(v); a word without a
-	 * zero byte satisfies every rule whose claim is about the first zero.
+	 * Is the rule true of the word w describes (wv_rules_word)?  Only
+	 * meaningful where holds_on(v); a word without a zero byte satisfies
+	 * every rule whose claim is about the first zero.
 	 */
-	bool (*holds)(const struct wv_variant *v, uint64_t a);
+	bool (*check)(const struct wv_variant *v, const struct wv_rule_word *w);
 };
+
+/* Is rule r true of the word a on v?  r->check on wv_rules_word(v, a). */
+bool wv_rules_holds(const struct wv_rule *r, const struct wv_variant *v, uint64_t a);
 
 /* Number of rules. */
 size_t wv_rules_count(void);

@@ -91,7 +91,7 @@ static int narrate_check(struct parser *p, const struct wv_scene *s,
 
 /*
  * Does scene s state a rule that does not hold on v (holds_on), or that its
- * own words contradict (holds, on each word the trace loads; the tests
+ * own words contradict (check, on each word the trace loads; the tests
  * prove it on the critical words, the loader on the scene's)?  t is the
  * scene's trace on v, or NULL before it is built.  0, or -1 with the
  * mistake at the rule's line.
@@ -114,7 +114,7 @@ static int rule_refused(struct parser *p, const struct wv_scene *s,
 			const uint64_t x[2] = { t->words[w].value, t->words[w].delim_value };
 
 			for (unsigned j = 0; j < (t->in.delim >= 0 ? 2u : 1u); j++)
-				if (!r->holds(v, x[j])) {
+				if (!wv_rules_holds(r, v, x[j])) {
 					wv_error_set(p->err, s->para[i].line, 1, "rule %s is "
 						     "false on %s for the word 0x%0*llx of this "
 						     "scene (a bug in src/lesson/rules.c)",

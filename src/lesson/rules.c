@@ -58,13 +58,25 @@ static unsigned first(unsigned m)
 	return wv_ctz(m, 8);
 }
 
-/* The variant's prepared mask of a: prep_zero_mask(a, data) after has_zero. */
-static uint64_t prepared(const struct wv_variant *v, uint64_t a)
+void wv_rules_word(const struct wv_variant *v, uint64_t a, struct wv_rule_word *w)
 {
-	uint64_t data = 0;
+	w->a = a;
+	w->data = 0;
+	w->flags = v->has_zero(a, &w->data);
+	w->prep = v->prep_zero_mask(a, w->data);
+	w->create = v->create_zero_mask(w->prep);
+	w->find = v->find_zero(w->create);
+	w->zbm = v->zero_bytemask(w->create);
+	w->zeros = zero_bytes(v, a);
+	w->flagged = flag_bytes(v, w->flags);
+}
 
-	v->has_zero(a, &data);
-	return v->prep_zero_mask(a, data);
+bool wv_rules_holds(const struct wv_rule *r, const struct wv_variant *v, uint64_t a)
+{
+	struct wv_rule_word w;
+
+	wv_rules_word(v, a, &w);
+	return r->check(v, &w);
 }
 
 /* ---- the rules ------------------------------------------------------------- */
@@ -81,20 +93,19 @@ static bool cheap(const struct wv_variant *v)
  * set like a zero's.  The borrows are followed byte by byte, from the
  * least significant up.
  */
-static bool cheap_flags(const struct wv_variant *v, uint64_t a)
+static bool cheap_flags(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	uint64_t data;
-	unsigned f = flag_bytes(v, v->has_zero(a, &data)), want = 0;
+	unsigned want = 0;
 	bool borrow = false;
 
 	for (unsigned r = 0; r < wv_wat_bytes(v); r++) {
-		unsigned x = (unsigned)(a >> 8 * r) & 0xff;
+		unsigned x = (unsigned)(w->a >> 8 * r) & 0xff;
 
 		if (x == 0 || (x == 1 && borrow))
 			want |= 1u << wv_wat_byte_index(v, r);
 		borrow = x == 0 || (x == 1 && borrow);
 	}
-	return f == want;
+	return w->flagged == want;
 }
 
 static bool le_cheap(const struct wv_variant *v)
@@ -108,18 +119,16 @@ static bool le_cheap(const struct wv_variant *v)
  * it.  On little-endian above is later in memory, so the lowest flag is the
  * first zero's: bit 8k + 7.
  */
-static bool false_flags_above_zero(const struct wv_variant *v, uint64_t a)
+static bool false_flags_above_zero(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	uint64_t data, fl = v->has_zero(a, &data);
-	unsigned z = zero_bytes(v, a), f = flag_bytes(v, fl);
-	unsigned fake = f & ~z;
+	unsigned z = w->zeros, fake = w->flagged & ~z;
 
-	if (z & ~f)
+	if (z & ~w->flagged)
 		return false;
 	if (z == 0)
-		return f == 0;
+		return w->flagged == 0;
 	return (fake == 0 || first(fake) > first(z)) &&
-	       wv_ctz(fl, v->bits) == 8 * first(z) + 7;
+	       wv_ctz(w->flags, v->bits) == 8 * first(z) + 7;
 }
 
 static bool be_cheap(const struct wv_variant *v)
@@ -132,16 +141,15 @@ static bool be_cheap(const struct wv_variant *v)
  * other than the first zero exactly when a false flag sits before the first
  * zero.  A false flag after it (ab\0c\x01 on ppc64) changes nothing.
  */
-static bool be_top_flag_lies(const struct wv_variant *v, uint64_t a)
+static bool be_top_flag_lies(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	uint64_t data, fl = v->has_zero(a, &data);
-	unsigned z = zero_bytes(v, a), f = flag_bytes(v, fl);
+	unsigned z = w->zeros, f = w->flagged;
 
 	if (z & ~f)
 		return false;
 	if (z == 0)
 		return f == 0;
-	unsigned top = wv_wat_byte_index(v, wv___fls(fl, v->bits) / 8);
+	unsigned top = wv_wat_byte_index(v, wv___fls(w->flags, v->bits) / 8);
 	bool fake_before = (f & ~z & ((1u << first(z)) - 1)) != 0;
 
 	return (top != first(z)) == fake_before;
@@ -156,15 +164,12 @@ static bool little_endian(const struct wv_variant *v)
  * find_zero uses only the lowest flag: the mask with every other flag
  * cleared gives the same answer, the first zero.
  */
-static bool find_zero_lowest_flag(const struct wv_variant *v, uint64_t a)
+static bool find_zero_lowest_flag(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	unsigned z = zero_bytes(v, a);
-	uint64_t bits = prepared(v, a), low = bits & (~bits + 1);
+	uint64_t low = w->prep & (~w->prep + 1);
 
-	if (z == 0)
-		return true;
-	return v->find_zero(v->create_zero_mask(bits)) == first(z) &&
-	       v->find_zero(v->create_zero_mask(low)) == first(z);
+	return w->zeros == 0 || (w->find == first(w->zeros) &&
+				 v->find_zero(v->create_zero_mask(low)) == w->find);
 }
 
 static bool add32(const struct wv_variant *v)
@@ -177,17 +182,17 @@ static bool add32(const struct wv_variant *v)
  * 0x00ff0000 + 2^(8k) (the +1 turns the mask into 2^(8k)), whose bits 23-24
  * read 1, 1, 2, 3 for k = 0..3; & mask turns the 1 of k = 0 into 0.
  */
-static bool add32_carry(const struct wv_variant *v, uint64_t a)
+static bool add32_carry(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	unsigned z = zero_bytes(v, a), k;
-	uint64_t mask = v->create_zero_mask(prepared(v, a)), sum;
+	uint64_t mask = w->create, sum = (WV_COUNT_MASKED_ADD + mask) & wv_wmask(32);
+	unsigned k;
 
-	if (z == 0)
+	(void)v;
+	if (w->zeros == 0)
 		return true;
-	k = first(z);
-	sum = (WV_COUNT_MASKED_ADD + mask) & wv_wmask(32);
+	k = first(w->zeros);
 	return mask == wv_wmask(8 * k) && sum == UINT64_C(0x00ff0000) + (mask + 1) &&
-	       (sum >> 23) == (k ? k : 1) && v->find_zero(mask) == k;
+	       (sum >> 23) == (k ? k : 1) && w->find == k;
 }
 
 static bool multiply(const struct wv_variant *v)
@@ -209,19 +214,20 @@ static unsigned byte_of(uint64_t x, unsigned n)
  * the product is 0).  For k = 7 the top byte is C's lowest, 0x08, and the
  * subtraction borrows one: 7.
  */
-static bool mul_top_byte(const struct wv_variant *v, uint64_t a)
+static bool mul_top_byte(const struct wv_variant *v, const struct wv_rule_word *w)
 {
 	const uint64_t c = WV_COUNT_MASKED_MUL;
-	unsigned z = zero_bytes(v, a), k;
-	uint64_t mask = v->create_zero_mask(prepared(v, a)), shifted, prod;
+	uint64_t mask = w->create, shifted, prod;
+	unsigned k;
 
-	if (z == 0)
+	(void)v;
+	if (w->zeros == 0)
 		return true;
-	k = first(z);
+	k = first(w->zeros);
 	shifted = wv_shl(c, 8 * k, 64);
 	prod = mask * c;
 	if (mask != wv_wmask(8 * k) || prod != shifted - c ||
-	    byte_of(shifted, 7) != byte_of(c, 7 - k) || v->find_zero(mask) != k)
+	    byte_of(shifted, 7) != byte_of(c, 7 - k) || w->find != k)
 		return false;
 	if (k == 0)
 		return prod == 0;
@@ -245,25 +251,22 @@ static bool below_lowest_users(const struct wv_variant *v)
  * first zero).  It is what the variant's create_zero_mask or zero_bytemask
  * builds on.
  */
-static bool below_lowest_bit(const struct wv_variant *v, uint64_t a)
+static bool below_lowest_bit(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	unsigned w = v->bits, z = zero_bytes(v, a);
-	uint64_t bits = prepared(v, a), low = bits & (~bits + 1);
-	uint64_t below = ((bits - 1) & ~bits) & wv_wmask(w);
+	uint64_t m = wv_wmask(v->bits), bits = w->prep, low = bits & (~bits + 1);
+	uint64_t below = ((bits - 1) & ~bits) & m;
 
-	if (z == 0)
+	if (w->zeros == 0)
 		return true;
-	if (below != low - 1 || ((bits - 1) & wv_wmask(w)) != ((bits ^ low) | below))
+	if (below != low - 1 || ((bits - 1) & m) != ((bits ^ low) | below))
 		return false;
-	if (cheap(v) && low != UINT64_C(1) << (8 * first(z) + 7))
+	if (cheap(v) && low != UINT64_C(1) << (8 * first(w->zeros) + 7))
 		return false;
-	if (v->create_kind == WV_CREATE_BYTEMASK && v->create_zero_mask(bits) != below >> 7)
+	if (v->create_kind == WV_CREATE_BYTEMASK && w->create != below >> 7)
 		return false;
-	if (v->create_kind == WV_CREATE_POPCOUNT &&
-	    v->create_zero_mask(bits) != wv_popcount(below))
+	if (v->create_kind == WV_CREATE_POPCOUNT && w->create != wv_popcount(below))
 		return false;
-	return v->zbm_kind != WV_ZBM_FROM_FLAGS ||
-	       v->zero_bytemask(v->create_zero_mask(bits)) == below >> 7;
+	return v->zbm_kind != WV_ZBM_FROM_FLAGS || w->zbm == below >> 7;
 }
 
 static bool exact_users(const struct wv_variant *v)
@@ -272,11 +275,9 @@ static bool exact_users(const struct wv_variant *v)
 }
 
 /* The exact mask: 0x80 in each zero byte and nothing anywhere else. */
-static bool exact_mask(const struct wv_variant *v, uint64_t a)
+static bool exact_mask(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	uint64_t m = prepared(v, a);
-
-	return flag_bytes(v, m) == zero_bytes(v, a) && (m & ~wv_highs(v->bits)) == 0;
+	return flag_bytes(v, w->prep) == w->zeros && (w->prep & ~wv_highs(v->bits)) == 0;
 }
 
 static bool bytemask_users(const struct wv_variant *v)
@@ -285,11 +286,10 @@ static bool bytemask_users(const struct wv_variant *v)
 }
 
 /* create_zero_mask is 2^(8k) - 1: 0xff in each byte before the first zero. */
-static bool byte_mask(const struct wv_variant *v, uint64_t a)
+static bool byte_mask(const struct wv_variant *v, const struct wv_rule_word *w)
 {
-	unsigned z = zero_bytes(v, a);
-
-	return z == 0 || v->create_zero_mask(prepared(v, a)) == wv_wmask(8 * first(z));
+	(void)v;
+	return w->zeros == 0 || w->create == wv_wmask(8 * first(w->zeros));
 }
 
 static const struct wv_rule rules[] = {

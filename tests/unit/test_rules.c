@@ -16,7 +16,8 @@
  *   number lint and the next text:'s do not; every rule is stated by a
  *   shipped lesson and listed in lessons/README.md;
  * - the step texts that state these rules are not cut at WV_TEXT_MAX.
- * The sweep is split over two threads.
+ * Each sweep is split over two threads; a variant's critical words are swept
+ * once for all its rules, the kernel's sequence run once per word.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
@@ -29,7 +30,8 @@
 #include "watviz/trace.h"
 #include "watviz/wordops.h"
 
-typedef bool (*property)(const struct wv_variant *v, uint64_t a);
+/* A claim about the word a on v (r: the rule it is, or NULL). */
+typedef bool (*property)(const struct wv_rule *r, const struct wv_variant *v, uint64_t a);
 
 static const uint8_t critical[8] = { 0x00, 0x01, 0x02, 0x7f, 0x80, 0x81, 0xfe, 0xff };
 
@@ -40,58 +42,90 @@ static bool env_set(const char *name)
 	return s && *s && strcmp(s, "0") != 0;
 }
 
-/* ---- the sweep --------------------------------------------------------------- */
+/* ---- the sweeps ---------------------------------------------------------------- */
 
-struct sweep {
-	property holds;
-	const struct wv_variant *v;
-	bool every;		/* word i is i itself (all 32-bit words) */
-	uint64_t from, to, step;
-	bool found;
-	uint64_t word;		/* the first word of [from, to) where holds fails */
-};
+/* Every 32-bit word (WATVIZ_FULL=1), or the critical words. */
+static bool every_word(const struct wv_variant *v)
+{
+	return v->bits == 32 && env_set("WATVIZ_FULL");
+}
 
-/* Word i of the space: i itself, or the critical word whose byte b is
+/* Word i of v's space: i itself, or the critical word whose byte b is
    critical[digit b of i in base 8]. */
-static uint64_t word_at(const struct sweep *s, uint64_t i)
+static uint64_t word_at(const struct wv_variant *v, bool every, uint64_t i)
 {
 	uint64_t w = 0;
 
-	if (s->every)
+	if (every)
 		return i;
-	for (unsigned b = 0; b < s->v->bits / 8; b++)
+	for (unsigned b = 0; b < v->bits / 8; b++)
 		w |= (uint64_t)critical[(i >> 3 * b) & 7] << 8 * b;
 	return w;
 }
 
+#define MAX_RULES 32
+
+/* One thread's part of a sweep: words [from, to) of v's space, by step. */
+struct sweep {
+	const struct wv_variant *v;
+	uint64_t from, to, step;
+	property holds;		/* one claim, or NULL: every rule that holds on v */
+	const struct wv_rule *rule;
+	bool found[MAX_RULES];	/* [0] for the one claim, or per rule */
+	uint64_t word[MAX_RULES];	/* the first word of the part where it fails */
+};
+
 static void *sweep_run(void *arg)
 {
 	struct sweep *s = arg;
+	bool every = every_word(s->v);
+	const struct wv_rule *on[MAX_RULES];
+	size_t non = 0, left;
 
-	for (uint64_t i = s->from; i < s->to; i += s->step) {
-		uint64_t w = word_at(s, i);
+	for (size_t r = 0; !s->holds && r < wv_rules_count() && r < MAX_RULES; r++)
+		if (wv_rules_at(r)->holds_on(s->v))
+			on[non++] = wv_rules_at(r);
+	left = s->holds ? 1 : non;
+	for (uint64_t i = s->from; i < s->to && left; i += s->step) {
+		uint64_t a = word_at(s->v, every, i);
+		struct wv_rule_word w;
 
-		if (!s->holds(s->v, w)) {
-			s->found = true;
-			s->word = w;
-			break;
+		if (s->holds) {
+			if (!s->holds(s->rule, s->v, a)) {
+				s->found[0] = true;
+				s->word[0] = a;
+				left = 0;
+			}
+			continue;
+		}
+		/* the kernel's sequence once per word, for every rule */
+		wv_rules_word(s->v, a, &w);
+		for (size_t r = 0; r < non; r++) {
+			size_t k = (size_t)(on[r] - wv_rules_at(0));
+
+			if (!s->found[k] && !on[r]->check(s->v, &w)) {
+				s->found[k] = true;
+				s->word[k] = a;
+				left--;
+			}
 		}
 	}
 	return NULL;
 }
 
 /*
- * The first word (in the sweep's order) of v's space on which holds fails:
- * true and *word, or false when it holds on all of them.
+ * Sweep v's space in two threads: holds alone (the first word where it
+ * fails in found[0], word[0]), or, holds NULL, every rule that holds on v
+ * (per rule index).  WATVIZ_QUICK=1: every 257th word.
  */
-static bool counterexample(property holds, const struct wv_variant *v, uint64_t *word)
+static void sweep(const struct wv_variant *v, property holds, const struct wv_rule *rule,
+		  bool found[MAX_RULES], uint64_t word[MAX_RULES])
 {
-	bool every = v->bits == 32 && env_set("WATVIZ_FULL");
-	uint64_t n = every ? UINT64_C(1) << 32 : UINT64_C(1) << (3 * v->bits / 8);
+	uint64_t n = every_word(v) ? UINT64_C(1) << 32 : UINT64_C(1) << (3 * v->bits / 8);
 	uint64_t step = env_set("WATVIZ_QUICK") ? 257 : 1, half = n / 2 / step * step;
 	struct sweep s[2] = {
-		{ holds, v, every, 0, half, step, false, 0 },
-		{ holds, v, every, half, n, step, false, 0 },
+		{ .v = v, .from = 0, .to = half, .step = step, .holds = holds, .rule = rule },
+		{ .v = v, .from = half, .to = n, .step = step, .holds = holds, .rule = rule },
 	};
 	pthread_t th;
 	bool threaded = pthread_create(&th, NULL, sweep_run, &s[1]) == 0;
@@ -101,12 +135,48 @@ static bool counterexample(property holds, const struct wv_variant *v, uint64_t 
 		pthread_join(th, NULL);
 	else
 		sweep_run(&s[1]);
-	for (unsigned i = 0; i < 2; i++)
-		if (s[i].found) {
-			*word = s[i].word;
-			return true;
-		}
-	return false;
+	for (size_t r = 0; r < MAX_RULES; r++) {
+		found[r] = s[0].found[r] || s[1].found[r];
+		word[r] = s[0].found[r] ? s[0].word[r] : s[1].word[r];
+	}
+}
+
+/* The first word of v's space on which holds fails: true and *word, or
+   false when it holds on every one. */
+static bool counterexample(property holds, const struct wv_rule *r,
+			   const struct wv_variant *v, uint64_t *word)
+{
+	bool found[MAX_RULES];
+	uint64_t words[MAX_RULES];
+
+	sweep(v, holds, r, found, words);
+	*word = words[0];
+	return found[0];
+}
+
+/* A rule as a claim. */
+static bool rule_claim(const struct wv_rule *r, const struct wv_variant *v, uint64_t a)
+{
+	return wv_rules_holds(r, v, a);
+}
+
+/* Every rule on every variant, each variant swept once when first asked. */
+static struct {
+	bool done;
+	bool found[MAX_RULES];
+	uint64_t word[MAX_RULES];
+} swept[64];
+
+/* Is rule index r refuted on variant index j?  Then *word. */
+static bool refuted(size_t r, size_t j, uint64_t *word)
+{
+	assert_true(j < 64 && r < MAX_RULES);
+	if (!swept[j].done) {
+		sweep(wv_wat_at(j), NULL, NULL, swept[j].found, swept[j].word);
+		swept[j].done = true;
+	}
+	*word = swept[j].word[r];
+	return swept[j].found[r];
 }
 
 /* ---- byte loops of the test's own --------------------------------------------- */
@@ -156,7 +226,8 @@ static void report(const char *what, const struct wv_variant *v, uint64_t w)
 static void registry(void **state)
 {
 	(void)state;
-	assert_true(wv_rules_count() >= 9);
+	assert_true(wv_rules_count() >= 9 && wv_rules_count() <= MAX_RULES);
+	assert_true(wv_wat_count() <= 64);
 	assert_null(wv_rules_at(wv_rules_count()));
 	assert_null(wv_rules_find("no-such-rule", 12));
 	assert_null(wv_rules_find("add32", 5));	/* a prefix is not a name */
@@ -192,7 +263,7 @@ static void rule_proved(void **state)
 		if (!r->holds_on(v))
 			continue;
 		on++;
-		if (counterexample(r->holds, v, &w)) {
+		if (refuted((size_t)(r - wv_rules_at(0)), j, &w)) {
 			report(r->name, v, w);
 			failed++;
 		}
@@ -207,8 +278,9 @@ static void rule_proved(void **state)
  * What lesson 9's summary and the F(a) vs E(a) note said on big-endian:
  * "every false positive sits before the first zero".
  */
-static bool old_be_rule(const struct wv_variant *v, uint64_t a)
+static bool old_be_rule(const struct wv_rule *r, const struct wv_variant *v, uint64_t a)
 {
+	(void)r;
 	unsigned z = zeros(v, a), fake = flags(v, a) & ~z, k = first_of(z, 8);
 
 	return (fake & ~((1u << k) - 1)) == 0;
@@ -223,11 +295,11 @@ static void old_be_rule_is_false(void **state)
 
 	(void)state;
 	assert_true(wv_wat_load(ppc, mem) == UINT64_C(0x6162006301000000));
-	assert_false(old_be_rule(ppc, UINT64_C(0x6162006301000000)));
-	assert_false(old_be_rule(ppc, UINT64_C(0x0000000000000100)));
+	assert_false(old_be_rule(NULL, ppc, UINT64_C(0x6162006301000000)));
+	assert_false(old_be_rule(NULL, ppc, UINT64_C(0x0000000000000100)));
 	/* what lesson 9 says now holds there, and the false flag is harmless */
-	assert_true(now->holds(ppc, UINT64_C(0x6162006301000000)));
-	assert_true(now->holds(ppc, UINT64_C(0x0000000000000100)));
+	assert_true(wv_rules_holds(now, ppc, UINT64_C(0x6162006301000000)));
+	assert_true(wv_rules_holds(now, ppc, UINT64_C(0x0000000000000100)));
 	for (size_t j = 0; j < wv_wat_count(); j++) {
 		const struct wv_variant *v = wv_wat_at(j);
 		uint64_t w;
@@ -235,7 +307,7 @@ static void old_be_rule_is_false(void **state)
 		if (!now->holds_on(v))
 			continue;
 		be++;
-		assert_true(counterexample(old_be_rule, v, &w));
+		assert_true(counterexample(old_be_rule, NULL, v, &w));
 		report("old rule 'every false positive sits before the first zero' is false",
 		       v, w);
 	}
@@ -243,19 +315,21 @@ static void old_be_rule_is_false(void **state)
 }
 
 /* Lesson 7 used to say "byte 7 - k of C holds k" for every k. */
-static bool old_mul_rule(const struct wv_variant *v, uint64_t a)
+static bool old_mul_rule(const struct wv_rule *r, const struct wv_variant *v, uint64_t a)
 {
 	unsigned z = zeros(v, a), k = first_of(z, 0);
 
+	(void)r;
 	return z == 0 || ((WV_COUNT_MASKED_MUL >> 8 * (7 - k)) & 0xff) == k;
 }
 
 /* Lesson 6 used to say "bits - 1 has only the bits below bit 7 set" of the
    flags of \0abc: bits - 1 has only the bits below the lowest flag. */
-static bool old_minus_one_rule(const struct wv_variant *v, uint64_t a)
+static bool old_minus_one_rule(const struct wv_rule *r, const struct wv_variant *v, uint64_t a)
 {
 	uint64_t data, bits = v->has_zero(a, &data);
 
+	(void)r;
 	return bits == 0 || (bits - 1) == (bits & (~bits + 1)) - 1;
 }
 
@@ -271,17 +345,17 @@ static void old_rules_are_false(void **state)
 		uint64_t w;
 
 		if (mul->holds_on(v)) {
-			assert_false(old_mul_rule(v, wv_wat_load(v, seven)));
-			assert_true(mul->holds(v, wv_wat_load(v, seven)));
-			assert_true(counterexample(old_mul_rule, v, &w));
+			assert_false(old_mul_rule(NULL, v, wv_wat_load(v, seven)));
+			assert_true(wv_rules_holds(mul, v, wv_wat_load(v, seven)));
+			assert_true(counterexample(old_mul_rule, NULL, v, &w));
 			assert_int_equal(first_of(zeros(v, w), 8), 7);
 			n++;
 		}
 		if (below->holds_on(v) && v->hz_kind == WV_HZ_CHEAP) {
 			if (v->bits == 64)	/* the flags of 00 61 62 63 00 00 00 00 */
-				assert_false(old_minus_one_rule(v, wv_wat_load(v, zabc)));
-			assert_true(below->holds(v, wv_wat_load(v, zabc)));
-			assert_true(counterexample(old_minus_one_rule, v, &w));
+				assert_false(old_minus_one_rule(NULL, v, wv_wat_load(v, zabc)));
+			assert_true(wv_rules_holds(below, v, wv_wat_load(v, zabc)));
+			assert_true(counterexample(old_minus_one_rule, NULL, v, &w));
 			n++;
 		}
 	}
@@ -311,7 +385,7 @@ static void holds_on_matters(void **state)
 		uint64_t w;
 
 		assert_false(r->holds_on(v));
-		assert_true(counterexample(r->holds, v, &w));
+		assert_true(counterexample(rule_claim, r, v, &w));
 	}
 }
 
