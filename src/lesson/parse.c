@@ -530,15 +530,9 @@ static int parse_rule(struct parser *p, struct wv_scene *s, const char *v, int c
 	const struct wv_rule *r = wv_rules_find(v, n);
 	struct wv_para *para;
 
-	if (!r) {
-		char names[WV_ERROR_MSG_MAX] = "";
-
-		for (size_t i = 0; i < wv_rules_count(); i++)
-			snprintf(names + strlen(names), sizeof(names) - strlen(names),
-				 "%s%s", i ? ", " : "", wv_rules_at(i)->name);
-		return fail(p, col, "unknown rule '%.*s'; the rules are %s", (int)n, v,
-			    names);
-	}
+	if (!r)
+		return fail(p, col, "unknown rule '%.*s'; lessons/README.md (Rules) lists "
+			    "the rules, such as %s", (int)n, v, wv_rules_at(0)->name);
 	if (!v[at])
 		return fail(p, col + (int)n, "rule: %s needs its sentence after the "
 			    "name, on the same line", r->name);

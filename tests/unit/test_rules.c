@@ -476,13 +476,35 @@ static void loader(void **state)
 			      "question: Is it three?\nask: find_zero\n", &e, NULL), -1);
 	assert_int_equal(e.line, 8);
 
-	/* an unknown rule, at its column, with the names to choose from */
+	/* each rule's refusal, on the longest-named variant it does not hold
+	   on, fits the message whole */
+	for (size_t i = 0; i < wv_rules_count(); i++) {
+		const struct wv_rule *r = wv_rules_at(i);
+		const struct wv_variant *off = NULL;
+		char text[400];
+
+		for (size_t j = 0; j < wv_wat_count(); j++)
+			if (!r->holds_on(wv_wat_at(j)) &&
+			    (!off || strlen(wv_wat_at(j)->name) > strlen(off->name)))
+				off = wv_wat_at(j);
+		if (!off)
+			continue;
+		snprintf(text, sizeof(text), "title: t\narches: %s\n\nscene: s\n"
+			 "word: ab\\0cd\nshow: has_zero\nrule: %s Said.\n", off->name,
+			 r->name);
+		assert_int_equal(load(text, &e, NULL), -1);
+		assert_int_equal(e.line, 7);
+		assert_non_null(strstr(e.msg, r->name));
+		assert_non_null(strstr(e.msg, "drop the rule"));
+	}
+
+	/* an unknown rule, at its column, with where to find the names */
 	assert_int_equal(load("title: t\n\nscene: s\nword: ab\\0cd\nshow: has_zero\n"
 			      "rule: no-such-rule Something.\n", &e, NULL), -1);
 	assert_int_equal(e.line, 6);
 	assert_int_equal(e.col, 7);
 	assert_non_null(strstr(e.msg, "unknown rule 'no-such-rule'"));
-	assert_non_null(strstr(e.msg, "cheap-flags"));
+	assert_non_null(strstr(e.msg, "lessons/README.md"));
 	/* a rule without its sentence */
 	assert_int_equal(load("title: t\narches: x86-64\n\nscene: s\nword: ab\\0cd\n"
 			      "show: has_zero\nrule: cheap-flags\n", &e, NULL), -1);
