@@ -48,7 +48,7 @@ static void draw_multiply(struct builder *b, uint64_t mask, unsigned k)
 			    "C. For k from 1 to 6 the top byte of C << 8k is byte 7 - k of C, "
 			    "which holds k, and subtracting C leaves it alone: byte 6 of "
 			    "C << 8k is more than C's byte 6, 0x01, so no borrow gets past "
-			    "it. For k = 7 the top byte is C's lowest, 0x08, and the "
+			    "it. When k is 7 the top byte is C's lowest, 0x08, and the "
 			    "subtraction borrows 1 from it.");
 		sub_detail(s, "Here k = %u: the top byte of C << %u is byte %u of C%s.",
 			   k, 8 * k, 7 - k,
@@ -76,7 +76,7 @@ static void draw_add32(struct builder *b, uint64_t mask)
 	s = sub_new(b, WV_OP_ADD, "0x0ff0001 + mask",
 		    "Add the mask to 0x00ff0001, which is 0x00ff0000 + 1: the +1 turns "
 		    "the mask 2^(8k) - 1 into 2^(8k), so the sum is 0x00ff0000 + "
-		    "2^(8k). For k = 0, 1, 2, 3 that has 1, 1, 2, 3 in bits 23-24: 2^8 "
+		    "2^(8k). For k from 0 to 3 that has 1, 1, 2, 3 in bits 23-24: 2^8 "
 		    "stays below them, 2^16 carries through the ones of 0x00ff0000 "
 		    "into bit 24, 2^24 sets bit 24 beside bit 23.");
 	sum = draw_add(b, s, "0x00ff0001", c, WV_ROW_INPUT, "mask", mask, "sum", 32);
