@@ -68,10 +68,18 @@ struct wv_question {
 /* Which variants a paragraph of narration is for ("text-le:", "text-be:"). */
 enum wv_when { WV_WHEN_ANY, WV_WHEN_LE, WV_WHEN_BE };
 
-/* A paragraph of narration as written, placeholders unfilled. */
+struct wv_rule;
+
+/*
+ * A paragraph of narration as written, placeholders unfilled.  A rule
+ * paragraph ("rule: NAME sentence") states one of watviz/rules.h's proved
+ * rules: the loader refuses it on a variant the rule does not hold on.
+ */
 struct wv_para {
 	char *text;
 	enum wv_when when;
+	const struct wv_rule *rule;	/* the rule it states, or NULL */
+	int line;			/* where it was written */
 };
 
 /* A placeholder as written ("{find_zero}" at line, col). */

@@ -3,15 +3,20 @@
  * text, then the checks that need a trace: each scene without a mistake of
  * its own is traced on every variant it allows, and must reach the step it
  * shows, give every placeholder a value (narrate.c) and show what its
- * question asks (question_unreached, with grade.c's answer).
- * May call: lesson.h, parse.h, grade.h (the top of src/lesson/'s order).
+ * question asks (question_unreached, with grade.c's answer), and state its
+ * rules (rules.c) only where they hold (rule_refused).
+ * May call: lesson.h, parse.h, grade.h, rules.c (the top of src/lesson/'s
+ * order).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "watviz/lesson.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "watviz/rules.h"
 
 #include "grade.h"
 #include "lesson.h"
@@ -84,8 +89,46 @@ static int narrate_check(struct parser *p, const struct wv_scene *s,
 	return -1;
 }
 
+/*
+ * Does scene s state a rule that does not hold on v (holds_on), or that its
+ * own words contradict (check, on each word the trace loads; the tests
+ * prove it on the critical words, the loader on the scene's)?  t is the
+ * scene's trace on v, or NULL before it is built.  0, or -1 with the
+ * mistake at the rule's line.
+ */
+static int rule_refused(struct parser *p, const struct wv_scene *s,
+			const struct wv_variant *v, const struct wv_trace *t)
+{
+	for (size_t i = 0; i < s->npara; i++) {
+		const struct wv_rule *r = s->para[i].rule;
+
+		if (!r)
+			continue;
+		if (!r->holds_on(v)) {
+			wv_error_set(p->err, s->para[i].line, 1, "rule %s does not hold "
+				     "on %s (only on %s): limit arches: or arch:, or "
+				     "drop the rule", r->name, v->name, r->where);
+			return -1;
+		}
+		for (size_t w = 0; t && w < t->nwords; w++) {
+			const uint64_t x[2] = { t->words[w].value, t->words[w].delim_value };
+
+			for (unsigned j = 0; j < (t->in.delim >= 0 ? 2u : 1u); j++)
+				if (!wv_rules_holds(r, v, x[j])) {
+					wv_error_set(p->err, s->para[i].line, 1, "rule %s is "
+						     "false on %s for the word 0x%0*llx of this "
+						     "scene (a bug in src/lesson/rules.c)",
+						     r->name, v->name, (int)v->bits / 4,
+						     (unsigned long long)x[j]);
+					return -1;
+				}
+		}
+	}
+	return 0;
+}
+
 /* Check scene i on variant v: the trace builds, the shown step and the
-   answer exist.  Sets p->line to the offending line. */
+   answer exist, the rules hold.  Sets p->line to the offending line. */
 static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 {
 	const struct wv_scene *s = &p->l->scenes[i];
@@ -95,6 +138,8 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 	int rc;
 
 	wv_lesson_scene_input(p->l, i, v, &in, NULL);
+	if (rule_refused(p, s, in.v, NULL))
+		return -1;
 	if (in.offset >= wv_wat_bytes(in.v)) {
 		p->line = s->line;
 		wv_error_set(p->err, s->line, 1, "scene '%s': offset %zu does not fit a %u-bit "
@@ -118,7 +163,7 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     s->show == WV_STEP_DELIM_HAS_ZERO ? " (it needs a delim:)" :
 			     " at that word or sub-step");
 		rc = -1;
-	} else if (narrate_check(p, s, &t) != 0) {
+	} else if (narrate_check(p, s, &t) != 0 || rule_refused(p, s, in.v, &t)) {
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
 		   question_unreached(s, &t, &a)) {

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "watviz/lesson.h"
+#include "watviz/rules.h"
 #include "watviz/try.h"
 
 #include "lesson.h"
@@ -58,20 +59,21 @@ enum key {
 	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
 	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
 	K_TEXT, K_TEXT_LE, K_TEXT_BE, K_SOURCE, K_QUESTION, K_ASK, K_FORM, /* scene */
-	K_PAGE_END, K_EXPLORE,
+	K_PAGE_END, K_EXPLORE, K_RULE,
 	K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
 	"delim", "show", "text", "text-le", "text-be", "source", "question", "ask",
-	"form", "page-end", "explore",
+	"form", "page-end", "explore", "rule",
 };
 
 /* Keys a scene may give more than once. */
 static bool repeatable(enum key k)
 {
-	return k == K_TEXT || k == K_TEXT_LE || k == K_TEXT_BE || k == K_SOURCE;
+	return k == K_TEXT || k == K_TEXT_LE || k == K_TEXT_BE || k == K_SOURCE ||
+	       k == K_RULE;
 }
 
 #if defined(__GNUC__)
@@ -191,7 +193,9 @@ static bool is_op(char c)
  * Check one line of narration (text, question or summary) as written, v
  * starting at column col: placeholders must be known (and are recorded in s;
  * s NULL: none allowed), and no number the trace could contradict may be
- * typed by hand.  See lessons/README.md, "Numbers in narration".
+ * typed by hand.  See lessons/README.md, "Numbers in narration".  A rule:
+ * paragraph's numbers are let through: they belong to a claim about every
+ * word, which tests/unit/test_rules.c proves.
  */
 static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 {
@@ -231,6 +235,10 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 		}
 		if (c == '}')
 			return fail(p, at, "'}' without a placeholder before it%s", "");
+		if (p->rule_text) {
+			i++;
+			continue;
+		}
 		bool word_start = i == 0 || !(isalnum((unsigned char)v[i - 1]) ||
 					      v[i - 1] == '_' || v[i - 1] == '.');
 
@@ -522,6 +530,39 @@ static int parse_form(struct parser *p, struct wv_scene *s, const char *v, int c
 	return fail(p, col, "unknown form '%s'; use hex, number, choice or auto", v);
 }
 
+/*
+ * "rule: NAME sentence": a paragraph stating one of watviz/rules.h's rules,
+ * shown on every variant of the scene (check.c refuses it where the rule
+ * does not hold).  The sentence may go on on indented lines.
+ */
+static int parse_rule(struct parser *p, struct wv_scene *s, const char *v, int col)
+{
+	size_t n = strcspn(v, " \t"), at = n + strspn(v + n, " \t");
+	const struct wv_rule *r = wv_rules_find(v, n);
+	struct wv_para *para;
+
+	if (!r)
+		return fail(p, col, "unknown rule '%.*s'; lessons/README.md (Rules) lists "
+			    "the rules, such as %s", (int)n, v, wv_rules_at(0)->name);
+	if (!v[at])
+		return fail(p, col + (int)n, "rule: %s needs its sentence after the "
+			    "name, on the same line", r->name);
+	if (s->npara == WV_PARAS_MAX)
+		return fail(p, 1, "more than %d text: paragraphs in one scene",
+			    WV_PARAS_MAX);
+	para = &s->para[s->npara++];
+	para->when = WV_WHEN_ANY;
+	para->rule = r;
+	para->line = p->line;
+	p->cont = &para->text;
+	p->cont_sep = " ";
+	p->cont_scene = s;
+	p->rule_text = true;
+	if (append(&para->text, "", v + at, strlen(v + at)))
+		return -ENOMEM;
+	return lint(p, s, v + at, col + (int)at);
+}
+
 static int scene_key(struct parser *p, enum key k, const char *v, int col)
 {
 	wv_lesson *l = p->l;
@@ -601,6 +642,7 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 		para = &s->para[s->npara++];
 		para->when = k == K_TEXT_LE ? WV_WHEN_LE : k == K_TEXT_BE ? WV_WHEN_BE
 								    : WV_WHEN_ANY;
+		para->line = p->line;
 		p->cont = &para->text;
 		p->cont_sep = " ";
 		p->cont_scene = s;
@@ -608,6 +650,8 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 			return -ENOMEM;
 		return lint(p, s, v, col);
 	}
+	case K_RULE:
+		return parse_rule(p, s, v, col);
 	case K_SOURCE:
 		return parse_source(p, s, v, col);
 	case K_QUESTION:
@@ -706,6 +750,7 @@ int parse_line(struct parser *p, const char *line, size_t n)
 	}
 
 	p->cont = NULL;		/* a key line ends the text above */
+	p->rule_text = false;
 	size_t kn = strspn(buf, "abcdefghijklmnopqrstuvwxyz_-");
 
 	if (kn == 0 || buf[kn] != ':')
@@ -725,7 +770,7 @@ int parse_line(struct parser *p, const char *line, size_t n)
 	if (k == K_NKEYS)
 		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
 			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
-			    "text-le, text-be, source, question, ask, form, page-end, explore", buf);
+			    "text-le, text-be, rule, source, question, ask, form, page-end, explore", buf);
 	p->cont = NULL;
 	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
 		return fail(p, col, "'%s:' needs a value", buf);

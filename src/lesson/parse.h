@@ -31,6 +31,9 @@ struct parser {
 	const char *cont_sep;
 	struct wv_scene *cont_scene;	/* placeholders allowed there (text,
 					   question), or NULL (summary) */
+	bool rule_text;	/* the text being read is a rule: paragraph, whose
+			   numbers the number lint lets through (rules.c
+			   proves them) */
 	bool seen[24];	/* scene keys seen in the current scene */
 	int ask_line;	/* where the current scene's ask: is */
 };

@@ -40,15 +40,19 @@ static void draw_multiply(struct builder *b, uint64_t mask, unsigned k)
 	row_add(b, s, WV_ROW_RESULT, "product", prod, 64)->bits =
 		UINT64_C(0xff) << 56;
 
+	/* the general sentences are rule mul-top-byte, which
+	   tests/unit/test_rules.c proves (src/lesson/rules.c) */
 	if (k > 0) {
 		s = sub_new(b, WV_OP_SUB, "(C << 8k) - C",
 			    "Why it works: the mask is 2^(8k) - 1, so mask * C = (C << 8k) - "
-			    "C, and the top byte of C << 8k is byte 7 - k of C, which holds "
-			    "k.");
+			    "C. For k from 1 to 6 the top byte of C << 8k is byte 7 - k of C, "
+			    "which holds k, and subtracting C leaves it alone: byte 6 of "
+			    "C << 8k is more than C's byte 6, 0x01, so no borrow gets past "
+			    "it. When k is 7 the top byte is C's lowest, 0x08, and the "
+			    "subtraction borrows 1 from it.");
 		sub_detail(s, "Here k = %u: the top byte of C << %u is byte %u of C%s.",
 			   k, 8 * k, 7 - k,
-			   k == 7 ? ", 0x08, and the subtraction borrows 1 from it, which "
-				    "is why C ends in 08 and not 07" : "");
+			   k == 7 ? ", 0x08: the borrow is why C ends in 08 and not 07" : "");
 		check(b, draw_sub(b, s, "C << 8k", shifted, WV_ROW_CONST, "C", c,
 				  "product", 64), prod);
 		s->rows[3].bits = UINT64_C(0xff) << 56;
@@ -66,11 +70,15 @@ static void draw_add32(struct builder *b, uint64_t mask)
 	uint64_t sum, sh, res;
 	struct wv_substep *s;
 
+	/* the general sentence is rule add32-carry, which
+	   tests/unit/test_rules.c proves (src/lesson/rules.c) */
 	b->mem_bytes = false;
 	s = sub_new(b, WV_OP_ADD, "0x0ff0001 + mask",
-		    "Add the mask to 0x00ff0001: for 0, 0xff, 0xffff, 0xffffff the sum "
-		    "has 1, 1, 2, 3 in bits 23-24 (the carry row shows how the mask's "
-		    "ones ripple up into them).");
+		    "Add the mask to 0x00ff0001, which is 0x00ff0000 + 1: the +1 turns "
+		    "the mask 2^(8k) - 1 into 2^(8k), so the sum is 0x00ff0000 + "
+		    "2^(8k). For k from 0 to 3 that has 1, 1, 2, 3 in bits 23-24: 2^8 "
+		    "stays below them, 2^16 carries through the ones of 0x00ff0000 "
+		    "into bit 24, 2^24 sets bit 24 beside bit 23.");
 	sum = draw_add(b, s, "0x00ff0001", c, WV_ROW_INPUT, "mask", mask, "sum", 32);
 	s->rows[0].kind = WV_ROW_CONST;
 	s->rows[3].bits = UINT64_C(3) << 23;

@@ -83,7 +83,12 @@ const char *edge_sentence(const struct builder *b, char *buf, size_t size)
 	return buf;
 }
 
-/* Explain a set of false positives in a row of cheap flags of x. */
+/*
+ * Explain a set of false positives in a row of cheap flags of x.  The
+ * general sentences are rules that tests/unit/test_rules.c proves
+ * (src/lesson/rules.c): be-top-flag-lies on big-endian,
+ * false-flags-above-zero and find-zero-lowest-flag on little-endian.
+ */
 void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 		    uint64_t f, unsigned fp)
 {
@@ -100,14 +105,19 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 
 		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
 			    "A false positive: a byte that is not zero, flagged because the "
-			    "borrow out of a zero byte ran on into it. On big-endian the "
-			    "more significant bytes come first in memory, so such a flag "
-			    "sits before the first zero and the top flag lies: fatal if "
-			    "used as it is, which is why prep_zero_mask recomputes the "
-			    "exact mask after the loop.");
-		sub_detail(s, "Here: memory %s; the top flag points at byte %zu while "
-			   "the first zero is byte %zu.", lst, addr_of(b, top),
-			   addr_of(b, etop));
+			    "borrow out of a zero byte ran on into it. On big-endian it "
+			    "comes before that zero in memory. One before the first zero "
+			    "makes the top flag lie, fatal if the mask were used as it is: "
+			    "so prep_zero_mask recomputes the exact mask after the loop. One "
+			    "after the first zero changes nothing.");
+		if (top != etop)
+			sub_detail(s, "Here: memory %s; the top flag points at byte %zu "
+				   "while the first zero is byte %zu.", lst,
+				   addr_of(b, top), addr_of(b, etop));
+		else
+			sub_detail(s, "Here: memory %s, after the first zero: the top "
+				   "flag is still the first zero's, byte %zu.", lst,
+				   addr_of(b, etop));
 	} else {
 		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
 			    "A false positive: a byte that is not zero, flagged because the "

@@ -29,7 +29,7 @@ HEADER = {
     "expr": "expr", "error": "expr",
     "trace": "trace", "word": "trace", "stepname": "trace",
     "try": "try", "prove": "prove",
-    "lesson": "lesson", "pace": "lesson",
+    "lesson": "lesson", "pace": "lesson", "rules": "lesson",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
     "svg": "render", "ansi": "render",
     "look": "render", "html": "render",
@@ -59,7 +59,7 @@ RANK = {
         "trace": 3, "word": 0, "stepname": 4,
     },
     "lesson": {
-        "lesson": 0,
+        "lesson": 0, "rules": 0,
         "parse": 1, "grade": 1,
         "narrate": 2, "pace": 3,
         "check": 3,
