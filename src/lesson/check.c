@@ -174,7 +174,7 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 			record(&p);
 			/* a file with control characters is not text: that is
 			   the one mistake worth saying */
-			if (strstr(p.cur.msg, "control character")) {
+			if (p.not_text) {
 				p.max = p.n;
 				break;
 			}
@@ -194,7 +194,7 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 			record(&p);
 		p.line = here;
 	}
-	if (rc != -ENOMEM && !full(&p) && !l->title) {
+	if (rc != -ENOMEM && !full(&p) && !l->title && !p.title_refused) {
 		p.line = 1;
 		fail(&p, 1, "the lesson has no title: line%s", "");
 		record(&p);

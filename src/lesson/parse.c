@@ -18,6 +18,7 @@
 
 #include "watviz/lesson.h"
 #include "watviz/try.h"
+#include "watviz/word.h"
 
 #include "lesson.h"
 
@@ -660,18 +661,57 @@ int close_scene(struct parser *p)
 	return 0;
 }
 
-int parse_line(struct parser *p, const char *line, size_t n)
+/*
+ * Is line[0..n) text a lesson may hold: UTF-8 without control characters
+ * (a tab is a blank), at most MAX_LINE bytes?  A carriage return inside a
+ * line means CR line ends (one CR before the LF was already taken off).
+ * Sets p->not_text for the mistakes that make the whole file unreadable.
+ */
+static int text_check(struct parser *p, const char *line, size_t n)
+{
+	const char *cr = memchr(line, '\r', n);
+
+	if (cr) {
+		p->not_text = true;
+		return fail(p, (int)(cr - line) + 1, "a carriage return (CR) inside "
+			    "the line: the file has CR line ends (an old Mac "
+			    "editor?); lesson lines end with LF or CR LF: convert "
+			    "it, as with tr '\\r' '\\n' <FILE >NEW%s", "");
+	}
+	if (n > MAX_LINE)
+		return fail(p, MAX_LINE + 1, "line longer than %d characters (it has "
+			    "%zu); break it: an indented line continues a text:, "
+			    "question: or summary:", MAX_LINE, n);
+	for (size_t i = 0; i < n;) {
+		uint32_t cp = 0;
+		size_t len = wv_word_utf8_len(line + i, n - i, &cp);
+
+		if (len == 0) {
+			p->not_text = true;
+			return fail(p, (int)i + 1, "byte 0x%02x is not UTF-8 text; save the "
+				    "file as UTF-8 (from Latin-1: iconv -f latin1 -t utf-8 "
+				    "<FILE >NEW)", (unsigned char)line[i]);
+		}
+		if (cp != '\t' && wv_word_is_control(cp)) {
+			p->not_text = true;
+			return fail(p, (int)i + 1, "control character U+%04X in the file; "
+				    "a lesson file is text (letters, digits, punctuation, "
+				    "blanks)", (unsigned)cp);
+		}
+		i += len;
+	}
+	return 0;
+}
+
+static int read_line(struct parser *p, const char *line, size_t n)
 {
 	wv_lesson *l = p->l;
 	char buf[MAX_LINE + 1];
 
-	if (n > MAX_LINE)
-		return fail(p, MAX_LINE + 1, "line longer than %s characters", "4000");
+	if (text_check(p, line, n) != 0)
+		return -1;
 	memcpy(buf, line, n);
 	buf[n] = 0;
-	for (size_t i = 0; i < n; i++)
-		if (buf[i] == 0 || (buf[i] < 0x20 && buf[i] != '\t'))
-			return fail(p, (int)i + 1, "control character in the file%s", "");
 	/* trailing blanks never matter */
 	while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
 		buf[--n] = 0;
@@ -763,6 +803,16 @@ int parse_line(struct parser *p, const char *line, size_t n)
 		return fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",
 			    buf);
 	return scene_key(p, (enum key)k, v, col);
+}
+
+int parse_line(struct parser *p, const char *line, size_t n)
+{
+	int rc = read_line(p, line, n);
+
+	/* a refused title: line is the mistake to tell, not "no title" */
+	if (rc == -1 && n >= 6 && memcmp(line, "title:", 6) == 0)
+		p->title_refused = true;
+	return rc;
 }
 
 /* Keep the mistake just reported (p->cur), and mark its scene. */

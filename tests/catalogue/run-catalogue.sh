@@ -44,6 +44,12 @@ head -c 3000 /bin/sh >"$L/binary.lesson"
 i=0
 while [ $i -lt 11000 ]; do echo "# padding line of a lesson file that is far too long"; i=$((i + 1)); done >"$L/huge.lesson"
 printf 'title: t\r\nscene: s\r\nword: ab\\0cd\r\nshow: find_zero\r\nquestion: where?\r\nask: find_zero\r\n' >"$L/crlf.lesson"
+# text a lesson file may hold, and may not (issue 23)
+printf 'title: Caf\303\251\nscene: D\303\251j\303\240 vu\nword: \303\251\\0\nshow: load\ntext: na\303\257ve\n' >"$L/utf8.lesson"
+printf 'title: t\nscene: s\nword: caf\351\nshow: load\n' >"$L/latin1.lesson"
+printf 'title: t\nscene: s\302\233\nword: a\nshow: load\n' >"$L/c1.lesson"
+printf 'title: t\rscene: s\rword: ab\rshow: load\r' >"$L/cr-only.lesson"
+{ printf 'title: '; printf '%03994d\n' 0; printf 'scene: s\nword: a\nshow: load\n'; } >"$L/long-title.lesson"
 printf 'title: a\nscene: s\nword: a\nshow: load\n' >"$L/two/01-abc.lesson"
 printf 'title: b\nscene: s\nword: a\nshow: load\n' >"$L/two/02-abd.lesson"
 cp "$L/two/01-abc.lesson" "$L/listed/01-good.lesson"

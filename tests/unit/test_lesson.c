@@ -813,6 +813,77 @@ static void finding_lessons(void **state)
 	rmdir(tmp);
 }
 
+/*
+ * A lesson file is UTF-8 text: accented letters pass in the title, the
+ * narration and the word; control characters, bytes that are not UTF-8 and
+ * CR line ends are refused at their line and column, as the one mistake.
+ */
+static void text_encoding(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		int line, col;
+		const char *needle;
+	} bad[] = {
+		/* Latin-1 'é', a cut-off sequence, an overlong '/', a surrogate */
+		{ "title: t\nscene: s\nword: caf\xe9\nshow: load\n", 3, 10, "not UTF-8" },
+		{ "title: caf\xc3\nscene: s\nword: a\nshow: load\n", 1, 11, "not UTF-8" },
+		{ "title: t\nscene: \xc0\xaf\nword: a\nshow: load\n", 2, 8, "not UTF-8" },
+		{ "title: t\nscene: s\nword: a\ntext: \xed\xa0\x80\nshow: load\n", 4, 7,
+		  "not UTF-8" },
+		/* C1 (an 8-bit CSI), DEL and ESC are control characters */
+		{ "title: t\xc2\x9b\nscene: s\nword: a\nshow: load\n", 1, 9, "U+009B" },
+		{ "title: t\nscene: s\x7f\nword: a\nshow: load\n", 2, 9, "U+007F" },
+		{ "title: t\nscene: s\nword: \x1b[31m\nshow: load\n", 3, 7, "U+001B" },
+		/* CR line ends: one line with carriage returns in it */
+		{ "title: t\rscene: s\rword: a\rshow: load\r", 1, 9, "CR line ends" },
+	};
+	static char big[4200];
+	struct wv_error errs[8];
+	size_t n = 0;
+	wv_lesson *l;
+
+	for (size_t c = 0; c < sizeof(bad) / sizeof(bad[0]); c++) {
+		l = NULL;
+		n = 0;
+		if (wv_lesson_parse_all(bad[c].text, strlen(bad[c].text), &l, errs, 8, &n) == 0) {
+			wv_lesson_free(l);
+			fail_msg("case %zu parsed but should fail with '%s'", c, bad[c].needle);
+		}
+		if (n != 1 || errs[0].line != bad[c].line || errs[0].col != bad[c].col ||
+		    !strstr(errs[0].msg, bad[c].needle))
+			fail_msg("case %zu: %zu mistakes, the first %d:%d: %s; want one, "
+				 "%d:%d: ...%s...", c, n, errs[0].line, errs[0].col,
+				 errs[0].msg, bad[c].line, bad[c].col, bad[c].needle);
+	}
+
+	/* UTF-8 in the title, the text and the word: as written, as bytes */
+	l = parse("title: Caf\xc3\xa9 na\xc3\xafve\nscene: \xc3\x89t\xc3\xa9\n"
+		  "word: \xc3\xa9\\0\xc3\xbc\nshow: find_zero\n"
+		  "text: d\xc3\xa9j\xc3\xa0 vu, \xe2\x80\x9cquoted\xe2\x80\x9d, at {find_zero}\n",
+		  &errs[0]);
+	if (!l)
+		fail_msg("UTF-8 refused: %d:%d: %s", errs[0].line, errs[0].col, errs[0].msg);
+	assert_string_equal(wv_lesson_title(l), "Caf\xc3\xa9 na\xc3\xafve");
+	assert_int_equal(wv_lesson_scene(l, 0)->word_len, 5);
+	assert_memory_equal(wv_lesson_scene(l, 0)->word, "\xc3\xa9\0\xc3\xbc", 5);
+	wv_lesson_free(l);
+
+	/* a line too long is told first, not "no title" for the title it cut */
+	snprintf(big, sizeof(big), "title: %04000d\nscene: s\nword: a\nshow: load\n", 0);
+	assert_int_equal(wv_lesson_parse_all(big, strlen(big), &l, errs, 8, &n), -1);
+	assert_int_equal(n, 1);
+	assert_int_equal(errs[0].line, 1);
+	assert_int_equal(errs[0].col, 4001);
+	assert_non_null(strstr(errs[0].msg, "longer than 4000"));
+	/* and a title line with another mistake is that mistake alone */
+	snprintf(big, sizeof(big), "title:\nscene: s\nword: a\nshow: load\n");
+	assert_int_equal(wv_lesson_parse_all(big, strlen(big), &l, errs, 8, &n), -1);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(errs[0].msg, "needs a value"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -830,6 +901,7 @@ int main(void)
 		cmocka_unit_test(tolerated),
 		cmocka_unit_test(edges),
 		cmocka_unit_test(finding_lessons),
+		cmocka_unit_test(text_encoding),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
