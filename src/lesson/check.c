@@ -84,6 +84,37 @@ static int narrate_check(struct parser *p, const struct wv_scene *s,
 	return -1;
 }
 
+/*
+ * A scene's page-end: on in->v: a word boundary after the string's NUL (the
+ * trace refuses any other); else an error at the scene saying which to use.
+ */
+static int page_end_check(struct parser *p, const struct wv_scene *s,
+			  const struct wv_trace_in *in)
+{
+	size_t nb = wv_wat_bytes(in->v), nul = in->offset + in->word_len;
+	size_t first = (nul / nb + 1) * nb;	/* the first edge after the NUL */
+
+	if (in->page_end == 0)
+		return 0;
+	if (in->page_end % nb != 0) {
+		wv_error_set(p->err, s->line, 1, "scene '%s': page-end: %zu on %s: a "
+			     "page starts on a word boundary, a multiple of %zu (%s "
+			     "words are %zu bytes); try page-end: %zu", s->title,
+			     in->page_end, in->v->name, nb, in->v->name, nb,
+			     in->page_end < first ? first : (in->page_end / nb + 1) * nb);
+		return -1;
+	}
+	if (in->page_end <= nul) {
+		wv_error_set(p->err, s->line, 1, "scene '%s': page-end: %zu: the "
+			     "string (offset %zu, %zu bytes) and its NUL end at memory "
+			     "%zu, so the page edge must come after them; try "
+			     "page-end: %zu", s->title, in->page_end, in->offset,
+			     in->word_len, nul, first);
+		return -1;
+	}
+	return 0;
+}
+
 /* Check scene i on variant v: the trace builds, the shown step and the
    answer exist.  Sets p->line to the offending line. */
 static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
@@ -102,12 +133,14 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     s->title, in.offset, in.v->bits, in.v->name, wv_wat_bytes(in.v));
 		return -1;
 	}
+	if (page_end_check(p, s, &in) != 0)
+		return -1;
 	rc = wv_trace_build(&t, &in);
 	if (rc == -ENOMEM)
 		return rc;
 	if (rc) {
-		wv_error_set(p->err, s->line, 1, "scene '%s' cannot be traced on %s (error %d)",
-			     s->title, in.v->name, rc);
+		wv_error_set(p->err, s->line, 1, "scene '%s' cannot be traced on %s: %s",
+			     s->title, in.v->name, strerror(-rc));
 		return -1;
 	}
 	rc = 0;

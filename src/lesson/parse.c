@@ -206,16 +206,24 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 			size_t e = i + 1;
 			char name[24];
 
-			while (e < n && (islower((unsigned char)v[e]) || v[e] == '_'))
-				e++;
+			bool upper = false;
+
+			while (e < n && (isalnum((unsigned char)v[e]) || v[e] == '_'))
+				upper |= isupper((unsigned char)v[e++]) != 0;
 			if (e >= n || v[e] != '}' || e == i + 1)
 				return fail(p, at, "'{' starts a placeholder such as {find_zero}; "
 					    "it needs a name and a closing '}'%s", "");
 			snprintf(name, sizeof(name), "%.*s", (int)(e - i - 1), v + i + 1);
+			for (char *ch = name; upper && *ch; ch++)
+				*ch = (char)tolower((unsigned char)*ch);
+			if (upper && e - i - 1 < sizeof(name) && placeholder_known(name))
+				return fail(p, at + 1, "unknown placeholder {%.*s}: placeholder "
+					    "names are lower case; write {%s}",
+					    (int)(e - i - 1), v + i + 1, name);
 			if (e - i - 1 >= sizeof(name) || !placeholder_known(name))
 				return fail(p, at + 1, "unknown placeholder {%.*s}; lessons/README.md "
-					    "lists them (the ask names, arch, word_bytes, ...)",
-					    (int)(e - i - 1), v + i + 1);
+					    "lists them (the ask names, arch, word_bytes, ...; all "
+					    "lower case)", (int)(e - i - 1), v + i + 1);
 			if (!s)
 				return fail(p, at, "placeholders belong in a scene's text: and "
 					    "question:, not here (no trace fills them)%s", "");
@@ -411,6 +419,9 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 			    "zero_bytemask, zeropad_fixup", step);
 	q += n;
 	s->show_sub = 0;
+	const char *picked = NULL;	/* result, sub or op: what picks the sub-step */
+	bool word_given = false;
+
 	while (*q) {
 		q += strspn(q, " \t");
 		if (!*q)
@@ -423,6 +434,20 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 			return fail(p, at, "expected 'word N' or 'sub N' after the step%s", "");
 		memcpy(kw, q, kn);
 		kw[kn] = 0;
+		bool picks = strcmp(kw, "result") == 0 || strcmp(kw, "sub") == 0 ||
+			     strcmp(kw, "op") == 0;
+
+		if ((picks && picked && strcmp(picked, kw) == 0) ||
+		    (strcmp(kw, "word") == 0 && word_given))
+			return fail(p, at, "'%s' given twice in show:; give it once", kw);
+		if (picks && picked)
+			return fail(p, at, "show: picks the sub-step by 'result', 'sub N' "
+				    "or 'op NAME', one of them; '%s' and '%s' are both "
+				    "given", picked, kw);
+		if (picks)
+			picked = strcmp(kw, "result") == 0 ? "result"
+			       : strcmp(kw, "sub") == 0 ? "sub" : "op";
+		word_given |= strcmp(kw, "word") == 0;
 		q += kn;
 		q += strspn(q, " \t");
 		if (strcmp(kw, "result") == 0) {
@@ -560,6 +585,11 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 			return fail(p, col, "page-end must be the address where an "
 				    "unmapped page starts, 1 to %d, not '%s'",
 				    WV_PAGE_END_MAX, v);
+		if (n == 0)
+			return fail(p, col, "page-end must be the address where an "
+				    "unmapped page starts, 1 to %d, not 0 (memory "
+				    "starts at 0); leave page-end: out for no page "
+				    "edge", WV_PAGE_END_MAX);
 		s->page_end = n;
 		return 0;
 	}
@@ -703,6 +733,18 @@ static int text_check(struct parser *p, const char *line, size_t n)
 	return 0;
 }
 
+/* A title (title:, scene:) is shown as written: no placeholder in it. */
+static int title_check(struct parser *p, const char *v, int col)
+{
+	const char *brace = strpbrk(v, "{}");
+
+	if (brace)
+		return fail(p, col + (int)(brace - v), "a title is shown as written, "
+			    "so '%c' here would show as it is: placeholders such as "
+			    "{find_zero} belong in text: and question:", *brace);
+	return 0;
+}
+
 static int read_line(struct parser *p, const char *line, size_t n)
 {
 	wv_lesson *l = p->l;
@@ -765,6 +807,8 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		if (k == K_TITLE) {
 			if (l->title)
 				return fail(p, 1, "title given twice%s", "");
+			if (title_check(p, v, col) != 0)
+				return -1;
 			l->title = dup_n(v, strlen(v));
 			return l->title ? 0 : -ENOMEM;
 		}
@@ -797,7 +841,7 @@ static int read_line(struct parser *p, const char *line, size_t n)
 					.title = dup_n(v, strlen(v)) };
 		memset(p->seen, 0, sizeof(p->seen));
 		p->seen[K_SCENE] = true;
-		return s->title ? 0 : -ENOMEM;
+		return s->title ? title_check(p, v, col) : -ENOMEM;
 	}
 	if (l->nscenes == 0)
 		return fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",

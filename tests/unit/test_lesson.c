@@ -293,6 +293,29 @@ static void parser_errors(void **state)
 		{ "title: t\nscene: a\nword: a\nshow: load\nscene: b\nword: b\nshow: load\n"
 		  "scene: c\nshow: load\n", 8, 1, "scene 'c' has no word" },
 		{ "title: t\nscene: s\nword: a\nshow: load op cmpbge\n", 2, 1, "never reaches" },
+		/* show: picks its sub-step one way, each keyword once */
+		{ "title: t\nscene: s\nword: a\nshow: has_zero result sub 2\n", 4, 23,
+		  "'result' and 'sub' are both given" },
+		{ "title: t\nscene: s\nword: a\nshow: has_zero op sub result\n", 4, 23,
+		  "'op' and 'result' are both given" },
+		{ "title: t\nscene: s\nword: a\nshow: has_zero sub 1 sub 2\n", 4, 22,
+		  "'sub' given twice in show:" },
+		{ "title: t\nscene: s\nword: a\nshow: load word 0 word 0\n", 4, 19,
+		  "'word' given twice" },
+		/* page-end: 1 to N, and a word boundary after the NUL */
+		{ "title: t\nscene: s\nword: a\npage-end: 0\nshow: load\n", 4, 11,
+		  "not 0 (memory starts at 0); leave page-end: out" },
+		{ "title: t\nscene: s\nword: a\npage-end: 3\nshow: load\n", 2, 1,
+		  "page-end: 3 on x86-64: a page starts on a word boundary, a multiple "
+		  "of 8 (x86-64 words are 8 bytes); try page-end: 8" },
+		{ "title: t\narches: x86-32\nscene: s\nword: abcd\npage-end: 4\nshow: load\n",
+		  3, 1, "and its NUL end at memory 4, so the page edge must come after "
+		  "them; try page-end: 8" },
+		/* titles are shown as written */
+		{ "title: t {arch}\nscene: s\nword: a\nshow: load\n", 1, 10,
+		  "a title is shown as written" },
+		{ "title: t\nscene: s {find_zero}\nword: a\nshow: load\n", 2, 10,
+		  "a title is shown as written" },
 		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: maybe\n", 5, 10,
 		  "explore is yes or no" },
 		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: yes\nexplore: no\n", 6, 1,
@@ -308,6 +331,9 @@ static void parser_errors(void **state)
 		{ S "text-be: big\n  length 3\n", 6, 10, "states the number 3" },
 		{ S "text: value {nosuch}\n", 5, 14, "unknown placeholder {nosuch}" },
 		{ S "text: value {find_zero\n", 5, 13, "closing '}'" },
+		{ S "text: at {Find_Zero}\n", 5, 11, "{Find_Zero}: placeholder names are "
+		  "lower case; write {find_zero}" },
+		{ S "text: at {Nosuch2}\n", 5, 11, "unknown placeholder {Nosuch2}" },
 		{ S "text: value }\n", 5, 13, "'}' without" },
 		{ S "question: is it {find_zero}?\nask: find_zero\n", 5, 17,
 		  "{find_zero} gives away the answer" },
