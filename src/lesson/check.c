@@ -174,8 +174,9 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 	return rc;
 }
 
-int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
-			struct wv_error *errs, size_t max, size_t *nerrs)
+/* wv_lesson_parse_all; traced: with the checks that trace every scene */
+static int parse_all(const char *text, size_t len, wv_lesson **out,
+		     struct wv_error *errs, size_t max, size_t *nerrs, bool traced)
 {
 	struct wv_error first = { 0 };
 	struct parser p = { .errs = errs ? errs : &first, .max = errs && max ? max : 1 };
@@ -238,7 +239,7 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 		record(&p);
 	}
 	/* the checks that need a trace: the first mistake of each sound scene */
-	for (size_t i = 0; rc != -ENOMEM && !full(&p) && i < l->nscenes; i++) {
+	for (size_t i = 0; traced && rc != -ENOMEM && !full(&p) && i < l->nscenes; i++) {
 		const struct wv_variant *only = l->scenes[i].variant;
 
 		if (p.bad[i])
@@ -279,6 +280,23 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 	}
 	*out = l;
 	return 0;
+}
+
+int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
+			struct wv_error *errs, size_t max, size_t *nerrs)
+{
+	return parse_all(text, len, out, errs, max, nerrs, true);
+}
+
+int wv_lesson_parse_quick(const char *text, size_t len, wv_lesson **out,
+			  struct wv_error *err)
+{
+	struct wv_error e = { 0 };
+	int rc = parse_all(text, len, out, &e, 1, NULL, false);
+
+	if (err)
+		*err = e;
+	return rc;
 }
 
 int wv_lesson_parse(const char *text, size_t len, wv_lesson **out, struct wv_error *err)
