@@ -6,8 +6,11 @@
  */
 #include "testutil.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "watviz/lesson.h"
@@ -380,6 +383,22 @@ static void parser_errors(void **state)
 			fail_msg("case %zu: got %d:%d: %s; want %d:%d: ...%s...", c, e.line,
 				 e.col, e.msg, cases[c].line, cases[c].col, cases[c].needle);
 	}
+}
+
+/* What wv_lesson_find warned about: "NAME: why" lines. */
+struct warned {
+	char text[4096];
+	size_t len;
+	int n;
+};
+
+static void warned(void *ctx, const char *name, const char *why)
+{
+	struct warned *w = ctx;
+
+	w->len += (size_t)snprintf(w->text + w->len, sizeof(w->text) - w->len,
+				   "\n%s: %s", name, why);
+	w->n++;
 }
 
 /* Narration that is allowed, and placeholders filled per variant. */
@@ -832,6 +851,51 @@ static void finding_lessons(void **state)
 	assert_string_equal(files[0].slug, "a");
 	assert_int_equal(files[1].number, 2);
 	assert_int_equal(files[2].number, 10);
+
+	/* every name like a lesson's that is not one is told, with why */
+	struct wv_lesson_file *all;
+	struct warned w = { 0 };
+
+	snprintf(path, sizeof(path), "%s/11-fifo.lesson", tmp);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(wv_lesson_find(tmp, &all, warned, &w), 3);
+	free(all);
+	assert_int_equal(w.n, 8);
+	assert_non_null(strstr(w.text, "00-zero.lesson: lessons are numbered from 1 to 999"));
+	assert_non_null(strstr(w.text, "1000-big.lesson: lessons are numbered"));
+	assert_non_null(strstr(w.text, "03-.lesson: a lesson file is named NN-name.lesson"));
+	assert_non_null(strstr(w.text, "x-a.lesson: a lesson file is named"));
+	assert_non_null(strstr(w.text, "05a.lesson: a lesson file is named"));
+	assert_non_null(strstr(w.text, "\na.lesson: a lesson file is named"));
+	assert_non_null(strstr(w.text, "longslug.lesson: its name after the number is "
+			       "64 characters or more"));
+	assert_non_null(strstr(w.text, "11-fifo.lesson: not a regular file"));
+	/* and a FIFO given by name is refused, not waited on */
+	assert_int_equal(wv_lesson_load(path, &(wv_lesson *){ NULL }, &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "not a regular file"));
+	unlink(path);
+
+	/* far more than a hundred files; two share a number, two a name */
+	for (int i = 1; i <= 150; i++) {
+		snprintf(path, sizeof(path), "%s/%03d-n%d.lesson", tmp, i, i);
+		fclose(fopen(path, "w"));
+	}
+	snprintf(path, sizeof(path), "%s/2-n1.lesson", tmp);
+	fclose(fopen(path, "w"));
+	n = wv_lesson_find(tmp, &all, NULL, NULL);
+	assert_int_equal(n, 3 + 150 + 1);
+	assert_int_equal(all[n - 1].number, 150);
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "101"), n - 1 - 49);
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "2"), -2);	/* 2-b, 002-n2, 2-n1 */
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "n1"), -2);	/* 001-n1, 2-n1 */
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "n150"), n - 1);
+	free(all);
+	for (int i = 1; i <= 150; i++) {
+		snprintf(path, sizeof(path), "%s/%03d-n%d.lesson", tmp, i, i);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/2-n1.lesson", tmp);
+	unlink(path);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", tmp, names[i]);
 		unlink(path);
