@@ -49,6 +49,28 @@ printf 'title: Caf\303\251\nscene: D\303\251j\303\240 vu\nword: \303\251\\0\nsho
 printf 'title: t\nscene: s\nword: caf\351\nshow: load\n' >"$L/latin1.lesson"
 printf 'title: t\nscene: s\302\233\nword: a\nshow: load\n' >"$L/c1.lesson"
 printf 'title: t\rscene: s\rword: ab\rshow: load\r' >"$L/cr-only.lesson"
+# lessons folders: 150 files, one number twice, a FIFO, names that are
+# not lessons', a name with a terminal's title sequence in it
+mkdir -p "$L/many" "$L/dup" "$L/odd"
+i=1
+while [ $i -le 150 ]; do
+	printf 'title: l%d\nscene: s\nword: ab\nshow: load\n' $i >"$L/many/$(printf %03d $i)-l$i.lesson"
+	i=$((i + 1))
+done
+cp "$L/many/001-l1.lesson" "$L/dup/02-a.lesson"
+cp "$L/many/002-l2.lesson" "$L/dup/2-b.lesson"
+cp "$L/many/001-l1.lesson" "$L/odd/01-ok.lesson"
+mkfifo "$L/odd/02-fifo.lesson"
+cp "$L/many/001-l1.lesson" "$L/odd/1000-x.lesson"
+cp "$L/many/001-l1.lesson" "$L/odd/03-$(printf 'x\033]0;PWNED\007y').lesson"
+mkdir -p "$L/fifo" "$L/names0" "$L/names64" "$L/unchecked"
+mkfifo "$L/fifo/01-fifo.lesson"
+cp "$L/many/001-l1.lesson" "$L/fifo/02-ok.lesson"
+cp "$L/many/001-l1.lesson" "$L/names0/0-x.lesson"
+cp "$L/many/001-l1.lesson" "$L/names0/02-ok.lesson"
+cp "$L/many/001-l1.lesson" "$L/names64/01-$(printf 'a%.0s' $(seq 64)).lesson"
+cp "$L/many/001-l1.lesson" "$L/names64/02-ok.lesson"
+printf 'title: t\nscene: s\nword: ab\nshow: delim_has_zero\n' >"$L/unchecked/01-unreached.lesson"
 printf 'title: t\nscene: s\nword: ab\npage-end: 3\nshow: find_zero\n' >"$L/page-end-3.lesson"
 printf 'title: t\nscene: s\nword: ab\nshow: has_zero result sub 2 op sub\n' >"$L/show-three.lesson"
 printf 'title: t\nscene: s\nword: ab\nshow: find_zero\ntext: at {Find_Zero}\n' >"$L/upper-mark.lesson"
