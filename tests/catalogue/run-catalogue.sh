@@ -188,8 +188,11 @@ if command -v tmux >/dev/null 2>&1 && [ -x "$BIN" ]; then
 	term_case "garbage ':' commands: one-line errors, keeps working" 100 30 "$W" \
 		"wait=Memory : text=frobnicate Enter wait=frobnicate : text=arch\ vax Enter wait=vax : text=offset\ 99 Enter wait=offset\ must\ be : text=fill\ 999 Enter wait=999 : text=word\ \\\\q Enter wait=unknown\ escape Right wait=sub-step\ 2 q" \
 		"EXIT=0"
+	term_case "a bad ':' command over a :try formula: its error shows" 100 30 "$W" \
+		"wait=Memory : text=try\ ~a Enter wait=WRONG : text=frobnicate Enter wait=unknown\ command\ \'frobnicate\' q" \
+		"EXIT=0"
 else
-	for i in 1 2 3 4 5 6 7 8; do notok "terminal case $i: tmux or $BIN missing"; done
+	for i in 1 2 3 4 5 6 7 8 9; do notok "terminal case $i: tmux or $BIN missing"; done
 fi
 echo "1..$n"
 [ "$fails" -eq 0 ]
