@@ -161,7 +161,7 @@ static void test_readme_table(void **state)
 static void test_as_filled(void **state)
 {
 	static struct wv_lesson_file files[100];
-	static char text[WV_NARRATION_MAX];
+	static char filled[WV_NARRATION_MAX];
 	int n = wv_lesson_list("lessons", files, 100);
 	size_t runs = 0;
 
@@ -184,13 +184,13 @@ static void test_as_filled(void **state)
 
 				wv_lesson_scene_input(l, i, v, &in, NULL);
 				assert_int_equal(wv_trace_build(&t, &in), 0);
-				assert_int_equal(wv_lesson_narrate(s, &t, text, sizeof(text),
+				assert_int_equal(wv_lesson_narrate(s, &t, filled, sizeof(filled),
 								   NULL), 0);
-				words += wv_pace_words(text);
+				words += wv_pace_words(filled);
 				if (s->q.ask != WV_ASK_NONE) {
-					assert_int_equal(wv_lesson_prompt(s, &t, text,
-									  sizeof(text), NULL), 0);
-					words += wv_pace_words(text);
+					assert_int_equal(wv_lesson_prompt(s, &t, filled,
+									  sizeof(filled), NULL), 0);
+					words += wv_pace_words(filled);
 				}
 				wv_trace_free(&t);
 			}
