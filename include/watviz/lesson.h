@@ -147,6 +147,15 @@ int wv_lesson_parse(const char *text, size_t len, wv_lesson **out,
 int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 			struct wv_error *errs, size_t max, size_t *nerrs);
 
+/*
+ * As wv_lesson_parse, without the checks that trace every scene on every
+ * variant (check.c): the file's form only, what a listing of lessons needs
+ * (title, scenes, questions, variants, narration), fast.  A lesson it
+ * takes may still be refused by wv_lesson_parse.
+ */
+int wv_lesson_parse_quick(const char *text, size_t len, wv_lesson **out,
+			  struct wv_error *err);
+
 void wv_lesson_free(wv_lesson *l);
 
 const char *wv_lesson_title(const wv_lesson *l);
@@ -270,16 +279,31 @@ struct wv_lesson_file {
 int wv_lesson_dir(const char *dir_opt, const char *datadir, const char *exe_dir,
 		  char *buf, size_t size, struct wv_error *err);
 
+/* What wv_lesson_find says of an entry it skips: its name, and why. */
+typedef void wv_lesson_warn_fn(void *ctx, const char *name, const char *why);
+
 /*
- * List the lesson files (NN-slug.lesson) of dir, sorted by number, into
- * files[0..max).  Returns how many, or -1 when dir cannot be read.
+ * Every lesson file (NN-slug.lesson) of dir, sorted by number (then name),
+ * into *out (allocated; free() it, NULL when none).  An entry that is named
+ * like a lesson file but cannot be one (numbered 0 or over 999, a name of
+ * 64 characters or more, 7-x.lesson, not a regular file: a FIFO would
+ * block its reader) is skipped and told to warn(ctx, name, why) when warn
+ * is not NULL.  Two files may share a number (wv_lesson_pick then refuses
+ * it).  Returns how many, or -1 with errno when dir cannot be read whole.
+ */
+int wv_lesson_find(const char *dir, struct wv_lesson_file **out,
+		   wv_lesson_warn_fn *warn, void *ctx);
+
+/*
+ * The first max lesson files of dir by number, into files[0..max), without
+ * warnings.  Returns how many, or -1 when dir cannot be read.
  */
 int wv_lesson_list(const char *dir, struct wv_lesson_file *files, size_t max);
 
 /*
  * Pick a lesson by number ("2", "02") or name ("has-zero", or a unique
  * prefix of it) from files[0..n).  Returns its index, or -1 (none) / -2
- * (more than one matches a prefix).
+ * (more than one file has that number or name, or matches a prefix).
  */
 int wv_lesson_pick(const struct wv_lesson_file *files, size_t n,
 		   const char *which);
@@ -290,6 +314,9 @@ int wv_lesson_pick(const struct wv_lesson_file *files, size_t n,
  * when it cannot be read (err->msg says why).
  */
 int wv_lesson_load(const char *path, wv_lesson **out, struct wv_error *err);
+
+/* wv_lesson_load by wv_lesson_parse_quick: for a listing. */
+int wv_lesson_load_quick(const char *path, wv_lesson **out, struct wv_error *err);
 
 /* wv_lesson_load reporting every mistake, as wv_lesson_parse_all does. */
 int wv_lesson_load_all(const char *path, wv_lesson **out, struct wv_error *errs,

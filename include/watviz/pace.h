@@ -8,9 +8,10 @@
  *           + scenes * WV_PACE_SCENE_S + questions * WV_PACE_QUESTION_S
  *   minutes = ceil(seconds / 60)
  *
- * words counts the narration as filled for the variant the lesson runs on
- * (wv_lesson_narrate) plus the questions as asked (wv_lesson_prompt): what
- * the teacher reads out.  A word is a run of characters between blanks.
+ * words counts the narration for the variant the lesson runs on (as
+ * wv_lesson_narrate fills it) plus the questions as asked (wv_lesson_prompt):
+ * what the teacher reads out.  A word is a run of characters between blanks;
+ * a placeholder is one, as its value is, so no trace is needed to count.
  * Autoplay keeps a scene up for the time its narration takes at the same
  * WV_PACE_WPM (wv_pace_read_ms).
  *
@@ -52,8 +53,8 @@ void wv_pace_estimate(struct wv_pace *p, size_t words, size_t scenes,
 
 /*
  * Estimate lesson l run on variant v (NULL: the lesson's first), each scene
- * on its own variant where it keeps one.  Returns 0, or -1 when a scene
- * cannot be traced or narrated (the parser refuses such lessons).
+ * on its own variant where it keeps one, from the text as written (no
+ * trace: fast enough for --list-lessons).  Returns 0.
  */
 int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
 		   struct wv_pace *p);

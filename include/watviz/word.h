@@ -15,6 +15,7 @@
 #ifndef WATVIZ_WORD_H
 #define WATVIZ_WORD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,29 @@ int wv_word_parse(const char *src, uint8_t *out, size_t *len,
  *   61 62 00 63 64 -> ab\0cd      01 00 31 -> \x01\x001
  */
 size_t wv_word_literal(const uint8_t *word, size_t len, char *out, size_t size);
+
+/*
+ * The length, 1 to 4, of the UTF-8 character that starts s[0..n), and its
+ * code point in *cp; 0 when the bytes there are not UTF-8 (a stray
+ * continuation byte, a sequence cut short, an overlong form, a surrogate,
+ * past U+10FFFF).  A byte below 0x80 is a character of length 1.
+ *   "\xc3\xa9" (U+00E9) -> 2      "\xe9" (Latin-1) -> 0
+ */
+size_t wv_word_utf8_len(const char *s, size_t n, uint32_t *cp);
+
+/* Is code point cp a control character: C0, DEL or C1 (U+0080..U+009F)? */
+bool wv_word_is_control(uint32_t cp);
+
+/*
+ * Text s[0..n) made safe for a terminal: UTF-8 characters that are not
+ * control characters as they are (so "é" stays "é"); every control
+ * character (a C1's bytes too) and every byte that is not UTF-8 as \xHH.
+ * What a message quoting a typed word or a file name shows.  Written into
+ * out (always terminated, cut at size; 4 * n + 1 always suffices); returns
+ * the length it needs.
+ *   "a\x1b]0;x\x07" -> a\x1b]0;x\x07 (as text)      "caf\xc3\xa9" -> café
+ */
+size_t wv_word_escape(const char *s, size_t n, char *out, size_t size);
 
 /* The value of the hex digit c (0-9, a-f, A-F), or -1.  wv_hex_digit('b') == 11. */
 int wv_hex_digit(int c);

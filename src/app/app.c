@@ -292,8 +292,12 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	if (act >= WV_ACT_SCENE_NEXT)	/* lesson keys, outside a lesson */
 		return WV_REACT_NONE;
 	if (app->view == WV_VIEW_TRY) {
-		int r = try_view_do(app, act);
+		int r;
 
+		/* a key clears a command's message: the verdict shows again */
+		if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
+			app->msg[0] = '\0';
+		r = try_view_do(app, act);
 		if (r >= 0)
 			return r;
 	}

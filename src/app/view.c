@@ -359,9 +359,13 @@ void wv_view_try(struct wv_frame *f, const struct wv_app *app)
 	shown->focus = WV_FOCUS_STEPS;
 	shown->quiz = false;
 	shown->ncmp = 0;
-	snprintf(shown->msg, sizeof(shown->msg), "%.160s; Esc: the kernel's steps",
-		 app->try_msg);
-	shown->msg_error = false;
+	/* the newest message wins: a command's since the verdict (an error,
+	   say) shows instead of the verdict, until the next key clears it */
+	if (!app->msg[0] || strcmp(app->msg, app->try_msg) == 0) {
+		snprintf(shown->msg, sizeof(shown->msg), "%.160s; Esc: the kernel's "
+			 "steps", app->try_msg);
+		shown->msg_error = false;
+	}
 	wv_view_main(f, shown);
 	free(shown);
 }

@@ -206,6 +206,9 @@ static const char *const mode_opt[] = {
 static int parse_args(struct wv_cli *c, int argc, char **argv)
 {
 	bool opts = true;
+	/* the value each option was given first, to refuse a second one */
+	const char *given[sizeof(valued) / sizeof(valued[0])] = { NULL };
+	const char *color_given = NULL;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *eq, *val;
@@ -245,6 +248,13 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 					    valued[vo].example);
 				return -1;
 			}
+			/* --lesson says it its own way, with ranges */
+			if (given[vo] && vo != O_LESSON) {
+				usage_error(c, "%s given twice ('%s' and '%s'); give it "
+					    "once", valued[vo].name, given[vo], val);
+				return -1;
+			}
+			given[vo] = val;
 			if (set_valued(c, (enum valued_opt)vo, val) < 0)
 				return -1;
 			continue;
@@ -292,6 +302,12 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			     strcmp(argv[i + 1], "always") == 0 ||
 			     strcmp(argv[i + 1], "never") == 0))
 				val = argv[++i];
+			if (color_given) {
+				usage_error(c, "--color given twice ('%s' and '%s'); give "
+					    "it once", color_given, val);
+				return -1;
+			}
+			color_given = val;
 			if (strcmp(val, "auto") == 0)
 				c->color = -1;
 			else if (strcmp(val, "always") == 0)
@@ -357,11 +373,13 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 			    "--page-end %zu", s, WV_PAGE_END_MAX, first);
 		return -1;
 	}
-	if (n % nb != 0) {
+	if (n % (long)nb != 0) {
+		/* (long)nb: with a 32-bit long, n / nb would be unsigned */
 		usage_error(c, "--page-end %s: a page starts on a word boundary, so "
 			    "it must be a multiple of %u (%s words are %u bytes); "
 			    "try --page-end %ld", s, nb, c->v->name, nb,
-			    n < (long)first ? (long)first : n / (long)nb * (long)nb + (long)nb);
+			    n < (long)first ? (long)first
+					    : (n / (long)nb + 1) * (long)nb);
 		return -1;
 	}
 	if ((size_t)n <= nul) {
@@ -391,6 +409,11 @@ static int export_combinations(struct wv_cli *c, bool lesson)
 		usage_error(c, "%s works on one word; leave out %s",
 			    c->list_steps ? "--list-steps" : "--svg",
 			    c->course ? "--course" : "--lesson");
+		return -1;
+	}
+	if (c->list_steps && (c->mode == WV_MODE_JSON || c->mode == WV_MODE_HTML)) {
+		usage_error(c, "--list-steps lists the sub-steps as text and exits; "
+			    "leave out %s", mode_opt[c->mode]);
 		return -1;
 	}
 	if (c->list_steps && (c->mode == WV_MODE_CAST || c->record)) {
@@ -469,6 +492,12 @@ static int check_combinations(struct wv_cli *c)
 		return -1;
 	}
 
+	if (c->try_src && c->page_end_arg) {
+		usage_error(c, "--try draws its formula on the word's first word, "
+			    "as has_zero gets it, with no page edge in it; leave "
+			    "out --page-end");
+		return -1;
+	}
 	if (c->try_src && c->mode == WV_MODE_HTML) {
 		usage_error(c, "--try writes text or JSON, not HTML; leave out --html "
 			    "(or use --plain or --json)");
@@ -512,6 +541,43 @@ static int check_combinations(struct wv_cli *c)
 		usage_error(c, "--present, --autoplay and --restart go with --lesson N "
 			    "or --course");
 		return -1;
+	} else if (c->lessons_dir) {
+		usage_error(c, "--lessons-dir says where lessons are read from, and "
+			    "this runs no lesson; add --lesson N, --course or "
+			    "--list-lessons (or leave out --lessons-dir)");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --help, --version, --list-arch, --list-lessons and --check-lesson do one
+ * thing and exit: a word or an option that they would ignore is refused.
+ */
+static int check_lone(struct wv_cli *c)
+{
+	const char *does = c->help ? "--help prints the help"
+			 : c->version ? "--version prints the version"
+			 : c->list ? "--list-arch lists the variants"
+			 : c->check_lesson ? "--check-lesson checks the file it names"
+			 : "--list-lessons lists the lessons";
+
+	if (c->word_src) {
+		usage_error(c, "%s and exits, so the word '%s' would be ignored; "
+			    "remove it", does, c->word_src);
+		return -1;
+	}
+	if (c->help || c->version || c->list)
+		return 0;
+	if (c->check_lesson && c->arch_given) {
+		usage_error(c, "--check-lesson checks the file on every variant its "
+			    "arches: line allows; leave out --arch");
+		return -1;
+	}
+	if (c->check_lesson && c->lessons_dir) {
+		usage_error(c, "--check-lesson checks the file it names, not a "
+			    "lessons folder; leave out --lessons-dir");
+		return -1;
 	}
 	return 0;
 }
@@ -528,7 +594,9 @@ int wv_cli_parse(struct wv_cli *c, int argc, char **argv)
 
 		errno = 0;
 		n = strtol(c->autoplay_arg, &end, 10);
-		if (*end || end == c->autoplay_arg || errno || n < 1 || n > 600) {
+		/* digits only: strtol would also take blanks and a sign */
+		if (!isdigit((unsigned char)c->autoplay_arg[0]) || *end || errno ||
+		    n < 1 || n > 600) {
 			usage_error(c, "--autoplay %s: give the seconds per step, a whole "
 				    "number from 1 to 600, as in --autoplay 4",
 				    c->autoplay_arg);
@@ -539,6 +607,6 @@ int wv_cli_parse(struct wv_cli *c, int argc, char **argv)
 	if (cast_size(c) < 0)
 		return -1;
 	if (c->help || c->version || c->list || c->check_lesson || c->list_lessons)
-		return 0;
+		return check_lone(c);
 	return check_combinations(c);
 }

@@ -7,6 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -42,8 +43,21 @@
 
 #define EXIT_USAGE 2
 #define DEFAULT_WORD "ab\\0cd"
-#define MAX_LESSONS 100
 
+/*
+ * Text from argv or the disk (a word, a file name) made safe for the
+ * terminal: control characters and bytes that are not UTF-8 as \xHH.  Each
+ * call returns the next of four buffers, so one message may hold four.
+ */
+static const char *safe(const char *s)
+{
+	static char bufs[4][4 * WV_LESSON_PATH_MAX + 1];
+	static unsigned next;
+	char *b = bufs[next++ % 4];
+
+	wv_word_escape(s, strlen(s), b, sizeof(bufs[0]));
+	return b;
+}
 
 static void usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -51,15 +65,16 @@ static void usage_error(const char *fmt, ...)
 #endif
 	;
 
+/* "watviz: MESSAGE" on stderr, what it quotes made safe to show. */
 static void usage_error(const char *fmt, ...)
 {
+	static char msg[2 * WV_LESSON_PATH_MAX];
 	va_list ap;
 
-	fputs("watviz: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fprintf(stderr, "watviz: %s\n", safe(msg));
 }
 
 /*
@@ -210,53 +225,79 @@ static void exe_dir(const char *argv0, char *buf, size_t size)
 		snprintf(buf, size, ".");
 }
 
-/* The lesson files; -1 after printing why there are none. */
+/* A lesson file wv_lesson_find skipped, as a warning. */
+static void warn_skipped(void *dir, const char *name, const char *why)
+{
+	fprintf(stderr, "watviz: warning: %s/%s: skipped: %s\n", safe(dir),
+		safe(name), why);
+}
+
+/*
+ * The lesson files, in *files (free() them); -1 after printing why there
+ * are none.  Files it cannot take, and two files with one number, are
+ * warned about.
+ */
 static int find_lessons(const struct wv_cli *c, const char *argv0,
-			struct wv_lesson_file *files)
+			struct wv_lesson_file **files)
 {
 	char dir[WV_LESSON_PATH_MAX], exe[WV_LESSON_PATH_MAX];
 	struct wv_error e;
 	int n;
 
+	*files = NULL;
 	exe_dir(argv0, exe, sizeof(exe));
 	if (wv_lesson_dir(c->lessons_dir, WATVIZ_DATADIR "/lessons", exe, dir,
 			  sizeof(dir), &e) != 0) {
 		usage_error("%s", e.msg);
 		return -1;
 	}
-	n = wv_lesson_list(dir, files, MAX_LESSONS);
-	if (n <= 0) {
-		usage_error("no lesson files (NN-name.lesson) in %s; give "
-			    "--lessons-dir DIR", dir);
+	n = wv_lesson_find(dir, files, warn_skipped, dir);
+	if (n < 0) {
+		usage_error("cannot read the lessons folder %s: %s", dir,
+			    strerror(errno));
 		return -1;
 	}
+	if (n == 0) {
+		usage_error("no lesson files (NN-name.lesson) in %s; give "
+			    "--lessons-dir DIR", dir);
+		free(*files);
+		*files = NULL;
+		return -1;
+	}
+	for (int i = 1; i < n; i++)
+		if ((*files)[i].number == (*files)[i - 1].number)
+			fprintf(stderr, "watviz: warning: %s and %s are both lesson "
+				"%u; --lesson %u cannot choose between them: renumber "
+				"one\n", safe((*files)[i - 1].path), safe((*files)[i].path),
+				(*files)[i].number, (*files)[i].number);
 	return n;
 }
 
-/* Load a lesson file; print "path:line:col: msg" and return -1 on a mistake. */
-static wv_lesson *load_lesson(const char *path)
+/* Load a lesson file; print "path:line:col: msg" and return NULL on a mistake. */
+static wv_lesson *load_lesson(const char *path, bool quick)
 {
 	wv_lesson *l = NULL;
 	struct wv_error e;
 
-	if (wv_lesson_load(path, &l, &e) == 0)
+	if ((quick ? wv_lesson_load_quick(path, &l, &e) : wv_lesson_load(path, &l, &e)) == 0)
 		return l;
 	if (e.line > 0)
-		fprintf(stderr, "%s:%d:%d: %s\n", path, e.line, e.col, e.msg);
+		fprintf(stderr, "%s:%d:%d: %s\n", safe(path), e.line, e.col, e.msg);
 	else
-		fprintf(stderr, "watviz: %s: %s\n", path, e.msg);
+		fprintf(stderr, "watviz: %s: %s\n", safe(path), e.msg);
 	return NULL;
 }
 
+/* --list-lessons: what each file's text says, without tracing its scenes. */
 static int list_lessons(const struct wv_cli *c, const char *argv0)
 {
-	static struct wv_lesson_file files[MAX_LESSONS];
-	int n = find_lessons(c, argv0, files), bad = 0;
+	struct wv_lesson_file *files;
+	int n = find_lessons(c, argv0, &files), bad = 0;
 
 	if (n < 0)
 		return EXIT_USAGE;
 	for (int i = 0; i < n; i++) {
-		wv_lesson *l = load_lesson(files[i].path);
+		wv_lesson *l = load_lesson(files[i].path, true);
 		struct wv_pace p;
 		char line[600];
 		size_t len = 0;
@@ -265,15 +306,13 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 			bad = 1;
 			continue;
 		}
-		printf("%3u  %s (%s)\n", files[i].number, wv_lesson_title(l), files[i].slug);
-		if (wv_pace_lesson(l, NULL, &p) == 0)
-			len += (size_t)snprintf(line, sizeof(line), "about %u min: %zu "
-						"scenes, %zu question%s; variants:",
-						p.minutes, p.scenes, p.questions,
-						p.questions == 1 ? "" : "s");
-		else
-			len += (size_t)snprintf(line, sizeof(line), "%zu scenes; "
-						"variants:", wv_lesson_nscenes(l));
+		printf("%3u  %s (%s)\n", files[i].number, wv_lesson_title(l),
+		       safe(files[i].slug));
+		wv_pace_lesson(l, NULL, &p);
+		len += (size_t)snprintf(line, sizeof(line), "about %u min: %zu "
+					"scenes, %zu question%s; variants:",
+					p.minutes, p.scenes, p.questions,
+					p.questions == 1 ? "" : "s");
 		if (wv_lesson_nvariants(l) == wv_wat_count())
 			snprintf(line + len, sizeof(line) - len, " any");
 		for (size_t k = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
@@ -283,6 +322,7 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		wv_plain_wrap(stdout, 5, 78, line);
 		wv_lesson_free(l);
 	}
+	free(files);
 	if (finish_stdout())
 		return EXIT_FAILURE;
 	return bad ? EXIT_USAGE : 0;
@@ -322,22 +362,52 @@ static int check_lesson(const char *path)
 	if (wv_lesson_load_all(path, &l, errs, WV_LESSON_ERRORS_MAX, &n) != 0) {
 		for (size_t i = 0; i < n; i++)
 			if (errs[i].line > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", path, errs[i].line,
+				fprintf(stderr, "%s:%d:%d: %s\n", safe(path), errs[i].line,
 					errs[i].col, errs[i].msg);
 			else
-				fprintf(stderr, "watviz: %s: %s\n", path, errs[i].msg);
+				fprintf(stderr, "watviz: %s: %s\n", safe(path), errs[i].msg);
 		if (n > 1)
-			fprintf(stderr, "%s: %zu mistakes%s\n", path, n,
+			fprintf(stderr, "%s: %zu mistakes%s\n", safe(path), n,
 				n == WV_LESSON_ERRORS_MAX ? " (the first ones; fix them "
 				"and check again)" : "");
 		return EXIT_USAGE;
 	}
-	printf("%s: %s: %zu scene%s, each checked on %zu variant%s\n", path,
+	printf("%s: %s: %zu scene%s, each checked on %zu variant%s\n", safe(path),
 	       wv_lesson_title(l), wv_lesson_nscenes(l),
 	       wv_lesson_nscenes(l) == 1 ? "" : "s", wv_lesson_nvariants(l),
 	       wv_lesson_nvariants(l) == 1 ? "" : "s");
 	wv_lesson_free(l);
 	return finish_stdout();
+}
+
+/* --lesson which matches more than one of files[0..n): say which. */
+static void ambiguous(const struct wv_lesson_file *files, size_t n, const char *which)
+{
+	char names[1024];
+	size_t len = 0, count = 0;
+	bool number = isdigit((unsigned char)which[0]) &&
+		      strspn(which, "0123456789") == strlen(which);
+	bool exact = false;
+
+	for (size_t i = 0; i < n && !number; i++)
+		exact |= strcmp(files[i].slug, which) == 0;
+	names[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		const char *base = strrchr(files[i].path, '/');
+		bool match = number ? files[i].number == strtoul(which, NULL, 10)
+			   : exact ? strcmp(files[i].slug, which) == 0
+			   : strncmp(files[i].slug, which, strlen(which)) == 0;
+
+		if (!match || len >= sizeof(names))
+			continue;
+		len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+					count++ ? " and " : "", base ? base + 1 : files[i].path);
+	}
+	usage_error("--lesson %s: %s %s; %s", which, number ? "two lesson files have "
+		    "that number:" : exact ? "two lesson files have that name:"
+		    : "more than one lesson starts with that name:", names,
+		    number || exact ? "renumber or rename one" : "give more of the "
+		    "name, or its number (--list-lessons lists them)");
 }
 
 /*
@@ -364,6 +434,10 @@ static int pick_run(const struct wv_cli *c, const struct wv_lesson_file *files,
 
 			snprintf(num, sizeof(num), "%u", want[k]);
 			i = wv_lesson_pick(files, n, num);
+			if (i == -2) {
+				ambiguous(files, n, num);
+				return -1;
+			}
 			if (i < 0) {
 				usage_error("--lesson %u-%u: there is no lesson %u; "
 					    "--list-lessons lists them", c->range_first,
@@ -375,10 +449,13 @@ static int pick_run(const struct wv_cli *c, const struct wv_lesson_file *files,
 		return 0;
 	}
 	i = wv_lesson_pick(files, n, c->lesson);
+	if (i == -2) {
+		ambiguous(files, n, c->lesson);
+		return -1;
+	}
 	if (i < 0) {
-		usage_error("--lesson %s: %s; --list-lessons lists them", c->lesson,
-			    i == -2 ? "more than one lesson starts with that name"
-				    : "no such lesson");
+		usage_error("--lesson %s: no such lesson; --list-lessons lists them",
+			    c->lesson);
 		return -1;
 	}
 	*first = *last = (size_t)i;
@@ -543,17 +620,27 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 /* --lesson, --course: the handouts, or the lessons in the visualizer. */
 static int run_lesson(const struct wv_cli *c, const char *argv0)
 {
-	static struct wv_lesson_file files[MAX_LESSONS];
-	static wv_lesson *ls[MAX_LESSONS];
-	int n = find_lessons(c, argv0, files), rc = 0;
+	struct wv_lesson_file *files;
+	wv_lesson **ls;
+	int n = find_lessons(c, argv0, &files), rc = 0;
 	size_t first, last, i;
 	bool single;
 
-	if (n < 0 || pick_run(c, files, (size_t)n, &first, &last, &single) < 0)
+	if (n < 0)
 		return EXIT_USAGE;
+	if (pick_run(c, files, (size_t)n, &first, &last, &single) < 0) {
+		free(files);
+		return EXIT_USAGE;
+	}
+	ls = calloc((size_t)n, sizeof(*ls));
+	if (!ls) {
+		free(files);
+		fprintf(stderr, "watviz: out of memory\n");
+		return EXIT_FAILURE;
+	}
 	/* every lesson of the run is checked before any of it runs */
 	for (i = first; i <= last && rc == 0; i++) {
-		ls[i] = load_lesson(files[i].path);
+		ls[i] = load_lesson(files[i].path, false);
 		if (!ls[i] || !arch_fits(c, ls[i], files[i].number, single))
 			rc = EXIT_USAGE;
 	}
@@ -594,10 +681,10 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			rc = EXIT_FAILURE;
 		}
 	}
-	for (i = first; i <= last; i++) {
+	for (i = first; i <= last; i++)
 		wv_lesson_free(ls[i]);
-		ls[i] = NULL;
-	}
+	free(ls);
+	free(files);
 	return rc;
 }
 

@@ -127,6 +127,37 @@ static int rule_refused(struct parser *p, const struct wv_scene *s,
 	return 0;
 }
 
+/*
+ * A scene's page-end: on in->v: a word boundary after the string's NUL (the
+ * trace refuses any other); else an error at the scene saying which to use.
+ */
+static int page_end_check(struct parser *p, const struct wv_scene *s,
+			  const struct wv_trace_in *in)
+{
+	size_t nb = wv_wat_bytes(in->v), nul = in->offset + in->word_len;
+	size_t first = (nul / nb + 1) * nb;	/* the first edge after the NUL */
+
+	if (in->page_end == 0)
+		return 0;
+	if (in->page_end % nb != 0) {
+		wv_error_set(p->err, s->line, 1, "scene '%s': page-end: %zu on %s: a "
+			     "page starts on a word boundary, a multiple of %zu (%s "
+			     "words are %zu bytes); try page-end: %zu", s->title,
+			     in->page_end, in->v->name, nb, in->v->name, nb,
+			     in->page_end < first ? first : (in->page_end / nb + 1) * nb);
+		return -1;
+	}
+	if (in->page_end <= nul) {
+		wv_error_set(p->err, s->line, 1, "scene '%s': page-end: %zu: the "
+			     "string (offset %zu, %zu bytes) and its NUL end at memory "
+			     "%zu, so the page edge must come after them; try "
+			     "page-end: %zu", s->title, in->page_end, in->offset,
+			     in->word_len, nul, first);
+		return -1;
+	}
+	return 0;
+}
+
 /* Check scene i on variant v: the trace builds, the shown step and the
    answer exist, the rules hold.  Sets p->line to the offending line. */
 static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
@@ -147,12 +178,14 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     s->title, in.offset, in.v->bits, in.v->name, wv_wat_bytes(in.v));
 		return -1;
 	}
+	if (page_end_check(p, s, &in) != 0)
+		return -1;
 	rc = wv_trace_build(&t, &in);
 	if (rc == -ENOMEM)
 		return rc;
 	if (rc) {
-		wv_error_set(p->err, s->line, 1, "scene '%s' cannot be traced on %s (error %d)",
-			     s->title, in.v->name, rc);
+		wv_error_set(p->err, s->line, 1, "scene '%s' cannot be traced on %s: %s",
+			     s->title, in.v->name, strerror(-rc));
 		return -1;
 	}
 	rc = 0;
@@ -186,8 +219,9 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 	return rc;
 }
 
-int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
-			struct wv_error *errs, size_t max, size_t *nerrs)
+/* wv_lesson_parse_all; traced: with the checks that trace every scene */
+static int parse_all(const char *text, size_t len, wv_lesson **out,
+		     struct wv_error *errs, size_t max, size_t *nerrs, bool traced)
 {
 	struct wv_error first = { 0 };
 	struct parser p = { .errs = errs ? errs : &first, .max = errs && max ? max : 1 };
@@ -219,7 +253,7 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 			record(&p);
 			/* a file with control characters is not text: that is
 			   the one mistake worth saying */
-			if (strstr(p.cur.msg, "control character")) {
+			if (p.not_text) {
 				p.max = p.n;
 				break;
 			}
@@ -239,7 +273,7 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 			record(&p);
 		p.line = here;
 	}
-	if (rc != -ENOMEM && !full(&p) && !l->title) {
+	if (rc != -ENOMEM && !full(&p) && !l->title && !p.title_refused) {
 		p.line = 1;
 		fail(&p, 1, "the lesson has no title: line%s", "");
 		record(&p);
@@ -250,7 +284,7 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 		record(&p);
 	}
 	/* the checks that need a trace: the first mistake of each sound scene */
-	for (size_t i = 0; rc != -ENOMEM && !full(&p) && i < l->nscenes; i++) {
+	for (size_t i = 0; traced && rc != -ENOMEM && !full(&p) && i < l->nscenes; i++) {
 		const struct wv_variant *only = l->scenes[i].variant;
 
 		if (p.bad[i])
@@ -291,6 +325,23 @@ int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
 	}
 	*out = l;
 	return 0;
+}
+
+int wv_lesson_parse_all(const char *text, size_t len, wv_lesson **out,
+			struct wv_error *errs, size_t max, size_t *nerrs)
+{
+	return parse_all(text, len, out, errs, max, nerrs, true);
+}
+
+int wv_lesson_parse_quick(const char *text, size_t len, wv_lesson **out,
+			  struct wv_error *err)
+{
+	struct wv_error e = { 0 };
+	int rc = parse_all(text, len, out, &e, 1, NULL, false);
+
+	if (err)
+		*err = e;
+	return rc;
 }
 
 int wv_lesson_parse(const char *text, size_t len, wv_lesson **out, struct wv_error *err)

@@ -19,6 +19,7 @@
 #include "watviz/lesson.h"
 #include "watviz/rules.h"
 #include "watviz/try.h"
+#include "watviz/word.h"
 
 #include "lesson.h"
 
@@ -209,16 +210,24 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 			size_t e = i + 1;
 			char name[24];
 
-			while (e < n && (islower((unsigned char)v[e]) || v[e] == '_'))
-				e++;
+			bool upper = false;
+
+			while (e < n && (isalnum((unsigned char)v[e]) || v[e] == '_'))
+				upper |= isupper((unsigned char)v[e++]) != 0;
 			if (e >= n || v[e] != '}' || e == i + 1)
 				return fail(p, at, "'{' starts a placeholder such as {find_zero}; "
 					    "it needs a name and a closing '}'%s", "");
 			snprintf(name, sizeof(name), "%.*s", (int)(e - i - 1), v + i + 1);
+			for (char *ch = name; upper && *ch; ch++)
+				*ch = (char)tolower((unsigned char)*ch);
+			if (upper && e - i - 1 < sizeof(name) && placeholder_known(name))
+				return fail(p, at + 1, "unknown placeholder {%.*s}: placeholder "
+					    "names are lower case; write {%s}",
+					    (int)(e - i - 1), v + i + 1, name);
 			if (e - i - 1 >= sizeof(name) || !placeholder_known(name))
 				return fail(p, at + 1, "unknown placeholder {%.*s}; lessons/README.md "
-					    "lists them (the ask names, arch, word_bytes, ...)",
-					    (int)(e - i - 1), v + i + 1);
+					    "lists them (the ask names, arch, word_bytes, ...; all "
+					    "lower case)", (int)(e - i - 1), v + i + 1);
 			if (!s)
 				return fail(p, at, "placeholders belong in a scene's text: and "
 					    "question:, not here (no trace fills them)%s", "");
@@ -419,6 +428,8 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 	q += n;
 	s->show_sub = 0;
 	bool sub_set = false;
+	const char *picked = NULL;	/* result, sub or op: what picks the sub-step */
+	bool word_given = false;
 
 	while (*q) {
 		q += strspn(q, " \t");
@@ -432,6 +443,20 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 			return fail(p, at, "expected 'word N' or 'sub N' after the step%s", "");
 		memcpy(kw, q, kn);
 		kw[kn] = 0;
+		bool picks = strcmp(kw, "result") == 0 || strcmp(kw, "sub") == 0 ||
+			     strcmp(kw, "op") == 0;
+
+		if ((picks && picked && strcmp(picked, kw) == 0) ||
+		    (strcmp(kw, "word") == 0 && word_given))
+			return fail(p, at, "'%s' given twice in show:; give it once", kw);
+		if (picks && picked)
+			return fail(p, at, "show: picks the sub-step by 'result', 'sub N' "
+				    "or 'op NAME', one of them; '%s' and '%s' are both "
+				    "given", picked, kw);
+		if (picks)
+			picked = strcmp(kw, "result") == 0 ? "result"
+			       : strcmp(kw, "sub") == 0 ? "sub" : "op";
+		word_given |= strcmp(kw, "word") == 0;
 		q += kn;
 		q += strspn(q, " \t");
 		if (strcmp(kw, "result") == 0) {
@@ -611,6 +636,11 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 			return fail(p, col, "page-end must be the address where an "
 				    "unmapped page starts, 1 to %d, not '%s'",
 				    WV_PAGE_END_MAX, v);
+		if (n == 0)
+			return fail(p, col, "page-end must be the address where an "
+				    "unmapped page starts, 1 to %d, not 0 (memory "
+				    "starts at 0); leave page-end: out for no page "
+				    "edge", WV_PAGE_END_MAX);
 		s->page_end = n;
 		return 0;
 	}
@@ -715,18 +745,69 @@ int close_scene(struct parser *p)
 	return 0;
 }
 
-int parse_line(struct parser *p, const char *line, size_t n)
+/*
+ * Is line[0..n) text a lesson may hold: UTF-8 without control characters
+ * (a tab is a blank), at most MAX_LINE bytes?  A carriage return inside a
+ * line means CR line ends (one CR before the LF was already taken off).
+ * Sets p->not_text for the mistakes that make the whole file unreadable.
+ */
+static int text_check(struct parser *p, const char *line, size_t n)
+{
+	const char *cr = memchr(line, '\r', n);
+
+	if (cr) {
+		p->not_text = true;
+		return fail(p, (int)(cr - line) + 1, "a carriage return (CR) inside "
+			    "the line: the file has CR line ends (an old Mac "
+			    "editor?); lesson lines end with LF or CR LF: convert "
+			    "it, as with tr '\\r' '\\n' <FILE >NEW%s", "");
+	}
+	if (n > MAX_LINE)
+		return fail(p, MAX_LINE + 1, "line longer than %d characters (it has "
+			    "%zu); break it: an indented line continues a text:, "
+			    "question: or summary:", MAX_LINE, n);
+	for (size_t i = 0; i < n;) {
+		uint32_t cp = 0;
+		size_t len = wv_word_utf8_len(line + i, n - i, &cp);
+
+		if (len == 0) {
+			p->not_text = true;
+			return fail(p, (int)i + 1, "byte 0x%02x is not UTF-8 text; save the "
+				    "file as UTF-8 (from Latin-1: iconv -f latin1 -t utf-8 "
+				    "<FILE >NEW)", (unsigned char)line[i]);
+		}
+		if (cp != '\t' && wv_word_is_control(cp)) {
+			p->not_text = true;
+			return fail(p, (int)i + 1, "control character U+%04X in the file; "
+				    "a lesson file is text (letters, digits, punctuation, "
+				    "blanks)", (unsigned)cp);
+		}
+		i += len;
+	}
+	return 0;
+}
+
+/* A title (title:, scene:) is shown as written: no placeholder in it. */
+static int title_check(struct parser *p, const char *v, int col)
+{
+	const char *brace = strpbrk(v, "{}");
+
+	if (brace)
+		return fail(p, col + (int)(brace - v), "a title is shown as written, "
+			    "so '%c' here would show as it is: placeholders such as "
+			    "{find_zero} belong in text: and question:", *brace);
+	return 0;
+}
+
+static int read_line(struct parser *p, const char *line, size_t n)
 {
 	wv_lesson *l = p->l;
 	char buf[MAX_LINE + 1];
 
-	if (n > MAX_LINE)
-		return fail(p, MAX_LINE + 1, "line longer than %s characters", "4000");
+	if (text_check(p, line, n) != 0)
+		return -1;
 	memcpy(buf, line, n);
 	buf[n] = 0;
-	for (size_t i = 0; i < n; i++)
-		if (buf[i] == 0 || (buf[i] < 0x20 && buf[i] != '\t'))
-			return fail(p, (int)i + 1, "control character in the file%s", "");
 	/* trailing blanks never matter */
 	while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
 		buf[--n] = 0;
@@ -781,6 +862,8 @@ int parse_line(struct parser *p, const char *line, size_t n)
 		if (k == K_TITLE) {
 			if (l->title)
 				return fail(p, 1, "title given twice%s", "");
+			if (title_check(p, v, col) != 0)
+				return -1;
 			l->title = dup_n(v, strlen(v));
 			return l->title ? 0 : -ENOMEM;
 		}
@@ -813,12 +896,22 @@ int parse_line(struct parser *p, const char *line, size_t n)
 					.title = dup_n(v, strlen(v)) };
 		memset(p->seen, 0, sizeof(p->seen));
 		p->seen[K_SCENE] = true;
-		return s->title ? 0 : -ENOMEM;
+		return s->title ? title_check(p, v, col) : -ENOMEM;
 	}
 	if (l->nscenes == 0)
 		return fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",
 			    buf);
 	return scene_key(p, (enum key)k, v, col);
+}
+
+int parse_line(struct parser *p, const char *line, size_t n)
+{
+	int rc = read_line(p, line, n);
+
+	/* a refused title: line is the mistake to tell, not "no title" */
+	if (rc == -1 && n >= 6 && memcmp(line, "title:", 6) == 0)
+		p->title_refused = true;
+	return rc;
 }
 
 /* Keep the mistake just reported (p->cur), and mark its scene. */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "watviz/look.h"
+#include "watviz/word.h"
 
 /* ---- colours: the ANSI attributes of each look (watviz/look.h) --------- */
 
@@ -404,8 +405,16 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	fprintf(out, ": %u-bit %s-endian; instructions: %s\n  %s (%s)\n",
 		v->bits, v->endian == WV_LITTLE ? "little" : "big", v->insns,
 		v->kernel_path, v->kernel_version);
-	fprintf(out, "word \"%s\"", wv_look_word(t, po ? po->word_src : NULL, wbuf,
-						 sizeof(wbuf)));
+	/* the word as typed: its control bytes as \xHH, never raw to a terminal */
+	const char *typed = wv_look_word(t, po ? po->word_src : NULL, wbuf, sizeof(wbuf));
+	size_t tn = strlen(typed);
+	char *shown = malloc(4 * tn + 1);
+
+	if (!shown)
+		return -ENOMEM;
+	wv_word_escape(typed, tn, shown, 4 * tn + 1);
+	fprintf(out, "word \"%s\"", shown);
+	free(shown);
 	fprintf(out, ": %zu byte%s at offset %zu, fill 0x%02x", t->in.word_len,
 		t->in.word_len == 1 ? "" : "s", t->in.offset, t->in.fill);
 	if (t->img.page_end)

@@ -167,6 +167,74 @@ size_t wv_word_literal(const uint8_t *word, size_t len, char *out, size_t size)
 	return n;
 }
 
+size_t wv_word_utf8_len(const char *s, size_t n, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	/* the smallest code point each length may encode (no overlong forms) */
+	static const uint32_t least[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+	size_t len;
+	uint32_t c;
+
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80) {
+		*cp = u[0];
+		return 1;
+	}
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		len = 2, c = u[0] & 0x1fu;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		len = 3, c = u[0] & 0x0fu;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		len = 4, c = u[0] & 0x07u;
+	else
+		return 0;	/* a continuation byte, 0xc0, 0xc1 or 0xf5.. */
+	if (n < len)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (u[i] & 0x3fu);
+	}
+	if (c < least[len] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+bool wv_word_is_control(uint32_t cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
+size_t wv_word_escape(const char *s, size_t n, char *out, size_t size)
+{
+	size_t used = 0;
+
+	for (size_t i = 0; i < n;) {
+		uint32_t cp = 0;
+		size_t len = wv_word_utf8_len(s + i, n - i, &cp);
+		char hex[5];
+		const char *piece = s + i;
+		size_t pn = len;
+
+		if (len == 0 || wv_word_is_control(cp)) {
+			/* one byte at a time: a C1's two bytes give \xc2\x9b */
+			snprintf(hex, sizeof(hex), "\\x%02x", (unsigned char)s[i]);
+			piece = hex;
+			pn = 4;
+			len = 1;
+		}
+		for (size_t k = 0; k < pn; k++, used++)
+			if (used + 1 < size)
+				out[used] = piece[k];
+		i += len;
+	}
+	if (size)
+		out[used < size ? used : size - 1] = '\0';
+	return used;
+}
+
 int wv_word_parse_byte(const char *s, uint8_t *out, struct wv_error *err)
 {
 	uint8_t buf[WV_WORD_MAX];

@@ -44,6 +44,38 @@ head -c 3000 /bin/sh >"$L/binary.lesson"
 i=0
 while [ $i -lt 11000 ]; do echo "# padding line of a lesson file that is far too long"; i=$((i + 1)); done >"$L/huge.lesson"
 printf 'title: t\r\nscene: s\r\nword: ab\\0cd\r\nshow: find_zero\r\nquestion: where?\r\nask: find_zero\r\n' >"$L/crlf.lesson"
+# text a lesson file may hold, and may not (issue 23)
+printf 'title: Caf\303\251\nscene: D\303\251j\303\240 vu\nword: \303\251\\0\nshow: load\ntext: na\303\257ve\n' >"$L/utf8.lesson"
+printf 'title: t\nscene: s\nword: caf\351\nshow: load\n' >"$L/latin1.lesson"
+printf 'title: t\nscene: s\302\233\nword: a\nshow: load\n' >"$L/c1.lesson"
+printf 'title: t\rscene: s\rword: ab\rshow: load\r' >"$L/cr-only.lesson"
+# lessons folders: 150 files, one number twice, a FIFO, names that are
+# not lessons', a name with a terminal's title sequence in it
+mkdir -p "$L/many" "$L/dup" "$L/odd"
+i=1
+while [ $i -le 150 ]; do
+	printf 'title: l%d\nscene: s\nword: ab\nshow: load\n' $i >"$L/many/$(printf %03d $i)-l$i.lesson"
+	i=$((i + 1))
+done
+cp "$L/many/001-l1.lesson" "$L/dup/02-a.lesson"
+cp "$L/many/002-l2.lesson" "$L/dup/2-b.lesson"
+cp "$L/many/001-l1.lesson" "$L/odd/01-ok.lesson"
+mkfifo "$L/odd/02-fifo.lesson"
+cp "$L/many/001-l1.lesson" "$L/odd/1000-x.lesson"
+cp "$L/many/001-l1.lesson" "$L/odd/03-$(printf 'x\033]0;PWNED\007y').lesson"
+mkdir -p "$L/fifo" "$L/names0" "$L/names64" "$L/unchecked"
+mkfifo "$L/fifo/01-fifo.lesson"
+cp "$L/many/001-l1.lesson" "$L/fifo/02-ok.lesson"
+cp "$L/many/001-l1.lesson" "$L/names0/0-x.lesson"
+cp "$L/many/001-l1.lesson" "$L/names0/02-ok.lesson"
+cp "$L/many/001-l1.lesson" "$L/names64/01-$(printf 'a%.0s' $(seq 64)).lesson"
+cp "$L/many/001-l1.lesson" "$L/names64/02-ok.lesson"
+printf 'title: t\nscene: s\nword: ab\nshow: delim_has_zero\n' >"$L/unchecked/01-unreached.lesson"
+printf 'title: t\nscene: s\nword: ab\npage-end: 3\nshow: find_zero\n' >"$L/page-end-3.lesson"
+printf 'title: t\nscene: s\nword: ab\nshow: has_zero result sub 2 op sub\n' >"$L/show-three.lesson"
+printf 'title: t\nscene: s\nword: ab\nshow: find_zero\ntext: at {Find_Zero}\n' >"$L/upper-mark.lesson"
+printf 'title: t {arch}\nscene: s\nword: ab\nshow: find_zero\n' >"$L/title-mark.lesson"
+{ printf 'title: '; printf '%03994d\n' 0; printf 'scene: s\nword: a\nshow: load\n'; } >"$L/long-title.lesson"
 printf 'title: a\nscene: s\nword: a\nshow: load\n' >"$L/two/01-abc.lesson"
 printf 'title: b\nscene: s\nword: a\nshow: load\n' >"$L/two/02-abd.lesson"
 cp "$L/two/01-abc.lesson" "$L/listed/01-good.lesson"
@@ -156,8 +188,11 @@ if command -v tmux >/dev/null 2>&1 && [ -x "$BIN" ]; then
 	term_case "garbage ':' commands: one-line errors, keeps working" 100 30 "$W" \
 		"wait=Memory : text=frobnicate Enter wait=frobnicate : text=arch\ vax Enter wait=vax : text=offset\ 99 Enter wait=offset\ must\ be : text=fill\ 999 Enter wait=999 : text=word\ \\\\q Enter wait=unknown\ escape Right wait=sub-step\ 2 q" \
 		"EXIT=0"
+	term_case "a bad ':' command over a :try formula: its error shows" 100 30 "$W" \
+		"wait=Memory : text=try\ ~a Enter wait=WRONG : text=frobnicate Enter wait=unknown\ command\ \'frobnicate\' q" \
+		"EXIT=0"
 else
-	for i in 1 2 3 4 5 6 7 8; do notok "terminal case $i: tmux or $BIN missing"; done
+	for i in 1 2 3 4 5 6 7 8 9; do notok "terminal case $i: tmux or $BIN missing"; done
 fi
 echo "1..$n"
 [ "$fails" -eq 0 ]

@@ -229,6 +229,32 @@ static void refuses(void **state)
 		{ "--restart=2", "takes no value" },
 		{ "--page-end", "--page-end needs a value" },
 		{ "--lesson 1 --page-end 8", "page-end: key" },
+		/* accepted and ignored before: refused, with the reason */
+		{ "--page-end 8 --try a", "--try draws its formula on the word's first "
+		  "word, as has_zero gets it, with no page edge in it; leave out --page-end" },
+		{ "--json --list-steps ab", "--list-steps lists the sub-steps as text and "
+		  "exits; leave out --json" },
+		{ "--html --list-steps ab", "leave out --html" },
+		{ "--lesson 1 --autoplay +4", "--autoplay +4: give the seconds" },
+		{ "--check-lesson f --arch ppc", "--check-lesson checks the file on every "
+		  "variant its arches: line allows; leave out --arch" },
+		{ "--check-lesson f --lessons-dir d", "leave out --lessons-dir" },
+		{ "--arch ppc --arch x86-64 ab", "--arch given twice ('ppc' and 'x86-64'); "
+		  "give it once" },
+		{ "--offset 1 --offset=2", "--offset given twice ('1' and '2')" },
+		{ "--try a --try b", "--try given twice ('a' and 'b')" },
+		{ "--fill 1 --fill 1", "--fill given twice" },
+		{ "--color always --color=never", "--color given twice ('always' and "
+		  "'never')" },
+		{ "--list-arch ab", "--list-arch lists the variants and exits, so the "
+		  "word 'ab' would be ignored; remove it" },
+		{ "--help ab", "--help prints the help and exits, so the word 'ab'" },
+		{ "ab --version", "--version prints the version and exits" },
+		{ "--list-lessons ab", "--list-lessons lists the lessons and exits" },
+		{ "--check-lesson f ab", "--check-lesson checks the file it names and exits" },
+		{ "--lessons-dir d ab", "--lessons-dir says where lessons are read from, "
+		  "and this runs no lesson" },
+		{ "--lessons-dir d --json", "--lessons-dir says where" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

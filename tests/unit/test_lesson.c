@@ -6,8 +6,11 @@
  */
 #include "testutil.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "watviz/lesson.h"
@@ -297,6 +300,29 @@ static void parser_errors(void **state)
 		{ "title: t\nscene: a\nword: a\nshow: load\nscene: b\nword: b\nshow: load\n"
 		  "scene: c\nshow: load\n", 8, 1, "scene 'c' has no word" },
 		{ "title: t\nscene: s\nword: a\nshow: load op cmpbge\n", 2, 1, "never reaches" },
+		/* show: picks its sub-step one way, each keyword once */
+		{ "title: t\nscene: s\nword: a\nshow: has_zero result sub 2\n", 4, 23,
+		  "'result' and 'sub' are both given" },
+		{ "title: t\nscene: s\nword: a\nshow: has_zero op sub result\n", 4, 23,
+		  "'op' and 'result' are both given" },
+		{ "title: t\nscene: s\nword: a\nshow: has_zero sub 1 sub 2\n", 4, 22,
+		  "'sub' given twice in show:" },
+		{ "title: t\nscene: s\nword: a\nshow: load word 0 word 0\n", 4, 19,
+		  "'word' given twice" },
+		/* page-end: 1 to N, and a word boundary after the NUL */
+		{ "title: t\nscene: s\nword: a\npage-end: 0\nshow: load\n", 4, 11,
+		  "not 0 (memory starts at 0); leave page-end: out" },
+		{ "title: t\nscene: s\nword: a\npage-end: 3\nshow: load\n", 2, 1,
+		  "page-end: 3 on x86-64: a page starts on a word boundary, a multiple "
+		  "of 8 (x86-64 words are 8 bytes); try page-end: 8" },
+		{ "title: t\narches: x86-32\nscene: s\nword: abcd\npage-end: 4\nshow: load\n",
+		  3, 1, "and its NUL end at memory 4, so the page edge must come after "
+		  "them; try page-end: 8" },
+		/* titles are shown as written */
+		{ "title: t {arch}\nscene: s\nword: a\nshow: load\n", 1, 10,
+		  "a title is shown as written" },
+		{ "title: t\nscene: s {find_zero}\nword: a\nshow: load\n", 2, 10,
+		  "a title is shown as written" },
 		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: maybe\n", 5, 10,
 		  "explore is yes or no" },
 		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: yes\nexplore: no\n", 6, 1,
@@ -312,6 +338,9 @@ static void parser_errors(void **state)
 		{ S "text-be: big\n  length 3\n", 6, 10, "states the number 3" },
 		{ S "text: value {nosuch}\n", 5, 14, "unknown placeholder {nosuch}" },
 		{ S "text: value {find_zero\n", 5, 13, "closing '}'" },
+		{ S "text: at {Find_Zero}\n", 5, 11, "{Find_Zero}: placeholder names are "
+		  "lower case; write {find_zero}" },
+		{ S "text: at {Nosuch2}\n", 5, 11, "unknown placeholder {Nosuch2}" },
 		{ S "text: value }\n", 5, 13, "'}' without" },
 		{ S "question: is it {find_zero}?\nask: find_zero\n", 5, 17,
 		  "{find_zero} gives away the answer" },
@@ -358,6 +387,22 @@ static void parser_errors(void **state)
 			fail_msg("case %zu: got %d:%d: %s; want %d:%d: ...%s...", c, e.line,
 				 e.col, e.msg, cases[c].line, cases[c].col, cases[c].needle);
 	}
+}
+
+/* What wv_lesson_find warned about: "NAME: why" lines. */
+struct warned {
+	char text[4096];
+	size_t len;
+	int n;
+};
+
+static void warned(void *ctx, const char *name, const char *why)
+{
+	struct warned *w = ctx;
+
+	w->len += (size_t)snprintf(w->text + w->len, sizeof(w->text) - w->len,
+				   "\n%s: %s", name, why);
+	w->n++;
 }
 
 /* Narration that is allowed, and placeholders filled per variant. */
@@ -810,6 +855,51 @@ static void finding_lessons(void **state)
 	assert_string_equal(files[0].slug, "a");
 	assert_int_equal(files[1].number, 2);
 	assert_int_equal(files[2].number, 10);
+
+	/* every name like a lesson's that is not one is told, with why */
+	struct wv_lesson_file *all;
+	struct warned w = { 0 };
+
+	snprintf(path, sizeof(path), "%s/11-fifo.lesson", tmp);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(wv_lesson_find(tmp, &all, warned, &w), 3);
+	free(all);
+	assert_int_equal(w.n, 8);
+	assert_non_null(strstr(w.text, "00-zero.lesson: lessons are numbered from 1 to 999"));
+	assert_non_null(strstr(w.text, "1000-big.lesson: lessons are numbered"));
+	assert_non_null(strstr(w.text, "03-.lesson: a lesson file is named NN-name.lesson"));
+	assert_non_null(strstr(w.text, "x-a.lesson: a lesson file is named"));
+	assert_non_null(strstr(w.text, "05a.lesson: a lesson file is named"));
+	assert_non_null(strstr(w.text, "\na.lesson: a lesson file is named"));
+	assert_non_null(strstr(w.text, "longslug.lesson: its name after the number is "
+			       "64 characters or more"));
+	assert_non_null(strstr(w.text, "11-fifo.lesson: not a regular file"));
+	/* and a FIFO given by name is refused, not waited on */
+	assert_int_equal(wv_lesson_load(path, &(wv_lesson *){ NULL }, &e), -EINVAL);
+	assert_non_null(strstr(e.msg, "not a regular file"));
+	unlink(path);
+
+	/* far more than a hundred files; two share a number, two a name */
+	for (int i = 1; i <= 150; i++) {
+		snprintf(path, sizeof(path), "%s/%03d-n%d.lesson", tmp, i, i);
+		fclose(fopen(path, "w"));
+	}
+	snprintf(path, sizeof(path), "%s/2-n1.lesson", tmp);
+	fclose(fopen(path, "w"));
+	n = wv_lesson_find(tmp, &all, NULL, NULL);
+	assert_int_equal(n, 3 + 150 + 1);
+	assert_int_equal(all[n - 1].number, 150);
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "101"), n - 1 - 49);
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "2"), -2);	/* 2-b, 002-n2, 2-n1 */
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "n1"), -2);	/* 001-n1, 2-n1 */
+	assert_int_equal(wv_lesson_pick(all, (size_t)n, "n150"), n - 1);
+	free(all);
+	for (int i = 1; i <= 150; i++) {
+		snprintf(path, sizeof(path), "%s/%03d-n%d.lesson", tmp, i, i);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/2-n1.lesson", tmp);
+	unlink(path);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s", tmp, names[i]);
 		unlink(path);
@@ -978,6 +1068,77 @@ static void lesson14_first_word(void **state)
 	wv_lesson_free(l);
 }
 
+/*
+ * A lesson file is UTF-8 text: accented letters pass in the title, the
+ * narration and the word; control characters, bytes that are not UTF-8 and
+ * CR line ends are refused at their line and column, as the one mistake.
+ */
+static void text_encoding(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		int line, col;
+		const char *needle;
+	} bad[] = {
+		/* Latin-1 'é', a cut-off sequence, an overlong '/', a surrogate */
+		{ "title: t\nscene: s\nword: caf\xe9\nshow: load\n", 3, 10, "not UTF-8" },
+		{ "title: caf\xc3\nscene: s\nword: a\nshow: load\n", 1, 11, "not UTF-8" },
+		{ "title: t\nscene: \xc0\xaf\nword: a\nshow: load\n", 2, 8, "not UTF-8" },
+		{ "title: t\nscene: s\nword: a\ntext: \xed\xa0\x80\nshow: load\n", 4, 7,
+		  "not UTF-8" },
+		/* C1 (an 8-bit CSI), DEL and ESC are control characters */
+		{ "title: t\xc2\x9b\nscene: s\nword: a\nshow: load\n", 1, 9, "U+009B" },
+		{ "title: t\nscene: s\x7f\nword: a\nshow: load\n", 2, 9, "U+007F" },
+		{ "title: t\nscene: s\nword: \x1b[31m\nshow: load\n", 3, 7, "U+001B" },
+		/* CR line ends: one line with carriage returns in it */
+		{ "title: t\rscene: s\rword: a\rshow: load\r", 1, 9, "CR line ends" },
+	};
+	static char big[4200];
+	struct wv_error errs[8];
+	size_t n = 0;
+	wv_lesson *l;
+
+	for (size_t c = 0; c < sizeof(bad) / sizeof(bad[0]); c++) {
+		l = NULL;
+		n = 0;
+		if (wv_lesson_parse_all(bad[c].text, strlen(bad[c].text), &l, errs, 8, &n) == 0) {
+			wv_lesson_free(l);
+			fail_msg("case %zu parsed but should fail with '%s'", c, bad[c].needle);
+		}
+		if (n != 1 || errs[0].line != bad[c].line || errs[0].col != bad[c].col ||
+		    !strstr(errs[0].msg, bad[c].needle))
+			fail_msg("case %zu: %zu mistakes, the first %d:%d: %s; want one, "
+				 "%d:%d: ...%s...", c, n, errs[0].line, errs[0].col,
+				 errs[0].msg, bad[c].line, bad[c].col, bad[c].needle);
+	}
+
+	/* UTF-8 in the title, the text and the word: as written, as bytes */
+	l = parse("title: Caf\xc3\xa9 na\xc3\xafve\nscene: \xc3\x89t\xc3\xa9\n"
+		  "word: \xc3\xa9\\0\xc3\xbc\nshow: find_zero\n"
+		  "text: d\xc3\xa9j\xc3\xa0 vu, \xe2\x80\x9cquoted\xe2\x80\x9d, at {find_zero}\n",
+		  &errs[0]);
+	if (!l)
+		fail_msg("UTF-8 refused: %d:%d: %s", errs[0].line, errs[0].col, errs[0].msg);
+	assert_string_equal(wv_lesson_title(l), "Caf\xc3\xa9 na\xc3\xafve");
+	assert_int_equal(wv_lesson_scene(l, 0)->word_len, 5);
+	assert_memory_equal(wv_lesson_scene(l, 0)->word, "\xc3\xa9\0\xc3\xbc", 5);
+	wv_lesson_free(l);
+
+	/* a line too long is told first, not "no title" for the title it cut */
+	snprintf(big, sizeof(big), "title: %04000d\nscene: s\nword: a\nshow: load\n", 0);
+	assert_int_equal(wv_lesson_parse_all(big, strlen(big), &l, errs, 8, &n), -1);
+	assert_int_equal(n, 1);
+	assert_int_equal(errs[0].line, 1);
+	assert_int_equal(errs[0].col, 4001);
+	assert_non_null(strstr(errs[0].msg, "longer than 4000"));
+	/* and a title line with another mistake is that mistake alone */
+	snprintf(big, sizeof(big), "title:\nscene: s\nword: a\nshow: load\n");
+	assert_int_equal(wv_lesson_parse_all(big, strlen(big), &l, errs, 8, &n), -1);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(errs[0].msg, "needs a value"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -998,6 +1159,7 @@ int main(void)
 		cmocka_unit_test(lesson16_strscpy_word),
 		cmocka_unit_test(lesson14_first_word),
 		cmocka_unit_test(build_exact_credit),
+		cmocka_unit_test(text_encoding),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -153,6 +153,58 @@ static void test_readme_table(void **state)
 		assert_int_equal(sum[i], total[i]);
 }
 
+/*
+ * The words counted as written (a placeholder is one word) are the words of
+ * the narration and questions as filled from the traces: every lesson in
+ * lessons/ on every variant it allows.
+ */
+static void test_as_filled(void **state)
+{
+	static struct wv_lesson_file files[100];
+	static char filled[WV_NARRATION_MAX];
+	int n = wv_lesson_list("lessons", files, 100);
+	size_t runs = 0;
+
+	(void)state;
+	assert_true(n >= 10);
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l = NULL;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t k = 0; k < wv_lesson_nvariants(l); k++) {
+			const struct wv_variant *v = wv_lesson_variant(l, k);
+			size_t words = 0;
+			struct wv_pace p;
+
+			for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+				const struct wv_scene *s = wv_lesson_scene(l, i);
+				struct wv_trace_in in;
+				struct wv_trace t;
+
+				wv_lesson_scene_input(l, i, v, &in, NULL);
+				assert_int_equal(wv_trace_build(&t, &in), 0);
+				assert_int_equal(wv_lesson_narrate(s, &t, filled, sizeof(filled),
+								   NULL), 0);
+				words += wv_pace_words(filled);
+				if (s->q.ask != WV_ASK_NONE) {
+					assert_int_equal(wv_lesson_prompt(s, &t, filled,
+									  sizeof(filled), NULL), 0);
+					words += wv_pace_words(filled);
+				}
+				wv_trace_free(&t);
+			}
+			assert_int_equal(wv_pace_lesson(l, v, &p), 0);
+			if (p.words != words)
+				fail_msg("%s on %s: %zu words counted as written, %zu as "
+					 "filled", files[f].path, v->name, p.words, words);
+			runs++;
+		}
+		wv_lesson_free(l);
+	}
+	printf("# %zu lesson runs counted both ways\n", runs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_formula),
 		cmocka_unit_test(test_lesson),
 		cmocka_unit_test(test_readme_table),
+		cmocka_unit_test(test_as_filled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -134,6 +134,37 @@ static void memory_order(void **state)
 	free(be);
 }
 
+/*
+ * The word as typed, in the header: its control bytes as \xHH (an ESC ...
+ * BEL would retitle the terminal), its UTF-8 letters as they are.
+ */
+static void header_escapes_the_word(void **state)
+{
+	static const char typed[] = "a\x1b]0;X\x07\xc2\x9b\xc3\xa9\\0";
+	uint8_t word[WV_WORD_MAX];
+	struct wv_trace_in in = { variant("x86-64"), word, 0, 0, 0, -1, 0 };
+	struct wv_plain_opts o = { .word_src = typed };
+	struct wv_error e;
+	struct wv_trace t;
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(wv_word_parse(typed, word, &in.word_len, &e), 0);
+	assert_int_equal(wv_trace_build(&t, &in), 0);
+	assert_int_equal(wv_plain_render(f, &t, &o), 0);
+	assert_int_equal(fclose(f), 0);
+	wv_trace_free(&t);
+	assert_non_null(strstr(buf, "word \"a\\x1b]0;X\\x07\\xc2\\x9b\xc3\xa9\\0\": "));
+	for (size_t i = 0; i < size; i++)
+		if (buf[i] == 0x1b || buf[i] == 0x07 || (unsigned char)buf[i] == 0x9b)
+			fail_msg("a control byte 0x%02x at %zu of the output",
+				 (unsigned char)buf[i], i);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -142,6 +173,7 @@ int main(void)
 		cmocka_unit_test(balanced_colour),
 		cmocka_unit_test(symbols_in_place),
 		cmocka_unit_test(memory_order),
+		cmocka_unit_test(header_escapes_the_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -269,6 +269,27 @@ static void test_try_view(void **state)
 		seen |= strstr(frame_text, "try: WRONG") != NULL;
 	}
 	assert_true(seen);
+	/* a bad ':' command in the try view: its error shows, not the verdict */
+	wv_app_command(&app, "frobnicate", NULL);
+	assert_int_equal(app.view, WV_VIEW_TRY);
+	wv_view_build(&fr, &app);
+	seen = false;
+	for (int y = 0; y < fr.rows; y++) {
+		wv_frame_row_text(&fr, y, frame_text, sizeof(frame_text));
+		seen |= strstr(frame_text, "error: unknown command 'frobnicate'") != NULL;
+		assert_null(strstr(frame_text, "try: WRONG"));
+	}
+	assert_true(seen);
+	/* the next key clears it: the verdict again */
+	assert_int_equal(wv_app_do(&app, WV_ACT_PREV), WV_REACT_REDRAW);
+	assert_int_equal(wv_app_do(&app, WV_ACT_NEXT), WV_REACT_REDRAW);
+	wv_view_build(&fr, &app);
+	seen = false;
+	for (int y = 0; y < fr.rows; y++) {
+		wv_frame_row_text(&fr, y, frame_text, sizeof(frame_text));
+		seen |= strstr(frame_text, "try: WRONG") != NULL;
+	}
+	assert_true(seen);
 	wv_frame_free(&fr);
 	/* Esc: the kernel's steps on the same word */
 	assert_int_equal(wv_app_do(&app, WV_ACT_BACK), WV_REACT_REDRAW);

@@ -222,6 +222,52 @@ static void error_set(void **state)
 	assert_int_equal(strlen(e.msg), WV_ERROR_MSG_MAX - 1);
 }
 
+/* UTF-8 as lesson files and messages read it, and text made safe to show. */
+static void utf8_and_escape(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *s;
+		size_t len;
+		uint32_t cp;
+	} chars[] = {
+		{ "a", 1, 'a' }, { "\x7f", 1, 0x7f }, { "\xc3\xa9", 2, 0xe9 },
+		{ "\xc2\x9b", 2, 0x9b }, { "\xe2\x80\x9c", 3, 0x201c },
+		{ "\xf0\x9f\x98\x80", 4, 0x1f600 }, { "\xf4\x8f\xbf\xbf", 4, 0x10ffff },
+		/* not UTF-8: Latin-1, a lone continuation, cut short, overlong
+		   (C0 AF and E0 80 AF for '/'), a surrogate, past U+10FFFF */
+		{ "\xe9", 0, 0 }, { "\x80", 0, 0 }, { "\xc3", 0, 0 }, { "\xe2\x80", 0, 0 },
+		{ "\xc0\xaf", 0, 0 }, { "\xe0\x80\xaf", 0, 0 }, { "\xed\xa0\x80", 0, 0 },
+		{ "\xf4\x90\x80\x80", 0, 0 }, { "\xc3\x28", 0, 0 },
+	};
+	char out[64];
+	uint32_t cp;
+
+	for (size_t i = 0; i < sizeof(chars) / sizeof(chars[0]); i++) {
+		cp = 0;
+		size_t n = wv_word_utf8_len(chars[i].s, strlen(chars[i].s), &cp);
+
+		if (n != chars[i].len || (n && cp != chars[i].cp))
+			fail_msg("char %zu: length %zu, U+%04X; want %zu, U+%04X", i, n,
+				 (unsigned)cp, chars[i].len, (unsigned)chars[i].cp);
+	}
+	assert_true(wv_word_is_control(0x1b) && wv_word_is_control(0x7f) &&
+		    wv_word_is_control(0x9f) && wv_word_is_control(0));
+	assert_false(wv_word_is_control(' ') || wv_word_is_control(0xa0) ||
+		     wv_word_is_control(0xe9));
+
+	/* control characters and stray bytes as \xHH, text as it is */
+	assert_int_equal(wv_word_escape("a\x1b]0;x\x07" "b", 8, out, sizeof(out)), 14);
+	assert_string_equal(out, "a\\x1b]0;x\\x07b");
+	wv_word_escape("caf\xc3\xa9 \xe9 \xc2\x9b[", 11, out, sizeof(out));
+	assert_string_equal(out, "caf\xc3\xa9 \\xe9 \\xc2\\x9b[");
+	wv_word_escape("t\tn\n\0z", 6, out, sizeof(out));
+	assert_string_equal(out, "t\\x09n\\x0a\\x00z");
+	/* cut at size, always terminated; the length it needs */
+	assert_int_equal(wv_word_escape("\x01\x02", 2, out, 6), 8);
+	assert_string_equal(out, "\\x01\\");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +280,7 @@ int main(void)
 		cmocka_unit_test(parse_byte),
 		cmocka_unit_test(image),
 		cmocka_unit_test(error_set),
+		cmocka_unit_test(utf8_and_escape),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
