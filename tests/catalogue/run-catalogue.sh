@@ -126,7 +126,7 @@ done <"$tmp/table"
 
 # ---- cases that need a terminal ------------------------------------------------
 TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
-run() { T send-keys -t c -l "$1"; T send-keys -t c Enter; }
+run() { T send-keys -t =c: -l "$1"; T send-keys -t =c: Enter; }
 # term_case NAME WIDTH HEIGHT ENV-SETUP KEYS EXPECT...: start a shell in a
 # fresh tmux window, record stty, run watviz with the setup, send the keys,
 # expect each text in turn, then check the exit and the terminal.
@@ -148,8 +148,8 @@ term_case() {
 		[ $ki -le "$nkeys" ] || break
 		case $k in
 		wait=*) wait_for "${k#wait=}" || why="${why:+$why; }never showed '${k#wait=}'" ;;
-		text=*) T send-keys -t c -l "${k#text=}" ;;
-		*) T send-keys -t c "$k" ;;
+		text=*) T send-keys -t =c: -l "${k#text=}" ;;
+		*) T send-keys -t =c: "$k" ;;
 		esac
 	done
 	shift "$nkeys"

@@ -61,7 +61,7 @@ check $? "a --cast-size too small or malformed is a usage error ($r1, $r2)"
 # replay FILE COLS ROWS: its output, cat into a fresh pane of that size
 replay() {
 	$CAST output "$1" >"$tmp/replay.out"
-	T kill-session -t r 2>/dev/null
+	T kill-session -t =r 2>/dev/null
 	T new-session -d -s r -x "$2" -y "$3" "cat '$tmp/replay.out'; sleep 600"
 }
 same_as() { cmp -s "$tmp/screen" "$1"; }
@@ -71,7 +71,7 @@ settled() { cmp -s "$tmp/screen" "$tmp/prev"; _r=$?; cp "$tmp/screen" "$tmp/prev
 # 9: the trace's cast ends where the visualizer's own play ends
 start_shell 80 24
 run "$BIN 'ab\\0cd'"
-wait_for "sub-step 1/14" && keys : && T send-keys -t t -l "speed 50" && keys Enter
+wait_for "sub-step 1/14" && keys : && T send-keys -t =t: -l "speed 50" && keys Enter
 wait_for "50 ms a sub-step" && keys r
 wait_for "paused at the end (r plays again from the start)" "sub-step 14/14" &&
 	wait_until settled

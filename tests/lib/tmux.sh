@@ -7,9 +7,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+# the exact target of session $SESSION (or SESSION:WINDOW): a bare "t" is
+# first tried as a window name prefix in the newest session, and a pane just
+# created there runs as "tmux" for a moment, so "-t t" could reach session r
+tgt() { case ${SESSION:-t} in *:*) echo "=${SESSION}" ;; *) echo "=${SESSION:-t}:" ;; esac; }
 
 # the visible screen into $tmp/screen
-screen() { T capture-pane -p -t "${SESSION:-t}" >"$tmp/screen" 2>/dev/null; }
+screen() { T capture-pane -p -t "$(tgt)" >"$tmp/screen" 2>/dev/null; }
 
 # wait_until CMD [ARG...]: capture the screen into $tmp/screen and run CMD,
 # again every 0.1 s until it succeeds; 1 after TIMEOUT seconds.  A test polls
@@ -35,7 +39,7 @@ shows() {
 shows_re() { grep -qE -- "$1" "$tmp/screen"; }
 lacks() { ! grep -qF -- "$1" "$tmp/screen"; }
 # the screen with its attributes (capture-pane -e) holds a fixed string
-shows_attr() { T capture-pane -p -e -t "${SESSION:-t}" 2>/dev/null | grep -qF -- "$1"; }
+shows_attr() { T capture-pane -p -e -t "$(tgt)" 2>/dev/null | grep -qF -- "$1"; }
 
 wait_for() { wait_until shows "$@"; }	# the screen shows every fixed string at once
 wait_re() { wait_until shows_re "$1"; }	# ... matches an extended regex

@@ -77,8 +77,8 @@ T new-session -d -s s -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256c
 	echo "not ok 1 - soak: tmux"; exit 1; }
 wait_for '$'
 # the exit file is written last, so once it is there the modes are too
-T send-keys -t s -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 TERM=xterm-256color $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit"
-T send-keys -t s Enter
+T send-keys -t =s: -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 TERM=xterm-256color $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit"
+T send-keys -t =s: Enter
 # the keys go to the visualizer, not to the shell before it starts
 wait_for "Memory" || echo "# the visualizer did not draw its screen"
 sent=0
@@ -86,17 +86,17 @@ while IFS= read -r line; do
 	case $line in
 	MOUSE*)
 		set -- $line
-		T send-keys -t s -l "$(printf '\033[<%d;%d;%dM' "$2" "$3" "$4")"
-		[ "$2" = 0 ] && T send-keys -t s -l "$(printf '\033[<0;%d;%dm' "$3" "$4")"
+		T send-keys -t =s: -l "$(printf '\033[<%d;%d;%dM' "$2" "$3" "$4")"
+		[ "$2" = 0 ] && T send-keys -t =s: -l "$(printf '\033[<0;%d;%dm' "$3" "$4")"
 		;;
 	RESIZE*)
 		set -- $line
-		T resize-window -t s -x "$2" -y "$3" 2>/dev/null || T resize-pane -t s -x "$2" -y "$3" 2>/dev/null
+		T resize-window -t =s: -x "$2" -y "$3" 2>/dev/null || T resize-pane -t =s: -x "$2" -y "$3" 2>/dev/null
 		;;
 	*)
 		# "a | b": several send-keys calls (a literal -l part, then keys)
 		printf '%s\n' "$line" | tr '|' '\n' | while IFS= read -r part; do
-			[ -n "$part" ] && eval "T send-keys -t s $part"
+			[ -n "$part" ] && eval "T send-keys -t =s: $part"
 		done
 		;;
 	esac
@@ -108,16 +108,16 @@ while IFS= read -r line; do
 	# let the program keep up now and then
 	[ $((sent % 25)) -eq 0 ] && sleep 0.05
 done <"$tmp/keys"
-T resize-window -t s -x 100 -y 30 2>/dev/null
-T send-keys -t s Escape Escape
+T resize-window -t =s: -x 100 -y 30 2>/dev/null
+T send-keys -t =s: Escape Escape
 sleep 0.5
-T send-keys -t s q
+T send-keys -t =s: q
 i=0
 while [ $i -lt 600 ]; do
-	T capture-pane -p -t s >"$tmp/screen" 2>/dev/null
+	T capture-pane -p -t =s: >"$tmp/screen" 2>/dev/null
 	[ -s "$tmp/exit" ] && break
 	# still in a view or a prompt: back out and quit again
-	[ $((i % 20)) -eq 19 ] && T send-keys -t s Escape q
+	[ $((i % 20)) -eq 19 ] && T send-keys -t =s: Escape q
 	sleep 0.1
 	i=$((i + 1))
 done

@@ -34,9 +34,9 @@ TIMEOUT=${WATVIZ_TUI_TIMEOUT:-20}
 
 . "$(dirname "$0")/../lib/tmux.sh"
 
-keys() { T send-keys -t t "$@"; }
+keys() { T send-keys -t =t: "$@"; }
 # type a line into the shell in the pane
-run() { T send-keys -t t -l "$1"; T send-keys -t t Enter; }
+run() { T send-keys -t =t: -l "$1"; T send-keys -t =t: Enter; }
 
 # start_shell COLS ROWS: a clean shell in session t (no inherited environment
 # but the sanitizer options), in $tmp, with the terminal modes saved to

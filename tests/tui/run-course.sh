@@ -16,7 +16,7 @@ PLAN=13
 . "$(dirname "$0")/lib.sh"
 
 L="$BIN --lessons-dir $LESSONS"
-cmd() { keys : && T send-keys -t t -l "$1" && keys Enter; }
+cmd() { keys : && T send-keys -t =t: -l "$1" && keys Enter; }
 # the estimate --list-lessons gives lesson $1 ("about N min")
 estimate() {
 	$L --list-lessons | sed -n "/^ *$1  /{n;s/^ *about \([0-9]*\) min.*/\1/p;}"
@@ -34,7 +34,7 @@ wait_for "scene 1 of $n3"
 cmd "scene 3"
 wait_for "scene 3 of $n3" && wait_for "Invert a"
 check $? ":scene 3 opens scene 3 of lesson 3"
-keys : && T send-keys -t t -l "lesson fal" && keys Tab
+keys : && T send-keys -t =t: -l "lesson fal" && keys Tab
 wait_for ":lesson false-positives" && keys Enter &&
 	wait_for "Lesson 4: False positives" && wait_for "scene 1 of $n4"
 check $? ":lesson fal<Tab> completes to false-positives and opens lesson 4"

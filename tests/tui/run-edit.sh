@@ -17,13 +17,13 @@ start_shell 80 24
 T set -g mouse off
 
 # mouse reports, 1-based column and row, as xterm's SGR mode writes them
-click() { T send-keys -t t -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$1" "$2" "$1" "$2")"; }
-wheel() { T send-keys -t t -l "$(printf '\033[<%d;%d;%dM' "$1" 40 12)"; }	# 64 up, 65 down
+click() { T send-keys -t =t: -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$1" "$2" "$1" "$2")"; }
+wheel() { T send-keys -t =t: -l "$(printf '\033[<%d;%d;%dM' "$1" 40 12)"; }	# 64 up, 65 down
 # the pane's mouse reporting (SGR mode), as tmux tracks it
-mouse_is() { [ "$(T display -p -t t '#{mouse_sgr_flag}')" = "$1" ]; }
+mouse_is() { [ "$(T display -p -t =t: '#{mouse_sgr_flag}')" = "$1" ]; }
 # the trace's memory as :json FILE writes it, into $tmp/mem
 json_mem() {
-	keys : && wait_re '^:$' && T send-keys -t t -l "json $tmp/$1.json" && keys Enter &&
+	keys : && wait_re '^:$' && T send-keys -t =t: -l "json $tmp/$1.json" && keys Enter &&
 		wait_for "wrote the trace to $tmp/$1.json" &&
 		sed -n 's/.*"memory": *\[\([^]]*\)\].*/\1/p' "$tmp/$1.json" | head -n 1 >"$tmp/mem"
 }
@@ -97,7 +97,7 @@ wait_for "sub-step 1/" && wheel 65 && wheel 65 && wait_for "sub-step 3/" &&
 check $? "the wheel steps forward and back"
 
 # 9: at 160x45 the list of calls: a click on find_zero goes there
-T resize-window -t t -x 160 -y 45
+T resize-window -t =t: -x 160 -y 45
 wait_for "The calls on this word" && {
 	row=$(grep -n '^  find_zero ' "$tmp/screen" | head -n 1 | cut -d: -f1)
 	click 5 "$row"
@@ -106,14 +106,14 @@ wait_for "The calls on this word" && {
 check $? "a click on find_zero in the list of calls goes there"
 
 # 10: :set mouse off gives the mouse back to the terminal, on takes it again
-keys : && wait_re '^:$' && T send-keys -t t -l "set mouse off" && keys Enter &&
+keys : && wait_re '^:$' && T send-keys -t =t: -l "set mouse off" && keys Enter &&
 	wait_for "mouse off" && wait_until mouse_is 0 &&
-	keys : && wait_re '^:$' && T send-keys -t t -l "set mouse on" && keys Enter &&
+	keys : && wait_re '^:$' && T send-keys -t =t: -l "set mouse on" && keys Enter &&
 	wait_for "mouse on" && wait_until mouse_is 1
 check $? ":set mouse off and on switch mouse reporting"
 
 # 11: q: mouse reporting off, the terminal as before (its size too)
-T resize-window -t t -x 80 -y 24
+T resize-window -t =t: -x 80 -y 24
 wait_gone "The calls on this word" >/dev/null
 keys q
 wait_for "EDIT-0" && { wait_until mouse_is 0 || echo "# mouse still on" >&2; } && run "stty -a >stty.after; echo STTY-\$?" &&

@@ -15,11 +15,11 @@ PLAN=7
 
 start_shell 100 30
 # a command typed on the ':' line
-cmd() { keys : && wait_re '^:' && T send-keys -t t -l "$1" && keys Enter; }
+cmd() { keys : && wait_re '^:' && T send-keys -t =t: -l "$1" && keys Enter; }
 
 # 1-2: e with a '"' in the word; the history entry it leaves runs again
 run "clear; $BIN 'ab'; echo Q-\$?"
-wait_for "sub-step 1/" && keys e && wait_for "word: ab" && T send-keys -t t -l '"c' &&
+wait_for "sub-step 1/" && keys e && wait_for "word: ab" && T send-keys -t =t: -l '"c' &&
 	keys Enter && wait_for '"ab"c"' "word is now 4 bytes"
 check $? "e: a word with a '\"' is taken"
 cmd "offset 1" && wait_for "offset 1" && keys : Up Up && wait_for ':word "ab\"c"' &&
@@ -50,7 +50,7 @@ mkdir -p "$tmp/fifo/watviz"
 mkfifo "$tmp/fifo/watviz/history"
 run "clear; XDG_STATE_HOME=$tmp/fifo $BIN 'ab'; echo F-\$?"
 wait_for "history file not read: not a regular file" && cmd "arch ppc" &&
-	wait_for "ppc64 64-bit big-endian" && keys q && wait_for "F-0" &&
+	wait_for "ppc64 (64-bit big-endian" && keys q && wait_for "F-0" &&
 	test -p "$tmp/fifo/watviz/history"
 check $? "a FIFO as the history: starts, reports it, leaves it a FIFO"
 

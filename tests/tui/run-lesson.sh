@@ -34,15 +34,15 @@ keys Enter
 wait_for "Question: What does has_zero return, in hex, the whole" "answer (hex):" &&
 	lacks "0x0000800000808080"
 check $? "Enter asks the question; the bits that would answer it are hidden"
-T send-keys -t t -l "0x8080" && keys Enter
+T send-keys -t =t: -l "0x8080" && keys Enter
 wait_for "! 0x8080 is not it (1 wrong so far)"
 check $? "a wrong answer is told so, and may be tried again"
-keys Enter && wait_for "answer (hex):" && T send-keys -t t -l "0xg" && keys Enter
+keys Enter && wait_for "answer (hex):" && T send-keys -t =t: -l "0xg" && keys Enter
 wait_for "? '0xg' cannot be read" "answer (hex): 0xg"
 check $? "an unreadable answer says why and comes back to be fixed"
 want=$("$BIN" --json --arch ppc 'ab\0cd' |
 	sed -n 's/.*"has_zero": "\(0x[0-9a-f]*\)".*/\1/p' | head -n 1)
-keys C-u && T send-keys -t t -l "$want" && keys Enter
+keys C-u && T send-keys -t =t: -l "$want" && keys Enter
 [ "$want" = 0x0000800000808080 ] &&
 	wait_for "Right: 0x0000800000808080  (after 1 wrong)" "So the answer is" \
 		"sum = 0x6060ff6262fefeff," "flags = 0x0000800000808080"
@@ -75,14 +75,14 @@ run "clear; $L --arch ppc --lesson 3 --present --restart; echo P-\$?"
 wait_for "scene 1 of 6" "The word in the register" "  \"ab\\0cd\" is stored as" &&
 	lacks "Memory"
 check $? "--present at 80x24: no memory panel, the narration indented"
-T resize-window -t t -x 160 -y 45
+T resize-window -t =t: -x 160 -y 45
 keys ']' && wait_for "scene 2 of 6" "      ONES is 0x01 in every byte" &&
 	wait_attr "$(printf '\033')[40m"
 check $? "--present on 160x45: wider margins, the high-contrast theme (black background)"
-T resize-window -t t -x 60 -y 20
+T resize-window -t =t: -x 60 -y 20
 wait_for "watviz needs at least 80x24" "this terminal is 60x20"
 check $? "--present too small says the size it needs"
-T resize-window -t t -x 80 -y 24
+T resize-window -t =t: -x 80 -y 24
 keys q && wait_for "P-0" >/dev/null
 
 # 15-16: --autoplay goes on by itself once a scene is read, and pauses on
@@ -119,7 +119,7 @@ check $? "a corrupt progress file: a notice naming the bad line, which the next 
 # 19: NO_COLOR, no HOME and no XDG_STATE_HOME: no colours, no progress, fine
 run "clear; env -u HOME -u XDG_STATE_HOME NO_COLOR=1 $L --lesson 3; echo N-\$?"
 at_scene 1 && keys ']' && at_scene 2 &&
-	! T capture-pane -p -e -t t | grep -q "$(printf '\033')\[3[0-7]m" &&
+	! T capture-pane -p -e -t =t: | grep -q "$(printf '\033')\[3[0-7]m" &&
 	keys q && wait_for "N-0"
 check $? "NO_COLOR and no state directory: the lesson runs plainly"
 

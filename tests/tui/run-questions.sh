@@ -26,7 +26,7 @@ hexdigits() { printf '%s' "${1#0x}"; }
 start_shell 80 24
 at_scene() { wait_for "scene $1 of 5"; }
 # type an answer on the answer line (already open) and press Enter
-answer() { T send-keys -t t -l "$1"; keys Enter; }
+answer() { T send-keys -t =t: -l "$1"; keys Enter; }
 # the screen does not show the value, in full or without 0x
 hidden() { screen; ! grep -qiF "$(hexdigits "$1")" "$tmp/screen"; }
 
@@ -88,7 +88,7 @@ keys Enter && at_scene 3 && keys Enter && wait_for "answer (hex):" && keys ']' &
 check $? "] at the answer line goes to the next scene"
 
 # 16: Esc leaves the answer line, typed text or not
-keys Enter && wait_for "answer (a number):" && T send-keys -t t -l "12" &&
+keys Enter && wait_for "answer (a number):" && T send-keys -t =t: -l "12" &&
 	wait_for "answer (a number): 12" && keys Escape &&
 	wait_gone "answer (a number): 12" && wait_for "scene 4 of 5"
 check $? "Esc leaves the answer line with text typed"

@@ -21,7 +21,7 @@ PLAN=11
 start_shell 80 24
 
 # the pane's state as tmux tracks it: the alternate screen, mouse reporting
-pane_is() { [ "$(T display -p -t t "#{alternate_on}#{mouse_any_flag}")" = "$1" ]; }
+pane_is() { [ "$(T display -p -t =t: "#{alternate_on}#{mouse_any_flag}")" = "$1" ]; }
 # the modes are as before, the visualizer's screen and mouse are gone
 intact() {
 	wait_until pane_is 00 && run "stty -a >stty.after; echo STTY-$1-\$?" &&
@@ -43,8 +43,8 @@ run "stty -g >stty.g; echo SAVED-\$?"
 wait_for "SAVED-0"
 recover() {
 	kill -KILL "$(cat "$tmp/pid" 2>/dev/null)" 2>/dev/null
-	T send-keys -t t -l "stty \$(cat stty.g); tput rmcup; printf '\\033[?1000l\\033[?1006l'; clear; echo FIXED-$1" &&
-		T send-keys -t t C-j && wait_for "FIXED-$1" >/dev/null
+	T send-keys -t =t: -l "stty \$(cat stty.g); tput rmcup; printf '\\033[?1000l\\033[?1006l'; clear; echo FIXED-$1" &&
+		T send-keys -t =t: C-j && wait_for "FIXED-$1" >/dev/null
 }
 
 # 1: Ctrl-\ (SIGQUIT from the terminal) ends it by SIGQUIT, terminal intact
@@ -86,7 +86,7 @@ rc = p.wait()
 with open(sys.argv[1], "w") as f:
     f.write("%d\n" % rc)
 EOF2
-	T new-window -d -t t -n dead "env -i PATH=/usr/bin:/bin HOME=$tmp/home \
+	T new-window -d -a -t =t: -n dead "env -i PATH=/usr/bin:/bin HOME=$tmp/home \
 		TERM=screen-256color XDG_STATE_HOME=$tmp/state \
 		ASAN_OPTIONS=${ASAN_OPTIONS:-} LSAN_OPTIONS=${LSAN_OPTIONS:-} \
 		python3 $tmp/hup-blocked.py $tmp/dead.rc $BIN x"
@@ -94,7 +94,7 @@ EOF2
 	wait_for "sub-step 1/"
 	r=$?
 	SESSION=t
-	[ $r = 0 ] && T kill-window -t t:dead &&
+	[ $r = 0 ] && T kill-window -t =t:dead &&
 		wait_until test -s "$tmp/dead.rc" && [ "$(cat "$tmp/dead.rc")" = 129 ]
 	check $? "the terminal closed with SIGHUP blocked: it ends (129), no busy loop"
 	# a watviz that did not end would spin on after the test
@@ -107,8 +107,8 @@ fi
 deep=$(awk 'BEGIN { for (i = 0; i < 4000; i++) printf "("; printf "a";
 	for (i = 0; i < 4000; i++) printf ")" }')
 start DEEP "ulimit -s 2048;" deep
-wait_for '"deep"  offset 0' && keys : && wait_re '^:$' &&
-	T send-keys -t t -l "try $deep" && keys Enter &&
+wait_for '"deep"  off' && keys : && wait_re '^:$' &&
+	T send-keys -t =t: -l "try $deep" && keys Enter &&
 	wait_for "column 65: nested more than 64 deep" && keys q && wait_for "DEEP-0"
 check $? ":try nested 4000 deep under a 2 MB stack: refused at column 65"
 recover deep

@@ -46,38 +46,38 @@ check $? "c again returns to the main screen"
 
 # 8-10: the command line: a command, Tab completion, an error
 keys :
-wait_for ":" && T send-keys -t t -l "arch ppc" && keys Enter
+wait_for ":" && T send-keys -t =t: -l "arch ppc" && keys Enter
 wait_for "ppc64 [by v3.6] 64-bit big-endian"
 check $? ":arch ppc switches to big-endian ppc64"
-keys : && T send-keys -t t -l "arch alp" && keys Tab
+keys : && T send-keys -t =t: -l "arch alp" && keys Tab
 wait_for ":arch alpha"
 check $? "Tab completes a variant name"
-keys C-u && T send-keys -t t -l "arch pp" && keys Tab Tab
+keys C-u && T send-keys -t =t: -l "arch pp" && keys Tab Tab
 wait_for "ppc  ppc32  ppc64  ppc64le"
 check $? "a second Tab lists the candidates"
-keys C-u && T send-keys -t t -l "arch alpha"
+keys C-u && T send-keys -t =t: -l "arch alpha"
 keys Enter
 wait_for "alpha [by v3.10] 64-bit little-endian" >/dev/null
-keys : && T send-keys -t t -l "frobnicate 1" && keys Enter
+keys : && T send-keys -t =t: -l "frobnicate 1" && keys Enter
 wait_for "error: unknown command 'frobnicate'" "alpha 64-bit"
 check $? "a bad command gives a one-line error and the screen keeps working"
 
 # 11: e edits the word in place
 keys e
-wait_for "word: ab\\0cd" && keys BSpace BSpace && T send-keys -t t -l "xy" && keys Enter
+wait_for "word: ab\\0cd" && keys BSpace BSpace && T send-keys -t =t: -l "xy" && keys Enter
 wait_for '"ab\0xy"'
 check $? "e edits the word with readline"
 
 # 12: :json writes the trace
-keys : && T send-keys -t t -l "json $tmp/out.json" && keys Enter
+keys : && T send-keys -t =t: -l "json $tmp/out.json" && keys Enter
 wait_for "wrote the trace to" && grep -q '"arch": *"alpha"' "$tmp/out.json"
 check $? ":json FILE writes the trace"
 
 # 13-14: too small, and back
-T resize-window -t t -x 60 -y 20
+T resize-window -t =t: -x 60 -y 20
 wait_for "needs at least 80x24" "this terminal is 60x20"
 check $? "at 60x20 it says it needs at least 80x24"
-T resize-window -t t -x 100 -y 30
+T resize-window -t =t: -x 100 -y 30
 wait_for "alpha [by v3.10] 64-bit little-endian" && wait_gone "needs at least"
 check $? "grown back to 100x30 it redraws the main screen"
 
@@ -126,7 +126,7 @@ check $? "SIGTERM quits (status 143) and restores the terminal"
 run "clear; NO_COLOR=1 $BIN --arch ppc '\\x01\\0\\x01\\0\\x01\\0\\x01'; echo NC-\$?"
 wait_for "ppc64 [by v3.6] 64-bit" && keys Down Right Right Right &&
 	wait_for "! holds a false positive" "!10000000" &&
-	! T capture-pane -p -e -t t | grep -q "$(printf '\033')\[3[0-7]m"
+	! T capture-pane -p -e -t =t: | grep -q "$(printf '\033')\[3[0-7]m"
 check $? "NO_COLOR: no colour codes, false positives marked with !"
 keys q
 wait_for "NC-0" >/dev/null
@@ -153,8 +153,8 @@ while [ $i -lt 17 ]; do
 	keys a Right Right Down N End Home p P G g o f d c c '?' Escape + - r r O
 	i=$((i + 1))
 done
-keys : && T send-keys -t t -l "word \"\\xff\\x01\\0\\x01\"" && keys Enter
-keys e C-a C-k && T send-keys -t t -l "a\\x01\\x01\\0" && keys Enter
+keys : && T send-keys -t =t: -l "word \"\\xff\\x01\\0\\x01\"" && keys Enter
+keys e C-a C-k && T send-keys -t =t: -l "a\\x01\\x01\\0" && keys Enter
 keys r && sleep 1 && keys r A A A C-l
 wait_for '"a\x01\x01\0"' && keys q && wait_for "STORM-0"
 check $? "every key on every variant: still drawing, quits cleanly"
@@ -170,10 +170,10 @@ check $? "a crash (SIGSEGV) restores the terminal"
 
 # 28: resizing while the command line is open keeps the line
 run "clear; $BIN 'ab\\0cd'; echo RS-\$?"
-wait_for "sub-step 1/" && keys : && T send-keys -t t -l "arch pp" &&
-	T resize-window -t t -x 90 -y 26 && wait_for ":arch pp" &&
+wait_for "sub-step 1/" && keys : && T send-keys -t =t: -l "arch pp" &&
+	T resize-window -t =t: -x 90 -y 26 && wait_for ":arch pp" &&
 	wait_for "step 1/" && keys C-u Escape q && wait_for "RS-0"
-T resize-window -t t -x 100 -y 30
+T resize-window -t =t: -x 100 -y 30
 check $? "resize with the command line open redraws and keeps the line"
 
 # 29: a terminal that cannot draw a screen gets the plain trace
@@ -202,7 +202,7 @@ run "clear; $BIN 'tryme'; echo TRY-\$?"
 # (the line is typed once the prompt is up: keys sent before it may be read
 # by curses, not by readline)
 wait_for '"tryme"  offset 0' "sub-step 1/" && keys : && wait_re '^:$' &&
-	T send-keys -t t -l 'try (a - ONES) & HIGHS' &&
+	T send-keys -t =t: -l 'try (a - ONES) & HIGHS' &&
 	keys Enter &&
 	[ -n "$hex" ] && wait_for "try: WRONG; smallest counterexample a = $1, now the word" \
 		"hex  | $hex|" "offset 0" "your formula() in --try" "sub: a - ONES" &&
@@ -214,7 +214,7 @@ if "$BIN" --json --try a 2>/dev/null | grep -q '"method":"z3"'; then
 else
 	want="try: not refuted on"
 fi
-keys : && wait_re '^:$' && T send-keys -t t -l 'try (a - ONES) & ~a & HIGHS' &&
+keys : && wait_re '^:$' && T send-keys -t =t: -l 'try (a - ONES) & ~a & HIGHS' &&
 	keys Enter &&
 	wait_for "$want" && keys q && wait_for "TRY-0"
 check $? ":try (a - ONES) & ~a & HIGHS: $want"

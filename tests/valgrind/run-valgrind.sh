@@ -68,16 +68,16 @@ interactive() {
 	mkdir -p "$tmp/state"
 	T new-session -d -s v -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color XDG_STATE_HOME=$tmp/state sh -c '$VG --log-file=$tmp/vg.log $BIN \"ab\\\\0cd\"; echo \$? >$tmp/exit; sleep 60'"
 	i=0
-	until T capture-pane -p -t v 2>/dev/null | grep -q Memory || [ $i -ge 600 ]; do
+	until T capture-pane -p -t =v: 2>/dev/null | grep -q Memory || [ $i -ge 600 ]; do
 		sleep 0.1; i=$((i + 1))
 	done
 	for k in Right Right Down Down a a A c c ? Escape d o f; do
-		T send-keys -t v "$k"; sleep 0.2
+		T send-keys -t =v: "$k"; sleep 0.2
 	done
-	T send-keys -t v :; T send-keys -t v -l 'arch ppc'; T send-keys -t v Enter; sleep 0.5
-	T send-keys -t v :; T send-keys -t v -l 'word "a\x01\0b"'; T send-keys -t v Enter; sleep 0.5
-	T send-keys -t v End; sleep 0.3
-	T send-keys -t v q
+	T send-keys -t =v: :; T send-keys -t =v: -l 'arch ppc'; T send-keys -t =v: Enter; sleep 0.5
+	T send-keys -t =v: :; T send-keys -t =v: -l 'word "a\x01\0b"'; T send-keys -t =v: Enter; sleep 0.5
+	T send-keys -t =v: End; sleep 0.3
+	T send-keys -t =v: q
 	i=0
 	until [ -s "$tmp/exit" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
 }
