@@ -340,9 +340,29 @@ static int parse_source(struct parser *p, struct wv_scene *s, const char *v, int
 	size_t pn = at ? (size_t)(at - v) : 0;
 
 	if (!at || pn == 0 || !memchr(v, '/', pn) || memchr(v, ' ', pn))
-		return fail(p, col, "source: is 'PATH @ VERSION: what it shows', such as "
-			    "'fs/namei.c @ v6.12: hash_name'%s", "");
+		return fail(p, col, "source: is 'PATH @ VERSION: what it shows' (VERSION "
+			    "a mainline release or commit, or 'OWNER/REPO COMMIT'), "
+			    "such as 'fs/namei.c @ v6.12: hash_name'%s", "");
 	const char *ver = at + 3;
+	/* a commit of another repository names it first ("OWNER/REPO ID"); a
+	   version alone is mainline's, torvalds/linux */
+	size_t rn = strcspn(ver, ": ");
+
+	if (ver[rn] == ' ' && memchr(ver, '/', rn)) {
+		size_t slashes = 0;
+		bool rok = ver[0] != '/' && ver[rn - 1] != '/';
+
+		for (size_t i = 0; i < rn; i++) {
+			slashes += ver[i] == '/';
+			rok = rok && (isalnum((unsigned char)ver[i]) || ver[i] == '/' ||
+				      ver[i] == '-' || ver[i] == '_' || ver[i] == '.');
+		}
+		if (!rok || slashes != 1)
+			return fail(p, col + (int)(ver - v), "a repository before the "
+				    "commit is OWNER/NAME, as in 'lib/string.c @ "
+				    "Kingxukai/linux 9b44fff655e2: ...'%s", "");
+		ver += rn + 1;
+	}
 	size_t vn = strcspn(ver, ": ");
 	bool ok = vn >= 2;
 

@@ -356,6 +356,9 @@ static void parser_errors(void **state)
 		{ S "source: fs/namei.c @ 6.1: x\n", 5, 22, "kernel release" },
 		{ S "source: fs/namei.c @ abc: x\n", 5, 22, "kernel release" },
 		{ S "source: fs/namei.c @ 0000FF2523DF: x\n", 5, 22, "kernel release" },
+		{ S "source: fs/namei.c @ Kingxukai/linux/x 0291023e7330: x\n", 5, 22, "OWNER/NAME" },
+		{ S "source: fs/namei.c @ /linux 0291023e7330: x\n", 5, 22, "OWNER/NAME" },
+		{ S "source: fs/namei.c @ Kingxukai/linux xyz: x\n", 5, 38, "kernel release" },
 #undef S
 	};
 
