@@ -132,7 +132,7 @@ one() {
 		fi
 	done
 	# every variant, every word: byte for byte the native output
-	n=0 d=0
+	n=0
 	: >"$OUT/$t/diff"
 	for a in $("$NATIVE" --list-arch | awk '{ print $1 }'); do
 		echo "$WORDS" | while IFS= read -r w; do

@@ -29,6 +29,11 @@ int wv_state_mkdirs(const char *path);
    a device or a socket where a state file must be a regular file. */
 #define WV_ENOTREG 4096
 
+/* fd, opened to read a state file, is one: fstat into *st, then 0, or
+   -errno, -EISDIR for a folder, -WV_ENOTREG for a FIFO, device or socket. */
+struct stat;
+int wv_state_regular(int fd, struct stat *st);
+
 /* What a negative error of the functions here means, as a phrase:
    strerror's words, or WV_ENOTREG's and a reader-less FIFO's own. */
 const char *wv_state_strerror(int rc);

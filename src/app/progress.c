@@ -112,15 +112,10 @@ static int read_file(const char *path, struct file *f)
 	*f = (struct file){ .text = NULL };
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0)
-		rc = -errno;
-	else if (S_ISDIR(st.st_mode))
-		rc = -EISDIR;
-	else if (!S_ISREG(st.st_mode))
-		rc = -WV_ENOTREG;
-	else if (st.st_size > FILE_MAX)
+	rc = wv_state_regular(fd, &st);
+	if (rc == 0 && st.st_size > FILE_MAX)
 		rc = -EFBIG;
-	else if (!(f->text = malloc((size_t)st.st_size + 1)))
+	else if (rc == 0 && !(f->text = malloc((size_t)st.st_size + 1)))
 		rc = -ENOMEM;
 	while (rc == 0) {
 		ssize_t k = read(fd, f->text + f->len, (size_t)st.st_size - f->len);

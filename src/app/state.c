@@ -32,6 +32,15 @@ int wv_state_path(const char *xdg_state_home, const char *home,
 	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
+int wv_state_regular(int fd, struct stat *st)
+{
+	if (fstat(fd, st) < 0)
+		return -errno;
+	if (S_ISDIR(st->st_mode))
+		return -EISDIR;
+	return S_ISREG(st->st_mode) ? 0 : -WV_ENOTREG;
+}
+
 int wv_state_mkdirs(const char *path)
 {
 	char dir[4096];

@@ -76,12 +76,7 @@ static int read_lines(const char *path, struct lines *l)
 	*l = (struct lines){ .n = 0 };
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
-	if (fstat(fd, &st) < 0)
-		rc = -errno;
-	else if (S_ISDIR(st.st_mode))
-		rc = -EISDIR;
-	else if (!S_ISREG(st.st_mode))
-		rc = -WV_ENOTREG;
+	rc = wv_state_regular(fd, &st);
 	if (rc < 0) {
 		close(fd);
 		return rc;
