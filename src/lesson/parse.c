@@ -391,6 +391,7 @@ static int parse_arches(struct parser *p, const char *v, int col)
 {
 	wv_lesson *l = p->l;
 
+	p->arches_line = p->line;
 	l->nvariants = 0;
 	for (const char *s = v; *s;) {
 		size_t n = strcspn(s, " \t,");

@@ -59,17 +59,17 @@ static void paragraphs(FILE *out, unsigned indent, const char *text)
 static const char *variant_line(char *line, size_t size, const wv_lesson *l,
 				const struct wv_variant *v)
 {
-	size_t n = 0;
+	char vars[400];
+	size_t kept = 0;
 
-	n += (size_t)snprintf(line, size, "Variants:");
-	if (wv_lesson_nvariants(l) == wv_wat_count())
-		n += (size_t)snprintf(line + n, size - n, " any");
-	for (size_t i = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
-			   i < wv_lesson_nvariants(l) && n < size; i++)
-		n += (size_t)snprintf(line + n, size - n, "%s %s", i ? "," : "",
-				      wv_lesson_variant(l, i)->name);
-	if (n < size)
-		snprintf(line + n, size - n, ". Shown on %s (%s%s).", v->name, v->era,
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++)
+		kept += wv_lesson_scene(l, i)->variant != NULL;
+	wv_lesson_variants_text(l, vars, sizeof(vars));
+	if (kept && kept == wv_lesson_nscenes(l))
+		snprintf(line, size, "Variants: %s.", vars);
+	else
+		snprintf(line, size, "Variants: %s. Shown on %s (%s%s).", vars,
+			 v->name, v->era,
 			 v == wv_lesson_variant(l, 0) ? "" : "; chosen with --arch");
 	return line;
 }
