@@ -87,8 +87,8 @@ const char *wv_handout_hint(enum wv_form form)
 {
 	switch (form) {
 	case WV_FORM_CHOICE: return NULL;
-	case WV_FORM_FORMULA: return "answer with a formula over a; watviz --try "
-				     "checks it for every word";
+	case WV_FORM_FORMULA: return "a C formula over the question's names; "
+				     "watviz --try checks it";
 	case WV_FORM_HEX: return "answer in hex, such as 0x8080";
 	default: return "answer with a number";
 	}
