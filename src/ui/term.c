@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "watviz/term.h"
+#include "watviz/prove.h"
 
 #include <curses.h>
 #include <term.h>
@@ -81,6 +82,9 @@ static stack_t old_alt_stack;
 
 static void on_signal(int sig)
 {
+	/* Ctrl-C while :try proves stops the proof, not watviz */
+	if (sig == SIGINT && wv_prove_interrupt())
+		return;
 	if (sig == SIGCONT)
 		continued = 1;
 	else if (!pending || sig != SIGTSTP)
