@@ -13,6 +13,7 @@
 
 #include "watviz/term.h"
 #include "watviz/prove.h"
+#include "watviz/state.h"
 
 #include <curses.h>
 #include <term.h>
@@ -122,6 +123,7 @@ static bool is_fault(int sig)
 static void on_crash(int sig, siginfo_t *si, void *ctx)
 {
 	(void)ctx;
+	wv_file_remove_temporaries();	/* a half-written recording, say */
 	if (active) {
 		active = 0;
 		if (crash_len && write(STDOUT_FILENO, crash_seq, (size_t)crash_len) < 0) {

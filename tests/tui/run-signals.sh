@@ -66,10 +66,11 @@ for s in USR1:138 ALRM:142 PIPE:141; do
 done
 
 # 5: --record past the file size limit (one 512-byte block: less than the
-# first frame): SIGXFSZ from the kernel
+# first frame): SIGXFSZ from the kernel; the half-written temporary
+# (.rec.cast.XXXXXX beside it) is removed on the way out
 start XFSZ "ulimit -f 1;" --record rec.cast x
-wait_for "XFSZ-153" && intact xfsz
-check $? "--record under ulimit -f 1 (SIGXFSZ): status 153, the terminal as before"
+wait_for "XFSZ-153" && intact xfsz && ! ls -a "$tmp" | grep -q '^\.rec\.cast\.'
+check $? "--record under ulimit -f 1 (SIGXFSZ): status 153, the terminal as before, no temporary left"
 recover xfsz
 
 # 6: the terminal closed while SIGHUP is blocked: watviz notices and ends
