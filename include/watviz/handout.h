@@ -68,6 +68,8 @@ struct wv_handout_scene {
 	bool memory;			/* its memory differs from the scene
 					   before: show the memory panel */
 	size_t sub;			/* the sub-step it points at */
+	size_t quiz;			/* from where its question hides
+					   (wv_lesson_quiz_sub) */
 	unsigned q;			/* its question's number, from 1; 0: none */
 	const char *prompt;		/* the question, filled (with q) */
 	const struct wv_answer *answer;	/* worked out (with q) */

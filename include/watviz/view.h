@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "watviz/app.h"
+#include "watviz/hide.h"
 #include "watviz/screen.h"
 
 /*
@@ -68,14 +69,14 @@ int wv_view_measure(int cols);
 /* How the register rows are drawn (NULL: cell 1, nothing hidden). */
 struct wv_view_regs {
 	int cell;		/* columns per bit: 1 "1", 2 "1 ", 3 " 1 " */
-	bool hide;		/* a question is open: results, borrows,
-				   carries and rows whose value is secret
-				   are drawn as '?' */
-	uint64_t secret;
-	bool hide_all;		/* past the question's sub-step: every row */
-	bool only_value;	/* only rows holding the secret (earlier
-				   sub-steps, whose results are operands) */
+	struct wv_hide hide;	/* an open question: what it hides is drawn
+				   as '?' with no marks (watviz/hide.h) */
 };
+/* What the open lesson question (app->quiz) hides, for every view. */
+static inline struct wv_hide wv_view_hide(const struct wv_app *app)
+{
+	return (struct wv_hide){ .on = app->quiz, .quiz = app->quiz_pos };
+}
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 		       int ymax, const struct wv_view_regs *o);

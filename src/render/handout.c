@@ -121,6 +121,7 @@ static int scene_trace(const wv_lesson *l, struct wv_handout_scene *sc,
 		return -EINVAL;
 	sc->t = t;
 	sc->sub = wv_lesson_shown_sub(sc->s, t);
+	sc->quiz = wv_lesson_quiz_sub(sc->s, t);
 	return 0;
 }
 
@@ -268,8 +269,7 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	/* a question's scene hides what would answer it ('?'); the
 	   answers section shows it again, whole */
 	struct wv_plain_opts po = { .color = p->color, .word_src = s->word_src,
-				    .hide = sc->q != 0,
-				    .secret = sc->q ? sc->answer->value : 0 };
+				    .hide = { .on = sc->q != 0, .quiz = sc->quiz } };
 	char head[300];
 	int rc = 0;
 
@@ -303,7 +303,7 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	if (sc->memory) {
 		struct wv_plain_opts mo = po;
 
-		mo.hide = true;
+		mo.hide.on = true;
 		fputc('\n', out);
 		rc = wv_plain_memory(out, sc->t, &mo);
 	}
