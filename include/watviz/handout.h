@@ -73,6 +73,10 @@ struct wv_handout_scene {
 	unsigned q;			/* its question's number, from 1; 0: none */
 	const char *prompt;		/* the question, filled (with q) */
 	const struct wv_answer *answer;	/* worked out (with q) */
+	/* the word-wide values the lesson's questions ask, hidden on the
+	   sheet before its answers (struct wv_hide) */
+	const uint64_t *asked;
+	size_t nasked;
 };
 
 /*

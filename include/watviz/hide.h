@@ -29,13 +29,21 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "watviz/trace.h"
 
-/* An open question (on), about the value sub-step quiz computes. */
+/*
+ * An open question (on), about the value sub-step quiz computes.  On
+ * paper, where a sheet is seen whole, the word-wide values every question
+ * of the lesson asks (asked[0..nasked)) are hidden too, wherever a row
+ * holds one before the answers, question or not.
+ */
 struct wv_hide {
 	bool on;
 	size_t quiz;
+	const uint64_t *asked;
+	size_t nasked;
 };
 
 /*

@@ -75,20 +75,33 @@ static bool hidden(const struct wv_trace *t, size_t q, size_t k, const struct wv
 	return k > q && !known_word(t, q, k, r);
 }
 
+/* On paper: does r hold a word-wide value some question asks? */
+static bool asked(const struct wv_hide *h, const struct wv_row *r)
+{
+	if (r->width < 32)
+		return false;
+	for (size_t i = 0; i < h->nasked; i++)
+		if (h->asked[i] == r->value)
+			return true;
+	return false;
+}
+
 bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
 		 unsigned ri, struct wv_row *out)
 {
 	const struct wv_row *r = &t->subs[k].rows[ri];
 
 	*out = *r;
-	if (!h || !h->on)
+	if (!h)
 		return false;
-	if (hidden(t, h->quiz, k, r)) {
+	if ((h->on && hidden(t, h->quiz, k, r)) || asked(h, r)) {
 		out->value = 0;
 		out->bits = 0;
 		memset(out->bytes, 0, sizeof(out->bytes));
 		return true;
 	}
+	if (!h->on)
+		return false;
 	/* what a shown row still says: facts of memory and plain flags;
 	   no answer, no highlight, no verdict on a flag */
 	out->bits = 0;

@@ -647,7 +647,7 @@ static void worked(struct html *h, const struct wv_handout_scene *sc, int level)
 {
 	char lead[80];
 
-	h->hide.on = false;
+	h->hide = (struct wv_hide){ .on = false };
 	fputs("<p class=\"lead\"><strong>", h->f);
 	wv_html_text(h->f, wv_handout_lead(sc->answer, lead, sizeof(lead)));
 	fputs("</strong></p>\n", h->f);
@@ -697,7 +697,8 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 	if (sc->memory)
 		memory(h);
 	/* a question's scene hides what would answer it ('?') */
-	h->hide = (struct wv_hide){ .on = sc->q != 0, .quiz = sc->quiz };
+	h->hide = (struct wv_hide){ .on = sc->q != 0, .quiz = sc->quiz,
+				    .asked = sc->asked, .nasked = sc->nasked };
 	scene_substep(h, sc, 3);
 	if (sc->q) {
 		fprintf(h->f, "<div class=\"question\" id=\"%sq-%u\">\n<h3>Question %u</h3>\n",

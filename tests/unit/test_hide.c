@@ -399,10 +399,202 @@ static void every_question(void **state)
 	assert_true(questions > 100);
 }
 
+/* ---- handouts: no asked value before the answers -------------------- */
+
+/* Is the hex number needle (lower case) in hay as a token of its own?  One
+   that could be a byte's bits (only 0s and 1s) counts only after "0x". */
+static bool hex_token(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	bool bits_like = strspn(needle, "01") == n;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) {
+		char before = p > hay ? p[-1] : ' ', after = p[n];
+		bool hexb = (before >= '0' && before <= '9') || (before >= 'a' && before <= 'f');
+		bool hexa = (after >= '0' && after <= '9') || (after >= 'a' && after <= 'f');
+		bool prefixed = p - hay >= 2 && p[-1] == 'x' && p[-2] == '0';
+
+		if (!hexa && (prefixed || (!hexb && !bits_like)))
+			return true;
+	}
+	return false;
+}
+
+/* Where sheet (lower-cased) shows value v of width bits, or NULL. */
+static const char *shows_value(const char *sheet, uint64_t v, unsigned width)
+{
+	static char why[300];
+	char hex[24], bin[72];
+	const char *line = sheet;
+
+	snprintf(hex, sizeof(hex), "%0*llx", (int)width / 4, (unsigned long long)v);
+	for (unsigned b = 0; b < width; b++)
+		bin[b] = (v >> (width - 1 - b)) & 1 ? '1' : '0';
+	bin[width] = '\0';
+	while (line && *line) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line), nd = 0;
+		char text[4096], digits[4096];
+
+		if (len >= sizeof(text))
+			len = sizeof(text) - 1;
+		memcpy(text, line, len);
+		text[len] = '\0';
+		/* a multiple-choice question lists the answer among its options */
+		if (strncmp(text, "    ", 4) == 0 && text[4] >= 'a' && text[4] <= 'd' &&
+		    text[5] == ')') {
+			line = end ? end + 1 : NULL;
+			continue;
+		}
+		/* the bits of a row: its groups of eight 0s and 1s, joined */
+		for (size_t i = 0; i + 8 <= len; i++) {
+			size_t g = strspn(text + i, "01");
+
+			if (g == 8 && (i == 0 || !strchr("01", text[i - 1]))) {
+				memcpy(digits + nd, text + i, 8);
+				nd += 8;
+				i += 7;
+			}
+		}
+		digits[nd] = '\0';
+		if (hex_token(text, hex) || strstr(digits, bin)) {
+			snprintf(why, sizeof(why), "%.250s", text);
+			return why;
+		}
+		line = end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* s lower-cased, HTML tags dropped (a cell a word, a row a line), the
+   closed <details> of each question (the reveal) left out. */
+static char *sheet_text(const char *s, bool html)
+{
+	char *out = malloc(2 * strlen(s) + 1), *o = out;
+
+	assert_non_null(out);
+	while (*s) {
+		if (html && strncmp(s, "<details", 8) == 0) {
+			const char *end = strstr(s, "</details>");
+
+			assert_non_null(end);
+			s = end + strlen("</details>");
+		} else if (html && strncmp(s, "<li>", 4) == 0) {
+			/* a choice's option: "    a) " as on plain paper */
+			memcpy(o, "\n    a) ", 8);
+			o += 8;
+			s += 4;
+		} else if (html && *s == '<') {
+			const char *end = strchr(s, '>');
+
+			assert_non_null(end);
+			*o++ = strncmp(s, "</tr", 4) == 0 || strncmp(s, "</p", 3) == 0 ? '\n' : ' ';
+			s = end + 1;
+		} else {
+			*o++ = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+			s++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+static void handouts_before_answers(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned sheets = 0, values = 0, scenes_checked = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++) {
+			const struct wv_variant *v = wv_lesson_variant(l, vi);
+			struct wv_handout_opts o = { .number = files[f].number, .variant = v };
+
+			for (int html = 0; html < 2; html++) {
+				char *buf = NULL, *text, *cut;
+				size_t len = 0;
+				FILE *out = open_memstream(&buf, &len);
+
+				assert_non_null(out);
+				assert_int_equal(html ? wv_html_handout(out, l, &o)
+						 : wv_handout_render(out, l, &o), 0);
+				fclose(out);
+				cut = strstr(buf, html ? "<section class=\"answers-all\">"
+					     : "\nAnswers\n");
+				if (cut)
+					*cut = '\0';
+				text = sheet_text(buf, html);
+				for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+					const struct wv_scene *s = wv_lesson_scene(l, i);
+					struct wv_trace_in in;
+					struct wv_trace t;
+					struct wv_answer a;
+
+					if (s->q.ask == WV_ASK_NONE)
+						continue;
+					wv_lesson_scene_input(l, i, v, &in, NULL);
+					assert_int_equal(wv_trace_build(&t, &in), 0);
+					assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+					wv_trace_free(&t);
+					if (a.width < 32)
+						continue;
+					values++;
+					/* every scene on the same memory and variant */
+					for (size_t j = 0; j < wv_lesson_nscenes(l); j++) {
+						struct wv_trace_in jn;
+						char head[300], *from, *to, save;
+						const char *why;
+
+						wv_lesson_scene_input(l, j, v, &jn, NULL);
+						if (jn.v != in.v || jn.word_len != in.word_len ||
+						    memcmp(jn.word, in.word, in.word_len) != 0 ||
+						    jn.offset != in.offset || jn.fill != in.fill ||
+						    jn.delim != in.delim)
+							continue;
+						snprintf(head, sizeof(head), "scene %zu of %zu:", j + 1,
+							 wv_lesson_nscenes(l));
+						from = strstr(text, head);
+						assert_non_null(from);
+						snprintf(head, sizeof(head), "scene %zu of %zu:", j + 2,
+							 wv_lesson_nscenes(l));
+						to = strstr(from, head);
+						to = to ? to : from + strlen(from);
+						save = *to;
+						*to = '\0';
+						why = shows_value(from, a.value, a.width);
+						if (why)
+							fail_msg("%s handout of lesson %u on %s: scene %zu's "
+								 "answer 0x%0*llx shows in scene %zu: \"%s\"",
+								 html ? "HTML" : "plain", files[f].number,
+								 v->name, i + 1, (int)a.width / 4,
+								 (unsigned long long)a.value, j + 1, why);
+						*to = save;
+						scenes_checked++;
+					}
+				}
+				free(text);
+				free(buf);
+			}
+			sheets++;
+		}
+		wv_lesson_free(l);
+	}
+	printf("# %u (lesson, variant) handouts, plain and HTML: %u word-wide "
+	       "answers looked for in %u scenes on their memory, before the "
+	       "answers\n", sheets, values, scenes_checked);
+	assert_true(sheets > 150);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_question),
+		cmocka_unit_test(handouts_before_answers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
