@@ -22,6 +22,14 @@ struct wv_handout_opts {
 	unsigned number;	/* the lesson's number, for the heading */
 	const struct wv_variant *variant;	/* --arch, or NULL: the lesson's first */
 	bool color;
+	/*
+	 * For tests (NULL otherwise): called with ctx on each question's
+	 * scene trace once its answer is worked out, before the scene is
+	 * narrated and drawn, to change what the question hides
+	 * (tests/unit/test_hide.c: nothing above the answers may change).
+	 */
+	void (*perturb)(void *ctx, const struct wv_scene *s, struct wv_trace *t);
+	void *perturb_ctx;
 };
 
 /*

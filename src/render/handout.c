@@ -195,6 +195,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			    same_image(&ins[j], &in))
 				asked[nasked++] = answers[j].value;
 		sc.nasked = nasked;
+		if (o->perturb && s->q.ask != WV_ASK_NONE)
+			o->perturb(o->perturb_ctx, s, &t);
 		/* the memory panel again only when the scene's memory changed */
 		sc.memory = !same_image(&prev, &in);
 		prev = in;

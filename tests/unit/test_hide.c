@@ -241,6 +241,15 @@ static const char *differ(const struct wv_frame *a, const struct wv_frame *b)
 	return NULL;
 }
 
+static size_t asked_sub_of(const struct wv_scene *sc, const struct wv_trace *t,
+			   size_t q, const struct wv_answer *ans);
+
+static size_t asked_sub(void)
+{
+	return asked_sub_of(wv_lesson_scene(cls.lesson, cls.scene), &app.trace, cls.shown,
+			    &cls.answer);
+}
+
 /* The sub-steps of the trace around q, for a failure's message. */
 static void dump(const struct wv_trace *t, size_t q)
 {
@@ -262,11 +271,10 @@ static void dump(const struct wv_trace *t, size_t q)
  * call's result (the last sub-step of that call on the shown word whose
  * result row holds the call's result; for a word-wide answer, the answer).
  */
-static size_t asked_sub(void)
+static size_t asked_sub_of(const struct wv_scene *sc, const struct wv_trace *t,
+			   size_t q, const struct wv_answer *ans)
 {
-	const struct wv_trace *t = &app.trace;
-	const struct wv_scene *sc = wv_lesson_scene(cls.lesson, cls.scene);
-	size_t q = cls.shown, w;
+	size_t w;
 	int kind;
 
 	switch (sc->q.ask) {
@@ -287,7 +295,7 @@ static size_t asked_sub(void)
 	w = word_of(t, q);
 	for (size_t i = 0; i < t->nsteps; i++) {
 		const struct wv_step *st = &t->steps[i];
-		uint64_t v = cls.answer.width ? cls.answer.value : st->result;
+		uint64_t v = ans->width ? ans->value : st->result;
 
 		if (st->word != w || (int)st->kind != kind)
 			continue;
@@ -590,11 +598,103 @@ static void handouts_before_answers(void **state)
 	assert_true(sheets > 150);
 }
 
+/* ---- handouts: the same above the answers, whatever is hidden --------- */
+
+static unsigned handout_perturbed;
+
+/* The hook wv_handout_walk calls on each question's trace. */
+static void perturb_scene(void *ctx, const struct wv_scene *s, struct wv_trace *t)
+{
+	struct wv_answer a;
+
+	(void)ctx;
+	assert_int_equal(wv_lesson_answer(s, t, &a), 0);
+	handout_perturbed += perturb(t, asked_sub_of(s, t, wv_lesson_shown_sub(s, t), &a));
+}
+
+/* s with every <details>...</details> (a question's reveal) cut out, in place. */
+static void drop_details(char *s)
+{
+	char *p;
+
+	while ((p = strstr(s, "<details")) != NULL) {
+		char *end = strstr(p, "</details>");
+
+		assert_non_null(end);
+		end += strlen("</details>");
+		memmove(p, end, strlen(end) + 1);
+	}
+}
+
+/* Lesson l's handout on v (html or plain) up to its answers, byte for
+   byte (the HTML's reveals cut out), to free. */
+static char *sheet(const wv_lesson *l, unsigned number, const struct wv_variant *v,
+		   bool html, bool perturbed)
+{
+	struct wv_handout_opts o = { .number = number, .variant = v,
+				     .perturb = perturbed ? perturb_scene : NULL };
+	char *buf = NULL, *cut;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	assert_int_equal(html ? wv_html_handout(out, l, &o) : wv_handout_render(out, l, &o), 0);
+	fclose(out);
+	cut = strstr(buf, html ? "<section class=\"answers-all\">" : "\nAnswers\n");
+	if (cut)
+		*cut = '\0';
+	if (html)
+		drop_details(buf);
+	return buf;
+}
+
+static void handouts_same(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned sheets = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++)
+			for (int html = 0; html < 2; html++) {
+				const struct wv_variant *v = wv_lesson_variant(l, vi);
+				char *a = sheet(l, files[f].number, v, html, false);
+				char *b = sheet(l, files[f].number, v, html, true);
+				size_t i = 0;
+
+				while (a[i] && a[i] == b[i])
+					i++;
+				if (a[i] != b[i]) {
+					size_t from = i > 120 ? i - 120 : 0;
+
+					fail_msg("%s handout of lesson %u on %s, above its answers, "
+						 "depends on what its questions hide, at byte %zu:\n"
+						 "  before: %.200s\n  after:  %.200s",
+						 html ? "HTML" : "plain", files[f].number, v->name,
+						 i, a + from, b + from);
+				}
+				free(a);
+				free(b);
+				sheets++;
+			}
+		wv_lesson_free(l);
+	}
+	printf("# %u handouts (plain and HTML) the same above their answers with "
+	       "%u hidden rows changed\n", sheets, handout_perturbed);
+	assert_true(sheets > 300);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_question),
 		cmocka_unit_test(handouts_before_answers),
+		cmocka_unit_test(handouts_same),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
