@@ -89,8 +89,9 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
 /*
  * The kernel sequence for the current word, in rows [y, y + maxrows): every
  * function with its result (load, has_zero, ... zero_bytemask), the current
- * one in focus.  While a lesson question is open (app->quiz) the results
- * from the current function on show '?'.  Returns the rows used.
+ * one in focus.  While a lesson question is open (app->quiz) the results it
+ * hides (wv_hide_step: from the question's function on) show '?'.  Returns
+ * the rows used.
  */
 int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int maxrows);
 
@@ -111,8 +112,9 @@ int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int yma
 
 /*
  * The sub-steps of the current function after the current one, from y to
- * ymax: their operation and rows with every value '?' (what comes next, not
- * its result).  Returns the rows used.
+ * ymax: their operation and rows, every value computed from the next
+ * sub-step on '?' as an open question there would hide it (what comes next,
+ * not its result; constants and the word a stay).  Returns the rows used.
  */
 int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		  const struct wv_view_regs *o);
