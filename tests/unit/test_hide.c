@@ -21,8 +21,10 @@
  * highlights, a flag's verdict: false or not) change too.
  *
  * Monochrome and colour: the frame is the same (roles, not colours); the
- * painter maps each cell's role, focus and cursor alone (src/ui/render.c),
- * so equal cells look the same under NO_COLOR as in colour.
+ * curses painter maps each cell's role, focus and cursor alone
+ * (src/ui/render.c), so equal cells look the same under NO_COLOR as in
+ * colour; the asciicast painter (src/render/ansi.c) is run here too, in
+ * colour and in monochrome, and its bytes compared.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,6 +35,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "watviz/ansi.h"
 #include "watviz/handout.h"
 #include "watviz/html.h"
 #include "watviz/lessonview.h"
@@ -314,6 +317,24 @@ static size_t asked_sub_of(const struct wv_scene *sc, const struct wv_trace *t,
 	return q;
 }
 
+/* Frame f as the asciicast painter writes it (colour or monochrome), to free. */
+static char *painted(const struct wv_frame *f, bool color, bool present)
+{
+	struct wv_ansi a;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	wv_ansi_init(&a, color, present);
+	assert_int_equal(wv_ansi_frame(&a, out, f), 0);
+	wv_ansi_free(&a);
+	fclose(out);
+	return buf;
+}
+
+static unsigned paintings;
+
 /* The class's screens now, then with what the question hides changed. */
 static void same_screens(const char *what)
 {
@@ -339,6 +360,17 @@ static void same_screens(const char *what)
 						       sizes[z][1]), 0);
 			wv_lessonview_build(&after[z][present], &cls);
 			why = differ(&before[z][present], &after[z][present]);
+			/* and painted: the cast's colour and NO_COLOR encodings */
+			for (int color = 0; color < 2 && !why; color++) {
+				char *pa = painted(&before[z][present], color, present);
+				char *pb = painted(&after[z][present], color, present);
+
+				if (strcmp(pa, pb) != 0)
+					why = color ? "painted in colour" : "painted in monochrome";
+				free(pa);
+				free(pb);
+				paintings++;
+			}
 			if (why) {
 				restore(&sv, &app.trace);
 				dump(&app.trace, asked_sub());
@@ -401,8 +433,9 @@ static void every_question(void **state)
 		wv_lesson_free(l);
 	}
 	printf("# %u (lesson, variant, question) triples, %u screens (4 moments x "
-	       "%zu sizes x 2 layouts each) compared cell by cell, %u hidden rows "
-	       "changed, %.1f s\n", questions, cases, NSIZES, perturbed_rows,
+	       "%zu sizes x 2 layouts each) compared cell by cell and %u paintings "
+	       "(colour and monochrome) byte by byte, %u hidden rows changed, "
+	       "%.1f s\n", questions, cases, NSIZES, paintings, perturbed_rows,
 	       (double)(clock() - t0) / CLOCKS_PER_SEC);
 	assert_true(questions > 100);
 }
