@@ -192,6 +192,16 @@ void wv_lesson_scene_input(const wv_lesson *l, size_t i,
  */
 size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t);
 
+/*
+ * The sub-step from which scene s's question hides what it asks
+ * (watviz/hide.h): the one that computes the asked value (the result of
+ * the step it belongs to: has_zero for has_zero, data, false_positives and
+ * top_flag_byte, find_zero for find_zero and length, ...) when that comes
+ * before the sub-step shown, else the one shown; t->nsubs when the trace
+ * does not reach it.
+ */
+size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t);
+
 /* A question's answer, worked out from the trace. */
 #define WV_ANSWER_TEXT_MAX 1200
 #define WV_CHOICES_MAX 4

@@ -150,17 +150,6 @@ struct wv_substep {
 				   register bytes 7..0 */
 };
 
-/*
- * While a question about secret is open, does row give it away?  Results,
- * borrow and carry rows (they are the result, bit by bit) and any row that
- * holds the value itself.  The renderers show such a row as '?'.
- */
-static inline bool wv_row_secret(const struct wv_row *row, uint64_t secret)
-{
-	return row->kind == WV_ROW_RESULT || row->kind == WV_ROW_BORROW ||
-	       row->kind == WV_ROW_CARRY || row->value == secret;
-}
-
 /* ---- steps --------------------------------------------------------------- */
 
 enum wv_step_kind {
