@@ -33,6 +33,14 @@ void wv_view_build(struct wv_frame *f, const struct wv_app *app);
 
 /* The single screens, for tests. */
 void wv_view_main(struct wv_frame *f, const struct wv_app *app);
+/* --present (app->present): the projector layout of any trace. */
+void wv_view_present(struct wv_frame *f, const struct wv_app *app);
+/*
+ * The split view (app->split_v): the current variant above, the second
+ * below at the same place, each memory byte in the same column in both,
+ * the rows whose bytes differ marked "<>".
+ */
+void wv_view_split(struct wv_frame *f, const struct wv_app *app);
 void wv_view_compare(struct wv_frame *f, const struct wv_app *app);
 /* :try's formula, its sub-steps drawn as the main view draws the kernel's,
    with the formula and its verdict on the status line. */
@@ -75,6 +83,18 @@ struct wv_view_regs {
 	bool hide_all;		/* past the question's sub-step: every row */
 	bool only_value;	/* only rows holding the secret (earlier
 				   sub-steps, whose results are operands) */
+	bool gap;		/* a blank column after every byte group */
+	/* the split view's lower register: register byte r drawn in group
+	   slot[r] (0 leftmost) of nslots, the column of the memory byte it
+	   holds in the register above; slotted false: most significant left */
+	bool slotted;
+	unsigned char slot[8], nslots;
+	int x0;			/* > 0: the bits start in this column (the
+				   split view's two registers line up) */
+	uint32_t differ;	/* rows (bit k: row k) marked "<>": their bytes
+				   differ from the other variant's (split) */
+	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
+				   its word's address less the upper one's */
 };
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
@@ -83,6 +103,8 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
 			   int avail, const struct wv_view_regs *o);
 /* The widest bit cell (3, 2 or 1) whose rows fit f's width. */
+/* Does a blank column after every byte group fit beside cell-wide bits? */
+bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell);
 int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
 
 /*
@@ -94,9 +116,10 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
 int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int maxrows);
 
 /*
- * The word in one line, for a layout with no room for the memory panel:
+ * The word in a strip, for a layout with no room for the memory panel:
  * its bytes in hex around the current word's, the string start and the
- * terminator marked (not while a question is open).  Returns 1.
+ * terminator marked (not while a question is open), each byte's character
+ * on the line under it.  Returns 2.
  */
 int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int x);
 

@@ -417,10 +417,12 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 			wv_app_msg(app, false, "This scene cites no kernel source.");
 		return WV_REACT_REDRAW;
 	case WV_ACT_COMPARE:
-		/* every variant's values side by side would answer it */
+	case WV_ACT_SPLIT:
+		/* another variant's values beside these would answer it */
 		if (wv_class_question_open(c)) {
-			wv_app_msg(app, false, "The compare view opens once the question "
-				   "is answered (s shows the answer).");
+			wv_app_msg(app, false, "The %s view opens once the question "
+				   "is answered (s shows the answer).",
+				   act == WV_ACT_SPLIT ? "split" : "compare");
 			return WV_REACT_REDRAW;
 		}
 		return wv_app_do(app, act);
@@ -674,6 +676,13 @@ int wv_class_command(struct wv_class *c, const char *line,
 		return quiz_sync(c, lesson_command(c, NULL, 1));
 	case WV_CMD_PREV:
 		return quiz_sync(c, lesson_command(c, NULL, -1));
+	case WV_CMD_SPLIT:
+		if (wv_class_question_open(c) && cmd.num >= 0) {
+			wv_app_msg(c->app, false, "The split view opens once the "
+				   "question is answered (s shows the answer).");
+			return WV_REACT_REDRAW;
+		}
+		return wv_app_command(c->app, line, write_json);
 	default:
 		return wv_app_command(c->app, line, write_json);
 	}

@@ -38,6 +38,7 @@ static const struct wv_keybind keys[] = {
 	{ 'O', WV_ACT_OFFSET_DOWN, "O", "string start -1 byte", false, 0 },
 	{ 'f', WV_ACT_FILL, "f", "fill: 00, 01, ff, 'x'", false, 0 },
 	{ 'c', WV_ACT_COMPARE, "c", "compare all variants", false, 0 },
+	{ 'v', WV_ACT_SPLIT, "v", "split: a 2nd variant below", false, 0 },
 	{ '?', WV_ACT_HELP, "?", "this help / back", false, 0 },
 	{ KEY_F(1), WV_ACT_HELP, "F1", NULL, false, 0 },
 	{ 27, WV_ACT_BACK, "Esc", "back to the main view", false, 0 },

@@ -343,9 +343,11 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	wv_frame_printf(f, 1, x + 2, WV_ROLE_TEXT, "\"%s\" on %s%s", c->app->word_src,
 			c->app->v->name, wv_class_exploring(c) ? " (changed by you)"
 			: scene(c)->explore ? "  change a byte: m" : "");
-	wv_view_memory_line(f, c->app, 2, margin);
-	int y = 3;
+	int y = 2 + wv_view_memory_line(f, c->app, 2, margin);
 	struct wv_view_regs o = regs_opts(c, wv_view_regs_cell(f, c->app));
+
+	/* bits grouped by byte, a blank between bytes */
+	o.gap = o.cell == 1 && wv_view_regs_gap(f, c->app, 1);
 
 	y += wv_view_function(f, c->app, y);
 	if (f->cols >= 120 && f->rows >= 36 && f->rows < 40)
@@ -444,6 +446,10 @@ void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c)
 	}
 	if (c->app->view == WV_VIEW_TRY) {
 		wv_view_try(f, c->app);
+		return;
+	}
+	if (c->phase != WV_CLASS_END && c->app->split_v && !wv_class_question_open(c)) {
+		wv_view_split(f, c->app);	/* v or :split: the scene's word on two */
 		return;
 	}
 	if (c->phase == WV_CLASS_END)

@@ -110,7 +110,7 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		   wrap_lines(width, sub->text);
 	/* the sentences whole before caption lines over the rows */
 	int rows_need = reg_layout(f, t, sub, total - (want > min_explain ? want
-								: min_explain), 1, &l);
+								: min_explain), NULL, &l);
 	int room = total - rows_need > min_explain ? total - rows_need : min_explain;
 
 	if (wide(f) && room > want + 1)
@@ -131,6 +131,239 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
+}
+
+/* ---- the projector layout ------------------------------------------------ */
+
+/* Bits as large as the width allows, grouped by byte with a blank between. */
+static struct wv_view_regs big_regs(const struct wv_frame *f, const struct wv_app *app)
+{
+	struct wv_view_regs o = { .cell = wv_view_regs_cell(f, app) };
+
+	o.gap = o.cell == 1 && wv_view_regs_gap(f, app, 1);
+	return o;
+}
+
+/*
+ * Top to bottom: title; the memory strip with its characters; the kernel
+ * function; the function's sub-steps so far, the current one and what
+ * comes, in large cells; the explanation, narrow; on a projector-sized
+ * screen the calls and the marks at the bottom.
+ */
+void wv_view_present(struct wv_frame *f, const struct wv_app *app)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	const struct wv_step *st = &t->steps[sub->step];
+	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
+	struct wv_view_regs o = big_regs(f, app);
+	int y, calls, ymax, tl, regs;
+	bool both = app->pos == st->first && strcmp(st->text, sub->text) != 0;
+
+	if (app->split_v) {
+		wv_view_split(f, app);
+		return;
+	}
+	if (width > 76)
+		width = 76;
+	title_bar(f, app);
+	y = 1 + wv_view_memory_line(f, app, 1, margin);
+	y += wv_view_function(f, app, y);
+	y++;
+	calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(app) : 0;
+	if (calls && wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3))
+		wv_view_legend(f, f->rows - 3);
+	ymax = f->rows - 2 - calls;
+	/* the explanation under the rows: the step's on its first sub-step */
+	tl = wrap_lines(width, sub->text) + (both ? wrap_lines(width, st->text) : 0);
+	if (tl > 6)
+		tl = 6;
+	regs = wv_view_registers_need(f, app, ymax - y - tl - 1, &o);
+	if (f->rows >= 30)
+		y += wv_view_earlier(f, app, y, ymax - tl - 1 - regs, &o);
+	wv_view_registers(f, app, y, y + regs, &o);
+	if (f->rows >= 30)
+		y += wv_view_later(f, app, y + regs, ymax - tl - 1, &o);
+	y += regs + 1;
+	if (both)
+		y += wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_DIM, st->text);
+	wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_TEXT, sub->text);
+	wv_view_status(f, app, app->playing ? "PLAYING" : "present", app->playing
+		       ? play_hints : app->pos + 1 == t->nsubs ? end_hints : main_hints);
+	wv_view_message(f, app);
+}
+
+/* ---- split view ------------------------------------------------------------ */
+
+/* The address of the word sub-step k of t is about. */
+static size_t word_address(const struct wv_trace *t, size_t k)
+{
+	return t->words[t->steps[t->subs[k].step].word].address;
+}
+
+/*
+ * Both registers laid out by memory address: one column per byte of the
+ * two words (the wider one holds the narrower), in the upper register's
+ * order (highest address left when it is little-endian), so a byte sits in
+ * the same column above and below.
+ */
+static void split_slots(const struct wv_trace *up, size_t upos, const struct wv_trace *lo,
+			size_t lpos, struct wv_view_regs *ou, struct wv_view_regs *ol)
+{
+	size_t ua = word_address(up, upos), la = word_address(lo, lpos);
+	size_t first = ua < la ? ua : la;
+	size_t end = ua + up->word_bytes > la + lo->word_bytes ? ua + up->word_bytes
+							       : la + lo->word_bytes;
+	bool le = up->in.v->endian == WV_LITTLE;
+	const struct { const struct wv_trace *t; size_t a; struct wv_view_regs *o; } p[2] =
+		{ { up, ua, ou }, { lo, la, ol } };
+
+	for (int k = 0; k < 2; k++) {
+		struct wv_view_regs *o = p[k].o;
+
+		o->slotted = true;
+		o->nslots = (unsigned char)(end - first);
+		o->mem_base = (unsigned char)(p[k].a - first);
+		for (unsigned r = 0; r < p[k].t->word_bytes; r++) {
+			size_t at = p[k].a + p[k].t->reg_to_mem[r];
+
+			o->slot[r] = (unsigned char)(le ? end - 1 - at : at - first);
+		}
+	}
+}
+
+/* Byte at memory address `at` of a word row whose word starts at base. */
+static int row_byte(const struct wv_trace *t, const struct wv_row *row, size_t base,
+		    size_t at)
+{
+	for (unsigned r = 0; r < t->word_bytes; r++)
+		if (base + t->reg_to_mem[r] == at)
+			return (int)(row->value >> (8 * r) & 0xff);
+	return -1;
+}
+
+/*
+ * The rows of the two sub-steps that differ: by label, a row the other has
+ * not, or a byte at an address both words hold that is not the same (a
+ * number, such as a length, by its value).  Bit k of the result: row k.
+ */
+static uint32_t differing(const struct wv_trace *t, size_t k, const struct wv_trace *o,
+			  size_t ok)
+{
+	const struct wv_substep *a = &t->subs[k], *b = &o->subs[ok];
+	size_t ta = word_address(t, k), oa = word_address(o, ok);
+	uint32_t d = 0;
+
+	for (unsigned i = 0; i < a->nrows && i < 32; i++) {
+		const struct wv_row *r = &a->rows[i], *m = NULL;
+
+		for (unsigned j = 0; j < b->nrows && !m; j++)
+			if (strcmp(b->rows[j].label, r->label) == 0)
+				m = &b->rows[j];
+		if (!m || (r->width < 32) != (m->width < 32)) {
+			d |= UINT32_C(1) << i;
+			continue;
+		}
+		if (r->width < 32) {
+			d |= (uint32_t)(r->value != m->value) << i;
+			continue;
+		}
+		for (size_t at = ta; at < ta + t->word_bytes; at++) {
+			int x = row_byte(t, r, ta, at), y = row_byte(o, m, oa, at);
+
+			if (x >= 0 && y >= 0 && x != y)
+				d |= UINT32_C(1) << i;
+		}
+	}
+	return d;
+}
+
+static const char *const split_hints[] = {
+	"Left/Right sub-step", "Up/Down function", "v close", "a variant",
+	": command", "? help", "q quit", NULL
+};
+
+/* One pane: its heading line, then its rows in [y, ymax). */
+static void split_pane(struct wv_frame *f, const struct wv_app *shown, int y, int ymax,
+		       const struct wv_view_regs *o, const char *note)
+{
+	const struct wv_variant *v = shown->v;
+	int x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", v->name);
+
+	x = wv_frame_printf(f, y, x + 1, WV_ROLE_DIM, "%u-bit %s-endian", v->bits,
+			    v->endian == WV_LITTLE ? "little" : "big");
+	wv_frame_put(f, y, x + 2, note ? WV_ROLE_FALSEPOS : WV_ROLE_DIM, note ? note : "");
+	wv_view_function(f, shown, y + 1);
+	wv_view_registers(f, shown, y + 2, ymax, o);
+}
+
+void wv_view_split(struct wv_frame *f, const struct wv_app *app)
+{
+	/* the lower pane is the main view's pieces pointed at the second
+	   trace: a copy of the state whose trace and position are its own */
+	struct wv_app *lower = malloc(sizeof(*lower));
+	const struct wv_trace *t = &app->trace;
+	struct wv_view_regs ou, ol;
+	bool same;
+	int y, half, width = wv_view_measure(f->cols);
+
+	if (!lower || !app->split_v) {
+		free(lower);
+		wv_view_main(f, app);
+		return;
+	}
+	*lower = *app;
+	lower->trace = app->split;
+	lower->v = app->split_v;
+	lower->pos = wv_app_split_pos(app, &same);
+	lower->focus = WV_FOCUS_STEPS;
+	ou = app->present ? big_regs(f, app) : (struct wv_view_regs){ .cell = 1 };
+	ol = ou;
+	split_slots(t, app->pos, &lower->trace, lower->pos, &ou, &ol);
+	/* both registers' bits from the same column */
+	{
+		struct reg_layout lu, ll;
+
+		reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &lu);
+		reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000, &ol, &ll);
+		ou.x0 = ol.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
+	}
+	ou.differ = same ? differing(t, app->pos, &lower->trace, lower->pos) : 0;
+	ol.differ = same ? differing(&lower->trace, lower->pos, t, app->pos) : 0;
+	if (ou.hide || app->quiz)
+		ou.differ = ol.differ = 0;
+
+	title_bar(f, app);
+	y = 1 + (f->rows >= 36 && !app->present ? wv_view_memory(f, app, 1)
+		 : wv_view_memory_line(f, app, 1, 0));
+	/* what the current sub-step does, once for both */
+	y += wv_view_wrap(f, y, 0, width, f->rows >= 36 ? 3 : 1, WV_ROLE_TEXT,
+			  t->subs[app->pos].text);
+	/* each pane what it needs (a heading, a function line, its rows);
+	   when both do not fit, the height shared as they need it */
+	{
+		struct reg_layout l;
+		int avail = f->rows - 3 - y;
+		int nu = 2 + reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &l);
+		int nl = 2 + reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos],
+					1000, &ol, &l);
+
+		half = nu + nl <= avail ? nu + (avail - nu - nl) / 2
+		       : avail * nu / (nu + nl);
+	}
+	split_pane(f, app, y, y + half, &ou, NULL);
+	split_pane(f, lower, y + half, f->rows - 3, &ol, same ? NULL
+		   : "no such sub-step here: the nearest");
+	if (ou.differ | ol.differ)
+		wv_frame_put(f, f->rows - 3, 0, WV_ROLE_DIM,
+			     "<> its bytes differ from the other variant's; the same "
+			     "memory byte sits in the same column");
+	else
+		wv_frame_put(f, f->rows - 3, 0, WV_ROLE_DIM,
+			     "the same memory byte sits in the same column above and below");
+	wv_view_status(f, app, "split", app->playing ? play_hints : split_hints);
+	wv_view_message(f, app);
+	free(lower);
 }
 
 /* ---- compare view -------------------------------------------------------- */
@@ -378,7 +611,12 @@ void wv_view_build(struct wv_frame *f, const struct wv_app *app)
 	}
 	switch (app->view) {
 	case WV_VIEW_MAIN:
-		wv_view_main(f, app);
+		if (app->present)
+			wv_view_present(f, app);
+		else if (app->split_v)
+			wv_view_split(f, app);
+		else
+			wv_view_main(f, app);
 		break;
 	case WV_VIEW_COMPARE:
 		wv_view_compare(f, app);

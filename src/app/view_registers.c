@@ -21,11 +21,12 @@
 
 /*
  * A byte group: a marker column and eight bit cells of `cell` columns ("1",
- * "1 ", " 1 "), and a blank after spaced ones.  9 columns at cell 1.
+ * "1 ", " 1 "), and a blank after spaced ones (or after every group, gap).
+ * 9 columns at cell 1, 10 with the gap.
  */
-static int group_w(int cell)
+static int group_w(int cell, bool gap)
 {
-	return 1 + 8 * cell + (cell > 1);
+	return 1 + 8 * cell + (cell > 1 || gap);
 }
 
 /* Column of bit cell b (0 = leftmost) of the group at gx. */
@@ -35,6 +36,11 @@ static int bit_x(int gx, int cell, int b)
 }
 
 static const struct wv_view_regs plain_regs = { .cell = 1 };
+
+static const struct wv_view_regs *or_plain(const struct wv_view_regs *o)
+{
+	return o ? o : &plain_regs;
+}
 
 /* Does the open question make this row secret? */
 static bool secret(const struct wv_row *row, const struct wv_view_regs *o)
@@ -74,10 +80,16 @@ static enum wv_role mark_role(uint8_t m, enum wv_role dflt)
 	return dflt;
 }
 
-/* x of register byte r's group (its marker column) in a B-byte register. */
-static int group_x(int x0, unsigned nb, unsigned r, int cell)
+/*
+ * x of register byte r's group (its marker column) in a B-byte register:
+ * most significant left, or where o->slot puts it (the split view: the
+ * column of the memory byte it holds in the register above).
+ */
+static int group_x(int x0, unsigned nb, unsigned r, const struct wv_view_regs *o)
 {
-	return x0 + (int)(nb - 1 - r) * group_w(cell);
+	unsigned g = o->slotted ? o->slot[r] : nb - 1 - r;
+
+	return x0 + (int)g * group_w(o->cell, o->gap);
 }
 
 static void hex_value(char *buf, size_t size, const struct wv_row *row)
@@ -113,8 +125,10 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 	hex_value(hex, sizeof(hex), row);
 	if (hide)
 		snprintf(hex, sizeof(hex), "?");
+	int lx = o->slotted ? 3 : 0;	/* the split view's "<>" goes first */
+
 	if (caption || row->width == 0) {
-		int x = wv_frame_put(f, y, 0, WV_ROLE_LABEL, row->label);
+		int x = wv_frame_put(f, y, lx, WV_ROLE_LABEL, row->label);
 
 		x = wv_frame_put(f, y, x, WV_ROLE_DIM, " = ");
 		wv_frame_put(f, y, x, vrole, hex);
@@ -122,13 +136,13 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			return 1;
 		y++;
 	} else {
-		wv_frame_fit(f, y, 0, x0 - 1, WV_ROLE_LABEL, row->label);
+		wv_frame_fit(f, y, lx, x0 - 1 - lx, WV_ROLE_LABEL, row->label);
 		if (hexx > 0)
 			wv_frame_put(f, y, hexx, vrole, hex);
 	}
 	if (row->width < 32) {
 		/* a small bitmap (alpha's cmpbge): right-aligned like a number */
-		int gx = group_x(x0, nb, 0, cell), skip = 8 - (int)row->width;
+		int gx = group_x(x0, nb, 0, o), skip = 8 - (int)row->width;
 
 		for (unsigned b = 0; b < row->width; b++) {
 			unsigned bit = row->width - 1 - b;
@@ -144,7 +158,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 	for (unsigned r = 0; r < nb; r++) {
 		/* no byte is pointed at as the answer while a question is open */
 		uint8_t m = o->hide ? row->bytes[r] & ~WV_MARK_ANSWER : row->bytes[r];
-		int gx = group_x(x0, nb, r, cell);
+		int gx = group_x(x0, nb, r, o);
 		char sym[2] = { hide ? ' ' : mark_symbol(m), '\0' };
 
 		wv_frame_put(f, y, gx, mark_role(m, WV_ROLE_DIM), sym);
@@ -187,18 +201,24 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
  * no hex.  Returns the lines it takes (at most avail).
  */
 int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
-	       const struct wv_substep *sub, int avail, int cell,
-	       struct reg_layout *l)
+	       const struct wv_substep *sub, int avail,
+	       const struct wv_view_regs *o, struct reg_layout *l)
 {
 	unsigned nb = t->word_bytes, nrows = sub->nrows;
-	int bitsw = (int)nb * group_w(cell), hexw = 2 + (int)nb * 2, labmax = 0, need;
+	int bitsw, hexw = 2 + (int)nb * 2, labmax = 0, need;
+
+	o = or_plain(o);
+	/* the split view's lower register spans the upper one's columns */
+	bitsw = (int)(o->slotted ? o->nslots : nb) * group_w(o->cell, o->gap);
 
 	for (unsigned k = 0; k < nrows; k++) {
 		int n = (int)strlen(sub->rows[k].label);
 
 		labmax = n > labmax ? n : labmax;
 	}
-	*l = (struct reg_layout){ .x0 = labmax + 1 };
+	*l = (struct reg_layout){ .x0 = labmax + 1 + (o->slotted ? 3 : 0) };
+	if (o->x0 && o->x0 > l->x0)
+		l->x0 = o->x0;
 	if (l->x0 + bitsw + 1 + hexw <= f->cols) {
 		l->hexx = l->x0 + bitsw + 1;
 		need = 2 + (int)nrows;
@@ -210,6 +230,8 @@ int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 			l->x0 = 8;
 		if (l->x0 < 2)
 			l->x0 = 2;
+		if (o->x0)
+			l->x0 = o->x0;
 		need = 2 + (int)nrows * (l->caption ? 2 : 1);
 	}
 	return need < avail ? need : avail;
@@ -229,9 +251,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	struct reg_layout l;
 	int x;
 
-	if (!o)
-		o = &plain_regs;
-	reg_layout(f, t, sub, ymax - y, o->cell, &l);
+	o = or_plain(o);
+	reg_layout(f, t, sub, ymax - y, o, &l);
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
@@ -245,9 +266,9 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	/* which memory byte each register byte holds */
 	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
 	for (unsigned r = 0; r < nb; r++)
-		wv_frame_printf(f, y, bit_x(group_x(x0, nb, r, o->cell), o->cell, 3),
+		wv_frame_printf(f, y, bit_x(group_x(x0, nb, r, o), o->cell, 3),
 				WV_ROLE_DIM, "%u",
-				t->reg_to_mem[r]);
+				t->reg_to_mem[r] + o->mem_base);
 	if (hexx)
 		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
 	y++;
@@ -274,6 +295,10 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 			ri += hidden - 1;
 			continue;
 		}
+		/* the split view: a row whose bytes differ from the other
+		   variant's, marked before its label */
+		if (ri < 32 && (o->differ >> ri & 1))
+			wv_frame_put(f, y, 0, WV_ROLE_HEADING, "<>");
 		y += register_row(f, t, row, y, x0, hexx, caption,
 				  ri + 1 == nrows && row->kind == WV_ROW_RESULT, o,
 				  loaded ? WV_TARGET_BIT : 0, loaded &&
@@ -302,7 +327,7 @@ int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int yma
 	/* the latest ones that fit whole, with a blank line after each */
 	while (first > st->first) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[first - 1], 1000, eo.cell, &l) + 1;
+		int n = reg_layout(f, t, &t->subs[first - 1], 1000, &eo, &l) + 1;
 
 		if (y + need + n > ymax)
 			break;
@@ -311,7 +336,7 @@ int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int yma
 	}
 	for (size_t k = first; k < app->pos; k++) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[k], 1000, eo.cell, &l);
+		int n = reg_layout(f, t, &t->subs[k], 1000, &eo, &l);
 
 		registers_at(f, app, k, y, y + n, &eo, false);
 		y += n + 1;
@@ -331,7 +356,7 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 	lo.only_value = false;
 	for (size_t k = app->pos + 1; k < st->first + st->nsub; k++) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[k], 1000, lo.cell, &l);
+		int n = reg_layout(f, t, &t->subs[k], 1000, &lo, &l);
 
 		if (y + used + 1 + n > ymax)
 			break;
@@ -346,8 +371,7 @@ int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
 {
 	struct reg_layout l;
 
-	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail,
-			  o ? o->cell : 1, &l);
+	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail, o, &l);
 }
 
 int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
@@ -355,7 +379,12 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
 	int nb = (int)app->trace.word_bytes;
 
 	for (int cell = 3; cell > 1; cell--)
-		if (8 + nb * group_w(cell) <= f->cols)
+		if (8 + nb * group_w(cell, false) <= f->cols)
 			return cell;
 	return 1;
+}
+
+bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell)
+{
+	return 9 + (int)app->trace.word_bytes * group_w(cell, true) <= f->cols;
 }

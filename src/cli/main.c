@@ -145,7 +145,8 @@ static void help(FILE *f)
 "  --lessons-dir DIR read lessons from DIR (else $WATVIZ_LESSONS, the\n"
 "                    installed ones, or the source tree's lessons/)\n"
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
-"  --present         projector layout: large cells, high contrast\n"
+"  --present         projector layout: bits spaced by byte, high contrast\n"
+"  --split ARCH      a second variant stacked under the first, same place\n"
 "  --autoplay SECS   go on by itself, one sub-step every SECS seconds; each\n"
 "                    scene stays up until read at 140 words a minute, and\n"
 "                    a question pauses; a key takes over\n"
@@ -506,7 +507,7 @@ static int run_ui(const struct wv_cli *c, struct wv_ui_opts *uo)
 	int rc, e;
 
 	if (c->record && wv_rec_open(&uo->rec, c->record, export_color(c),
-				     uo->lesson && uo->present, err, sizeof(err)) < 0) {
+				     uo->present, err, sizeof(err)) < 0) {
 		fprintf(stderr, "watviz: %s\n", err);
 		return EXIT_FAILURE;
 	}
@@ -756,6 +757,7 @@ int main(int argc, char **argv)
 			.variant = c.v, .offset = (size_t)offset, .fill = c.fill,
 			.delim = c.delim, .color = c.color,
 			.page_end = (size_t)page_end, .no_mouse = c.no_mouse,
+			.present = c.present, .split = c.split,
 		};
 
 		return c.mode == WV_MODE_CAST ? run_cast(&c, &uo) : run_ui(&c, &uo);

@@ -1,0 +1,96 @@
+#!/bin/sh
+# The split view (--split, v, :split) and --present on any word, in a real
+# terminal (tmux): both panes read from one capture at the same step, each
+# memory byte in the same column above and below.  The expected rows come
+# from the word's bytes, not from the program: 'ab\0cd' has its zero bytes
+# at memory 2, 5, 6 and 7 (the string's NUL, the word's own NUL and the
+# fill), so has_zero flags those four, the first of them the terminator
+# found, on every variant, big- or little-endian, in memory order.
+# Usage: run-split.sh BUILD_DIR.  Prints TAP.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
+CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
+PLAN=11
+. "$(dirname "$0")/lib.sh"
+
+# the flag bytes in memory order 7..0, as the bits of a row drawn by address
+# (highest address left, as x86-64 draws its register): 0x80 where a byte of
+# 'ab\0cd' and its fill is zero, '*' a flag, '=' the terminator found
+flags=""
+for m in 7 6 5 4 3 2 1 0; do
+	case $m in
+	2) flags="$flags=10000000" ;;
+	5|6|7) flags="$flags*10000000" ;;
+	*) flags="$flags 00000000" ;;
+	esac
+done
+
+# col FILE N TEXT: the column of TEXT in the Nth line holding it (0: none)
+col() { grep -aF -- "$3" "$1" | sed -n "$2p" | awk -v s="$3" '{ print index($0, s) }'; }
+
+start_shell 100 30
+
+# 1-3: --split ppc64: both panes at has_zero's AND, the flags bytes in the
+# same columns although the two registers hold them in opposite orders
+run "$BIN --split ppc64 'ab\\0cd'; echo SPLIT-\$?"
+wait_for " x86-64 " " ppc64 " "64-bit big-endian" "sub-step 1/" &&
+	keys Down Right Right &&
+	wait_for "has_zero() in arch/x86/include/asm/word-at-a-time.h" \
+		"has_zero() in arch/powerpc/include/asm/word-at-a-time.h" \
+		"and: (a - ONES) & ~a & HIGHS" "and: (a + high_bits) & ~rhs"
+check $? "--split ppc64: both panes step together to has_zero's AND, each with its own operation"
+[ "$(grep -acF -- "$flags" "$tmp/screen")" = 2 ] &&
+	shows "flags = 0x8080800000800000" "0x0000800000808080" &&
+	[ "$(col "$tmp/screen" 1 "$flags")" = "$(col "$tmp/screen" 2 "$flags")" ]
+check $? "the flags row, 0x8080800000800000 on x86-64 and 0x0000800000808080 on ppc64, has the same bytes in the same columns"
+# ppc64 has no 'a - ONES' row: marked; the flags, the same bytes: not
+shows "<> a - ONES" "<> sum" "<> its bytes differ from the other variant's" &&
+	[ "$(grep -ac '^   flags' "$tmp/screen")" = 2 ] && ! grep -aq '^<> flags' "$tmp/screen"
+check $? "the rows whose bytes differ are marked <>, the flags (the same bytes) are not"
+
+# 4-5: v closes it and opens it again with the partner; :split x86-32 puts a
+# 32-bit word under the 64-bit one, its memory bytes 3..0 under 3..0
+keys v && wait_for "split view off" && lacks " ppc64 " && keys v &&
+	wait_for " ppc64 " "split: x86-64 above, ppc64 below"
+check $? "v closes the split view and opens it again on ppc64"
+keys : && wait_re '^:$' && T send-keys -t =t: -l 'split x86-32' && keys Enter &&
+	wait_for " x86-32 " "32-bit little-endian" "sub-step 4/15" &&
+	mem=$(grep -a '^mem ' "$tmp/screen" | sed -n 2p) &&
+	top=$(grep -a '^mem ' "$tmp/screen" | sed -n 1p) &&
+	[ "$(echo "$mem" | awk '{ print index($0, "3") }')" = \
+	  "$(echo "$top" | awk '{ print index($0, "3") }')" ] &&
+	[ "$(echo "$mem" | tr -cd '0-9')" = "3210" ]
+check $? ":split x86-32: the 32-bit word's memory bytes 3..0 in the 64-bit word's columns for 3..0"
+keys : && wait_re '^:$' && T send-keys -t =t: -l 'split ppc65' && keys Enter &&
+	wait_for "error: unknown variant 'ppc65' (Tab lists them)" " x86-32 "
+check $? ":split with an unknown variant says so and keeps the view"
+keys q && wait_for "SPLIT-0"
+check $? "q quits with status 0"
+
+# 7-8: --present on a word (once refused: "go with --lesson N or --course"):
+# bytes spaced at 100 columns, the memory strip with its characters
+run "clear; $BIN --present 'ab\\0cd'; echo PRESENT-\$?"
+wait_for "x86-64 64-bit LE present" "|>61 62 00 63 64 00 00 00" \
+	"a  b \\0  c  d \\0 \\0 \\0" && keys Down Right Right &&
+	wait_for "*10000000 *10000000 *10000000  00000000  00000000 =10000000  00000000  00000000"
+check $? "--present 'ab\\0cd': the bytes' characters under the strip, a blank between the bytes of a row"
+keys q && wait_for "PRESENT-0"
+check $? "--present quits with status 0"
+
+# 9: a lesson: v opens the split view on the scene's word; not while its
+# question is open
+run "clear; $BIN --lesson 2 --restart; echo LESSON-\$?"
+wait_for "scene 1/" && keys v && wait_for " x86-64 " " ppc64 " "split:" &&
+	keys v && wait_for "split view off" && keys q && wait_for "LESSON-0"
+check $? "--lesson 2: v stacks ppc64 under the scene's x86-64, v again closes it"
+
+# 10: --cast --split: the cast's frames hold both panes
+"$BIN" --cast --split ppc64 'ab\0cd' >"$tmp/s.cast" 2>"$tmp/screen" &&
+	$CAST output "$tmp/s.cast" >"$tmp/s.out" &&
+	grep -qaF "64-bit big-endian" "$tmp/s.out" &&
+	grep -qaF "powerpc/include/asm/word-at-a-time.h" "$tmp/s.out"
+check $? "--cast --split ppc64: the cast shows the ppc64 pane"
+
+[ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
