@@ -119,12 +119,20 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	/* a wide screen fills the rest below; a small one keeps the rows
 	   where they were, so nothing moves while stepping */
 	y += wide(f) ? used + 1 : used > min_explain ? used : min_explain;
+	if (wide(f) && f->rows >= 40)	/* a projector: what came before too */
+		y += wv_view_before(f, app, y, bottom - rows_need -
+				    wv_view_earlier_need(f, app, bottom - rows_need - y,
+							 NULL), NULL);
 	if (wide(f))
 		y += wv_view_earlier(f, app, y, bottom - rows_need, NULL);
 
 	wv_view_registers(f, app, y, bottom, NULL);
-	if (wide(f))
-		wv_view_later(f, app, y + rows_need, bottom, NULL);
+	if (wide(f)) {
+		int later = wv_view_later(f, app, y + rows_need, bottom, NULL);
+
+		if (f->rows >= 40)	/* and what comes after this function */
+			wv_view_after(f, app, y + rows_need + later, bottom, NULL);
+	}
 	if (calls && wv_view_calls(f, app, bottom, f->rows - 3))
 		wv_view_legend(f, f->rows - 3);
 
@@ -179,11 +187,17 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 	if (tl > 6)
 		tl = 6;
 	regs = wv_view_registers_need(f, app, ymax - y - tl - 1, &o);
+	if (f->rows >= 40)	/* a projector: the functions before, too */
+		y += wv_view_before(f, app, y, ymax - tl - 1 - regs -
+				    wv_view_earlier_need(f, app, ymax - tl - 1 - regs - y,
+							 &o), &o);
 	if (f->rows >= 30)
 		y += wv_view_earlier(f, app, y, ymax - tl - 1 - regs, &o);
 	wv_view_registers(f, app, y, y + regs, &o);
 	if (f->rows >= 30)
 		y += wv_view_later(f, app, y + regs, ymax - tl - 1, &o);
+	if (f->rows >= 40)
+		y += wv_view_after(f, app, y + regs, ymax - tl - 1, &o);
 	y += regs + 1;
 	if (both)
 		y += wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_DIM, st->text);

@@ -37,6 +37,12 @@ static int bit_x(int gx, int cell, int b)
 
 static const struct wv_view_regs plain_regs = { .cell = 1 };
 
+/* The index of step st in t->steps. */
+static size_t sub_index_step(const struct wv_trace *t, const struct wv_step *st)
+{
+	return (size_t)(st - t->steps);
+}
+
 static const struct wv_view_regs *or_plain(const struct wv_view_regs *o)
 {
 	return o ? o : &plain_regs;
@@ -223,7 +229,12 @@ int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 		l->hexx = l->x0 + bitsw + 1;
 		need = 2 + (int)nrows;
 	} else {
-		l->caption = (int)nrows * 2 + 2 <= avail;
+		int captioned = 2 + (int)nrows;
+
+		/* a caption line over each row of bits (a number is one line) */
+		for (unsigned k = 0; k < nrows; k++)
+			captioned += sub->rows[k].width != 0;
+		l->caption = captioned <= avail;
 		/* a caption holds the label: the bits can start near the left */
 		l->x0 = f->cols - bitsw;
 		if (l->caption && l->x0 > 8)
@@ -232,7 +243,7 @@ int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 			l->x0 = 2;
 		if (o->x0)
 			l->x0 = o->x0;
-		need = 2 + (int)nrows * (l->caption ? 2 : 1);
+		need = l->caption ? captioned : 2 + (int)nrows;
 	}
 	return need < avail ? need : avail;
 }
@@ -263,6 +274,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
 			     "! holds a false positive");
 	y++;
+	if (y >= ymax)	/* room for its operation only (what comes next) */
+		return;
 	/* which memory byte each register byte holds */
 	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
 	for (unsigned r = 0; r < nb; r++)
@@ -312,28 +325,52 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 	registers_at(f, app, app->pos, y, ymax, o, true);
 }
 
+/*
+ * The first of the current function's earlier sub-steps that fit whole in
+ * avail rows, the latest kept, each with a blank line after it; the rows
+ * they take into *need.
+ */
+static size_t earlier_first(const struct wv_frame *f, const struct wv_app *app,
+			    int avail, const struct wv_view_regs *eo, int *need)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	size_t first = app->pos;
+
+	*need = 0;
+	while (first > st->first) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[first - 1], 1000, eo, &l) + 1;
+
+		if (*need + n > avail)
+			break;
+		*need += n;
+		first--;
+	}
+	return first;
+}
+
+int wv_view_earlier_need(const struct wv_frame *f, const struct wv_app *app,
+			 int avail, const struct wv_view_regs *o)
+{
+	int need;
+
+	earlier_first(f, app, avail, o ? o : &plain_regs, &need);
+	return need;
+}
+
 int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		    const struct wv_view_regs *o)
 {
 	const struct wv_trace *t = &app->trace;
-	const struct wv_step *st = wv_trace_step_of(t, app->pos);
 	struct wv_view_regs eo = o ? *o : plain_regs;
-	size_t first = app->pos;
-	int need = 0;
+	size_t first;
+	int need;
 
 	/* their results are operands now: only the asked value stays hidden */
 	eo.hide_all = false;
 	eo.only_value = true;
-	/* the latest ones that fit whole, with a blank line after each */
-	while (first > st->first) {
-		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[first - 1], 1000, &eo, &l) + 1;
-
-		if (y + need + n > ymax)
-			break;
-		need += n;
-		first--;
-	}
+	first = earlier_first(f, app, ymax - y, &eo, &need);
 	for (size_t k = first; k < app->pos; k++) {
 		struct reg_layout l;
 		int n = reg_layout(f, t, &t->subs[k], 1000, &eo, &l);
@@ -358,7 +395,10 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		struct reg_layout l;
 		int n = reg_layout(f, t, &t->subs[k], 1000, &lo, &l);
 
-		if (y + used + 1 + n > ymax)
+		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
+			n = ymax - (y + used + 1);	/* the last, its middle rows
+							   left out (and said so) */
+		else if (y + used + 1 + n > ymax)
 			break;
 		registers_at(f, app, k, y + used + 1, y + used + 1 + n, &lo, false);
 		used += n + 1;
@@ -387,4 +427,85 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
 bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell)
 {
 	return 9 + (int)app->trace.word_bytes * group_w(cell, true) <= f->cols;
+}
+
+int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		   const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs bo = o ? *o : plain_regs;
+	size_t first = sub_index_step(t, st), k;
+	int need = 0, clip = 0;
+
+	/* their results are operands now: only the asked value stays hidden */
+	bo.hide_all = false;
+	bo.only_value = true;
+	bo.differ = 0;
+	/* the latest that fit whole, each with a blank line after it */
+	while (first > 0) {
+		const struct wv_step *prev = &t->steps[first - 1];
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
+				   &bo, &l) + 1;
+
+		if (y + need + n > ymax)
+			break;
+		need += n;
+		first--;
+	}
+	/* the one before those, its middle rows left out (and said so),
+	   where that leaves more than its operation line */
+	if (first > 0 && ymax - y - need >= 3) {
+		clip = ymax - y - need - 1;
+		need = ymax - y;
+		first--;
+	}
+	for (k = first; k < sub_index_step(t, st); k++) {
+		const struct wv_step *prev = &t->steps[k];
+		size_t last = prev->first + prev->nsub - 1;
+		struct reg_layout l;
+		int n = clip ? clip : reg_layout(f, t, &t->subs[last], 1000, &bo, &l);
+		char from[64];
+
+		clip = 0;
+
+		registers_at(f, app, last, y, y + n, &bo, false);
+		snprintf(from, sizeof(from), "%s() %zu/%zu", prev->func, last + 1, t->nsubs);
+		wv_frame_put(f, y, f->cols - (int)strlen(from) - 1, WV_ROLE_KERNEL, from);
+		y += n + 1;
+	}
+	return need;
+}
+
+int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		  const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs ao = o ? *o : plain_regs;
+	int used = 0;
+
+	ao.hide = ao.hide_all = true;	/* what comes, not what it gives */
+	ao.only_value = false;
+	ao.differ = 0;
+	for (size_t k = sub_index_step(t, st) + 1; k < t->nsteps; k++) {
+		const struct wv_step *next = &t->steps[k];
+		size_t last = next->first + next->nsub - 1;
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
+		char from[64];
+
+		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
+			n = ymax - (y + used + 1);	/* cut, as wv_view_later */
+		else if (y + used + 1 + n > ymax)
+			break;
+		registers_at(f, app, last, y + used + 1, y + used + 1 + n, &ao, false);
+		snprintf(from, sizeof(from), "then %s() %zu/%zu", next->func, last + 1,
+			 t->nsubs);
+		wv_frame_put(f, y + used + 1, f->cols - (int)strlen(from) - 1,
+			     WV_ROLE_KERNEL, from);
+		used += n + 1;
+	}
+	return used;
 }
