@@ -324,8 +324,15 @@ void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
 	/* a projector-sized screen keeps the bottom for the calls and marks */
 	int calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(app) : 0;
 
-	text_and_bits(f, c, y, f->rows - 2 - calls, 0, wv_view_measure(f->cols));
-	if (calls && wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3))
+	/* the marks' legend over the status line where the narration keeps
+	   its room (at 80x24 it is in ? help) */
+	bool legend = calls || f->rows >= 30;
+
+	text_and_bits(f, c, y, f->rows - 2 - (calls ? calls : legend), 0,
+		      wv_view_measure(f->cols));
+	if (calls)
+		wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3);
+	if (legend)
 		wv_view_legend(f, f->rows - 3);
 	status(f, c);
 }

@@ -104,7 +104,8 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	struct reg_layout l;
 	/* a projector-sized screen keeps the bottom for the calls and the marks */
 	int calls = wide(f) && f->rows >= 40 ? wv_view_calls_need(app) : 0;
-	int bottom = f->rows - 2 - calls;
+	/* the marks' legend on the row over the status line, at every size */
+	int bottom = f->rows - 2 - (calls ? calls : 1);
 	int total = bottom - y;
 	int want = wrap_lines(width, t->steps[sub->step].text) +
 		   wrap_lines(width, sub->text);
@@ -133,8 +134,9 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		if (f->rows >= 40)	/* and what comes after this function */
 			wv_view_after(f, app, y + rows_need + later, bottom, NULL);
 	}
-	if (calls && wv_view_calls(f, app, bottom, f->rows - 3))
-		wv_view_legend(f, f->rows - 3);
+	if (calls)
+		wv_view_calls(f, app, bottom, f->rows - 3);
+	wv_view_legend(f, f->rows - 3);
 
 	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
@@ -179,9 +181,10 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 	y += wv_view_function(f, app, y);
 	y++;
 	calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(app) : 0;
-	if (calls && wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3))
-		wv_view_legend(f, f->rows - 3);
-	ymax = f->rows - 2 - calls;
+	if (calls)
+		wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3);
+	wv_view_legend(f, f->rows - 3);	/* at every size */
+	ymax = f->rows - 2 - (calls ? calls : 1);
 	/* the explanation under the rows: the step's on its first sub-step */
 	tl = wrap_lines(width, sub->text) + (both ? wrap_lines(width, st->text) : 0);
 	if (tl > 6)
@@ -508,10 +511,10 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson)
 {
 	static const char *const cmds[] = {
-		":word \"a\\0b\"  new word",	":arch ppc  variant",
-		":offset 3  string start",	":fill 0x01  fill byte",
-		":delim /  hash_name (none: off)", ":json FILE  write the trace",
-		":compare :speed MS :try EXPR :quit", ":set mouse off  select text",
+		":word \"a\\0b\"  new word",	":arch ppc  :split ppc64|off",
+		":offset 3  :fill 0x01  start, fill", ":delim /  hash_name (none: off)",
+		":json FILE  write the trace",	":compare :speed MS :try EXPR :quit",
+		":set mouse off  select text",
 	};
 	size_t n, lines = 0;
 	const struct wv_keybind *k = wv_keys_table(&n);

@@ -73,8 +73,8 @@ static char mark_symbol(uint8_t m)
 
 static enum wv_role mark_role(uint8_t m, enum wv_role dflt)
 {
-	if (m & WV_MARK_ANSWER)
-		return WV_ROLE_ANSWER;
+	if (m & WV_MARK_ANSWER)	/* the terminator found: cyan, as in memory */
+		return WV_ROLE_TERM;
 	if (m & WV_MARK_FALSE_POS)
 		return WV_ROLE_FALSEPOS;
 	if (m & WV_MARK_FLAG)
@@ -123,7 +123,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 	unsigned nb = t->word_bytes;
 	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
 	bool hide = secret(row, o);
-	enum wv_role vrole = hide ? WV_ROLE_DIM : last_result ? WV_ROLE_ANSWER
+	enum wv_role vrole = hide ? WV_ROLE_DIM : last_result ? WV_ROLE_RESULT
 			   : WV_ROLE_HEX;
 	int cell = o->cell;
 	char hex[32];

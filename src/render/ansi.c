@@ -18,7 +18,7 @@ enum { BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE };
 static const struct wv_ansi_look look[WV_ROLE_COUNT] = {
 	[WV_ROLE_TEXT] = { -1, -1, 0, 0 },
 	[WV_ROLE_DIM] = { -1, -1, D, D },
-	[WV_ROLE_TITLE] = { BLACK, CYAN, 0, R },
+	[WV_ROLE_TITLE] = { WHITE, BLUE, 0, R },
 	[WV_ROLE_HEADING] = { -1, -1, B | U, B },
 	[WV_ROLE_LABEL] = { -1, -1, B, 0 },
 	[WV_ROLE_BIT0] = { -1, -1, 0, 0 },
@@ -31,11 +31,12 @@ static const struct wv_ansi_look look[WV_ROLE_COUNT] = {
 	[WV_ROLE_PRESTART] = { -1, -1, D, D },
 	[WV_ROLE_TERM] = { BLACK, CYAN, 0, B | U },
 	[WV_ROLE_FILL] = { -1, -1, D, D },
-	[WV_ROLE_ANSWER] = { BLACK, GREEN, 0, B | U },
+	[WV_ROLE_ANSWER] = { BLACK, CYAN, 0, B | U },
 	[WV_ROLE_KERNEL] = { MAGENTA, -1, B, B },
 	[WV_ROLE_STATUS] = { BLACK, WHITE, 0, R },
 	[WV_ROLE_KEY] = { BLUE, WHITE, B, R | B },
 	[WV_ROLE_ERROR] = { WHITE, RED, B, B },
+	[WV_ROLE_RESULT] = { -1, -1, B | U, B | U },
 };
 
 /* The --present table of src/ui/render.c. */
@@ -53,13 +54,14 @@ static const struct wv_ansi_look present_look[WV_ROLE_COUNT] = {
 	[WV_ROLE_BORROW] = { YELLOW, BLACK, B, B | U },
 	[WV_ROLE_STRING] = { WHITE, BLACK, B, B },
 	[WV_ROLE_PRESTART] = { WHITE, BLACK, 0, 0 },
-	[WV_ROLE_TERM] = { GREEN, BLACK, B, B | U },
+	[WV_ROLE_TERM] = { BLACK, CYAN, 0, B | U },
 	[WV_ROLE_FILL] = { WHITE, BLACK, 0, 0 },
-	[WV_ROLE_ANSWER] = { BLACK, GREEN, 0, R | B },
+	[WV_ROLE_ANSWER] = { BLACK, CYAN, 0, R | B },
 	[WV_ROLE_KERNEL] = { CYAN, BLACK, B, B },
 	[WV_ROLE_STATUS] = { BLACK, WHITE, 0, R },
 	[WV_ROLE_KEY] = { BLACK, YELLOW, 0, R | B },
 	[WV_ROLE_ERROR] = { WHITE, RED, B, B },
+	[WV_ROLE_RESULT] = { WHITE, BLACK, B | U, B | U },
 };
 
 const struct wv_ansi_look *wv_ansi_look(enum wv_role role, bool present)

@@ -275,7 +275,7 @@ static void test_end_and_help(void **state)
 	build(24, 80);
 	assert_true(row_of("next scene") > 0);
 	assert_true(row_of("show the answer") > 0);
-	assert_true(row_of("Marks") > 0 && row_of("Marks") < 22);
+	assert_true(row_of("* flag") > 0 && row_of("* flag") < 22);
 	wv_view_help(&fr, &app);
 	assert_int_equal(row_of("next scene"), -1);
 	stop();
