@@ -140,7 +140,8 @@ static void choices(struct pen *p, const struct wv_answer *a)
 	p->y++;
 }
 
-static void question(struct pen *p, const struct wv_class *c)
+/* "Question: ..." as the scene asks it, the word in its heading's role. */
+static void ask_line(struct pen *p, const struct wv_class *c)
 {
 	char buf[WV_ANSWER_TEXT_MAX], prompt[WV_ANSWER_TEXT_MAX - 16];
 	int y = p->y;
@@ -152,6 +153,13 @@ static void question(struct pen *p, const struct wv_class *c)
 	line(p, WV_ROLE_TEXT, buf);
 	if (p->f && y < p->ymax)
 		wv_frame_put(p->f, y, p->x, WV_ROLE_HEADING, "Question:");
+}
+
+static void question(struct pen *p, const struct wv_class *c)
+{
+	char buf[WV_ANSWER_TEXT_MAX];
+
+	ask_line(p, c);
 	gap(p);
 	if (c->answer.form == WV_FORM_CHOICE)
 		choices(p, &c->answer);
@@ -200,6 +208,8 @@ static void feedback(struct pen *p, const struct wv_class *c)
 	else if (c->wrong)
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 			 "  (after %u wrong)", c->wrong);
+	/* the question stays on screen over its answer */
+	ask_line(p, c);
 	line(p, WV_ROLE_ANSWER, buf);
 	gap(p);
 	line(p, WV_ROLE_TEXT, a->worked);

@@ -318,6 +318,15 @@ static void test_every_scene(void **state)
 				}
 				wv_class_do(&cls, WV_ACT_REVEAL);
 				build(rows, cols);
+				/* the question stays over its answer */
+				if (row_of("Question:") < 0 ||
+				    row_of("Question:") > row_of(cls.revealed ? "The answer:"
+								 : "Right:")) {
+					print_message("%s scene %zu: the question is gone "
+						      "after s\n", files[i].path, k + 1);
+					dump();
+					fail();
+				}
 				if (row_of(val) < 0) {
 					print_message("%s scene %zu lacks %s\n",
 						      files[i].path, k + 1, val);
