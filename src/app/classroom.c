@@ -112,6 +112,11 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	wv_lesson_scene_input(c->lesson, i, c->arch, &in, &kept);
 	if (wv_app_set_input(app, &in, s->word_src) < 0)
 		return WV_REACT_REDRAW;		/* app->msg says why */
+	/* "split: NAME": the scene's word on two variants (v closes it) */
+	if (s->split || app->split_v) {
+		wv_app_split(app, s->split);
+		app->msg[0] = '\0';
+	}
 	c->scene = i;
 	c->in = in;
 	c->kept = kept;

@@ -395,6 +395,19 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	status(f, c);
 }
 
+void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c)
+{
+	int width = wv_view_measure(f->cols), room = f->rows >= 36 ? f->rows / 3 : 4;
+
+	lesson_bar(f, c);
+	wv_frame_printf(f, 1, wv_frame_put(f, 1, 0, WV_ROLE_HEADING, scene(c)->title) + 2,
+			WV_ROLE_DIM, "\"%s\" on %s and %s", c->app->word_src,
+			c->app->v->name, c->app->split_v->name);
+	/* the narration first, then the two variants */
+	wv_view_split_body(f, c->app, 2 + text_panel(f, c, 2, 2 + room, 0, width, false));
+	status(f, c);
+}
+
 void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 {
 	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
@@ -466,7 +479,7 @@ void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c)
 		return;
 	}
 	if (c->phase != WV_CLASS_END && c->app->split_v && !wv_class_question_open(c)) {
-		wv_view_split(f, c->app);	/* v or :split: the scene's word on two */
+		wv_lessonview_split(f, c);
 		return;
 	}
 	if (c->phase == WV_CLASS_END)

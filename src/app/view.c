@@ -314,7 +314,7 @@ static void split_pane(struct wv_frame *f, const struct wv_app *shown, int y, in
 	wv_view_registers(f, shown, y + 2, ymax, o);
 }
 
-void wv_view_split(struct wv_frame *f, const struct wv_app *app)
+int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y)
 {
 	/* the lower pane is the main view's pieces pointed at the second
 	   trace: a copy of the state whose trace and position are its own */
@@ -322,12 +322,11 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 	const struct wv_trace *t = &app->trace;
 	struct wv_view_regs ou, ol;
 	bool same;
-	int y, half, width = wv_view_measure(f->cols);
+	int half, width = wv_view_measure(f->cols);
 
 	if (!lower || !app->split_v) {
 		free(lower);
-		wv_view_main(f, app);
-		return;
+		return 0;
 	}
 	*lower = *app;
 	lower->trace = app->split;
@@ -350,9 +349,8 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 	if (ou.hide || app->quiz)
 		ou.differ = ol.differ = 0;
 
-	title_bar(f, app);
-	y = 1 + (f->rows >= 36 && !app->present ? wv_view_memory(f, app, 1)
-		 : wv_view_memory_line(f, app, 1, 0));
+	y += f->rows - y >= 35 && !app->present ? wv_view_memory(f, app, y)
+	     : wv_view_memory_line(f, app, y, 0);
 	/* what the current sub-step does, once for both */
 	y += wv_view_wrap(f, y, 0, width, f->rows >= 36 ? 3 : 1, WV_ROLE_TEXT,
 			  t->subs[app->pos].text);
@@ -378,9 +376,20 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 	else
 		wv_frame_put(f, f->rows - 3, 0, WV_ROLE_DIM,
 			     "the same memory byte sits in the same column above and below");
+	free(lower);
+	return 1;
+}
+
+void wv_view_split(struct wv_frame *f, const struct wv_app *app)
+{
+	if (!app->split_v) {
+		wv_view_main(f, app);
+		return;
+	}
+	title_bar(f, app);
+	wv_view_split_body(f, app, 1);
 	wv_view_status(f, app, "split", app->playing ? play_hints : split_hints);
 	wv_view_message(f, app);
-	free(lower);
 }
 
 /* ---- compare view -------------------------------------------------------- */

@@ -12,7 +12,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
-PLAN=11
+PLAN=12
 . "$(dirname "$0")/lib.sh"
 
 # the flag bytes in memory order 7..0, as the bits of a row drawn by address
@@ -86,7 +86,22 @@ wait_for "scene 1/" && keys v && wait_for " x86-64 " " ppc64 " "split:" &&
 	keys v && wait_for "split view off" && keys q && wait_for "LESSON-0"
 check $? "--lesson 2: v stacks ppc64 under the scene's x86-64, v again closes it"
 
-# 10: --cast --split: the cast's frames hold both panes
+# 11: a scene that asks for it ("split: ppc64") opens split, its narration
+# above; the next scene, without the key, does not
+mkdir -p "$tmp/ls"
+printf '%s\n' 'title: Two byte orders' 'summary: x86-64 and ppc64 on one word.' \
+	'scene: The same flags' 'word: ab\0cd' 'show: has_zero' 'split: ppc64' \
+	'text: The flags sit on the same bytes.' \
+	'scene: One again' 'word: ab\0cd' 'show: has_zero' 'text: Only x86-64 now.' \
+	>"$tmp/ls/01-split.lesson"
+run "clear; $BIN --lessons-dir $tmp/ls --lesson 1 --restart; echo SCENE-\$?"
+wait_for '"ab\0cd" on x86-64 and ppc64' "The flags sit on the same bytes." \
+	"has_zero() in arch/powerpc/include/asm/word-at-a-time.h" &&
+	keys Enter && wait_for "Only x86-64 now." && lacks " ppc64 " &&
+	keys q && wait_for "SCENE-0"
+check $? "a scene's split: ppc64 opens the split view under its narration; the next scene has none"
+
+# 12: --cast --split: the cast's frames hold both panes
 "$BIN" --cast --split ppc64 'ab\0cd' >"$tmp/s.cast" 2>"$tmp/screen" &&
 	$CAST output "$tmp/s.cast" >"$tmp/s.out" &&
 	grep -qaF "64-bit big-endian" "$tmp/s.out" &&
