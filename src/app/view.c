@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/look.h"
+
 #include "view_lines.h"
 #include "view_registers.h"
 
@@ -249,52 +251,6 @@ static void split_slots(const struct wv_trace *up, size_t upos, const struct wv_
 	}
 }
 
-/* Byte at memory address `at` of a word row whose word starts at base. */
-static int row_byte(const struct wv_trace *t, const struct wv_row *row, size_t base,
-		    size_t at)
-{
-	for (unsigned r = 0; r < t->word_bytes; r++)
-		if (base + t->reg_to_mem[r] == at)
-			return (int)(row->value >> (8 * r) & 0xff);
-	return -1;
-}
-
-/*
- * The rows of the two sub-steps that differ: by label, a row the other has
- * not, or a byte at an address both words hold that is not the same (a
- * number, such as a length, by its value).  Bit k of the result: row k.
- */
-static uint32_t differing(const struct wv_trace *t, size_t k, const struct wv_trace *o,
-			  size_t ok)
-{
-	const struct wv_substep *a = &t->subs[k], *b = &o->subs[ok];
-	size_t ta = word_address(t, k), oa = word_address(o, ok);
-	uint32_t d = 0;
-
-	for (unsigned i = 0; i < a->nrows && i < 32; i++) {
-		const struct wv_row *r = &a->rows[i], *m = NULL;
-
-		for (unsigned j = 0; j < b->nrows && !m; j++)
-			if (strcmp(b->rows[j].label, r->label) == 0)
-				m = &b->rows[j];
-		if (!m || (r->width < 32) != (m->width < 32)) {
-			d |= UINT32_C(1) << i;
-			continue;
-		}
-		if (r->width < 32) {
-			d |= (uint32_t)(r->value != m->value) << i;
-			continue;
-		}
-		for (size_t at = ta; at < ta + t->word_bytes; at++) {
-			int x = row_byte(t, r, ta, at), y = row_byte(o, m, oa, at);
-
-			if (x >= 0 && y >= 0 && x != y)
-				d |= UINT32_C(1) << i;
-		}
-	}
-	return d;
-}
-
 static const char *const split_hints[] = {
 	"Left/Right sub-step", "Up/Down function", "v close", "a variant",
 	": command", "? help", "q quit", NULL
@@ -344,8 +300,8 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y)
 		reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000, &ol, &ll);
 		ou.x0 = ol.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
 	}
-	ou.differ = same ? differing(t, app->pos, &lower->trace, lower->pos) : 0;
-	ol.differ = same ? differing(&lower->trace, lower->pos, t, app->pos) : 0;
+	ou.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
+	ol.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
 	if (ou.hide || app->quiz)
 		ou.differ = ol.differ = 0;
 

@@ -521,11 +521,12 @@ static int check_combinations(struct wv_cli *c)
 			    c->course ? "--course" : "--lesson");
 		return -1;
 	}
-	if ((c->split || (c->present && !lesson && !c->course)) &&
+	if (((c->split && c->mode != WV_MODE_HTML) ||
+	     (c->present && !lesson && !c->course)) &&
 	    c->mode != WV_MODE_AUTO && c->mode != WV_MODE_CAST) {
-		usage_error(c, "%s is a layout of the visualizer and of --cast; "
-			    "leave it out with %s", c->split ? "--split" : "--present",
-			    mode_opt[c->mode]);
+		usage_error(c, "%s; leave it out with %s", c->split ? "--split is a "
+			    "layout of the visualizer, of --cast and of --html" : "--present "
+			    "is a layout of the visualizer and of --cast", mode_opt[c->mode]);
 		return -1;
 	}
 	if (c->course && lesson) {

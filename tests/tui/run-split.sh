@@ -12,7 +12,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
-PLAN=12
+PLAN=13
 . "$(dirname "$0")/lib.sh"
 
 # the flag bytes in memory order 7..0, as the bits of a row drawn by address
@@ -107,5 +107,29 @@ check $? "a scene's split: ppc64 opens the split view under its narration; the n
 	grep -qaF "64-bit big-endian" "$tmp/s.out" &&
 	grep -qaF "powerpc/include/asm/word-at-a-time.h" "$tmp/s.out"
 check $? "--cast --split ppc64: the cast shows the ppc64 pane"
+
+# 13: --html --split ppc64: each function on both, ppc64's tables in x86-64's
+# columns by memory address (@7 .. @0), so both flags rows read as the flag
+# bytes in memory order, their hex in each register's order; a - ONES (which
+# ppc64 has not) marked <>, the flags not
+"$BIN" --html --split ppc64 'ab\0cd' >"$tmp/s.html" 2>"$tmp/screen" &&
+	python3 - "$tmp/s.html" "$flags" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+want = re.sub("[*= ]", " ", sys.argv[2]).split()
+rows = {}
+for m in re.finditer(r'<tr class="[^"]*"><th scope="row">(<strong class="differs"[^>]*>&lt;&gt;</strong> )?'
+                     r'([^<]*)</th>(.*?)</tr>', page):
+    cells = [re.sub("<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", m.group(3))]
+    rows.setdefault(m.group(2), []).append((bool(m.group(1)), cells))
+flags = [r for r in rows.get("flags", [])]
+ok = (len(flags) == 2 and all(not d and c[:8] == want for d, c in flags)
+      and [c[8] for d, c in flags] == ["8080800000800000", "0000800000808080"]
+      and any(d for d, c in rows.get("a - ONES", []))
+      and "<h1>watviz: <code>\"ab\\0cd\"</code> on x86-64 and ppc64</h1>" in page
+      and page.count('<p class="count">On ppc64:</p>') == 6)
+sys.exit(0 if ok else 1)
+PY
+check $? "--html --split ppc64: both flags rows the same bytes in the same columns, a - ONES marked <>"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"

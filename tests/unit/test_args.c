@@ -213,7 +213,8 @@ static void refuses(void **state)
 		{ "--lesson 1 --component", "set by each scene" },
 		{ "--present ab --plain", "--present is a layout of the visualizer and "
 		  "of --cast; leave it out with --plain" },
-		{ "--split ppc64 --json ab", "--split is a layout of the visualizer" },
+		{ "--split ppc64 --json ab", "--split is a layout of the visualizer, of "
+		  "--cast and of --html; leave it out with --json" },
 		{ "--split ppc65 ab", "--split ppc65: no such variant" },
 		{ "--split", "--split needs a value" },
 		{ "--lesson 2 --split ppc64", "leave out --split with --lesson" },
