@@ -79,8 +79,8 @@ static enum wv_role mark_role(uint8_t m, enum wv_role dflt)
 		return WV_ROLE_FALSEPOS;
 	if (m & WV_MARK_FLAG)
 		return WV_ROLE_FLAG;
-	if (m & WV_MARK_ZERO)
-		return WV_ROLE_TERM;
+	/* a zero byte that is not the terminator found keeps its bits'
+	   look: cyan is the terminator's alone, as in the memory panel */
 	if (m & WV_MARK_PRESTART)
 		return WV_ROLE_PRESTART;
 	return dflt;
@@ -177,16 +177,19 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			if (chain) {
 				role = one ? WV_ROLE_BORROW : WV_ROLE_DIM;
 				ch = one ? "1" : ".";
-			} else if (((row->bits >> bit) & 1) && !o->hide) {
-				role = WV_ROLE_BORROW;
 			} else {
 				role = mark_role(m, one ? WV_ROLE_BIT1 : WV_ROLE_BIT0);
 			}
+			/* the bits the sub-step is about (a clz counts): in
+			   focus, as the legend says; yellow is the chains' */
+			bool about = !chain && ((row->bits >> bit) & 1) && !o->hide;
 			if (hide) {
 				role = WV_ROLE_DIM;
 				ch = "?";
 			}
 			wv_frame_put(f, y, bit_x(gx, cell, (int)b), role, ch);
+			if (about && !hide)
+				wv_frame_focus(f, y, bit_x(gx, cell, (int)b), 1);
 			/* the row loaded from memory: a click flips the bit */
 			if (tag)
 				wv_frame_target(f, y, bit_x(gx, cell, (int)b), cell,
