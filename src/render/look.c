@@ -205,7 +205,8 @@ uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trac
 	size_t ta = sub_address(t, k), oa = sub_address(o, ok);
 	uint32_t d = 0;
 
-	for (unsigned i = 0; i < a->nrows && i < 32; i++) {
+	_Static_assert(WV_SUB_ROWS_MAX <= 32, "a row a bit of the result");
+	for (unsigned i = 0; i < a->nrows && i < WV_SUB_ROWS_MAX; i++) {
 		const struct wv_row *r = &a->rows[i], *m = NULL;
 
 		for (unsigned j = 0; j < b->nrows && !m; j++)
