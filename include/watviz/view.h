@@ -42,8 +42,10 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app);
  */
 void wv_view_split(struct wv_frame *f, const struct wv_app *app);
 /* Its memory and panes from row y down to the status line (a lesson puts
-   its narration above); 0 when there is no split view to draw. */
-int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y);
+   its narration above), in --present's large cells (present); 0 when there
+   is no split view to draw. */
+int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
+			bool present);
 void wv_view_compare(struct wv_frame *f, const struct wv_app *app);
 /* :try's formula, its sub-steps drawn as the main view draws the kernel's,
    with the formula and its verdict on the status line. */

@@ -404,7 +404,8 @@ void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c)
 			WV_ROLE_DIM, "\"%s\" on %s and %s", c->app->word_src,
 			c->app->v->name, c->app->split_v->name);
 	/* the narration first, then the two variants */
-	wv_view_split_body(f, c->app, 2 + text_panel(f, c, 2, 2 + room, 0, width, false));
+	wv_view_split_body(f, c->app, 2 + text_panel(f, c, 2, 2 + room, 0, width, false),
+			   c->present);
 	status(f, c);
 }
 

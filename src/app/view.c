@@ -270,7 +270,8 @@ static void split_pane(struct wv_frame *f, const struct wv_app *shown, int y, in
 	wv_view_registers(f, shown, y + 2, ymax, o);
 }
 
-int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y)
+int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
+			bool present)
 {
 	/* the lower pane is the main view's pieces pointed at the second
 	   trace: a copy of the state whose trace and position are its own */
@@ -289,7 +290,7 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y)
 	lower->v = app->split_v;
 	lower->pos = wv_app_split_pos(app, &same);
 	lower->focus = WV_FOCUS_STEPS;
-	ou = app->present ? big_regs(f, app) : (struct wv_view_regs){ .cell = 1 };
+	ou = present ? big_regs(f, app) : (struct wv_view_regs){ .cell = 1 };
 	ol = ou;
 	split_slots(t, app->pos, &lower->trace, lower->pos, &ou, &ol);
 	/* both registers' bits from the same column */
@@ -305,7 +306,7 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y)
 	if (ou.hide || app->quiz)
 		ou.differ = ol.differ = 0;
 
-	y += f->rows - y >= 35 && !app->present ? wv_view_memory(f, app, y)
+	y += f->rows - y >= 35 && !present ? wv_view_memory(f, app, y)
 	     : wv_view_memory_line(f, app, y, 0);
 	/* what the current sub-step does, once for both */
 	y += wv_view_wrap(f, y, 0, width, f->rows >= 36 ? 3 : 1, WV_ROLE_TEXT,
@@ -343,7 +344,7 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 		return;
 	}
 	title_bar(f, app);
-	wv_view_split_body(f, app, 1);
+	wv_view_split_body(f, app, 1, app->present);
 	wv_view_status(f, app, "split", app->playing ? play_hints : split_hints);
 	wv_view_message(f, app);
 }
