@@ -101,6 +101,13 @@ struct wv_app {
 	struct wv_place anchor;		/* the place there, for every hop */
 
 	enum wv_view view;
+	bool present;			/* --present: the projector layout */
+	/* the split view (:split, v, --split): a second variant stacked under
+	   the first, the same word at the same place (wv_app_split_pos);
+	   split_v NULL: off.  split is traced again with every change of
+	   the word, offset, fill or delimiter */
+	const struct wv_variant *split_v;
+	struct wv_trace split;		/* valid while split_v */
 	bool quiz;			/* a lesson question is open: no view
 					   points at the terminator (set by
 					   src/app/classroom.c) */
@@ -228,6 +235,38 @@ int wv_app_bits_row(const struct wv_app *app);
 
 /* The memory index and bit (0 = least significant) of register bit b. */
 size_t wv_app_bit_byte(const struct wv_app *app, unsigned b, unsigned *bit);
+
+/*
+ * Start as wv_app_init does, from what the visualizer is started with
+ * (watviz/ui.h: word, variant or x86-64, offset, fill, delim, page_end,
+ * present, split).  Returns 0, or -1 with the reason in app->msg (app is
+ * then freed).  The terminal and --cast start the same way.
+ */
+struct wv_ui_opts;
+int wv_app_open(struct wv_app *app, const struct wv_ui_opts *uo);
+
+/*
+ * Show v under the current variant (the split view), or nothing (v NULL).
+ * Returns reaction flags; app->msg says what happened (a variant the word
+ * cannot be traced on is refused, the view left as it was).
+ */
+int wv_app_split(struct wv_app *app, const struct wv_variant *v);
+
+/*
+ * The variant `v` and a bare :split put under v: the same width, the other
+ * byte order, the pair the big-endian lessons compare (x86-64 -> ppc64,
+ * any big-endian 64-bit -> x86-64, x86-32 -> ppc32).
+ */
+const struct wv_variant *wv_app_split_partner(const struct wv_variant *v);
+
+/*
+ * The split trace's sub-step at the current place: the same kernel
+ * function on the word at the same address, the same operation as often
+ * before, as a/A find it.  *same: that function and operation are the
+ * current one's (false: the second variant has no such sub-step, and this
+ * is the nearest).  Only while app->split_v.
+ */
+size_t wv_app_split_pos(const struct wv_app *app, bool *same);
 
 /* Forget every edit undo remembers (a new word came in wholesale). */
 void wv_app_forget_edits(struct wv_app *app);

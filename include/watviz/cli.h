@@ -18,6 +18,7 @@ enum wv_cli_mode { WV_MODE_AUTO, WV_MODE_PLAIN, WV_MODE_JSON, WV_MODE_HTML,
 
 struct wv_cli {
 	const struct wv_variant *v;
+	const struct wv_variant *split;	/* --split: stacked under v, NULL none */
 	const char *word_src;		/* points into argv */
 	const char *offset_arg;		/* checked once the variant is known */
 	const char *page_end_arg;	/* --page-end, checked with the word */

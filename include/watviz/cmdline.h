@@ -39,6 +39,9 @@ enum wv_cmd_kind {
 	WV_CMD_PREV,		/* the previous lesson */
 	WV_CMD_TRY,		/* text: a formula over a, as --try takes */
 	WV_CMD_SET,		/* num: mouse reporting 1 on, 0 off */
+	WV_CMD_SPLIT,		/* num 1: variant under the shown one; 0 (no
+				   argument): on with its partner, or off;
+				   -1 ("off"): off */
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */

@@ -12,8 +12,8 @@
  * on A4 and Letter and reads at a phone's width: a table of bits scrolls
  * sideways inside its block, the page does not.  Computes nothing.
  *
- * A page is wv_html_begin, then wv_html_trace or any number of
- * wv_html_handout (each an <article>), then wv_html_end.
+ * A page is wv_html_begin, then wv_html_trace, wv_html_split or any number
+ * of wv_html_handout (each an <article>), then wv_html_end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,6 +48,16 @@ int wv_html_end(FILE *out);
  *   wv_html_end(f);
  */
 int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts *o);
+
+/*
+ * --html --split: the trace of t and of u (the same word on a second
+ * variant) as the page's <main>: each kernel function of t, then u's at the
+ * same word address, u's byte columns in t's order by memory address (when
+ * the words are as wide), the rows whose bytes differ from the other's
+ * marked <> (watviz/look.h's wv_look_differ).  Returns 0, -ENOMEM or -EIO.
+ */
+int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
+		  const struct wv_html_opts *o);
 
 /*
  * Lesson l as a handout, one <article> (its ids start with "lN-", N =

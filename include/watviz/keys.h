@@ -31,6 +31,7 @@ enum wv_action {
 	WV_ACT_OFFSET_DOWN,
 	WV_ACT_FILL,		/* cycle the fill byte: 0x00, 0x01, 0xff, 'x' */
 	WV_ACT_COMPARE,		/* compare view on / off */
+	WV_ACT_SPLIT,		/* split view (a second variant below) on / off */
 	WV_ACT_HELP,		/* help on / off */
 	WV_ACT_BACK,		/* Escape: back to the main view */
 	WV_ACT_COMMAND,		/* open the ':' command line */

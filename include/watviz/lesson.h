@@ -125,6 +125,8 @@ struct wv_scene {
 	struct wv_question q;	/* q.ask == WV_ASK_NONE: no question */
 	bool explore;		/* "explore: yes": the class is invited to
 				   change a byte (m) and watch */
+	const struct wv_variant *split;	/* "split: ppc64": the scene opens in
+					   the split view with it, NULL none */
 };
 
 typedef struct wv_lesson wv_lesson;

@@ -24,6 +24,9 @@ void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c);
 /* The single screens, for tests. */
 void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c);
 void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c);
+/* A scene in the split view (its "split:" key, v, :split): the narration,
+   then the scene's word on both variants (watviz/view.h). */
+void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c);
 void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c);
 
 #endif /* WATVIZ_LESSONVIEW_H */

@@ -113,4 +113,22 @@ const char *wv_look_word(const struct wv_trace *t, const char *word_src,
 const char *wv_look_general(const char *text, size_t general, bool hide,
 			    char *buf, size_t size);
 
+/*
+ * Two variants side by side (the split view, --html --split): the rows of
+ * sub-step k of t whose bytes differ from sub-step ok of o's: a row o has
+ * not (by label), a byte at a memory address both words hold that is not
+ * the same, or a number (a count, a length) of another value.  Bit i of
+ * the result: row i.  x86-64's flags 0x8080800000800000 and ppc64's
+ * 0x0000800000808080 on 'ab\0cd' hold the same bytes: not marked.
+ */
+uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trace *o,
+			size_t ok);
+
+/*
+ * The sub-step of o that stands where sub-step k of t does: the same kernel
+ * function on the word at the same address, the same operation as often
+ * before in it; (size_t)-1 when o has none.
+ */
+size_t wv_look_pair(const struct wv_trace *t, size_t k, const struct wv_trace *o);
+
 #endif /* WATVIZ_LOOK_H */

@@ -33,11 +33,15 @@ enum wv_role {
 	WV_ROLE_PRESTART,	/* memory: bytes before the string start */
 	WV_ROLE_TERM,		/* memory: the terminator the scan finds */
 	WV_ROLE_FILL,		/* memory: fill after the terminator */
-	WV_ROLE_ANSWER,		/* the answer: find_zero, the length */
+	WV_ROLE_ANSWER,		/* the answer: find_zero, the length; the
+				   terminator's colour, as it says where */
 	WV_ROLE_KERNEL,		/* kernel function and file names */
 	WV_ROLE_STATUS,		/* the status line */
 	WV_ROLE_KEY,		/* key names in the status line and help */
 	WV_ROLE_ERROR,		/* a one-line error */
+	WV_ROLE_RESULT,		/* what this sub-step or call gives: underlined,
+				   no colour of its own (green is the flags',
+				   cyan the terminator's) */
 	WV_ROLE_COUNT
 };
 

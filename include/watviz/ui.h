@@ -42,6 +42,8 @@ struct wv_ui_opts {
 	unsigned lesson_number;		/* for the progress file and headings */
 	const char *lesson_slug;
 	bool present;			/* --present: the projector layout */
+	const struct wv_variant *split;	/* --split: the variant stacked under
+					   the first, NULL none */
 	int autoplay_ms;		/* --autoplay: 0 off */
 	bool restart;			/* --restart: ignore the saved progress */
 	/* the lessons a class can move to (:lesson, :next, :prev, the end

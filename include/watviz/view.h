@@ -34,6 +34,19 @@ void wv_view_build(struct wv_frame *f, const struct wv_app *app);
 
 /* The single screens, for tests. */
 void wv_view_main(struct wv_frame *f, const struct wv_app *app);
+/* --present (app->present): the projector layout of any trace. */
+void wv_view_present(struct wv_frame *f, const struct wv_app *app);
+/*
+ * The split view (app->split_v): the current variant above, the second
+ * below at the same place, each memory byte in the same column in both,
+ * the rows whose bytes differ marked "<>".
+ */
+void wv_view_split(struct wv_frame *f, const struct wv_app *app);
+/* Its memory and panes from row y down to the status line (a lesson puts
+   its narration above), in --present's large cells (present); 0 when there
+   is no split view to draw. */
+int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
+			bool present);
 void wv_view_compare(struct wv_frame *f, const struct wv_app *app);
 /* :try's formula, its sub-steps drawn as the main view draws the kernel's,
    with the formula and its verdict on the status line. */
@@ -71,6 +84,18 @@ struct wv_view_regs {
 	int cell;		/* columns per bit: 1 "1", 2 "1 ", 3 " 1 " */
 	struct wv_hide hide;	/* an open question: what it hides is drawn
 				   as '?' with no marks (watviz/hide.h) */
+	bool gap;		/* a blank column after every byte group */
+	/* the split view's lower register: register byte r drawn in group
+	   slot[r] (0 leftmost) of nslots, the column of the memory byte it
+	   holds in the register above; slotted false: most significant left */
+	bool slotted;
+	unsigned char slot[8], nslots;
+	int x0;			/* > 0: the bits start in this column (the
+				   split view's two registers line up) */
+	uint32_t differ;	/* rows (bit k: row k) marked "<>": their bytes
+				   differ from the other variant's (split) */
+	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
+				   its word's address less the upper one's */
 };
 /* What the open lesson question (app->quiz) hides, for every view. */
 static inline struct wv_hide wv_view_hide(const struct wv_app *app)
@@ -84,6 +109,8 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
 			   int avail, const struct wv_view_regs *o);
 /* The widest bit cell (3, 2 or 1) whose rows fit f's width. */
+/* Does a blank column after every byte group fit beside cell-wide bits? */
+bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell);
 int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
 
 /*
@@ -96,12 +123,30 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
 int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int maxrows);
 
 /*
- * The word in one line, for a layout with no room for the memory panel:
+ * The word in a strip, for a layout with no room for the memory panel:
  * its bytes in hex around the current word's, the string start and the
- * terminator marked (not while a question is open).  Returns 1.
+ * terminator marked (not while a question is open), each byte's character
+ * on the line under it.  Returns 2.
  */
 int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int x);
 
+/*
+ * The functions before the current one, each by its last sub-step (what it
+ * gave), as wv_view_earlier draws them, in rows [y, ymax): the latest that
+ * fit whole.  Returns the rows used.
+ */
+/*
+ * The functions after the current one, each by its last sub-step, its
+ * values hidden as wv_view_later hides them, from row y + 1 while they fit
+ * whole before ymax.  Returns the rows used.
+ */
+int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		  const struct wv_view_regs *o);
+/* The rows wv_view_earlier would take of avail, without drawing. */
+int wv_view_earlier_need(const struct wv_frame *f, const struct wv_app *app,
+			 int avail, const struct wv_view_regs *o);
+int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		   const struct wv_view_regs *o);
 /*
  * The sub-steps of the current function before the current one, their
  * operation and rows, the latest last, in rows [y, ymax): as many as fit

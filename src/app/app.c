@@ -15,6 +15,7 @@
 #include "watviz/prove.h"
 #include "watviz/state.h"
 #include "watviz/try.h"
+#include "watviz/ui.h"
 
 void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 {
@@ -86,6 +87,31 @@ static size_t find_place(const struct wv_trace *t, struct wv_place p)
 }
 
 /*
+ * The current input on v (the offset taken modulo its word, the page edge
+ * kept where it fits v's words) into app->split.  Returns 0, or the
+ * negative errno of the trace (app->split is then as it was).
+ */
+static int retrace_split(struct wv_app *app, const struct wv_variant *v)
+{
+	struct wv_trace_in in = app->trace.in;
+	struct wv_trace t;
+	int rc;
+
+	in.v = v;
+	in.offset %= wv_wat_bytes(v);
+	if (in.page_end % wv_wat_bytes(v) != 0)
+		in.page_end = 0;
+	rc = wv_trace_build(&t, &in);
+	if (rc < 0)
+		return rc;
+	if (app->split_v)
+		wv_trace_free(&app->split);
+	app->split = t;
+	app->split_v = v;
+	return 0;
+}
+
+/*
  * Trace the current word with variant v, offset, fill and delim; on success
  * make them current, keeping the place.  On failure nothing changes and
  * app->msg says why.
@@ -135,6 +161,12 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 			   "edge removed", app->page_end);
 	app->page_end = in.page_end;
 	app->pos = keep ? find_place(&app->trace, p) : 0;
+	if (app->split_v && retrace_split(app, app->split_v) < 0) {
+		wv_app_msg(app, true, "split view closed: %s cannot trace this",
+			   app->split_v->name);
+		wv_trace_free(&app->split);
+		app->split_v = NULL;
+	}
 	if (app->cursor >= app->trace.img.len)	/* the image got shorter */
 		app->cursor = app->trace.img.len - 1;
 	if (app->bit >= v->bits)		/* a narrower variant */
@@ -185,6 +217,79 @@ void wv_app_free(struct wv_app *app)
 	app->undo = NULL;
 	wv_app_drop_try(app);
 	wv_trace_free(&app->trace);
+	if (app->split_v)
+		wv_trace_free(&app->split);
+	app->split_v = NULL;
+}
+
+int wv_app_open(struct wv_app *app, const struct wv_ui_opts *uo)
+{
+	if (wv_app_init(app, uo->word, uo->word_len, uo->word_src, uo->variant
+			? uo->variant : wv_wat_find("x86-64"), uo->offset, uo->fill,
+			uo->delim) < 0)
+		return -1;
+	app->present = uo->present;
+	if (uo->page_end) {
+		struct wv_trace_in in = app->trace.in;
+
+		in.word = uo->word;	/* the trace's copy goes with it */
+		in.page_end = uo->page_end;
+		if (wv_app_set_input(app, &in, uo->word_src) < 0)
+			goto out_free_app;
+	}
+	if (uo->split) {
+		wv_app_split(app, uo->split);
+		if (!app->split_v)
+			goto out_free_app;
+		app->msg[0] = '\0';
+	}
+	return 0;
+out_free_app:
+	wv_app_free(app);
+	return -1;
+}
+
+const struct wv_variant *wv_app_split_partner(const struct wv_variant *v)
+{
+	/* the pair the big-endian lessons compare, in either direction */
+	const char *name = v->endian == WV_LITTLE ? v->bits == 64 ? "ppc64" : "ppc32"
+			 : v->bits == 64 ? "x86-64" : "x86-32";
+	const struct wv_variant *p = wv_wat_find(name);
+
+	return p && p != v ? p : v;
+}
+
+int wv_app_split(struct wv_app *app, const struct wv_variant *v)
+{
+	int rc;
+
+	if (!v) {
+		if (app->split_v)
+			wv_trace_free(&app->split);
+		app->split_v = NULL;
+		wv_app_msg(app, false, "split view off");
+		return WV_REACT_REDRAW;
+	}
+	rc = retrace_split(app, v);
+	if (rc < 0) {
+		wv_app_msg(app, true, "split %s: cannot trace this word on it: %s",
+			   v->name, strerror(-rc));
+		return WV_REACT_REDRAW;
+	}
+	app->view = WV_VIEW_MAIN;
+	wv_app_msg(app, false, "split: %s above, %s below, each byte in one column "
+		   "(v closes)", app->v->name, v->name);
+	return WV_REACT_REDRAW;
+}
+
+size_t wv_app_split_pos(const struct wv_app *app, bool *same)
+{
+	struct wv_place p = place_of(&app->trace, app->pos);
+	size_t k = find_place(&app->split, p);
+	struct wv_place q = place_of(&app->split, k);
+
+	*same = q.kind == p.kind && q.op == p.op && q.nth == p.nth;
+	return k;
 }
 
 void wv_app_drop_try(struct wv_app *app)
@@ -324,6 +429,8 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return move_to(app, wv_trace_func_move(t, app->pos, 1));
 	case WV_ACT_PREV_FUNC:
 		return move_to(app, wv_trace_func_move(t, app->pos, -1));
+	case WV_ACT_SPLIT:
+		return wv_app_split(app, app->split_v ? NULL : wv_app_split_partner(app->v));
 	case WV_ACT_FIRST:
 		return move_to(app, 0);
 	case WV_ACT_LAST:
@@ -684,6 +791,9 @@ int wv_app_command(struct wv_app *app, const char *line,
 			   "function; the wheel steps" : "mouse off: the terminal selects "
 			   "text again");
 		return WV_REACT_REDRAW;
+	case WV_CMD_SPLIT:
+		return wv_app_split(app, cmd.num > 0 ? cmd.variant : cmd.num < 0 ||
+				    app->split_v ? NULL : wv_app_split_partner(app->v));
 	case WV_CMD_SCENE:
 	case WV_CMD_LESSON:
 	case WV_CMD_NEXT:

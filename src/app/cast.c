@@ -240,25 +240,12 @@ int wv_cast_play(FILE *out, const struct wv_ui_opts *uo,
 			rc = -EINVAL;
 			goto out_free;
 		}
-	} else if (wv_app_init(app, uo->word, uo->word_len, uo->word_src,
-			       uo->variant ? uo->variant : wv_wat_find("x86-64"),
-			       uo->offset, uo->fill, uo->delim) < 0) {
+	} else if (wv_app_open(app, uo) < 0) {
 		snprintf(err, size, "%s", app->msg);
 		rc = -EINVAL;
 		goto out_free;
-	} else if (uo->page_end) {
-		struct wv_trace_in in = app->trace.in;
-
-		in.word = uo->word;
-		in.page_end = uo->page_end;
-		if (wv_app_set_input(app, &in, uo->word_src) < 0) {
-			snprintf(err, size, "%s", app->msg);
-			wv_app_free(app);
-			rc = -EINVAL;
-			goto out_free;
-		}
 	}
-	caster_init(&c, out, o->color, uo->present && uo->lesson);
+	caster_init(&c, out, o->color, uo->present);
 	if (wv_asciicast_header(out, o->cols, o->rows, o->title) < 0)
 		c.err = write_error();
 	if (uo->lesson)

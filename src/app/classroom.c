@@ -115,6 +115,11 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	wv_lesson_scene_input(c->lesson, i, c->arch, &in, &kept);
 	if (wv_app_set_input(app, &in, s->word_src) < 0)
 		return WV_REACT_REDRAW;		/* app->msg says why */
+	/* "split: NAME": the scene's word on two variants (v closes it) */
+	if (s->split || app->split_v) {
+		wv_app_split(app, s->split);
+		app->msg[0] = '\0';
+	}
 	c->scene = i;
 	c->in = in;
 	c->kept = kept;
@@ -420,10 +425,12 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 			wv_app_msg(app, false, "This scene cites no kernel source.");
 		return WV_REACT_REDRAW;
 	case WV_ACT_COMPARE:
-		/* every variant's values side by side would answer it */
+	case WV_ACT_SPLIT:
+		/* another variant's values beside these would answer it */
 		if (wv_class_question_open(c)) {
-			wv_app_msg(app, false, "The compare view opens once the question "
-				   "is answered (s shows the answer).");
+			wv_app_msg(app, false, "The %s view opens once the question "
+				   "is answered (s shows the answer).",
+				   act == WV_ACT_SPLIT ? "split" : "compare");
 			return WV_REACT_REDRAW;
 		}
 		return wv_app_do(app, act);
@@ -677,6 +684,13 @@ int wv_class_command(struct wv_class *c, const char *line,
 		return quiz_sync(c, lesson_command(c, NULL, 1));
 	case WV_CMD_PREV:
 		return quiz_sync(c, lesson_command(c, NULL, -1));
+	case WV_CMD_SPLIT:
+		if (wv_class_question_open(c) && cmd.num >= 0) {
+			wv_app_msg(c->app, false, "The split view opens once the "
+				   "question is answered (s shows the answer).");
+			return WV_REACT_REDRAW;
+		}
+		return wv_app_command(c->app, line, write_json);
 	default:
 		return wv_app_command(c->app, line, write_json);
 	}

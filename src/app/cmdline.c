@@ -16,7 +16,7 @@
 #include "watviz/word.h"
 
 enum arg_kind { ARG_NONE, ARG_TEXT, ARG_OPT_TEXT, ARG_NUM, ARG_BYTE,
-		ARG_DELIM, ARG_VARIANT, ARG_NAME, ARG_SETTING };
+		ARG_DELIM, ARG_VARIANT, ARG_NAME, ARG_SETTING, ARG_SPLIT };
 
 static const struct {
 	const char *name;
@@ -40,6 +40,7 @@ static const struct {
 	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
 	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR" },
 	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off" },
+	{ "split", WV_CMD_SPLIT, ARG_SPLIT, "split [NAME|off]" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -169,6 +170,10 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 		}
 		return 0;
 	}
+	if (*arg == '\0' && commands[i].arg == ARG_SPLIT) {
+		cmd->num = 0;		/* on with its partner, or off */
+		return 0;
+	}
 	if (*arg == '\0' && commands[i].arg != ARG_OPT_TEXT &&
 	    commands[i].arg != ARG_TEXT) {
 		snprintf(err, errsize, "usage: :%s", commands[i].usage);
@@ -196,6 +201,13 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 		cmd->num = strcmp(v, "on") == 0;
 		return 0;
 	}
+	case ARG_SPLIT:
+		if (strcmp(cmd->text, "off") == 0) {
+			cmd->num = -1;
+			return 0;
+		}
+		cmd->num = 1;
+		/* fall through */
 	case ARG_VARIANT:
 		cmd->variant = wv_wat_find(cmd->text);
 		if (!cmd->variant) {
@@ -269,7 +281,9 @@ size_t wv_cmd_complete(const char *line, size_t start, const char *text,
 	i = lookup(s, n, &ambiguous);
 	if (i < 0 || lead + n >= start)
 		return 0;
-	if (commands[i].kind == WV_CMD_ARCH) {
+	if (commands[i].kind == WV_CMD_ARCH || commands[i].kind == WV_CMD_SPLIT) {
+		if (commands[i].kind == WV_CMD_SPLIT)
+			add_match(m, "off", 3, text);
 		for (size_t k = 0; k < wv_wat_count(); k++) {
 			const struct wv_variant *v = wv_wat_at(k);
 			const char *a = v->aliases;

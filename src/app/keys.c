@@ -38,6 +38,7 @@ static const struct wv_keybind keys[] = {
 	{ 'O', WV_ACT_OFFSET_DOWN, "O", "string start -1 byte", false, 0 },
 	{ 'f', WV_ACT_FILL, "f", "fill: 00, 01, ff, 'x'", false, 0 },
 	{ 'c', WV_ACT_COMPARE, "c", "compare all variants", false, 0 },
+	{ 'v', WV_ACT_SPLIT, "v", "split: two variants", false, 0 },
 	{ '?', WV_ACT_HELP, "?", "this help / back", false, 0 },
 	{ KEY_F(1), WV_ACT_HELP, "F1", NULL, false, 0 },
 	{ 27, WV_ACT_BACK, "Esc", "back to the main view", false, 0 },
@@ -93,7 +94,7 @@ static const struct wv_keybind keys[] = {
 	{ '\n', WV_ACT_ANSWER, NULL, NULL, true, 0 },
 	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true, 0 },
 	{ 's', WV_ACT_REVEAL, "s", "show the answer", true, 0 },
-	{ 'i', WV_ACT_SOURCES, "i", "the scene's kernel sources", true, 0 },
+	{ 'i', WV_ACT_SOURCES, "i", "kernel sources on/off", true, 0 },
 };
 
 enum wv_action wv_keys_action_in(int key, enum wv_focus focus)

@@ -140,7 +140,8 @@ static void choices(struct pen *p, const struct wv_answer *a)
 	p->y++;
 }
 
-static void question(struct pen *p, const struct wv_class *c)
+/* "Question: ..." as the scene asks it, the word in its heading's role. */
+static void ask_line(struct pen *p, const struct wv_class *c)
 {
 	char buf[WV_ANSWER_TEXT_MAX], prompt[WV_ANSWER_TEXT_MAX - 16];
 	int y = p->y;
@@ -152,6 +153,13 @@ static void question(struct pen *p, const struct wv_class *c)
 	line(p, WV_ROLE_TEXT, buf);
 	if (p->f && y < p->ymax)
 		wv_frame_put(p->f, y, p->x, WV_ROLE_HEADING, "Question:");
+}
+
+static void question(struct pen *p, const struct wv_class *c)
+{
+	char buf[WV_ANSWER_TEXT_MAX];
+
+	ask_line(p, c);
 	gap(p);
 	if (c->answer.form == WV_FORM_CHOICE)
 		choices(p, &c->answer);
@@ -200,6 +208,8 @@ static void feedback(struct pen *p, const struct wv_class *c)
 	else if (c->wrong)
 		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 			 "  (after %u wrong)", c->wrong);
+	/* the question stays on screen over its answer */
+	ask_line(p, c);
 	line(p, WV_ROLE_ANSWER, buf);
 	gap(p);
 	line(p, WV_ROLE_TEXT, a->worked);
@@ -321,8 +331,15 @@ void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
 	/* a projector-sized screen keeps the bottom for the calls and marks */
 	int calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(app) : 0;
 
-	text_and_bits(f, c, y, f->rows - 2 - calls, 0, wv_view_measure(f->cols));
-	if (calls && wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3))
+	/* the marks' legend over the status line where the narration keeps
+	   its room (at 80x24 it is in ? help) */
+	bool legend = calls || f->rows >= 30;
+
+	text_and_bits(f, c, y, f->rows - 2 - (calls ? calls : legend), 0,
+		      wv_view_measure(f->cols));
+	if (calls)
+		wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3);
+	if (legend)
 		wv_view_legend(f, f->rows - 3);
 	status(f, c);
 }
@@ -340,9 +357,11 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	wv_frame_printf(f, 1, x + 2, WV_ROLE_TEXT, "\"%s\" on %s%s", c->app->word_src,
 			c->app->v->name, wv_class_exploring(c) ? " (changed by you)"
 			: scene(c)->explore ? "  change a byte: m" : "");
-	wv_view_memory_line(f, c->app, 2, margin);
-	int y = 3;
+	int y = 2 + wv_view_memory_line(f, c->app, 2, margin);
 	struct wv_view_regs o = regs_opts(c, wv_view_regs_cell(f, c->app));
+
+	/* bits grouped by byte, a blank between bytes */
+	o.gap = o.cell == 1 && wv_view_regs_gap(f, c->app, 1);
 
 	y += wv_view_function(f, c->app, y);
 	if (f->cols >= 120 && f->rows >= 36 && f->rows < 40)
@@ -370,6 +389,20 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	y += regs + 1;
 	text_panel(f, c, y, f->rows - 2, margin, width,
 		   text_lines(c, width, true) <= f->rows - 2 - y);
+	status(f, c);
+}
+
+void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c)
+{
+	int width = wv_view_measure(f->cols), room = f->rows >= 36 ? f->rows / 3 : 4;
+
+	lesson_bar(f, c);
+	wv_frame_printf(f, 1, wv_frame_put(f, 1, 0, WV_ROLE_HEADING, scene(c)->title) + 2,
+			WV_ROLE_DIM, "\"%s\" on %s and %s", c->app->word_src,
+			c->app->v->name, c->app->split_v->name);
+	/* the narration first, then the two variants */
+	wv_view_split_body(f, c->app, 2 + text_panel(f, c, 2, 2 + room, 0, width, false),
+			   c->present);
 	status(f, c);
 }
 
@@ -441,6 +474,10 @@ void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c)
 	}
 	if (c->app->view == WV_VIEW_TRY) {
 		wv_view_try(f, c->app);
+		return;
+	}
+	if (c->phase != WV_CLASS_END && c->app->split_v && !wv_class_question_open(c)) {
+		wv_lessonview_split(f, c);
 		return;
 	}
 	if (c->phase == WV_CLASS_END)

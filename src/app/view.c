@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/look.h"
+
 #include "view_lines.h"
 #include "view_registers.h"
 
@@ -104,13 +106,14 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	struct reg_layout l;
 	/* a projector-sized screen keeps the bottom for the calls and the marks */
 	int calls = wide(f) && f->rows >= 40 ? wv_view_calls_need(app) : 0;
-	int bottom = f->rows - 2 - calls;
+	/* the marks' legend on the row over the status line, at every size */
+	int bottom = f->rows - 2 - (calls ? calls : 1);
 	int total = bottom - y;
 	int want = wrap_lines(width, t->steps[sub->step].text) +
 		   wrap_lines(width, sub->text);
 	/* the sentences whole before caption lines over the rows */
 	int rows_need = reg_layout(f, t, sub, total - (want > min_explain ? want
-								: min_explain), 1, &l);
+								: min_explain), NULL, &l);
 	int room = total - rows_need > min_explain ? total - rows_need : min_explain;
 
 	if (wide(f) && room > want + 1)
@@ -119,17 +122,230 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	/* a wide screen fills the rest below; a small one keeps the rows
 	   where they were, so nothing moves while stepping */
 	y += wide(f) ? used + 1 : used > min_explain ? used : min_explain;
+	if (wide(f) && f->rows >= 40)	/* a projector: what came before too */
+		y += wv_view_before(f, app, y, bottom - rows_need -
+				    wv_view_earlier_need(f, app, bottom - rows_need - y,
+							 NULL), NULL);
 	if (wide(f))
 		y += wv_view_earlier(f, app, y, bottom - rows_need, NULL);
 
 	wv_view_registers(f, app, y, bottom, NULL);
-	if (wide(f))
-		wv_view_later(f, app, y + rows_need, bottom, NULL);
-	if (calls && wv_view_calls(f, app, bottom, f->rows - 3))
-		wv_view_legend(f, f->rows - 3);
+	if (wide(f)) {
+		int later = wv_view_later(f, app, y + rows_need, bottom, NULL);
+
+		if (f->rows >= 40)	/* and what comes after this function */
+			wv_view_after(f, app, y + rows_need + later, bottom, NULL);
+	}
+	if (calls)
+		wv_view_calls(f, app, bottom, f->rows - 3);
+	wv_view_legend(f, f->rows - 3);
 
 	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
+	wv_view_message(f, app);
+}
+
+/* ---- the projector layout ------------------------------------------------ */
+
+/* Bits as large as the width allows, grouped by byte with a blank between. */
+static struct wv_view_regs big_regs(const struct wv_frame *f, const struct wv_app *app)
+{
+	struct wv_view_regs o = { .cell = wv_view_regs_cell(f, app) };
+
+	o.gap = o.cell == 1 && wv_view_regs_gap(f, app, 1);
+	return o;
+}
+
+/*
+ * Top to bottom: title; the memory strip with its characters; the kernel
+ * function; the function's sub-steps so far, the current one and what
+ * comes, in large cells; the explanation, narrow; on a projector-sized
+ * screen the calls and the marks at the bottom.
+ */
+void wv_view_present(struct wv_frame *f, const struct wv_app *app)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	const struct wv_step *st = &t->steps[sub->step];
+	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
+	struct wv_view_regs o = big_regs(f, app);
+	int y, calls, ymax, tl, regs;
+	bool both = app->pos == st->first && strcmp(st->text, sub->text) != 0;
+
+	if (app->split_v) {
+		wv_view_split(f, app);
+		return;
+	}
+	if (width > 76)
+		width = 76;
+	title_bar(f, app);
+	y = 1 + wv_view_memory_line(f, app, 1, margin);
+	y += wv_view_function(f, app, y);
+	y++;
+	calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(app) : 0;
+	if (calls)
+		wv_view_calls(f, app, f->rows - 2 - calls, f->rows - 3);
+	wv_view_legend(f, f->rows - 3);	/* at every size */
+	ymax = f->rows - 2 - (calls ? calls : 1);
+	/* the explanation under the rows: the step's on its first sub-step */
+	tl = wrap_lines(width, sub->text) + (both ? wrap_lines(width, st->text) : 0);
+	if (tl > 6)
+		tl = 6;
+	regs = wv_view_registers_need(f, app, ymax - y - tl - 1, &o);
+	if (f->rows >= 40)	/* a projector: the functions before, too */
+		y += wv_view_before(f, app, y, ymax - tl - 1 - regs -
+				    wv_view_earlier_need(f, app, ymax - tl - 1 - regs - y,
+							 &o), &o);
+	if (f->rows >= 30)
+		y += wv_view_earlier(f, app, y, ymax - tl - 1 - regs, &o);
+	wv_view_registers(f, app, y, y + regs, &o);
+	if (f->rows >= 30)
+		y += wv_view_later(f, app, y + regs, ymax - tl - 1, &o);
+	if (f->rows >= 40)
+		y += wv_view_after(f, app, y + regs, ymax - tl - 1, &o);
+	y += regs + 1;
+	if (both)
+		y += wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_DIM, st->text);
+	wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_TEXT, sub->text);
+	wv_view_status(f, app, app->playing ? "PLAYING" : "present", app->playing
+		       ? play_hints : app->pos + 1 == t->nsubs ? end_hints : main_hints);
+	wv_view_message(f, app);
+}
+
+/* ---- split view ------------------------------------------------------------ */
+
+/* The address of the word sub-step k of t is about. */
+static size_t word_address(const struct wv_trace *t, size_t k)
+{
+	return t->words[t->steps[t->subs[k].step].word].address;
+}
+
+/*
+ * Both registers laid out by memory address: one column per byte of the
+ * two words (the wider one holds the narrower), in the upper register's
+ * order (highest address left when it is little-endian), so a byte sits in
+ * the same column above and below.
+ */
+static void split_slots(const struct wv_trace *up, size_t upos, const struct wv_trace *lo,
+			size_t lpos, struct wv_view_regs *ou, struct wv_view_regs *ol)
+{
+	size_t ua = word_address(up, upos), la = word_address(lo, lpos);
+	size_t first = ua < la ? ua : la;
+	size_t end = ua + up->word_bytes > la + lo->word_bytes ? ua + up->word_bytes
+							       : la + lo->word_bytes;
+	bool le = up->in.v->endian == WV_LITTLE;
+	const struct { const struct wv_trace *t; size_t a; struct wv_view_regs *o; } p[2] =
+		{ { up, ua, ou }, { lo, la, ol } };
+
+	for (int k = 0; k < 2; k++) {
+		struct wv_view_regs *o = p[k].o;
+
+		o->slotted = true;
+		o->nslots = (unsigned char)(end - first);
+		o->mem_base = (unsigned char)(p[k].a - first);
+		for (unsigned r = 0; r < p[k].t->word_bytes; r++) {
+			size_t at = p[k].a + p[k].t->reg_to_mem[r];
+
+			o->slot[r] = (unsigned char)(le ? end - 1 - at : at - first);
+		}
+	}
+}
+
+static const char *const split_hints[] = {
+	"Left/Right sub-step", "Up/Down function", "v close", "a variant",
+	": command", "? help", "q quit", NULL
+};
+
+/* One pane: its heading line, then its rows in [y, ymax). */
+static void split_pane(struct wv_frame *f, const struct wv_app *shown, int y, int ymax,
+		       const struct wv_view_regs *o, const char *note)
+{
+	const struct wv_variant *v = shown->v;
+	int x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", v->name);
+
+	x = wv_frame_printf(f, y, x + 1, WV_ROLE_DIM, "%u-bit %s-endian", v->bits,
+			    v->endian == WV_LITTLE ? "little" : "big");
+	wv_frame_put(f, y, x + 2, note ? WV_ROLE_FALSEPOS : WV_ROLE_DIM, note ? note : "");
+	wv_view_function(f, shown, y + 1);
+	wv_view_registers(f, shown, y + 2, ymax, o);
+}
+
+int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
+			bool present)
+{
+	/* the lower pane is the main view's pieces pointed at the second
+	   trace: a copy of the state whose trace and position are its own */
+	struct wv_app *lower = malloc(sizeof(*lower));
+	const struct wv_trace *t = &app->trace;
+	struct wv_view_regs ou, ol;
+	bool same;
+	int half, width = wv_view_measure(f->cols);
+
+	if (!lower || !app->split_v) {
+		free(lower);
+		return 0;
+	}
+	*lower = *app;
+	lower->trace = app->split;
+	lower->v = app->split_v;
+	lower->pos = wv_app_split_pos(app, &same);
+	lower->focus = WV_FOCUS_STEPS;
+	ou = present ? big_regs(f, app) : (struct wv_view_regs){ .cell = 1 };
+	ol = ou;
+	split_slots(t, app->pos, &lower->trace, lower->pos, &ou, &ol);
+	/* both registers' bits from the same column */
+	{
+		struct reg_layout lu, ll;
+
+		reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &lu);
+		reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000, &ol, &ll);
+		ou.x0 = ol.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
+	}
+	ou.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
+	ol.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
+	if (ou.hide.on || app->quiz)
+		ou.differ = ol.differ = 0;
+
+	y += f->rows - y >= 35 && !present ? wv_view_memory(f, app, y)
+	     : wv_view_memory_line(f, app, y, 0);
+	/* what the current sub-step does, once for both */
+	y += wv_view_wrap(f, y, 0, width, f->rows >= 36 ? 3 : 1, WV_ROLE_TEXT,
+			  t->subs[app->pos].text);
+	/* each pane what it needs (a heading, a function line, its rows);
+	   when both do not fit, the height shared as they need it */
+	{
+		struct reg_layout l;
+		int avail = f->rows - 3 - y;
+		int nu = 2 + reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &l);
+		int nl = 2 + reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos],
+					1000, &ol, &l);
+
+		half = nu + nl <= avail ? nu + (avail - nu - nl) / 2
+		       : avail * nu / (nu + nl);
+	}
+	split_pane(f, app, y, y + half, &ou, NULL);
+	split_pane(f, lower, y + half, f->rows - 3, &ol, same ? NULL
+		   : "no such sub-step here: the nearest");
+	if (ou.differ | ol.differ)
+		wv_frame_put(f, f->rows - 3, 0, WV_ROLE_DIM,
+			     "<> its bytes differ from the other variant's; the same "
+			     "memory byte sits in the same column");
+	else
+		wv_frame_put(f, f->rows - 3, 0, WV_ROLE_DIM,
+			     "the same memory byte sits in the same column above and below");
+	free(lower);
+	return 1;
+}
+
+void wv_view_split(struct wv_frame *f, const struct wv_app *app)
+{
+	if (!app->split_v) {
+		wv_view_main(f, app);
+		return;
+	}
+	title_bar(f, app);
+	wv_view_split_body(f, app, 1, app->present);
+	wv_view_status(f, app, "split", app->playing ? play_hints : split_hints);
 	wv_view_message(f, app);
 }
 
@@ -261,10 +477,10 @@ void wv_view_help(struct wv_frame *f, const struct wv_app *app)
 void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson)
 {
 	static const char *const cmds[] = {
-		":word \"a\\0b\"  new word",	":arch ppc  variant",
-		":offset 3  string start",	":fill 0x01  fill byte",
-		":delim /  hash_name (none: off)", ":json FILE  write the trace",
-		":compare :speed MS :try EXPR :quit", ":set mouse off  select text",
+		":word \"a\\0b\"  new word",	":arch ppc  :split ppc64|off",
+		":offset 3  :fill 0x01  start, fill", ":delim /  hash_name (none: off)",
+		":json FILE  write the trace",	":compare :speed MS :try EXPR :quit",
+		":set mouse off  select text",
 	};
 	size_t n, lines = 0;
 	const struct wv_keybind *k = wv_keys_table(&n);
@@ -378,7 +594,12 @@ void wv_view_build(struct wv_frame *f, const struct wv_app *app)
 	}
 	switch (app->view) {
 	case WV_VIEW_MAIN:
-		wv_view_main(f, app);
+		if (app->present)
+			wv_view_present(f, app);
+		else if (app->split_v)
+			wv_view_split(f, app);
+		else
+			wv_view_main(f, app);
 		break;
 	case WV_VIEW_COMPARE:
 		wv_view_compare(f, app);

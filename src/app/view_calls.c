@@ -59,7 +59,7 @@ int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int ma
 		wv_frame_printf(f, y, x, st == cur ? WV_ROLE_HEADING : WV_ROLE_KERNEL,
 				"%s", st->func);
 		wv_frame_printf(f, y, x + (int)strlen(st->func) + 1,
-				st == cur ? WV_ROLE_ANSWER : WV_ROLE_HEX, "%s", val);
+				st == cur ? WV_ROLE_RESULT : WV_ROLE_HEX, "%s", val);
 		if (st == cur)
 			wv_frame_focus(f, y, x, len);
 		wv_frame_target(f, y, x, len, WV_TARGET_STEP | (unsigned)i);
@@ -103,7 +103,7 @@ int wv_view_calls(struct wv_frame *f, const struct wv_app *app, int y, int ymax)
 		call_value(app, i, val, sizeof(val));
 		x = wv_frame_printf(f, y, 2, st == cur ? WV_ROLE_HEADING : WV_ROLE_KERNEL,
 				    "%-24s", st->func);
-		x = wv_frame_printf(f, y, x, st == cur ? WV_ROLE_ANSWER : WV_ROLE_HEX,
+		x = wv_frame_printf(f, y, x, st == cur ? WV_ROLE_RESULT : WV_ROLE_HEX,
 				    "%-20s", val);
 		/* what it does, never the values of this word */
 		snprintf(text, sizeof(text), "%.*s", (int)st->general, st->text);

@@ -165,25 +165,53 @@ int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
 }
 
 /*
- * One legend for every screen: the marks with their own roles, in words
- * that fit the width (the long form from 130 columns).
+ * One legend for every screen: each mark in its own role, one meaning a
+ * colour (green the flags, red a false positive, cyan the terminator, the
+ * same in memory and in the register, underlined a result, reverse the
+ * focus), in words that fit the width: the long form from 130 columns, a
+ * shorter from 100, the shortest fits 80.
  */
 int wv_view_legend(struct wv_frame *f, int y)
 {
-	bool wide_form = f->cols >= 130;
-	int x = wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Marks");
+	static const struct {
+		enum wv_role role;
+		const char *sym, *words[3];	/* 80, 100, 130 columns */
+	} marks[] = {
+		{ WV_ROLE_FLAG, "*", { " flag", " flag", " flag" } },
+		{ WV_ROLE_FALSEPOS, "!", { " false pos", " false positive",
+					   " false positive" } },
+		{ WV_ROLE_TERM, "=", { " terminator", " terminator",
+				       " the terminator (the answer)" } },
+		{ WV_ROLE_DIM, ">", { " start", " start", " string start" } },
+		{ WV_ROLE_BORROW, "1", { " borrow/carry", " borrow/carry",
+					 " borrow or carry" } },
+		{ WV_ROLE_DIM, "?", { " hidden", " hidden", " hidden till answered" } },
+		{ WV_ROLE_RESULT, "result", { "", "", " of this sub-step" } },
+	};
+	static const char *const focus[3] = { "focus", "focus", "its focus" };
+	int form, x;
+	const char *gap;
 
-	x = wv_frame_put(f, y, x + 2, WV_ROLE_FLAG, "*");
-	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " flag  ");
-	x = wv_frame_put(f, y, x, WV_ROLE_FALSEPOS, "!");
-	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, " false positive  ");
-	x = wv_frame_put(f, y, x, WV_ROLE_ANSWER, "=");
-	x = wv_frame_put(f, y, x, WV_ROLE_TEXT, wide_form ? " the terminator found (the "
-			 "answer)  > where the string starts  " : " answer  > start  ");
-	x = wv_frame_put(f, y, x, WV_ROLE_BORROW, "1");
-	wv_frame_fit(f, y, x, f->cols - x, WV_ROLE_TEXT, wide_form ? " a borrow or "
-		     "carry bit  ? hidden until answered  reverse: in focus" :
-		     " borrow/carry  ? hidden  reverse: focus");
+	/* the longest form that fits */
+	for (form = 2; form > 0; form--) {
+		int w = 7;	/* "Marks  " */
+
+		for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+			w += (int)(strlen(marks[i].sym) + strlen(marks[i].words[form])) + 2;
+		if (w + (int)strlen(focus[form]) <= f->cols)
+			break;
+	}
+	gap = form ? "  " : " ";
+	x = form ? wv_frame_put(f, y, 0, WV_ROLE_HEADING, "Marks") + 2 : 0;
+
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		x = wv_frame_put(f, y, x, marks[i].role, marks[i].sym);
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, marks[i].words[form]);
+		x = wv_frame_put(f, y, x, WV_ROLE_TEXT, gap);
+	}
+	/* the focus shown as it looks */
+	wv_frame_put(f, y, x, WV_ROLE_TEXT, focus[form]);
+	wv_frame_focus(f, y, x, (int)strlen(focus[form]));
 	return 1;
 }
 

@@ -235,10 +235,17 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 		x = wv_frame_put(f, y, x, i == cb ? WV_ROLE_HEADING : WV_ROLE_DIM,
 				 i == cb ? "[" : i == t->img.offset ? ">" : " ");
 		x = wv_frame_printf(f, y, x, role, "%02x", t->img.mem[i]);
+		/* its character under it: which byte is the '/' */
+		char g[3];
+
+		glyph(t->img.mem[i], g);
+		if (t->img.role[i] == WV_MEM_UNMAPPED)
+			g[0] = g[1] = ' ';
+		wv_frame_put(f, y + 1, x - 2, role, g);
 		if (t->img.role[i] != WV_MEM_UNMAPPED)
 			wv_frame_target(f, y, x - 3, 3, WV_TARGET_BYTE | (unsigned)i);
 		if (i == cb)
 			wv_frame_cursor(f, y, x - 2, 2);
 	}
-	return 1;
+	return 2;
 }

@@ -21,11 +21,12 @@
 
 /*
  * A byte group: a marker column and eight bit cells of `cell` columns ("1",
- * "1 ", " 1 "), and a blank after spaced ones.  9 columns at cell 1.
+ * "1 ", " 1 "), and a blank after spaced ones (or after every group, gap).
+ * 9 columns at cell 1, 10 with the gap.
  */
-static int group_w(int cell)
+static int group_w(int cell, bool gap)
 {
-	return 1 + 8 * cell + (cell > 1);
+	return 1 + 8 * cell + (cell > 1 || gap);
 }
 
 /* Column of bit cell b (0 = leftmost) of the group at gx. */
@@ -35,6 +36,17 @@ static int bit_x(int gx, int cell, int b)
 }
 
 static const struct wv_view_regs plain_regs = { .cell = 1 };
+
+/* The index of step st in t->steps. */
+static size_t sub_index_step(const struct wv_trace *t, const struct wv_step *st)
+{
+	return (size_t)(st - t->steps);
+}
+
+static const struct wv_view_regs *or_plain(const struct wv_view_regs *o)
+{
+	return o ? o : &plain_regs;
+}
 
 /* The symbol of a register byte's most important mark, as every renderer
    writes it (watviz/look.h): the answer, a false positive, a flag. */
@@ -51,23 +63,29 @@ static char mark_symbol(uint8_t m)
 
 static enum wv_role mark_role(uint8_t m, enum wv_role dflt)
 {
-	if (m & WV_MARK_ANSWER)
-		return WV_ROLE_ANSWER;
+	if (m & WV_MARK_ANSWER)	/* the terminator found: cyan, as in memory */
+		return WV_ROLE_TERM;
 	if (m & WV_MARK_FALSE_POS)
 		return WV_ROLE_FALSEPOS;
 	if (m & WV_MARK_FLAG)
 		return WV_ROLE_FLAG;
-	if (m & WV_MARK_ZERO)
-		return WV_ROLE_TERM;
+	/* a zero byte that is not the terminator found keeps its bits'
+	   look: cyan is the terminator's alone, as in the memory panel */
 	if (m & WV_MARK_PRESTART)
 		return WV_ROLE_PRESTART;
 	return dflt;
 }
 
-/* x of register byte r's group (its marker column) in a B-byte register. */
-static int group_x(int x0, unsigned nb, unsigned r, int cell)
+/*
+ * x of register byte r's group (its marker column) in a B-byte register:
+ * most significant left, or where o->slot puts it (the split view: the
+ * column of the memory byte it holds in the register above).
+ */
+static int group_x(int x0, unsigned nb, unsigned r, const struct wv_view_regs *o)
 {
-	return x0 + (int)(nb - 1 - r) * group_w(cell);
+	unsigned g = o->slotted ? o->slot[r] : nb - 1 - r;
+
+	return x0 + (int)g * group_w(o->cell, o->gap);
 }
 
 static void hex_value(char *buf, size_t size, const struct wv_row *row)
@@ -95,7 +113,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 {
 	unsigned nb = t->word_bytes;
 	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
-	enum wv_role vrole = hide ? WV_ROLE_DIM : last_result ? WV_ROLE_ANSWER
+	enum wv_role vrole = hide ? WV_ROLE_DIM : last_result ? WV_ROLE_RESULT
 			   : WV_ROLE_HEX;
 	int cell = o->cell;
 	char hex[32];
@@ -103,8 +121,10 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 	hex_value(hex, sizeof(hex), row);
 	if (hide)
 		snprintf(hex, sizeof(hex), "?");
+	int lx = o->slotted ? 3 : 0;	/* the split view's "<>" goes first */
+
 	if (caption || row->width == 0) {
-		int x = wv_frame_put(f, y, 0, WV_ROLE_LABEL, row->label);
+		int x = wv_frame_put(f, y, lx, WV_ROLE_LABEL, row->label);
 
 		x = wv_frame_put(f, y, x, WV_ROLE_DIM, " = ");
 		wv_frame_put(f, y, x, vrole, hex);
@@ -112,13 +132,13 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			return 1;
 		y++;
 	} else {
-		wv_frame_fit(f, y, 0, x0 - 1, WV_ROLE_LABEL, row->label);
+		wv_frame_fit(f, y, lx, x0 - 1 - lx, WV_ROLE_LABEL, row->label);
 		if (hexx > 0)
 			wv_frame_put(f, y, hexx, vrole, hex);
 	}
 	if (row->width < 32) {
 		/* a small bitmap (alpha's cmpbge): right-aligned like a number */
-		int gx = group_x(x0, nb, 0, cell), skip = 8 - (int)row->width;
+		int gx = group_x(x0, nb, 0, o), skip = 8 - (int)row->width;
 
 		for (unsigned b = 0; b < row->width; b++) {
 			unsigned bit = row->width - 1 - b;
@@ -132,8 +152,8 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 		return caption ? 2 : 1;
 	}
 	for (unsigned r = 0; r < nb; r++) {
-		uint8_t m = row->bytes[r];
-		int gx = group_x(x0, nb, r, cell);
+		uint8_t m = row->bytes[r];	/* as the class may see it */
+		int gx = group_x(x0, nb, r, o);
 		char sym[2] = { hide ? ' ' : mark_symbol(m), '\0' };
 
 		wv_frame_put(f, y, gx, mark_role(m, WV_ROLE_DIM), sym);
@@ -146,16 +166,19 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			if (chain) {
 				role = one ? WV_ROLE_BORROW : WV_ROLE_DIM;
 				ch = one ? "1" : ".";
-			} else if ((row->bits >> bit) & 1) {
-				role = WV_ROLE_BORROW;
 			} else {
 				role = mark_role(m, one ? WV_ROLE_BIT1 : WV_ROLE_BIT0);
 			}
+			/* the bits the sub-step is about (a clz counts): in
+			   focus, as the legend says; yellow is the chains' */
+			bool about = !chain && ((row->bits >> bit) & 1) && !o->hide.on;
 			if (hide) {
 				role = WV_ROLE_DIM;
 				ch = "?";
 			}
 			wv_frame_put(f, y, bit_x(gx, cell, (int)b), role, ch);
+			if (about && !hide)
+				wv_frame_focus(f, y, bit_x(gx, cell, (int)b), 1);
 			/* the row loaded from memory: a click flips the bit */
 			if (tag)
 				wv_frame_target(f, y, bit_x(gx, cell, (int)b), cell,
@@ -176,30 +199,43 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
  * no hex.  Returns the lines it takes (at most avail).
  */
 int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
-	       const struct wv_substep *sub, int avail, int cell,
-	       struct reg_layout *l)
+	       const struct wv_substep *sub, int avail,
+	       const struct wv_view_regs *o, struct reg_layout *l)
 {
 	unsigned nb = t->word_bytes, nrows = sub->nrows;
-	int bitsw = (int)nb * group_w(cell), hexw = 2 + (int)nb * 2, labmax = 0, need;
+	int bitsw, hexw = 2 + (int)nb * 2, labmax = 0, need;
+
+	o = or_plain(o);
+	/* the split view's lower register spans the upper one's columns */
+	bitsw = (int)(o->slotted ? o->nslots : nb) * group_w(o->cell, o->gap);
 
 	for (unsigned k = 0; k < nrows; k++) {
 		int n = (int)strlen(sub->rows[k].label);
 
 		labmax = n > labmax ? n : labmax;
 	}
-	*l = (struct reg_layout){ .x0 = labmax + 1 };
+	*l = (struct reg_layout){ .x0 = labmax + 1 + (o->slotted ? 3 : 0) };
+	if (o->x0 && o->x0 > l->x0)
+		l->x0 = o->x0;
 	if (l->x0 + bitsw + 1 + hexw <= f->cols) {
 		l->hexx = l->x0 + bitsw + 1;
 		need = 2 + (int)nrows;
 	} else {
-		l->caption = (int)nrows * 2 + 2 <= avail;
+		int captioned = 2 + (int)nrows;
+
+		/* a caption line over each row of bits (a number is one line) */
+		for (unsigned k = 0; k < nrows; k++)
+			captioned += sub->rows[k].width != 0;
+		l->caption = captioned <= avail;
 		/* a caption holds the label: the bits can start near the left */
 		l->x0 = f->cols - bitsw;
 		if (l->caption && l->x0 > 8)
 			l->x0 = 8;
 		if (l->x0 < 2)
 			l->x0 = 2;
-		need = 2 + (int)nrows * (l->caption ? 2 : 1);
+		if (o->x0)
+			l->x0 = o->x0;
+		need = l->caption ? captioned : 2 + (int)nrows;
 	}
 	return need < avail ? need : avail;
 }
@@ -218,9 +254,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	struct reg_layout l;
 	int x;
 
-	if (!o)
-		o = &plain_regs;
-	reg_layout(f, t, sub, ymax - y, o->cell, &l);
+	o = or_plain(o);
+	reg_layout(f, t, sub, ymax - y, o, &l);
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
@@ -231,12 +266,14 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
 			     "! holds a false positive");
 	y++;
+	if (y >= ymax)	/* room for its operation only (what comes next) */
+		return;
 	/* which memory byte each register byte holds */
 	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
 	for (unsigned r = 0; r < nb; r++)
-		wv_frame_printf(f, y, bit_x(group_x(x0, nb, r, o->cell), o->cell, 3),
+		wv_frame_printf(f, y, bit_x(group_x(x0, nb, r, o), o->cell, 3),
 				WV_ROLE_DIM, "%u",
-				t->reg_to_mem[r]);
+				t->reg_to_mem[r] + o->mem_base);
 	if (hexx)
 		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
 	y++;
@@ -264,6 +301,10 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 			ri += hidden - 1;
 			continue;
 		}
+		/* the split view: a row whose bytes differ from the other
+		   variant's, marked before its label */
+		if (ri < 32 && (o->differ >> ri & 1))
+			wv_frame_put(f, y, 0, WV_ROLE_HEADING, "<>");
 		y += register_row(f, t, &row, hide, y, x0, hexx, caption,
 				  ri + 1 == nrows && row.kind == WV_ROW_RESULT, o,
 				  loaded ? WV_TARGET_BIT : 0, loaded &&
@@ -277,28 +318,54 @@ void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 	registers_at(f, app, app->pos, y, ymax, o, true);
 }
 
+/*
+ * The first of the current function's earlier sub-steps that fit whole in
+ * avail rows, the latest kept, each with a blank line after it; the rows
+ * they take into *need.
+ */
+static size_t earlier_first(const struct wv_frame *f, const struct wv_app *app,
+			    int avail, const struct wv_view_regs *eo, int *need)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	size_t first = app->pos;
+
+	*need = 0;
+	while (first > st->first) {
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[first - 1], 1000, eo, &l) + 1;
+
+		if (*need + n > avail)
+			break;
+		*need += n;
+		first--;
+	}
+	return first;
+}
+
+int wv_view_earlier_need(const struct wv_frame *f, const struct wv_app *app,
+			 int avail, const struct wv_view_regs *o)
+{
+	int need;
+
+	earlier_first(f, app, avail, o ? o : &plain_regs, &need);
+	return need;
+}
+
 int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		    const struct wv_view_regs *o)
 {
 	const struct wv_trace *t = &app->trace;
-	const struct wv_step *st = wv_trace_step_of(t, app->pos);
 	struct wv_view_regs eo = o ? *o : plain_regs;
-	size_t first = app->pos;
-	int need = 0;
+	size_t first;
+	int need;
 
-	/* the latest ones that fit whole, with a blank line after each */
-	while (first > st->first) {
-		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[first - 1], 1000, eo.cell, &l) + 1;
-
-		if (y + need + n > ymax)
-			break;
-		need += n;
-		first--;
-	}
+	/* the latest ones that fit whole, with a blank line after each; what
+	   they show of the open question is wv_hide_row's, as everywhere */
+	first = earlier_first(f, app, ymax - y, &eo, &need);
 	for (size_t k = first; k < app->pos; k++) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[k], 1000, eo.cell, &l);
+		int n = reg_layout(f, t, &t->subs[k], 1000, &eo, &l);
 
 		registers_at(f, app, k, y, y + n, &eo, false);
 		y += n + 1;
@@ -320,9 +387,12 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		lo.hide = (struct wv_hide){ .on = true, .quiz = app->pos + 1 };
 	for (size_t k = app->pos + 1; k < st->first + st->nsub; k++) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[k], 1000, lo.cell, &l);
+		int n = reg_layout(f, t, &t->subs[k], 1000, &lo, &l);
 
-		if (y + used + 1 + n > ymax)
+		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
+			n = ymax - (y + used + 1);	/* the last, its middle rows
+							   left out (and said so) */
+		else if (y + used + 1 + n > ymax)
 			break;
 		registers_at(f, app, k, y + used + 1, y + used + 1 + n, &lo, false);
 		used += n + 1;
@@ -335,8 +405,7 @@ int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
 {
 	struct reg_layout l;
 
-	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail,
-			  o ? o->cell : 1, &l);
+	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail, o, &l);
 }
 
 int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
@@ -344,7 +413,98 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
 	int nb = (int)app->trace.word_bytes;
 
 	for (int cell = 3; cell > 1; cell--)
-		if (8 + nb * group_w(cell) <= f->cols)
+		if (8 + nb * group_w(cell, false) <= f->cols)
 			return cell;
 	return 1;
+}
+
+bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell)
+{
+	return 9 + (int)app->trace.word_bytes * group_w(cell, true) <= f->cols;
+}
+
+int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		   const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs bo = o ? *o : plain_regs;
+	size_t first = sub_index_step(t, st), k;
+	int need = 0, clip = 0;
+
+	/* their results are operands now: what an open question hides of
+	   them is wv_hide_row's, as everywhere */
+	bo.differ = 0;
+	/* the latest that fit whole, each with a blank line after it */
+	while (first > 0) {
+		const struct wv_step *prev = &t->steps[first - 1];
+		struct reg_layout l;
+		int n = reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
+				   &bo, &l) + 1;
+
+		if (y + need + n > ymax)
+			break;
+		need += n;
+		first--;
+	}
+	/* the one before those, its middle rows left out (and said so),
+	   where that leaves more than its operation line */
+	if (first > 0 && ymax - y - need >= 3) {
+		clip = ymax - y - need - 1;
+		need = ymax - y;
+		first--;
+	}
+	for (k = first; k < sub_index_step(t, st); k++) {
+		const struct wv_step *prev = &t->steps[k];
+		size_t last = prev->first + prev->nsub - 1;
+		struct reg_layout l;
+		int n = clip ? clip : reg_layout(f, t, &t->subs[last], 1000, &bo, &l);
+		char from[64];
+
+		clip = 0;
+
+		registers_at(f, app, last, y, y + n, &bo, false);
+		snprintf(from, sizeof(from), "%s() %zu/%zu", prev->func, last + 1, t->nsubs);
+		wv_frame_put(f, y, f->cols - (int)strlen(from) - 1, WV_ROLE_KERNEL, from);
+		y += n + 1;
+	}
+	return need;
+}
+
+int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
+		  const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = wv_trace_step_of(t, app->pos);
+	struct wv_view_regs ao = o ? *o : plain_regs;
+	int used = 0;
+
+	ao.differ = 0;
+	for (size_t k = sub_index_step(t, st) + 1; k < t->nsteps; k++) {
+		const struct wv_step *next = &t->steps[k];
+		size_t last = next->first + next->nsub - 1;
+		struct reg_layout l;
+
+		/* what comes, not what it gives: hidden as a question about
+		   the function's first sub-step would hide it (or from an
+		   earlier open question's sub-step) */
+		ao.hide = o ? o->hide : plain_regs.hide;
+		if (!ao.hide.on || ao.hide.quiz > next->first)
+			ao.hide.quiz = next->first;
+		ao.hide.on = true;
+		int n = reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
+		char from[64];
+
+		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
+			n = ymax - (y + used + 1);	/* cut, as wv_view_later */
+		else if (y + used + 1 + n > ymax)
+			break;
+		registers_at(f, app, last, y + used + 1, y + used + 1 + n, &ao, false);
+		snprintf(from, sizeof(from), "then %s() %zu/%zu", next->func, last + 1,
+			 t->nsubs);
+		wv_frame_put(f, y + used + 1, f->cols - (int)strlen(from) - 1,
+			     WV_ROLE_KERNEL, from);
+		used += n + 1;
+	}
+	return used;
 }

@@ -24,7 +24,7 @@ struct reg_layout {
  * included, into *l.  Returns the lines it takes (at most avail).
  */
 int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
-	       const struct wv_substep *sub, int avail, int cell,
-	       struct reg_layout *l);
+	       const struct wv_substep *sub, int avail,
+	       const struct wv_view_regs *o, struct reg_layout *l);
 
 #endif /* WATVIZ_APP_VIEW_REGISTERS_H */

@@ -56,7 +56,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 /* The options that take a value, and how the help shows each. */
 enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
 		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END, O_TRY, O_AS, O_STEP,
-		  O_CAST_SIZE, O_RECORD };
+		  O_CAST_SIZE, O_RECORD, O_SPLIT };
 static const struct {
 	const char *name;
 	const char *example;	/* for "needs a value, as in ..." */
@@ -76,6 +76,7 @@ static const struct {
 	[O_STEP] = { "--step", "--step has_zero:3 (--list-steps lists them)", true },
 	[O_CAST_SIZE] = { "--cast-size", "--cast-size 120x36", true },
 	[O_RECORD] = { "--record", "--record session.cast", true },
+	[O_SPLIT] = { "--split", "--split ppc64 (--list-arch lists them)", true },
 };
 
 /* Index into valued[] of the option a (its name is n bytes), or -1. */
@@ -192,6 +193,14 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 		return 0;
 	case O_RECORD:
 		c->record = val;
+		return 0;
+	case O_SPLIT:
+		c->split = wv_wat_find(val);
+		if (!c->split) {
+			usage_error(c, "--split %s: no such variant; --list-arch lists all "
+				    "%zu (x86-64, ppc64, alpha, ...)", val, wv_wat_count());
+			return -1;
+		}
 		return 0;
 	}
 	return -1;
@@ -505,6 +514,21 @@ static int check_combinations(struct wv_cli *c)
 	}
 	if (export_combinations(c, lesson) < 0)
 		return -1;
+	if (c->split && (lesson || c->course)) {
+		usage_error(c, "--split stacks two variants on a word; a lesson's "
+			    "scenes set their own (press v or type :split ARCH in "
+			    "the lesson), so leave out --split with %s",
+			    c->course ? "--course" : "--lesson");
+		return -1;
+	}
+	if (((c->split && c->mode != WV_MODE_HTML) ||
+	     (c->present && !lesson && !c->course)) &&
+	    c->mode != WV_MODE_AUTO && c->mode != WV_MODE_CAST) {
+		usage_error(c, "%s; leave it out with %s", c->split ? "--split is a "
+			    "layout of the visualizer, of --cast and of --html" : "--present "
+			    "is a layout of the visualizer and of --cast", mode_opt[c->mode]);
+		return -1;
+	}
 	if (c->course && lesson) {
 		usage_error(c, "--course runs every lesson; give either --course or "
 			    "--lesson N (or a range, as in --lesson 2-4)");
@@ -536,10 +560,10 @@ static int check_combinations(struct wv_cli *c)
 				    "of a lesson; leave them out with %s", opt);
 			return -1;
 		}
-	} else if (c->present || (c->autoplay_arg && c->mode != WV_MODE_CAST) ||
-		   c->restart) {
-		usage_error(c, "--present, --autoplay and --restart go with --lesson N "
-			    "or --course");
+	} else if ((c->autoplay_arg && c->mode != WV_MODE_CAST) || c->restart) {
+		usage_error(c, "%s goes with --lesson N or --course%s", c->restart
+			    ? "--restart" : "--autoplay", c->restart ? "" : " (or --cast, "
+			    "which plays a trace at that pace)");
 		return -1;
 	} else if (c->lessons_dir) {
 		usage_error(c, "--lessons-dir says where lessons are read from, and "

@@ -145,7 +145,9 @@ static void help(FILE *f)
 "  --lessons-dir DIR read lessons from DIR (else $WATVIZ_LESSONS, the\n"
 "                    installed ones, or the source tree's lessons/)\n"
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
-"  --present         projector layout: large cells, high contrast\n"
+"  --present         projector layout: bits spaced by byte, high contrast\n"
+"  --split ARCH      a second variant stacked under the first, same place\n"
+"                    (the visualizer, --cast, --html)\n"
 "  --autoplay SECS   go on by itself, one sub-step every SECS seconds; each\n"
 "                    scene stays up until read at 140 words a minute, and\n"
 "                    a question pauses; a key takes over\n"
@@ -505,7 +507,7 @@ static int run_ui(const struct wv_cli *c, struct wv_ui_opts *uo)
 	int rc, e;
 
 	if (c->record && wv_rec_open(&uo->rec, c->record, export_color(c),
-				     uo->lesson && uo->present, err, sizeof(err)) < 0) {
+				     uo->present, err, sizeof(err)) < 0) {
 		fprintf(stderr, "watviz: %s\n", err);
 		return EXIT_FAILURE;
 	}
@@ -755,6 +757,7 @@ int main(int argc, char **argv)
 			.variant = c.v, .offset = (size_t)offset, .fill = c.fill,
 			.delim = c.delim, .color = c.color,
 			.page_end = (size_t)page_end, .no_mouse = c.no_mouse,
+			.present = c.present, .split = c.split,
 		};
 
 		return c.mode == WV_MODE_CAST ? run_cast(&c, &uo) : run_ui(&c, &uo);
@@ -781,12 +784,32 @@ int main(int argc, char **argv)
 	} else if (c.mode == WV_MODE_HTML) {
 		char title[300];
 
-		snprintf(title, sizeof(title), "watviz: \"%s\" on %s", c.word_src,
-			 c.v->name);
+		struct wv_trace u;
+		struct wv_trace_in in = t.in;
+
+		snprintf(title, sizeof(title), "watviz: \"%s\" on %s%s%s", c.word_src,
+			 c.v->name, c.split ? " and " : "", c.split ? c.split->name : "");
+		if (c.split) {	/* the same input on the second variant */
+			in.v = c.split;
+			in.offset %= wv_wat_bytes(c.split);
+			if (in.page_end % wv_wat_bytes(c.split) != 0)
+				in.page_end = 0;
+			err = wv_trace_build(&u, &in);
+			if (err) {
+				fprintf(stderr, "watviz: --split %s: cannot trace the word: "
+					"%s\n", c.split->name, strerror(-err));
+				wv_trace_free(&t);
+				return EXIT_FAILURE;
+			}
+		}
 		err = wv_html_begin(stdout, title);
 		if (err == 0)
-			err = wv_html_trace(stdout, &t, &(struct wv_html_opts){
+			err = c.split ? wv_html_split(stdout, &t, &u, &(struct wv_html_opts){
+				.word_src = c.word_src })
+			      : wv_html_trace(stdout, &t, &(struct wv_html_opts){
 				.word_src = c.word_src });
+		if (c.split)
+			wv_trace_free(&u);
 		if (err == 0)
 			err = wv_html_end(stdout);
 	} else {

@@ -60,14 +60,14 @@ enum key {
 	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
 	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
 	K_TEXT, K_TEXT_LE, K_TEXT_BE, K_SOURCE, K_QUESTION, K_ASK, K_FORM, /* scene */
-	K_PAGE_END, K_EXPLORE, K_RULE,
+	K_PAGE_END, K_EXPLORE, K_RULE, K_SPLIT,
 	K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
 	"delim", "show", "text", "text-le", "text-be", "source", "question", "ask",
-	"form", "page-end", "explore", "rule",
+	"form", "page-end", "explore", "rule", "split",
 };
 
 /* Keys a scene may give more than once. */
@@ -718,6 +718,12 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 		return parse_ask(p, s, v, col);
 	case K_FORM:
 		return parse_form(p, s, v, col);
+	case K_SPLIT:
+		s->split = wv_wat_find(v);
+		if (!s->split)
+			return fail(p, col, "split: unknown variant '%s' (watviz "
+				    "--list-arch lists them)", v);
+		return 0;
 	case K_EXPLORE:
 		if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
 			return fail(p, col, "explore is yes or no, not '%s'", v);
@@ -872,7 +878,8 @@ static int read_line(struct parser *p, const char *line, size_t n)
 	if (k == K_NKEYS)
 		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
 			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
-			    "text-le, text-be, rule, source, question, ask, form, page-end, explore", buf);
+			    "text-le, text-be, rule, source, question, ask, form, page-end, explore, "
+			    "split", buf);
 	p->cont = NULL;
 	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
 		return fail(p, col, "'%s:' needs a value", buf);

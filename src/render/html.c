@@ -84,7 +84,19 @@ struct html {
 	struct wv_hide hide;	/* a question is open: as struct wv_plain_opts */
 	char id[16];		/* prefix of ids: "" or "l2-" */
 	bool answers;		/* the answers section is open */
+	/* --split's second variant: column c holds register byte col[c], so
+	   a memory byte sits in the first variant's column for it; rows of
+	   the sub-step drawn that differ from the first's (bit i: row i) */
+	bool cols;
+	unsigned char col[8];
+	uint32_t differ;
 };
+
+/* The register byte in byte column c: the top byte leftmost, or col[c]. */
+static unsigned col_reg(const struct html *h, unsigned c)
+{
+	return h->cols ? h->col[c] : h->t->word_bytes - 1 - c;
+}
 
 /* ---- text ---------------------------------------------------------------- */
 
@@ -325,7 +337,7 @@ static void ruler(const struct html *h, size_t address, bool mem)
 
 	fprintf(h->f, "<thead><tr><th scope=\"col\">%s</th>", mem ? "memory" : "reg byte");
 	for (unsigned c = 0; c < t->word_bytes; c++) {
-		unsigned r = t->word_bytes - 1 - c;	/* leftmost is the top byte */
+		unsigned r = col_reg(h, c);	/* leftmost is the top byte */
 
 		if (mem)
 			fprintf(h->f, "<th scope=\"col\">@%zu</th>", address + t->reg_to_mem[r]);
@@ -366,7 +378,7 @@ static void marks_row(const struct html *h, const struct wv_row *row)
 	bool any = false;
 
 	for (unsigned c = 0; c < t->word_bytes; c++) {
-		looks[c] = wv_look_syms(row->bytes[t->word_bytes - 1 - c], h->hide.on, syms[c]);
+		looks[c] = wv_look_syms(row->bytes[col_reg(h, c)], h->hide.on, syms[c]);
 		any |= syms[c][0] != '\0';
 	}
 	if (!any)
@@ -394,7 +406,7 @@ static void caret_row(const struct html *h, const struct wv_row *row)
 	fputs("<tr class=\"carets\"><td><span class=\"note\">^ these bits</span></td>",
 	      h->f);
 	for (unsigned c = 0; c < t->word_bytes; c++) {
-		unsigned r = t->word_bytes - 1 - c;
+		unsigned r = col_reg(h, c);
 		char cell[9] = "";
 		size_t n = 0;
 
@@ -436,6 +448,9 @@ static void row_out(const struct html *h, size_t k, unsigned ri)
 	bool hidden = wv_hide_row(&h->hide, t, k, ri, &shown);
 
 	fprintf(h->f, "<tr class=\"%s\"><th scope=\"row\">", row_class(row));
+	if (ri < 32 && (h->differ >> ri & 1))	/* --split: not as the other's */
+		fputs("<strong class=\"differs\" title=\"its bytes differ from the "
+		      "other variant's\">&lt;&gt;</strong> ", h->f);
 	wv_html_text(h->f, row->label);
 	fputs("</th>", h->f);
 	if (hidden) {
@@ -455,7 +470,7 @@ static void row_out(const struct html *h, size_t k, unsigned ri)
 		return;
 	}
 	for (unsigned c = 0; c < nb; c++) {
-		unsigned r = nb - 1 - c;
+		unsigned r = col_reg(h, c);
 
 		if (row->width == 8) {	/* an 8-bit map: bit r in byte column r */
 			fputs("<td><span", h->f);
@@ -604,6 +619,88 @@ int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts
 		t->words[t->nwords - 1].address, t->answer_is_delim ? "delimiter" : "NUL",
 		t->answer, t->scan.length, t->scan.length == 1 ? "" : "s");
 	sources(&h, cited.src, cited.n, v);
+	fputs("</main>\n", out);
+	free(wbuf);
+	return ferror(out) ? -EIO : 0;
+}
+
+/* ---- --split: two variants ----------------------------------------------- */
+
+/* Step i of h->t and its sub-steps, each marked against other (NULL: none). */
+static void split_step(struct html *h, size_t i, const struct wv_trace *other,
+		       struct wv_handout_cited *cited)
+{
+	const struct wv_trace *t = h->t;
+	const struct wv_step *st = &t->steps[i];
+
+	fprintf(h->f, "<section class=\"step\">\n<p class=\"count\">On %s:</p>\n",
+		t->v->name);
+	step_head(h, i, 3, wv_handout_cite(cited, st->file));
+	for (size_t k = st->first; k < st->first + st->nsub; k++) {
+		size_t pk = wv_look_pair(t, k, other);
+
+		h->differ = pk < other->nsubs ? wv_look_differ(t, k, other, pk) : 0;
+		substep_out(h, k, 4);
+	}
+	h->differ = 0;
+	fputs("</section>\n", h->f);
+}
+
+int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
+		  const struct wv_html_opts *o)
+{
+	struct html h = { .f = out, .t = t }, g = { .f = out, .t = u };
+	struct wv_handout_cited cited = { .n = 0 };
+	size_t shown = (size_t)-1;	/* u's step drawn last */
+	char *wbuf = malloc(WV_LOOK_WORD_MAX);
+	bool aligned = t->word_bytes == u->word_bytes;
+
+	if (!wbuf)
+		return -ENOMEM;
+	fputs("<header>\n<h1>watviz: <code>\"", out);
+	wv_html_text(out, wv_look_word(t, o ? o->word_src : NULL, wbuf, WV_LOOK_WORD_MAX));
+	fputs("\"</code> on ", out);
+	wv_html_text(out, t->v->name);
+	fputs(" and ", out);
+	wv_html_text(out, u->v->name);
+	fprintf(out, "</h1>\n<p>Each kernel function on %s (%u-bit %s-endian), then "
+		"the same function on %s (%u-bit %s-endian) on the word at the same "
+		"address. %s <strong class=\"differs\">&lt;&gt;</strong> marks a row whose "
+		"bytes differ from the other variant's.</p>\n</header>\n<main>\n",
+		t->v->name, t->v->bits, t->v->endian == WV_LITTLE ? "little" : "big",
+		u->v->name, u->v->bits, u->v->endian == WV_LITTLE ? "little" : "big",
+		aligned ? "The byte columns of both are the first variant's memory "
+		"bytes, in its order: a byte sits in the same column in both tables."
+		: "The words differ in size: each table has its own columns, headed "
+		"by memory address.");
+	legend(&h, t->img.page_end != 0);
+	memory(&h);
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+		size_t addr = t->words[st->word].address, w = addr / u->word_bytes, j;
+
+		split_step(&h, i, u, &cited);
+		j = w < u->nwords ? wv_trace_find(u, st->kind, w) : u->nsubs;
+		if (j >= u->nsubs || u->subs[j].step == shown)
+			continue;
+		shown = u->subs[j].step;
+		/* u's bytes in t's columns, by memory address */
+		g.cols = aligned;
+		for (unsigned c = 0; aligned && c < t->word_bytes; c++) {
+			size_t at = addr + t->reg_to_mem[t->word_bytes - 1 - c];
+
+			for (unsigned r = 0; r < u->word_bytes; r++)
+				if (u->words[u->steps[shown].word].address + u->reg_to_mem[r] == at)
+					g.col[c] = (unsigned char)r;
+		}
+		split_step(&g, shown, t, &cited);
+	}
+	fprintf(out, "<section class=\"result\">\n<h2>Answer</h2>\n<p><span "
+		"class=\"answer\"><span class=\"sym\">=</span> find_zero = %u</span> "
+		"on %s, %u on %s: the string is %zu and %zu byte%s long.</p>\n</section>\n",
+		t->scan.find_zero, t->v->name, u->scan.find_zero, u->v->name,
+		t->scan.length, u->scan.length, u->scan.length == 1 ? "" : "s");
+	sources(&h, cited.src, cited.n, t->v);
 	fputs("</main>\n", out);
 	free(wbuf);
 	return ferror(out) ? -EIO : 0;

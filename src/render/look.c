@@ -181,3 +181,71 @@ const char *wv_look_word(const struct wv_trace *t, const char *word_src,
 	buf[n] = '\0';
 	return buf;
 }
+
+/* The address of the word sub-step k of t is about. */
+static size_t sub_address(const struct wv_trace *t, size_t k)
+{
+	return t->words[t->steps[t->subs[k].step].word].address;
+}
+
+/* Byte at memory address `at` of a word row whose word starts at base. */
+static int row_byte(const struct wv_trace *t, const struct wv_row *row, size_t base,
+		    size_t at)
+{
+	for (unsigned r = 0; r < t->word_bytes; r++)
+		if (base + t->reg_to_mem[r] == at)
+			return (int)(row->value >> (8 * r) & 0xff);
+	return -1;
+}
+
+uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trace *o,
+			size_t ok)
+{
+	const struct wv_substep *a = &t->subs[k], *b = &o->subs[ok];
+	size_t ta = sub_address(t, k), oa = sub_address(o, ok);
+	uint32_t d = 0;
+
+	_Static_assert(WV_SUB_ROWS_MAX <= 32, "a row a bit of the result");
+	for (unsigned i = 0; i < a->nrows && i < WV_SUB_ROWS_MAX; i++) {
+		const struct wv_row *r = &a->rows[i], *m = NULL;
+
+		for (unsigned j = 0; j < b->nrows && !m; j++)
+			if (strcmp(b->rows[j].label, r->label) == 0)
+				m = &b->rows[j];
+		if (!m || (r->width < 32) != (m->width < 32)) {
+			d |= UINT32_C(1) << i;
+			continue;
+		}
+		if (r->width < 32) {
+			d |= (uint32_t)(r->value != m->value) << i;
+			continue;
+		}
+		for (size_t at = ta; at < ta + t->word_bytes; at++) {
+			int x = row_byte(t, r, ta, at), y = row_byte(o, m, oa, at);
+
+			if (x >= 0 && y >= 0 && x != y)
+				d |= UINT32_C(1) << i;
+		}
+	}
+	return d;
+}
+
+size_t wv_look_pair(const struct wv_trace *t, size_t k, const struct wv_trace *o)
+{
+	const struct wv_step *st = wv_trace_step_of(t, k);
+	size_t addr = t->words[st->word].address, w = addr / o->word_bytes, j;
+	unsigned nth = 0, seen = 0;
+
+	for (size_t i = st->first; i < k; i++)
+		nth += t->subs[i].op == t->subs[k].op;
+	if (w >= o->nwords)
+		return (size_t)-1;
+	j = wv_trace_find(o, st->kind, w);
+	if (j >= o->nsubs)
+		return (size_t)-1;
+	st = wv_trace_step_of(o, j);
+	for (size_t i = st->first; i < st->first + st->nsub; i++)
+		if (o->subs[i].op == t->subs[k].op && seen++ == nth)
+			return i;
+	return (size_t)-1;
+}

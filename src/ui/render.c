@@ -18,7 +18,10 @@
  * or light: a colour on the terminal's own background is one that reads on
  * both (magenta, red for bold text), everything else is the terminal's own
  * foreground with an attribute, or a pair with its own background (black on
- * green).  tests/unit/test_render.c checks the contrast of every pair.
+ * green).  Black on a colour is never bold: where bold is drawn bright
+ * (xterm's default, PuTTY, Windows Terminal) it would be grey on the colour,
+ * 2:1.  tests/unit/test_render.c checks the contrast of every pair, bold
+ * drawn bright included.
  */
 struct role_look {
 	short fg, bg;		/* -1: the terminal's default */
@@ -29,24 +32,25 @@ struct role_look {
 static const struct role_look role_look[WV_ROLE_COUNT] = {
 	[WV_ROLE_TEXT] = { -1, -1, A_NORMAL, A_NORMAL },
 	[WV_ROLE_DIM] = { -1, -1, A_DIM, A_DIM },
-	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE },
+	[WV_ROLE_TITLE] = { COLOR_WHITE, COLOR_BLUE, A_NORMAL, A_REVERSE },
 	[WV_ROLE_HEADING] = { -1, -1, A_BOLD | A_UNDERLINE, A_BOLD },
 	[WV_ROLE_LABEL] = { -1, -1, A_BOLD, A_NORMAL },
 	[WV_ROLE_BIT0] = { -1, -1, A_NORMAL, A_NORMAL },
 	[WV_ROLE_BIT1] = { -1, -1, A_BOLD, A_BOLD },
 	[WV_ROLE_HEX] = { COLOR_MAGENTA, -1, A_BOLD, A_NORMAL },
-	[WV_ROLE_FLAG] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_FLAG] = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_BOLD | A_UNDERLINE },
 	[WV_ROLE_FALSEPOS] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD | A_UNDERLINE },
 	[WV_ROLE_BORROW] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_UNDERLINE },
 	[WV_ROLE_STRING] = { -1, -1, A_NORMAL, A_NORMAL },
 	[WV_ROLE_PRESTART] = { -1, -1, A_DIM, A_DIM },
-	[WV_ROLE_TERM] = { COLOR_BLACK, COLOR_CYAN, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_TERM] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_BOLD | A_UNDERLINE },
 	[WV_ROLE_FILL] = { -1, -1, A_DIM, A_DIM },
-	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_BOLD | A_UNDERLINE },
 	[WV_ROLE_KERNEL] = { COLOR_MAGENTA, -1, A_BOLD, A_BOLD },
 	[WV_ROLE_STATUS] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
 	[WV_ROLE_KEY] = { COLOR_BLUE, COLOR_WHITE, A_BOLD, A_REVERSE | A_BOLD },
 	[WV_ROLE_ERROR] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD },
+	[WV_ROLE_RESULT] = { -1, -1, A_BOLD | A_UNDERLINE, A_BOLD | A_UNDERLINE },
 };
 
 /*
@@ -57,7 +61,7 @@ static const struct role_look role_look[WV_ROLE_COUNT] = {
 static const struct role_look present_look[WV_ROLE_COUNT] = {
 	[WV_ROLE_TEXT] = { COLOR_WHITE, COLOR_BLACK, A_BOLD, A_BOLD },
 	[WV_ROLE_DIM] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
-	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_BOLD },
+	[WV_ROLE_TITLE] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_REVERSE | A_BOLD },
 	[WV_ROLE_HEADING] = { COLOR_YELLOW, COLOR_BLACK, A_BOLD, A_BOLD | A_UNDERLINE },
 	[WV_ROLE_LABEL] = { COLOR_CYAN, COLOR_BLACK, A_BOLD, A_BOLD },
 	[WV_ROLE_BIT0] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
@@ -68,13 +72,15 @@ static const struct role_look present_look[WV_ROLE_COUNT] = {
 	[WV_ROLE_BORROW] = { COLOR_YELLOW, COLOR_BLACK, A_BOLD, A_BOLD | A_UNDERLINE },
 	[WV_ROLE_STRING] = { COLOR_WHITE, COLOR_BLACK, A_BOLD, A_BOLD },
 	[WV_ROLE_PRESTART] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
-	[WV_ROLE_TERM] = { COLOR_GREEN, COLOR_BLACK, A_BOLD, A_BOLD | A_UNDERLINE },
+	[WV_ROLE_TERM] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_BOLD | A_UNDERLINE },
 	[WV_ROLE_FILL] = { COLOR_WHITE, COLOR_BLACK, A_NORMAL, A_NORMAL },
-	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_GREEN, A_BOLD, A_REVERSE | A_BOLD },
+	[WV_ROLE_ANSWER] = { COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE | A_BOLD },
 	[WV_ROLE_KERNEL] = { COLOR_CYAN, COLOR_BLACK, A_BOLD, A_BOLD },
 	[WV_ROLE_STATUS] = { COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE },
-	[WV_ROLE_KEY] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD, A_REVERSE | A_BOLD },
+	[WV_ROLE_KEY] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_REVERSE | A_BOLD },
 	[WV_ROLE_ERROR] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD },
+	[WV_ROLE_RESULT] = { COLOR_WHITE, COLOR_BLACK, A_BOLD | A_UNDERLINE,
+			     A_BOLD | A_UNDERLINE },
 };
 
 static attr_t role_attr[WV_ROLE_COUNT];

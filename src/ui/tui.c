@@ -285,25 +285,10 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	ui->lesson = opts->lesson != NULL;
 	ui->rec = opts->rec;
 	if (ui->lesson ? wv_class_init(&ui->cls, &ui->app, opts, pp) < 0
-		       : wv_app_init(&ui->app, opts->word, opts->word_len,
-				     opts->word_src, opts->variant ? opts->variant
-				     : wv_wat_find("x86-64"), opts->offset,
-				     opts->fill, opts->delim) < 0) {
+		       : wv_app_open(&ui->app, opts) < 0) {
 		fprintf(stderr, "watviz: %s\n", ui->app.msg);
 		free(ui);
 		return 2;
-	}
-	if (!ui->lesson && opts->page_end) {
-		struct wv_trace_in in = ui->app.trace.in;
-
-		in.word = opts->word;	/* the trace's copy goes with it */
-		in.page_end = opts->page_end;
-		if (wv_app_set_input(&ui->app, &in, opts->word_src) < 0) {
-			fprintf(stderr, "watviz: %s\n", ui->app.msg);
-			wv_app_free(&ui->app);
-			free(ui);
-			return 2;
-		}
 	}
 	status = wv_term_start(opts->color, err, sizeof(err));
 	if (status == -EINVAL && opts->rec) {
@@ -349,7 +334,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		free(ui);
 		return 1;
 	}
-	wv_render_setup_theme(wv_term_has_color(), ui->lesson && opts->present);
+	wv_render_setup_theme(wv_term_has_color(), opts->present);
 	/* on where the terminal reports mouse events, unless --no-mouse */
 	ui->mouse = wv_term_mouse(!opts->no_mouse);
 	ui->app.mouse = ui->mouse;

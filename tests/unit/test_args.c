@@ -108,6 +108,11 @@ static void runs(void **state)
 	assert_int_equal(c.range_first, 2);
 	assert_int_equal(c.range_last, 4);
 	assert_false(c.course);
+	/* --present and --split on any word, in the visualizer and a cast */
+	assert_int_equal(parse(&c, "--present ab"), 0);
+	assert_true(c.present && !c.split);
+	assert_int_equal(parse(&c, "--cast --present --split ppc64 ab"), 0);
+	assert_true(c.present && c.split == wv_wat_find("ppc64"));
 	assert_int_equal(parse(&c, "--lesson=03-3 --autoplay 2 --present"), 0);
 	assert_int_equal(c.range_first, 3);
 	assert_int_equal(c.range_last, 3);
@@ -154,7 +159,7 @@ static void runs(void **state)
 		{ "--lesson 2-4 ab", "--lesson takes its words from the lesson;" },
 		{ "--course=1", "--course takes no value" },
 		{ "--no-mouse=1", "--no-mouse takes no value" },
-		{ "--autoplay 3", "go with --lesson N or --course" },
+		{ "--autoplay 3", "goes with --lesson N or --course" },
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -207,9 +212,15 @@ static void refuses(void **state)
 		{ "--lesson 1 --offset 1", "set by each scene" },
 		{ "--lesson 1 --fill 0", "set by each scene" },
 		{ "--lesson 1 --component", "set by each scene" },
-		{ "--present ab", "go with --lesson" },
-		{ "--restart", "go with --lesson" },
-		{ "--autoplay 3", "go with --lesson" },
+		{ "--present ab --plain", "--present is a layout of the visualizer and "
+		  "of --cast; leave it out with --plain" },
+		{ "--split ppc64 --json ab", "--split is a layout of the visualizer, of "
+		  "--cast and of --html; leave it out with --json" },
+		{ "--split ppc65 ab", "--split ppc65: no such variant" },
+		{ "--split", "--split needs a value" },
+		{ "--lesson 2 --split ppc64", "leave out --split with --lesson" },
+		{ "--restart", "--restart goes with --lesson" },
+		{ "--autoplay 3", "--autoplay goes with --lesson N or --course (or --cast" },
 		{ "--frob", "unknown option '--frob'" },
 		{ "-x", "unknown option '-x'" },
 		{ "--lesson 1 --autoplay 99999999999999999999", "--autoplay 9" },

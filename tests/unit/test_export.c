@@ -168,7 +168,7 @@ static void ansi_changes_only(void **state)
 	s = encode(&a, &fr);
 	/* the first frame clears, then draws in the role's colours */
 	assert_non_null(strstr(s, "\033[2J"));
-	assert_non_null(strstr(s, "\033[0;30;46mtitle"));
+	assert_non_null(strstr(s, "\033[0;37;44mtitle"));
 	/* never the bottom-right cell: "corner!!!" and not the last '!' */
 	assert_non_null(strstr(s, "corner!!!"));
 	assert_null(strstr(s, "corner!!!!"));
@@ -179,7 +179,8 @@ static void ansi_changes_only(void **state)
 	wv_frame_put(&fr, 5, 10, WV_ROLE_FLAG, "*");
 	wv_frame_focus(&fr, 5, 10, 1);
 	s = encode(&a, &fr);
-	assert_string_equal(s, "\033[6;11H\033[0;1;7;30;42m*\033[0m");
+	/* black on green, never bold: bold black is drawn grey (test_render) */
+	assert_string_equal(s, "\033[6;11H\033[0;7;30;42m*\033[0m");
 	free(s);
 	wv_ansi_free(&a);
 	/* monochrome: attributes only */

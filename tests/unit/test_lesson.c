@@ -26,6 +26,20 @@ static wv_lesson *parse(const char *text, struct wv_error *e)
 }
 
 /* Run scene i of l on v to the end; return its answer (when it has one). */
+/* "split: ppc64" asks for the split view with ppc64; no key: none. */
+static void split_key(void **state)
+{
+	struct wv_error e;
+	wv_lesson *l = parse("title: t\nscene: s\nword: a\nshow: load\nsplit: ppc64\n"
+			     "scene: u\nword: b\nshow: load\n", &e);
+
+	(void)state;
+	assert_non_null(l);
+	assert_ptr_equal(wv_lesson_scene(l, 0)->split, wv_wat_find("ppc64"));
+	assert_null(wv_lesson_scene(l, 1)->split);
+	wv_lesson_free(l);
+}
+
 static void run_scene(const wv_lesson *l, size_t i, const struct wv_variant *v,
 		      struct wv_answer *out)
 {
@@ -361,6 +375,10 @@ static void parser_errors(void **state)
 		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: maybe\n", 5, 10,
 		  "explore is yes or no" },
 		{ "title: t\nscene: s\nword: a\nshow: load\nexplore: yes\nexplore: no\n", 6, 1,
+		  "given twice" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nsplit: ppc65\n", 5, 8,
+		  "split: unknown variant 'ppc65'" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nsplit: ppc64\nsplit: x86-32\n", 6, 1,
 		  "given twice" },
 		/* narration states values only through placeholders */
 #define S "title: t\nscene: s\nword: ab\\0cd\nshow: load\n"
@@ -1180,6 +1198,7 @@ static void text_encoding(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(split_key),
 		cmocka_unit_test(every_lesson_on_every_variant),
 		cmocka_unit_test(lesson2_allows_ppc),
 		cmocka_unit_test(answers_match_the_spec),

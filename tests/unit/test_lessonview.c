@@ -275,7 +275,7 @@ static void test_end_and_help(void **state)
 	build(24, 80);
 	assert_true(row_of("next scene") > 0);
 	assert_true(row_of("show the answer") > 0);
-	assert_true(row_of("Marks") > 0 && row_of("Marks") < 22);
+	assert_true(row_of("* flag") > 0 && row_of("* flag") < 22);
 	wv_view_help(&fr, &app);
 	assert_int_equal(row_of("next scene"), -1);
 	stop();
@@ -339,6 +339,15 @@ static void test_every_scene(void **state)
 				}
 				wv_class_do(&cls, WV_ACT_REVEAL);
 				build(rows, cols);
+				/* the question stays over its answer */
+				if (row_of("Question:") < 0 ||
+				    row_of("Question:") > row_of(cls.revealed ? "The answer:"
+								 : "Right:")) {
+					print_message("%s scene %zu: the question is gone "
+						      "after s\n", files[i].path, k + 1);
+					dump();
+					fail();
+				}
 				if (row_of(val) < 0) {
 					print_message("%s scene %zu lacks %s\n",
 						      files[i].path, k + 1, val);

@@ -1,0 +1,135 @@
+#!/bin/sh
+# The split view (--split, v, :split) and --present on any word, in a real
+# terminal (tmux): both panes read from one capture at the same step, each
+# memory byte in the same column above and below.  The expected rows come
+# from the word's bytes, not from the program: 'ab\0cd' has its zero bytes
+# at memory 2, 5, 6 and 7 (the string's NUL, the word's own NUL and the
+# fill), so has_zero flags those four, the first of them the terminator
+# found, on every variant, big- or little-endian, in memory order.
+# Usage: run-split.sh BUILD_DIR.  Prints TAP.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
+CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
+PLAN=13
+. "$(dirname "$0")/lib.sh"
+
+# the flag bytes in memory order 7..0, as the bits of a row drawn by address
+# (highest address left, as x86-64 draws its register): 0x80 where a byte of
+# 'ab\0cd' and its fill is zero, '*' a flag, '=' the terminator found
+flags=""
+for m in 7 6 5 4 3 2 1 0; do
+	case $m in
+	2) flags="$flags=10000000" ;;
+	5|6|7) flags="$flags*10000000" ;;
+	*) flags="$flags 00000000" ;;
+	esac
+done
+
+# col FILE N TEXT: the column of TEXT in the Nth line holding it (0: none)
+col() { grep -aF -- "$3" "$1" | sed -n "$2p" | awk -v s="$3" '{ print index($0, s) }'; }
+
+start_shell 100 30
+
+# 1-3: --split ppc64: both panes at has_zero's AND, the flags bytes in the
+# same columns although the two registers hold them in opposite orders
+run "$BIN --split ppc64 'ab\\0cd'; echo SPLIT-\$?"
+wait_for " x86-64 " " ppc64 " "64-bit big-endian" "sub-step 1/" &&
+	keys Down Right Right &&
+	wait_for "has_zero() in arch/x86/include/asm/word-at-a-time.h" \
+		"has_zero() in arch/powerpc/include/asm/word-at-a-time.h" \
+		"and: (a - ONES) & ~a & HIGHS" "and: (a + high_bits) & ~rhs"
+check $? "--split ppc64: both panes step together to has_zero's AND, each with its own operation"
+[ "$(grep -acF -- "$flags" "$tmp/screen")" = 2 ] &&
+	shows "flags = 0x8080800000800000" "0x0000800000808080" &&
+	[ "$(col "$tmp/screen" 1 "$flags")" = "$(col "$tmp/screen" 2 "$flags")" ]
+check $? "the flags row, 0x8080800000800000 on x86-64 and 0x0000800000808080 on ppc64, has the same bytes in the same columns"
+# ppc64 has no 'a - ONES' row: marked; the flags, the same bytes: not
+shows "<> a - ONES" "<> sum" "<> its bytes differ from the other variant's" &&
+	[ "$(grep -ac '^   flags' "$tmp/screen")" = 2 ] && ! grep -aq '^<> flags' "$tmp/screen"
+check $? "the rows whose bytes differ are marked <>, the flags (the same bytes) are not"
+
+# 4-5: v closes it and opens it again with the partner; :split x86-32 puts a
+# 32-bit word under the 64-bit one, its memory bytes 3..0 under 3..0
+keys v && wait_for "split view off" && lacks " ppc64 " && keys v &&
+	wait_for " ppc64 " "split: x86-64 above, ppc64 below"
+check $? "v closes the split view and opens it again on ppc64"
+keys : && wait_re '^:$' && T send-keys -t =t: -l 'split x86-32' && keys Enter &&
+	wait_for " x86-32 " "32-bit little-endian" "sub-step 4/15" &&
+	mem=$(grep -a '^mem ' "$tmp/screen" | sed -n 2p) &&
+	top=$(grep -a '^mem ' "$tmp/screen" | sed -n 1p) &&
+	[ "$(echo "$mem" | awk '{ print index($0, "3") }')" = \
+	  "$(echo "$top" | awk '{ print index($0, "3") }')" ] &&
+	[ "$(echo "$mem" | tr -cd '0-9')" = "3210" ]
+check $? ":split x86-32: the 32-bit word's memory bytes 3..0 in the 64-bit word's columns for 3..0"
+keys : && wait_re '^:$' && T send-keys -t =t: -l 'split ppc65' && keys Enter &&
+	wait_for "error: unknown variant 'ppc65' (Tab lists them)" " x86-32 "
+check $? ":split with an unknown variant says so and keeps the view"
+keys q && wait_for "SPLIT-0"
+check $? "q quits with status 0"
+
+# 7-8: --present on a word (once refused: "go with --lesson N or --course"):
+# bytes spaced at 100 columns, the memory strip with its characters
+run "clear; $BIN --present 'ab\\0cd'; echo PRESENT-\$?"
+wait_for "x86-64 64-bit LE present" "|>61 62 00 63 64 00 00 00" \
+	"a  b \\0  c  d \\0 \\0 \\0" && keys Down Right Right &&
+	wait_for "*10000000 *10000000 *10000000  00000000  00000000 =10000000  00000000  00000000"
+check $? "--present 'ab\\0cd': the bytes' characters under the strip, a blank between the bytes of a row"
+keys q && wait_for "PRESENT-0"
+check $? "--present quits with status 0"
+
+# 9: a lesson: v opens the split view on the scene's word; not while its
+# question is open
+run "clear; $BIN --lesson 2 --restart; echo LESSON-\$?"
+wait_for "scene 1/" && keys v && wait_for " x86-64 " " ppc64 " "split:" &&
+	keys v && wait_for "split view off" && keys q && wait_for "LESSON-0"
+check $? "--lesson 2: v stacks ppc64 under the scene's x86-64, v again closes it"
+
+# 11: a scene that asks for it ("split: ppc64") opens split, its narration
+# above; the next scene, without the key, does not
+mkdir -p "$tmp/ls"
+printf '%s\n' 'title: Two byte orders' 'summary: x86-64 and ppc64 on one word.' \
+	'scene: The same flags' 'word: ab\0cd' 'show: has_zero' 'split: ppc64' \
+	'text: The flags sit on the same bytes.' \
+	'scene: One again' 'word: ab\0cd' 'show: has_zero' 'text: Only x86-64 now.' \
+	>"$tmp/ls/01-split.lesson"
+run "clear; $BIN --lessons-dir $tmp/ls --lesson 1 --restart; echo SCENE-\$?"
+wait_for '"ab\0cd" on x86-64 and ppc64' "The flags sit on the same bytes." \
+	"has_zero() in arch/powerpc/include/asm/word-at-a-time.h" &&
+	keys Enter && wait_for "Only x86-64 now." && lacks " ppc64 " &&
+	keys q && wait_for "SCENE-0"
+check $? "a scene's split: ppc64 opens the split view under its narration; the next scene has none"
+
+# 12: --cast --split: the cast's frames hold both panes
+"$BIN" --cast --split ppc64 'ab\0cd' >"$tmp/s.cast" 2>"$tmp/screen" &&
+	$CAST output "$tmp/s.cast" >"$tmp/s.out" &&
+	grep -qaF "64-bit big-endian" "$tmp/s.out" &&
+	grep -qaF "powerpc/include/asm/word-at-a-time.h" "$tmp/s.out"
+check $? "--cast --split ppc64: the cast shows the ppc64 pane"
+
+# 13: --html --split ppc64: each function on both, ppc64's tables in x86-64's
+# columns by memory address (@7 .. @0), so both flags rows read as the flag
+# bytes in memory order, their hex in each register's order; a - ONES (which
+# ppc64 has not) marked <>, the flags not
+"$BIN" --html --split ppc64 'ab\0cd' >"$tmp/s.html" 2>"$tmp/screen" &&
+	python3 - "$tmp/s.html" "$flags" <<'PY'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+want = re.sub("[*= ]", " ", sys.argv[2]).split()
+rows = {}
+for m in re.finditer(r'<tr class="[^"]*"><th scope="row">(<strong class="differs"[^>]*>&lt;&gt;</strong> )?'
+                     r'([^<]*)</th>(.*?)</tr>', page):
+    cells = [re.sub("<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", m.group(3))]
+    rows.setdefault(m.group(2), []).append((bool(m.group(1)), cells))
+flags = [r for r in rows.get("flags", [])]
+ok = (len(flags) == 2 and all(not d and c[:8] == want for d, c in flags)
+      and [c[8] for d, c in flags] == ["8080800000800000", "0000800000808080"]
+      and any(d for d, c in rows.get("a - ONES", []))
+      and "<h1>watviz: <code>\"ab\\0cd\"</code> on x86-64 and ppc64</h1>" in page
+      and page.count('<p class="count">On ppc64:</p>') == 6)
+sys.exit(0 if ok else 1)
+PY
+check $? "--html --split ppc64: both flags rows the same bytes in the same columns, a - ONES marked <>"
+
+[ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
