@@ -39,6 +39,8 @@ enum wv_cmd_kind {
 	WV_CMD_PREV,		/* the previous lesson */
 	WV_CMD_TRY,		/* text: a formula over a, as --try takes */
 	WV_CMD_SET,		/* num: mouse reporting 1 on, 0 off */
+	WV_CMD_STEP,		/* text: a sub-step as --list-steps names it,
+				   "has_zero:3" (watviz/stepname.h) */
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */
