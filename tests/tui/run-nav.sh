@@ -4,8 +4,9 @@
 # opens lesson N, not the next one), :step and --step at a name that
 # --list-steps prints, :lesson N from the free visualizer, --course --arch X
 # with a lesson that does not allow X, :word with no argument, O and o at
-# the ends of the word, and the message line saying a variant's width and
-# byte order once.  Lessons are found by their names (NN-name.lesson), so
+# the ends of the word, the message line saying a variant's width and
+# byte order once; and the page edge's fixup with a memory header for each
+# row.  Lessons are found by their names (NN-name.lesson), so
 # renumbering them does not break this.  Every wait polls for exactly what
 # it then asserts.
 # Usage: run-nav.sh BUILD_DIR.  Prints TAP.
@@ -14,7 +15,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
-PLAN=12
+PLAN=14
 . "$(dirname "$0")/lib.sh"
 
 L="$BIN --lessons-dir $LESSONS"
@@ -132,5 +133,22 @@ wait_re "^generic-be32 \(32-bit big-endian, " && once 32-bit && once big-endian
 check $? ":arch generic-be32: the message says 32-bit and big-endian once: $(last_row)"
 keys q
 wait_for "O-0"
+
+# 13-14: the page edge drawn (issue 27 item 5): the fixup's shift names
+# the memory of each row, @7..@0 for the aligned reload and @12..@5 for the
+# shifted word, in a --page-end trace and in the page-edge lesson's fixup
+hdr() { wait_re "^mem[ a-z]* +@$1 .* @$2( |\$)"; }
+run "clear; $BIN --offset 5 --page-end 8 --component --step zeropad_fixup:2 ab; echo P-\$?"
+wait_for "shr: aligned >>" && hdr 7 0 && hdr 12 5
+check $? "--page-end: the fixup's shift heads the aligned word @7..@0 and the result @12..@5"
+keys q
+wait_for "P-0"
+pe=$(num page-edge)
+run "clear; $L --lesson $pe --restart; echo Q-\$?"
+wait_for "Lesson $pe: " && keys ']' && wait_for "scene 2 of $(nsc page-edge)" &&
+	wait_for "shr: aligned >>" && hdr 7 0 && hdr 12 5
+check $? "lesson $pe (page-edge), scene 2: the same headers, @7..@0 and @12..@5"
+keys q
+wait_for "Q-0"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"
