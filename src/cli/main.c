@@ -25,6 +25,7 @@
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
 #include "watviz/plain.h"
+#include "watviz/progress.h"
 #include "watviz/state.h"
 #include "watviz/stepname.h"
 #include "watviz/svg.h"
@@ -146,7 +147,8 @@ static void help(FILE *f)
 "  --lessons-dir DIR read lessons from DIR (else $WATVIZ_LESSONS, the\n"
 "                    installed ones, or the source tree's lessons/)\n"
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
-"  --present         projector layout: large cells, high contrast\n"
+"  --present         projector layout: high contrast, the bits spaced out\n"
+"                    where the window is wide enough\n"
 "  --autoplay SECS   go on by itself, one sub-step every SECS seconds; each\n"
 "                    scene stays up until read at 140 words a minute, and\n"
 "                    a question pauses; a key takes over\n"
@@ -314,14 +316,54 @@ static wv_lesson *load_lesson(const char *path, bool quick)
 	return NULL;
 }
 
+/*
+ * --list-lessons: where the class is in lesson f (n scenes), from the
+ * progress file at path, as a line under it; nothing for a lesson never
+ * opened.  A file that cannot be read is said once, on stderr (*told).
+ */
+static void list_progress(const char *path, const struct wv_lesson_file *f,
+			  size_t n, bool *told)
+{
+	size_t scene;
+	int rc;
+
+	if (!path)
+		return;
+	rc = wv_progress_get(path, f->number, f->slug, &scene, NULL);
+	if (rc == -ENOENT)
+		return;
+	if (rc < 0) {
+		if (!*told)
+			fprintf(stderr, "watviz: %s: progress not shown: %s\n",
+				safe(path), wv_state_strerror(rc));
+		*told = true;
+		return;
+	}
+	if (scene == WV_PROGRESS_DONE)
+		printf("     done: the class finished it (--lesson %u starts over)\n",
+		       f->number);
+	else if (scene < n)
+		printf("     current: scene %zu of %zu (--lesson %u resumes there)\n",
+		       scene + 1, n, f->number);
+	else
+		printf("     current: scene %zu, past its %zu scenes (it starts at "
+		       "scene 1)\n", scene + 1, n);
+}
+
 /* --list-lessons: what each file's text says, without tracing its scenes. */
 static int list_lessons(const struct wv_cli *c, const char *argv0)
 {
 	struct wv_lesson_file *files;
 	int n = find_lessons(c, argv0, &files), bad = 0;
+	char progress[4096];
+	const char *pp = NULL;
+	bool told = false;
 
 	if (n < 0)
 		return EXIT_USAGE;
+	if (wv_state_path(getenv("XDG_STATE_HOME"), getenv("HOME"), "progress",
+			  progress, sizeof(progress)) == 0)
+		pp = progress;
 	for (int i = 0; i < n; i++) {
 		wv_lesson *l = load_lesson(files[i].path, true);
 		struct wv_pace p;
@@ -346,6 +388,7 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 			len += (size_t)snprintf(line + len, sizeof(line) - len, " %s",
 						wv_lesson_variant(l, k)->name);
 		wv_plain_wrap(stdout, 5, 78, line);
+		list_progress(pp, &files[i], p.scenes, &told);
 		wv_lesson_free(l);
 	}
 	free(files);
