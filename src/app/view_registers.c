@@ -188,18 +188,21 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
  */
 /*
  * Does sub hold a row of another word than its step's (the zeropad fixup's
- * aligned reload)?  Then its byte headers name memory addresses, and a new
- * header comes before each row whose word differs from the one above.
- * Returns how many headers past the first that takes.
+ * aligned reload), or is its word a load across the page edge?  Then its
+ * byte headers name memory addresses, and a new header comes before each
+ * row whose word differs from the one above.  Returns how many headers past
+ * the first that takes.
  */
 static int own_words(const struct wv_trace *t, const struct wv_substep *sub,
 		     bool *absolute)
 {
-	size_t at = t->words[t->steps[sub->step].word].address;
+	const struct wv_word *wd = &t->words[t->steps[sub->step].word];
+	size_t at = wd->address;
 	bool first = true;
 	int extra = 0;
 
-	*absolute = false;
+	/* a load across the page edge: every row says where its bytes are */
+	*absolute = sub->mem_columns && wd->zeropad;
 	for (unsigned k = 0; sub->mem_columns && k < sub->nrows; k++) {
 		const struct wv_row *row = &sub->rows[k];
 

@@ -15,7 +15,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
-PLAN=14
+PLAN=15
 . "$(dirname "$0")/lib.sh"
 
 L="$BIN --lessons-dir $LESSONS"
@@ -143,11 +143,21 @@ wait_for "shr: aligned >>" && hdr 7 0 && hdr 12 5
 check $? "--page-end: the fixup's shift heads the aligned word @7..@0 and the result @12..@5"
 keys q
 wait_for "P-0"
-pe=$(num page-edge)
+pe=$(num page-edge) npe=$(nsc page-edge)
+# the scene of the lesson titled $1, counted from 1
+scene_no() { grep '^scene:' "$(file page-edge)" | grep -nF "scene: $1" | cut -d: -f1; }
+ld=$(scene_no "hash_name's load runs into the unmapped page")
+fx=$(scene_no "hash_name at the page edge: the fixup")
 run "clear; $L --lesson $pe --restart; echo Q-\$?"
-wait_for "Lesson $pe: " && keys ']' && wait_for "scene 2 of $(nsc page-edge)" &&
+wait_for "Lesson $pe: " && cmd "scene $fx" && wait_for "scene $fx of $npe" &&
 	wait_for "shr: aligned >>" && hdr 7 0 && hdr 12 5
-check $? "lesson $pe (page-edge), scene 2: the same headers, @7..@0 and @12..@5"
+check $? "lesson $pe (page-edge), the fixup's scene $fx: the same headers, @7..@0 and @12..@5"
+
+# 15: the lesson's scene of the faulting load: the bytes it wanted, under
+# @12..@5 (its own headers), the ones past the edge marked u
+cmd "scene $ld" && wait_for "scene $ld of $npe" && wait_for "load: a = load_unaligned_zeropad" &&
+	wait_for "a (wanted)" && hdr 12 5
+check $? "lesson $pe, scene $ld: the faulting load and the bytes it wanted"
 keys q
 wait_for "Q-0"
 
