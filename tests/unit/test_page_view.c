@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "watviz/json.h"
 #include "watviz/screen.h"
 #include "watviz/trace.h"
 #include "watviz/view.h"
@@ -192,12 +193,37 @@ static void memory_range(void **state)
 	wv_app_free(&app);
 }
 
+/* --json says each row's memory: the aligned reload's is the aligned word */
+static void json_address(void **state)
+{
+	char *j = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&j, &n);
+
+	(void)state;
+	start();
+	assert_non_null(f);
+	assert_int_equal(wv_json_write(f, &app.trace), 0);
+	fclose(f);
+	/* "ab" at 5 to 6, its NUL at 7: the aligned word at 0 is 00 00 00 00
+	   00 61 62 00, read little-endian */
+	assert_non_null(strstr(j, "\"label\": \"aligned\", \"kind\": \"result\", "
+			       "\"width\": 64, \"value\": \"0x0062610000000000\", "
+			       "\"address\": 0,"));
+	assert_non_null(strstr(j, "\"label\": \"a (wanted)\", \"kind\": \"input\", "
+			       "\"width\": 64, \"value\": \"0x0000000000006261\", "
+			       "\"address\": 5,"));
+	free(j);
+	wv_app_free(&app);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(trace_rows),
 		cmocka_unit_test(screen_headers),
 		cmocka_unit_test(memory_range),
+		cmocka_unit_test(json_address),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
