@@ -169,6 +169,15 @@ const struct wv_variant *wv_lesson_variant(const wv_lesson *l, size_t i);
 bool wv_lesson_allows(const wv_lesson *l, const struct wv_variant *v);
 
 /*
+ * The variants a lesson runs on, in words, into buf (size bytes, always
+ * terminated): "any", a list of names, and the scenes that keep their own
+ * variant whatever --arch says ("any; scene 2 keeps x86-64, scene 3 keeps
+ * s390"); when every scene keeps its own, "fixed by each scene: ...; --arch
+ * changes nothing".  Returns buf.
+ */
+char *wv_lesson_variants_text(const wv_lesson *l, char *buf, size_t size);
+
+/*
  * The trace input of scene i when the lesson runs on variant v (NULL: the
  * lesson's first variant).  A scene with its own "arch:" keeps it; then
  * *kept (when not NULL) is set to true so the caller can say so.

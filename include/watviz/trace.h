@@ -299,6 +299,14 @@ const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
  */
 bool wv_trace_hash_name_what_if(const struct wv_trace *t);
 
+/*
+ * The sentence on CONFIG_DCACHE_WORD_ACCESS for hash_name on variant v (does
+ * its kernel run the word-at-a-time hash_name, and which Kconfig line says
+ * so), into buf.  Returns buf.
+ */
+const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
+				     size_t size);
+
 /* Short name of an op, as in JSON: "sub", "and", "clz", ... */
 const char *wv_trace_op_name(enum wv_op op);
 

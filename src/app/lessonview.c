@@ -156,7 +156,7 @@ static void question(struct pen *p, const struct wv_class *c)
 	if (c->answer.form == WV_FORM_CHOICE)
 		choices(p, &c->answer);
 	else if (c->answer.form == WV_FORM_FORMULA)
-		line(p, WV_ROLE_DIM, "Answer with a formula over a, in C: + - * & | ^ ~ << "
+		line(p, WV_ROLE_DIM, "Answer with a C formula over the question's names: + - * & | ^ ~ << "
 		     ">>, ONES, HIGHS, LOW7, REPEAT_BYTE(x), clz, ctz, popcount, cmpb ... "
 		     "watviz checks it for every word.");
 	else

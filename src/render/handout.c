@@ -59,17 +59,17 @@ static void paragraphs(FILE *out, unsigned indent, const char *text)
 static const char *variant_line(char *line, size_t size, const wv_lesson *l,
 				const struct wv_variant *v)
 {
-	size_t n = 0;
+	char vars[400];
+	size_t kept = 0;
 
-	n += (size_t)snprintf(line, size, "Variants:");
-	if (wv_lesson_nvariants(l) == wv_wat_count())
-		n += (size_t)snprintf(line + n, size - n, " any");
-	for (size_t i = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
-			   i < wv_lesson_nvariants(l) && n < size; i++)
-		n += (size_t)snprintf(line + n, size - n, "%s %s", i ? "," : "",
-				      wv_lesson_variant(l, i)->name);
-	if (n < size)
-		snprintf(line + n, size - n, ". Shown on %s (%s%s).", v->name, v->era,
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++)
+		kept += wv_lesson_scene(l, i)->variant != NULL;
+	wv_lesson_variants_text(l, vars, sizeof(vars));
+	if (kept && kept == wv_lesson_nscenes(l))
+		snprintf(line, size, "Variants: %s.", vars);
+	else
+		snprintf(line, size, "Variants: %s. Shown on %s (%s%s).", vars,
+			 v->name, v->era,
 			 v == wv_lesson_variant(l, 0) ? "" : "; chosen with --arch");
 	return line;
 }
@@ -87,8 +87,8 @@ const char *wv_handout_hint(enum wv_form form)
 {
 	switch (form) {
 	case WV_FORM_CHOICE: return NULL;
-	case WV_FORM_FORMULA: return "answer with a formula over a; watviz --try "
-				     "checks it for every word";
+	case WV_FORM_FORMULA: return "a C formula over the question's names; "
+				     "watviz --try checks it";
 	case WV_FORM_HEX: return "answer in hex, such as 0x8080";
 	default: return "answer with a number";
 	}
