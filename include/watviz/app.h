@@ -178,6 +178,14 @@ int wv_app_command(struct wv_app *app, const char *line,
 		   int (*write_json)(const struct wv_trace *t, const char *path));
 
 /*
+ * :step SPEC and --step SPEC: go to the sub-step SPEC names ("has_zero:3",
+ * "has_zero@8:2", as --list-steps prints them) on the main view.  A name
+ * the trace lacks leaves the place as it was, with what would do in
+ * app->msg (msg_error set).  Returns reaction flags.
+ */
+int wv_app_goto_step(struct wv_app *app, const char *spec);
+
+/*
  * Trace app->word again (changed in place) at the same place: the same
  * step and sub-step where it still exists.  Returns 0, or -1 with the
  * reason in app->msg (the old trace stays).

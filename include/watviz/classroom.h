@@ -172,6 +172,26 @@ int wv_class_command(struct wv_class *c, const char *line,
 /* Ticks the scene stays up in all, at the present pace (autoplay). */
 unsigned wv_class_ticks_total(const struct wv_class *c);
 
+/*
+ * :lesson WHICH typed in the free visualizer: load the lesson opts->files
+ * names WHICH (a number or a name) and make it c's, in app, as
+ * wv_class_init does with that lesson (its own variant; saved progress
+ * unless opts->restart), so :next, :prev and the end screen work on.
+ * Returns 0; -1 with the reason in app->msg and app as it was (no such
+ * lesson, a broken file, no lessons found); -2 when the lesson could not
+ * start (out of memory: app->msg says so and app is freed).
+ */
+int wv_class_from_free(struct wv_class *c, struct wv_app *app,
+		       const struct wv_ui_opts *opts, const char *progress_path,
+		       const char *which);
+
+/*
+ * For the scene's title when --arch names a variant this lesson does not
+ * allow (--course --arch, :lesson N): " (this lesson does not run on
+ * alpha)", else "".  Static storage, valid until the next call.
+ */
+const char *wv_class_arch_note(const struct wv_class *c);
+
 /* Does the app show something other than the scene's own setup? */
 bool wv_class_exploring(const struct wv_class *c);
 

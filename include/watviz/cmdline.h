@@ -42,6 +42,8 @@ enum wv_cmd_kind {
 	WV_CMD_SPLIT,		/* num 1: variant under the shown one; 0 (no
 				   argument): on with its partner, or off;
 				   -1 ("off"): off */
+	WV_CMD_STEP,		/* text: a sub-step as --list-steps names it,
+				   "has_zero:3" (watviz/stepname.h) */
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */

@@ -30,10 +30,12 @@
  *     "substeps": [ { "index" (global, 0-based), "op", "expr", "text",
  *                     "mem_columns" (byte columns are memory bytes),
  *                     "rows": [ { "label", "kind", "width", "value",
- *                                 "bits", "marks" } ] } ] }
+ *                                 "address", "bits", "marks" } ] } ] }
  * where a row's value is a number when width is 0, else a hex string of
  * width/4 digits; "bits" (hex, same width) are the highlighted bits; "marks"
- * lists, per memory byte of the word in memory order, the names of its
+ * lists, per memory byte of the word in memory order (from the row's
+ * "address": the step's word's, the aligned word's on the zeropad fixup's
+ * reload; word rows only), the names of its
  * marks ("prestart", "zero", "flag", "false_positive", "answer", "hilite",
  * "kept").  Returns 0, or -EIO when writing failed.
  */

@@ -100,6 +100,12 @@ struct wv_row {
 					   map (width 8) bytes[i] describes bit
 					   i, which stands for register byte i;
 					   unused for width 0 */
+	size_t address;			/* where its sub-step has mem_columns:
+					   register byte r holds memory byte
+					   address + reg_to_mem[r].  The step's
+					   word's address, except on a row that
+					   holds another word: the zeropad
+					   fixup's aligned reload */
 };
 
 /* ---- sub-steps ----------------------------------------------------------- */

@@ -33,6 +33,8 @@ struct wv_ui_opts {
 	int fill;			/* fill byte, 0..255 */
 	int delim;			/* second terminator byte, -1 none */
 	size_t page_end;		/* an unmapped page from here, 0 none */
+	const char *step;		/* --step NAME:K: open there; NULL at
+					   the first sub-step */
 	int color;			/* -1 auto, 0 never, 1 always */
 	bool no_mouse;			/* --no-mouse: leave the mouse to the
 					   terminal (selecting text) */

@@ -91,7 +91,9 @@ struct wv_variant {
 					   that bound it or where it was read:
 					   "since v6.11, 4b8fa1173cdc" */
 	const char *insns;	/* instructions a real build uses, or "none" */
-	const char *summary;	/* one line: what is special about it */
+	const char *summary;	/* one line: what is special about it,
+				   never its width or byte order, which
+				   bits and endian say beside it */
 	enum wv_dcache dcache_kind;
 	const char *dcache;	/* who selects DCACHE_WORD_ACCESS, and when */
 	const char *zeropad;	/* the file holding this kernel's

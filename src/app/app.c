@@ -14,6 +14,7 @@
 #include "watviz/cmdline.h"
 #include "watviz/prove.h"
 #include "watviz/state.h"
+#include "watviz/stepname.h"
 #include "watviz/try.h"
 #include "watviz/ui.h"
 
@@ -466,15 +467,26 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 				   : "no delimiter: the scan stops at the NUL only", app->last_delim);
 		return WV_REACT_REDRAW;
 	case WV_ACT_OFFSET_UP:
-	case WV_ACT_OFFSET_DOWN:
-		if (rebuild(app, app->v,
-			    (app->offset + (act == WV_ACT_OFFSET_UP ? 1 : nb - 1)) % nb,
-			    app->fill, app->delim, true) == 0)
+	case WV_ACT_OFFSET_DOWN: {
+		/* past either end of the word it wraps round, and says so */
+		bool up = act == WV_ACT_OFFSET_UP;
+		bool wraps = up ? app->offset + 1 == nb : app->offset == 0;
+		size_t was = app->offset;
+
+		if (rebuild(app, app->v, (app->offset + (up ? 1 : nb - 1)) % nb,
+			    app->fill, app->delim, true) < 0)
+			return WV_REACT_REDRAW;
+		if (wraps)
+			wv_app_msg(app, false, "offset %zu is the %s: wrapped round to "
+				   "%zu (%s goes back)", was, up ? "last" : "first",
+				   app->offset, up ? "O" : "o");
+		else
 			wv_app_msg(app, false, "string starts at offset %zu%s", app->offset,
 				   !app->offset ? "" : app->delim >= 0
 				   ? ": hash_name loads from there, unaligned"
 				   : ": the bytes before it are forced to 0xff");
 		return WV_REACT_REDRAW;
+	}
 	case WV_ACT_FILL: {
 		size_t i = 0;
 
@@ -721,6 +733,24 @@ static int try_formula(struct wv_app *app, const char *src)
 	return WV_REACT_REDRAW;
 }
 
+int wv_app_goto_step(struct wv_app *app, const char *spec)
+{
+	char err[WV_APP_MSG_MAX];
+	size_t k;
+
+	if (wv_step_find(&app->trace, spec, &k, err, sizeof(err)) < 0) {
+		wv_app_msg(app, true, "step: %s", err);
+		return WV_REACT_REDRAW;
+	}
+	wv_app_drop_try(app);	/* the kernel's steps, not a formula's */
+	app->view = WV_VIEW_MAIN;
+	app->playing = false;
+	app->anchor_v = NULL;
+	app->pos = k;
+	wv_app_msg(app, false, "at %s: %s", spec, app->trace.subs[k].expr);
+	return WV_REACT_REDRAW;
+}
+
 int wv_app_command(struct wv_app *app, const char *line,
 		   int (*write_json)(const struct wv_trace *t, const char *path))
 {
@@ -794,12 +824,14 @@ int wv_app_command(struct wv_app *app, const char *line,
 	case WV_CMD_SPLIT:
 		return wv_app_split(app, cmd.num > 0 ? cmd.variant : cmd.num < 0 ||
 				    app->split_v ? NULL : wv_app_split_partner(app->v));
+	case WV_CMD_STEP:
+		return wv_app_goto_step(app, cmd.text);
 	case WV_CMD_SCENE:
 	case WV_CMD_LESSON:
 	case WV_CMD_NEXT:
 	case WV_CMD_PREV:
-		wv_app_msg(app, true, "scenes and lessons are for a lesson: start one "
-			   "with watviz --lesson N");
+		wv_app_msg(app, true, "scenes are a lesson's: :lesson N opens one "
+			   "(watviz --list-lessons lists them)");
 		return WV_REACT_REDRAW;
 	}
 	return WV_REACT_REDRAW;

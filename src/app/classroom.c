@@ -238,9 +238,12 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	}
 	if (c->opened)
 		c->opened[c->file] = 1;
-	if (opts->variant)
+	if (opts->variant && c->arch)
 		snprintf(arch, sizeof(arch), "Running on %s (--arch). ",
 			 opts->variant->name);
+	else if (opts->variant)	/* --course --arch: this lesson has its own */
+		snprintf(arch, sizeof(arch), "Lesson %u does not run on %s: on %s. ",
+			 c->number, opts->variant->name, wv_lesson_variant(l, 0)->name);
 
 	wv_lesson_scene_input(l, start, c->arch, &in, NULL);
 	if (wv_app_init(app, in.word, in.word_len, wv_lesson_scene(l, start)->word_src,
@@ -262,6 +265,53 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	else
 		wv_app_msg(app, false, "Enter goes on, ] and [ change scenes, ? shows "
 			   "every key.");
+	return 0;
+}
+
+int wv_class_from_free(struct wv_class *c, struct wv_app *app,
+		       const struct wv_ui_opts *opts, const char *progress_path,
+		       const char *which)
+{
+	struct wv_ui_opts lo = *opts;
+	struct wv_error e;
+	wv_lesson *l = NULL;
+	int k = opts->files && which ? wv_lesson_pick(opts->files, opts->nfiles,
+						      which) : -1;
+
+	if (!opts->files) {
+		wv_app_msg(app, true, "no lessons were found (WATVIZ_LESSONS or an "
+			   "installed watviz has them): watviz --lesson N opens one");
+		return -1;
+	}
+	if (k < 0) {
+		wv_app_msg(app, true, "lesson %.40s: %s (Tab lists the names; "
+			   "watviz --list-lessons lists them)", which ? which : "",
+			   k == -2 ? "more than one lesson starts with that"
+			   : "no such lesson");
+		return -1;
+	}
+	if (wv_lesson_load(opts->files[k].path, &l, &e) != 0) {
+		if (e.line > 0)
+			wv_app_msg(app, true, "%s:%d:%d: %s", opts->files[k].path,
+				   e.line, e.col, e.msg);
+		else
+			wv_app_msg(app, true, "%s: %s", opts->files[k].path, e.msg);
+		return -1;
+	}
+	/* the lesson's own variant and scenes: the free view's word goes */
+	lo.lesson = l;
+	lo.lesson_number = opts->files[k].number;
+	lo.lesson_slug = opts->files[k].slug;
+	lo.lesson_index = (size_t)k;
+	lo.run_last = opts->nfiles - 1;
+	lo.variant = NULL;
+	lo.autoplay_ms = 0;
+	wv_app_free(app);
+	if (wv_class_init(c, app, &lo, progress_path) < 0) {
+		wv_lesson_free(l);
+		return -2;	/* app->msg says why; app is not initialised */
+	}
+	c->owned = l;
 	return 0;
 }
 
@@ -383,6 +433,7 @@ static int end_key(struct wv_class *c, enum wv_action act)
 	case WV_ACT_BACK:
 	case WV_ACT_REDRAW:
 	case WV_ACT_QUIT:
+	case WV_ACT_COMMAND:	/* the screen offers ":lesson N" */
 		return wv_app_do(c->app, act);
 	default:
 		return act == WV_ACT_NONE ? WV_REACT_NONE : WV_REACT_BELL;
@@ -605,6 +656,17 @@ int wv_class_tick(struct wv_class *c)
 	}
 	app->playing = false;
 	return WV_REACT_REDRAW;
+}
+
+const char *wv_class_arch_note(const struct wv_class *c)
+{
+	static char note[80];
+
+	if (!c->arch_opt || c->arch)
+		return "";
+	snprintf(note, sizeof(note), " (this lesson does not run on %s)",
+		 c->arch_opt->name);
+	return note;
 }
 
 bool wv_class_exploring(const struct wv_class *c)

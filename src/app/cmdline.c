@@ -41,6 +41,7 @@ static const struct {
 	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR" },
 	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off" },
 	{ "split", WV_CMD_SPLIT, ARG_SPLIT, "split [NAME|off]" },
+	{ "step", WV_CMD_STEP, ARG_TEXT, "step NAME:K" },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -174,9 +175,12 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 		cmd->num = 0;		/* on with its partner, or off */
 		return 0;
 	}
-	if (*arg == '\0' && commands[i].arg != ARG_OPT_TEXT &&
-	    commands[i].arg != ARG_TEXT) {
-		snprintf(err, errsize, "usage: :%s", commands[i].usage);
+	/* a bare :word would empty the word and forget its edits unasked;
+	   the empty word is :word "" */
+	if (*arg == '\0' && commands[i].arg != ARG_OPT_TEXT) {
+		snprintf(err, errsize, "usage: :%s%s", commands[i].usage,
+			 commands[i].kind == WV_CMD_WORD
+			 ? " (:word \"\" is the empty word)" : "");
 		return -1;
 	}
 	if (take_text(arg, cmd->text, sizeof(cmd->text), err, errsize) < 0)

@@ -318,8 +318,8 @@ void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
 
 	lesson_bar(f, c);
 	x = wv_frame_put(f, 1, 0, WV_ROLE_HEADING, scene(c)->title);
-	x = wv_frame_printf(f, 1, x + 2, WV_ROLE_DIM, "\"%s\" on %s",
-			    app->word_src, app->v->name);
+	x = wv_frame_printf(f, 1, x + 2, WV_ROLE_DIM, "\"%s\" on %s%s",
+			    app->word_src, app->v->name, wv_class_arch_note(c));
 	if (wv_class_exploring(c))
 		wv_frame_put(f, 1, x, WV_ROLE_DIM, " (changed by you)");
 	else if (scene(c)->explore)
@@ -354,8 +354,9 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	/* the title, the word and the variant: always in view */
 	int x = wv_frame_put(f, 1, margin, WV_ROLE_HEADING, scene(c)->title);
 
-	wv_frame_printf(f, 1, x + 2, WV_ROLE_TEXT, "\"%s\" on %s%s", c->app->word_src,
-			c->app->v->name, wv_class_exploring(c) ? " (changed by you)"
+	wv_frame_printf(f, 1, x + 2, WV_ROLE_TEXT, "\"%s\" on %s%s%s",
+			c->app->word_src, c->app->v->name, wv_class_arch_note(c),
+			wv_class_exploring(c) ? " (changed by you)"
 			: scene(c)->explore ? "  change a byte: m" : "");
 	int y = 2 + wv_view_memory_line(f, c->app, 2, margin);
 	struct wv_view_regs o = regs_opts(c, wv_view_regs_cell(f, c->app));

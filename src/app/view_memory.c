@@ -182,7 +182,11 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 
 			glyph(t->img.mem[i], g);
 			mem_mark(t, i, app->quiz, m);
-			wv_frame_printf(f, y + 1, bx, WV_ROLE_DIM, " %02zx", i & 0xff);
+			/* an unaligned load (hash_name's) straddles two words:
+			   its own range is lit on the address row */
+			wv_frame_printf(f, y + 1, bx, addr % nb && i >= addr &&
+					i < addr + nb ? WV_ROLE_HEADING : WV_ROLE_DIM,
+					" %02zx", i & 0xff);
 			if (t->img.role[i] == WV_MEM_UNMAPPED)	/* no byte there */
 				wv_frame_put(f, y + 2, bx + 1, role, "--");
 			else

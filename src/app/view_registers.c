@@ -198,10 +198,43 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
  * a caption line over the bits when the height allows; else short labels and
  * no hex.  Returns the lines it takes (at most avail).
  */
+/*
+ * Does sub hold a row of another word than its step's (the zeropad fixup's
+ * aligned reload), or is its word a load across the page edge?  Then its
+ * byte headers name memory addresses, and a new header comes before each
+ * row whose word differs from the one above.  Returns how many headers past
+ * the first that takes.
+ */
+static int own_words(const struct wv_trace *t, const struct wv_substep *sub,
+		     bool *absolute)
+{
+	const struct wv_word *wd = &t->words[t->steps[sub->step].word];
+	size_t at = wd->address;
+	bool first = true;
+	int extra = 0;
+
+	/* a load across the page edge: every row says where its bytes are */
+	*absolute = sub->mem_columns && wd->zeropad;
+	for (unsigned k = 0; sub->mem_columns && k < sub->nrows; k++) {
+		const struct wv_row *row = &sub->rows[k];
+
+		if (row->width != t->v->bits)
+			continue;
+		if (row->address != at)
+			*absolute = true;
+		extra += !first && row->address != at;
+		at = row->address;
+		first = false;
+	}
+	return *absolute ? extra : 0;
+}
+
 int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 	       const struct wv_substep *sub, int avail,
 	       const struct wv_view_regs *o, struct reg_layout *l)
 {
+	bool absolute;
+	int headers = own_words(t, sub, &absolute);
 	unsigned nb = t->word_bytes, nrows = sub->nrows;
 	int bitsw, hexw = 2 + (int)nb * 2, labmax = 0, need;
 
@@ -237,7 +270,30 @@ int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 			l->x0 = o->x0;
 		need = l->caption ? captioned : 2 + (int)nrows;
 	}
+	need += headers;
 	return need < avail ? need : avail;
+}
+
+/* The line naming the memory byte of each register byte. */
+static void mem_header(struct wv_frame *f, const struct wv_trace *t, int y,
+		       int x0, int hexx, const struct wv_view_regs *o, bool absolute,
+		       size_t at)
+{
+	unsigned nb = t->word_bytes;
+
+	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
+	for (unsigned r = 0; r < nb; r++) {
+		int x = bit_x(group_x(x0, nb, r, o), o->cell, 3);
+
+		if (absolute)
+			wv_frame_printf(f, y, x, WV_ROLE_DIM, "@%zu",
+					at + t->reg_to_mem[r]);
+		else	/* the split view's lower word: relative to the upper's */
+			wv_frame_printf(f, y, x, WV_ROLE_DIM, "%u",
+					t->reg_to_mem[r] + o->mem_base);
+	}
+	if (hexx)
+		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
 }
 
 /*
@@ -250,7 +306,7 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	const struct wv_trace *t = &app->trace;
 	const struct wv_substep *sub = &t->subs[k];
 	const struct wv_step *st = &t->steps[sub->step];
-	unsigned nb = t->word_bytes, nrows = sub->nrows;
+	unsigned nrows = sub->nrows;
 	struct reg_layout l;
 	int x;
 
@@ -268,15 +324,18 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	y++;
 	if (y >= ymax)	/* room for its operation only (what comes next) */
 		return;
-	/* which memory byte each register byte holds */
-	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
-	for (unsigned r = 0; r < nb; r++)
-		wv_frame_printf(f, y, bit_x(group_x(x0, nb, r, o), o->cell, 3),
-				WV_ROLE_DIM, "%u",
-				t->reg_to_mem[r] + o->mem_base);
-	if (hexx)
-		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
-	y++;
+	/* which memory byte each register byte holds: its place in the word,
+	   or its address where the rows hold different words */
+	bool absolute;
+	size_t at = t->words[st->word].address;
+
+	own_words(t, sub, &absolute);
+	for (unsigned ri = 0; absolute && ri < nrows; ri++)
+		if (sub->rows[ri].width == t->v->bits) {
+			at = sub->rows[ri].address;
+			break;
+		}
+	mem_header(f, t, y++, x0, hexx, o, absolute, at);
 
 	/* rows that do not fit: the first ones and the last, and how many
 	   are hidden in between */
@@ -301,6 +360,9 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 			ri += hidden - 1;
 			continue;
 		}
+		if (absolute && row.width == t->v->bits && row.address != at &&
+		    y + 1 < ymax)
+			mem_header(f, t, y++, x0, hexx, o, true, at = row.address);
 		/* the split view: a row whose bytes differ from the other
 		   variant's, marked before its label */
 		if (ri < 32 && (o->differ >> ri & 1))

@@ -404,9 +404,22 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 /* --svg, --step, --list-steps, --cast, --cast-size and --record. */
 static int export_combinations(struct wv_cli *c, bool lesson)
 {
-	if (c->step_arg && c->mode != WV_MODE_SVG) {
-		usage_error(c, "--step names the sub-step --svg draws; add --svg (or "
-			    "leave out --step)");
+	/* --step: the sub-step --svg draws, or the one the visualizer opens at */
+	if (c->step_arg && c->mode != WV_MODE_SVG && c->mode != WV_MODE_AUTO) {
+		usage_error(c, "--step names the sub-step --svg draws or the "
+			    "visualizer opens at; leave out %s (or --step)",
+			    mode_opt[c->mode]);
+		return -1;
+	}
+	if (c->step_arg && (lesson || c->course)) {
+		usage_error(c, "--step opens one word's trace at a sub-step; a "
+			    "lesson's scenes choose their own (:scene N), so leave "
+			    "out %s or --step", c->course ? "--course" : "--lesson");
+		return -1;
+	}
+	if (c->step_arg && c->list_steps) {
+		usage_error(c, "--list-steps lists every sub-step and exits; leave "
+			    "out --step");
 		return -1;
 	}
 	if (c->mode == WV_MODE_SVG && !c->step_arg && !c->list_steps) {
@@ -494,10 +507,11 @@ static int check_combinations(struct wv_cli *c)
 		return -1;
 	}
 	if (c->try_src && (c->mode == WV_MODE_SVG || c->mode == WV_MODE_CAST ||
-			   c->record || c->list_steps)) {
+			   c->record || c->list_steps || c->step_arg)) {
 		usage_error(c, "--try draws its own formula, not the kernel's steps; "
 			    "leave out %s", c->record ? "--record" : c->list_steps
-			    ? "--list-steps" : mode_opt[c->mode]);
+			    ? "--list-steps" : c->mode == WV_MODE_AUTO ? "--step"
+			    : mode_opt[c->mode]);
 		return -1;
 	}
 

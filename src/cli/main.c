@@ -25,6 +25,7 @@
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
 #include "watviz/plain.h"
+#include "watviz/progress.h"
 #include "watviz/state.h"
 #include "watviz/stepname.h"
 #include "watviz/svg.h"
@@ -127,8 +128,9 @@ static void help(FILE *f)
 "                    a click edits a byte or a bit, the wheel steps\n"
 "\n"
 "figures and recordings:\n"
-"  --svg --step NAME:K  write sub-step K of the kernel function NAME as an\n"
-"                    SVG figure, as in --svg --step has_zero:3\n"
+"  --step NAME:K     open the visualizer at sub-step K of the kernel\n"
+"                    function NAME (--list-steps lists them), as in\n"
+"                    --step has_zero:3; with --svg, write it as a figure\n"
 "  --list-steps      list the NAME:K of every sub-step of WORD, and exit\n"
 "  --cast            write the trace (or --lesson N) played by itself as an\n"
 "                    asciicast v2 file, at autoplay's pace, with markers\n"
@@ -275,6 +277,31 @@ static int find_lessons(const struct wv_cli *c, const char *argv0,
 	return n;
 }
 
+/*
+ * The lesson files for :lesson N in the free visualizer, in *files (free()
+ * them; NULL when there are none): found as --lesson finds them, without a
+ * word about a folder that is missing, since no lesson was asked for.
+ */
+static size_t quiet_lessons(const char *argv0, struct wv_lesson_file **files)
+{
+	char dir[WV_LESSON_PATH_MAX], exe[WV_LESSON_PATH_MAX];
+	struct wv_error e;
+	int n;
+
+	*files = NULL;
+	exe_dir(argv0, exe, sizeof(exe));
+	if (wv_lesson_dir(NULL, WATVIZ_DATADIR "/lessons", exe, dir, sizeof(dir),
+			  &e) != 0)
+		return 0;
+	n = wv_lesson_find(dir, files, NULL, NULL);
+	if (n <= 0) {
+		free(*files);
+		*files = NULL;
+		return 0;
+	}
+	return (size_t)n;
+}
+
 /* Load a lesson file; print "path:line:col: msg" and return NULL on a mistake. */
 static wv_lesson *load_lesson(const char *path, bool quick)
 {
@@ -290,14 +317,54 @@ static wv_lesson *load_lesson(const char *path, bool quick)
 	return NULL;
 }
 
+/*
+ * --list-lessons: where the class is in lesson f (n scenes), from the
+ * progress file at path, as a line under it; nothing for a lesson never
+ * opened.  A file that cannot be read is said once, on stderr (*told).
+ */
+static void list_progress(const char *path, const struct wv_lesson_file *f,
+			  size_t n, bool *told)
+{
+	size_t scene;
+	int rc;
+
+	if (!path)
+		return;
+	rc = wv_progress_get(path, f->number, f->slug, &scene, NULL);
+	if (rc == -ENOENT)
+		return;
+	if (rc < 0) {
+		if (!*told)
+			fprintf(stderr, "watviz: %s: progress not shown: %s\n",
+				safe(path), wv_state_strerror(rc));
+		*told = true;
+		return;
+	}
+	if (scene == WV_PROGRESS_DONE)
+		printf("     done: the class finished it (--lesson %u starts over)\n",
+		       f->number);
+	else if (scene < n)
+		printf("     current: scene %zu of %zu (--lesson %u resumes there)\n",
+		       scene + 1, n, f->number);
+	else
+		printf("     current: scene %zu, past its %zu scenes (it starts at "
+		       "scene 1)\n", scene + 1, n);
+}
+
 /* --list-lessons: what each file's text says, without tracing its scenes. */
 static int list_lessons(const struct wv_cli *c, const char *argv0)
 {
 	struct wv_lesson_file *files;
 	int n = find_lessons(c, argv0, &files), bad = 0;
+	char progress[4096];
+	const char *pp = NULL;
+	bool told = false;
 
 	if (n < 0)
 		return EXIT_USAGE;
+	if (wv_state_path(getenv("XDG_STATE_HOME"), getenv("HOME"), "progress",
+			  progress, sizeof(progress)) == 0)
+		pp = progress;
 	for (int i = 0; i < n; i++) {
 		wv_lesson *l = load_lesson(files[i].path, true);
 		struct wv_pace p;
@@ -321,6 +388,7 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		if (len < sizeof(line))
 			line[len] = ' ';
 		wv_plain_wrap(stdout, 5, 78, line);
+		list_progress(pp, &files[i], p.scenes, &told);
 		wv_lesson_free(l);
 	}
 	free(files);
@@ -468,18 +536,25 @@ static int pick_run(const struct wv_cli *c, const struct wv_lesson_file *files,
 static bool arch_fits(const struct wv_cli *c, const wv_lesson *l, unsigned num,
 		      bool single)
 {
-	if (!c->arch_given || wv_lesson_allows(l, c->v))
+	/* --course --arch: each lesson on it where it may, else on its own */
+	if (!c->arch_given || c->course || wv_lesson_allows(l, c->v))
 		return true;
 	fprintf(stderr, "watviz: --arch %s: lesson %u", c->v->name, num);
-	if (c->course)
-		fprintf(stderr, " (in --course)");
-	else if (!single)
+	if (!single)
 		fprintf(stderr, " (in --lesson %u-%u)", c->range_first, c->range_last);
 	fprintf(stderr, " runs on");
 	for (size_t k = 0; k < wv_lesson_nvariants(l); k++)
 		fprintf(stderr, " %s", wv_lesson_variant(l, k)->name);
 	fprintf(stderr, "; pick one of those or leave --arch out\n");
 	return false;
+}
+
+/* The variant lesson l runs on: --arch where it allows it (--course takes
+   the others on their own), NULL for the lesson's own. */
+static const struct wv_variant *arch_for(const struct wv_cli *c,
+					 const wv_lesson *l)
+{
+	return c->arch_given && wv_lesson_allows(l, c->v) ? c->v : NULL;
 }
 
 /* Does the visualizer run: stdin and stdout both terminals? */
@@ -607,7 +682,7 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 	rc = wv_html_begin(stdout, title);
 	for (size_t i = first; i <= last && rc == 0; i++)
 		rc = wv_html_handout(stdout, ls[i], &(struct wv_handout_opts){
-			.number = files[i].number, .variant = c->arch_given ? c->v : NULL });
+			.number = files[i].number, .variant = arch_for(c, ls[i]) });
 	if (rc == 0)
 		rc = wv_html_end(stdout);
 	if (rc || fclose(stdout) != 0) {
@@ -667,7 +742,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 		for (i = first; i <= last && rc == 0; i++) {
 			struct wv_handout_opts ho = {
 				.number = files[i].number,
-				.variant = c->arch_given ? c->v : NULL,
+				.variant = arch_for(c, ls[i]),
 				.color = wv_plain_want_color(stdout, c->color),
 			};
 
@@ -751,6 +826,12 @@ int main(int argc, char **argv)
 	}
 	if (c.record && !interactive(&c))
 		return record_needs_tty();
+	if (c.step_arg && c.mode == WV_MODE_AUTO && !interactive(&c)) {
+		usage_error("--step %s: the visualizer opens there, and it needs a "
+			    "terminal on stdin and stdout; for a figure of that "
+			    "sub-step add --svg", c.step_arg);
+		return EXIT_USAGE;
+	}
 	if ((interactive(&c) && !c.list_steps) || c.mode == WV_MODE_CAST) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,
@@ -758,9 +839,17 @@ int main(int argc, char **argv)
 			.delim = c.delim, .color = c.color,
 			.page_end = (size_t)page_end, .no_mouse = c.no_mouse,
 			.present = c.present, .split = c.split,
+			.step = c.step_arg,
 		};
+		struct wv_lesson_file *files = NULL;
 
-		return c.mode == WV_MODE_CAST ? run_cast(&c, &uo) : run_ui(&c, &uo);
+		if (c.mode == WV_MODE_CAST)
+			return run_cast(&c, &uo);
+		uo.nfiles = quiet_lessons(argv[0], &files);
+		uo.files = files;
+		err = run_ui(&c, &uo);
+		free(files);
+		return err;
 	}
 
 	err = wv_trace_build(&t, &(struct wv_trace_in){

@@ -331,11 +331,12 @@ static void memory(const struct html *h)
 /* ---- rows ---------------------------------------------------------------- */
 
 /* The column heads: each byte column's memory address, or its byte number. */
-static void ruler(const struct html *h, size_t address, bool mem)
+static void ruler(const struct html *h, size_t address, bool mem, bool head)
 {
 	const struct wv_trace *t = h->t;
 
-	fprintf(h->f, "<thead><tr><th scope=\"col\">%s</th>", mem ? "memory" : "reg byte");
+	fprintf(h->f, "%s<tr><th scope=\"col\">%s</th>", head ? "<thead>" : "",
+		mem ? "memory" : "reg byte");
 	for (unsigned c = 0; c < t->word_bytes; c++) {
 		unsigned r = col_reg(h, c);	/* leftmost is the top byte */
 
@@ -344,7 +345,7 @@ static void ruler(const struct html *h, size_t address, bool mem)
 		else
 			fprintf(h->f, "<th scope=\"col\">%u</th>", r);
 	}
-	fputs("<th scope=\"col\">hex</th></tr></thead>\n", h->f);
+	fprintf(h->f, "<th scope=\"col\">hex</th></tr>%s\n", head ? "</thead>" : "");
 }
 
 /* One byte of a word row: its eight bits, a span per run of one look. */
@@ -514,11 +515,25 @@ static void substep_out(const struct html *h, size_t k, int level)
 	elem(h->f, "p", NULL, wv_look_general(s->text, s->general, wv_hide_detail(&h->hide), buf,
 					      sizeof(buf)));
 	fputs("\n<div class=\"wide\"><table class=\"bits\">\n", h->f);
+	size_t at = t->words[st->word].address;
+
+	for (unsigned i = 0; s->mem_columns && i < s->nrows; i++)
+		if (s->rows[i].width == t->v->bits) {	/* the first word row's */
+			at = s->rows[i].address;
+			break;
+		}
 	if (has_word_rows(s))
-		ruler(h, t->words[st->word].address, s->mem_columns);
+		ruler(h, at, s->mem_columns, true);
 	fputs("<tbody>\n", h->f);
-	for (unsigned i = 0; i < s->nrows; i++)
+	for (unsigned i = 0; i < s->nrows; i++) {
+		const struct wv_row *row = &s->rows[i];
+
+		/* a row of another word (the zeropad fixup's aligned reload and
+		   the load's word after it): its own addresses */
+		if (s->mem_columns && row->width == t->v->bits && row->address != at)
+			ruler(h, at = row->address, true, false);
 		row_out(h, k, i);
+	}
 	fputs("</tbody></table></div>\n</section>\n", h->f);
 }
 

@@ -67,6 +67,9 @@ static void row_json(FILE *f, const struct wv_trace *t, const struct wv_row *r)
 		return;
 	}
 	wv_json_word(f, r->value, r->width);
+	/* the memory its "marks" are in: the step's word but for the fixup's
+	   aligned reload */
+	fprintf(f, ", \"address\": %zu", r->address);
 	key_hex(f, "bits", r->bits, r->width);
 	fputs(", \"marks\": [", f);
 	for (unsigned m = 0; m < t->word_bytes; m++) {

@@ -371,10 +371,24 @@ static void substep_out(const struct out *o, size_t k)
 	off(o, WV_LOOK_EXPR);
 	fprintf(o->f, "   [%zu/%zu]\n", k + 1, t->nsubs);
 	general(o, 6, s->text, s->general);
+	size_t at = t->words[st->word].address;
+
+	for (unsigned i = 0; s->mem_columns && i < s->nrows; i++)
+		if (s->rows[i].width == t->v->bits) {	/* the first word row's */
+			at = s->rows[i].address;
+			break;
+		}
 	if (has_word_rows(s))
-		ruler(o, t->words[st->word].address, s->mem_columns);
-	for (unsigned i = 0; i < s->nrows; i++)
+		ruler(o, at, s->mem_columns);
+	for (unsigned i = 0; i < s->nrows; i++) {
+		const struct wv_row *row = &s->rows[i];
+
+		/* a row of another word (the zeropad fixup's aligned reload,
+		   and the load's columns after it) gets its own addresses */
+		if (s->mem_columns && row->width == t->v->bits && row->address != at)
+			ruler(o, at = row->address, true);
 		row_out(o, k, i);
+	}
 }
 
 static void step_out(const struct out *o, size_t i)

@@ -127,10 +127,23 @@ static int col_x(unsigned c)
 	return (int)c * COL_W + 4 * BIT_W;
 }
 
+/* Are all word rows of s of one word, the step's?  (The zeropad fixup's
+   shift holds the aligned word and the load's: its columns are then
+   named as register bytes, one heading having room for one word.) */
+static bool one_word(const struct wv_trace *t, const struct wv_substep *s)
+{
+	for (unsigned k = 0; k < s->nrows; k++)
+		if (s->rows[k].width == t->v->bits &&
+		    s->rows[k].address != t->words[t->steps[s->step].word].address)
+			return false;
+	return true;
+}
+
 static void heading(const struct fig *g, int y, const struct wv_substep *s)
 {
 	const struct wv_trace *t = g->t;
-	const char *what = s->mem_columns ? "memory" : "reg byte";
+	bool mem = s->mem_columns && one_word(t, s);
+	const char *what = mem ? "memory" : "reg byte";
 
 	fprintf(g->f, "<text class=\"head\" x=\"%d\" y=\"%d\" text-anchor=\"end\">",
 		g->x0 - 14, y);
@@ -141,7 +154,7 @@ static void heading(const struct fig *g, int y, const struct wv_substep *s)
 
 		fprintf(g->f, "<text class=\"head\" x=\"%d\" y=\"%d\" "
 			"text-anchor=\"middle\">", g->x0 + col_x(c), y);
-		if (s->mem_columns)
+		if (mem)
 			fprintf(g->f, "@%zu", t->words[t->steps[s->step].word].address +
 				t->reg_to_mem[r]);
 		else

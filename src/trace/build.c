@@ -202,6 +202,7 @@ struct wv_row *row_add(struct builder *b, struct wv_substep *s,
 	snprintf(row->label, sizeof(row->label), "%s", label);
 	row->kind = kind;
 	row->width = width;
+	row->address = t->words[b->word].address;
 	row->value = width == 0 || width == 64 ? value : value & wv_wmask(width);
 	if (width != W(b) || kind == WV_ROW_CONST || !b->mem_bytes || b->err)
 		return row;

@@ -10,6 +10,7 @@
 #include "steps.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "sentences.h"
 
@@ -48,15 +49,36 @@ void do_load(struct builder *b, bool delim)
 		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
 	}
 	if (wd->zeropad) {
-		char gone[48];
+		size_t pe = b->t->img.page_end;
+		char gone[48], kept[48];
+		uint64_t wanted = 0;
+		struct wv_row *r;
 
-		range(gone, sizeof(gone), b->t->img.page_end, wd->address + nb - 1);
-		s = sub_new(b, WV_OP_NOTE, ex,
-			    "The load reaches %s, which %s not exist: the CPU raises a "
-			    "page fault, the fault handler finds this instruction in the "
-			    "exception table, and instead of an oops it runs the zeropad "
-			    "fixup.", gone,
-			    wd->address + nb - 1 == b->t->img.page_end ? "does" : "do");
+		range(gone, sizeof(gone), pe, wd->address + nb - 1);
+		range(kept, sizeof(kept), wd->address, pe - 1);
+		s = sub_new(b, WV_OP_LOAD, ex,
+			    "The load wants memory %zu to %zu: %s %s on the mapped page, "
+			    "%s, past the page edge at %zu, %s not exist (u, highlighted; "
+			    "drawn as 0). Reading memory %zu faults: the fault handler "
+			    "finds this instruction in the exception table, and instead "
+			    "of an oops it runs the zeropad fixup.", wd->address,
+			    wd->address + nb - 1, kept, wd->address + 1 == pe ? "is"
+			    : "are", gone, pe, wd->address + nb - 1 == pe ? "does"
+			    : "do", pe);
+		/* the bytes it wanted, in their register places; none past the
+		   page edge exists */
+		for (unsigned i = 0; i < nb; i++) {
+			size_t m = wd->address + b->t->reg_to_mem[i];
+
+			if (m < pe)
+				wanted |= (uint64_t)b->t->img.mem[m] << (8 * i);
+		}
+		r = row_add(b, s, WV_ROW_INPUT, "a (wanted)", wanted, W(b));
+		for (unsigned i = 0; i < nb; i++)
+			if (r->bytes[i] & WV_MARK_UNMAPPED) {
+				r->bytes[i] |= WV_MARK_HILITE;
+				r->bits |= UINT64_C(0xff) << (8 * i);
+			}
 		step_result(b, wd->loaded, W(b));
 		return;
 	}
@@ -98,6 +120,10 @@ void do_zeropad(struct builder *b)
 	struct wv_substep *s;
 	struct wv_row *r;
 	char ex[WV_EXPR_MAX], who[WV_TEXT_MAX / 2], gone[48], kept[48];
+	/* x86's ex_handler_zeropad decodes the faulting mov for its address
+	   and goes on only when the fault is at the next aligned word */
+	bool x86 = v->zeropad && strcmp(v->zeropad, "arch/x86/mm/extable.c") == 0;
+	char x86_check[120];
 
 	if (v->zeropad_stub)
 		snprintf(who, sizeof(who), "%s in %s does it here (older kernels "
@@ -111,6 +137,9 @@ void do_zeropad(struct builder *b)
 			 v->kernel_path, le ? "little" : "big", file);
 	range(gone, sizeof(gone), edge, wd->address + nb - 1);
 	range(kept, sizeof(kept), wd->address, edge - 1);
+	snprintf(x86_check, sizeof(x86_check), " (decoded from the mov; it checks "
+		 "that the fault is at (addr & ~%u) + %u = memory %zu, the page edge)",
+		 nb - 1, nb, aligned + nb);
 	step_open(b, WV_STEP_ZEROPAD, func, file,
 		  "The fixup reloads the aligned word that holds the load's first "
 		  "byte, memory %zu to %zu, which ends at the page edge and so cannot "
@@ -121,16 +150,22 @@ void do_zeropad(struct builder *b)
 		  wd->address + 1 == edge ? "s" : "",
 		  wd->address + 1 == edge ? "it" : "them", gone, who);
 
-	b->mem_bytes = false;	/* the aligned word's columns are not the load's */
+	/* the aligned word's rows: their columns are memory aligned.. on,
+	   each row says so (row->address), not the load's address */
+	b->mem_bytes = false;
 	snprintf(ex, sizeof(ex), "aligned = *(unsigned long *)(addr & ~%u)", nb - 1);
 	s = sub_new(b, WV_OP_LOAD, ex,
-		    "addr = name + %zu = memory %zu; addr & ~%u = memory %zu. Load "
-		    "the aligned word there: memory %zu to %zu, all on the mapped "
-		    "page. The %u byte%s before addr (highlighted) are read too; the "
-		    "shift below pushes them out of the register.", wd->address - t->img.offset, wd->address, nb - 1,
-		    aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s");
+		    "The handler starts from the faulting load's own address, addr "
+		    "= name + %zu = memory %zu%s, and rounds it down: addr & ~%u = "
+		    "memory %zu. It loads the aligned word there: memory %zu to %zu, "
+		    "all on the mapped page. The %u byte%s before addr (highlighted) "
+		    "are read too; the shift below pushes them out of the register.",
+		    wd->address - t->img.offset, wd->address, x86 ? x86_check : "",
+		    nb - 1, aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s");
+	s->mem_columns = true;
 	al = wv_wat_load(v, t->img.mem + aligned);
 	r = row_add(b, s, WV_ROW_RESULT, "aligned", al, w);
+	r->address = aligned;
 	for (unsigned i = 0; i < nb; i++)
 		if (t->reg_to_mem[i] < k) {
 			r->bytes[i] |= WV_MARK_HILITE;
@@ -149,12 +184,14 @@ void do_zeropad(struct builder *b)
 		       : "Big-endian keeps the lowest address in the top byte",
 		    k, k == 1 ? "" : "s", le ? "bottom" : "top", k, k == 1 ? "" : "s",
 		    le ? "top" : "bottom", gone);
-	row_add(b, s, WV_ROW_INPUT, "aligned", al, w);
+	s->mem_columns = true;
+	row_add(b, s, WV_ROW_INPUT, "aligned", al, w)->address = aligned;
 	row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
 	shifted = le ? al >> (8 * k) : wv_shl(al, 8 * k, w);
+	/* shifted, byte r holds memory addr + r (LE): the load's columns */
+	b->mem_bytes = true;
 	row_add(b, s, WV_ROW_RESULT, "a", shifted, w);
 
-	b->mem_bytes = true;
 	s = sub_new(b, WV_OP_NOTE, "a = load_unaligned_zeropad(name + ...)",
 		    "This is what load_unaligned_zeropad returns: %s as a normal load "
 		    "would have %s, then 0x00 for the %u byte%s past the edge (marked "

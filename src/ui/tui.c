@@ -21,6 +21,7 @@
 #include "watviz/app.h"
 #include "watviz/cast.h"
 #include "watviz/classroom.h"
+#include "watviz/cmdline.h"
 #include "watviz/handout.h"
 #include "watviz/history.h"
 #include "watviz/json.h"
@@ -66,7 +67,27 @@ struct tui {
 	const char **lesson_names;	/* for Tab after ":lesson " */
 	struct wv_rec *rec;		/* --record, or NULL */
 	bool mouse;			/* mouse reporting is on */
+	const struct wv_ui_opts *opts;	/* for :lesson N in the free view */
+	const char *progress;		/* the progress file, or NULL */
 };
+
+/* :lesson N typed in the free view: the lesson takes over the screen. */
+static int free_lesson(struct tui *ui, const char *line)
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[8];
+	int rc;
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 ||
+	    cmd.kind != WV_CMD_LESSON)
+		return -1;
+	rc = wv_class_from_free(&ui->cls, &ui->app, ui->opts, ui->progress, cmd.text);
+	if (rc == -2)
+		return WV_REACT_QUIT;	/* out of memory: nothing left to show */
+	if (rc == 0)
+		ui->lesson = true;
+	return WV_REACT_CLEAR | WV_REACT_REDRAW;
+}
 
 static void render(struct tui *ui)
 {
@@ -117,6 +138,10 @@ static int run_line(struct tui *ui, char *line)
 			wv_prompt_remember(cmd);
 	} else {
 		wv_prompt_remember(line);
+	}
+	if (!ui->edit_word && !ui->lesson && (react = free_lesson(ui, line)) >= 0) {
+		free(line);
+		return react;
 	}
 	react = ui->edit_word ? wv_app_set_word_src(&ui->app, line)
 	      : ui->lesson ? wv_class_command(&ui->cls, line, json_writer)
@@ -284,9 +309,19 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		pp = prog;
 	ui->lesson = opts->lesson != NULL;
 	ui->rec = opts->rec;
+	ui->opts = opts;
+	ui->progress = pp;
 	if (ui->lesson ? wv_class_init(&ui->cls, &ui->app, opts, pp) < 0
 		       : wv_app_open(&ui->app, opts) < 0) {
 		fprintf(stderr, "watviz: %s\n", ui->app.msg);
+		free(ui);
+		return 2;
+	}
+	/* --page-end is wv_app_open's; --step goes to its sub-step */
+	if (!ui->lesson && opts->step &&
+	    (wv_app_goto_step(&ui->app, opts->step), ui->app.msg_error)) {
+		fprintf(stderr, "watviz: --%s\n", ui->app.msg);
+		wv_app_free(&ui->app);
 		free(ui);
 		return 2;
 	}
@@ -342,14 +377,14 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			    sizeof(hist)) == 0)
 		hp = hist;
 	wv_prompt_init(hp);
-	if (ui->lesson && opts->files) {
+	if (opts->files) {
 		/* Tab after ":lesson ": the lessons' names */
 		ui->lesson_names = calloc(opts->nfiles + 1, sizeof(*ui->lesson_names));
 		for (size_t i = 0; ui->lesson_names && i < opts->nfiles; i++)
 			ui->lesson_names[i] = opts->files[i].slug;
 		wv_prompt_lessons(ui->lesson_names);
 	}
-	if (!ui->lesson)
+	if (!ui->lesson && !opts->step)
 		wv_app_msg(&ui->app, false, "Right/Left step through %s; ? shows "
 			   "every key.", ui->app.v->name);
 	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)

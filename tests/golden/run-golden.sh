@@ -30,7 +30,8 @@ while IFS='	' read -r name args; do
 	case $args in *--color*) ;; *) args="--color=never $args" ;; esac
 	# the cases file is ours; eval splits the quoted words as a shell would
 	eval "set -- $args"
-	NO_COLOR= "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	# no saved lesson progress (--list-lessons shows it): an empty state folder
+	NO_COLOR= XDG_STATE_HOME=$tmp/state "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
 	echo $? >"$tmp/rc"
 	if [ "$UPDATE" = "--update" ]; then
 		cp "$tmp/out" "$DIR/$name.out"

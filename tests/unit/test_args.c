@@ -57,6 +57,11 @@ static void accepts(void **state)
 	assert_int_equal(c.mode, WV_MODE_PLAIN);
 	assert_int_equal(parse(&c, "--json"), 0);
 	assert_int_equal(c.mode, WV_MODE_JSON);
+	/* --step opens the visualizer there (it used to need --svg) */
+	assert_int_equal(parse(&c, "--step has_zero:3 ab"), 0);
+	assert_string_equal(c.step_arg, "has_zero:3");
+	assert_int_equal(c.mode, WV_MODE_AUTO);
+	assert_int_equal(parse(&c, "--course --arch alpha"), 0);
 	assert_int_equal(parse(&c, "--color always ab"), 0);
 	assert_int_equal(c.color, 1);
 	assert_string_equal(c.word_src, "ab");
@@ -247,6 +252,13 @@ static void refuses(void **state)
 		{ "--json --list-steps ab", "--list-steps lists the sub-steps as text and "
 		  "exits; leave out --json" },
 		{ "--html --list-steps ab", "leave out --html" },
+		{ "--json --step has_zero:3 ab", "--step names the sub-step --svg draws "
+		  "or the visualizer opens at; leave out --json (or --step)" },
+		{ "--step has_zero --lesson 2", "a lesson's scenes choose their own "
+		  "(:scene N), so leave out --lesson or --step" },
+		{ "--step has_zero --list-steps ab", "--list-steps lists every sub-step "
+		  "and exits; leave out --step" },
+		{ "--step has_zero --try a", "leave out --step" },
 		{ "--lesson 1 --autoplay +4", "--autoplay +4: give the seconds" },
 		{ "--check-lesson f --arch ppc", "--check-lesson checks the file on every "
 		  "variant its arches: line allows; leave out --arch" },

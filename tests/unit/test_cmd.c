@@ -42,9 +42,15 @@ static void test_word(void **state)
 	assert_int_equal(wv_cmd_parse("word \"abc", &cmd, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "missing closing \""));
 	assert_int_equal(wv_cmd_parse("word \"a\" b", &cmd, err, sizeof(err)), -1);
-	/* an empty word is a word: just the NUL */
-	assert_int_equal(wv_cmd_parse("word", &cmd, err, sizeof(err)), 0);
+	/* an empty word is a word, asked for with "": just the NUL */
+	assert_int_equal(wv_cmd_parse("word \"\"", &cmd, err, sizeof(err)), 0);
 	assert_string_equal(cmd.text, "");
+	/* a bare :word gives its usage (it used to empty the word) */
+	assert_int_equal(wv_cmd_parse("word", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "usage: :word \"a\\0b\" (:word \"\" is the empty word)");
+	assert_int_equal(wv_cmd_parse("word  ", &cmd, err, sizeof(err)), -1);
+	assert_int_equal(wv_cmd_parse("try", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "usage: :try"));
 }
 
 static void test_numbers_and_bytes(void **state)

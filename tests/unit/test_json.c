@@ -423,7 +423,8 @@ static void steps_model(void **state)
 	/* F = 0x0080800000000000 on memory 61 01 00 62 ...: byte 1 lies, 2 is
 	   the answer; marks are listed in memory order */
 	assert_non_null(strstr(j, "\"label\": \"flags\", \"kind\": \"result\", \"width\": 64, "
-			       "\"value\": \"0x0080800000000000\", \"bits\": \"0x0080800000000000\", "
+			       "\"value\": \"0x0080800000000000\", \"address\": 0, "
+			       "\"bits\": \"0x0080800000000000\", "
 			       "\"marks\": [[], [\"flag\", \"false_positive\"], [\"flag\", \"answer\"], "
 			       "[], [], [], [], []]"));
 	free(j);
