@@ -134,7 +134,7 @@ static void test_complete(void **state)
 	struct wv_cmd_matches m;
 
 	(void)state;
-	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 17);
+	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 18);
 	assert_true(has(&m, "word") && has(&m, "quit") && has(&m, "arch"));
 	assert_true(has(&m, "try"));
 	assert_int_equal(wv_cmd_complete("ar", 0, "ar", NULL, &m), 1);
