@@ -87,6 +87,8 @@ struct wv_class {
 	char last_wrong[48];		/* the last of them, as typed */
 	char wrong_why[200];		/* what it would have meant, or "" */
 	bool revealed;			/* s showed the answer */
+	bool withdrawn;			/* the question left with a change of
+					   the word or the variant */
 	bool sources;			/* i: the scene's sources shown */
 	char retry[48];			/* an unreadable answer, to fix */
 	char unreadable[120];		/* why it could not be read */
@@ -132,6 +134,13 @@ int wv_class_do(struct wv_class *c, enum wv_action act);
  * says so; entering the scene again asks it again).  Returns reaction flags.
  */
 int wv_class_click(struct wv_class *c, unsigned target);
+
+/*
+ * After a change made outside wv_class_do (the word line): withdraw the
+ * question when the trace is no longer the one it was asked on (a byte, the
+ * variant, the start, the fill, the delimiter).  Returns reaction flags.
+ */
+int wv_class_sync(struct wv_class *c);
 
 /* A finished answer line (NULL: abandoned).  Returns reaction flags. */
 int wv_class_answer(struct wv_class *c, const char *typed);

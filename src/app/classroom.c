@@ -52,25 +52,41 @@ static bool own_word(const struct wv_class *c)
 }
 
 /*
- * Tell the views whether a question is open (app->quiz).  A question is
- * about the scene's word: once a byte of it is changed, the question is
- * withdrawn (until the scene is entered again), as its answer no longer
- * belongs to what the screen shows.
+ * Tell the views whether a question is open (app->quiz).  A question
+ * belongs to the trace it was asked on: once a byte of the word is changed,
+ * or the variant, the start, the fill or the delimiter (a, A, :arch, o, f,
+ * d ...), the question is withdrawn until the scene is entered again, as
+ * its answer and its worked answer belong to a trace the screen no longer
+ * shows.  Withdrawn after it was answered too: the worked answer names the
+ * old trace's values.
  */
 static int quiz_sync(struct wv_class *c, int react)
 {
-	if (c->has_question && c->phase != WV_CLASS_END && !own_word(c)) {
+	if (c->has_question && c->phase != WV_CLASS_END && wv_class_exploring(c)) {
+		bool word = !own_word(c);
+
 		c->has_question = false;
-		if (c->phase == WV_CLASS_ASK)
+		c->withdrawn = true;
+		if (c->phase == WV_CLASS_ASK || c->phase == WV_CLASS_FEEDBACK)
 			c->phase = WV_CLASS_SCENE;
-		wv_app_msg(c->app, false, "The word is yours now: the question is "
-			   "withdrawn (:scene %zu brings it back).", c->scene + 1);
+		if (word)
+			wv_app_msg(c->app, false, "The word is yours now: the question "
+				   "is withdrawn (:scene %zu brings it back).", c->scene + 1);
+		else
+			wv_app_msg(c->app, false, "The question was asked on %s's trace, "
+				   "not this one: it is withdrawn (:scene %zu asks it again).",
+				   c->in.v->name, c->scene + 1);
 		react |= WV_REACT_REDRAW;
 	}
 	c->app->quiz = wv_class_question_open(c);
 	c->app->quiz_pos = c->shown;
 	c->app->quiz_secret = c->answer.value;
 	return react;
+}
+
+int wv_class_sync(struct wv_class *c)
+{
+	return quiz_sync(c, WV_REACT_NONE);
 }
 
 /* Words of scene s's narration as filled on trace t (autoplay). */
@@ -125,7 +141,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->phase = WV_CLASS_SCENE;
 	c->wrong = 0;
 	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = c->wrong_why[0] = '\0';
-	c->revealed = false;
+	c->revealed = c->withdrawn = false;
 	c->read_words = narration_words(s, &app->trace);
 	c->read_ms = wv_pace_read_ms(c->read_words);
 	save(c, i);
@@ -400,6 +416,11 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		app->view = WV_VIEW_MAIN;
 		return WV_REACT_ANSWER | WV_REACT_REDRAW;
 	case WV_ACT_REVEAL:
+		if (!c->has_question && c->withdrawn) {
+			wv_app_msg(app, false, "The question was withdrawn with the "
+				   "change: :scene %zu asks it again.", c->scene + 1);
+			return WV_REACT_REDRAW;
+		}
 		if (!c->has_question) {
 			wv_app_msg(app, false, "This scene has no question.");
 			return WV_REACT_REDRAW;
@@ -460,7 +481,9 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 			return WV_REACT_REDRAW;
 		}
 	}
-	react = quiz_sync(c, lesson_key(c, act));
+	/* a change made elsewhere (the word line) withdraws first */
+	react = quiz_sync(c, WV_REACT_NONE);
+	react = quiz_sync(c, react | lesson_key(c, act));
 	if (was_playing && !app->msg[0])
 		wv_app_msg(app, false, "autoplay stopped: the keys are yours "
 			   "(r plays again)");
@@ -476,6 +499,9 @@ static int answer(struct wv_class *c, const char *typed)
 	c->retry[0] = c->unreadable[0] = '\0';
 	if (!typed || c->phase != WV_CLASS_ASK)
 		return WV_REACT_REDRAW;
+	/* an empty Enter is no answer: the line stays open, nothing said */
+	if (typed[strspn(typed, " \t")] == '\0')
+		return WV_REACT_REDRAW | WV_REACT_ANSWER;
 	if (c->answer.form == WV_FORM_FORMULA) {
 		/* a formula: proven for every word, or its counterexample */
 		rc = wv_lesson_check_build(wv_lesson_scene(c->lesson, c->scene), c->app->v,
@@ -523,7 +549,10 @@ int wv_class_click(struct wv_class *c, unsigned target)
 
 int wv_class_answer(struct wv_class *c, const char *typed)
 {
-	return quiz_sync(c, answer(c, typed));
+	/* never graded against another trace than the one on screen */
+	int react = quiz_sync(c, WV_REACT_NONE);
+
+	return quiz_sync(c, react | answer(c, typed));
 }
 
 static int advance(struct wv_class *c)
@@ -657,8 +686,8 @@ int wv_class_command(struct wv_class *c, const char *line,
 	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
 	char err[WV_APP_MSG_MAX];
 
-	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0)
-		return wv_app_command(c->app, line, write_json);	/* says why */
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0)	/* says why */
+		return quiz_sync(c, wv_app_command(c->app, line, write_json));
 	c->app->msg[0] = '\0';
 	switch (cmd.kind) {
 	case WV_CMD_SCENE:
@@ -675,6 +704,6 @@ int wv_class_command(struct wv_class *c, const char *line,
 	case WV_CMD_PREV:
 		return quiz_sync(c, lesson_command(c, NULL, -1));
 	default:
-		return wv_app_command(c->app, line, write_json);
+		return quiz_sync(c, wv_app_command(c->app, line, write_json));
 	}
 }

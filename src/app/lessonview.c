@@ -85,7 +85,7 @@ static const char *next_hint(const struct wv_class *c)
 
 static void narration(struct pen *p, const struct wv_class *c)
 {
-	char buf[160];
+	char buf[200];
 
 	if (c->kept && c->arch)
 		snprintf(buf, sizeof(buf), "This scene needs %s, not %s (the --arch "
@@ -95,6 +95,13 @@ static void narration(struct pen *p, const struct wv_class *c)
 			 c->in.v->name, wv_lesson_variant(c->lesson, 0)->name);
 	if (c->kept)
 		line(p, WV_ROLE_HEADING, buf);
+	if (c->withdrawn) {
+		snprintf(buf, sizeof(buf), "The question was asked on the scene's own "
+			 "trace (\"%.20s\" on %s): it is withdrawn. :scene %zu asks it "
+			 "again.", wv_lesson_scene(c->lesson, c->scene)->word_src,
+			 c->in.v->name, c->scene + 1);
+		line(p, WV_ROLE_HEADING, buf);
+	}
 	{
 		char text[WV_NARRATION_MAX];
 

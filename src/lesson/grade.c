@@ -526,15 +526,28 @@ int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **w
 		*why = NULL;
 	if (a->form == WV_FORM_CHOICE) {
 		const char *s = typed + strspn(typed, " \t");
+		static char none[40];
 
+		snprintf(none, sizeof(none), "choose one of a) to %c)",
+			 'a' + (a->nchoices ? a->nchoices - 1 : 0));
 		if (((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
 		     (*s >= 'A' && *s < 'A' + (int)a->nchoices)) &&
 		    s[1 + strspn(s + 1, " \t).")] == 0)
 			return (unsigned)(tolower((unsigned char)*s) - 'a') == a->right;
-		if (read_number(s, a->width != 0, &v) == 0)
-			return v == a->value;
+		/* a letter past the options is not a hex digit typed here: it
+		   is asked again, as a value that is none of the options is */
+		if (isalpha((unsigned char)*s) && s[1 + strspn(s + 1, " \t).")] == 0) {
+			if (why)
+				*why = none;
+			return -1;
+		}
+		if (read_number(s, a->width != 0, &v) == 0) {
+			for (unsigned i = 0; i < a->nchoices; i++)
+				if (a->choices[i] == v)
+					return v == a->value;
+		}
 		if (why)
-			*why = "answer with the letter of an option";
+			*why = none;
 		return -1;
 	}
 	if (read_number(typed, a->form == WV_FORM_HEX, &v) != 0) {

@@ -121,6 +121,8 @@ static int run_line(struct tui *ui, char *line)
 	react = ui->edit_word ? wv_app_set_word_src(&ui->app, line)
 	      : ui->lesson ? wv_class_command(&ui->cls, line, json_writer)
 			   : wv_app_command(&ui->app, line, json_writer);
+	if (ui->lesson && ui->edit_word)	/* a question of the old word goes */
+		react |= wv_class_sync(&ui->cls);
 	free(line);
 	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
 		wv_app_msg(&ui->app, true, "could not save the command history: %s",
