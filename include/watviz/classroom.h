@@ -9,8 +9,11 @@
  * scene input, on --arch where the scene does not need its own variant) and
  * jumps to the sub-step it points at; every other key of the visualizer
  * still works there.  A question's answer is worked out from the scene's
- * trace when the scene starts (wv_lesson_answer), so exploring with other
- * keys never changes it.
+ * trace when the scene starts (wv_lesson_answer) and belongs to that
+ * trace: a change of the word, the variant, the start, the fill or the
+ * delimiter withdraws the question (answered or not) until the scene is
+ * entered again, so nothing is graded or worked out on a trace the screen
+ * does not show.
  *
  *   phase    SCENE --Enter--> ASK --right answer / s--> FEEDBACK --Enter--> next
  *            (a scene without a question: Enter goes on at once)
