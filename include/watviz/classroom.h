@@ -88,7 +88,7 @@ struct wv_class {
 	struct wv_answer answer;	/* from the scene's trace */
 	unsigned wrong;			/* wrong answers to this question */
 	char last_wrong[48];		/* the last of them, as typed */
-	char wrong_why[200];		/* what it would have meant, or "" */
+	char wrong_why[320];		/* what it would have meant, or "" */
 	bool revealed;			/* s showed the answer */
 	bool withdrawn;			/* the question left with a change of
 					   the word or the variant */

@@ -213,6 +213,16 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t,
 int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size);
 
+/*
+ * What a wrong answer typed (the text) would have meant on trace t: as
+ * wv_lesson_wrong, and for a hex question answered with decimal digits only,
+ * how it was read ("65535 was read as hex 0x65535").  Returns 1 with buf
+ * written, or 0 (buf empty; also for text that cannot be read).
+ */
+int wv_lesson_diagnose(const struct wv_scene *s, const struct wv_trace *t,
+		       const struct wv_answer *a, const char *typed, char *buf,
+		       size_t size);
+
 /* Write answer value v as the form shows it: "0x00008000" or "2". */
 void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
 		      size_t size);

@@ -519,14 +519,10 @@ static int answer(struct wv_class *c, const char *typed)
 		c->wrong++;
 		snprintf(c->last_wrong, sizeof(c->last_wrong), "%s",
 			 typed + strspn(typed, " \t"));
-		uint64_t v;
-
 		if (c->answer.form != WV_FORM_FORMULA)
-			c->wrong_why[0] = '\0';
-		if (c->answer.form != WV_FORM_FORMULA &&
-		    wv_lesson_typed_value(&c->answer, typed, &v) == 0)
-			wv_lesson_wrong(wv_lesson_scene(c->lesson, c->scene), &c->app->trace,
-					&c->answer, v, c->wrong_why, sizeof(c->wrong_why));
+			wv_lesson_diagnose(wv_lesson_scene(c->lesson, c->scene),
+					   &c->app->trace, &c->answer, typed, c->wrong_why,
+					   sizeof(c->wrong_why));
 		wv_app_msg(c->app, false, "Not %s. Enter tries again, s shows the answer.",
 			   c->last_wrong);
 	} else {
