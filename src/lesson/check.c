@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "watviz/rules.h"
 
@@ -63,6 +64,121 @@ static const char *question_unreached(const struct wv_scene *s,
 			: s->q.ask == WV_ASK_PREP ? WV_STEP_PREP
 			: s->q.ask == WV_ASK_CREATE ? WV_STEP_CREATE : WV_STEP_ZBM);
 	}
+}
+
+/*
+ * Does the scene answer its own question while it is open, so the class
+ * can read it off without the mechanism?  The memory panel shows every byte
+ * of the word, the NUL and the delimiter among them; the rows of the
+ * sub-steps before the shown one are in view, as are the operands of the
+ * shown one.  So a question refused here is one whose answer is
+ *   - where the first zero is (find_zero) or how long the string is: the
+ *     memory panel shows the terminator;
+ *   - the result of the sub-step that computes find_zero (ask: result on
+ *     it): the same index;
+ *   - a count of false flags, or the byte the top flag points at, on a
+ *     sub-step after the one that computes the flags: the flags row is one
+ *     of its operands or earlier rows, marks and all.
+ * Returns NULL, or what to do instead.
+ */
+static const char *answer_in_view(const struct wv_scene *s, const struct wv_trace *t)
+{
+	size_t k = wv_lesson_shown_sub(s, t);
+	const struct wv_step *st = &t->steps[t->subs[k].step];
+
+	switch (s->q.ask) {
+	case WV_ASK_FIND:
+	case WV_ASK_LENGTH:
+		return "the memory panel shows the terminator while the question is "
+		       "open, so this is read off, not worked out; ask for what the "
+		       "mechanism computes (ask: result on a sub-step, such as the "
+		       "product, the sum, the count clz returns)";
+	case WV_ASK_SUB_RESULT:
+		return st->kind == WV_STEP_FIND && k == result_sub(st, t)
+		       ? "this sub-step's result is find_zero's index, which the "
+			 "memory panel shows (the terminator's place); ask for a "
+			 "sub-step before it (ask: result with show: find_zero op ...)"
+		       : NULL;
+	case WV_ASK_FALSE_POS:
+	case WV_ASK_TOP_FLAG:
+		return st->kind == WV_STEP_HAS_ZERO && k > result_sub(st, t)
+		       ? "the flags row is in view (the shown sub-step comes after "
+			 "the one computing the flags), so the flags are read off; "
+			 "show the sub-step that computes them (show: has_zero result)"
+		       : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * Words that name an asked value: a scene whose narration (or question)
+ * says "every flag stays clear" before asking for a has_zero that is 0
+ * answers it.  Each phrase is refused where the answer, on that variant,
+ * is what it names.  As far as a rule can go: a human still reads each
+ * question scene for the ways of saying it no list holds.
+ */
+static const struct {
+	const char *phrase;
+	int ask;		/* enum wv_ask, or -1 any */
+	bool zero;		/* only where the answer is 0 */
+	const char *names;	/* what it gives away */
+} giveaways[] = {
+	{ "stays clear", -1, true, "that nothing is set" },
+	{ "stay clear", -1, true, "that nothing is set" },
+	{ "all clear", -1, true, "that nothing is set" },
+	{ "no flag", -1, true, "that nothing is flagged" },
+	{ "nothing is flagged", -1, true, "that nothing is flagged" },
+	{ "empty mask", -1, true, "an empty (zero) mask" },
+	{ "empty product", -1, true, "a zero product" },
+	{ "mask is empty", -1, true, "an empty (zero) mask" },
+	{ "comes out zero", -1, true, "a zero" },
+	{ "flagged too", WV_ASK_FALSE_POS, false, "a false flag" },
+	{ "also flagged", WV_ASK_FALSE_POS, false, "a false flag" },
+	{ "flagged as well", WV_ASK_FALSE_POS, false, "a false flag" },
+};
+
+/* Does text hold phrase, in any case? */
+static bool says(const char *text, const char *phrase)
+{
+	size_t n = strlen(phrase);
+
+	for (; text && *text; text++)
+		if (strncasecmp(text, phrase, n) == 0)
+			return true;
+	return false;
+}
+
+/* The first giveaway of scene s's question on trace t (answer a): 0, or -1
+   with the mistake at the paragraph's line. */
+static int giveaway_check(struct parser *p, const struct wv_scene *s,
+			  const struct wv_trace *t, const struct wv_answer *a)
+{
+	if (a->form == WV_FORM_FORMULA)
+		return 0;
+	for (size_t g = 0; g < sizeof(giveaways) / sizeof(giveaways[0]); g++) {
+		if ((giveaways[g].ask >= 0 && giveaways[g].ask != (int)s->q.ask) ||
+		    (giveaways[g].zero && a->value != 0))
+			continue;
+		for (size_t i = 0; i <= s->npara; i++) {
+			const char *text = i < s->npara ? s->para[i].text : s->q.prompt;
+			int line = i < s->npara ? s->para[i].line : s->q.line;
+
+			if (i < s->npara && s->para[i].when != WV_WHEN_ANY &&
+			    (s->para[i].when == WV_WHEN_LE) != (t->v->endian == WV_LITTLE))
+				continue;
+			if (says(text, giveaways[g].phrase)) {
+				wv_error_set(p->err, line, 1, "scene '%s': on %s \"%s\" "
+					     "names %s, which its question asks (%s); say "
+					     "it after the question, or ask for something "
+					     "else", s->title, t->v->name,
+					     giveaways[g].phrase, giveaways[g].names,
+					     wv_lesson_ask_name(s->q.ask));
+				return -1;
+			}
+		}
+	}
+	return 0;
 }
 
 /* Every placeholder of s has a value on t; else an error at the first. */
@@ -207,6 +323,15 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     "show the step that does (such as 'show: %s result')",
 			     s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
 			     t.subs[k].expr, question_unreached(s, &t, &a));
+		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && answer_in_view(s, &t)) {
+		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s the question asks "
+			     "for %s, which the scene shows while it is open: %s",
+			     s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
+			     answer_in_view(s, &t));
+		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
+		   giveaway_check(p, s, &t, &a) != 0) {
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) != 0) {
 		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s there is no '%s' to ask "

@@ -3,6 +3,8 @@
  * decimal typed for hex, a - ONES without the borrow, the unaligned load
  * taken aligned and the aligned load taken from the start, a length that
  * counts the NUL); a choice outside its options is asked again, not graded.
+ * The loader's "needs the mechanism" rule, on planted lessons it must refuse
+ * and ones it must keep.
  * The wrong values typed come from the spec's worked examples and byte loops
  * here, never from the grader.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -183,6 +185,79 @@ static void test_choice_outside(void **state)
 	one_close(&o);
 }
 
+/* The loader's mistake for a planted lesson: its message, or NULL when the
+   lesson loads. */
+static const char *refusal(const char *text)
+{
+	static struct wv_error e;
+	wv_lesson *l = NULL;
+
+	if (wv_lesson_parse(text, strlen(text), &l, &e) == 0) {
+		wv_lesson_free(l);
+		return NULL;
+	}
+	return e.msg;
+}
+
+/* "Needs the mechanism": the loader refuses a question the scene answers
+   while it is open, and keeps the ones that ask for what is computed. */
+static void test_needs_the_mechanism(void **state)
+{
+	static const struct {
+		const char *scene;
+		const char *needle;	/* in the refusal; NULL: it loads */
+	} cases[] = {
+		/* where the NUL is, or the length: the memory panel shows it */
+		{ "word: ab\\0cd\nshow: find_zero\nquestion: q?\nask: find_zero\n",
+		  "the memory panel shows the terminator" },
+		{ "word: hello, world\nshow: find_zero\nquestion: q?\nask: length\n",
+		  "the memory panel shows the terminator" },
+		{ "word: usr/bin\ndelim: /\nshow: find_zero\nquestion: q?\nask: length\n",
+		  "the memory panel shows the terminator" },
+		/* find_zero's own last sub-step is the same index */
+		{ "word: ab\\0cd\nshow: find_zero result\nquestion: q?\nask: result\n",
+		  "find_zero's index" },
+		/* flags asked with the flags row in view */
+		{ "word: \\x01\\0\\x01\nshow: has_zero op test\nquestion: q?\n"
+		  "ask: false_positives\n", "the flags row is in view" },
+		{ "word: a\\x01\\0bc\nshow: has_zero op test\nquestion: q?\n"
+		  "ask: top_flag_byte\n", "the flags row is in view" },
+		/* narration that names the asked value */
+		{ "word: hello, world\nshow: has_zero word 0 op and\ntext: every flag "
+		  "stays clear.\nquestion: q?\nask: has_zero\n", "\"stays clear\" names" },
+		{ "arch: x86-64-v6.10\nword: \\0abc\nshow: create_zero_mask op shr\ntext: the shift leaves "
+		  "an Empty Mask.\nquestion: q?\nask: create_zero_mask\n",
+		  "\"empty mask\" names" },
+		{ "word: \\x01\\0\\x01\nshow: has_zero op and\ntext: the 0x01 there "
+		  "is flagged too.\nquestion: q?\nask: false_positives\n",
+		  "\"flagged too\" names a false flag" },
+		{ "word: ab\\0cd\nshow: has_zero op and\ntext: x.\nquestion: does "
+		  "it stay clear?\nask: has_zero\n", NULL },
+		/* the same words where the answer is not what they name: kept */
+		{ "word: ab\\0cd\nshow: has_zero op and\ntext: every flag stays "
+		  "clear elsewhere.\nquestion: q?\nask: has_zero\n", NULL },
+		/* what the mechanism computes: kept */
+		{ "word: \\x01\\0\\x01\nshow: has_zero op and\nquestion: q?\n"
+		  "ask: false_positives\n", NULL },
+		{ "word: ab\\0cd\nshow: find_zero op ctz\nquestion: q?\nask: result\n",
+		  NULL },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[600];
+		const char *why;
+
+		snprintf(text, sizeof(text), "title: t\narches: x86-64\nscene: s\n%s",
+			 cases[i].scene);
+		why = refusal(text);
+		if (cases[i].needle ? !why || !strstr(why, cases[i].needle) : why != NULL)
+			fail_msg("cases[%zu]: said \"%s\", want \"%s\"", i,
+				 why ? why : "(loads)",
+				 cases[i].needle ? cases[i].needle : "(loads)");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_load_place),
 		cmocka_unit_test(test_length_counts_nul),
 		cmocka_unit_test(test_choice_outside),
+		cmocka_unit_test(test_needs_the_mechanism),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
