@@ -40,6 +40,7 @@
 #include "watviz/app.h"
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
+#include "watviz/word.h"
 #include "watviz/ui.h"
 
 enum wv_class_phase {
@@ -94,6 +95,9 @@ struct wv_class {
 					   the word or the variant */
 	bool sources;			/* i: the scene's sources shown */
 	char retry[48];			/* an unreadable answer, to fix */
+	unsigned draws;			/* w: words drawn in this lesson run */
+	uint8_t fresh[WV_WORD_MAX];	/* w: the word drawn (c->in.word) */
+	char fresh_src[4 * WV_WORD_MAX + 1];	/* and as a C literal */
 	char unreadable[120];		/* why it could not be read */
 	unsigned char *outcome;		/* per scene, enum wv_class_outcome */
 	int pace_ms;			/* autoplay: ms per tick */

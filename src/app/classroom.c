@@ -351,6 +351,56 @@ const char *wv_class_prompt(const struct wv_class *c)
 	return p;
 }
 
+/*
+ * w: the question again on another word, drawn under the scene's practice:
+ * constraints (wv_lesson_practice) on the trace input the question belongs
+ * to; the first outcome of the question still counts.
+ */
+static int another_word(struct wv_class *c)
+{
+	struct wv_app *app = c->app;
+	const struct wv_scene *s = wv_lesson_scene(c->lesson, c->scene);
+	struct wv_trace_in in = c->in;
+	uint8_t w[WV_WORD_MAX];
+	uint64_t seed = (uint64_t)c->number << 40 | (uint64_t)c->scene << 24 | ++c->draws;
+	int rc;
+
+	if (s->q.ask == WV_ASK_NONE) {
+		wv_app_msg(app, false, "This scene has no question.");
+		return WV_REACT_REDRAW;
+	}
+	rc = wv_lesson_practice(s, &c->in, seed, w);
+	if (rc == -2) {
+		wv_app_msg(app, false, "This question has no other words: the lesson "
+			   "gives its scene no practice: line.");
+		return WV_REACT_REDRAW;
+	}
+	if (rc != 0) {
+		wv_app_msg(app, true, "no other word for this question turned up; "
+			   ":scene %zu asks it again on its own", c->scene + 1);
+		return WV_REACT_REDRAW;
+	}
+	memcpy(c->fresh, w, c->in.word_len);
+	in.word = c->fresh;
+	wv_word_literal(c->fresh, in.word_len, c->fresh_src, sizeof(c->fresh_src));
+	if (wv_app_set_input(app, &in, c->fresh_src) < 0)
+		return WV_REACT_REDRAW;		/* app->msg says why */
+	c->in = in;
+	c->shown = wv_lesson_shown_sub(s, &app->trace);
+	if (c->shown >= app->trace.nsubs)
+		c->shown = 0;
+	app->pos = c->shown;
+	app->view = WV_VIEW_MAIN;
+	c->has_question = wv_lesson_answer(s, &app->trace, &c->answer) == 0;
+	c->phase = c->has_question ? WV_CLASS_ASK : WV_CLASS_SCENE;
+	c->wrong = 0;
+	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = c->wrong_why[0] = '\0';
+	c->revealed = c->withdrawn = false;
+	wv_app_msg(app, false, "Another word: \"%s\". The same question, on it.",
+		   c->fresh_src);
+	return WV_REACT_REDRAW | (c->has_question ? WV_REACT_ANSWER : 0);
+}
+
 static void start_autoplay(struct wv_class *c)
 {
 	c->app->playing = true;
@@ -432,6 +482,8 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		app->view = WV_VIEW_MAIN;
 		settle(c, WV_OUTCOME_SHOWN);
 		return WV_REACT_REDRAW;
+	case WV_ACT_ANOTHER:
+		return another_word(c);
 	case WV_ACT_SOURCES:
 		c->sources = !c->sources;
 		if (c->sources && wv_lesson_scene(c->lesson, c->scene)->nsources == 0)

@@ -176,8 +176,9 @@ static void question(struct pen *p, const struct wv_class *c)
 		line(p, WV_ROLE_ERROR, buf);
 	} else if (c->wrong) {
 		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far)%s%s. Enter "
-			 "tries again, s shows the answer.", c->last_wrong, c->wrong,
-			 c->wrong_why[0] ? ": " : "", c->wrong_why);
+			 "tries again, s shows the answer%s.", c->last_wrong, c->wrong,
+			 c->wrong_why[0] ? ": " : "", c->wrong_why, scene(c)->practice
+			 ? ", w another word" : "");
 		line(p, WV_ROLE_FALSEPOS, buf);
 	} else {
 		line(p, WV_ROLE_DIM, "Enter: type the answer (s shows it, ] and [ "
@@ -212,6 +213,8 @@ static void feedback(struct pen *p, const struct wv_class *c)
 	line(p, WV_ROLE_TEXT, a->worked);
 	gap(p);
 	line(p, WV_ROLE_DIM, next_hint(c));
+	if (scene(c)->practice)
+		line(p, WV_ROLE_DIM, "w: another word, the same question on it.");
 }
 
 /* The panel for c's phase from row y; returns the lines it took. */

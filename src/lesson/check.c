@@ -205,6 +205,154 @@ static int narrate_check(struct parser *p, const struct wv_scene *s,
 	return -1;
 }
 
+/* ---- practice: another word ---------------------------------------------- */
+
+/* splitmix64: the draw's fixed stream of numbers */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Does trace t meet scene s's practice: constraints? */
+static bool practice_holds(const struct wv_scene *s, const struct wv_trace *t)
+{
+	size_t k = wv_lesson_shown_sub(s, t);
+	const struct wv_word *shown, *last = &t->words[t->nwords - 1];
+	size_t w = t->steps[t->subs[k].step].word;
+	bool fp = false, lies = false, zero_in_shown;
+	size_t at = t->answer - last->address;
+
+	shown = &t->words[w];
+	zero_in_shown = t->answer >= shown->address &&
+			t->answer < shown->address + t->word_bytes;
+	for (size_t i = 0; i < t->nsteps; i++)
+		if (t->steps[i].kind == WV_STEP_HAS_ZERO && t->steps[i].word == w)
+			fp |= t->steps[i].false_pos;
+	if (s->practice & (1u << 6)) {
+		struct wv_scene top = *s;
+		struct wv_answer a;
+
+		top.q.ask = WV_ASK_TOP_FLAG;
+		lies = wv_lesson_answer(&top, t, &a) == 0 && zero_in_shown &&
+		       a.value != t->answer - shown->address;
+	}
+	const bool met[WV_PRACTICE_NAMES] = {
+		true, fp, !fp, !zero_in_shown, at == 0, at == t->word_bytes - 1,
+		lies, t->answer_is_delim,
+	};
+
+	for (unsigned i = 1; i < WV_PRACTICE_NAMES; i++)
+		if ((s->practice & (1u << i)) && !met[i])
+			return false;
+	return true;
+}
+
+/* Is scene s's question asked as the loader allows on trace t, with its
+   answer in *a? */
+static bool question_fits(const struct wv_scene *s, const struct wv_trace *t,
+			  struct wv_answer *a)
+{
+	char buf[WV_NARRATION_MAX];
+
+	return wv_lesson_shown_sub(s, t) < t->nsubs &&
+	       wv_lesson_answer(s, t, a) == 0 && !question_unreached(s, t, a) &&
+	       !answer_in_view(s, t) && wv_lesson_prompt(s, t, buf, sizeof(buf), NULL) == 0 &&
+	       wv_lesson_narrate(s, t, buf, sizeof(buf), NULL) == 0;
+}
+
+int wv_lesson_practice(const struct wv_scene *s, const struct wv_trace_in *in,
+		       uint64_t seed, uint8_t *word)
+{
+	struct wv_trace_in try = *in;
+	struct wv_trace t;
+	struct wv_answer now, a;
+	uint8_t cand[WV_WORD_MAX];
+	bool now_known, fallback = false;
+	int since = 0;		/* draws since the fallback was found */
+	uint64_t st = seed;
+
+	if (!s->practice)
+		return -2;
+	if (in->word_len == 0 || in->word_len > WV_WORD_MAX)
+		return -1;
+	if (wv_trace_build(&t, in) != 0)
+		return -1;
+	now_known = question_fits(s, &t, &now);
+	wv_trace_free(&t);
+	try.word = cand;
+	for (int i = 0; i < WV_PRACTICE_TRIES; i++) {
+		bool ok;
+
+		/* a case whose answer is always the same (no zero: 0) ends the
+		   search for another answer soon */
+		if (fallback && ++since > 64)
+			break;
+
+		for (size_t b = 0; b < in->word_len; b++) {
+			unsigned r = (unsigned)(next_random(&st) % 100);
+
+			cand[b] = r < 55 ? (uint8_t)('a' + r % 26) : r < 70 ? 0x00
+				: r < 85 ? 0x01 : r < 90 ? (uint8_t)(in->delim >= 0
+				? (unsigned)in->delim : 'A' + r % 26) : r < 95 ? 0xff : 0x80;
+		}
+		if (memcmp(cand, in->word, in->word_len) == 0)
+			continue;
+		if (wv_trace_build(&t, &try) != 0)
+			continue;
+		ok = practice_holds(s, &t) && question_fits(s, &t, &a);
+		wv_trace_free(&t);
+		if (!ok)
+			continue;
+		if (!now_known || a.value != now.value) {
+			memcpy(word, cand, in->word_len);
+			return 0;
+		}
+		if (!fallback) {	/* the same answer: only if nothing else */
+			memcpy(word, cand, in->word_len);
+			fallback = true;
+		}
+	}
+	return fallback ? 0 : -1;
+}
+
+/*
+ * Can scene i draw another word on v, and does its own word meet its
+ * practice: constraints?  0, or -1 with the mistake at the practice: line.
+ */
+static int practice_check(struct parser *p, const struct wv_scene *s,
+			  const struct wv_trace_in *in, const struct wv_trace *t)
+{
+	uint8_t word[WV_WORD_MAX];
+	char names[160] = "";
+
+	if (!s->practice)
+		return 0;
+	for (unsigned i = 1; i < WV_PRACTICE_NAMES; i++)
+		if (s->practice & (1u << i))
+			snprintf(names + strlen(names), sizeof(names) - strlen(names),
+				 "%s%s", names[0] ? " " : "", wv_practice_names[i]);
+	if (!practice_holds(s, t)) {
+		wv_error_set(p->err, s->practice_line, 1, "scene '%s': on %s the "
+			     "scene's own word is not a case of practice: %s", s->title,
+			     in->v->name, names);
+		return -1;
+	}
+	if (wv_lesson_practice(s, in, 1, word) != 0) {
+		wv_error_set(p->err, s->practice_line, 1, "scene '%s': on %s no other "
+			     "word of %zu byte%s%s%s turned up in %d draws, so this scene "
+			     "cannot give another word: loosen practice: or drop it",
+			     s->title, in->v->name, in->word_len, in->word_len == 1 ? ""
+			     : "s", names[0] ? " with " : "",
+			     names, WV_PRACTICE_TRIES);
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Does scene s state a rule that does not hold on v (holds_on), or that its
  * own words contradict (check, on each word the trace loads; the tests
@@ -332,6 +480,8 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
 		   giveaway_check(p, s, &t, &a) != 0) {
+		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && practice_check(p, s, &in, &t) != 0) {
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) != 0) {
 		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s there is no '%s' to ask "

@@ -162,7 +162,7 @@ static int handle_key(struct tui *ui, int ch)
 	/* at the answer line, the lesson keys the screen names still work:
 	   no answer has an 's', '[' or ']' in it */
 	if (wv_prompt_active() && ui->answering &&
-	    (ch == 's' || ch == '[' || ch == ']' || ch == KEY_NPAGE ||
+	    (ch == 's' || ch == 'w' || ch == '[' || ch == ']' || ch == KEY_NPAGE ||
 	     ch == KEY_PPAGE)) {
 		wv_prompt_cancel();
 		ui->answering = false;

@@ -258,6 +258,92 @@ static void test_needs_the_mechanism(void **state)
 	}
 }
 
+/* The byte loop of the cheap test on little-endian bytes b[0..n): is a byte
+   that is not zero flagged (a borrow reached a 0x01)? */
+static bool ref_false_positive(const uint8_t *b, unsigned n)
+{
+	int borrow = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		int r = b[i] - 1 - borrow;
+
+		borrow = r < 0;
+		if (((unsigned)r & 0x80) && !(b[i] & 0x80) && b[i] != 0)
+			return true;
+	}
+	return false;
+}
+
+/* One scene's input on its variant, as the class runs it. */
+static void scene_in(struct one *o, const char *text, struct wv_trace_in *in)
+{
+	one_open(o, text);
+	wv_lesson_scene_input(o->l, 0, NULL, in, NULL);
+}
+
+/* "Another word": fresh words under the constraints, checked here by byte
+   loops; the same seed draws the same word; a scene that cannot draw one,
+   or whose own word is not its case, is refused when it loads. */
+static void test_practice(void **state)
+{
+	static const uint8_t own[7] = { 1, 0, 1, 0, 1, 0, 1 };
+	struct wv_trace_in in;
+	uint8_t w[WV_WORD_MAX], again[WV_WORD_MAX], mem[8];
+	struct one o;
+
+	(void)state;
+	scene_in(&o, "title: t\narches: x86-64\nscene: s\nword: \\x01\\0\\x01\\0"
+		 "\\x01\\0\\x01\nshow: has_zero op and\nquestion: q?\n"
+		 "ask: false_positives\npractice: false-positive\n", &in);
+	assert_true(ref_false_positive((const uint8_t[8]){ 1, 0, 1, 0, 1, 0, 1, 0 }, 8));
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		assert_int_equal(wv_lesson_practice(wv_lesson_scene(o.l, 0), &in, seed, w), 0);
+		assert_true(memcmp(w, own, 7) != 0);
+		memcpy(mem, w, 7);
+		mem[7] = 0;	/* the NUL */
+		if (!ref_false_positive(mem, 8))
+			fail_msg("seed %llu: no false positive in the word drawn",
+				 (unsigned long long)seed);
+		assert_int_equal(wv_lesson_practice(wv_lesson_scene(o.l, 0), &in, seed,
+						    again), 0);
+		assert_memory_equal(w, again, 7);
+	}
+	one_close(&o);
+
+	/* the NUL in the last byte: no zero among the 7 bytes drawn */
+	scene_in(&o, "title: t\narches: x86-64-v6.10\nscene: s\nword: abcdefg\n"
+		 "show: find_zero op sub\nquestion: q?\nask: result\n"
+		 "practice: nul-last\n", &in);
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		assert_int_equal(wv_lesson_practice(wv_lesson_scene(o.l, 0), &in, seed, w), 0);
+		memcpy(mem, w, 7);
+		mem[7] = 0;
+		assert_int_equal(ref_find(mem, 8, 0, -1), 7);
+	}
+	one_close(&o);
+
+	/* without practice: none; refused when none can be drawn, or when the
+	   scene's own word is not the case */
+	scene_in(&o, "title: t\narches: x86-64\nscene: s\nword: ab\n"
+		 "show: has_zero op and\nquestion: q?\nask: has_zero\n", &in);
+	assert_int_equal(wv_lesson_practice(wv_lesson_scene(o.l, 0), &in, 1, w), -2);
+	one_close(&o);
+	assert_non_null(strstr(refusal("title: t\narches: x86-64\nscene: s\nword: \\0\n"
+				       "show: has_zero op and\nquestion: q?\nask: has_zero\n"
+				       "practice: nul-first\n"),
+			       "no other word of 1 byte with nul-first turned up"));
+	assert_non_null(strstr(refusal("title: t\narches: x86-64\nscene: s\nword: ab\n"
+				       "show: has_zero op and\nquestion: q?\nask: has_zero\n"
+				       "practice: false-positive\n"),
+			       "own word is not a case of practice: false-positive"));
+	assert_non_null(strstr(refusal("title: t\narches: x86-64\nscene: s\nword: ab\n"
+				       "show: has_zero op and\npractice: yes\n"),
+			       "practice: in scene 's' without a question"));
+	assert_non_null(strstr(refusal("title: t\narches: x86-64\nscene: s\nword: ab\n"
+				       "show: has_zero op and\nquestion: q?\nask: has_zero\n"
+				       "practice: often\n"), "'often' is not a constraint"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_length_counts_nul),
 		cmocka_unit_test(test_choice_outside),
 		cmocka_unit_test(test_needs_the_mechanism),
+		cmocka_unit_test(test_practice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
