@@ -96,9 +96,10 @@ static void narration(struct pen *p, const struct wv_class *c)
 	if (c->kept)
 		line(p, WV_ROLE_HEADING, buf);
 	if (c->withdrawn) {
-		snprintf(buf, sizeof(buf), "The question was asked on the scene's own "
-			 "trace (\"%.20s\" on %s): it is withdrawn. :scene %zu asks it "
-			 "again.", wv_lesson_scene(c->lesson, c->scene)->word_src,
+		/* the trace it was asked on: the scene's word, or the one w drew */
+		snprintf(buf, sizeof(buf), "The question was asked on the trace of "
+			 "\"%.20s\" on %s: it is withdrawn. :scene %zu asks it again.",
+			 c->in.word == c->fresh ? c->fresh_src : scene(c)->word_src,
 			 c->in.v->name, c->scene + 1);
 		line(p, WV_ROLE_HEADING, buf);
 	}

@@ -36,7 +36,7 @@ check $? "the core's a - ONES on x86-32 is 0x61ff6160 (got $AM32)"
 # 2-3: lesson 3 scene 2, Enter, Esc, a a: now x86-32, the question withdrawn
 keys ']' && wait_for "scene 2 of 6" && keys Enter && wait_for "answer (hex):" &&
 	keys Escape && wait_gone "answer (hex):" && keys a a &&
-	wait_for "on x86-32" "own trace (\"ab\\0cd\" on x86-64)" "it is withdrawn"
+	wait_for "on x86-32" "trace of \"ab\\0cd\" on x86-64" "it is withdrawn"
 check $? "a a during the question: on x86-32, the question is withdrawn"
 keys Enter && wait_for "scene 3 of 6" && ! shows "answer (hex):" &&
 	! shows "is a - ONES, not what is asked"
@@ -61,7 +61,7 @@ run "clear; $BIN --lessons-dir $LESSONS --lesson 9 --restart; echo R-\$?"
 wait_for "scene 1 of 4" && keys ']' && wait_for "scene 2 of 4" && keys Enter &&
 	wait_for "answer (a number):" && keys Escape && wait_gone "answer (a number):" &&
 	keys : && T send-keys -t =t: -l "arch x86-64" && keys Enter &&
-	wait_for "on x86-64" "on ppc64): it is withdrawn"
+	wait_for "on x86-64" "on ppc64: it is withdrawn"
 check $? ":arch x86-64 during lesson 9's question withdraws it"
 
 # 7: an empty Enter at the answer line does nothing: no error, not counted
