@@ -220,12 +220,14 @@ static uint64_t next_random(uint64_t *state)
 /* Does trace t meet scene s's practice: constraints? */
 static bool practice_holds(const struct wv_scene *s, const struct wv_trace *t)
 {
-	size_t k = wv_lesson_shown_sub(s, t);
+	size_t k = wv_lesson_shown_sub(s, t), w;
 	const struct wv_word *shown, *last = &t->words[t->nwords - 1];
-	size_t w = t->steps[t->subs[k].step].word;
 	bool fp = false, lies = false, zero_in_shown;
 	size_t at = t->answer - last->address;
 
+	if (k >= t->nsubs)	/* a word whose trace never reaches the scene */
+		return false;
+	w = t->steps[t->subs[k].step].word;
 	shown = &t->words[w];
 	zero_in_shown = t->answer >= shown->address &&
 			t->answer < shown->address + t->word_bytes;
