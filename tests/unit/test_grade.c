@@ -248,7 +248,10 @@ static void test_needs_the_mechanism(void **state)
 		char text[600];
 		const char *why;
 
-		snprintf(text, sizeof(text), "title: t\narches: x86-64\nscene: s\n%s",
+		/* a scene with its own arch: needs no arches: line (the loader
+		   refuses one that changes nothing) */
+		snprintf(text, sizeof(text), "title: t\n%sscene: s\n%s",
+			 strncmp(cases[i].scene, "arch:", 5) ? "arches: x86-64\n" : "",
 			 cases[i].scene);
 		why = refusal(text);
 		if (cases[i].needle ? !why || !strstr(why, cases[i].needle) : why != NULL)
