@@ -9,8 +9,11 @@
  * scene input, on --arch where the scene does not need its own variant) and
  * jumps to the sub-step it points at; every other key of the visualizer
  * still works there.  A question's answer is worked out from the scene's
- * trace when the scene starts (wv_lesson_answer), so exploring with other
- * keys never changes it.
+ * trace when the scene starts (wv_lesson_answer) and belongs to that
+ * trace: a change of the word, the variant, the start, the fill or the
+ * delimiter withdraws the question (answered or not) until the scene is
+ * entered again, so nothing is graded or worked out on a trace the screen
+ * does not show.
  *
  *   phase    SCENE --Enter--> ASK --right answer / s--> FEEDBACK --Enter--> next
  *            (a scene without a question: Enter goes on at once)
@@ -37,6 +40,7 @@
 #include "watviz/app.h"
 #include "watviz/lesson.h"
 #include "watviz/pace.h"
+#include "watviz/word.h"
 #include "watviz/ui.h"
 
 enum wv_class_phase {
@@ -85,10 +89,15 @@ struct wv_class {
 	struct wv_answer answer;	/* from the scene's trace */
 	unsigned wrong;			/* wrong answers to this question */
 	char last_wrong[48];		/* the last of them, as typed */
-	char wrong_why[200];		/* what it would have meant, or "" */
+	char wrong_why[320];		/* what it would have meant, or "" */
 	bool revealed;			/* s showed the answer */
+	bool withdrawn;			/* the question left with a change of
+					   the word or the variant */
 	bool sources;			/* i: the scene's sources shown */
 	char retry[48];			/* an unreadable answer, to fix */
+	unsigned draws;			/* w: words drawn in this lesson run */
+	uint8_t fresh[WV_WORD_MAX];	/* w: the word drawn (c->in.word) */
+	char fresh_src[4 * WV_WORD_MAX + 1];	/* and as a C literal */
 	char unreadable[120];		/* why it could not be read */
 	unsigned char *outcome;		/* per scene, enum wv_class_outcome */
 	int pace_ms;			/* autoplay: ms per tick */
@@ -132,6 +141,13 @@ int wv_class_do(struct wv_class *c, enum wv_action act);
  * says so; entering the scene again asks it again).  Returns reaction flags.
  */
 int wv_class_click(struct wv_class *c, unsigned target);
+
+/*
+ * After a change made outside wv_class_do (the word line): withdraw the
+ * question when the trace is no longer the one it was asked on (a byte, the
+ * variant, the start, the fill, the delimiter).  Returns reaction flags.
+ */
+int wv_class_sync(struct wv_class *c);
 
 /* A finished answer line (NULL: abandoned).  Returns reaction flags. */
 int wv_class_answer(struct wv_class *c, const char *typed);

@@ -62,6 +62,8 @@ enum wv_action {
 	WV_ACT_ANSWER,		/* Enter: ask / answer the question, or go on */
 	WV_ACT_REVEAL,		/* show the answer, worked out */
 	WV_ACT_SOURCES,		/* the scene's kernel sources on / off */
+	WV_ACT_ANOTHER,		/* another word: the question again on a
+				   fresh word (the scene's practice:) */
 };
 
 /*

@@ -123,11 +123,31 @@ struct wv_scene {
 	size_t nmarks;		/* placeholders in text and question */
 	struct wv_placeholder marks[WV_MARKS_MAX];
 	struct wv_question q;	/* q.ask == WV_ASK_NONE: no question */
+	unsigned practice;	/* "practice:": WV_PRACTICE_ON and the
+				   constraints (1 << their index in
+				   wv_practice_names); 0: none */
+	int practice_line;
 	bool explore;		/* "explore: yes": the class is invited to
 				   change a byte (m) and watch */
 	const struct wv_variant *split;	/* "split: ppc64": the scene opens in
 					   the split view with it, NULL none */
 };
+
+/*
+ * "practice:" constraints: what a word drawn for "another word" keeps of
+ * the scene's case, besides its variant, length, start, fill and delimiter.
+ * Index 0 ("yes") is no constraint; the others, on the drawn word's trace:
+ *   false-positive     a flag of has_zero on the shown word in a byte that
+ *                      is not zero (no-false-positive: none)
+ *   no-zero            the shown word holds no terminator
+ *   nul-first          the terminator is the first byte of its word
+ *   nul-last           ... the last byte of its word
+ *   top-flag-lies      the top flag of has_zero is not at the first zero
+ *   delim-first        the scan stops at the delimiter, not at a NUL
+ */
+#define WV_PRACTICE_ON 1u
+#define WV_PRACTICE_NAMES 8
+extern const char *const wv_practice_names[WV_PRACTICE_NAMES];
 
 typedef struct wv_lesson wv_lesson;
 
@@ -234,6 +254,16 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t,
 int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size);
 
+/*
+ * What a wrong answer typed (the text) would have meant on trace t: as
+ * wv_lesson_wrong, and for a hex question answered with decimal digits only,
+ * how it was read ("65535 was read as hex 0x65535").  Returns 1 with buf
+ * written, or 0 (buf empty; also for text that cannot be read).
+ */
+int wv_lesson_diagnose(const struct wv_scene *s, const struct wv_trace *t,
+		       const struct wv_answer *a, const char *typed, char *buf,
+		       size_t size);
+
 /* Write answer value v as the form shows it: "0x00008000" or "2". */
 void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
 		      size_t size);
@@ -274,6 +304,21 @@ int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t
  */
 int wv_lesson_check_build(const struct wv_scene *s, const struct wv_variant *v,
 			  const char *typed, char *why, size_t size);
+
+/*
+ * "Another word": a fresh word for scene s's question on in (the scene's
+ * input as the class runs it: its variant, start, fill, delimiter; in->word
+ * is the word shown now), drawn from seed by a fixed generator, as long as
+ * the scene's word, that meets the scene's practice: constraints on its
+ * trace (built by the production core), keeps the question answerable
+ * where the scene shows it, differs from in->word and, when it can, has
+ * another answer.  Writes word[0..in->word_len); returns 0, or -1 when no
+ * draw of WV_PRACTICE_TRIES meets them (the loader refuses such a scene),
+ * -2 when the scene has no practice: line.
+ */
+#define WV_PRACTICE_TRIES 4000
+int wv_lesson_practice(const struct wv_scene *s, const struct wv_trace_in *in,
+		       uint64_t seed, uint8_t *word);
 
 /* Names of asks as written in lesson files ("has_zero", "find_zero" ...). */
 const char *wv_lesson_ask_name(enum wv_ask ask);

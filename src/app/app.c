@@ -545,6 +545,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	case WV_ACT_ANSWER:
 	case WV_ACT_REVEAL:
 	case WV_ACT_SOURCES:
+	case WV_ACT_ANOTHER:
 		break;		/* lesson keys: src/app/classroom.c */
 	}
 	return WV_REACT_NONE;

@@ -52,19 +52,30 @@ static bool own_word(const struct wv_class *c)
 }
 
 /*
- * Tell the views whether a question is open (app->quiz).  A question is
- * about the scene's word: once a byte of it is changed, the question is
- * withdrawn (until the scene is entered again), as its answer no longer
- * belongs to what the screen shows.
+ * Tell the views whether a question is open (app->quiz).  A question
+ * belongs to the trace it was asked on: once a byte of the word is changed,
+ * or the variant, the start, the fill or the delimiter (a, A, :arch, o, f,
+ * d ...), the question is withdrawn until the scene is entered again, as
+ * its answer and its worked answer belong to a trace the screen no longer
+ * shows.  Withdrawn after it was answered too: the worked answer names the
+ * old trace's values.
  */
 static int quiz_sync(struct wv_class *c, int react)
 {
-	if (c->has_question && c->phase != WV_CLASS_END && !own_word(c)) {
+	if (c->has_question && c->phase != WV_CLASS_END && wv_class_exploring(c)) {
+		bool word = !own_word(c);
+
 		c->has_question = false;
-		if (c->phase == WV_CLASS_ASK)
+		c->withdrawn = true;
+		if (c->phase == WV_CLASS_ASK || c->phase == WV_CLASS_FEEDBACK)
 			c->phase = WV_CLASS_SCENE;
-		wv_app_msg(c->app, false, "The word is yours now: the question is "
-			   "withdrawn (:scene %zu brings it back).", c->scene + 1);
+		if (word)
+			wv_app_msg(c->app, false, "The word is yours now: the question "
+				   "is withdrawn (:scene %zu brings it back).", c->scene + 1);
+		else
+			wv_app_msg(c->app, false, "The question was asked on %s's trace, "
+				   "not this one: it is withdrawn (:scene %zu asks it again).",
+				   c->in.v->name, c->scene + 1);
 		react |= WV_REACT_REDRAW;
 	}
 	c->app->quiz = wv_class_question_open(c);
@@ -74,6 +85,11 @@ static int quiz_sync(struct wv_class *c, int react)
 		c->app->quiz_pos = c->shown;
 	c->app->quiz_secret = c->answer.value;
 	return react;
+}
+
+int wv_class_sync(struct wv_class *c)
+{
+	return quiz_sync(c, WV_REACT_NONE);
 }
 
 /* Words of scene s's narration as filled on trace t (autoplay). */
@@ -133,7 +149,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->phase = WV_CLASS_SCENE;
 	c->wrong = 0;
 	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = c->wrong_why[0] = '\0';
-	c->revealed = false;
+	c->revealed = c->withdrawn = false;
 	c->read_words = narration_words(s, &app->trace);
 	c->read_ms = wv_pace_read_ms(c->read_words);
 	save(c, i);
@@ -393,6 +409,56 @@ const char *wv_class_prompt(const struct wv_class *c)
 	return p;
 }
 
+/*
+ * w: the question again on another word, drawn under the scene's practice:
+ * constraints (wv_lesson_practice) on the trace input the question belongs
+ * to; the first outcome of the question still counts.
+ */
+static int another_word(struct wv_class *c)
+{
+	struct wv_app *app = c->app;
+	const struct wv_scene *s = wv_lesson_scene(c->lesson, c->scene);
+	struct wv_trace_in in = c->in;
+	uint8_t w[WV_WORD_MAX];
+	uint64_t seed = (uint64_t)c->number << 40 | (uint64_t)c->scene << 24 | ++c->draws;
+	int rc;
+
+	if (s->q.ask == WV_ASK_NONE) {
+		wv_app_msg(app, false, "This scene has no question.");
+		return WV_REACT_REDRAW;
+	}
+	rc = wv_lesson_practice(s, &c->in, seed, w);
+	if (rc == -2) {
+		wv_app_msg(app, false, "This question has no other words: the lesson "
+			   "gives its scene no practice: line.");
+		return WV_REACT_REDRAW;
+	}
+	if (rc != 0) {
+		wv_app_msg(app, true, "no other word for this question turned up; "
+			   ":scene %zu asks it again on its own", c->scene + 1);
+		return WV_REACT_REDRAW;
+	}
+	memcpy(c->fresh, w, c->in.word_len);
+	in.word = c->fresh;
+	wv_word_literal(c->fresh, in.word_len, c->fresh_src, sizeof(c->fresh_src));
+	if (wv_app_set_input(app, &in, c->fresh_src) < 0)
+		return WV_REACT_REDRAW;		/* app->msg says why */
+	c->in = in;
+	c->shown = wv_lesson_shown_sub(s, &app->trace);
+	if (c->shown >= app->trace.nsubs)
+		c->shown = 0;
+	app->pos = c->shown;
+	app->view = WV_VIEW_MAIN;
+	c->has_question = wv_lesson_answer(s, &app->trace, &c->answer) == 0;
+	c->phase = c->has_question ? WV_CLASS_ASK : WV_CLASS_SCENE;
+	c->wrong = 0;
+	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = c->wrong_why[0] = '\0';
+	c->revealed = c->withdrawn = false;
+	wv_app_msg(app, false, "Another word: \"%s\". The same question, on it.",
+		   c->fresh_src);
+	return WV_REACT_REDRAW | (c->has_question ? WV_REACT_ANSWER : 0);
+}
+
 static void start_autoplay(struct wv_class *c)
 {
 	c->app->playing = true;
@@ -459,6 +525,11 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		app->view = WV_VIEW_MAIN;
 		return WV_REACT_ANSWER | WV_REACT_REDRAW;
 	case WV_ACT_REVEAL:
+		if (!c->has_question && c->withdrawn) {
+			wv_app_msg(app, false, "The question was withdrawn with the "
+				   "change: :scene %zu asks it again.", c->scene + 1);
+			return WV_REACT_REDRAW;
+		}
 		if (!c->has_question) {
 			wv_app_msg(app, false, "This scene has no question.");
 			return WV_REACT_REDRAW;
@@ -470,6 +541,8 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		app->view = WV_VIEW_MAIN;
 		settle(c, WV_OUTCOME_SHOWN);
 		return WV_REACT_REDRAW;
+	case WV_ACT_ANOTHER:
+		return another_word(c);
 	case WV_ACT_SOURCES:
 		c->sources = !c->sources;
 		if (c->sources && wv_lesson_scene(c->lesson, c->scene)->nsources == 0)
@@ -521,7 +594,9 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 			return WV_REACT_REDRAW;
 		}
 	}
-	react = quiz_sync(c, lesson_key(c, act));
+	/* a change made elsewhere (the word line) withdraws first */
+	react = quiz_sync(c, WV_REACT_NONE);
+	react = quiz_sync(c, react | lesson_key(c, act));
 	if (was_playing && !app->msg[0])
 		wv_app_msg(app, false, "autoplay stopped: the keys are yours "
 			   "(r plays again)");
@@ -537,6 +612,9 @@ static int answer(struct wv_class *c, const char *typed)
 	c->retry[0] = c->unreadable[0] = '\0';
 	if (!typed || c->phase != WV_CLASS_ASK)
 		return WV_REACT_REDRAW;
+	/* an empty Enter is no answer: the line stays open, nothing said */
+	if (typed[strspn(typed, " \t")] == '\0')
+		return WV_REACT_REDRAW | WV_REACT_ANSWER;
 	if (c->answer.form == WV_FORM_FORMULA) {
 		/* a formula: proven for every word, or its counterexample */
 		rc = wv_lesson_check_build(wv_lesson_scene(c->lesson, c->scene), c->app->v,
@@ -554,14 +632,10 @@ static int answer(struct wv_class *c, const char *typed)
 		c->wrong++;
 		snprintf(c->last_wrong, sizeof(c->last_wrong), "%s",
 			 typed + strspn(typed, " \t"));
-		uint64_t v;
-
 		if (c->answer.form != WV_FORM_FORMULA)
-			c->wrong_why[0] = '\0';
-		if (c->answer.form != WV_FORM_FORMULA &&
-		    wv_lesson_typed_value(&c->answer, typed, &v) == 0)
-			wv_lesson_wrong(wv_lesson_scene(c->lesson, c->scene), &c->app->trace,
-					&c->answer, v, c->wrong_why, sizeof(c->wrong_why));
+			wv_lesson_diagnose(wv_lesson_scene(c->lesson, c->scene),
+					   &c->app->trace, &c->answer, typed, c->wrong_why,
+					   sizeof(c->wrong_why));
 		wv_app_msg(c->app, false, "Not %s. Enter tries again, s shows the answer.",
 			   c->last_wrong);
 	} else {
@@ -584,7 +658,10 @@ int wv_class_click(struct wv_class *c, unsigned target)
 
 int wv_class_answer(struct wv_class *c, const char *typed)
 {
-	return quiz_sync(c, answer(c, typed));
+	/* never graded against another trace than the one on screen */
+	int react = quiz_sync(c, WV_REACT_NONE);
+
+	return quiz_sync(c, react | answer(c, typed));
 }
 
 static int advance(struct wv_class *c)
@@ -729,8 +806,8 @@ int wv_class_command(struct wv_class *c, const char *line,
 	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
 	char err[WV_APP_MSG_MAX];
 
-	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0)
-		return wv_app_command(c->app, line, write_json);	/* says why */
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0)	/* says why */
+		return quiz_sync(c, wv_app_command(c->app, line, write_json));
 	c->app->msg[0] = '\0';
 	switch (cmd.kind) {
 	case WV_CMD_SCENE:
@@ -754,6 +831,6 @@ int wv_class_command(struct wv_class *c, const char *line,
 		}
 		return wv_app_command(c->app, line, write_json);
 	default:
-		return wv_app_command(c->app, line, write_json);
+		return quiz_sync(c, wv_app_command(c->app, line, write_json));
 	}
 }

@@ -95,6 +95,7 @@ static const struct wv_keybind keys[] = {
 	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true, 0 },
 	{ 's', WV_ACT_REVEAL, "s", "show the answer", true, 0 },
 	{ 'i', WV_ACT_SOURCES, "i", "kernel sources on/off", true, 0 },
+	{ 'w', WV_ACT_ANOTHER, "w", "another word, the question again", true, 0 },
 };
 
 enum wv_action wv_keys_action_in(int key, enum wv_focus focus)

@@ -85,7 +85,7 @@ static const char *next_hint(const struct wv_class *c)
 
 static void narration(struct pen *p, const struct wv_class *c)
 {
-	char buf[160];
+	char buf[200];
 
 	if (c->kept && c->arch)
 		snprintf(buf, sizeof(buf), "This scene needs %s, not %s (the --arch "
@@ -95,6 +95,14 @@ static void narration(struct pen *p, const struct wv_class *c)
 			 c->in.v->name, wv_lesson_variant(c->lesson, 0)->name);
 	if (c->kept)
 		line(p, WV_ROLE_HEADING, buf);
+	if (c->withdrawn) {
+		/* the trace it was asked on: the scene's word, or the one w drew */
+		snprintf(buf, sizeof(buf), "The question was asked on the trace of "
+			 "\"%.20s\" on %s: it is withdrawn. :scene %zu asks it again.",
+			 c->in.word == c->fresh ? c->fresh_src : scene(c)->word_src,
+			 c->in.v->name, c->scene + 1);
+		line(p, WV_ROLE_HEADING, buf);
+	}
 	{
 		char text[WV_NARRATION_MAX];
 
@@ -177,8 +185,9 @@ static void question(struct pen *p, const struct wv_class *c)
 		line(p, WV_ROLE_ERROR, buf);
 	} else if (c->wrong) {
 		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far)%s%s. Enter "
-			 "tries again, s shows the answer.", c->last_wrong, c->wrong,
-			 c->wrong_why[0] ? ": " : "", c->wrong_why);
+			 "tries again, s shows the answer%s.", c->last_wrong, c->wrong,
+			 c->wrong_why[0] ? ": " : "", c->wrong_why, scene(c)->practice
+			 ? ", w another word" : "");
 		line(p, WV_ROLE_FALSEPOS, buf);
 	} else {
 		line(p, WV_ROLE_DIM, "Enter: type the answer (s shows it, ] and [ "
@@ -215,6 +224,8 @@ static void feedback(struct pen *p, const struct wv_class *c)
 	line(p, WV_ROLE_TEXT, a->worked);
 	gap(p);
 	line(p, WV_ROLE_DIM, next_hint(c));
+	if (scene(c)->practice)
+		line(p, WV_ROLE_DIM, "w: another word, the same question on it.");
 }
 
 /* The panel for c's phase from row y; returns the lines it took. */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "watviz/rules.h"
 
@@ -65,6 +66,121 @@ static const char *question_unreached(const struct wv_scene *s,
 	}
 }
 
+/*
+ * Does the scene answer its own question while it is open, so the class
+ * can read it off without the mechanism?  The memory panel shows every byte
+ * of the word, the NUL and the delimiter among them; the rows of the
+ * sub-steps before the shown one are in view, as are the operands of the
+ * shown one.  So a question refused here is one whose answer is
+ *   - where the first zero is (find_zero) or how long the string is: the
+ *     memory panel shows the terminator;
+ *   - the result of the sub-step that computes find_zero (ask: result on
+ *     it): the same index;
+ *   - a count of false flags, or the byte the top flag points at, on a
+ *     sub-step after the one that computes the flags: the flags row is one
+ *     of its operands or earlier rows, marks and all.
+ * Returns NULL, or what to do instead.
+ */
+static const char *answer_in_view(const struct wv_scene *s, const struct wv_trace *t)
+{
+	size_t k = wv_lesson_shown_sub(s, t);
+	const struct wv_step *st = &t->steps[t->subs[k].step];
+
+	switch (s->q.ask) {
+	case WV_ASK_FIND:
+	case WV_ASK_LENGTH:
+		return "the memory panel shows the terminator while the question is "
+		       "open, so this is read off, not worked out; ask for what the "
+		       "mechanism computes (ask: result on a sub-step, such as the "
+		       "product, the sum, the count clz returns)";
+	case WV_ASK_SUB_RESULT:
+		return st->kind == WV_STEP_FIND && k == result_sub(st, t)
+		       ? "this sub-step's result is find_zero's index, which the "
+			 "memory panel shows (the terminator's place); ask for a "
+			 "sub-step before it (ask: result with show: find_zero op ...)"
+		       : NULL;
+	case WV_ASK_FALSE_POS:
+	case WV_ASK_TOP_FLAG:
+		return st->kind == WV_STEP_HAS_ZERO && k > result_sub(st, t)
+		       ? "the flags row is in view (the shown sub-step comes after "
+			 "the one computing the flags), so the flags are read off; "
+			 "show the sub-step that computes them (show: has_zero result)"
+		       : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * Words that name an asked value: a scene whose narration (or question)
+ * says "every flag stays clear" before asking for a has_zero that is 0
+ * answers it.  Each phrase is refused where the answer, on that variant,
+ * is what it names.  As far as a rule can go: a human still reads each
+ * question scene for the ways of saying it no list holds.
+ */
+static const struct {
+	const char *phrase;
+	int ask;		/* enum wv_ask, or -1 any */
+	bool zero;		/* only where the answer is 0 */
+	const char *names;	/* what it gives away */
+} giveaways[] = {
+	{ "stays clear", -1, true, "that nothing is set" },
+	{ "stay clear", -1, true, "that nothing is set" },
+	{ "all clear", -1, true, "that nothing is set" },
+	{ "no flag", -1, true, "that nothing is flagged" },
+	{ "nothing is flagged", -1, true, "that nothing is flagged" },
+	{ "empty mask", -1, true, "an empty (zero) mask" },
+	{ "empty product", -1, true, "a zero product" },
+	{ "mask is empty", -1, true, "an empty (zero) mask" },
+	{ "comes out zero", -1, true, "a zero" },
+	{ "flagged too", WV_ASK_FALSE_POS, false, "a false flag" },
+	{ "also flagged", WV_ASK_FALSE_POS, false, "a false flag" },
+	{ "flagged as well", WV_ASK_FALSE_POS, false, "a false flag" },
+};
+
+/* Does text hold phrase, in any case? */
+static bool says(const char *text, const char *phrase)
+{
+	size_t n = strlen(phrase);
+
+	for (; text && *text; text++)
+		if (strncasecmp(text, phrase, n) == 0)
+			return true;
+	return false;
+}
+
+/* The first giveaway of scene s's question on trace t (answer a): 0, or -1
+   with the mistake at the paragraph's line. */
+static int giveaway_check(struct parser *p, const struct wv_scene *s,
+			  const struct wv_trace *t, const struct wv_answer *a)
+{
+	if (a->form == WV_FORM_FORMULA)
+		return 0;
+	for (size_t g = 0; g < sizeof(giveaways) / sizeof(giveaways[0]); g++) {
+		if ((giveaways[g].ask >= 0 && giveaways[g].ask != (int)s->q.ask) ||
+		    (giveaways[g].zero && a->value != 0))
+			continue;
+		for (size_t i = 0; i <= s->npara; i++) {
+			const char *text = i < s->npara ? s->para[i].text : s->q.prompt;
+			int line = i < s->npara ? s->para[i].line : s->q.line;
+
+			if (i < s->npara && s->para[i].when != WV_WHEN_ANY &&
+			    (s->para[i].when == WV_WHEN_LE) != (t->v->endian == WV_LITTLE))
+				continue;
+			if (says(text, giveaways[g].phrase)) {
+				wv_error_set(p->err, line, 1, "scene '%s': on %s \"%s\" "
+					     "names %s, which its question asks (%s); say "
+					     "it after the question, or ask for something "
+					     "else", s->title, t->v->name,
+					     giveaways[g].phrase, giveaways[g].names,
+					     wv_lesson_ask_name(s->q.ask));
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Every placeholder of s has a value on t; else an error at the first. */
 static int narrate_check(struct parser *p, const struct wv_scene *s,
 			 const struct wv_trace *t)
@@ -87,6 +203,156 @@ static int narrate_check(struct parser *p, const struct wv_scene *s,
 	wv_error_set(p->err, s->line, 1, "scene '%s': on %s a placeholder has no value",
 		     s->title, t->v->name);
 	return -1;
+}
+
+/* ---- practice: another word ---------------------------------------------- */
+
+/* splitmix64: the draw's fixed stream of numbers */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Does trace t meet scene s's practice: constraints? */
+static bool practice_holds(const struct wv_scene *s, const struct wv_trace *t)
+{
+	size_t k = wv_lesson_shown_sub(s, t), w;
+	const struct wv_word *shown, *last = &t->words[t->nwords - 1];
+	bool fp = false, lies = false, zero_in_shown;
+	size_t at = t->answer - last->address;
+
+	if (k >= t->nsubs)	/* a word whose trace never reaches the scene */
+		return false;
+	w = t->steps[t->subs[k].step].word;
+	shown = &t->words[w];
+	zero_in_shown = t->answer >= shown->address &&
+			t->answer < shown->address + t->word_bytes;
+	for (size_t i = 0; i < t->nsteps; i++)
+		if (t->steps[i].kind == WV_STEP_HAS_ZERO && t->steps[i].word == w)
+			fp |= t->steps[i].false_pos;
+	if (s->practice & (1u << 6)) {
+		struct wv_scene top = *s;
+		struct wv_answer a;
+
+		top.q.ask = WV_ASK_TOP_FLAG;
+		lies = wv_lesson_answer(&top, t, &a) == 0 && zero_in_shown &&
+		       a.value != t->answer - shown->address;
+	}
+	const bool met[WV_PRACTICE_NAMES] = {
+		true, fp, !fp, !zero_in_shown, at == 0, at == t->word_bytes - 1,
+		lies, t->answer_is_delim,
+	};
+
+	for (unsigned i = 1; i < WV_PRACTICE_NAMES; i++)
+		if ((s->practice & (1u << i)) && !met[i])
+			return false;
+	return true;
+}
+
+/* Is scene s's question asked as the loader allows on trace t, with its
+   answer in *a? */
+static bool question_fits(const struct wv_scene *s, const struct wv_trace *t,
+			  struct wv_answer *a)
+{
+	char buf[WV_NARRATION_MAX];
+
+	return wv_lesson_shown_sub(s, t) < t->nsubs &&
+	       wv_lesson_answer(s, t, a) == 0 && !question_unreached(s, t, a) &&
+	       !answer_in_view(s, t) && wv_lesson_prompt(s, t, buf, sizeof(buf), NULL) == 0 &&
+	       wv_lesson_narrate(s, t, buf, sizeof(buf), NULL) == 0;
+}
+
+int wv_lesson_practice(const struct wv_scene *s, const struct wv_trace_in *in,
+		       uint64_t seed, uint8_t *word)
+{
+	struct wv_trace_in try = *in;
+	struct wv_trace t;
+	struct wv_answer now, a;
+	uint8_t cand[WV_WORD_MAX];
+	bool now_known, fallback = false;
+	int since = 0;		/* draws since the fallback was found */
+	uint64_t st = seed;
+
+	if (!s->practice)
+		return -2;
+	if (in->word_len == 0 || in->word_len > WV_WORD_MAX)
+		return -1;
+	if (wv_trace_build(&t, in) != 0)
+		return -1;
+	now_known = question_fits(s, &t, &now);
+	wv_trace_free(&t);
+	try.word = cand;
+	for (int i = 0; i < WV_PRACTICE_TRIES; i++) {
+		bool ok;
+
+		/* a case whose answer is always the same (no zero: 0) ends the
+		   search for another answer soon */
+		if (fallback && ++since > 64)
+			break;
+
+		for (size_t b = 0; b < in->word_len; b++) {
+			unsigned r = (unsigned)(next_random(&st) % 100);
+
+			cand[b] = r < 55 ? (uint8_t)('a' + r % 26) : r < 70 ? 0x00
+				: r < 85 ? 0x01 : r < 90 ? (uint8_t)(in->delim >= 0
+				? (unsigned)in->delim : 'A' + r % 26) : r < 95 ? 0xff : 0x80;
+		}
+		if (memcmp(cand, in->word, in->word_len) == 0)
+			continue;
+		if (wv_trace_build(&t, &try) != 0)
+			continue;
+		ok = practice_holds(s, &t) && question_fits(s, &t, &a);
+		wv_trace_free(&t);
+		if (!ok)
+			continue;
+		if (!now_known || a.value != now.value) {
+			memcpy(word, cand, in->word_len);
+			return 0;
+		}
+		if (!fallback) {	/* the same answer: only if nothing else */
+			memcpy(word, cand, in->word_len);
+			fallback = true;
+		}
+	}
+	return fallback ? 0 : -1;
+}
+
+/*
+ * Can scene i draw another word on v, and does its own word meet its
+ * practice: constraints?  0, or -1 with the mistake at the practice: line.
+ */
+static int practice_check(struct parser *p, const struct wv_scene *s,
+			  const struct wv_trace_in *in, const struct wv_trace *t)
+{
+	uint8_t word[WV_WORD_MAX];
+	char names[160] = "";
+
+	if (!s->practice)
+		return 0;
+	for (unsigned i = 1; i < WV_PRACTICE_NAMES; i++)
+		if (s->practice & (1u << i))
+			snprintf(names + strlen(names), sizeof(names) - strlen(names),
+				 "%s%s", names[0] ? " " : "", wv_practice_names[i]);
+	if (!practice_holds(s, t)) {
+		wv_error_set(p->err, s->practice_line, 1, "scene '%s': on %s the "
+			     "scene's own word is not a case of practice: %s", s->title,
+			     in->v->name, names);
+		return -1;
+	}
+	if (wv_lesson_practice(s, in, 1, word) != 0) {
+		wv_error_set(p->err, s->practice_line, 1, "scene '%s': on %s no other "
+			     "word of %zu byte%s%s%s turned up in %d draws, so this scene "
+			     "cannot give another word: loosen practice: or drop it",
+			     s->title, in->v->name, in->word_len, in->word_len == 1 ? ""
+			     : "s", names[0] ? " with " : "",
+			     names, WV_PRACTICE_TRIES);
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -207,6 +473,17 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     "show the step that does (such as 'show: %s result')",
 			     s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
 			     t.subs[k].expr, question_unreached(s, &t, &a));
+		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && answer_in_view(s, &t)) {
+		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s the question asks "
+			     "for %s, which the scene shows while it is open: %s",
+			     s->title, in.v->name, wv_lesson_ask_name(s->q.ask),
+			     answer_in_view(s, &t));
+		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
+		   giveaway_check(p, s, &t, &a) != 0) {
+		rc = -1;
+	} else if (s->q.ask != WV_ASK_NONE && practice_check(p, s, &in, &t) != 0) {
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) != 0) {
 		wv_error_set(p->err, s->q.line, 1, "scene '%s': on %s there is no '%s' to ask "

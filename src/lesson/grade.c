@@ -17,6 +17,7 @@
 #include "watviz/lesson.h"
 #include "watviz/prove.h"
 #include "watviz/try.h"
+#include "watviz/wat.h"
 #include "watviz/wordops.h"
 
 /* ---- the step a scene shows ---------------------------------------------- */
@@ -567,15 +568,28 @@ int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **w
 		*why = NULL;
 	if (a->form == WV_FORM_CHOICE) {
 		const char *s = typed + strspn(typed, " \t");
+		static char none[40];
 
+		snprintf(none, sizeof(none), "choose one of a) to %c)",
+			 'a' + (a->nchoices ? a->nchoices - 1 : 0));
 		if (((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
 		     (*s >= 'A' && *s < 'A' + (int)a->nchoices)) &&
 		    s[1 + strspn(s + 1, " \t).")] == 0)
 			return (unsigned)(tolower((unsigned char)*s) - 'a') == a->right;
-		if (read_number(s, a->width != 0, &v) == 0)
-			return v == a->value;
+		/* a letter past the options is not a hex digit typed here: it
+		   is asked again, as a value that is none of the options is */
+		if (isalpha((unsigned char)*s) && s[1 + strspn(s + 1, " \t).")] == 0) {
+			if (why)
+				*why = none;
+			return -1;
+		}
+		if (read_number(s, a->width != 0, &v) == 0) {
+			for (unsigned i = 0; i < a->nchoices; i++)
+				if (a->choices[i] == v)
+					return v == a->value;
+		}
 		if (why)
-			*why = "answer with the letter of an option";
+			*why = none;
 		return -1;
 	}
 	if (read_number(typed, a->form == WV_FORM_HEX, &v) != 0) {
@@ -605,7 +619,23 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		switch (s->q.ask) {
 		case WV_ASK_FIND:
 		case WV_ASK_TOP_FLAG:
-			if (typed == at + a->value && at)
+			if (s->q.ask == WV_ASK_TOP_FLAG && typed == t->answer - wd->address &&
+			    t->answer >= wd->address) {
+				struct flag_facts ff;
+
+				flag_facts(t, wd, &ff);
+				bool lie = t->img.mem[wd->address + ff.top_mem] != 0;
+
+				snprintf(buf, size, "byte %llu is the real first zero, the "
+					 "trap here: the top flag is the register's most "
+					 "significant flag, on %s-endian the %s flagged "
+					 "memory byte (flags at %s), so it points at %u%s",
+					 (unsigned long long)typed,
+					 t->v->endian == WV_LITTLE ? "little" : "big",
+					 t->v->endian == WV_LITTLE ? "last" : "first",
+					 ff.flagged, ff.top_mem, lie ? ", not a zero: a "
+					 "borrow out of a zero flagged it" : "");
+			} else if (typed == at + a->value && at)
 				snprintf(buf, size, "%llu is the memory address; the index "
 					 "inside the word, which starts at %zu, is what is "
 					 "asked", (unsigned long long)typed, at);
@@ -664,6 +694,53 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		{ t->scan.zero_bytemask, "zero_bytemask's result" },
 	};
 
+	/* a - ONES worked byte by byte, each byte less one, no borrow between
+	   them (big-endian adds -ONES: the same bytes, without the carries) */
+	uint64_t nob = 0;
+
+	for (unsigned r = 0; r < nb; r++)
+		nob |= (uint64_t)(uint8_t)(((wd->value >> (8 * r)) & 0xff) - 1) << (8 * r);
+	if (typed == nob && nob != a->value &&
+	    nob != ((wd->value - wv_ones(bits)) & wv_wmask(bits))) {
+		snprintf(buf, size, "that is a - ONES byte by byte without the %s: a "
+			 "zero byte becomes 0xff and %s, so the byte above it in the "
+			 "register is one less again", t->v->endian == WV_LITTLE
+			 ? "borrow" : "carries", t->v->endian == WV_LITTLE
+			 ? "borrows 1 from the byte above it"
+			 : "gives no carry into the byte above it");
+		return 1;
+	}
+	/* the word loaded from the wrong place: aligned where the load is not,
+	   or from the string's start where the load is aligned */
+	if (s->q.ask == WV_ASK_LOADED || s->q.ask == WV_ASK_VALUE) {
+		size_t aligned = wd->address - wd->address % nb;
+		size_t start = t->in.offset;
+
+		if (wd->address % nb && aligned + nb <= t->img.len &&
+		    typed == wv_wat_load(t->v, t->img.mem + aligned)) {
+			snprintf(buf, size, "that is the aligned word at address %zu; "
+				 "this load starts at the name itself, address %zu, "
+				 "%zu byte%s later (unaligned), so every byte moves "
+				 "over", aligned, wd->address, wd->address - aligned,
+				 wd->address - aligned == 1 ? "" : "s");
+			return 1;
+		}
+		uint8_t from[8];
+
+		/* the bytes from the start on; past the image, more fill */
+		for (unsigned i = 0; i < nb; i++)
+			from[i] = start + i < t->img.len ? t->img.mem[start + i]
+							 : t->img.fill;
+		if (wd->address == aligned && start != wd->address && w == 0 &&
+		    typed == wv_wat_load(t->v, from)) {
+			snprintf(buf, size, "that is the word from the string's start, "
+				 "address %zu; the load is aligned, from address %zu, "
+				 "so the %zu byte%s before the start come along", start,
+				 wd->address, start - wd->address,
+				 start - wd->address == 1 ? "" : "s");
+			return 1;
+		}
+	}
 	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
 		if (typed == other[i].v && other[i].v != a->value) {
 			wv_lesson_format(a, typed, v, sizeof(v));
@@ -695,6 +772,49 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		}
 	}
 	return 0;
+}
+
+int wv_lesson_diagnose(const struct wv_scene *s, const struct wv_trace *t,
+		       const struct wv_answer *a, const char *typed, char *buf,
+		       size_t size)
+{
+	const char *p = typed + strspn(typed, " \t");
+	bool hex = a->form == WV_FORM_HEX || (a->form == WV_FORM_CHOICE && a->width);
+	bool decimal = *p != '\0';
+	char how[80] = "";
+	uint64_t v, dec = 0;
+	size_t n;
+
+	buf[0] = '\0';
+	if (a->form == WV_FORM_FORMULA || wv_lesson_typed_value(a, typed, &v) != 0)
+		return 0;
+	/* digits 0-9 only, no 0x, read as hex: say so, and what it was in
+	   decimal when that is the answer */
+	for (const char *q = p; *q && decimal; q++)
+		decimal = isdigit((unsigned char)*q) || *q == ' ' || *q == '_';
+	if (hex && decimal && !(a->form == WV_FORM_CHOICE && p[1] == '\0' &&
+				*p >= 'a' && *p <= 'd')) {
+		for (const char *q = p; *q; q++)
+			if (isdigit((unsigned char)*q) && dec < UINT64_MAX / 10)
+				dec = dec * 10 + (uint64_t)(*q - '0');
+		n = (size_t)snprintf(how, sizeof(how), "%.20s was read as hex 0x%llx",
+				     p, (unsigned long long)v);
+		if (dec == a->value)
+			snprintf(how + n, sizeof(how) - n, "; in decimal it is the "
+				 "answer: write it in hex");
+	}
+	n = (size_t)wv_lesson_wrong(s, t, a, v, buf, size);
+	if (!how[0])
+		return (int)n;
+	if (n) {
+		char rest[200];
+
+		snprintf(rest, sizeof(rest), "%s", buf);
+		snprintf(buf, size, "%s; %s", how, rest);
+	} else {
+		snprintf(buf, size, "%s", how);
+	}
+	return 1;
 }
 
 /* ---- build questions: a formula, proven or refuted --------------------- */

@@ -15,6 +15,12 @@
 
 #include "lesson.h"
 
+/* The practice: constraints, in the order of their bits (watviz/lesson.h). */
+const char *const wv_practice_names[WV_PRACTICE_NAMES] = {
+	"yes", "false-positive", "no-false-positive", "no-zero", "nul-first",
+	"nul-last", "top-flag-lies", "delim-first",
+};
+
 const char *const ask_names[] = {
 	[WV_ASK_NONE] = "none",
 	[WV_ASK_LOADED] = "loaded",

@@ -60,14 +60,14 @@ enum key {
 	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
 	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
 	K_TEXT, K_TEXT_LE, K_TEXT_BE, K_SOURCE, K_QUESTION, K_ASK, K_FORM, /* scene */
-	K_PAGE_END, K_EXPLORE, K_RULE, K_SPLIT,
+	K_PAGE_END, K_EXPLORE, K_RULE, K_SPLIT, K_PRACTICE,
 	K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
 	"delim", "show", "text", "text-le", "text-be", "source", "question", "ask",
-	"form", "page-end", "explore", "rule", "split",
+	"form", "page-end", "explore", "rule", "split", "practice",
 };
 
 /* Keys a scene may give more than once. */
@@ -609,6 +609,36 @@ static int parse_rule(struct parser *p, struct wv_scene *s, const char *v, int c
 	return lint(p, s, v + at, col + (int)at);
 }
 
+/*
+ * "practice: yes" or constraints, blank-separated: the words drawn for
+ * "another word" keep the scene's kind of case (see wv_practice_names).
+ */
+static int parse_practice(struct parser *p, struct wv_scene *s, const char *v,
+			  int col)
+{
+	const char *w = v;
+
+	s->practice = WV_PRACTICE_ON;
+	s->practice_line = p->line;
+	while (*w) {
+		size_t n = strcspn(w, " \t"), k;
+
+		for (k = 0; k < WV_PRACTICE_NAMES; k++)
+			if (strlen(wv_practice_names[k]) == n &&
+			    strncmp(w, wv_practice_names[k], n) == 0)
+				break;
+		if (k == WV_PRACTICE_NAMES)
+			return fail(p, col + (int)(w - v), "practice: '%.*s' is not a "
+				    "constraint; use yes, or any of false-positive, "
+				    "no-false-positive, no-zero, nul-first, nul-last, "
+				    "top-flag-lies, delim-first", (int)n, w);
+		s->practice |= k ? 1u << k : 0;
+		w += n;
+		w += strspn(w, " \t");
+	}
+	return 0;
+}
+
 static int scene_key(struct parser *p, enum key k, const char *v, int col)
 {
 	wv_lesson *l = p->l;
@@ -729,6 +759,8 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 			return fail(p, col, "explore is yes or no, not '%s'", v);
 		s->explore = strcmp(v, "yes") == 0;
 		return 0;
+	case K_PRACTICE:
+		return parse_practice(p, s, v, col);
 	default:
 		return fail(p, 1, "internal: key %s", key_names[k]);
 	}
@@ -758,6 +790,11 @@ int close_scene(struct parser *p)
 	}
 	if (p->seen[K_FORM] && !p->seen[K_QUESTION])
 		return fail(p, 1, "form: in scene '%s' without a question", s->title);
+	if (p->seen[K_PRACTICE] && !p->seen[K_QUESTION]) {
+		p->line = s->practice_line;
+		return fail(p, 1, "practice: in scene '%s' without a question (another "
+			    "word is drawn to ask the question again)", s->title);
+	}
 	if (!p->seen[K_QUESTION])
 		s->q.ask = WV_ASK_NONE;
 	for (size_t i = 0; i < s->nmarks && s->q.ask != WV_ASK_NONE; i++)
@@ -879,7 +916,7 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
 			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
 			    "text-le, text-be, rule, source, question, ask, form, page-end, explore, "
-			    "split", buf);
+			    "split, practice", buf);
 	p->cont = NULL;
 	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
 		return fail(p, col, "'%s:' needs a value", buf);

@@ -146,6 +146,8 @@ static int run_line(struct tui *ui, char *line)
 	react = ui->edit_word ? wv_app_set_word_src(&ui->app, line)
 	      : ui->lesson ? wv_class_command(&ui->cls, line, json_writer)
 			   : wv_app_command(&ui->app, line, json_writer);
+	if (ui->lesson && ui->edit_word)	/* a question of the old word goes */
+		react |= wv_class_sync(&ui->cls);
 	free(line);
 	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
 		wv_app_msg(&ui->app, true, "could not save the command history: %s",
@@ -185,7 +187,7 @@ static int handle_key(struct tui *ui, int ch)
 	/* at the answer line, the lesson keys the screen names still work:
 	   no answer has an 's', '[' or ']' in it */
 	if (wv_prompt_active() && ui->answering &&
-	    (ch == 's' || ch == '[' || ch == ']' || ch == KEY_NPAGE ||
+	    (ch == 's' || ch == 'w' || ch == '[' || ch == ']' || ch == KEY_NPAGE ||
 	     ch == KEY_PPAGE)) {
 		wv_prompt_cancel();
 		ui->answering = false;

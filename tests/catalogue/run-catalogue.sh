@@ -43,7 +43,7 @@ printf 'scene: s\nword: ab\nshow: load\n' >"$L/no-title.lesson"
 head -c 3000 /bin/sh >"$L/binary.lesson"
 i=0
 while [ $i -lt 11000 ]; do echo "# padding line of a lesson file that is far too long"; i=$((i + 1)); done >"$L/huge.lesson"
-printf 'title: t\r\nscene: s\r\nword: ab\\0cd\r\nshow: find_zero\r\nquestion: where?\r\nask: find_zero\r\n' >"$L/crlf.lesson"
+printf 'title: t\r\nscene: s\r\nword: ab\\0cd\r\nshow: has_zero result\r\nquestion: what?\r\nask: has_zero\r\n' >"$L/crlf.lesson"
 # text a lesson file may hold, and may not (issue 23)
 printf 'title: Caf\303\251\nscene: D\303\251j\303\240 vu\nword: \303\251\\0\nshow: load\ntext: na\303\257ve\n' >"$L/utf8.lesson"
 printf 'title: t\nscene: s\nword: caf\351\nshow: load\n' >"$L/latin1.lesson"

@@ -683,8 +683,9 @@ static int teardown(void **state)
 
 /*
  * Editing in a lesson: explore: yes on lesson 6's first scene; a question
- * stays hidden while the word is the scene's own (another variant), and is
- * withdrawn with a notice once a byte changes; :scene asks it again.
+ * belongs to its trace: another variant withdraws it (its answer is another
+ * trace's), and so does a changed byte, each with a notice; :scene asks it
+ * again.
  */
 static void test_explore_and_edits(void **state)
 {
@@ -703,12 +704,14 @@ static void test_explore_and_edits(void **state)
 	assert_int_equal(app.word[6], 'e' ^ 1);
 	assert_true(wv_class_exploring(&cls));
 
-	/* scene 2 asks; another variant keeps the word: still asked, hidden */
+	/* scene 2 asks; another variant withdraws it, the scene asks again */
 	wv_class_goto(&cls, 1);
 	assert_true(cls.has_question && app.quiz);
 	wv_class_do(&cls, WV_ACT_ARCH_NEXT);
+	assert_false(cls.has_question || app.quiz);
+	assert_non_null(strstr(app.msg, "it is withdrawn"));
+	wv_class_goto(&cls, 1);
 	assert_true(cls.has_question && app.quiz);
-	wv_class_do(&cls, WV_ACT_ARCH_PREV);
 	/* a changed byte withdraws it, with a notice */
 	wv_class_do(&cls, WV_ACT_FOCUS_MEMORY);
 	app.key = '\'';
@@ -727,6 +730,54 @@ static void test_explore_and_edits(void **state)
 	stop();
 }
 
+/*
+ * w, another word: lesson 9 scene 2 (false_positives, practice:
+ * false-positive) asked again on a fresh word, its own answer, the first
+ * outcome kept; a scene with no practice: says so; a variant change
+ * withdraws the question on the fresh word too.
+ */
+static void test_another_word(void **state)
+{
+	struct wv_answer a;
+	uint8_t was[WV_WORD_MAX];
+	size_t len;
+
+	(void)state;
+	start("lessons/09-big-endian.lesson", 9, "big-endian", NULL, NULL, 0, true);
+	wv_class_goto(&cls, 1);
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	wv_class_answer(&cls, "7");
+	assert_int_equal(cls.wrong, 1);
+	memcpy(was, app.word, app.word_len);
+	len = app.word_len;
+	assert_true(wv_class_do(&cls, WV_ACT_ANOTHER) & WV_REACT_ANSWER);
+	assert_int_equal(cls.phase, WV_CLASS_ASK);
+	assert_true(cls.has_question && app.quiz);
+	assert_int_equal(app.word_len, len);
+	assert_true(memcmp(app.word, was, len) != 0);
+	assert_false(wv_class_exploring(&cls));
+	assert_int_equal(cls.wrong, 0);
+	assert_non_null(strstr(app.msg, "Another word:"));
+	/* its answer is the new trace's */
+	assert_int_equal(wv_lesson_answer(wv_lesson_scene(lesson, 1), &app.trace, &a), 0);
+	assert_int_equal(cls.answer.value, a.value);
+	/* the first outcome (a wrong try) still counts */
+	wv_class_do(&cls, WV_ACT_REVEAL);
+	assert_int_equal(cls.outcome[1], WV_OUTCOME_SHOWN);
+	/* a variant change withdraws it as well */
+	wv_class_do(&cls, WV_ACT_ANOTHER);
+	wv_class_do(&cls, WV_ACT_ARCH_NEXT);
+	assert_false(cls.has_question || app.quiz);
+	/* lesson 5's formula question (scene 3) has no practice: line */
+	stop();
+	start("lessons/05-no-false-positives.lesson", 5, "no-false-positives", NULL,
+	      NULL, 0, true);
+	wv_class_goto(&cls, 2);
+	wv_class_do(&cls, WV_ACT_ANOTHER);
+	assert_non_null(strstr(app.msg, "no practice: line"));
+	stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -742,6 +793,7 @@ int main(void)
 		cmocka_unit_test(test_run_and_arch),
 		cmocka_unit_test(test_bad_lesson),
 		cmocka_unit_test(test_explore_and_edits),
+		cmocka_unit_test(test_another_word),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -117,7 +117,8 @@ static const char *leak(const char *text, const struct wv_answer *a, unsigned bi
 		if (a->form == WV_FORM_CHOICE && strstr(line, "a) ") &&
 		    strstr(line, "b) "))
 			continue;
-		if (a->form == WV_FORM_CHOICE && strspn(line, " ") >= 4 &&
+		/* (options wrapped to a line of their own, indented or not) */
+		if (a->form == WV_FORM_CHOICE &&
 		    line[strspn(line, " ")] >= 'a' && line[strspn(line, " ")] <= 'd' &&
 		    line[strspn(line, " ") + 1] == ')')
 			continue;

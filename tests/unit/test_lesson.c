@@ -25,6 +25,20 @@ static wv_lesson *parse(const char *text, struct wv_error *e)
 	return l;
 }
 
+/*
+ * As parse, without the loader's trace checks: for a planted question the
+ * loader refuses as answered on screen (find_zero, length), kept here to
+ * test the grader on it.
+ */
+static wv_lesson *parse_unchecked(const char *text, struct wv_error *e)
+{
+	wv_lesson *l = NULL;
+
+	if (wv_lesson_parse_quick(text, strlen(text), &l, e) != 0)
+		return NULL;
+	return l;
+}
+
 /* Run scene i of l on v to the end; return its answer (when it has one). */
 /* "split: ppc64" asks for the split view with ppc64; no key: none. */
 static void split_key(void **state)
@@ -136,21 +150,29 @@ static void answers_match_the_spec(void **state)
 		{ "lessons/13-hash-name.lesson", 0, "x86-64", 0x2f41464d005d5c5a },
 		{ "lessons/13-hash-name.lesson", 1, "x86-64", 0x0000000080000000 },
 		{ "lessons/13-hash-name.lesson", 2, "x86-64", 0x8000000080000000 },
-		{ "lessons/13-hash-name.lesson", 3, "x86-64", 3 },
 		{ "lessons/13-hash-name.lesson", 4, "x86-64", 0xffffff },
 		{ "lessons/14-unaligned.lesson", 1, "x86-64", 0x0000005101ffffff },
-		{ "lessons/14-unaligned.lesson", 2, "x86-64", 2 },
+		/* has_zero of ff ff ff 01 51 00 00 00: the NUL and the fill after */
+		{ "lessons/14-unaligned.lesson", 2, "x86-64", 0x8080800000000000 },
 		{ "lessons/09-big-endian.lesson", 1, "ppc64", 1 },
 		{ "lessons/09-big-endian.lesson", 2, "ppc64", 1 },	/* the top flag lies */
 		/* (a & LOW7) + LOW7, byte by byte: 61 01 00 62 .. -> e0 80 7f e1 .. */
 		{ "lessons/09-big-endian.lesson", 3, "ppc64", 0xe0807fe1e2e3e4e5 },
-		{ "lessons/10-big-endian-find-zero.lesson", 0, "ppc64", 2 },
+		/* cntlzd of the exact mask, flag at bit 7 of memory byte 2 */
+		{ "lessons/10-big-endian-find-zero.lesson", 0, "ppc64", 16 },
 		{ "lessons/10-big-endian-find-zero.lesson", 1, "ppc64", 0x0080008000800080 },
 		{ "lessons/04-false-positives.lesson", 1, "x86-64", 3 },
-		{ "lessons/04-false-positives.lesson", 2, "x86-64", 1 },
+		/* __ffs of the flags, lowest at bit 8 * 1 + 7 */
+		{ "lessons/04-false-positives.lesson", 2, "x86-64", 15 },
 		{ "lessons/07-find-zero.lesson", 0, NULL, 0x020202020202f9f8 },
+		/* (C << 32) - C for "abcd", k = 4 */
+		{ "lessons/07-find-zero.lesson", 1, NULL, 0x04040404fbfaf9f8 },
 		{ "lessons/07-find-zero.lesson", 2, NULL, 0x07fefdfcfbfaf9f8 },
-		{ "lessons/08-add-trick.lesson", 0, NULL, 2 },
+		{ "lessons/07-find-zero.lesson", 3, NULL, 0 },
+		/* 0x00ff0001 + mask for k = 2 and 3; sum >> 23 for k = 0 */
+		{ "lessons/08-add-trick.lesson", 0, NULL, 0x01000000 },
+		{ "lessons/08-add-trick.lesson", 1, NULL, 0x01ff0000 },
+		{ "lessons/08-add-trick.lesson", 2, NULL, 1 },
 		{ "lessons/16-zero-bytemask.lesson", 0, "x86-64", 0xffff },
 		{ "lessons/16-zero-bytemask.lesson", 0, "ppc64", 0xffff000000000000 },
 		{ "lessons/16-zero-bytemask.lesson", 2, NULL, 0x1ffff },
@@ -185,7 +207,7 @@ static void answer_follows_the_word(void **state)
 
 		snprintf(text, sizeof(text), "title: t\narches: x86-64\nscene: s\nword: %s\n"
 			 "show: find_zero\nquestion: where?\nask: find_zero\n", words[i]);
-		wv_lesson *l = parse(text, &e);
+		wv_lesson *l = parse_unchecked(text, &e);
 
 		assert_non_null(l);
 		run_scene(l, 0, NULL, &a);
@@ -477,7 +499,7 @@ static void narration(void **state)
 		"source: lib/string.c @ 9b44fff655e2: strscpy\n"
 		"question: Which byte on {arch}?\nask: length\n";
 	struct wv_error e;
-	wv_lesson *l = parse(text, &e);
+	wv_lesson *l = parse_unchecked(text, &e);
 	struct wv_trace_in in;
 	struct wv_trace t;
 	char out[WV_NARRATION_MAX];
@@ -584,7 +606,7 @@ static void wrong_answers(void **state)
 		wv_lesson *l;
 
 		snprintf(text, sizeof(text), "title: t\nscene: s\n%s", cases[i].scene);
-		l = parse(text, &e);
+		l = parse_unchecked(text, &e);
 		if (!l)
 			fail_msg("cases[%zu]: %d:%d: %s", i, e.line, e.col, e.msg);
 		wv_lesson_scene_input(l, 0, variant(cases[i].arch), &in, NULL);
