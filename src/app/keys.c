@@ -31,11 +31,11 @@ static const struct wv_keybind keys[] = {
 	{ '+', WV_ACT_FASTER, "+", "play faster / slower", false, 0 },
 	{ '=', WV_ACT_FASTER, NULL, NULL, false, 0 },
 	{ '-', WV_ACT_SLOWER, "-", NULL, false, 0 },
-	{ 'a', WV_ACT_ARCH_NEXT, "a", "next variant, same place", false, 0 },
-	{ 'A', WV_ACT_ARCH_PREV, "A", "previous variant", false, 0 },
+	{ 'a', WV_ACT_ARCH_NEXT, "a", "next / previous variant", false, 0 },
+	{ 'A', WV_ACT_ARCH_PREV, "A", NULL, false, 0 },
 	{ 'd', WV_ACT_DELIM, "d", "delimiter '/' on / off", false, 0 },
-	{ 'o', WV_ACT_OFFSET_UP, "o", "string start +1 byte", false, 0 },
-	{ 'O', WV_ACT_OFFSET_DOWN, "O", "string start -1 byte", false, 0 },
+	{ 'o', WV_ACT_OFFSET_UP, "o", "string start +1 / -1", false, 0 },
+	{ 'O', WV_ACT_OFFSET_DOWN, "O", NULL, false, 0 },
 	{ 'f', WV_ACT_FILL, "f", "fill: 00, 01, ff, 'x'", false, 0 },
 	{ 'c', WV_ACT_COMPARE, "c", "compare all variants", false, 0 },
 	{ 'v', WV_ACT_SPLIT, "v", "split: two variants", false, 0 },
@@ -95,7 +95,7 @@ static const struct wv_keybind keys[] = {
 	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true, 0 },
 	{ 's', WV_ACT_REVEAL, "s", "show the answer", true, 0 },
 	{ 'i', WV_ACT_SOURCES, "i", "kernel sources on/off", true, 0 },
-	{ 'w', WV_ACT_ANOTHER, "w", "another word, the question again", true, 0 },
+	{ 'w', WV_ACT_ANOTHER, "w", "another word, ask again", true, 0 },
 };
 
 enum wv_action wv_keys_action_in(int key, enum wv_focus focus)

@@ -276,6 +276,7 @@ static void test_end_and_help(void **state)
 	assert_true(row_of("next scene") > 0);
 	assert_true(row_of("show the answer") > 0);
 	assert_true(row_of("* flag") > 0 && row_of("* flag") < 22);
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);	/* a clean frame */
 	wv_view_help(&fr, &app);
 	assert_int_equal(row_of("next scene"), -1);
 	stop();
