@@ -62,3 +62,20 @@ $(WEB_BUILD)/watviz.html: web/page.html web/page.css $(WEB_JS) web/assemble.sh \
 	@echo "make web: $@, $$(wc -c <$@) bytes"
 
 -include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
+
+# tests/web/run-web.sh's native twin of the page: src/web/web.c on the
+# native build's objects (its threads too), without Z3 and with no files,
+# as the page is (src/web/nofiles.c)
+WEB_NATIVE_OBJ := $(filter-out $(BUILD)/src/prove/z3.o $(BUILD)/src/ui/% \
+                  $(BUILD)/src/cli/% $(BUILD)/src/app/state.o,$(PURE_OBJ) $(UI_OBJ))
+$(WEB_BUILD)/native/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -Isrc/web -c -o $@ $<
+$(WEB_BUILD)/native/lessons.o: $(WEB_BUILD)/lessons.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc/web -c -o $@ $<
+$(WEB_BUILD)/driver: $(WEB_BUILD)/native/tests/web/driver.o \
+                     $(WEB_BUILD)/native/src/web/web.o $(WEB_BUILD)/native/lessons.o \
+                     $(WEB_BUILD)/native/src/prove/z3.o \
+                     $(WEB_BUILD)/native/src/web/nofiles.o $(WEB_NATIVE_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -pthread -lm

@@ -356,6 +356,7 @@ struct fields {
 	char word[WV_CMD_TEXT_MAX];
 	bool has_word;
 	const struct wv_variant *v;
+	bool arch_given;		/* a lesson runs on its own otherwise */
 	long offset, page;
 	int fill, delim;
 	char step[64];
@@ -402,10 +403,14 @@ static bool field(struct fields *fl, const char *key, const char *val, char *err
 		snprintf(fl->word, sizeof(fl->word), "%s", val);
 		fl->has_word = true;
 	} else if (strcmp(key, "arch") == 0) {
-		if (!(fl->v = wv_wat_find(val))) {
+		const struct wv_variant *v = wv_wat_find(val);
+
+		if (!v) {
 			snprintf(err, size, "no variant of that name (:arch lists them)");
 			return false;
 		}
+		fl->v = v;
+		fl->arch_given = true;
 	} else if (strcmp(key, "offset") == 0) {
 		if (!number(val, 7, &fl->offset)) {
 			snprintf(err, size, "a byte offset 0 to 7 inside the first word");
@@ -427,13 +432,13 @@ static bool field(struct fields *fl, const char *key, const char *val, char *err
 		}
 		*(strcmp(key, "fill") == 0 ? &fl->fill : &fl->delim) = b;
 	} else if (strcmp(key, "step") == 0) {
-		snprintf(fl->step, sizeof(fl->step), "%s", val);
+		snprintf(fl->step, sizeof(fl->step), "%.63s", val);
 	} else if (strcmp(key, "view") == 0) {
 		if (strcmp(val, "main") && strcmp(val, "compare") && strcmp(val, "help")) {
 			snprintf(err, size, "main, compare or help");
 			return false;
 		}
-		snprintf(fl->view, sizeof(fl->view), "%s", val);
+		snprintf(fl->view, sizeof(fl->view), "%.15s", val);
 	} else if (strcmp(key, "lesson") == 0) {
 		if (!(fl->lesson = find_lesson(val))) {
 			snprintf(err, size, "no lesson of that number or name");
@@ -517,7 +522,7 @@ static int start_lesson(const struct fields *fl)
 	o.lesson_number = wl->number;
 	o.lesson_slug = wl->slug;
 	o.present = fl->present;
-	o.variant = fl->v;
+	o.variant = fl->arch_given ? fl->v : NULL;
 	o.restart = true;
 	if (wv_class_init(&web.cls, &web.app, &o, NULL) < 0) {
 		wv_lesson_free(web.l);
@@ -545,7 +550,7 @@ static int start_trace(const struct fields *fl, char *err, size_t size)
 	}
 	if (wv_app_init(&web.app, word, len, src, fl->v, (size_t)fl->offset,
 			fl->fill, fl->delim) < 0) {
-		snprintf(err, size, "link: %s", web.app.msg);
+		snprintf(err, size, "link: %.180s", web.app.msg);
 		if (wv_app_init(&web.app, word, len, src, fl->v, 0, 0, -1) < 0)
 			return -1;
 	}
@@ -556,7 +561,7 @@ static int start_trace(const struct fields *fl, char *err, size_t size)
 		in.word = word;
 		in.page_end = (size_t)fl->page;
 		if (wv_app_set_input(&web.app, &in, src) < 0)
-			snprintf(err, size, "link field 'page': %s", web.app.msg);
+			snprintf(err, size, "link field 'page': %.170s", web.app.msg);
 	}
 	return 0;
 }
@@ -584,7 +589,7 @@ int wv_web_open(const char *fragment)
 		if (wv_step_find(&web.app.trace, fl.step, &k, why, sizeof(why)) == 0)
 			web.app.pos = k;
 		else if (!err[0])
-			snprintf(err, sizeof(err), "link: %s", why);
+			snprintf(err, sizeof(err), "link: %.180s", why);
 	}
 	if (strcmp(fl.view, "compare") == 0)
 		web.app.view = WV_VIEW_COMPARE;
