@@ -35,10 +35,19 @@
     w.resize(rows, cols);
   }
 
+  // rows are rebuilt only where their cells changed
+  let shownRows = [];
   function paint() {
     const f = w.frame();
-    const out = document.createDocumentFragment();
+    if (grid.children.length !== f.rows) {
+      grid.replaceChildren();
+      shownRows = [];
+    }
     for (let y = 0; y < f.rows; y++) {
+      const cells = f.cells.subarray(y * f.cols, (y + 1) * f.cols);
+      const sig = cells.join(',');
+      if (shownRows[y] === sig) continue;
+      shownRows[y] = sig;
       const row = document.createElement('div');
       row.className = 'row';
       let run = '', cls = null;
@@ -51,20 +60,22 @@
         run = '';
       };
       for (let x = 0; x < f.cols; x++) {
-        const c = f.cells[y * f.cols + x];
+        const c = cells[x];
         const ch = c & 0xff, role = (c >> 8) & 0xff;
         const k = 'r' + role + (c & 0x10000 ? ' fo' : '') + (c & 0x20000 ? ' cu' : '');
         if (k !== cls) { flush(); cls = k; }
         run += ch === 0x1f ? CUT : String.fromCharCode(ch);
       }
       flush();
-      out.appendChild(row);
+      if (grid.children[y]) grid.replaceChild(row, grid.children[y]);
+      else grid.appendChild(row);
     }
-    grid.replaceChildren(out);
     const link = w.link();
     if (link !== lastLink) {
       lastLink = link;
       history.replaceState(null, '', '#' + link);
+      // --present's colours where the lesson is presented
+      document.body.classList.toggle('present', /(^|&)present=1(&|$)/.test(link));
     }
     const said = w.said();
     if (said !== lastSaid) {
@@ -152,7 +163,6 @@
     document.body.classList.add('mono');
   measure();
   w.open(location.hash.slice(1));
-  if (/(^|&)present=1/.test(location.hash.slice(1))) document.body.classList.add('present');
   paint();
   play();
   window.watvizPage = { w, paint, ready: true, firstFrame: performance.now() };

@@ -8,7 +8,8 @@
 #    redo, the word line, ':' commands with Tab, :try; sizes; hostile
 #    fragments) run on the native build (tests/web/driver.c) and on the
 #    module under node (tests/web/frames.js): the frames must be equal cell
-#    for cell, characters, roles and marks.
+#    for cell, characters, roles and marks.  And links (tests/web/links.js):
+#    the link of each of 80 states reopens exactly that screen.
 # 3. The page in headless Chromium (tests/web/page.js): load, type a word,
 #    step, a lesson's question answered wrong and right, a byte edited, a
 #    link opened, a resize, a hostile link; the accessibility check; the
@@ -36,8 +37,17 @@ command -v clang >/dev/null 2>&1 || skip_all "no clang (tools/deps.sh installs i
 command -v wasm-ld >/dev/null 2>&1 || skip_all "no wasm-ld (apt-get install lld)"
 command -v node >/dev/null 2>&1 || skip_all "no node (apt-get install nodejs)"
 
-if ! make -C "$ROOT" --no-print-directory BUILD="$BUILD" web "$BUILD/web/driver" \
-	>"$tmp/make.log" 2>&1; then
+# the native twin is linked with BUILD's objects, so it is built as they
+# were: under the sanitizers in make asan's build; a coverage build skips
+san=
+if [ -n "${WATVIZ_SANITIZED:-}" ]; then
+	case $(basename "$BUILD") in
+	build-asan) san="SAN=1" ;;
+	*) skip_all "a coverage or sanitizer build other than make asan's" ;;
+	esac
+fi
+if ! make -C "$ROOT" --no-print-directory BUILD="$BUILD" $san ${san:+CFLAGS=-O1} \
+	web "$BUILD/web/driver" "$BUILD/watviz" >"$tmp/make.log" 2>&1; then
 	echo "1..1"
 	echo "not ok 1 - make web"
 	sed 's/^/# /' "$tmp/make.log" | tail -n 30
@@ -71,6 +81,8 @@ fi
 sc=$tmp/scenarios
 mkdir "$sc"
 arches=$("$B/watviz" --list-arch | awk '{ print $1 }')
+[ "$(echo $arches | wc -w)" -ge 16 ]
+ok $? "the scenarios cover all $(echo $arches | wc -w) variants (watviz --list-arch)"
 # words as link fields: ab\0cd, a string longer than a word, a 0x01 before
 # a 0x80 (false positives), the empty string
 words='ab%5C0cd hello%2C%20word-at-a-time%20world x%5Cx01%5Cx80%5Cxffz %00'
@@ -276,6 +288,16 @@ for s in "$sc"/*; do
 		diff "$tmp/native" "$tmp/module" | head -n 12 | sed 's/^/# /'
 	fi
 done
+
+# links: each state's link reopens its screen and gives itself back
+node "$DIR/links.js" "$WASM" >"$tmp/links.tap" 2>&1
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) ok 0 "link: ${line#ok - }" ;;
+	"not ok - "*) ok 1 "link: ${line#not ok - }" ;;
+	*) echo "$line" ;;
+	esac
+done <"$tmp/links.tap"
 
 # what the scenarios must have shown, on the native side (the module's is
 # the same by the checks above): a link that was refused is named, its
