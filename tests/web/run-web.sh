@@ -289,6 +289,30 @@ for s in "$sc"/*; do
 	fi
 done
 
+# the first screen: the page's as `watviz 'ab\0cd'` draws it in a terminal
+if command -v tmux >/dev/null 2>&1; then
+	SOCK=watviz-web-$$
+	TIMEOUT=20
+	. "$DIR/../lib/tmux.sh"
+	T new-session -d -s t -x 80 -y 24 "env -i HOME=$tmp TERM=screen-256color \
+		LANG=C.UTF-8 PATH=/usr/bin:/bin ASAN_OPTIONS=${ASAN_OPTIONS:-} \
+		$B/watviz 'ab\\0cd'; sleep 30"
+	wait_for "sub-step 1/" "Right/Left step through" >/dev/null
+	sed 's/ *$//' "$tmp/screen" >"$tmp/term.txt"
+	T send-keys -t "$(tgt)" q
+	T kill-server 2>/dev/null
+	printf 'size 24 80\nopen\nframe\n' | "$DRIVER" | sed -n 's/^t|//p' |
+		tr '\037' '>' | sed 's/ *$//' >"$tmp/page.txt"
+	if cmp -s "$tmp/term.txt" "$tmp/page.txt"; then
+		ok 0 "the page's first screen is watviz 'ab\\0cd''s in an 80x24 terminal, character for character"
+	else
+		ok 1 "the page's first screen is watviz 'ab\\0cd''s in an 80x24 terminal"
+		diff "$tmp/term.txt" "$tmp/page.txt" | head -n 10 | sed 's/^/# /'
+	fi
+else
+	ok 0 "the first screen against the terminal's # SKIP no tmux"
+fi
+
 # links: each state's link reopens its screen and gives itself back
 node "$DIR/links.js" "$WASM" >"$tmp/links.tap" 2>&1
 while IFS= read -r line; do
