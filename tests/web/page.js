@@ -174,11 +174,32 @@ function aMinusOnes(bytes) {
     const big = await page.evaluate(() => [watvizPage.w.frame().rows, watvizPage.w.frame().cols,
       document.querySelectorAll('#grid .row').length]);
     ok(big[1] > 120 && big[0] === big[2], 'a larger window redraws a larger grid (' + big[0] + 'x' + big[1] + ')');
+    // zoom for a projector: z makes the cells larger, so fewer fit; Z back
+    const cols0 = big[1];
+    await page.keyboard.press('z');
+    await page.waitForFunction((c) => watvizPage.w.frame().cols < c, cols0, { timeout: 3000 }).catch(() => {});
+    const zoomed = await page.evaluate(() => watvizPage.w.frame().cols);
+    await page.keyboard.press('Z');
+    await page.waitForFunction((c) => watvizPage.w.frame().cols === c, cols0, { timeout: 3000 }).catch(() => {});
+    const unzoomed = await page.evaluate(() => watvizPage.w.frame().cols);
+    ok(zoomed < cols0 && unzoomed === cols0, 'z zooms in (' + cols0 + ' -> ' + zoomed + ' columns) and Z back (' + unzoomed + ')');
+    // monochrome: M; a role's colour goes, its attribute stays
+    const look = () => page.evaluate(() => {
+      const s = document.querySelector('#grid .r2');
+      const cs = getComputedStyle(s);
+      return [cs.backgroundColor, cs.color];
+    });
+    const colour = await look();
+    await page.keyboard.press('M');
+    const mono = await look();
+    await page.keyboard.press('M');
+    ok(colour[0] !== mono[0], 'M switches the title role to monochrome (' + colour[0] + ' -> ' + mono[0] + ')');
+    await shot(page, '05-wide');
     await page.setViewportSize({ width: 390, height: 700 });
     await page.waitForFunction(() => document.querySelectorAll('#grid .row')[0].textContent.length === 80, null, { timeout: 3000 }).catch(() => {});
     const phone = await page.evaluate(() => [watvizPage.w.frame().cols, getComputedStyle(document.documentElement).overflow]);
     ok(phone[0] === 80 && phone[1] === 'auto', 'a phone in portrait keeps 80 columns and scrolls (' + phone.join(', ') + ')');
-    await shot(page, '05-phone');
+    await shot(page, '06-phone');
     await page.setViewportSize({ width: 1000, height: 560 });
 
     // a hostile link: only data
@@ -199,7 +220,7 @@ function aMinusOnes(bytes) {
       'a hostile link runs no script, makes no element and no request', JSON.stringify(h).slice(0, 300));
     ok(h.text.includes('<img src=x onerror="window.pwned=1">') && h.text.includes("link field 'arch'"),
       'a hostile link\'s word is shown as text, its bad field named');
-    await shot(p3, '06-hostile');
+    await shot(p3, '07-hostile');
     await p3.close();
 
     ok(requests.length === 0, 'the page requested nothing (' + requests.length + ' requests)', requests.join('\n'));
