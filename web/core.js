@@ -32,7 +32,7 @@ async function watvizStart(wasmBytes, log) {
   const enc = new TextEncoder(), dec = new TextDecoder();
   function put(s) {
     const bytes = enc.encode(s);
-    const n = Math.min(bytes.length, 8000);
+    const n = Math.min(bytes.length, 49000);
     const p = x.wv_web_buf(n + 1);
     const mem = new Uint8Array(x.memory.buffer, p, n + 1);
     mem.set(bytes.subarray(0, n));

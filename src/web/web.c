@@ -25,13 +25,14 @@
 #include "watviz/stepname.h"
 #include "watviz/ui.h"
 #include "watviz/view.h"
+#include "watviz/weblink.h"
 #include "watviz/wat.h"
 #include "watviz/word.h"
 
 #include "lessons.h"
 
-#define BUF_MAX 8192
-#define LINK_MAX 4096
+#define BUF_MAX WV_WEBLINK_MAX
+#define LINK_MAX WV_WEBLINK_MAX
 
 enum line_kind { LINE_NONE, LINE_COMMAND, LINE_WORD, LINE_ANSWER };
 
@@ -331,27 +332,6 @@ static bool decode(const char *s, size_t n, char *out, size_t size)
 	return true;
 }
 
-/* Append s to the link with every byte but [A-Za-z0-9._~-] as %XX. */
-static void encode(char *out, size_t size, const char *s)
-{
-	size_t k = strlen(out);
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *s && k + 4 < size; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '~' || c == '-') {
-			out[k++] = (char)c;
-		} else {
-			out[k++] = '%';
-			out[k++] = hex[c >> 4];
-			out[k++] = hex[c & 15];
-		}
-	}
-	out[k] = '\0';
-}
-
 struct fields {
 	char word[WV_CMD_TEXT_MAX];
 	bool has_word;
@@ -605,54 +585,16 @@ int wv_web_open(const char *fragment)
 const char *wv_web_link(void)
 {
 	struct wv_app *app = &web.app;
-	const struct wv_trace *t = &app->trace;
-	char *l = web.link, num[64];
 
-	l[0] = '\0';
+	web.link[0] = '\0';
 	if (!web.started)
-		return l;
-	if (web.lesson) {
-		snprintf(l, LINK_MAX, "lesson=%u&scene=%zu", web.cls.number,
-			 web.cls.scene + 1);
-		if (web.cls.arch_opt) {
-			strcat(l, "&arch=");
-			encode(l, LINK_MAX, web.cls.arch_opt->name);
-		}
-		if (web.cls.present)
-			strcat(l, "&present=1");
-		return l;
-	}
-	strcat(l, "word=");
-	encode(l, LINK_MAX, app->word_src);
-	strcat(l, "&arch=");
-	encode(l, LINK_MAX, app->v->name);
-	if (app->offset) {
-		snprintf(num, sizeof(num), "&offset=%zu", app->offset);
-		strcat(l, num);
-	}
-	if (app->fill) {
-		snprintf(num, sizeof(num), "&fill=0x%02x", app->fill);
-		strcat(l, num);
-	}
-	if (app->delim >= 0) {
-		snprintf(num, sizeof(num), "&delim=0x%02x", (unsigned)app->delim);
-		strcat(l, num);
-	}
-	if (app->page_end) {
-		snprintf(num, sizeof(num), "&page=%zu", app->page_end);
-		strcat(l, num);
-	}
-	if (app->pos < t->nsubs) {
-		size_t s = t->subs[app->pos].step;
-		char name[48];
-
-		wv_step_name(t, s, name, sizeof(name));
-		snprintf(num, sizeof(num), "&step=%s:%zu", name,
-			 app->pos - t->steps[s].first + 1);
-		strcat(l, "&step=");
-		encode(l, LINK_MAX, num + 6);
-	}
-	if (app->view == WV_VIEW_COMPARE)
-		strcat(l, "&view=compare");
-	return l;
+		return web.link;
+	if (web.lesson)
+		wv_weblink_lesson(web.cls.number, web.cls.scene + 1,
+				  web.cls.arch_opt ? web.cls.arch_opt->name : NULL,
+				  web.cls.present, web.link, sizeof(web.link));
+	else
+		wv_weblink_trace(&app->trace, app->word_src, app->pos,
+				 app->view == WV_VIEW_COMPARE, web.link, sizeof(web.link));
+	return web.link;
 }

@@ -23,7 +23,8 @@
 #define WV_WEB_FOCUS (1u << 16)
 #define WV_WEB_CURSOR (1u << 17)
 
-/* A buffer of at least n bytes (n <= 8192) to pass text in; NULL above. */
+/* A buffer of n bytes (up to WV_WEBLINK_MAX, watviz/weblink.h) to pass text
+   in; NULL above. */
 char *wv_web_buf(size_t n);
 
 /*

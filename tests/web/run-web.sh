@@ -323,6 +323,31 @@ while IFS= read -r line; do
 	esac
 done <"$tmp/links.tap"
 
+# --html --web-url: each sub-step's link opens that sub-step in the page
+for a in x86-64 ppc32 alpha; do
+	"$B/watviz" --html --arch "$a" --offset 1 --web-url watviz.html 'hello\0world' \
+		>"$tmp/trace.html" 2>"$tmp/trace.err"
+	nsub=$(sed -n 's/.*sub-step [0-9]* of \([0-9]*\).*/\1/p' "$tmp/trace.html" | head -n 1)
+	sed -n 's/.*<a href="watviz\.html#\([^"]*\)">Open this sub-step.*/\1/p' \
+		"$tmp/trace.html" | sed 's/&amp;/\&/g' >"$tmp/frags"
+	{ echo "size 24 80"; sed 's/^/open /; s/$/\nframe\nlink/' "$tmp/frags"; } |
+		"$DRIVER" >"$tmp/opened"
+	sed -n 's/^t|.*sub-step \([0-9]*\)\/[0-9]*.*/\1/p' "$tmp/opened" | tr '\n' ' ' >"$tmp/got"
+	seq 1 "${nsub:-0}" | tr '\n' ' ' >"$tmp/want"
+	sed -n 's/^link|//p' "$tmp/opened" >"$tmp/back"
+	[ -n "$nsub" ] && [ "$(wc -l <"$tmp/frags")" -eq "$nsub" ] &&
+		cmp -s "$tmp/got" "$tmp/want" && cmp -s "$tmp/frags" "$tmp/back"
+	ok $? "--html --web-url on $a: its $nsub sub-steps' links open sub-steps 1 to $nsub, each link its own"
+done
+for bad in 'javascript:alert(1)' 'a b' 'x.html#frag' 'a"onclick=1'; do
+	"$B/watviz" --html --web-url "$bad" ab >/dev/null 2>"$tmp/bad.err"
+	[ $? -eq 2 ] && grep -q -- '--web-url' "$tmp/bad.err"
+	ok $? "--web-url refuses $bad with a usage error"
+done
+"$B/watviz" --plain --web-url x.html ab >/dev/null 2>&1
+[ $? -eq 2 ]
+ok $? "--web-url without --html is a usage error"
+
 # what the scenarios must have shown, on the native side (the module's is
 # the same by the checks above): a link that was refused is named, its
 # markup only text
