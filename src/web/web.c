@@ -52,7 +52,7 @@ static struct web {
 	size_t len, at;			/* bytes in text, the cursor */
 	char link[LINK_MAX];
 	char buf[BUF_MAX];
-} web = { .rows = WV_VIEW_MIN_ROWS, .cols = WV_VIEW_MIN_COLS };
+} web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
 
 char *wv_web_buf(size_t n)
 {
@@ -277,7 +277,8 @@ const uint32_t *wv_web_frame(void)
 	struct wv_frame *f = &web.frame;
 	uint32_t *cells;
 
-	if (!web.started || wv_frame_init(f, web.rows, web.cols) < 0)
+	if (!web.started || wv_frame_init(f, web.rows ? web.rows : WV_VIEW_MIN_ROWS,
+					  web.cols ? web.cols : WV_VIEW_MIN_COLS) < 0)
 		return NULL;
 	if (web.lesson)
 		wv_lessonview_build(f, &web.cls);
@@ -298,9 +299,39 @@ const uint32_t *wv_web_frame(void)
 	return cells;
 }
 
+/*
+ * What a screen reader should say: the narration on screen (a lesson
+ * scene's, or the sub-step's sentences, without the part that names this
+ * trace's values while a question is open), then the message line.
+ */
 const char *wv_web_said(void)
 {
-	return web.app.msg;
+	static char said[WV_NARRATION_MAX + WV_TEXT_MAX + WV_APP_MSG_MAX + 4];
+	const struct wv_app *app = &web.app;
+	size_t n = 0;
+
+	said[0] = '\0';
+	if (!web.started)
+		return said;
+	if (web.lesson && web.cls.phase == WV_CLASS_SCENE &&
+	    web.cls.scene < web.cls.nscenes) {
+		if (wv_lesson_narrate(wv_lesson_scene(web.cls.lesson, web.cls.scene),
+				      &app->trace, said, WV_NARRATION_MAX, NULL) != 0)
+			said[0] = '\0';
+	} else if (!web.lesson && app->view == WV_VIEW_MAIN &&
+		   app->pos < app->trace.nsubs) {
+		const struct wv_substep *sub = &app->trace.subs[app->pos];
+		size_t len = app->quiz ? sub->general : strlen(sub->text);
+
+		snprintf(said, sizeof(said), "%.*s", (int)len, sub->text);
+	}
+	for (char *p = said; *p; p++)	/* paragraphs as one line */
+		if (*p == '\n')
+			*p = ' ';
+	n = strlen(said);
+	snprintf(said + n, sizeof(said) - n, "%s%s", n && app->msg[0] ? " " : "",
+		 app->msg);
+	return said;
 }
 
 /* ---- links --------------------------------------------------------------- */
@@ -490,14 +521,16 @@ static void stop(void)
 	web.started = false;
 }
 
-static int start_lesson(const struct fields *fl)
+static int start_lesson(const struct fields *fl, char *err, size_t size)
 {
 	const struct wv_web_lesson *wl = fl->lesson;
 	struct wv_error e = { 0 };
 	struct wv_ui_opts o = { 0 };
 
-	if (wv_lesson_parse(wl->text, wl->len, &web.l, &e) != 0)
+	if (wv_lesson_parse(wl->text, wl->len, &web.l, &e) != 0) {
+		snprintf(err, size, "lesson %u: line %d: %.150s", wl->number, e.line, e.msg);
 		return -1;
+	}
 	o.lesson = web.l;
 	o.lesson_number = wl->number;
 	o.lesson_slug = wl->slug;
@@ -505,6 +538,7 @@ static int start_lesson(const struct fields *fl)
 	o.variant = fl->arch_given ? fl->v : NULL;
 	o.restart = true;
 	if (wv_class_init(&web.cls, &web.app, &o, NULL) < 0) {
+		snprintf(err, size, "lesson %u: %.170s", wl->number, web.app.msg);
 		wv_lesson_free(web.l);
 		web.l = NULL;
 		return -1;
@@ -513,6 +547,9 @@ static int start_lesson(const struct fields *fl)
 	web.started = true;
 	if (fl->scene > 0 && (size_t)fl->scene <= web.cls.nscenes)
 		wv_class_goto(&web.cls, (size_t)fl->scene - 1);
+	else if (fl->scene > 0)
+		snprintf(err, size, "link field 'scene': lesson %u has scenes 1 to %zu",
+			 wl->number, web.cls.nscenes);
 	return 0;
 }
 
@@ -553,16 +590,15 @@ int wv_web_open(const char *fragment)
 	bool ok = parse_fragment(fragment ? fragment : "", &fl, err, sizeof(err));
 
 	stop();
-	if (fl.lesson) {
-		if (start_lesson(&fl) < 0)
-			return -1;
-	} else {
+	if (fl.lesson && start_lesson(&fl, err, sizeof(err)) < 0)
+		fl.lesson = NULL;	/* said in err; the first screen instead */
+	if (!fl.lesson) {
 		if (start_trace(&fl, err, sizeof(err)) < 0)
 			return -1;
 		wv_app_msg(&web.app, false, "Right/Left step through %s; ? shows "
 			   "every key.", web.app.v->name);
 	}
-	if (fl.step[0]) {
+	if (fl.step[0] && !web.lesson) {	/* a lesson's scene says its step */
 		size_t k;
 		char why[WV_APP_MSG_MAX];
 

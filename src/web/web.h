@@ -69,7 +69,8 @@ int wv_web_cols(void);
 /* The fragment that opens the screen as it is now (owned here). */
 const char *wv_web_link(void);
 
-/* The narration shown now, one line of plain text (for a live region). */
+/* The narration shown now and the message line, one line of plain text
+   (for the page's live region). */
 const char *wv_web_said(void);
 
 #endif /* WATVIZ_WEB_H */

@@ -16,6 +16,7 @@
  *                   characters "t|", roles "r|" (a = role 0) and marks
  *                   "m|" (0 none, 1 focus, 2 cursor, 3 both)
  *   link            print "link|" and the screen's fragment
+ *   said            print "said|" and what the live region is told
  *   # ...           a comment
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -109,6 +110,8 @@ int main(void)
 				wv_web_tick();
 		} else if (strcmp(line, "frame") == 0) {
 			frame();
+		} else if (strcmp(line, "said") == 0) {
+			printf("said|%s\n", wv_web_said());
 		} else if (strcmp(line, "link") == 0) {
 			printf("link|%s\n", wv_web_link());
 		} else {

@@ -51,6 +51,7 @@ function code(name) {
         out.push(t, r, m);
       }
     } else if (cmd === 'link') out.push('link|' + w.link());
+    else if (cmd === 'said') out.push('said|' + w.said());
     else throw new Error('frames.js: cannot read ' + line);
   }
   process.stdout.write(Buffer.from(out.join('\n') + '\n', 'latin1'));

@@ -58,6 +58,10 @@ WASM=$B/web/watviz.wasm
 PAGE=$B/web/watviz.html
 DRIVER=$B/web/driver
 
+bytes=$(wc -c <"$PAGE")
+[ "$bytes" -lt 1572864 ] && ! grep -q 'src="http\|href="http\|url(http' "$PAGE"
+ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network address"
+
 # ---- 1. key codes ------------------------------------------------------------
 {
 	echo '#include <curses.h>'
@@ -97,6 +101,7 @@ for a in $arches; do
 			for i in 1 2 3 4 5 6; do
 				echo "key Down"
 				echo "frame"
+				echo "said"
 			done
 			echo "key g Right Right"
 			echo "frame"
@@ -121,8 +126,10 @@ for l in "$ROOT"/lessons/[0-9]*.lesson; do
 		# wrong answer, then s shows it worked out; Enter goes on
 		i=0
 		while [ $i -lt 30 ]; do
+			echo "said"
 			echo "key Enter"
 			echo "frame"
+			echo "said"
 			echo "type 7"
 			echo "key Enter"
 			echo "frame"
@@ -352,8 +359,9 @@ ok $? "--web-url without --html is a usage error"
 # the same by the checks above): a link that was refused is named, its
 # markup only text
 "$DRIVER" <"$sc/fragments" >"$tmp/frag.out"
-grep -q "t|.*link field 'arch': no variant" "$tmp/frag.out"
-ok $? "a hostile link's bad variant is named on the message line"
+grep -q "t|.*link field 'arch': no variant" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'scene': lesson 3 has scenes 1 to 6" "$tmp/frag.out"
+ok $? "a link's bad variant and a scene past the end are named on the message line"
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
 "$DRIVER" <"$sc/lesson-3" >"$tmp/l3.out"
