@@ -22,6 +22,14 @@ struct wv_handout_opts {
 	unsigned number;	/* the lesson's number, for the heading */
 	const struct wv_variant *variant;	/* --arch, or NULL: the lesson's first */
 	bool color;
+	/*
+	 * For tests (NULL otherwise): called with ctx on each question's
+	 * scene trace once its answer is worked out, before the scene is
+	 * narrated and drawn, to change what the question hides
+	 * (tests/unit/test_hide.c: nothing above the answers may change).
+	 */
+	void (*perturb)(void *ctx, const struct wv_scene *s, struct wv_trace *t);
+	void *perturb_ctx;
 };
 
 /*
@@ -68,9 +76,15 @@ struct wv_handout_scene {
 	bool memory;			/* its memory differs from the scene
 					   before: show the memory panel */
 	size_t sub;			/* the sub-step it points at */
+	size_t quiz;			/* from where its question hides
+					   (wv_lesson_quiz_sub) */
 	unsigned q;			/* its question's number, from 1; 0: none */
 	const char *prompt;		/* the question, filled (with q) */
 	const struct wv_answer *answer;	/* worked out (with q) */
+	/* the word-wide values the lesson's questions ask, hidden on the
+	   sheet before its answers (struct wv_hide) */
+	const uint64_t *asked;
+	size_t nasked;
 };
 
 /*

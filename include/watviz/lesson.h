@@ -169,6 +169,15 @@ const struct wv_variant *wv_lesson_variant(const wv_lesson *l, size_t i);
 bool wv_lesson_allows(const wv_lesson *l, const struct wv_variant *v);
 
 /*
+ * The variants a lesson runs on, in words, into buf (size bytes, always
+ * terminated): "any", a list of names, and the scenes that keep their own
+ * variant whatever --arch says ("any; scene 2 keeps x86-64, scene 3 keeps
+ * s390"); when every scene keeps its own, "fixed by each scene: ...; --arch
+ * changes nothing".  Returns buf.
+ */
+char *wv_lesson_variants_text(const wv_lesson *l, char *buf, size_t size);
+
+/*
  * The trace input of scene i when the lesson runs on variant v (NULL: the
  * lesson's first variant).  A scene with its own "arch:" keeps it; then
  * *kept (when not NULL) is set to true so the caller can say so.
@@ -182,6 +191,16 @@ void wv_lesson_scene_input(const wv_lesson *l, size_t i,
  * t->nsubs when the trace does not reach it.
  */
 size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t);
+
+/*
+ * The sub-step from which scene s's question hides what it asks
+ * (watviz/hide.h): the one that computes the asked value (the result of
+ * the step it belongs to: has_zero for has_zero, data, false_positives and
+ * top_flag_byte, find_zero for find_zero and length, ...) when that comes
+ * before the sub-step shown, else the one shown; t->nsubs when the trace
+ * does not reach it.
+ */
+size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t);
 
 /* A question's answer, worked out from the trace. */
 #define WV_ANSWER_TEXT_MAX 1200

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "watviz/hide.h"
 #include "watviz/trace.h"
 
 /*
@@ -33,14 +34,12 @@ struct wv_plain_opts {
 	bool color;		/* ANSI colours (the caller honours NO_COLOR) */
 	const char *word_src;	/* the word as typed, shown in the header; may be NULL */
 	/*
-	 * A question about secret is open (a handout's question section):
-	 * rows that would answer it print '?' (wv_row_secret), no byte is
-	 * marked as the answer, sentences lose what only holds for this
-	 * word (their detail), and the memory panel does not point at the
-	 * terminator.
+	 * A question is open (a handout's question section): what it hides
+	 * (watviz/hide.h) prints '?' with no marks, sentences lose what only
+	 * holds for this word (their detail), and the memory panel does not
+	 * point at the terminator.
 	 */
-	bool hide;
-	uint64_t secret;
+	struct wv_hide hide;
 };
 
 /*

@@ -72,7 +72,8 @@ const char *wv_prove_solver_version(void);
  * true; when refuted, p->smallest says whether the counterexample is the
  * least), -ENOSYS in a build without Z3, -EIO when the solver gave up
  * before an answer (p->gave_up, p->work: the budget spent; or Z3 said
- * unknown of its own accord), -ENOMEM.
+ * unknown of its own accord), -EINTR when wv_prove_interrupt() stopped it,
+ * -ENOMEM.
  */
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p);
 
@@ -89,12 +90,22 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
  * tried (p->smallest true; is_proof says whether they were all of them).
  * quick: check only the cheap classes (at most two non-zero bytes and
  * the critical set) even for 32 bits, which is then not a proof either.
- * Returns 0 or -ENOMEM / -EAGAIN (a thread could not start).
+ * Returns 0 or -ENOMEM / -EAGAIN (a thread could not start) / -EINTR
+ * (wv_prove_interrupt() stopped it: nothing decided).
  */
 int wv_prove_enumerate(const struct wv_expr *e, bool quick, struct wv_proof *p);
 
 /* wv_prove_solve when built with Z3, else wv_prove_enumerate(e, false, p). */
 int wv_prove(const struct wv_expr *e, struct wv_proof *p);
+
+/*
+ * Ask the proof running now (wv_prove_solve*, wv_prove_enumerate,
+ * wv_prove) to stop: it then returns -EINTR soon (Z3 within about 10 ms of
+ * its own work, the enumeration within a block of words), having decided
+ * nothing.  Returns whether a proof was running.  Safe to call from a
+ * signal handler (the visualizer's Ctrl-C) or from another thread.
+ */
+bool wv_prove_interrupt(void);
 
 /* How many bytes of x are not 0. */
 unsigned wv_prove_nonzero_bytes(uint64_t x);

@@ -71,6 +71,14 @@ int wv_file_open(struct wv_file *w, const char *path, int flags);
 int wv_file_close(struct wv_file *w, int rc);
 
 /*
+ * Remove the temporary of every file open for writing now, for a process
+ * that is about to die of a signal (the visualizer's crash path): only
+ * async-signal-safe calls.  The files the temporaries would have replaced
+ * stay as they were.
+ */
+void wv_file_remove_temporaries(void);
+
+/*
  * After writes to f: flush it; 0, or the -errno of the failing write
  * (ENOSPC, EBADF ...; EIO only when no reason is known).  Call it right
  * after writing, while errno still holds what the failing write set.

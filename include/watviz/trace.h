@@ -150,17 +150,6 @@ struct wv_substep {
 				   register bytes 7..0 */
 };
 
-/*
- * While a question about secret is open, does row give it away?  Results,
- * borrow and carry rows (they are the result, bit by bit) and any row that
- * holds the value itself.  The renderers show such a row as '?'.
- */
-static inline bool wv_row_secret(const struct wv_row *row, uint64_t secret)
-{
-	return row->kind == WV_ROW_RESULT || row->kind == WV_ROW_BORROW ||
-	       row->kind == WV_ROW_CARRY || row->value == secret;
-}
-
 /* ---- steps --------------------------------------------------------------- */
 
 enum wv_step_kind {
@@ -292,6 +281,14 @@ const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
  * header): the renderers then say it is a comparison, not that kernel.
  */
 bool wv_trace_hash_name_what_if(const struct wv_trace *t);
+
+/*
+ * The sentence on CONFIG_DCACHE_WORD_ACCESS for hash_name on variant v (does
+ * its kernel run the word-at-a-time hash_name, and which Kconfig line says
+ * so), into buf.  Returns buf.
+ */
+const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
+				     size_t size);
 
 /* Short name of an op, as in JSON: "sub", "and", "clz", ... */
 const char *wv_trace_op_name(enum wv_op op);

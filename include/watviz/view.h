@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "watviz/app.h"
+#include "watviz/hide.h"
 #include "watviz/screen.h"
 
 /*
@@ -68,14 +69,14 @@ int wv_view_measure(int cols);
 /* How the register rows are drawn (NULL: cell 1, nothing hidden). */
 struct wv_view_regs {
 	int cell;		/* columns per bit: 1 "1", 2 "1 ", 3 " 1 " */
-	bool hide;		/* a question is open: results, borrows,
-				   carries and rows whose value is secret
-				   are drawn as '?' */
-	uint64_t secret;
-	bool hide_all;		/* past the question's sub-step: every row */
-	bool only_value;	/* only rows holding the secret (earlier
-				   sub-steps, whose results are operands) */
+	struct wv_hide hide;	/* an open question: what it hides is drawn
+				   as '?' with no marks (watviz/hide.h) */
 };
+/* What the open lesson question (app->quiz) hides, for every view. */
+static inline struct wv_hide wv_view_hide(const struct wv_app *app)
+{
+	return (struct wv_hide){ .on = app->quiz, .quiz = app->quiz_pos };
+}
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 		       int ymax, const struct wv_view_regs *o);
@@ -88,8 +89,9 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app);
 /*
  * The kernel sequence for the current word, in rows [y, y + maxrows): every
  * function with its result (load, has_zero, ... zero_bytemask), the current
- * one in focus.  While a lesson question is open (app->quiz) the results
- * from the current function on show '?'.  Returns the rows used.
+ * one in focus.  While a lesson question is open (app->quiz) the results it
+ * hides (wv_hide_step: from the question's function on) show '?'.  Returns
+ * the rows used.
  */
 int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int maxrows);
 
@@ -110,8 +112,9 @@ int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int yma
 
 /*
  * The sub-steps of the current function after the current one, from y to
- * ymax: their operation and rows with every value '?' (what comes next, not
- * its result).  Returns the rows used.
+ * ymax: their operation and rows, every value computed from the next
+ * sub-step on '?' as an open question there would hide it (what comes next,
+ * not its result; constants and the word a stay).  Returns the rows used.
  */
 int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		  const struct wv_view_regs *o);

@@ -555,7 +555,10 @@ static int try_formula(struct wv_app *app, const char *src)
 				    : wv_prove_enumerate(&t->e, true, &p);
 	if (rc < 0) {
 		free(t);
-		if (rc == -EIO && p.gave_up)
+		if (rc == -EINTR)
+			wv_app_msg(app, false, "try: stopped (Ctrl-C); nothing was "
+				   "decided");
+		else if (rc == -EIO && p.gave_up)
 			wv_app_msg(app, true, "try: the solver gave up after %llu units of "
 				   "work: neither proven nor refuted",
 				   (unsigned long long)p.work);

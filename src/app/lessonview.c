@@ -156,7 +156,7 @@ static void question(struct pen *p, const struct wv_class *c)
 	if (c->answer.form == WV_FORM_CHOICE)
 		choices(p, &c->answer);
 	else if (c->answer.form == WV_FORM_FORMULA)
-		line(p, WV_ROLE_DIM, "Answer with a formula over a, in C: + - * & | ^ ~ << "
+		line(p, WV_ROLE_DIM, "Answer with a C formula over the question's names: + - * & | ^ ~ << "
 		     ">>, ONES, HIGHS, LOW7, REPEAT_BYTE(x), clz, ctz, popcount, cmpb ... "
 		     "watviz checks it for every word.");
 	else
@@ -227,13 +227,10 @@ static int text_lines(const struct wv_class *c, int width, bool gaps)
 	return text_panel(NULL, c, 0, 10000, 0, width, gaps);
 }
 
-/* The rows of bits; while a question is open, what would answer it is '?'. */
+/* The rows of bits; while a question is open, what it hides is '?'. */
 static struct wv_view_regs regs_opts(const struct wv_class *c, int cell)
 {
-	return (struct wv_view_regs){ .cell = cell,
-				      .hide = wv_class_question_open(c),
-				      .hide_all = c->app->pos > c->shown,
-				      .secret = c->answer.value };
+	return (struct wv_view_regs){ .cell = cell, .hide = wv_view_hide(c->app) };
 }
 
 /*

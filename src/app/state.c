@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,44 @@ static int open_direct(struct wv_file *w)
 	return 0;
 }
 
+/*
+ * The temporaries open now, for wv_file_remove_temporaries(): a path is
+ * copied in first, then its slot marked used, so a signal handler reading
+ * them sees whole paths only.  Few files are ever open at once (a state
+ * file, a recording); one more than that is simply not listed.
+ */
+#define LIVE_MAX 4
+static char live_path[LIVE_MAX][sizeof(((struct wv_file *)0)->tmp)];
+static volatile sig_atomic_t live_used[LIVE_MAX];
+
+static void live_add(const char *tmp)
+{
+	for (int i = 0; i < LIVE_MAX; i++)
+		if (!live_used[i]) {
+			snprintf(live_path[i], sizeof(live_path[i]), "%s", tmp);
+			live_used[i] = 1;
+			return;
+		}
+}
+
+static void live_drop(const char *tmp)
+{
+	for (int i = 0; i < LIVE_MAX; i++)
+		if (live_used[i] && strcmp(live_path[i], tmp) == 0) {
+			live_used[i] = 0;
+			return;
+		}
+}
+
+void wv_file_remove_temporaries(void)
+{
+	for (int i = 0; i < LIVE_MAX; i++)
+		if (live_used[i]) {
+			unlink(live_path[i]);
+			live_used[i] = 0;
+		}
+}
+
 int wv_file_open(struct wv_file *w, const char *path, int flags)
 {
 	struct stat st;
@@ -218,6 +257,7 @@ int wv_file_open(struct wv_file *w, const char *path, int flags)
 		w->tmp[0] = '\0';
 		return rc;
 	}
+	live_add(w->tmp);
 	return 0;
 }
 
@@ -249,6 +289,7 @@ int wv_file_close(struct wv_file *w, int rc)
 		rc = -errno;
 	if (rc < 0)
 		unlink(w->tmp);
+	live_drop(w->tmp);
 	w->tmp[0] = '\0';
 	return rc;
 }

@@ -22,8 +22,9 @@ static void call_value(const struct wv_app *app, size_t i, char *val, size_t siz
 	const struct wv_trace *t = &app->trace;
 	const struct wv_step *st = &t->steps[i];
 
-	if (app->quiz && ((app->quiz_pos < t->nsubs && i >= t->subs[app->quiz_pos].step) ||
-			  st->result == app->quiz_secret))
+	struct wv_hide h = wv_view_hide(app);
+
+	if (wv_hide_step(&h, t, i))
 		snprintf(val, size, "?");
 	else if (st->width == 0)
 		snprintf(val, size, "%" PRIu64, st->result);

@@ -70,19 +70,24 @@ static void mem_mark(const struct wv_trace *t, size_t i, bool quiz, char out[3])
 	out[2] = '\0';
 }
 
-/* Memory bytes the current sub-step is about (its HILITE register bytes). */
-static bool mem_focus(const struct wv_trace *t, const struct wv_substep *sub,
-		      size_t word_addr, size_t i)
+/* Memory bytes the current sub-step is about (its HILITE register bytes,
+   as the rows show them: none while a question is open). */
+static bool mem_focus(const struct wv_app *app, size_t word_addr, size_t i)
 {
+	const struct wv_trace *t = &app->trace;
+	const struct wv_substep *sub = &t->subs[app->pos];
+	struct wv_hide h = wv_view_hide(app);
+
 	if (i < word_addr || i >= word_addr + t->word_bytes)
 		return false;
 	for (unsigned k = 0; k < sub->nrows; k++) {
-		const struct wv_row *row = &sub->rows[k];
+		struct wv_row row;
 
-		if (row->width < 32)
+		wv_hide_row(&h, t, app->pos, k, &row);
+		if (row.width < 32)
 			continue;
 		for (unsigned r = 0; r < t->word_bytes; r++)
-			if ((row->bytes[r] & WV_MARK_HILITE) &&
+			if ((row.bytes[r] & WV_MARK_HILITE) &&
 			    word_addr + t->reg_to_mem[r] == i)
 				return true;
 	}
@@ -186,7 +191,7 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 				g[0] = g[1] = ' ';
 			wv_frame_put(f, y + 3, bx + 1, role, g);
 			wv_frame_put(f, y + 4, bx + 1, role, m);
-			if (w == cur && mem_focus(t, sub, addr, i))
+			if (w == cur && mem_focus(app, addr, i))
 				wv_frame_focus(f, y + 2, bx + 1, 2);
 			if (t->img.role[i] != WV_MEM_UNMAPPED)
 				for (int k = 1; k <= 4; k++)

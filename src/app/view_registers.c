@@ -36,16 +36,6 @@ static int bit_x(int gx, int cell, int b)
 
 static const struct wv_view_regs plain_regs = { .cell = 1 };
 
-/* Does the open question make this row secret? */
-static bool secret(const struct wv_row *row, const struct wv_view_regs *o)
-{
-	if (!o->hide)
-		return false;
-	if (o->only_value)
-		return row->value == o->secret;
-	return o->hide_all || wv_row_secret(row, o->secret);
-}
-
 /* The symbol of a register byte's most important mark, as every renderer
    writes it (watviz/look.h): the answer, a false positive, a flag. */
 static char mark_symbol(uint8_t m)
@@ -90,21 +80,21 @@ static void hex_value(char *buf, size_t size, const struct wv_row *row)
 }
 
 /*
- * One row of a sub-step: bits grouped by register byte (most significant
- * left, as the number is written) with a marker column before each byte.
- * Two layouts: a caption line ("label = 0x...") over the bits, when labels
- * and hex do not fit beside 64 bits; or label, bits and (at hexx > 0) hex on
- * one line.  A secret row (an open question's) shows '?' for every bit and
- * its value.  Returns the lines used.
+ * One row of a sub-step, as the class may see it (wv_hide_row): bits
+ * grouped by register byte (most significant left, as the number is
+ * written) with a marker column before each byte.  Two layouts: a caption
+ * line ("label = 0x...") over the bits, when labels and hex do not fit
+ * beside 64 bits; or label, bits and (at hexx > 0) hex on one line.  A
+ * hidden row (hide) shows '?' for every bit and its value, in plain roles;
+ * it has no value or marks to show.  Returns the lines used.
  */
 static int register_row(struct wv_frame *f, const struct wv_trace *t,
-			const struct wv_row *row, int y, int x0, int hexx,
+			const struct wv_row *row, bool hide, int y, int x0, int hexx,
 			bool caption, bool last_result, const struct wv_view_regs *o,
 			unsigned tag, int cursor_bit)
 {
 	unsigned nb = t->word_bytes;
 	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
-	bool hide = secret(row, o);
 	enum wv_role vrole = hide ? WV_ROLE_DIM : last_result ? WV_ROLE_ANSWER
 			   : WV_ROLE_HEX;
 	int cell = o->cell;
@@ -135,15 +125,14 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			bool one = (row->value >> bit) & 1;
 
 			wv_frame_put(f, y, bit_x(gx, cell, skip + (int)b),
-				     hide ? WV_ROLE_DIM : (row->bits >> bit) & 1 && !o->hide
+				     hide ? WV_ROLE_DIM : (row->bits >> bit) & 1
 				     ? WV_ROLE_BORROW : one ? WV_ROLE_BIT1
 				     : WV_ROLE_BIT0, hide ? "?" : one ? "1" : "0");
 		}
 		return caption ? 2 : 1;
 	}
 	for (unsigned r = 0; r < nb; r++) {
-		/* no byte is pointed at as the answer while a question is open */
-		uint8_t m = o->hide ? row->bytes[r] & ~WV_MARK_ANSWER : row->bytes[r];
+		uint8_t m = row->bytes[r];
 		int gx = group_x(x0, nb, r, cell);
 		char sym[2] = { hide ? ' ' : mark_symbol(m), '\0' };
 
@@ -157,7 +146,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			if (chain) {
 				role = one ? WV_ROLE_BORROW : WV_ROLE_DIM;
 				ch = one ? "1" : ".";
-			} else if (((row->bits >> bit) & 1) && !o->hide) {
+			} else if ((row->bits >> bit) & 1) {
 				role = WV_ROLE_BORROW;
 			} else {
 				role = mark_role(m, one ? WV_ROLE_BIT1 : WV_ROLE_BIT0);
@@ -238,7 +227,7 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	x = wv_frame_printf(f, y, 2, current ? WV_ROLE_HEADING : WV_ROLE_DIM, "%s:",
 			    wv_trace_op_name(sub->op));
 	x = wv_frame_put(f, y, x + 1, current ? WV_ROLE_TEXT : WV_ROLE_DIM, sub->expr);
-	if (st->false_pos && !o->hide && x + 28 <= f->cols)
+	if (st->false_pos && !wv_hide_detail(&o->hide) && x + 28 <= f->cols)
 		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
 			     "! holds a false positive");
 	y++;
@@ -264,7 +253,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	int mem_row = current ? wv_app_bits_row(app) : -1;
 
 	for (unsigned ri = 0; ri < nrows && y < ymax; ri++) {
-		const struct wv_row *row = &sub->rows[ri];
+		struct wv_row row;
+		bool hide = wv_hide_row(&o->hide, t, k, ri, &row);
 		bool loaded = (int)ri == mem_row;
 
 		if (hidden && ri == show_first) {
@@ -274,8 +264,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 			ri += hidden - 1;
 			continue;
 		}
-		y += register_row(f, t, row, y, x0, hexx, caption,
-				  ri + 1 == nrows && row->kind == WV_ROW_RESULT, o,
+		y += register_row(f, t, &row, hide, y, x0, hexx, caption,
+				  ri + 1 == nrows && row.kind == WV_ROW_RESULT, o,
 				  loaded ? WV_TARGET_BIT : 0, loaded &&
 				  app->focus == WV_FOCUS_BITS ? (int)app->bit : -1);
 	}
@@ -296,9 +286,6 @@ int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int yma
 	size_t first = app->pos;
 	int need = 0;
 
-	/* their results are operands now: only the asked value stays hidden */
-	eo.hide_all = false;
-	eo.only_value = true;
 	/* the latest ones that fit whole, with a blank line after each */
 	while (first > st->first) {
 		struct reg_layout l;
@@ -327,8 +314,10 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 	struct wv_view_regs lo = o ? *o : plain_regs;
 	int used = 0;
 
-	lo.hide = lo.hide_all = true;	/* what comes, not what it gives */
-	lo.only_value = false;
+	/* what comes, not what it gives: every value from the next sub-step
+	   on is hidden as a question's would be, the known inputs shown */
+	if (!lo.hide.on || lo.hide.quiz > app->pos + 1)
+		lo.hide = (struct wv_hide){ .on = true, .quiz = app->pos + 1 };
 	for (size_t k = app->pos + 1; k < st->first + st->nsub; k++) {
 		struct reg_layout l;
 		int n = reg_layout(f, t, &t->subs[k], 1000, lo.cell, &l);

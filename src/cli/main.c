@@ -315,12 +315,11 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 					"scenes, %zu question%s; variants:",
 					p.minutes, p.scenes, p.questions,
 					p.questions == 1 ? "" : "s");
-		if (wv_lesson_nvariants(l) == wv_wat_count())
-			snprintf(line + len, sizeof(line) - len, " any");
-		for (size_t k = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
-				   k < wv_lesson_nvariants(l) && len < sizeof(line); k++)
-			len += (size_t)snprintf(line + len, sizeof(line) - len, " %s",
-						wv_lesson_variant(l, k)->name);
+		if (len < sizeof(line))
+			wv_lesson_variants_text(l, line + len + 1,
+						sizeof(line) - len - 1);
+		if (len < sizeof(line))
+			line[len] = ' ';
 		wv_plain_wrap(stdout, 5, 78, line);
 		wv_lesson_free(l);
 	}

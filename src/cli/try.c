@@ -18,20 +18,32 @@
 #include "watviz/state.h"
 #include "watviz/try.h"
 
-/* Display column of byte column col of s: UTF-8 continuation bytes take none. */
+/* Is c shown as \xHH: a control byte (C0 or DEL)? */
+static bool is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+/*
+ * Display column of byte column col of s: UTF-8 continuation bytes take
+ * none, a control byte the four of its \xHH.
+ */
 static int display_col(const char *s, int col)
 {
 	int d = 0;
 
 	for (int i = 0; i < col - 1 && s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
+		if (is_control((unsigned char)s[i]))
+			d += 4;
+		else if (((unsigned char)s[i] & 0xc0) != 0x80)
 			d++;
 	return d + 1;
 }
 
 /*
- * The bad word (control bytes shown as '?') and a caret under column col.
- * A long word is cut to about 60 bytes around the column, with "...".
+ * The bad word (a control byte shown as \xHH, so what is there can be read
+ * and typed again) and a caret under column col.  A long word is cut to
+ * about 60 bytes around the column, with "...".
  */
 void wv_cli_caret(FILE *f, const char *s, int col)
 {
@@ -47,7 +59,10 @@ void wv_cli_caret(FILE *f, const char *s, int col)
 	}
 	fputs(from ? "  ..." : "  ", f);
 	for (int i = from; i < to; i++)
-		fputc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], f);
+		if (is_control((unsigned char)s[i]))
+			fprintf(f, "\\x%02x", (unsigned char)s[i]);
+		else
+			fputc(s[i], f);
 	fprintf(f, "%s\n  %*s^\n", to < len ? "..." : "",
 		(from ? 3 : 0) + display_col(s + from, col - from) - 1, "");
 }

@@ -220,6 +220,15 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 }
 
 /* wv_lesson_parse_all; traced: with the checks that trace every scene */
+/* Does every scene of l keep its own variant (arch:)? */
+static bool every_scene_fixed(const wv_lesson *l)
+{
+	for (size_t i = 0; i < l->nscenes; i++)
+		if (!l->scenes[i].variant)
+			return false;
+	return true;
+}
+
 static int parse_all(const char *text, size_t len, wv_lesson **out,
 		     struct wv_error *errs, size_t max, size_t *nerrs, bool traced)
 {
@@ -281,6 +290,13 @@ static int parse_all(const char *text, size_t len, wv_lesson **out,
 	if (rc != -ENOMEM && !full(&p) && l->nscenes == 0) {
 		p.line = p.line ? p.line : 1;
 		fail(&p, 1, "the lesson has no scene: (a lesson is a title, then scenes)%s", "");
+		record(&p);
+	}
+	if (rc != -ENOMEM && !full(&p) && p.arches_line && l->nscenes &&
+	    every_scene_fixed(l)) {
+		p.line = p.arches_line;
+		fail(&p, 1, "arches: changes nothing here: every scene fixes its "
+		     "own variant with arch:; drop the arches: line%s", "");
 		record(&p);
 	}
 	/* the checks that need a trace: the first mistake of each sound scene */

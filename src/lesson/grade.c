@@ -121,6 +121,47 @@ size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 	return st->first + s->show_sub;
 }
 
+/* The step an asked value is the result of (or a count over), or -1. */
+static int asked_step(enum wv_ask ask)
+{
+	switch (ask) {
+	case WV_ASK_LOADED: return WV_STEP_LOAD;
+	case WV_ASK_VALUE: return WV_STEP_PRESTART;
+	case WV_ASK_HAS_ZERO:
+	case WV_ASK_DATA:
+	case WV_ASK_FALSE_POS:
+	case WV_ASK_TOP_FLAG: return WV_STEP_HAS_ZERO;
+	case WV_ASK_DELIM_VALUE:
+	case WV_ASK_DELIM_HAS_ZERO: return WV_STEP_DELIM_HAS_ZERO;
+	case WV_ASK_PREP: return WV_STEP_PREP;
+	case WV_ASK_CREATE: return WV_STEP_CREATE;
+	case WV_ASK_FIND:
+	case WV_ASK_LENGTH: return WV_STEP_FIND;
+	case WV_ASK_ZBM: return WV_STEP_ZBM;
+	default: return -1;	/* the shown sub-step's own result, a formula */
+	}
+}
+
+size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t)
+{
+	size_t shown = wv_lesson_shown_sub(s, t), k, q;
+	const struct wv_step *st = shown_step(s, t);
+	int kind = asked_step(s->q.ask);
+
+	if (!st || shown >= t->nsubs || kind < 0)
+		return shown;
+	k = wv_trace_find(t, (enum wv_step_kind)kind, st->word);
+	/* a word without pre-start bytes: a is the word as loaded */
+	if (k >= t->nsubs && kind == WV_STEP_PRESTART)
+		k = wv_trace_find(t, WV_STEP_LOAD, st->word);
+	if (k >= t->nsubs)
+		return shown;
+	q = result_sub(&t->steps[t->subs[k].step], t);
+	if (q >= t->nsubs)
+		q = k;
+	return q < shown ? q : shown;
+}
+
 /* ---- answers ------------------------------------------------------------- */
 
 /* The word the scene shows (the stop word unless "show: X word N"). */

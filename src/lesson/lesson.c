@@ -9,6 +9,8 @@
  */
 #include "watviz/lesson.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "lesson.h"
@@ -81,6 +83,59 @@ bool wv_lesson_allows(const wv_lesson *l, const struct wv_variant *v)
 		if (l->variants[i] == v)
 			return true;
 	return false;
+}
+
+/* Append printf-style text at *n, never past size. */
+static void put(char *buf, size_t size, size_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*n >= size)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *n, size - *n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*n = *n + (size_t)k < size ? *n + (size_t)k : size - 1;
+}
+
+char *wv_lesson_variants_text(const wv_lesson *l, char *buf, size_t size)
+{
+	size_t n = 0, kept = 0;
+
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < l->nscenes; i++)
+		kept += l->scenes[i].variant != NULL;
+	if (kept == l->nscenes && kept) {
+		put(buf, size, &n, "fixed by each scene:");
+	} else if (l->nvariants == wv_wat_count()) {
+		put(buf, size, &n, "any");
+	} else {
+		for (size_t i = 0; i < l->nvariants; i++)
+			put(buf, size, &n, "%s%s", i ? ", " : "", l->variants[i]->name);
+	}
+	for (size_t i = 0, k = 0, j; i < l->nscenes; i = j) {
+		const struct wv_variant *v = l->scenes[i].variant;
+
+		for (j = i + 1; j < l->nscenes && l->scenes[j].variant == v; j++)
+			;
+		if (!v)
+			continue;
+		put(buf, size, &n, "%s scene", k++ ? "," :
+		    kept == l->nscenes ? "" : ";");
+		if (j - i > 1)
+			put(buf, size, &n, "s %zu-%zu keep %s", i + 1, j, v->name);
+		else
+			put(buf, size, &n, " %zu keeps %s", i + 1, v->name);
+	}
+	if (kept == l->nscenes && kept)
+		put(buf, size, &n, "; --arch changes nothing");
+	return buf;
 }
 
 void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant *v,

@@ -41,6 +41,10 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 		snprintf(buf, size, "%zu", t->nwords);
 		return 0;
 	}
+	if (strcmp(name, "dcache") == 0) {
+		wv_trace_dcache_sentence(t->v, buf, size);
+		return 0;
+	}
 	if (strcmp(name, "delim") == 0) {
 		if (t->in.delim < 0)
 			return -1;
@@ -72,7 +76,7 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, const char *
 
 	while (*src) {
 		const char *close = *src == '{' ? strchr(src, '}') : NULL;
-		char name[24], val[48];
+		char name[24], val[400];
 		size_t n;
 
 		if (close && (size_t)(close - src - 1) < sizeof(name)) {

@@ -5,6 +5,9 @@
 #include "watviz/pace.h"
 
 #include <stdbool.h>
+#include <string.h>
+
+#include "watviz/trace.h"
 
 size_t wv_pace_words(const char *text)
 {
@@ -37,6 +40,21 @@ void wv_pace_estimate(struct wv_pace *p, size_t words, size_t scenes,
 	p->minutes = (p->seconds + 59) / 60;
 }
 
+/* The words {dcache} in text adds beyond the one it counts as written. */
+static size_t sentence_words(const char *text, const struct wv_variant *v)
+{
+	static const char tag[] = "{dcache}";
+	char sentence[400];
+	size_t n = 0, each;
+
+	for (const char *t = text; (t = strstr(t, tag)) != NULL; t += sizeof(tag) - 1)
+		n++;
+	if (!n)
+		return 0;
+	each = wv_pace_words(wv_trace_dcache_sentence(v, sentence, sizeof(sentence)));
+	return n * (each ? each - 1 : 0);
+}
+
 int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
 		   struct wv_pace *p)
 {
@@ -45,7 +63,9 @@ int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
 	/*
 	 * Counted as written, no trace built: a placeholder is one word, as
 	 * its value is (a number, a hex word, a variant's name: never blank,
-	 * never empty), so the count is the filled narration's.
+	 * never empty), so the count is the filled narration's.  {dcache} is
+	 * the one placeholder that is a sentence: it counts as the words of
+	 * that sentence on the scene's variant.
 	 */
 	for (size_t i = 0; i < n; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);
@@ -57,7 +77,8 @@ int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
 		for (size_t k = 0; k < s->npara; k++)
 			if (!(s->para[k].when == WV_WHEN_LE && be) &&
 			    !(s->para[k].when == WV_WHEN_BE && !be))
-				words += wv_pace_words(s->para[k].text);
+				words += wv_pace_words(s->para[k].text) +
+					 sentence_words(s->para[k].text, in.v);
 		if (s->q.ask != WV_ASK_NONE) {
 			questions++;
 			words += wv_pace_words(s->q.prompt);

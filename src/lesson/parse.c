@@ -97,7 +97,7 @@ int fail(struct parser *p, int col, const char *fmt, ...)
 /* Placeholders that are not asks (those are the ask names). */
 static const char *const extra_names[] = {
 	"arch", "word_bytes", "word_bits", "offset", "answer_address", "nwords",
-	"delim",
+	"delim", "dcache",
 };
 #define NEXTRAS (sizeof(extra_names) / sizeof(extra_names[0]))
 
@@ -391,6 +391,7 @@ static int parse_arches(struct parser *p, const char *v, int col)
 {
 	wv_lesson *l = p->l;
 
+	p->arches_line = p->line;
 	l->nvariants = 0;
 	for (const char *s = v; *s;) {
 		size_t n = strcspn(s, " \t,");

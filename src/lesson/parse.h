@@ -36,6 +36,7 @@ struct parser {
 			   proves them) */
 	bool seen[24];	/* scene keys seen in the current scene */
 	int ask_line;	/* where the current scene's ask: is */
+	int arches_line;	/* where the arches: line is, 0 none */
 	bool not_text;	/* a control character, a byte that is not UTF-8 or
 			   CR line ends: the one mistake worth saying */
 	bool title_refused;	/* a title: line had a mistake: no "the

@@ -41,11 +41,15 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 
 #else
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <z3.h>
+
+#include "stop.h"
 
 bool wv_prove_have_solver(void)
 {
@@ -210,7 +214,7 @@ static Z3_lbool check(Z3_context c, Z3_solver s, struct budget *b)
 	Z3_params prm;
 	Z3_lbool r;
 
-	if (b->used >= b->total)
+	if (b->used >= b->total || stop_asked())
 		return Z3_L_UNDEF;	/* and rlimit 0 would mean no limit at all */
 	prm = Z3_mk_params(c);
 	Z3_params_inc_ref(c, prm);
@@ -302,6 +306,31 @@ static int minimise(const struct z *z, Z3_solver s, Z3_ast a, struct budget *b,
 	return 0;
 }
 
+/*
+ * The watcher: Z3_interrupt is for another thread to call (it takes a lock,
+ * so a signal handler must not), so this thread looks at the stop flag
+ * every 10 ms while the solver runs, and interrupts it when asked.
+ */
+struct watch {
+	Z3_context c;
+	atomic_int done;
+};
+
+static void *watch(void *arg)
+{
+	struct watch *w = arg;
+	const struct timespec tick = { .tv_nsec = 10 * 1000 * 1000 };
+
+	while (!atomic_load(&w->done)) {
+		if (stop_asked()) {
+			Z3_interrupt(w->c);
+			break;
+		}
+		nanosleep(&tick, NULL);
+	}
+	return NULL;
+}
+
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 {
 	return wv_prove_solve_within(e, WV_PROVE_WORK, p);
@@ -317,6 +346,9 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 	Z3_solver s;
 	Z3_lbool r;
 	int err = 0;
+	struct watch w;
+	pthread_t tid;
+	bool watching;
 
 	Z3_del_config(cfg);
 	if (!t) {
@@ -336,8 +368,13 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 	s = Z3_mk_solver_for_logic(z.c, Z3_mk_string_symbol(z.c, "QF_BV"));
 	Z3_solver_inc_ref(z.c, s);
 	Z3_solver_assert(z.c, s, Z3_mk_eq(z.c, t[e->root], num(&z, 0)));
+	stop_begin();
+	w = (struct watch){ .c = z.c };
+	watching = pthread_create(&tid, NULL, watch, &w) == 0;
 	r = check(z.c, s, &b);
-	if (r == Z3_L_UNDEF) {
+	if (stop_asked()) {
+		/* stopped: whatever the check said, nothing was decided */
+	} else if (r == Z3_L_UNDEF) {
 		*p = (struct wv_proof){ .gave_up = true, .method = "z3", .budget = b.total };
 		err = -EIO;
 	} else if (r == Z3_L_TRUE) {
@@ -346,6 +383,15 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 		if (!err)
 			err = minimise(&z, s, a, &b, p);
 	}
+	if (watching) {
+		atomic_store(&w.done, 1);
+		pthread_join(tid, NULL);
+	}
+	if (stop_asked()) {
+		*p = (struct wv_proof){ .method = "z3", .budget = b.total };
+		err = -EINTR;
+	}
+	stop_end();
 	p->work = b.used;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	p->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;

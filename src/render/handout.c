@@ -59,17 +59,17 @@ static void paragraphs(FILE *out, unsigned indent, const char *text)
 static const char *variant_line(char *line, size_t size, const wv_lesson *l,
 				const struct wv_variant *v)
 {
-	size_t n = 0;
+	char vars[400];
+	size_t kept = 0;
 
-	n += (size_t)snprintf(line, size, "Variants:");
-	if (wv_lesson_nvariants(l) == wv_wat_count())
-		n += (size_t)snprintf(line + n, size - n, " any");
-	for (size_t i = 0; wv_lesson_nvariants(l) < wv_wat_count() &&
-			   i < wv_lesson_nvariants(l) && n < size; i++)
-		n += (size_t)snprintf(line + n, size - n, "%s %s", i ? "," : "",
-				      wv_lesson_variant(l, i)->name);
-	if (n < size)
-		snprintf(line + n, size - n, ". Shown on %s (%s%s).", v->name, v->era,
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++)
+		kept += wv_lesson_scene(l, i)->variant != NULL;
+	wv_lesson_variants_text(l, vars, sizeof(vars));
+	if (kept && kept == wv_lesson_nscenes(l))
+		snprintf(line, size, "Variants: %s.", vars);
+	else
+		snprintf(line, size, "Variants: %s. Shown on %s (%s%s).", vars,
+			 v->name, v->era,
 			 v == wv_lesson_variant(l, 0) ? "" : "; chosen with --arch");
 	return line;
 }
@@ -87,8 +87,8 @@ const char *wv_handout_hint(enum wv_form form)
 {
 	switch (form) {
 	case WV_FORM_CHOICE: return NULL;
-	case WV_FORM_FORMULA: return "answer with a formula over a; watviz --try "
-				     "checks it for every word";
+	case WV_FORM_FORMULA: return "a C formula over the question's names; "
+				     "watviz --try checks it";
 	case WV_FORM_HEX: return "answer in hex, such as 0x8080";
 	default: return "answer with a number";
 	}
@@ -121,6 +121,7 @@ static int scene_trace(const wv_lesson *l, struct wv_handout_scene *sc,
 		return -EINVAL;
 	sc->t = t;
 	sc->sub = wv_lesson_shown_sub(sc->s, t);
+	sc->quiz = wv_lesson_quiz_sub(sc->s, t);
 	return 0;
 }
 
@@ -129,6 +130,9 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 {
 	const struct wv_variant *v = o->variant ? o->variant : wv_lesson_variant(l, 0);
 	struct wv_answer *answers;
+	uint64_t *asked;
+	struct wv_trace_in *ins;
+	size_t nasked = 0;
 	struct wv_handout_cited cited = { .n = 0 };
 	char *text, *prompt, vline[600];
 	size_t n = wv_lesson_nscenes(l);
@@ -138,11 +142,32 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 	int rc;
 
 	answers = calloc(n, sizeof(*answers));
+	asked = calloc(n ? n : 1, sizeof(*asked));
+	ins = calloc(n ? n : 1, sizeof(*ins));
 	text = malloc(WV_NARRATION_MAX);
 	prompt = malloc(WV_NARRATION_MAX);
-	if (!answers || !text || !prompt) {
+	if (!answers || !asked || !ins || !text || !prompt) {
 		rc = -ENOMEM;
 		goto out_free;
+	}
+	rc = 0;
+	/* every question's value first: a sheet is seen whole, so none may
+	   show before the answers, in its own scene or another on the same
+	   memory (another word's value is another computation) */
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const struct wv_scene *s = wv_lesson_scene(l, i);
+		struct wv_handout_scene sc = { .index = i, .s = s, .v = v };
+		struct wv_trace_in in;
+		struct wv_trace t;
+
+		if (scene_trace(l, &sc, &in, &t) != 0) {
+			rc = -EINVAL;
+			break;
+		}
+		ins[i] = in;
+		if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &answers[i]) != 0)
+			rc = -EINVAL;
+		wv_trace_free(&t);
 	}
 	rc = sink->head(ctx, &(struct wv_handout_head){
 		.number = o->number, .title = wv_lesson_title(l),
@@ -153,7 +178,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);
 		struct wv_handout_scene sc = { .index = i, .count = n, .s = s, .v = v,
-					       .narration = text };
+					       .narration = text, .asked = asked };
 		struct wv_trace_in in;
 		struct wv_trace t;
 
@@ -161,6 +186,17 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			rc = -EINVAL;
 			break;
 		}
+		/* the word-wide answers of the questions on this memory and
+		   variant: the same values, so none may show here */
+		nasked = 0;
+		for (size_t j = 0; j < n; j++)
+			if (wv_lesson_scene(l, j)->q.ask != WV_ASK_NONE &&
+			    answers[j].width >= 32 && ins[j].v == in.v &&
+			    same_image(&ins[j], &in))
+				asked[nasked++] = answers[j].value;
+		sc.nasked = nasked;
+		if (o->perturb && s->q.ask != WV_ASK_NONE)
+			o->perturb(o->perturb_ctx, s, &t);
 		/* the memory panel again only when the scene's memory changed */
 		sc.memory = !same_image(&prev, &in);
 		prev = in;
@@ -173,8 +209,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		if (wv_lesson_narrate(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
 			rc = -EINVAL;
 		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
-			if (wv_lesson_answer(s, &t, &answers[i]) != 0 ||
-			    wv_lesson_prompt(s, &t, prompt, WV_NARRATION_MAX, NULL) != 0)
+			if (wv_lesson_prompt(s, &t, prompt, WV_NARRATION_MAX, NULL) != 0)
 				rc = -EINVAL;
 			sc.q = ++nq;
 			sc.prompt = prompt;
@@ -208,6 +243,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		rc = sink->end(ctx, cited.src, cited.n);
 out_free:
 	free(answers);
+	free(asked);
+	free(ins);
 	free(text);
 	free(prompt);
 	return rc;
@@ -268,8 +305,8 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	/* a question's scene hides what would answer it ('?'); the
 	   answers section shows it again, whole */
 	struct wv_plain_opts po = { .color = p->color, .word_src = s->word_src,
-				    .hide = sc->q != 0,
-				    .secret = sc->q ? sc->answer->value : 0 };
+				    .hide = { .on = sc->q != 0, .quiz = sc->quiz,
+					      .asked = sc->asked, .nasked = sc->nasked } };
 	char head[300];
 	int rc = 0;
 
@@ -303,7 +340,7 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	if (sc->memory) {
 		struct wv_plain_opts mo = po;
 
-		mo.hide = true;
+		mo.hide.on = true;
 		fputc('\n', out);
 		rc = wv_plain_memory(out, sc->t, &mo);
 	}

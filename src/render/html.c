@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/hide.h"
 #include "watviz/look.h"
 #include "watviz/weblink.h"
 #include "watviz/pace.h"
@@ -81,8 +82,7 @@ static const char css[] =
 struct html {
 	FILE *f;
 	const struct wv_trace *t;
-	bool hide;		/* a question is open: as struct wv_plain_opts */
-	uint64_t secret;
+	struct wv_hide hide;	/* a question is open: as struct wv_plain_opts */
 	char id[16];		/* prefix of ids: "" or "l2-" */
 	const char *web_url;	/* link each sub-step there, or NULL */
 	const char *word_src;	/* for the links */
@@ -302,7 +302,7 @@ static void memory(const struct html *h)
 			fprintf(f, ">%c</span></td>", wv_looks[wv_look_mem(t, i)].sym);
 		}
 		fputs("</tr>\n", f);
-		if (!h->hide && t->answer >= base && t->answer < end) {
+		if (!wv_hide_detail(&h->hide) && t->answer >= base && t->answer < end) {
 			fputs("<tr><th scope=\"row\">found</th>", f);
 			for (size_t i = base; i < end; i++)
 				fprintf(f, "<td%s>%s</td>", mem_edge(t, base, i),
@@ -312,7 +312,7 @@ static void memory(const struct html *h)
 		fputs("</tbody>\n", f);
 	}
 	fputs("</table></div>\n", f);
-	if (!h->hide)
+	if (!wv_hide_detail(&h->hide))
 		fprintf(f, "<p><span class=\"answer\"><span class=\"sym\">=</span> first "
 			"%s</span> at memory %zu.</p>\n",
 			t->answer_is_delim ? "delimiter" : "NUL", t->answer);
@@ -345,7 +345,7 @@ static void byte_bits(const struct html *h, const struct wv_row *row, unsigned r
 
 	fputs("<td>", h->f);
 	for (int bit = (int)r * 8 + 7; bit >= (int)r * 8; bit--) {
-		enum wv_look look = wv_look_bit(row, (unsigned)bit, h->hide);
+		enum wv_look look = wv_look_bit(row, (unsigned)bit, h->hide.on);
 
 		if (look != cur) {
 			if (cur != WV_LOOK_COUNT)
@@ -369,7 +369,7 @@ static void marks_row(const struct html *h, const struct wv_row *row)
 	bool any = false;
 
 	for (unsigned c = 0; c < t->word_bytes; c++) {
-		looks[c] = wv_look_syms(row->bytes[t->word_bytes - 1 - c], h->hide, syms[c]);
+		looks[c] = wv_look_syms(row->bytes[t->word_bytes - 1 - c], h->hide.on, syms[c]);
 		any |= syms[c][0] != '\0';
 	}
 	if (!any)
@@ -429,15 +429,19 @@ static const char *row_class(const struct wv_row *row)
 	}
 }
 
-static void row_out(const struct html *h, const struct wv_row *row)
+/* Row ri of sub-step k, as the class may see it (watviz/hide.h). */
+static void row_out(const struct html *h, size_t k, unsigned ri)
 {
 	const struct wv_trace *t = h->t;
 	unsigned nb = t->word_bytes;
+	struct wv_row shown;
+	const struct wv_row *row = &shown;
+	bool hidden = wv_hide_row(&h->hide, t, k, ri, &shown);
 
 	fprintf(h->f, "<tr class=\"%s\"><th scope=\"row\">", row_class(row));
 	wv_html_text(h->f, row->label);
 	fputs("</th>", h->f);
-	if (h->hide && wv_row_secret(row, h->secret)) {
+	if (hidden) {
 		/* the question's answer, or what gives it away: '?' */
 		if (row->width == 0) {
 			fprintf(h->f, "<td colspan=\"%u\">= ?</td></tr>\n", nb + 1);
@@ -458,7 +462,7 @@ static void row_out(const struct html *h, const struct wv_row *row)
 
 		if (row->width == 8) {	/* an 8-bit map: bit r in byte column r */
 			fputs("<td><span", h->f);
-			cls(h->f, wv_look_shown(row->bytes[r], h->hide));
+			cls(h->f, wv_look_shown(row->bytes[r], h->hide.on));
 			fprintf(h->f, ">%c</span></td>",
 				row->value & (UINT64_C(1) << r) ? '1' : '0');
 		} else {
@@ -468,7 +472,7 @@ static void row_out(const struct html *h, const struct wv_row *row)
 	fprintf(h->f, "<td class=\"hex\">%0*llx</td></tr>\n", (int)row->width / 4,
 		(unsigned long long)row->value);
 	marks_row(h, row);
-	if (wv_look_caret_line(row, h->hide))
+	if (wv_look_caret_line(row, h->hide.on))
 		caret_row(h, row);
 }
 
@@ -505,14 +509,14 @@ static void substep_out(const struct html *h, size_t k, int level)
 		wv_html_text(h->f, link);
 		fputs("\">Open this sub-step in the web page</a></p>\n", h->f);
 	}
-	elem(h->f, "p", NULL, wv_look_general(s->text, s->general, h->hide, buf,
+	elem(h->f, "p", NULL, wv_look_general(s->text, s->general, wv_hide_detail(&h->hide), buf,
 					      sizeof(buf)));
 	fputs("\n<div class=\"wide\"><table class=\"bits\">\n", h->f);
 	if (has_word_rows(s))
 		ruler(h, t->words[st->word].address, s->mem_columns);
 	fputs("<tbody>\n", h->f);
 	for (unsigned i = 0; i < s->nrows; i++)
-		row_out(h, &s->rows[i]);
+		row_out(h, k, i);
 	fputs("</tbody></table></div>\n</section>\n", h->f);
 }
 
@@ -531,7 +535,7 @@ static void step_head(const struct html *h, size_t i, int level, size_t cite)
 	else
 		elem(h->f, "span", "file", st->file);
 	fprintf(h->f, "</h%d>\n", level);
-	elem(h->f, "p", NULL, wv_look_general(st->text, st->general, h->hide, buf,
+	elem(h->f, "p", NULL, wv_look_general(st->text, st->general, wv_hide_detail(&h->hide), buf,
 					      sizeof(buf)));
 	fputc('\n', h->f);
 }
@@ -657,7 +661,7 @@ static void worked(struct html *h, const struct wv_handout_scene *sc, int level)
 {
 	char lead[80];
 
-	h->hide = false;
+	h->hide = (struct wv_hide){ .on = false };
 	fputs("<p class=\"lead\"><strong>", h->f);
 	wv_html_text(h->f, wv_handout_lead(sc->answer, lead, sizeof(lead)));
 	fputs("</strong></p>\n", h->f);
@@ -703,12 +707,12 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 	h->t = sc->t;
 	/* the memory panel never points at the terminator, which some
 	   question asks */
-	h->hide = true;
+	h->hide.on = true;
 	if (sc->memory)
 		memory(h);
 	/* a question's scene hides what would answer it ('?') */
-	h->hide = sc->q != 0;
-	h->secret = sc->q ? a->value : 0;
+	h->hide = (struct wv_hide){ .on = sc->q != 0, .quiz = sc->quiz,
+				    .asked = sc->asked, .nasked = sc->nasked };
 	scene_substep(h, sc, 3);
 	if (sc->q) {
 		fprintf(h->f, "<div class=\"question\" id=\"%sq-%u\">\n<h3>Question %u</h3>\n",

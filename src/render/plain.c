@@ -40,8 +40,7 @@ struct out {
 	bool color;
 	unsigned wrap;		/* text width */
 	const struct wv_trace *t;
-	bool hide;		/* a question is open (struct wv_plain_opts) */
-	uint64_t secret;
+	struct wv_hide hide;	/* a question is open (struct wv_plain_opts) */
 };
 
 static void on(const struct out *o, enum wv_look r)
@@ -110,7 +109,7 @@ static void memory(const struct out *o)
 			t->word_bytes);
 	for (size_t base = 0; base < t->img.len; base += per) {
 		size_t end = base + per < t->img.len ? base + per : t->img.len;
-		bool ans = t->answer >= base && t->answer < end && !o->hide;
+		bool ans = t->answer >= base && t->answer < end && !wv_hide_detail(&o->hide);
 
 		fputs("  addr ", o->f);
 		for (size_t i = base; i < end; i++)
@@ -206,7 +205,7 @@ static void word_bits(const struct out *o, const struct wv_row *row)
 	enum wv_look cur = WV_LOOK_NONE;
 
 	for (int bit = (int)row->width - 1; bit >= 0; bit--) {
-		enum wv_look look = wv_look_bit(row, (unsigned)bit, o->hide);
+		enum wv_look look = wv_look_bit(row, (unsigned)bit, o->hide.on);
 
 		if (bit % 8 == 7) {	/* the gap between bytes stays plain */
 			off(o, cur);
@@ -227,7 +226,7 @@ static void word_bits(const struct out *o, const struct wv_row *row)
 static void map_bits(const struct out *o, const struct wv_row *row, unsigned nb)
 {
 	for (int c = (int)nb - 1; c >= 0; c--) {
-		enum wv_look look = wv_look_shown(row->bytes[c], o->hide);
+		enum wv_look look = wv_look_shown(row->bytes[c], o->hide.on);
 
 		fputs("        ", o->f);
 		on(o, look);
@@ -249,7 +248,7 @@ static void marks_line(const struct out *o, const struct wv_row *row)
 		char syms[4];
 		size_t n;
 
-		looks[c] = wv_look_syms(row->bytes[r], o->hide, syms);
+		looks[c] = wv_look_syms(row->bytes[r], o->hide.on, syms);
 		n = strlen(syms);
 		if (n)
 			snprintf(cells[c], sizeof(cells[c]), "%s %.*s", syms,
@@ -288,13 +287,17 @@ static void bits_line(const struct out *o, const struct wv_row *row)
 	fprintf(o->f, " %*s%s\n", LABEL_W, "", line);
 }
 
-static void row_out(const struct out *o, const struct wv_row *row)
+/* Row ri of sub-step k, as the class may see it (watviz/hide.h). */
+static void row_out(const struct out *o, size_t k, unsigned ri)
 {
 	const struct wv_trace *t = o->t;
 	unsigned w = t->v->bits;
+	struct wv_row shown;
+	const struct wv_row *row = &shown;
+	bool hidden = wv_hide_row(&o->hide, t, k, ri, &shown);
 
 	label(o, row);
-	if (o->hide && wv_row_secret(row, o->secret)) {
+	if (hidden) {
 		/* the question's answer, or what gives it away: '?' */
 		if (row->width == 0) {
 			fputs(" = ?\n", o->f);
@@ -314,7 +317,7 @@ static void row_out(const struct out *o, const struct wv_row *row)
 		fprintf(o->f, " %*s%02llx\n", (int)w / 4 - 2, "",
 			(unsigned long long)row->value);
 		marks_line(o, row);
-		if (wv_look_caret_line(row, o->hide)) {
+		if (wv_look_caret_line(row, o->hide.on)) {
 			char line[96];
 			size_t n = 0;
 
@@ -333,7 +336,7 @@ static void row_out(const struct out *o, const struct wv_row *row)
 		(unsigned long long)row->value);
 	marks_line(o, row);
 	/* the highlighted bits (those clz counts, say) would answer a question */
-	if (wv_look_caret_line(row, o->hide))
+	if (wv_look_caret_line(row, o->hide.on))
 		bits_line(o, row);
 }
 
@@ -345,7 +348,7 @@ static void general(const struct out *o, unsigned indent, const char *text,
 {
 	char buf[WV_TEXT_MAX];
 
-	wrap(o, indent, wv_look_general(text, general_len, o->hide, buf, sizeof(buf)));
+	wrap(o, indent, wv_look_general(text, general_len, wv_hide_detail(&o->hide), buf, sizeof(buf)));
 }
 
 static bool has_word_rows(const struct wv_substep *s)
@@ -371,7 +374,7 @@ static void substep_out(const struct out *o, size_t k)
 	if (has_word_rows(s))
 		ruler(o, t->words[st->word].address, s->mem_columns);
 	for (unsigned i = 0; i < s->nrows; i++)
-		row_out(o, &s->rows[i]);
+		row_out(o, k, i);
 }
 
 static void step_out(const struct out *o, size_t i)
@@ -459,7 +462,7 @@ int wv_plain_memory(FILE *out, const struct wv_trace *t, const struct wv_plain_o
 {
 	struct out o = { .f = out, .color = po && po->color, .t = t,
 			 .wrap = t->v->bits == 64 ? 98 : 78,
-			 .hide = po && po->hide, .secret = po ? po->secret : 0 };
+			 .hide = po ? po->hide : (struct wv_hide){ 0 } };
 
 	memory(&o);
 	return ferror(out) ? -EIO : 0;
@@ -470,7 +473,7 @@ int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
 {
 	struct out o = { .f = out, .color = po && po->color, .t = t,
 			 .wrap = t->v->bits == 64 ? 98 : 78,
-			 .hide = po && po->hide, .secret = po ? po->secret : 0 };
+			 .hide = po ? po->hide : (struct wv_hide){ 0 } };
 	const struct wv_step *st;
 
 	if (k >= t->nsubs)

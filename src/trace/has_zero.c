@@ -45,13 +45,13 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		high = (wv_repeat_byte(0xfe, w) + 1) & M(b);
 		snprintf(ex, sizeof(ex), "%s + high_bits", xl);
 		s = sub_new(b, WV_OP_ADD, ex,
-			    "high_bits = REPEAT_BYTE(0xfe) + 1 = 0xfefe..ff, which is -ONES: "
-			    "adding it subtracts 0x01 from every byte. The row under it holds "
-			    "carries; above bit 0 a carry comes in exactly where the "
-			    "subtraction would have had no borrow. A zero byte gives no carry "
-			    "out and ends as 0xff, or 0xfe when no carry came in from below "
-			    "either; a 0x01 byte that gets no carry from below ends as 0xff "
-			    "too.");
+			    "high_bits = REPEAT_BYTE(0xfe) + 1 = 0xfefe..ff = -ONES: adding it "
+			    "subtracts 0x01 from every byte; the row under it holds the "
+			    "carries, one coming in wherever the subtraction would not have "
+			    "borrowed. The lowest byte adds 0xff: a zero there ends as 0xff, a "
+			    "0x01 as 0x00 with a carry out. A byte above adds 0xfe and its "
+			    "carry in: a zero ends as 0xff with a carry in, 0xfe without, and "
+			    "never carries out; a 0x01 without a carry in ends as 0xff too.");
 		sum = draw_add(b, s, xl, x, WV_ROW_CONST, "high_bits", high, "sum", w);
 		mark_zero(b, &s->rows[0]);
 		check(b, sum, (x - wv_ones(w)) & M(b));
@@ -75,7 +75,10 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		addr_list(b, nonzero_bytes(b, hz), lst, sizeof(lst));
 		snprintf(s->text, sizeof(s->text),
 			 "This is the cheap test F(%s), written for big-endian: 0x80 in "
-			 "every zero byte and in any 0x01 byte a borrow reached.", xl);
+			 "every zero byte and in any 0x01 byte a borrow reached. has_zero "
+			 "returns it as an unsigned long since 2023; before, it was "
+			 "declared bool and returned true, and only the yes or no mattered "
+			 "(prep_zero_mask starts again from a and data).", xl);
 		s->general = strlen(s->text);
 		sub_detail(s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no "
 			   "byte is zero.", lst, lst[0] ? "." : "");

@@ -35,10 +35,11 @@ void do_load(struct builder *b, bool delim)
 		step_open(b, WV_STEP_LOAD, "load_unaligned_zeropad", PATH_NAMEI,
 			  "hash_name loads the %u bytes at memory %zu to %zu (name + "
 			  "%zu) with load_unaligned_zeropad: an unaligned load from the "
-			  "name itself, so no byte before the name is read.%s%s%s", nb,
+			  "name itself, so no byte before the name is in the "
+			  "register.%s%s%s", nb,
 			  wd->address, wd->address + nb - 1, into,
 			  wd->zeropad ? edge : "", b->word == 0 ? " " : "",
-			  b->word == 0 ? dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
+			  b->word == 0 ? wv_trace_dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
 		snprintf(ex, sizeof(ex), "a = load_unaligned_zeropad(name + %zu)", into);
 	} else {
 		step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
@@ -111,8 +112,9 @@ void do_zeropad(struct builder *b)
 	range(gone, sizeof(gone), edge, wd->address + nb - 1);
 	range(kept, sizeof(kept), wd->address, edge - 1);
 	step_open(b, WV_STEP_ZEROPAD, func, file,
-		  "The fixup reloads the aligned word at memory %zu to %zu, which "
-		  "ends at the page edge and so cannot fault, and shifts it %s by "
+		  "The fixup reloads the aligned word that holds the load's first "
+		  "byte, memory %zu to %zu, which ends at the page edge and so cannot "
+		  "fault, and shifts it %s by "
 		  "8 * %u bits: %s land%s where the load would have put %s, and "
 		  "zeros stand in for %s. %s",
 		  aligned, aligned + nb - 1, le ? "right" : "left", k, kept,
@@ -124,8 +126,8 @@ void do_zeropad(struct builder *b)
 	s = sub_new(b, WV_OP_LOAD, ex,
 		    "addr = name + %zu = memory %zu; addr & ~%u = memory %zu. Load "
 		    "the aligned word there: memory %zu to %zu, all on the mapped "
-		    "page. The %u byte%s before addr (highlighted) are not part of "
-		    "this load.", wd->address - t->img.offset, wd->address, nb - 1,
+		    "page. The %u byte%s before addr (highlighted) are read too; the "
+		    "shift below pushes them out of the register.", wd->address - t->img.offset, wd->address, nb - 1,
 		    aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s");
 	al = wv_wat_load(v, t->img.mem + aligned);
 	r = row_add(b, s, WV_ROW_RESULT, "aligned", al, w);

@@ -13,9 +13,8 @@
 
 #include <stdio.h>
 
-/* The sentence on CONFIG_DCACHE_WORD_ACCESS for hash_name on this variant. */
-const char *dcache_sentence(const struct wv_variant *v, char *buf,
-			    size_t size)
+const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
+				     size_t size)
 {
 	switch (v->dcache_kind) {
 	case WV_DCACHE_YES:
@@ -55,7 +54,7 @@ const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
 		snprintf(buf, size, "hash_name (fs/namei.c): unaligned loads from "
 			 "the name, stops at a NUL or at 0x%02x (the kernel's is "
 			 "'/'). %s", t->in.delim,
-			 dcache_sentence(t->v, dc, sizeof(dc)));
+			 wv_trace_dcache_sentence(t->v, dc, sizeof(dc)));
 	return buf;
 }
 

@@ -10,10 +10,6 @@
 
 #include "build.h"
 
-/* The sentence on CONFIG_DCACHE_WORD_ACCESS for hash_name on this variant. */
-const char *dcache_sentence(const struct wv_variant *v, char *buf,
-			    size_t size);
-
 /*
  * What the load of the current word has to do with the page edge, as a
  * sentence starting with a space ("" without a page edge).

@@ -12,6 +12,8 @@
 #include <stddef.h>
 
 #include "watviz/term.h"
+#include "watviz/prove.h"
+#include "watviz/state.h"
 
 #include <curses.h>
 #include <term.h>
@@ -81,6 +83,9 @@ static stack_t old_alt_stack;
 
 static void on_signal(int sig)
 {
+	/* Ctrl-C while :try proves stops the proof, not watviz */
+	if (sig == SIGINT && wv_prove_interrupt())
+		return;
 	if (sig == SIGCONT)
 		continued = 1;
 	else if (!pending || sig != SIGTSTP)
@@ -118,6 +123,7 @@ static bool is_fault(int sig)
 static void on_crash(int sig, siginfo_t *si, void *ctx)
 {
 	(void)ctx;
+	wv_file_remove_temporaries();	/* a half-written recording, say */
 	if (active) {
 		active = 0;
 		if (crash_len && write(STDOUT_FILENO, crash_seq, (size_t)crash_len) < 0) {

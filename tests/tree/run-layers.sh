@@ -34,7 +34,7 @@ HEADER = {
     "lesson": "lesson", "pace": "lesson", "rules": "lesson",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
     "svg": "render", "ansi": "render",
-    "look": "render", "html": "render", "weblink": "render",
+    "look": "render", "hide": "render", "html": "render", "weblink": "render",
     "app": "app", "classroom": "app", "cmdline": "app", "keys": "app",
     "lessonview": "app", "view": "app", "progress": "app", "state": "app",
     "cast": "app",

@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "watviz/cli.h"
@@ -364,6 +365,35 @@ static void page_ends(void **state)
 	}
 }
 
+/* The caret line: control bytes as \xHH, the caret under the byte asked. */
+static void caret(void **state)
+{
+	static const struct {
+		const char *s;
+		int col;
+		const char *want;
+	} cases[] = {
+		{ "ab\\q", 3, "  ab\\q\n    ^\n" },
+		{ "ab\x01\\q", 4, "  ab\\x01\\q\n        ^\n" },
+		{ "\t\\q", 2, "  \\x09\\q\n      ^\n" },
+		{ "a\x7f" "b", 2, "  a\\x7fb\n   ^\n" },
+		{ "\xc3\xa9\\q", 3, "  \xc3\xa9\\q\n   ^\n" },	/* UTF-8: one column */
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *buf = NULL;
+		size_t size = 0;
+		FILE *f = open_memstream(&buf, &size);
+
+		assert_non_null(f);
+		wv_cli_caret(f, cases[i].s, cases[i].col);
+		fclose(f);
+		assert_string_equal(buf, cases[i].want);
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +403,7 @@ int main(void)
 		cmocka_unit_test(offsets),
 		cmocka_unit_test(page_ends),
 		cmocka_unit_test(runs),
+		cmocka_unit_test(caret),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -64,6 +64,34 @@ static bool token(const char *hay, const char *needle)
 	return false;
 }
 
+/*
+ * The answer of the question being checked is also the value of a row the
+ * class knows before it (a constant such as cmpb's 0, an operand of the
+ * sub-step the question hides from, a row before it): then its hex in the
+ * text says nothing, and only the marks are looked for here.
+ * tests/unit/test_hide.c checks those questions cell by cell instead.
+ */
+static bool answer_known;
+static unsigned answers_known;
+
+static bool known_before(const struct wv_trace *t, size_t q, uint64_t v)
+{
+	for (size_t k = 0; k <= q && k < t->nsubs; k++)
+		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++) {
+			const struct wv_row *r = &t->subs[k].rows[ri];
+
+			if (r->value == v && r->width && (k < q || r->kind == WV_ROW_INPUT ||
+							  r->kind == WV_ROW_CONST))
+				return true;
+		}
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++)
+			if (t->subs[k].rows[ri].kind == WV_ROW_CONST &&
+			    t->subs[k].rows[ri].value == v && t->subs[k].rows[ri].width)
+				return true;
+	return false;
+}
+
 /* Does text (after the multiple-choice options are dropped) give a away? */
 static const char *leak(const char *text, const struct wv_answer *a, unsigned bits)
 {
@@ -95,7 +123,9 @@ static const char *leak(const char *text, const struct wv_answer *a, unsigned bi
 			continue;
 		for (size_t i = 0; line[i] && i + 1 < sizeof(low); i++)
 			low[i] = (char)tolower((unsigned char)line[i]), low[i + 1] = '\0';
-		if (a->width) {
+		if (a->width && answer_known) {
+			;
+		} else if (a->width) {
 			if ((a->width >= 32 || strlen(hex) > 2) && token(low, hex))
 				found = "its hex";
 			else if (a->width < 32 && strstr(low, min) &&
@@ -221,6 +251,9 @@ static void every_question(void **state)
 				if (!cls.has_question)
 					continue;
 				triples++;
+				answer_known = cls.answer.width &&
+					known_before(&app.trace, app.quiz_pos, cls.answer.value);
+				answers_known += answer_known;
 				snprintf(what, sizeof(what), "lesson %u on %s, scene %zu (%s)",
 					 files[f].number, v->name, i + 1,
 					 wv_lesson_scene(l, i)->title);
@@ -235,6 +268,7 @@ static void every_question(void **state)
 					check_screens(what, false, present);
 				}
 				/* shown: the answer is there, worked out */
+				answer_known = false;
 				wv_class_goto(&cls, i);
 				wv_class_do(&cls, WV_ACT_REVEAL);
 				check_screens(what, true, false);
@@ -246,7 +280,9 @@ static void every_question(void **state)
 		wv_lesson_free(l);
 	}
 	printf("# %u (lesson, variant, question) triples, %u frames; the detector "
-	       "saw %u revealed answers\n", triples, frames_checked, planted);
+	       "saw %u revealed answers; %u answers equal a value known before "
+	       "(their hex not looked for)\n", triples, frames_checked, planted,
+	       answers_known);
 	if (counting())
 		printf("# %u frames gave the answer away\n", leaks);
 	assert_true(planted > triples / 2);
@@ -326,6 +362,7 @@ static unsigned html_handout(const wv_lesson *l, unsigned number,
 		wv_lesson_scene_input(l, i, v, &in, NULL);
 		assert_int_equal(wv_trace_build(&t, &in), 0);
 		assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+		answer_known = a.width && known_before(&t, wv_lesson_quiz_sub(s, &t), a.value);
 		snprintf(head, sizeof(head), "Scene %zu of %zu: %s", i + 1,
 			 wv_lesson_nscenes(l), s->title);
 		from = strstr(text, head);
@@ -341,6 +378,7 @@ static unsigned html_handout(const wv_lesson *l, unsigned number,
 			fail_msg("HTML handout %u on %s, question %u: the answer shows "
 				 "before its <details> (%s)", number, v->name, q, why);
 		free(part);
+		answer_known = false;
 		/* opened, it shows the scene whole */
 		next = strstr(to, "\nScene ");
 		part = strndup(to, next ? (size_t)(next - to) : strlen(to));
@@ -394,6 +432,8 @@ static void handouts(void **state)
 				wv_lesson_scene_input(l, i, v, &in, NULL);
 				assert_int_equal(wv_trace_build(&t, &in), 0);
 				assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+				answer_known = a.width &&
+					known_before(&t, wv_lesson_quiz_sub(s, &t), a.value);
 				snprintf(head, sizeof(head), "Scene %zu of %zu: %s", i + 1,
 					 wv_lesson_nscenes(l), s->title);
 				snprintf(qhead, sizeof(qhead), "Question %u:", ++q);
@@ -410,6 +450,7 @@ static void handouts(void **state)
 					fail_msg("handout %u on %s, question %u: the answer shows (%s)",
 						 files[f].number, v->name, q, why);
 				free(section);
+				answer_known = false;
 				if (counting()) {
 					wv_trace_free(&t);
 					continue;

@@ -202,6 +202,39 @@ static void arch_override(void **state)
 	wv_lesson_free(l);
 }
 
+/* The variants in words: a scene that keeps its own is named with it. */
+static void variants_in_words(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "title: t\nscene: s\nword: a\nshow: load\n", "any" },
+		{ "title: t\narches: ppc64 x86-64\nscene: s\nword: a\nshow: load\n",
+		  "ppc64, x86-64" },
+		{ "title: t\nscene: a\nword: a\nshow: load\n"
+		  "scene: b\narch: s390\nword: a\nshow: load\n", "any; scene 2 keeps s390" },
+		{ "title: t\nscene: a\narch: alpha\nword: a\nshow: load\n"
+		  "scene: b\narch: alpha\nword: a\nshow: load\n"
+		  "scene: c\narch: s390\nword: a\nshow: load\n",
+		  "fixed by each scene: scenes 1-2 keep alpha, scene 3 keeps s390; "
+		  "--arch changes nothing" },
+	};
+	char buf[200];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wv_error e;
+		wv_lesson *l = parse(cases[i].text, &e);
+
+		assert_non_null(l);
+		assert_string_equal(wv_lesson_variants_text(l, buf, sizeof(buf)),
+				    cases[i].want);
+		/* a short buffer is cut, never overrun, always terminated */
+		assert_true(strlen(wv_lesson_variants_text(l, buf, 5)) <= 4);
+		wv_lesson_free(l);
+	}
+}
+
 static void checking_typed_answers(void **state)
 {
 	(void)state;
@@ -284,6 +317,8 @@ static void parser_errors(void **state)
 		  5, 1, "no delim" },
 		{ "title: t\nscene: s\nword: a\x01z\nshow: load\n", 3, 8, "control character" },
 		{ "title: t\narches: , ,\nscene: s\nword: a\nshow: load\n", 2, 9, "needs 'any'" },
+		{ "title: t\narches: x86-32 generic-le32\nscene: s\narch: x86-32\nword: a\n"
+		  "show: load\n", 2, 1, "arches: changes nothing" },
 		{ "title:\n", 1, 7, "'title:' needs a value" },
 		{ "title: t\nsummary: a\nsummary: b\n", 3, 1, "summary given twice" },
 		{ "title: t\nscene: s\nword: a\nshow: load word x\n", 4, 17, "expected a number" },
@@ -1163,6 +1198,7 @@ int main(void)
 		cmocka_unit_test(lesson14_first_word),
 		cmocka_unit_test(build_exact_credit),
 		cmocka_unit_test(text_encoding),
+		cmocka_unit_test(variants_in_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

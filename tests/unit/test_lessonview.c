@@ -286,6 +286,23 @@ static void test_end_and_help(void **state)
  * the bar and the status line are there, and while a question is open no
  * hex answer is anywhere on the screen; afterwards it is.
  */
+/* Is v the value of a row known before the question's sub-step (or an
+   operand of it)? */
+static bool operand_value(uint64_t v)
+{
+	const struct wv_trace *t = &app.trace;
+
+	for (size_t k = 0; k <= app.quiz_pos && k < t->nsubs; k++)
+		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++) {
+			const struct wv_row *r = &t->subs[k].rows[ri];
+
+			if (r->value == v && r->width && (k < app.quiz_pos ||
+			    r->kind == WV_ROW_INPUT || r->kind == WV_ROW_CONST))
+				return true;
+		}
+	return false;
+}
+
 static void test_every_scene(void **state)
 {
 	static struct wv_lesson_file files[100];
@@ -310,7 +327,11 @@ static void test_every_scene(void **state)
 				wv_class_do(&cls, WV_ACT_ANSWER);
 				build(rows, cols);
 				assert_true(row_of("Question:") > 0);
-				if (cls.answer.form == WV_FORM_HEX && row_of(val) >= 0) {
+				/* an answer that is also an operand the class sees (a
+				   word of 0x01 bytes: a - ONES is 0, as has_zero) says
+				   nothing; tests/unit/test_hide.c covers those */
+				if (cls.answer.form == WV_FORM_HEX && row_of(val) >= 0 &&
+				    !operand_value(cls.answer.value)) {
 					print_message("%s scene %zu shows %s\n",
 						      files[i].path, k + 1, val);
 					dump();

@@ -15,8 +15,11 @@
 #include "testutil.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "watviz/prove.h"
 #include "watviz/try.h"
@@ -388,6 +391,71 @@ static void no_solver_64_sampled(void **state)
 	assert_false(p.holds);
 }
 
+/* A proof run on a thread of its own, to be stopped from this one. */
+struct stoppable {
+	struct wv_expr e;
+	bool z3;		/* wv_prove_solve_within, else wv_prove_enumerate */
+	int rc;
+	struct wv_proof p;
+	atomic_int finished;
+};
+
+static void *prove_on_thread(void *arg)
+{
+	struct stoppable *r = arg;
+
+	r->rc = r->z3 ? wv_prove_solve_within(&r->e, UINT32_MAX, &r->p)
+		      : wv_prove_enumerate(&r->e, false, &r->p);
+	atomic_store(&r->finished, 1);
+	return NULL;
+}
+
+/*
+ * Start the proof of src at w bits, wait until it runs (wv_prove_interrupt
+ * says whether one does, and asks it to stop), then expect -EINTR and an
+ * empty verdict.  The proofs chosen take seconds, thousands of times the
+ * millisecond the wait takes: Z3 needs about 16 million units of work to
+ * factor the semiprime 4294967291 * 4294967279 (it is allowed 2^32 - 1),
+ * and the enumeration checks all 2^32 words of a claim that holds.  A
+ * proof that ends first is a failure, never a pass.
+ */
+static void stop_one(const char *src, unsigned w, bool z3)
+{
+	static struct stoppable r;
+	const struct timespec ms = { .tv_nsec = 1000 * 1000 };
+	struct wv_error err;
+	pthread_t tid;
+
+	r = (struct stoppable){ .z3 = z3 };
+	wv_expr_init(&r.e, w);
+	if (wv_expr_parse(&r.e, src, &err) != 0)
+		fail_msg("%s: %s", src, err.msg);
+	assert_int_equal(pthread_create(&tid, NULL, prove_on_thread, &r), 0);
+	while (!wv_prove_interrupt()) {
+		if (atomic_load(&r.finished))
+			fail_msg("%s: the proof ended (%d) before it could be stopped",
+				 src, r.rc);
+		nanosleep(&ms, NULL);
+	}
+	pthread_join(tid, NULL);
+	assert_int_equal(r.rc, -EINTR);
+	assert_false(r.p.holds);
+	assert_false(r.p.is_proof);
+	assert_false(r.p.gave_up);
+	assert_false(wv_prove_interrupt());	/* nothing runs any more */
+}
+
+/* wv_prove_interrupt stops a proof that runs (the visualizer's Ctrl-C). */
+static void a_proof_stops_when_asked(void **state)
+{
+	(void)state;
+	assert_false(wv_prove_interrupt());	/* nothing runs: nothing to stop */
+	stop_one("a | 1", 32, false);
+	if (!need_z3())
+		return;
+	stop_one("((a & 0xffffffff) * (a >> 32)) ^ 0xffffffea00000055", 64, true);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -398,6 +466,7 @@ int main(void)
 		cmocka_unit_test(solver_agrees_with_evaluator),
 		cmocka_unit_test(no_solver_32_exhaustive),
 		cmocka_unit_test(no_solver_64_sampled),
+		cmocka_unit_test(a_proof_stops_when_asked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -432,7 +432,8 @@ static void loader(void **state)
 	assert_non_null(strstr(e.msg, "generic-be32"));
 	assert_int_equal(load("title: t\narches: x86-64\n\nscene: s\narch: s390\n"
 			      "word: ab\\0cd\nshow: has_zero\n"
-			      "rule: cheap-flags The flags are the zeros.\n", &e, NULL), -1);
+			      "rule: cheap-flags The flags are the zeros.\n"
+			      "scene: u\nword: a\nshow: load\n", &e, NULL), -1);
 	assert_int_equal(e.line, 8);
 	assert_non_null(strstr(e.msg, "s390"));
 

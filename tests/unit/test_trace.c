@@ -710,9 +710,16 @@ static void corrected_sentences(void **state)
 	/* big-endian: the row under the addition holds carries */
 	build_vec(&t, "ppc64", T1);
 	st = step(&t, WV_STEP_HAS_ZERO);
-	assert_non_null(strstr(sub_text(&t, st->first + 1), "The row under it holds carries"));
+	assert_non_null(strstr(sub_text(&t, st->first + 1), "the row under it holds the "
+			       "carries"));
 	assert_null(strstr(sub_text(&t, st->first + 1),
 			   "A zero byte gives no carry out and ends as 0xff;"));
+	/* ... and the lowest byte, which adds 0xff and gets no carry in, is
+	   told apart: a 0x01 there ends as 0x00, not 0xff (the old sentence
+	   said every 0x01 without a carry from below ends as 0xff) */
+	assert_non_null(strstr(sub_text(&t, st->first + 1), "The lowest byte adds 0xff"));
+	assert_null(strstr(sub_text(&t, st->first + 1),
+			   "or 0xfe when no carry came in from below either"));
 	wv_trace_free(&t);
 
 	/* alpha's zero_bytemask keeps bit 0 of the terminator byte */

@@ -1,0 +1,128 @@
+/*
+ * What an open question hides: see watviz/hide.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/hide.h"
+
+#include <string.h>
+
+/* The word sub-step k works on. */
+static size_t word_of(const struct wv_trace *t, size_t k)
+{
+	return wv_trace_step_of(t, k)->word;
+}
+
+/*
+ * Is row r of sub-step k > Q the word `a` itself, known before Q: a is what
+ * do_strnlen_user and hash_name call the word they load, and no function
+ * of the sequence assigns it again (its bytes are in the memory panel).
+ * Only by name and place: known when a row of that name is an operand of Q
+ * or a row before it on the same word, and not computed at Q (the
+ * pre-start step's result is the a that follows it).  Other names are not
+ * trusted: a loop such as clz's halving keeps the name "mask" for a value
+ * it has changed, so the same name there is no proof of the same value,
+ * and a value compared with what it should be would tell the class
+ * something about the answer.
+ */
+static bool known_word(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
+{
+	size_t w = word_of(t, k);
+	bool known = false;
+
+	if (r->kind != WV_ROW_INPUT || strcmp(r->label, "a") != 0)
+		return false;
+	for (size_t j = 0; j <= q && j < k; j++) {
+		const struct wv_substep *s = &t->subs[j];
+
+		if (word_of(t, j) != w)
+			continue;
+		for (unsigned ri = 0; ri < s->nrows; ri++) {
+			const struct wv_row *o = &s->rows[ri];
+
+			if (strcmp(o->label, "a") != 0)
+				continue;
+			if (j < q || o->kind == WV_ROW_INPUT)
+				known = true;
+			else
+				return false;
+		}
+	}
+	return known;
+}
+
+/*
+ * Is step i a load whose value the zeropad fixup after it computes, with Q
+ * in that fixup?  The load's result is then what the fixup's question asks
+ * (the trace draws the load first, then how the exception handler made it).
+ */
+static bool fixed_up(const struct wv_trace *t, size_t i, size_t q)
+{
+	const struct wv_step *fx = i + 1 < t->nsteps ? &t->steps[i + 1] : NULL;
+
+	return t->steps[i].kind == WV_STEP_LOAD && fx && fx->kind == WV_STEP_ZEROPAD &&
+	       q >= fx->first && q < fx->first + fx->nsub;
+}
+
+static bool hidden(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
+{
+	if (k < q && r->kind == WV_ROW_RESULT && fixed_up(t, t->subs[k].step, q))
+		return true;
+	if (k < q || r->kind == WV_ROW_CONST)
+		return false;
+	if (r->kind != WV_ROW_INPUT)
+		return true;	/* computed at Q or after it */
+	return k > q && !known_word(t, q, k, r);
+}
+
+/* On paper: does r hold a word-wide value some question asks? */
+static bool asked(const struct wv_hide *h, const struct wv_row *r)
+{
+	if (r->width < 32)
+		return false;
+	for (size_t i = 0; i < h->nasked; i++)
+		if (h->asked[i] == r->value)
+			return true;
+	return false;
+}
+
+bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
+		 unsigned ri, struct wv_row *out)
+{
+	const struct wv_row *r = &t->subs[k].rows[ri];
+
+	*out = *r;
+	if (!h)
+		return false;
+	if ((h->on && hidden(t, h->quiz, k, r)) || asked(h, r)) {
+		out->value = 0;
+		out->bits = 0;
+		memset(out->bytes, 0, sizeof(out->bytes));
+		return true;
+	}
+	if (!h->on)
+		return false;
+	/* what a shown row still says: facts of memory and plain flags;
+	   no answer, no highlight, no verdict on a flag */
+	out->bits = 0;
+	for (unsigned b = 0; b < sizeof(out->bytes); b++) {
+		uint8_t m = out->bytes[b];
+
+		if (m & WV_MARK_FALSE_POS)
+			m = (uint8_t)((m & ~WV_MARK_FALSE_POS) | WV_MARK_FLAG);
+		out->bytes[b] = m & (uint8_t)~(WV_MARK_ANSWER | WV_MARK_HILITE);
+	}
+	return false;
+}
+
+bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
+{
+	const struct wv_step *st = &t->steps[i];
+
+	return h && h->on && (st->first + st->nsub > h->quiz || fixed_up(t, i, h->quiz));
+}
+
+bool wv_hide_detail(const struct wv_hide *h)
+{
+	return h && h->on;
+}

@@ -1,0 +1,734 @@
+/*
+ * Noninterference: what the class sees while a question is open does not
+ * depend on the answer.  For every question of every shipped lesson, on
+ * every variant the lesson allows, the screens the class sees before it
+ * answers (the scene as it opens, the question asked, a sub-step on and
+ * back) are built at 80x24, 120x36 and 160x45, in the normal and the
+ * --present layout; then every value the question hides is changed in the
+ * trace and the screens are built again: every cell (character, role,
+ * focus, cursor) must be the same.  The handouts' text above their Answers
+ * section (plain and HTML) is held to the same rule.
+ *
+ * What "hidden" is, here, is this test's own rule, written from the
+ * values, not from the code under test (src/render/hide.c decides by the
+ * rows' kinds and names): with Q the sub-step the question is about, every
+ * row computed at Q or after it, and every later input row whose value is
+ * not known before Q (not a loaded word, not a row of a sub-step before Q,
+ * not an operand of Q), changes: its value, its bits and its marks; so do
+ * the results, the false-positive notes and the sentences' details of the
+ * steps from Q's on, the terminator found and the scan's results.  On every
+ * row the marks that say what the question may ask (the answer, the
+ * highlights, a flag's verdict: false or not) change too.
+ *
+ * Monochrome and colour: the frame is the same (roles, not colours); the
+ * curses painter maps each cell's role, focus and cursor alone
+ * (src/ui/render.c), so equal cells look the same under NO_COLOR as in
+ * colour; the asciicast painter (src/render/ansi.c) is run here too, in
+ * colour and in monochrome, and its bytes compared.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "watviz/ansi.h"
+#include "watviz/handout.h"
+#include "watviz/html.h"
+#include "watviz/lessonview.h"
+#include "watviz/view.h"
+
+static struct wv_app app;
+static struct wv_class cls;
+
+static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 } };
+#define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
+
+/* ---- the perturbation: this test's own idea of what a question hides ---- */
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* A value other than v of a row width bits wide (0: a small number). */
+static uint64_t other(uint64_t v, unsigned width)
+{
+	uint64_t m = width == 0 ? 63 : width >= 64 ? ~UINT64_C(0)
+		     : (UINT64_C(1) << width) - 1;
+	uint64_t x = next_rand() & m;
+
+	return x == v ? (v ^ 1) & m : x;
+}
+
+static size_t word_of(const struct wv_trace *t, size_t k)
+{
+	return t->steps[t->subs[k].step].word;
+}
+
+/* Is v known on word w before sub-step q: loaded, or a row before q, or an
+   operand of q? */
+static bool known_value(const struct wv_trace *t, size_t q, size_t w, uint64_t v)
+{
+	if (t->words[w].loaded == v || t->words[w].value == v)
+		return true;
+	for (size_t j = 0; j <= q && j < t->nsubs; j++) {
+		const struct wv_substep *s = &t->subs[j];
+
+		if (word_of(t, j) != w)
+			continue;
+		for (unsigned ri = 0; ri < s->nrows; ri++) {
+			const struct wv_row *r = &s->rows[ri];
+
+			if (r->value == v && (j < q || r->kind == WV_ROW_INPUT ||
+					      r->kind == WV_ROW_CONST))
+				return true;
+		}
+	}
+	return false;
+}
+
+static void scramble_detail(char *text, size_t general)
+{
+	size_t n = strlen(text);
+
+	for (size_t i = general; i < n; i++)
+		if (text[i] >= '0' && text[i] <= '9')
+			text[i] = (char)('0' + next_rand() % 10);
+		else if (text[i] >= 'a' && text[i] <= 'z')
+			text[i] = (char)('a' + next_rand() % 26);
+}
+
+/* Change in t what a question about sub-step q hides.  Returns how many
+   rows changed. */
+static unsigned perturb(struct wv_trace *t, size_t q)
+{
+	unsigned changed = 0;
+
+	for (size_t k = 0; k < t->nsubs; k++) {
+		struct wv_substep *s = &t->subs[k];
+
+		if (k >= q)
+			scramble_detail(s->text, s->general);
+		for (unsigned ri = 0; ri < s->nrows; ri++) {
+			struct wv_row *r = &s->rows[ri];
+			bool hidden = k >= q && r->kind != WV_ROW_CONST &&
+				      !(k == q && r->kind == WV_ROW_INPUT) &&
+				      !(r->kind == WV_ROW_INPUT &&
+					known_value(t, q, word_of(t, k), r->value));
+
+			/* what the marks say of the answer, on every row */
+			r->bits = next_rand() & (r->width >= 64 ? ~UINT64_C(0) : r->width
+						 ? (UINT64_C(1) << r->width) - 1 : 0);
+			for (unsigned b = 0; b < 8; b++) {
+				uint8_t m = r->bytes[b] & (uint8_t)~(WV_MARK_ANSWER |
+								     WV_MARK_HILITE);
+
+				if (m & (WV_MARK_FLAG | WV_MARK_FALSE_POS))
+					m = (uint8_t)((m & ~(WV_MARK_FLAG | WV_MARK_FALSE_POS)) |
+						      (next_rand() & 1 ? WV_MARK_FLAG
+						       : WV_MARK_FALSE_POS));
+				m |= (uint8_t)(next_rand() & (WV_MARK_ANSWER | WV_MARK_HILITE));
+				r->bytes[b] = m;
+			}
+			if (!hidden)
+				continue;
+			r->value = other(r->value, r->width);
+			for (unsigned b = 0; b < 8; b++)
+				r->bytes[b] = (uint8_t)next_rand();
+			changed++;
+		}
+	}
+	for (size_t i = 0; i < t->nsteps; i++) {
+		struct wv_step *st = &t->steps[i];
+
+		if (st->first + st->nsub <= q)
+			continue;
+		st->result = other(st->result, st->width);
+		st->false_pos = !st->false_pos;
+		scramble_detail(st->text, st->general);
+		/* the scan's record of the same results */
+		switch (st->kind) {
+		case WV_STEP_PREP:
+			t->scan.prep = next_rand();
+			t->scan.delim_prep = next_rand();
+			t->scan.prep_zero_mask = next_rand();
+			break;
+		case WV_STEP_CREATE:
+			t->scan.create_zero_mask = next_rand();
+			break;
+		case WV_STEP_FIND:
+			t->scan.find_zero = (unsigned)(next_rand() % t->word_bytes);
+			t->scan.length = (size_t)(next_rand() % 64);
+			t->answer = (size_t)(next_rand() % t->img.len);
+			t->answer_is_delim = !t->answer_is_delim;
+			break;
+		case WV_STEP_ZBM:
+			t->scan.zero_bytemask = next_rand();
+			break;
+		default:
+			break;
+		}
+	}
+	return changed;
+}
+
+/* A trace's steps and rows, to put back after perturb(). */
+struct saved {
+	struct wv_substep *subs;
+	struct wv_step *steps;
+	size_t answer;
+	bool answer_is_delim;
+	struct wv_scan scan;
+};
+
+static void save(struct saved *sv, const struct wv_trace *t)
+{
+	sv->subs = malloc(t->nsubs * sizeof(*t->subs));
+	sv->steps = malloc(t->nsteps * sizeof(*t->steps));
+	assert_non_null(sv->subs);
+	assert_non_null(sv->steps);
+	memcpy(sv->subs, t->subs, t->nsubs * sizeof(*t->subs));
+	memcpy(sv->steps, t->steps, t->nsteps * sizeof(*t->steps));
+	sv->answer = t->answer;
+	sv->answer_is_delim = t->answer_is_delim;
+	sv->scan = t->scan;
+}
+
+static void restore(struct saved *sv, struct wv_trace *t)
+{
+	memcpy(t->subs, sv->subs, t->nsubs * sizeof(*t->subs));
+	memcpy(t->steps, sv->steps, t->nsteps * sizeof(*t->steps));
+	t->answer = sv->answer;
+	t->answer_is_delim = sv->answer_is_delim;
+	t->scan = sv->scan;
+	free(sv->subs);
+	free(sv->steps);
+}
+
+/* ---- the screens ---------------------------------------------------------- */
+
+static unsigned cases, perturbed_rows;
+
+/* The first cell where a and b differ, said plainly; NULL when none. */
+static const char *differ(const struct wv_frame *a, const struct wv_frame *b)
+{
+	static char why[800];
+
+	for (int y = 0; y < a->rows; y++)
+		for (int x = 0; x < a->cols; x++) {
+			const struct wv_cell *p = &a->cells[y * a->cols + x];
+			const struct wv_cell *q = &b->cells[y * b->cols + x];
+			char ra[200], rb[200];
+
+			if (p->ch == q->ch && p->role == q->role && p->focus == q->focus &&
+			    p->cursor == q->cursor)
+				continue;
+			wv_frame_row_text(a, y, ra, sizeof(ra));
+			wv_frame_row_text(b, y, rb, sizeof(rb));
+			snprintf(why, sizeof(why), "row %d col %d: '%c' role %u%s%s -> "
+				 "'%c' role %u%s%s\n  before: %.150s\n  after:  %.150s", y, x,
+				 p->ch, p->role, p->focus ? " focus" : "",
+				 p->cursor ? " cursor" : "", q->ch, q->role,
+				 q->focus ? " focus" : "", q->cursor ? " cursor" : "", ra, rb);
+			return why;
+		}
+	return NULL;
+}
+
+static size_t asked_sub_of(const struct wv_scene *sc, const struct wv_trace *t,
+			   size_t q, const struct wv_answer *ans);
+
+static size_t asked_sub(void)
+{
+	return asked_sub_of(wv_lesson_scene(cls.lesson, cls.scene), &app.trace, cls.shown,
+			    &cls.answer);
+}
+
+/* The sub-steps of the trace around q, for a failure's message. */
+static void dump(const struct wv_trace *t, size_t q)
+{
+	for (size_t k = q >= 3 ? q - 3 : 0; k < t->nsubs && k <= q + 3; k++) {
+		const struct wv_substep *s = &t->subs[k];
+
+		fprintf(stderr, "# %s sub %zu (step %zu, word %zu): %s\n", k == q ? ">" : " ",
+			k, s->step, word_of(t, k), s->expr);
+		for (unsigned ri = 0; ri < s->nrows; ri++)
+			fprintf(stderr, "#     %-12s %-8s 0x%llx\n", s->rows[ri].label,
+				wv_trace_row_kind_name(s->rows[ri].kind),
+				(unsigned long long)s->rows[ri].value);
+	}
+}
+
+/*
+ * Where the asked value comes from, by this test's own reading of the
+ * trace: the sub-step shown, or the one before it that computes the asked
+ * call's result (the last sub-step of that call on the shown word whose
+ * result row holds the call's result; for a word-wide answer, the answer).
+ */
+static size_t asked_sub_of(const struct wv_scene *sc, const struct wv_trace *t,
+			   size_t q, const struct wv_answer *ans)
+{
+	size_t w;
+	int kind;
+
+	switch (sc->q.ask) {
+	case WV_ASK_LOADED: kind = WV_STEP_LOAD; break;
+	case WV_ASK_VALUE: kind = WV_STEP_PRESTART; break;
+	case WV_ASK_HAS_ZERO: case WV_ASK_DATA: case WV_ASK_FALSE_POS:
+	case WV_ASK_TOP_FLAG: kind = WV_STEP_HAS_ZERO; break;
+	case WV_ASK_DELIM_VALUE:
+	case WV_ASK_DELIM_HAS_ZERO: kind = WV_STEP_DELIM_HAS_ZERO; break;
+	case WV_ASK_PREP: kind = WV_STEP_PREP; break;
+	case WV_ASK_CREATE: kind = WV_STEP_CREATE; break;
+	case WV_ASK_FIND: case WV_ASK_LENGTH: kind = WV_STEP_FIND; break;
+	case WV_ASK_ZBM: kind = WV_STEP_ZBM; break;
+	default: return q;
+	}
+	if (q >= t->nsubs)
+		return q;
+	w = word_of(t, q);
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+		uint64_t v = ans->width ? ans->value : st->result;
+
+		if (st->word != w || (int)st->kind != kind)
+			continue;
+		for (size_t k = st->first + st->nsub; k-- > st->first;) {
+			const struct wv_substep *s = &t->subs[k];
+
+			for (unsigned ri = s->nrows; ri-- > 0;)
+				if (s->rows[ri].kind == WV_ROW_RESULT) {
+					if (s->rows[ri].value == v && s->op != WV_OP_TEST)
+						return k < q ? k : q;
+					break;
+				}
+		}
+		return st->first < q ? st->first : q;
+	}
+	return q;
+}
+
+/* Frame f as the asciicast painter writes it (colour or monochrome), to free. */
+static char *painted(const struct wv_frame *f, bool color, bool present)
+{
+	struct wv_ansi a;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	wv_ansi_init(&a, color, present);
+	assert_int_equal(wv_ansi_frame(&a, out, f), 0);
+	wv_ansi_free(&a);
+	fclose(out);
+	return buf;
+}
+
+static unsigned paintings;
+
+/* The class's screens now, then with what the question hides changed. */
+static void same_screens(const char *what)
+{
+	struct wv_frame before[NSIZES][2] = { 0 }, after[NSIZES][2] = { 0 };
+	struct saved sv;
+
+	assert_true(wv_class_question_open(&cls));
+	for (size_t z = 0; z < NSIZES; z++)
+		for (int present = 0; present < 2; present++) {
+			cls.present = present;
+			assert_int_equal(wv_frame_init(&before[z][present], sizes[z][0],
+						       sizes[z][1]), 0);
+			wv_lessonview_build(&before[z][present], &cls);
+		}
+	save(&sv, &app.trace);
+	perturbed_rows += perturb(&app.trace, asked_sub());
+	for (size_t z = 0; z < NSIZES; z++)
+		for (int present = 0; present < 2; present++) {
+			const char *why;
+
+			cls.present = present;
+			assert_int_equal(wv_frame_init(&after[z][present], sizes[z][0],
+						       sizes[z][1]), 0);
+			wv_lessonview_build(&after[z][present], &cls);
+			why = differ(&before[z][present], &after[z][present]);
+			/* and painted: the cast's colour and NO_COLOR encodings */
+			for (int color = 0; color < 2 && !why; color++) {
+				char *pa = painted(&before[z][present], color, present);
+				char *pb = painted(&after[z][present], color, present);
+
+				if (strcmp(pa, pb) != 0)
+					why = color ? "painted in colour" : "painted in monochrome";
+				free(pa);
+				free(pb);
+				paintings++;
+			}
+			if (why) {
+				restore(&sv, &app.trace);
+				dump(&app.trace, asked_sub());
+				fprintf(stderr, "# at sub-step %zu\n", app.pos);
+			}
+			if (why)
+				fail_msg("%s at %dx%d%s: the screen depends on what the "
+					 "question hides: %s", what, sizes[z][1], sizes[z][0],
+					 present ? ", --present" : "", why);
+			cases++;
+			wv_frame_free(&before[z][present]);
+			wv_frame_free(&after[z][present]);
+		}
+	restore(&sv, &app.trace);
+	cls.present = false;
+}
+
+static void every_question(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned questions = 0;
+	clock_t t0 = clock();
+
+	assert_true(n >= 10);
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++) {
+			const struct wv_variant *v = wv_lesson_variant(l, vi);
+			struct wv_ui_opts o = { .lesson = l, .lesson_number = files[f].number,
+						.lesson_slug = "x", .variant = v, .delim = -1 };
+
+			assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+			for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+				char what[200];
+
+				wv_class_goto(&cls, i);
+				if (!cls.has_question)
+					continue;
+				questions++;
+				snprintf(what, sizeof(what), "lesson %u on %s, scene %zu (%s)",
+					 files[f].number, v->name, i + 1,
+					 wv_lesson_scene(l, i)->title);
+				same_screens(what);			/* as it opens */
+				wv_class_do(&cls, WV_ACT_ANSWER);
+				same_screens(what);			/* asked */
+				wv_class_do(&cls, WV_ACT_NEXT);
+				same_screens(what);			/* a sub-step on */
+				wv_class_do(&cls, WV_ACT_PREV);
+				wv_class_do(&cls, WV_ACT_PREV);
+				same_screens(what);			/* one back */
+			}
+			wv_class_free(&cls);
+			wv_app_free(&app);
+		}
+		wv_lesson_free(l);
+	}
+	printf("# %u (lesson, variant, question) triples, %u screens (4 moments x "
+	       "%zu sizes x 2 layouts each) compared cell by cell and %u paintings "
+	       "(colour and monochrome) byte by byte, %u hidden rows changed, "
+	       "%.1f s\n", questions, cases, NSIZES, paintings, perturbed_rows,
+	       (double)(clock() - t0) / CLOCKS_PER_SEC);
+	assert_true(questions > 100);
+}
+
+/* ---- handouts: no asked value before the answers -------------------- */
+
+/* Is the hex number needle (lower case) in hay as a token of its own?  One
+   that could be a byte's bits (only 0s and 1s) counts only after "0x". */
+static bool hex_token(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	bool bits_like = strspn(needle, "01") == n;
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) {
+		char before = p > hay ? p[-1] : ' ', after = p[n];
+		bool hexb = (before >= '0' && before <= '9') || (before >= 'a' && before <= 'f');
+		bool hexa = (after >= '0' && after <= '9') || (after >= 'a' && after <= 'f');
+		bool prefixed = p - hay >= 2 && p[-1] == 'x' && p[-2] == '0';
+
+		if (!hexa && (prefixed || (!hexb && !bits_like)))
+			return true;
+	}
+	return false;
+}
+
+/* Where sheet (lower-cased) shows value v of width bits, or NULL. */
+static const char *shows_value(const char *sheet, uint64_t v, unsigned width)
+{
+	static char why[300];
+	char hex[24], bin[72];
+	const char *line = sheet;
+
+	snprintf(hex, sizeof(hex), "%0*llx", (int)width / 4, (unsigned long long)v);
+	for (unsigned b = 0; b < width; b++)
+		bin[b] = (v >> (width - 1 - b)) & 1 ? '1' : '0';
+	bin[width] = '\0';
+	while (line && *line) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line), nd = 0;
+		char text[4096], digits[4096];
+
+		if (len >= sizeof(text))
+			len = sizeof(text) - 1;
+		memcpy(text, line, len);
+		text[len] = '\0';
+		/* a multiple-choice question lists the answer among its options */
+		if (strncmp(text, "    ", 4) == 0 && text[4] >= 'a' && text[4] <= 'd' &&
+		    text[5] == ')') {
+			line = end ? end + 1 : NULL;
+			continue;
+		}
+		/* the bits of a row: its groups of eight 0s and 1s, joined */
+		for (size_t i = 0; i + 8 <= len; i++) {
+			size_t g = strspn(text + i, "01");
+
+			if (g == 8 && (i == 0 || !strchr("01", text[i - 1]))) {
+				memcpy(digits + nd, text + i, 8);
+				nd += 8;
+				i += 7;
+			}
+		}
+		digits[nd] = '\0';
+		if (hex_token(text, hex) || strstr(digits, bin)) {
+			snprintf(why, sizeof(why), "%.250s", text);
+			return why;
+		}
+		line = end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+/* s lower-cased, HTML tags dropped (a cell a word, a row a line), the
+   closed <details> of each question (the reveal) left out. */
+static char *sheet_text(const char *s, bool html)
+{
+	char *out = malloc(2 * strlen(s) + 1), *o = out;
+
+	assert_non_null(out);
+	while (*s) {
+		if (html && strncmp(s, "<details", 8) == 0) {
+			const char *end = strstr(s, "</details>");
+
+			assert_non_null(end);
+			s = end + strlen("</details>");
+		} else if (html && strncmp(s, "<li>", 4) == 0) {
+			/* a choice's option: "    a) " as on plain paper */
+			memcpy(o, "\n    a) ", 8);
+			o += 8;
+			s += 4;
+		} else if (html && *s == '<') {
+			const char *end = strchr(s, '>');
+
+			assert_non_null(end);
+			*o++ = strncmp(s, "</tr", 4) == 0 || strncmp(s, "</p", 3) == 0 ? '\n' : ' ';
+			s = end + 1;
+		} else {
+			*o++ = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+			s++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+static void handouts_before_answers(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned sheets = 0, values = 0, scenes_checked = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++) {
+			const struct wv_variant *v = wv_lesson_variant(l, vi);
+			struct wv_handout_opts o = { .number = files[f].number, .variant = v };
+
+			for (int html = 0; html < 2; html++) {
+				char *buf = NULL, *text, *cut;
+				size_t len = 0;
+				FILE *out = open_memstream(&buf, &len);
+
+				assert_non_null(out);
+				assert_int_equal(html ? wv_html_handout(out, l, &o)
+						 : wv_handout_render(out, l, &o), 0);
+				fclose(out);
+				cut = strstr(buf, html ? "<section class=\"answers-all\">"
+					     : "\nAnswers\n");
+				if (cut)
+					*cut = '\0';
+				text = sheet_text(buf, html);
+				for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+					const struct wv_scene *s = wv_lesson_scene(l, i);
+					struct wv_trace_in in;
+					struct wv_trace t;
+					struct wv_answer a;
+
+					if (s->q.ask == WV_ASK_NONE)
+						continue;
+					wv_lesson_scene_input(l, i, v, &in, NULL);
+					assert_int_equal(wv_trace_build(&t, &in), 0);
+					assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+					wv_trace_free(&t);
+					if (a.width < 32)
+						continue;
+					values++;
+					/* every scene on the same memory and variant */
+					for (size_t j = 0; j < wv_lesson_nscenes(l); j++) {
+						struct wv_trace_in jn;
+						char head[300], *from, *to, save;
+						const char *why;
+
+						wv_lesson_scene_input(l, j, v, &jn, NULL);
+						if (jn.v != in.v || jn.word_len != in.word_len ||
+						    memcmp(jn.word, in.word, in.word_len) != 0 ||
+						    jn.offset != in.offset || jn.fill != in.fill ||
+						    jn.delim != in.delim)
+							continue;
+						snprintf(head, sizeof(head), "scene %zu of %zu:", j + 1,
+							 wv_lesson_nscenes(l));
+						from = strstr(text, head);
+						assert_non_null(from);
+						snprintf(head, sizeof(head), "scene %zu of %zu:", j + 2,
+							 wv_lesson_nscenes(l));
+						to = strstr(from, head);
+						to = to ? to : from + strlen(from);
+						save = *to;
+						*to = '\0';
+						why = shows_value(from, a.value, a.width);
+						if (why)
+							fail_msg("%s handout of lesson %u on %s: scene %zu's "
+								 "answer 0x%0*llx shows in scene %zu: \"%s\"",
+								 html ? "HTML" : "plain", files[f].number,
+								 v->name, i + 1, (int)a.width / 4,
+								 (unsigned long long)a.value, j + 1, why);
+						*to = save;
+						scenes_checked++;
+					}
+				}
+				free(text);
+				free(buf);
+			}
+			sheets++;
+		}
+		wv_lesson_free(l);
+	}
+	printf("# %u (lesson, variant) handouts, plain and HTML: %u word-wide "
+	       "answers looked for in %u scenes on their memory, before the "
+	       "answers\n", sheets, values, scenes_checked);
+	assert_true(sheets > 150);
+}
+
+/* ---- handouts: the same above the answers, whatever is hidden --------- */
+
+static unsigned handout_perturbed;
+
+/* The hook wv_handout_walk calls on each question's trace. */
+static void perturb_scene(void *ctx, const struct wv_scene *s, struct wv_trace *t)
+{
+	struct wv_answer a;
+
+	(void)ctx;
+	assert_int_equal(wv_lesson_answer(s, t, &a), 0);
+	handout_perturbed += perturb(t, asked_sub_of(s, t, wv_lesson_shown_sub(s, t), &a));
+}
+
+/* s with every <details>...</details> (a question's reveal) cut out, in place. */
+static void drop_details(char *s)
+{
+	char *p;
+
+	while ((p = strstr(s, "<details")) != NULL) {
+		char *end = strstr(p, "</details>");
+
+		assert_non_null(end);
+		end += strlen("</details>");
+		memmove(p, end, strlen(end) + 1);
+	}
+}
+
+/* Lesson l's handout on v (html or plain) up to its answers, byte for
+   byte (the HTML's reveals cut out), to free. */
+static char *sheet(const wv_lesson *l, unsigned number, const struct wv_variant *v,
+		   bool html, bool perturbed)
+{
+	struct wv_handout_opts o = { .number = number, .variant = v,
+				     .perturb = perturbed ? perturb_scene : NULL };
+	char *buf = NULL, *cut;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	assert_int_equal(html ? wv_html_handout(out, l, &o) : wv_handout_render(out, l, &o), 0);
+	fclose(out);
+	cut = strstr(buf, html ? "<section class=\"answers-all\">" : "\nAnswers\n");
+	if (cut)
+		*cut = '\0';
+	if (html)
+		drop_details(buf);
+	return buf;
+}
+
+static void handouts_same(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned sheets = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++)
+			for (int html = 0; html < 2; html++) {
+				const struct wv_variant *v = wv_lesson_variant(l, vi);
+				char *a = sheet(l, files[f].number, v, html, false);
+				char *b = sheet(l, files[f].number, v, html, true);
+				size_t i = 0;
+
+				while (a[i] && a[i] == b[i])
+					i++;
+				if (a[i] != b[i]) {
+					size_t from = i > 120 ? i - 120 : 0;
+
+					fail_msg("%s handout of lesson %u on %s, above its answers, "
+						 "depends on what its questions hide, at byte %zu:\n"
+						 "  before: %.200s\n  after:  %.200s",
+						 html ? "HTML" : "plain", files[f].number, v->name,
+						 i, a + from, b + from);
+				}
+				free(a);
+				free(b);
+				sheets++;
+			}
+		wv_lesson_free(l);
+	}
+	printf("# %u handouts (plain and HTML) the same above their answers with "
+	       "%u hidden rows changed\n", sheets, handout_perturbed);
+	assert_true(sheets > 300);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_question),
+		cmocka_unit_test(handouts_before_answers),
+		cmocka_unit_test(handouts_same),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
