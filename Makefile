@@ -268,6 +268,7 @@ clean:
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk
 -include tests/fuzz/fuzz.mk
+-include web/web.mk
 
 .SECONDARY:
 

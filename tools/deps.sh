@@ -3,7 +3,8 @@
 # packages with the system's package manager when it can (as root, or through
 # sudo without a password); otherwise says exactly what to run and fails.
 # Tools only some tests use (valgrind, mandoc, clang's libFuzzer, chromium,
-# tidy and poppler-utils for the HTML pages; on Debian
+# tidy and poppler-utils for the HTML pages; lld, wasi-libc, clang's wasm32
+# runtime, node and npm for make web and its tests; on Debian
 # also debhelper, dpkg-dev, lintian and bash-completion for make
 # package-check) and the optional Z3 library (libz3-dev; --try proves with
 # it) are installed the same way when possible, and never stop the build.
@@ -50,6 +51,25 @@ if command -v dpkg >/dev/null 2>&1; then
 	command -v lintian >/dev/null 2>&1 || want lintian
 	[ -f /usr/share/bash-completion/bash_completion ] || want bash-completion
 fi
+# make web and tests/web: clang for wasm32-wasi (lld, wasi-libc, clang's
+# wasm32 builtins), node for the module's tests, the page's npm test tools
+# (tests/web/package.json, pinned by its lock file) for chromium
+have_wasm() {
+	command -v wasm-ld >/dev/null 2>&1 || command -v wasm-ld-14 >/dev/null 2>&1
+}
+if command -v clang >/dev/null 2>&1; then
+	have_wasm || want lld
+	[ -f /usr/include/wasm32-wasi/stdio.h ] || want wasi-libc
+	[ -f "$(clang --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" ] ||
+		want wasm-rt
+fi
+command -v node >/dev/null 2>&1 || want node
+command -v npm >/dev/null 2>&1 || want npm
+if command -v npm >/dev/null 2>&1 && [ ! -d tests/web/node_modules/playwright-core ] &&
+	[ -f tests/web/package-lock.json ]; then
+	(cd tests/web && npm ci --no-audit --no-fund >/dev/null 2>&1) ||
+		echo "watviz: npm ci in tests/web failed; the page's browser tests will say they skip" >&2
+fi
 have_fuzzer() {
 	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}\n' |
 		clang -x c - -fsanitize=fuzzer -o /dev/null >/dev/null 2>&1
@@ -79,7 +99,9 @@ pkgs() {
 		case "$1:$d" in
 		apt:cc) echo gcc ;; apt:ncursesw) echo libncurses-dev ;;
 		apt:readline) echo libreadline-dev ;; apt:cmocka) echo libcmocka-dev ;;
-		apt:libfuzzer) echo libclang-rt-dev ;; dnf:libfuzzer) echo compiler-rt ;;
+		apt:libfuzzer) echo libclang-rt-dev ;;
+		apt:wasm-rt) echo "libclang-rt-$(clang -dumpversion 2>/dev/null | cut -d. -f1)-dev-wasm32" ;;
+		apt:node) echo nodejs ;; dnf:libfuzzer) echo compiler-rt ;;
 		apt:z3) echo libz3-dev ;; dnf:z3) echo z3-devel ;;
 		pacman:libfuzzer) echo compiler-rt ;; brew:libfuzzer) echo llvm ;;
 		pacman:poppler-utils | brew:poppler-utils) echo poppler ;;

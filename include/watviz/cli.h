@@ -22,6 +22,7 @@ struct wv_cli {
 	const char *word_src;		/* points into argv */
 	const char *offset_arg;		/* checked once the variant is known */
 	const char *page_end_arg;	/* --page-end, checked with the word */
+	const char *web_url;		/* --web-url URL for --html's links */
 	int fill;
 	int delim;
 	int color;			/* -1 auto, 0 never, 1 always */

@@ -27,6 +27,8 @@
 
 struct wv_html_opts {
 	const char *word_src;	/* the word as typed, for the headings; may be NULL */
+	const char *web_url;	/* --web-url: each sub-step links to the web page
+				   there (watviz/weblink.h); NULL none */
 };
 
 #define WV_HTML_TITLE_MAX 200	/* bytes of a title before it is cut */

@@ -23,6 +23,7 @@
 #define WATVIZ_PROVE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "watviz/expr.h"
@@ -114,5 +115,15 @@ unsigned wv_prove_nonzero_bytes(uint64_t x);
  * first, then the smaller value.
  */
 bool wv_prove_before(uint64_t x, uint64_t y);
+
+/*
+ * How wv_prove_enumerate runs its jobs: n jobs of size bytes each at jobs,
+ * run(job) once each; returns how many ran (fewer when a thread could not
+ * start: the jobs from there on did not run).  The terminal program runs
+ * them on threads (src/prove/jobs.c); the web page, which has none, one
+ * after another (src/web/jobs_serial.c).  Each job writes only its own
+ * struct, so the proof is the same either way.
+ */
+int wv_prove_jobs(void *(*run)(void *), void *jobs, size_t size, int n);
 
 #endif /* WATVIZ_PROVE_H */

@@ -56,7 +56,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 /* The options that take a value, and how the help shows each. */
 enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
 		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END, O_TRY, O_AS, O_STEP,
-		  O_CAST_SIZE, O_RECORD, O_SPLIT };
+		  O_CAST_SIZE, O_RECORD, O_SPLIT, O_WEB_URL };
 static const struct {
 	const char *name;
 	const char *example;	/* for "needs a value, as in ..." */
@@ -77,6 +77,7 @@ static const struct {
 	[O_CAST_SIZE] = { "--cast-size", "--cast-size 120x36", true },
 	[O_RECORD] = { "--record", "--record session.cast", true },
 	[O_SPLIT] = { "--split", "--split ppc64 (--list-arch lists them)", true },
+	[O_WEB_URL] = { "--web-url", "--web-url https://example.org/watviz.html", true },
 };
 
 /* Index into valued[] of the option a (its name is n bytes), or -1. */
@@ -133,6 +134,34 @@ static int set_lesson(struct wv_cli *c, const char *val)
 	return 0;
 }
 
+/*
+ * --web-url URL: where the web page (make web) lives, for --html's links.
+ * A relative path, or an http:, https: or file: URL, without a fragment
+ * (each link adds its own) and without blanks or control characters.
+ */
+static int web_url(struct wv_cli *c, const char *val)
+{
+	size_t scheme = strcspn(val, ":/?#");
+
+	for (const char *p = val; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#' ||
+		    *p == '"' || *p == '<' || *p == '>') {
+			usage_error(c, "--web-url %s: column %d: no blanks, control "
+				    "characters, '#', '\"', '<' or '>' in the URL (each "
+				    "link adds its own #...)", val, (int)(p - val) + 1);
+			return -1;
+		}
+	if (val[scheme] == ':' && !(scheme == 4 && strncmp(val, "http", 4) == 0) &&
+	    !(scheme == 5 && strncmp(val, "https", 5) == 0) &&
+	    !(scheme == 4 && strncmp(val, "file", 4) == 0)) {
+		usage_error(c, "--web-url %s: an http:, https: or file: URL or a "
+			    "relative path, as in --web-url watviz.html", val);
+		return -1;
+	}
+	c->web_url = val;
+	return 0;
+}
+
 /* Take the value of option o; -1 after a usage error. */
 static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 {
@@ -173,6 +202,8 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 	case O_PAGE_END:
 		c->page_end_arg = val;
 		return 0;
+	case O_WEB_URL:
+		return web_url(c, val);
 	case O_TRY:
 		c->try_src = val;
 		return 0;
@@ -519,6 +550,12 @@ static int check_combinations(struct wv_cli *c)
 		usage_error(c, "--try draws its formula on the word's first word, "
 			    "as has_zero gets it, with no page edge in it; leave "
 			    "out --page-end");
+		return -1;
+	}
+	if (c->web_url && (c->mode != WV_MODE_HTML || lesson || c->course)) {
+		usage_error(c, "--web-url links each sub-step of a trace's --html page "
+			    "to the web page; give it with --html and a word, as in "
+			    "watviz --html --web-url watviz.html 'ab\\0cd'");
 		return -1;
 	}
 	if (c->try_src && c->mode == WV_MODE_HTML) {

@@ -122,6 +122,8 @@ static void help(FILE *f)
 "                    script): the trace, or with --lesson or --course the\n"
 "                    handouts, answers in closed <details>; prints on A4\n"
 "                    and Letter\n"
+"  --web-url URL     with --html: link each sub-step to the web page at URL\n"
+"                    (make web), URL#word=...&step=has_zero:3\n"
 "  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
 "  --no-mouse        leave the mouse to the terminal (to select text); else\n"
@@ -894,9 +896,9 @@ int main(int argc, char **argv)
 		err = wv_html_begin(stdout, title);
 		if (err == 0)
 			err = c.split ? wv_html_split(stdout, &t, &u, &(struct wv_html_opts){
-				.word_src = c.word_src })
+				.word_src = c.word_src, .web_url = c.web_url })
 			      : wv_html_trace(stdout, &t, &(struct wv_html_opts){
-				.word_src = c.word_src });
+				.word_src = c.word_src, .web_url = c.web_url });
 		if (c.split)
 			wv_trace_free(&u);
 		if (err == 0)

@@ -11,7 +11,6 @@
 #include "watviz/prove.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -142,25 +141,21 @@ static void *run(void *arg)
 	return NULL;
 }
 
-/* Check one space with two threads; fold the result into *p. */
+/* Check one space in NTHREADS jobs (on threads where there are); fold the
+   result into *p. */
 static int check_space(const struct wv_expr *e, const struct space *s,
 		       struct wv_proof *p)
 {
 	struct job jobs[NTHREADS];
-	pthread_t tid[NTHREADS];
-	int started = 0, err = 0;
+	int started, err = 0;
 
-	for (int t = 0; t < NTHREADS; t++) {
+	for (int t = 0; t < NTHREADS; t++)
 		jobs[t] = (struct job){ .e = e, .s = s, .lo = s->count * (uint64_t)t / NTHREADS,
 					.hi = s->count * (uint64_t)(t + 1) / NTHREADS };
-		if (pthread_create(&tid[t], NULL, run, &jobs[t]) != 0) {
-			err = -EAGAIN;
-			break;
-		}
-		started++;
-	}
+	started = wv_prove_jobs(run, jobs, sizeof(jobs[0]), NTHREADS);
+	if (started < NTHREADS)
+		err = -EAGAIN;
 	for (int t = 0; t < started; t++) {
-		pthread_join(tid[t], NULL);
 		if (jobs[t].err)
 			err = jobs[t].err;
 		p->checked += jobs[t].checked;

@@ -16,6 +16,7 @@
 
 #include "watviz/hide.h"
 #include "watviz/look.h"
+#include "watviz/weblink.h"
 #include "watviz/pace.h"
 
 /*
@@ -83,6 +84,8 @@ struct html {
 	const struct wv_trace *t;
 	struct wv_hide hide;	/* a question is open: as struct wv_plain_opts */
 	char id[16];		/* prefix of ids: "" or "l2-" */
+	const char *web_url;	/* link each sub-step there, or NULL */
+	const char *word_src;	/* for the links */
 	bool answers;		/* the answers section is open */
 	/* --split's second variant: column c holds register byte col[c], so
 	   a memory byte sits in the first variant's column for it; rows of
@@ -512,6 +515,16 @@ static void substep_out(const struct html *h, size_t k, int level)
 	wv_html_text(h->f, s->expr);
 	fprintf(h->f, "</code> <span class=\"count\">sub-step %zu of %zu</span></h%d>\n",
 		k + 1, t->nsubs, level);
+	if (h->web_url) {
+		char link[WV_WEBLINK_MAX];
+
+		wv_weblink_trace(t, h->word_src, k, false, link, sizeof(link));
+		fputs("<p class=\"web\"><a href=\"", h->f);
+		wv_html_text(h->f, h->web_url);
+		fputc('#', h->f);
+		wv_html_text(h->f, link);
+		fputs("\">Open this sub-step in the web page</a></p>\n", h->f);
+	}
 	elem(h->f, "p", NULL, wv_look_general(s->text, s->general, wv_hide_detail(&h->hide), buf,
 					      sizeof(buf)));
 	fputs("\n<div class=\"wide\"><table class=\"bits\">\n", h->f);
@@ -581,7 +594,8 @@ static void sources(const struct html *h, const char *const *src, size_t n,
 
 int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts *o)
 {
-	struct html h = { .f = out, .t = t };
+	struct html h = { .f = out, .t = t, .web_url = o ? o->web_url : NULL,
+			  .word_src = o ? o->word_src : NULL };
 	const struct wv_variant *v = t->v;
 	struct wv_handout_cited cited = { .n = 0 };
 	size_t word = (size_t)-1;

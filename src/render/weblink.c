@@ -1,0 +1,111 @@
+/*
+ * Links to the web page's screens (watviz/weblink.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/weblink.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/stepname.h"
+#include "watviz/wat.h"
+
+void wv_weblink_encode(char *out, size_t size, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t k = strlen(out);
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			     (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+			     c == '~' || c == '-';
+
+		if (k + (plain ? 1 : 3) >= size)
+			break;
+		if (plain) {
+			out[k++] = (char)c;
+		} else {
+			out[k++] = '%';
+			out[k++] = hex[c >> 4];
+			out[k++] = hex[c & 15];
+		}
+	}
+	out[k] = '\0';
+}
+
+/* Append printf-style text; false when it did not fit. */
+static bool add(char *out, size_t size, const char *s)
+{
+	size_t k = strlen(out), n = strlen(s);
+
+	if (k + n >= size)
+		return false;
+	memcpy(out + k, s, n + 1);
+	return true;
+}
+
+bool wv_weblink_trace(const struct wv_trace *t, const char *word_src, size_t sub,
+		      bool compare, char *out, size_t size)
+{
+	const struct wv_trace_in *in = &t->in;
+	char num[96];
+	bool fits = true;
+
+	if (!size)
+		return false;
+	out[0] = '\0';
+	fits &= add(out, size, "word=");
+	wv_weblink_encode(out, size, word_src ? word_src : "");
+	fits &= add(out, size, "&arch=");
+	wv_weblink_encode(out, size, t->v->name);
+	if (in->offset) {
+		snprintf(num, sizeof(num), "&offset=%zu", in->offset);
+		fits &= add(out, size, num);
+	}
+	if (in->fill) {
+		snprintf(num, sizeof(num), "&fill=0x%02x", in->fill);
+		fits &= add(out, size, num);
+	}
+	if (in->delim >= 0) {
+		snprintf(num, sizeof(num), "&delim=0x%02x", (unsigned)in->delim);
+		fits &= add(out, size, num);
+	}
+	if (in->page_end) {
+		snprintf(num, sizeof(num), "&page=%zu", in->page_end);
+		fits &= add(out, size, num);
+	}
+	if (sub < t->nsubs) {
+		size_t s = t->subs[sub].step;
+		char name[64];
+
+		wv_step_name(t, s, name, sizeof(name));
+		snprintf(num, sizeof(num), "%s:%zu", name, sub - t->steps[s].first + 1);
+		fits &= add(out, size, "&step=");
+		wv_weblink_encode(out, size, num);
+	}
+	if (compare)
+		fits &= add(out, size, "&view=compare");
+	return fits && strlen(out) + 1 < size;
+}
+
+bool wv_weblink_lesson(unsigned number, size_t scene, const char *arch,
+		       bool present, char *out, size_t size)
+{
+	int n;
+
+	if (!size)
+		return false;
+	n = snprintf(out, size, "lesson=%u&scene=%zu", number, scene);
+	if (n < 0 || (size_t)n >= size)
+		return false;
+	if (arch) {
+		if (!add(out, size, "&arch="))
+			return false;
+		wv_weblink_encode(out, size, arch);
+	}
+	if (present && !add(out, size, "&present=1"))
+		return false;
+	return strlen(out) + 1 < size;
+}

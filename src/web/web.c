@@ -1,0 +1,636 @@
+/*
+ * The visualizer behind the web page (web.h): what src/ui/tui.c does for
+ * the terminal, without one.  Keys go to the same actions (wv_app_key,
+ * wv_class_do), the screens are the same frames (wv_view_build,
+ * wv_lessonview_build); only the line that readline edits in the terminal
+ * is edited here, in a few lines of its own, and drawn on the last row.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "web.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/app.h"
+#include "watviz/classroom.h"
+#include "watviz/cmdline.h"
+#include "watviz/lesson.h"
+#include "watviz/lessonview.h"
+#include "watviz/screen.h"
+#include "watviz/stepname.h"
+#include "watviz/ui.h"
+#include "watviz/view.h"
+#include "watviz/weblink.h"
+#include "watviz/wat.h"
+#include "watviz/word.h"
+
+#include "lessons.h"
+
+#define BUF_MAX WV_WEBLINK_MAX
+#define LINK_MAX WV_WEBLINK_MAX
+
+enum line_kind { LINE_NONE, LINE_COMMAND, LINE_WORD, LINE_ANSWER };
+
+static struct web {
+	bool started;
+	struct wv_app app;
+	struct wv_class cls;
+	bool lesson;
+	wv_lesson *l;			/* the lesson shown, owned */
+	int rows, cols;
+	struct wv_frame frame;
+	uint32_t *cells;		/* what wv_web_frame hands out */
+	/* the open line: what readline edits in the terminal */
+	enum line_kind line;
+	char prompt[64];
+	char text[WV_CMD_TEXT_MAX];
+	size_t len, at;			/* bytes in text, the cursor */
+	char link[LINK_MAX];
+	char buf[BUF_MAX];
+} web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
+
+char *wv_web_buf(size_t n)
+{
+	return n <= sizeof(web.buf) ? web.buf : NULL;
+}
+
+/* ---- the line ------------------------------------------------------------ */
+
+static void line_open(enum line_kind kind, const char *prompt, const char *text)
+{
+	web.line = kind;
+	snprintf(web.prompt, sizeof(web.prompt), "%s", prompt);
+	snprintf(web.text, sizeof(web.text), "%s", text ? text : "");
+	web.len = web.at = strlen(web.text);
+}
+
+static int react(int r)
+{
+	if (r & WV_REACT_PROMPT)
+		line_open(LINE_COMMAND, ":", NULL);
+	else if (r & WV_REACT_EDIT)
+		line_open(LINE_WORD, "word: ", web.app.word_src);
+	else if (r & WV_REACT_ANSWER)
+		line_open(LINE_ANSWER, wv_class_prompt(&web.cls), web.cls.retry);
+	return r;
+}
+
+/* :json writes a file: the page has none to write (src/web/nofiles.c). */
+static int no_json(const struct wv_trace *t, const char *path)
+{
+	(void)t;
+	(void)path;
+	return -ENOSYS;
+}
+
+/* A finished line (NULL: abandoned), as tui.c's run_line. */
+static int line_done(const char *text)
+{
+	enum line_kind kind = web.line;
+
+	web.line = LINE_NONE;
+	if (kind == LINE_ANSWER)
+		return react(wv_class_answer(&web.cls, text));
+	if (!text)
+		return WV_REACT_REDRAW;
+	if (kind == LINE_WORD)
+		return react(wv_app_set_word_src(&web.app, text));
+	return react(web.lesson ? wv_class_command(&web.cls, text, no_json)
+				: wv_app_command(&web.app, text, no_json));
+}
+
+/* Tab: the longest common start of the command line's completions. */
+static void line_complete(void)
+{
+	struct wv_cmd_matches m;
+	size_t start = web.at, common;
+
+	while (start > 0 && web.text[start - 1] != ' ')
+		start--;
+	char word[WV_CMD_TEXT_MAX];
+
+	memcpy(word, web.text + start, web.at - start);
+	word[web.at - start] = '\0';
+	web.text[web.len] = '\0';
+	if (wv_cmd_complete(web.text, start, word, NULL, &m) == 0)
+		return;
+	common = strlen(m.name[0]);
+	for (size_t i = 1; i < m.n; i++) {
+		size_t k = 0;
+
+		while (k < common && m.name[i][k] == m.name[0][k])
+			k++;
+		common = k;
+	}
+	for (size_t k = web.at - start; k < common && web.len + 1 < sizeof(web.text); k++) {
+		memmove(web.text + web.at + 1, web.text + web.at, web.len - web.at + 1);
+		web.text[web.at++] = m.name[0][k];
+		web.len++;
+	}
+}
+
+static int line_key(int key)
+{
+	switch (key) {
+	case '\n': case '\r': case KEY_ENTER:
+		web.text[web.len] = '\0';
+		return line_done(web.text) | WV_REACT_REDRAW;
+	case 27:
+		return line_done(NULL) | WV_REACT_REDRAW;
+	case KEY_BACKSPACE: case 127: case 8:
+		if (web.at == 0)
+			return web.len == 0 ? line_done(NULL) | WV_REACT_REDRAW
+					    : WV_REACT_BELL;
+		memmove(web.text + web.at - 1, web.text + web.at, web.len - web.at);
+		web.at--;
+		web.len--;
+		break;
+	case KEY_DC:
+		if (web.at == web.len)
+			return WV_REACT_BELL;
+		memmove(web.text + web.at, web.text + web.at + 1, web.len - web.at - 1);
+		web.len--;
+		break;
+	case KEY_LEFT:
+		web.at -= web.at > 0;
+		break;
+	case KEY_RIGHT:
+		web.at += web.at < web.len;
+		break;
+	case KEY_HOME: case 1:
+		web.at = 0;
+		break;
+	case KEY_END: case 5:
+		web.at = web.len;
+		break;
+	case '\t':
+		if (web.line == LINE_COMMAND)
+			line_complete();
+		break;
+	default:
+		if (key < ' ' || key > '~' || web.len + 1 >= sizeof(web.text))
+			return WV_REACT_BELL;
+		memmove(web.text + web.at + 1, web.text + web.at, web.len - web.at);
+		web.text[web.at++] = (char)key;
+		web.len++;
+	}
+	return WV_REACT_REDRAW;
+}
+
+/* The line over the last row: prompt, text, the cursor; scrolled to show it. */
+static void line_draw(struct wv_frame *f)
+{
+	int y = f->rows - 1, w = f->cols, p = (int)strlen(web.prompt);
+	size_t first = 0;
+	char shown[WV_CMD_TEXT_MAX];
+
+	if (y < 0 || w <= p + 1)
+		return;
+	if ((int)web.at >= w - p - 1)
+		first = web.at - (size_t)(w - p - 2);
+	memcpy(shown, web.text + first, web.len - first);
+	shown[web.len - first] = '\0';
+	wv_frame_fill(f, y, 0, w, WV_ROLE_TEXT, ' ');
+	wv_frame_put(f, y, 0, WV_ROLE_KEY, web.prompt);
+	wv_frame_put(f, y, p, WV_ROLE_TEXT, shown);
+	wv_frame_cursor(f, y, p + (int)(web.at - first), 1);
+}
+
+/* ---- keys, clicks, ticks ------------------------------------------------- */
+
+int wv_web_key(int key)
+{
+	if (!web.started)
+		return WV_REACT_NONE;
+	/* at the answer line the lesson keys the screen names still work, as
+	   in the terminal: no answer has an 's', '[' or ']' in it */
+	if (web.line == LINE_ANSWER && (key == 's' || key == '[' || key == ']' ||
+					key == KEY_NPAGE || key == KEY_PPAGE)) {
+		web.line = LINE_NONE;
+		return react(wv_class_do(&web.cls, wv_keys_action(key))) | WV_REACT_REDRAW;
+	}
+	if (web.line != LINE_NONE)
+		return line_key(key);
+	if (web.lesson)
+		return react(wv_class_do(&web.cls, wv_app_action(&web.app, key)));
+	return react(wv_app_key(&web.app, key));
+}
+
+int wv_web_click(int y, int x)
+{
+	unsigned target;
+
+	if (!web.started || web.line != LINE_NONE)
+		return WV_REACT_NONE;
+	target = wv_frame_target_at(&web.frame, y, x);
+	return react(web.lesson ? wv_class_click(&web.cls, target)
+				: wv_app_click(&web.app, target));
+}
+
+int wv_web_tick(void)
+{
+	if (!web.started || !web.app.playing)
+		return WV_REACT_NONE;
+	return react(web.lesson ? wv_class_tick(&web.cls) : wv_app_tick(&web.app));
+}
+
+int wv_web_playing(void)
+{
+	return web.started && web.app.playing;
+}
+
+int wv_web_speed(void)
+{
+	return web.app.speed_ms;
+}
+
+int wv_web_typing(void)
+{
+	return web.line != LINE_NONE;
+}
+
+/* ---- the frame ----------------------------------------------------------- */
+
+void wv_web_resize(int rows, int cols)
+{
+	web.rows = rows < 1 ? 1 : rows > 500 ? 500 : rows;
+	web.cols = cols < 1 ? 1 : cols > 500 ? 500 : cols;
+}
+
+int wv_web_rows(void)
+{
+	return web.frame.rows;
+}
+
+int wv_web_cols(void)
+{
+	return web.frame.cols;
+}
+
+const uint32_t *wv_web_frame(void)
+{
+	struct wv_frame *f = &web.frame;
+	uint32_t *cells;
+
+	if (!web.started || wv_frame_init(f, web.rows ? web.rows : WV_VIEW_MIN_ROWS,
+					  web.cols ? web.cols : WV_VIEW_MIN_COLS) < 0)
+		return NULL;
+	if (web.lesson)
+		wv_lessonview_build(f, &web.cls);
+	else
+		wv_view_build(f, &web.app);
+	if (web.line != LINE_NONE)
+		line_draw(f);
+	cells = realloc(web.cells, (size_t)f->rows * (size_t)f->cols * sizeof(*cells));
+	if (!cells)
+		return NULL;
+	web.cells = cells;
+	for (int i = 0; i < f->rows * f->cols; i++) {
+		const struct wv_cell *c = &f->cells[i];
+
+		cells[i] = (uint32_t)(unsigned char)c->ch | (uint32_t)c->role << 8 |
+			   (c->focus ? WV_WEB_FOCUS : 0) | (c->cursor ? WV_WEB_CURSOR : 0);
+	}
+	return cells;
+}
+
+/*
+ * What a screen reader should say: the narration on screen (a lesson
+ * scene's, or the sub-step's sentences, without the part that names this
+ * trace's values while a question is open), then the message line.
+ */
+const char *wv_web_said(void)
+{
+	static char said[WV_NARRATION_MAX + WV_TEXT_MAX + WV_APP_MSG_MAX + 4];
+	const struct wv_app *app = &web.app;
+	size_t n = 0;
+
+	said[0] = '\0';
+	if (!web.started)
+		return said;
+	if (web.lesson && web.cls.phase == WV_CLASS_SCENE &&
+	    web.cls.scene < web.cls.nscenes) {
+		if (wv_lesson_narrate(wv_lesson_scene(web.cls.lesson, web.cls.scene),
+				      &app->trace, said, WV_NARRATION_MAX, NULL) != 0)
+			said[0] = '\0';
+	} else if (!web.lesson && app->view == WV_VIEW_MAIN &&
+		   app->pos < app->trace.nsubs) {
+		const struct wv_substep *sub = &app->trace.subs[app->pos];
+		size_t len = app->quiz ? sub->general : strlen(sub->text);
+
+		snprintf(said, sizeof(said), "%.*s", (int)len, sub->text);
+	}
+	for (char *p = said; *p; p++)	/* paragraphs as one line */
+		if (*p == '\n')
+			*p = ' ';
+	n = strlen(said);
+	snprintf(said + n, sizeof(said) - n, "%s%s", n && app->msg[0] ? " " : "",
+		 app->msg);
+	return said;
+}
+
+/* ---- links --------------------------------------------------------------- */
+
+/* The field's value, %XX decoded, into out; false when it is not that. */
+static bool decode(const char *s, size_t n, char *out, size_t size)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (c == '%') {
+			int hi = i + 2 < n ? wv_hex_digit(s[i + 1]) : -1;
+			int lo = i + 2 < n ? wv_hex_digit(s[i + 2]) : -1;
+
+			if (hi < 0 || lo < 0)
+				return false;
+			c = hi * 16 + lo;
+			i += 2;
+		} else if (c == '+') {
+			c = ' ';
+		}
+		if (c == 0 || k + 1 >= size)
+			return false;
+		out[k++] = (char)c;
+	}
+	out[k] = '\0';
+	return true;
+}
+
+struct fields {
+	char word[WV_CMD_TEXT_MAX];
+	bool has_word;
+	const struct wv_variant *v;
+	bool arch_given;		/* a lesson runs on its own otherwise */
+	long offset, page;
+	int fill, delim;
+	char step[64];
+	char view[16];
+	const struct wv_web_lesson *lesson;
+	long scene;
+	bool present;
+};
+
+static const struct wv_web_lesson *find_lesson(const char *name)
+{
+	char *end;
+	unsigned long n = strtoul(name, &end, 10);
+
+	for (size_t i = 0; i < wv_web_nlessons; i++)
+		if ((*end == '\0' && end != name && wv_web_lessons[i].number == n) ||
+		    strcmp(wv_web_lessons[i].slug, name) == 0)
+			return &wv_web_lessons[i];
+	return NULL;
+}
+
+static bool number(const char *s, long max, long *out)
+{
+	char *end;
+	long n;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	n = strtol(s, &end, 10);
+	if (*end || n < 0 || n > max)
+		return false;
+	*out = n;
+	return true;
+}
+
+/* One field key=value; false, with why in err, when it cannot be taken. */
+static bool field(struct fields *fl, const char *key, const char *val, char *err,
+		  size_t size)
+{
+	struct wv_error e;
+	uint8_t b;
+
+	if (strcmp(key, "word") == 0) {
+		snprintf(fl->word, sizeof(fl->word), "%s", val);
+		fl->has_word = true;
+	} else if (strcmp(key, "arch") == 0) {
+		const struct wv_variant *v = wv_wat_find(val);
+
+		if (!v) {
+			snprintf(err, size, "no variant of that name (:arch lists them)");
+			return false;
+		}
+		fl->v = v;
+		fl->arch_given = true;
+	} else if (strcmp(key, "offset") == 0) {
+		if (!number(val, 7, &fl->offset)) {
+			snprintf(err, size, "a byte offset 0 to 7 inside the first word");
+			return false;
+		}
+	} else if (strcmp(key, "page") == 0) {
+		if (!number(val, WV_WORD_MAX * 2, &fl->page)) {
+			snprintf(err, size, "the page edge: a byte index after the NUL");
+			return false;
+		}
+	} else if (strcmp(key, "fill") == 0 || strcmp(key, "delim") == 0) {
+		if (strcmp(key, "delim") == 0 && strcmp(val, "none") == 0) {
+			fl->delim = -1;
+			return true;
+		}
+		if (wv_word_parse_byte(val, &b, &e) < 0) {
+			snprintf(err, size, "%s", e.msg);
+			return false;
+		}
+		*(strcmp(key, "fill") == 0 ? &fl->fill : &fl->delim) = b;
+	} else if (strcmp(key, "step") == 0) {
+		snprintf(fl->step, sizeof(fl->step), "%.63s", val);
+	} else if (strcmp(key, "view") == 0) {
+		if (strcmp(val, "main") && strcmp(val, "compare") && strcmp(val, "help")) {
+			snprintf(err, size, "main, compare or help");
+			return false;
+		}
+		snprintf(fl->view, sizeof(fl->view), "%.15s", val);
+	} else if (strcmp(key, "lesson") == 0) {
+		if (!(fl->lesson = find_lesson(val))) {
+			snprintf(err, size, "no lesson of that number or name");
+			return false;
+		}
+	} else if (strcmp(key, "scene") == 0) {
+		if (!number(val, 999, &fl->scene) || fl->scene == 0) {
+			snprintf(err, size, "a scene number from 1");
+			return false;
+		}
+	} else if (strcmp(key, "present") == 0) {
+		fl->present = strcmp(val, "0") != 0;
+	} else {
+		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
+			 "fill, delim, page, step, view, lesson, scene, present)");
+		return false;
+	}
+	return true;
+}
+
+/* The fields of fragment into fl; the first refused one in err. */
+static bool parse_fragment(const char *fragment, struct fields *fl, char *err,
+			   size_t size)
+{
+	const char *s = fragment;
+	bool ok = true;
+
+	while (*s) {
+		const char *amp = strchr(s, '&'), *eq;
+		size_t n = amp ? (size_t)(amp - s) : strlen(s);
+		char key[32], val[WV_CMD_TEXT_MAX], why[160] = "";
+
+		eq = memchr(s, '=', n);
+		if (n == 0) {
+			s += amp ? 1 : 0;
+			continue;
+		}
+		if (!eq || !decode(s, (size_t)(eq - s), key, sizeof(key)) ||
+		    !decode(eq + 1, n - (size_t)(eq + 1 - s), val, sizeof(val))) {
+			snprintf(why, sizeof(why), "not key=value with %%XX escapes");
+			key[0] = '\0';
+		} else if (field(fl, key, val, why, sizeof(why))) {
+			why[0] = '\0';
+		}
+		if (why[0] && ok) {
+			char shown[48];
+
+			wv_word_escape(key[0] ? key : "?", strlen(key[0] ? key : "?"),
+				       shown, sizeof(shown));
+			snprintf(err, size, "link field '%s': %s", shown, why);
+			ok = false;
+		}
+		s += n + (amp ? 1 : 0);
+	}
+	return ok;
+}
+
+static void stop(void)
+{
+	if (!web.started)
+		return;
+	if (web.lesson)
+		wv_class_free(&web.cls);
+	wv_app_free(&web.app);
+	wv_lesson_free(web.l);
+	web.l = NULL;
+	web.lesson = false;
+	web.line = LINE_NONE;
+	web.started = false;
+}
+
+static int start_lesson(const struct fields *fl, char *err, size_t size)
+{
+	const struct wv_web_lesson *wl = fl->lesson;
+	struct wv_error e = { 0 };
+	struct wv_ui_opts o = { 0 };
+
+	if (wv_lesson_parse(wl->text, wl->len, &web.l, &e) != 0) {
+		snprintf(err, size, "lesson %u: line %d: %.150s", wl->number, e.line, e.msg);
+		return -1;
+	}
+	o.lesson = web.l;
+	o.lesson_number = wl->number;
+	o.lesson_slug = wl->slug;
+	o.present = fl->present;
+	o.variant = fl->arch_given ? fl->v : NULL;
+	o.restart = true;
+	if (wv_class_init(&web.cls, &web.app, &o, NULL) < 0) {
+		snprintf(err, size, "lesson %u: %.170s", wl->number, web.app.msg);
+		wv_lesson_free(web.l);
+		web.l = NULL;
+		return -1;
+	}
+	web.lesson = true;
+	web.started = true;
+	if (fl->scene > 0 && (size_t)fl->scene <= web.cls.nscenes)
+		wv_class_goto(&web.cls, (size_t)fl->scene - 1);
+	else if (fl->scene > 0)
+		snprintf(err, size, "link field 'scene': lesson %u has scenes 1 to %zu",
+			 wl->number, web.cls.nscenes);
+	return 0;
+}
+
+static int start_trace(const struct fields *fl, char *err, size_t size)
+{
+	uint8_t word[WV_WORD_MAX];
+	size_t len;
+	struct wv_error e;
+	const char *src = fl->has_word ? fl->word : "ab\\0cd";
+
+	if (wv_word_parse(src, word, &len, &e) < 0) {
+		snprintf(err, size, "link field 'word': column %d: %s", e.col, e.msg);
+		src = "ab\\0cd";
+		wv_word_parse(src, word, &len, &e);
+	}
+	if (wv_app_init(&web.app, word, len, src, fl->v, (size_t)fl->offset,
+			fl->fill, fl->delim) < 0) {
+		snprintf(err, size, "link: %.180s", web.app.msg);
+		if (wv_app_init(&web.app, word, len, src, fl->v, 0, 0, -1) < 0)
+			return -1;
+	}
+	web.started = true;
+	if (fl->page > 0) {
+		struct wv_trace_in in = web.app.trace.in;
+
+		in.word = word;
+		in.page_end = (size_t)fl->page;
+		if (wv_app_set_input(&web.app, &in, src) < 0)
+			snprintf(err, size, "link field 'page': %.170s", web.app.msg);
+	}
+	return 0;
+}
+
+int wv_web_open(const char *fragment)
+{
+	struct fields fl = { .v = wv_wat_find("x86-64"), .delim = -1 };
+	char err[WV_APP_MSG_MAX] = "";
+	bool ok = parse_fragment(fragment ? fragment : "", &fl, err, sizeof(err));
+
+	stop();
+	if (fl.lesson && start_lesson(&fl, err, sizeof(err)) < 0)
+		fl.lesson = NULL;	/* said in err; the first screen instead */
+	if (!fl.lesson) {
+		if (start_trace(&fl, err, sizeof(err)) < 0)
+			return -1;
+		wv_app_msg(&web.app, false, "Right/Left step through %s; ? shows "
+			   "every key.", web.app.v->name);
+	}
+	if (fl.step[0] && !web.lesson) {	/* a lesson's scene says its step */
+		size_t k;
+		char why[WV_APP_MSG_MAX];
+
+		if (wv_step_find(&web.app.trace, fl.step, &k, why, sizeof(why)) == 0)
+			web.app.pos = k;
+		else if (!err[0])
+			snprintf(err, sizeof(err), "link: %.180s", why);
+	}
+	if (strcmp(fl.view, "compare") == 0)
+		web.app.view = WV_VIEW_COMPARE;
+	else if (strcmp(fl.view, "help") == 0)
+		web.app.view = WV_VIEW_HELP;
+	if (err[0]) {
+		wv_app_msg(&web.app, true, "%s", err);
+		ok = false;
+	}
+	return ok ? 0 : -1;
+}
+
+const char *wv_web_link(void)
+{
+	struct wv_app *app = &web.app;
+
+	web.link[0] = '\0';
+	if (!web.started)
+		return web.link;
+	if (web.lesson)
+		wv_weblink_lesson(web.cls.number, web.cls.scene + 1,
+				  web.cls.arch_opt ? web.cls.arch_opt->name : NULL,
+				  web.cls.present, web.link, sizeof(web.link));
+	else
+		wv_weblink_trace(&app->trace, app->word_src, app->pos,
+				 app->view == WV_VIEW_COMPARE, web.link, sizeof(web.link));
+	return web.link;
+}

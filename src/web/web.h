@@ -1,0 +1,76 @@
+/*
+ * src/web/web.h - the visualizer behind a web page: the app (watviz/app.h)
+ * and a lesson (watviz/classroom.h) driven by keys, drawn as frames of
+ * cells that web/watviz.js paints.  The terminal layer (src/ui/) is the one
+ * thing replaced: a small line editor here takes readline's place, and the
+ * state of the screen can be written as, and restored from, a link's
+ * fragment ("word=ab%5C0cd&arch=x86-64&step=has_zero:3").
+ *
+ * The same file builds natively (tests/web/driver.c) and for wasm32-wasi
+ * (make web), so the two builds' frames can be compared cell for cell.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_WEB_H
+#define WATVIZ_WEB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A cell of wv_web_frame(): the character, its role and two marks. */
+#define WV_WEB_CH(c) ((c) & 0xffu)
+#define WV_WEB_ROLE(c) (((c) >> 8) & 0xffu)
+#define WV_WEB_FOCUS (1u << 16)
+#define WV_WEB_CURSOR (1u << 17)
+
+/* A buffer of n bytes (up to WV_WEBLINK_MAX, watviz/weblink.h) to pass text
+   in; NULL above. */
+char *wv_web_buf(size_t n);
+
+/*
+ * Show the state fragment names (the part of a link after '#', without
+ * it; "" the first screen of `watviz 'ab\0cd'`).  Its fields, each
+ * key=value with %XX escapes, '&' between: word (as typed, C escapes),
+ * arch, offset, fill, delim, page (the page edge), step ("has_zero:3"),
+ * view (main, compare, help), lesson (a number or a name) and scene (from
+ * 1), present (1).  A field it cannot take is named in the message line
+ * and left out; nothing in it is ever more than data.  Returns 0, or -1
+ * when a field was refused.
+ */
+int wv_web_open(const char *fragment);
+
+/* The grid's size (at least 80x24 is what every screen fits). */
+void wv_web_resize(int rows, int cols);
+
+/* A key: a character, or a curses key code (src/web/wasi/curses.h).
+   Returns the reaction flags (watviz/app.h). */
+int wv_web_key(int key);
+
+/* A click on cell (y, x) of the last frame. */
+int wv_web_click(int y, int x);
+
+/* One tick of play mode; call every wv_web_speed() ms while playing. */
+int wv_web_tick(void);
+int wv_web_playing(void);
+int wv_web_speed(void);
+
+/* Is a line open (':', the word, an answer)?  Then every key is text. */
+int wv_web_typing(void);
+
+/*
+ * The frame as it is now: rows * cols cells, row-major, each
+ * ch | role << 8 | WV_WEB_FOCUS | WV_WEB_CURSOR.  Owned here, valid until
+ * the next call.
+ */
+const uint32_t *wv_web_frame(void);
+int wv_web_rows(void);
+int wv_web_cols(void);
+
+/* The fragment that opens the screen as it is now (owned here). */
+const char *wv_web_link(void);
+
+/* The narration shown now and the message line, one line of plain text
+   (for the page's live region). */
+const char *wv_web_said(void);
+
+#endif /* WATVIZ_WEB_H */

@@ -1,0 +1,58 @@
+// The module's half of the frame-equality test (tests/web/run-web.sh):
+// the same scenario as tests/web/driver.c (its head comment has the
+// format), run on build/web/watviz.wasm through the page's own glue
+// (web/wasi.js, web/core.js), keys named as the driver names them mapped
+// through the page's key table: node frames.js MODULE.wasm < SCENARIO
+// SPDX-License-Identifier: GPL-3.0-or-later
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const web = path.join(__dirname, '..', '..', 'web');
+global.watvizWasi = require(path.join(web, 'wasi.js')).watvizWasi;
+const { watvizKeyCode, watvizStart } = require(path.join(web, 'core.js'));
+
+// the driver's names as a browser's KeyboardEvent.key
+const BROWSER = { Right: 'ArrowRight', Left: 'ArrowLeft', Up: 'ArrowUp', Down: 'ArrowDown',
+  Home: 'Home', End: 'End', BkSp: 'Backspace', Del: 'Delete', PgUp: 'PageUp',
+  PgDn: 'PageDown', Enter: 'Enter', Esc: 'Escape', Tab: 'Tab', F1: 'F1' };
+
+function code(name) {
+  if (BROWSER[name]) return watvizKeyCode(BROWSER[name], false);
+  if (/^C-.$/.test(name)) return watvizKeyCode(name[2], true);
+  if (name.length === 1) return watvizKeyCode(name, false);
+  throw new Error('frames.js: no key ' + name);
+}
+
+(async () => {
+  const w = await watvizStart(fs.readFileSync(process.argv[2]), (fd, l) => process.stderr.write(l + '\n'));
+  const out = [];
+  for (const line of fs.readFileSync(0, 'latin1').split('\n')) {
+    if (line === '' || line[0] === '#') continue;
+    const sp = line.indexOf(' ');
+    const cmd = sp < 0 ? line : line.slice(0, sp), arg = sp < 0 ? '' : line.slice(sp + 1);
+    if (cmd === 'size') { const [r, c] = arg.split(' ').map(Number); w.resize(r, c); }
+    else if (cmd === 'open') w.open(arg);
+    else if (cmd === 'key') for (const k of arg.split(' ').filter(Boolean)) w.key(code(k));
+    else if (cmd === 'type') for (const ch of arg) w.key(code(ch));
+    else if (cmd === 'click') { const [y, x] = arg.split(' ').map(Number); w.click(y, x); }
+    else if (cmd === 'tick') for (let n = Number(arg); n > 0; n--) w.tick();
+    else if (cmd === 'frame') {
+      const f = w.frame();
+      if (!f.rows) { out.push('frame none'); continue; }
+      out.push('frame ' + f.rows + ' ' + f.cols);
+      for (let y = 0; y < f.rows; y++) {
+        let t = 't|', r = 'r|', m = 'm|';
+        for (let x = 0; x < f.cols; x++) {
+          const c = f.cells[y * f.cols + x];
+          t += String.fromCharCode(c & 0xff);
+          r += String.fromCharCode(97 + ((c >> 8) & 0xff));
+          m += String.fromCharCode(48 + (c & 0x10000 ? 1 : 0) + (c & 0x20000 ? 2 : 0));
+        }
+        out.push(t, r, m);
+      }
+    } else if (cmd === 'link') out.push('link|' + w.link());
+    else if (cmd === 'said') out.push('said|' + w.said());
+    else throw new Error('frames.js: cannot read ' + line);
+  }
+  process.stdout.write(Buffer.from(out.join('\n') + '\n', 'latin1'));
+})().catch((e) => { console.error(e.message); process.exit(2); });

@@ -1,0 +1,283 @@
+// The page in headless Chromium (tests/web/run-web.sh part 3), driven over
+// the DevTools protocol with playwright-core on the system's chromium:
+//   node page.js build/web/watviz.html build/web    (prints TAP, no plan)
+// Each check waits for exactly what it asserts (no sleeps); screenshots go
+// to OUT/shots/, the benchmark's figures to OUT/bench.txt (not asserted).
+// Expected values come from the words' bytes here, not from the module.
+// SPDX-License-Identifier: GPL-3.0-or-later
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const PAGE = path.resolve(process.argv[2]);
+const OUT = path.resolve(process.argv[3]);
+const URL = 'file://' + PAGE;
+let n = 0, failed = 0;
+function ok(cond, name, diag) {
+  n++;
+  if (cond) console.log('ok ' + n + ' - ' + name);
+  else {
+    failed++;
+    console.log('not ok ' + n + ' - ' + name);
+    if (diag) for (const l of String(diag).split('\n').slice(0, 12)) console.log('# ' + l);
+  }
+}
+
+// the grid as text, one string a row (the cut mark as U+2026)
+const rows = (page) => page.evaluate(() =>
+  Array.from(document.querySelectorAll('#grid .row'), (r) => r.textContent));
+
+// wait until some row holds every one of texts; the rows at the end
+async function waitRows(page, texts, timeout = 5000) {
+  try {
+    await page.waitForFunction((want) => {
+      const all = Array.from(document.querySelectorAll('#grid .row'), (r) => r.textContent).join('\n');
+      return want.every((t) => all.includes(t));
+    }, texts, { timeout });
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(OUT, 'shots', name + '.png') });
+}
+
+// a - ONES for a little-endian word of these bytes, as the lesson asks it
+function aMinusOnes(bytes) {
+  let a = 0n;
+  for (let i = bytes.length - 1; i >= 0; i--) a = (a << 8n) | BigInt(bytes[i]);
+  const r = (a - 0x0101010101010101n) & 0xffffffffffffffffn;
+  return '0x' + r.toString(16).padStart(16, '0');
+}
+
+(async () => {
+  const browser = await chromium.launch({ executablePath: process.env.WATVIZ_CHROME || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 1000, height: 560 } });
+    const page = await ctx.newPage();
+    const requests = [];
+    const errors = [];
+    page.on('request', (r) => { if (r.url() !== URL && !r.url().startsWith(URL + '#')) requests.push(r.url()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+
+    // load: the first screen of watviz 'ab\0cd'
+    await page.goto(URL);
+    await page.waitForSelector('body[data-ready="1"]');
+    ok(await waitRows(page, ['x86-64 [since v6.11]', '"ab\\0cd"', 'Right/Left step through x86-64']),
+      'the page opens on the first screen of watviz \'ab\\0cd\'', (await rows(page)).join('\n'));
+    const size = await page.evaluate(() => [watvizPage.w.frame().rows, watvizPage.w.frame().cols]);
+    ok(size[0] >= 24 && size[1] >= 80, 'the grid is sized from the window, at least 80x24 (' + size.join('x') + ')');
+    await shot(page, '01-first');
+
+    // the painter: every cell's character and role class as the frame says
+    const painted = await page.evaluate(() => {
+      const f = watvizPage.w.frame(), bad = [];
+      const rowsEl = document.querySelectorAll('#grid .row');
+      for (let y = 0; y < f.rows; y++) {
+        const cells = [];
+        for (const s of rowsEl[y].children)
+          for (const ch of s.textContent) cells.push([ch, s.className]);
+        for (let x = 0; x < f.cols; x++) {
+          const c = f.cells[y * f.cols + x], ch = c & 0xff;
+          const want = ch === 0x1f ? '\u2026' : String.fromCharCode(ch);
+          const cls = 'r' + ((c >> 8) & 0xff) + (c & 0x10000 ? ' fo' : '') + (c & 0x20000 ? ' cu' : '');
+          if (!cells[x] || cells[x][0] !== want || cells[x][1] !== cls) bad.push(y + ',' + x);
+        }
+      }
+      return bad;
+    });
+    ok(painted.length === 0, 'each cell is painted with its character and its role\'s class', painted.slice(0, 5).join(' '));
+
+    // type a word on the word line (e), the caret error for a bad one
+    await page.keyboard.press('e');
+    ok(await waitRows(page, ['word: ab\\0cd']), 'e opens the word line with the word as typed');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.type('hi\\0there');
+    await page.keyboard.press('Enter');
+    ok(await waitRows(page, ['"hi\\0there"']), 'a word typed on the word line is shown', (await rows(page)).join('\n'));
+    await page.keyboard.press('e');
+    await page.keyboard.type('\\q');
+    await page.keyboard.press('Enter');
+    ok(await waitRows(page, ['\\q']) && (await rows(page)).some((r) => /col(umn)? *\d|\^/.test(r)),
+      'a bad escape on the word line is refused with where it is', (await rows(page)).slice(-3).join('\n'));
+    await page.keyboard.press('Escape');
+
+    // step
+    await page.keyboard.press('ArrowRight');
+    ok(await waitRows(page, ['sub-step 2/']), 'Right steps to sub-step 2', (await rows(page)).join('\n'));
+    await page.keyboard.press('ArrowDown');
+    ok(await waitRows(page, ['step 3/6']), 'Down goes to the next kernel function', (await rows(page)).slice(0, 8).join('\n'));
+    await shot(page, '02-stepped');
+
+    // edit a byte: m, then hex digits
+    await page.goto(URL + '#word=ab%5C0cd&arch=ppc64');
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.keyboard.press('m');
+    await page.keyboard.type('41');
+    ok(await waitRows(page, ['"Ab\\0cd"']), 'm and 4 1 set the first byte to 0x41', (await rows(page)).slice(0, 6).join('\n'));
+    await page.keyboard.press('u');
+    ok(await waitRows(page, ['"ab\\0cd"']), 'u undoes it');
+    await page.keyboard.press('Escape');
+
+    // a lesson's question, answered wrong, then right
+    const url3 = URL + '#lesson=3&scene=2';
+    await page.goto(url3);
+    await page.waitForSelector('body[data-ready="1"]');
+    ok(await waitRows(page, ['Lesson 3:', 'scene 2 of 6']), 'a link opens lesson 3 at scene 2', (await rows(page)).join('\n'));
+    await page.keyboard.press('Enter');
+    ok(await waitRows(page, ['answer (hex):']), 'Enter asks the question');
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    ok(await waitRows(page, ['7 is not it']), 'a wrong answer is told so', (await rows(page)).slice(-4).join('\n'));
+    await shot(page, '03-wrong');
+    await page.keyboard.press('Enter');
+    const right = aMinusOnes([0x61, 0x62, 0x00, 0x63, 0x64, 0x00, 0x00, 0x00]);
+    await page.keyboard.type(right);
+    await page.keyboard.press('Enter');
+    ok(await waitRows(page, ['Right: ' + right]), 'the right answer (' + right + ', worked out here) is taken',
+      (await rows(page)).slice(-6).join('\n'));
+    await shot(page, '04-right');
+
+    // a link to an exact state restores every field, and the key that
+    // copies it gives the same link
+    const frag = 'word=x%5Cx01%5Cx80z&arch=ppc32&offset=2&fill=0xff&delim=0x2f&step=find_zero:1&view=compare';
+    await page.evaluate((f) => { location.hash = f; }, frag);
+    ok(await waitRows(page, ['ppc32', '"x\\x01\\x80z"', 'offset 2', 'fill 0xff', "delim '/'", 'Compare:']), 'a link sets word, variant, offset, fill and delimiter',
+      (await rows(page)).slice(0, 3).join('\n'));
+    const link = await page.evaluate(() => watvizPage.w.link());
+    ok(decodeURIComponent(link) === decodeURIComponent(frag), 'the screen\'s link is the one opened (' + link + ')');
+    await page.evaluate(() => { window.copied = null; navigator.clipboard.writeText = (t) => { window.copied = t; return Promise.resolve(); }; });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('y');
+    await page.waitForFunction(() => window.copied !== null, null, { timeout: 3000 }).catch(() => {});
+    const copied = await page.evaluate(() => window.copied);
+    ok(copied && copied.endsWith('#' + (await page.evaluate(() => watvizPage.w.link()))) && copied.includes('step=find_zero%3A2'),
+      'y copies the link to the screen shown (' + copied + ')');
+    const before = await rows(page);
+    const p2 = await ctx.newPage();
+    await p2.goto(copied);
+    await p2.waitForSelector('body[data-ready="1"]');
+    const after = await rows(p2);
+    ok(JSON.stringify(before.slice(0, -1)) === JSON.stringify(after.slice(0, -1)),
+      'the copied link opens the same screen in a new page', before.slice(0, 3).join('\n') + '\n--\n' + after.slice(0, 3).join('\n'));
+    await p2.close();
+
+    // resize
+    await page.setViewportSize({ width: 1400, height: 800 });
+    await page.waitForFunction(() => watvizPage.w.frame().cols > 120, null, { timeout: 3000 }).catch(() => {});
+    const big = await page.evaluate(() => [watvizPage.w.frame().rows, watvizPage.w.frame().cols,
+      document.querySelectorAll('#grid .row').length]);
+    ok(big[1] > 120 && big[0] === big[2], 'a larger window redraws a larger grid (' + big[0] + 'x' + big[1] + ')');
+    // zoom for a projector: z makes the cells larger, so fewer fit; Z back
+    const cols0 = big[1];
+    await page.keyboard.press('z');
+    await page.waitForFunction((c) => watvizPage.w.frame().cols < c, cols0, { timeout: 3000 }).catch(() => {});
+    const zoomed = await page.evaluate(() => watvizPage.w.frame().cols);
+    await page.keyboard.press('Z');
+    await page.waitForFunction((c) => watvizPage.w.frame().cols === c, cols0, { timeout: 3000 }).catch(() => {});
+    const unzoomed = await page.evaluate(() => watvizPage.w.frame().cols);
+    ok(zoomed < cols0 && unzoomed === cols0, 'z zooms in (' + cols0 + ' -> ' + zoomed + ' columns) and Z back (' + unzoomed + ')');
+    // monochrome: M; a role's colour goes, its attribute stays
+    const look = () => page.evaluate(() => {
+      const s = document.querySelector('#grid .r2');
+      const cs = getComputedStyle(s);
+      return [cs.backgroundColor, cs.color];
+    });
+    const colour = await look();
+    await page.keyboard.press('M');
+    const mono = await look();
+    await page.keyboard.press('M');
+    ok(colour[0] !== mono[0], 'M switches the title role to monochrome (' + colour[0] + ' -> ' + mono[0] + ')');
+    await shot(page, '05-wide');
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.waitForFunction(() => document.querySelectorAll('#grid .row')[0].textContent.length === 80, null, { timeout: 3000 }).catch(() => {});
+    const phone = await page.evaluate(() => [watvizPage.w.frame().cols, getComputedStyle(document.documentElement).overflow]);
+    ok(phone[0] === 80 && phone[1] === 'auto', 'a phone in portrait keeps 80 columns and scrolls (' + phone.join(', ') + ')');
+    await shot(page, '06-phone');
+    await page.setViewportSize({ width: 1000, height: 560 });
+
+    // a hostile link: only data
+    const hostile = 'word=%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E' +
+      '&arch=%3Cscript%3Ewindow.pwned%3D2%3C%2Fscript%3E&view=%22%3E%3Csvg%20onload%3Dwindow.pwned%3D3%3E';
+    const p3 = await ctx.newPage();
+    const p3req = [];
+    p3.on('request', (r) => { if (!r.url().startsWith(URL)) p3req.push(r.url()); });
+    await p3.goto(URL + '#' + hostile);
+    await p3.waitForSelector('body[data-ready="1"]');
+    const h = await p3.evaluate(() => ({
+      pwned: window.pwned,
+      elems: document.querySelectorAll('#grid img, #grid script, #grid svg, body > img, body > svg').length,
+      spans: Array.from(document.querySelectorAll('#grid *')).every((e) => e.tagName === 'DIV' || e.tagName === 'SPAN'),
+      text: document.getElementById('grid').textContent,
+    }));
+    ok(h.pwned === undefined && h.elems === 0 && h.spans && p3req.length === 0,
+      'a hostile link runs no script, makes no element and no request', JSON.stringify(h).slice(0, 300));
+    ok(h.text.includes('<img src=x onerror="window.pwned=1">') && h.text.includes("link field 'arch'"),
+      'a hostile link\'s word is shown as text, its bad field named');
+    await shot(p3, '07-hostile');
+    await p3.close();
+
+    ok(requests.length === 0, 'the page requested nothing (' + requests.length + ' requests)', requests.join('\n'));
+    ok(errors.length === 0, 'no script error', errors.join('\n'));
+
+    // accessibility: axe-core, no serious or critical violation
+    const axeSrc = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const actx = await browser.newContext({ bypassCSP: true, viewport: { width: 1000, height: 560 } });
+    const ap = await actx.newPage();
+    await ap.goto(URL + '#lesson=3&scene=2');
+    await ap.waitForSelector('body[data-ready="1"]');
+    await ap.evaluate(axeSrc);
+    const res = await ap.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+    const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    ok(bad.length === 0, 'axe-core: no serious or critical violation (' + res.violations.length + ' in all)',
+      bad.map((v) => v.id + ': ' + v.help).join('\n'));
+    const liveText = await ap.evaluate(() => [document.getElementById('said').getAttribute('aria-live'),
+      document.getElementById('said').textContent]);
+    // the scene's narration as lessons/03-has-zero.lesson words it
+    const narration = fs.readFileSync(path.join(__dirname, '..', '..', 'lessons', '03-has-zero.lesson'), 'utf8')
+      .includes('ONES is 0x01 in every byte');
+    ok(liveText[0] === 'polite' && narration && liveText[1].startsWith('ONES is 0x01 in every byte'),
+      'the scene\'s narration is in a live region: ' + liveText[1].slice(0, 60));
+    await actx.close();
+
+    // the benchmark: first frame, and key to painted frame at 8 B, 256 B, 4 KiB
+    const bench = [];
+    const bp = await ctx.newPage();
+    const t0 = Date.now();
+    await bp.goto(URL);
+    await bp.waitForSelector('body[data-ready="1"]');
+    const first = await bp.evaluate(() => watvizPage.firstFrame);
+    bench.push('page load to first frame: ' + first.toFixed(1) + ' ms (navigation start to painted; ' + (Date.now() - t0) + ' ms wall)');
+    for (const len of [8, 256, 4096]) {
+      const word = 'abcdefgh'.repeat(len / 8);
+      const ms = await bp.evaluate((wd) => {
+        if (watvizPage.w.open('word=' + wd) !== 0) return [NaN, NaN];
+        watvizPage.paint();
+        const times = [];
+        for (let i = 0; i < 200; i++) {
+          const s = performance.now();
+          watvizPage.w.key(i % 2 ? 260 : 261);
+          watvizPage.paint();
+          times.push(performance.now() - s);
+        }
+        times.sort((a, b) => a - b);
+        return [times[100], times[190]];
+      }, word);
+      bench.push('key to painted frame, ' + len + ' B word: median ' + ms[0].toFixed(2) + ' ms, 95th ' + ms[1].toFixed(2) + ' ms');
+    }
+    ok(bench.every((b) => !b.includes('NaN')), 'the benchmark opened its 8 B, 256 B and 4 KiB words');
+    bench.push('page size: ' + fs.statSync(PAGE).size + ' bytes');
+    fs.writeFileSync(path.join(OUT, 'bench.txt'), bench.join('\n') + '\n');
+    for (const b of bench) console.log('# bench: ' + b);
+    await bp.close();
+  } finally {
+    await browser.close();
+  }
+  process.exit(failed ? 1 : 0);
+})().catch((e) => { console.log('not ok ' + (n + 1) + ' - page.js: ' + e.message); process.exit(1); });

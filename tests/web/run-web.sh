@@ -1,0 +1,394 @@
+#!/bin/sh
+# The web page (make web).  Prints TAP.
+#   sh tests/web/run-web.sh BUILD
+# 1. The key codes the page sends (src/web/wasi/curses.h) are <curses.h>'s.
+# 2. One program, two builds: a corpus of scenarios (every variant, four
+#    words, two offsets, every function, compare and help; every lesson's
+#    scenes and questions, --present's layout; byte and bit edits, undo and
+#    redo, the word line, ':' commands with Tab, :try; sizes; hostile
+#    fragments) run on the native build (tests/web/driver.c) and on the
+#    module under node (tests/web/frames.js): the frames must be equal cell
+#    for cell, characters, roles and marks.  And links (tests/web/links.js):
+#    the link of each of 80 states reopens exactly that screen.
+# 3. The page in headless Chromium (tests/web/page.js): load, type a word,
+#    step, a lesson's question answered wrong and right, a byte edited, a
+#    link opened, a resize, a hostile link; the accessibility check; the
+#    benchmark (not timed: its figures go to BUILD/web/bench.txt).
+# Skips, saying why, without clang's wasm32 target and node (and the
+# browser part without chromium or tests/web/node_modules: tools/deps.sh).
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+DIR=$(dirname "$0")
+ROOT=$(cd "$DIR/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$DIR/../lib/tap.sh"
+
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+command -v clang >/dev/null 2>&1 || skip_all "no clang (tools/deps.sh installs it)"
+[ -f /usr/include/wasm32-wasi/stdio.h ] || skip_all "no wasi-libc (apt-get install wasi-libc)"
+[ -f "$(clang --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" ] ||
+	skip_all "no wasm32 runtime for clang (libclang-rt-N-dev-wasm32)"
+command -v wasm-ld >/dev/null 2>&1 || skip_all "no wasm-ld (apt-get install lld)"
+command -v node >/dev/null 2>&1 || skip_all "no node (apt-get install nodejs)"
+
+# the native twin is linked with BUILD's objects, so it is built as they
+# were: under the sanitizers in make asan's build; a coverage build skips
+san=
+if [ -n "${WATVIZ_SANITIZED:-}" ]; then
+	case $(basename "$BUILD") in
+	build-asan) san="SAN=1" ;;
+	*) skip_all "a coverage or sanitizer build other than make asan's" ;;
+	esac
+fi
+if ! make -C "$ROOT" --no-print-directory BUILD="$BUILD" $san ${san:+CFLAGS=-O1} \
+	web "$BUILD/web/driver" "$BUILD/watviz" >"$tmp/make.log" 2>&1; then
+	echo "1..1"
+	echo "not ok 1 - make web"
+	sed 's/^/# /' "$tmp/make.log" | tail -n 30
+	exit 1
+fi
+case $BUILD in /*) B=$BUILD ;; *) B=$ROOT/$BUILD ;; esac
+WASM=$B/web/watviz.wasm
+PAGE=$B/web/watviz.html
+DRIVER=$B/web/driver
+
+bytes=$(wc -c <"$PAGE")
+[ "$bytes" -lt 1572864 ] && ! grep -q 'src="http\|href="http\|url(http' "$PAGE"
+ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network address"
+
+# ---- 1. key codes ------------------------------------------------------------
+{
+	echo '#include <curses.h>'
+	echo '#include <stdio.h>'
+	echo 'int main(void) {'
+	sed -n 's/^#define \(KEY_[A-Z0-9]*\) \([0-9][0-9]*\)$/\1 \2/p' \
+		"$ROOT/src/web/wasi/curses.h" | while read -r name value; do
+		echo "	if ($name != $value) { printf(\"$name is %d, not $value\\\\n\", $name); return 1; }"
+	done
+	echo '	return 0; }'
+} >"$tmp/keys.c"
+keys=$(sed -n 's/^#define \(KEY_[A-Z0-9]*\) [0-9].*/\1/p' "$ROOT/src/web/wasi/curses.h" | wc -l)
+if cc -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" && "$tmp/keys" >"$tmp/keys.out"; then
+	ok 0 "the $keys key codes of src/web/wasi/curses.h are <curses.h>'s"
+else
+	ok 1 "the key codes of src/web/wasi/curses.h are <curses.h>'s"
+	sed 's/^/# /' "$tmp/keys.err" "$tmp/keys.out"
+fi
+
+# ---- 2. frames: native and module --------------------------------------------
+sc=$tmp/scenarios
+mkdir "$sc"
+arches=$("$B/watviz" --list-arch | awk '{ print $1 }')
+[ "$(echo $arches | wc -w)" -ge 16 ]
+ok $? "the scenarios cover all $(echo $arches | wc -w) variants (watviz --list-arch)"
+# words as link fields: ab\0cd, a string longer than a word, a 0x01 before
+# a 0x80 (false positives), the empty string
+words='ab%5C0cd hello%2C%20word-at-a-time%20world x%5Cx01%5Cx80%5Cxffz %00'
+for a in $arches; do
+	f=$sc/variant-$a
+	echo "size 24 80" >"$f"
+	for w in $words; do
+		[ "$w" = %00 ] && w=
+		for o in 0 3; do
+			echo "open word=$w&arch=$a&offset=$o"
+			echo "frame"
+			for i in 1 2 3 4 5 6; do
+				echo "key Down"
+				echo "frame"
+				echo "said"
+			done
+			echo "key g Right Right"
+			echo "frame"
+			echo "key G"
+			echo "frame"
+			echo "key c"
+			echo "frame"
+			echo "key Esc ?"
+			echo "frame"
+			echo "link"
+		done
+	done >>"$f"
+done
+for l in "$ROOT"/lessons/[0-9]*.lesson; do
+	num=$(basename "$l" | sed 's/^0*\([0-9][0-9]*\)-.*/\1/')
+	f=$sc/lesson-$num
+	{
+		echo "size 24 80"
+		echo "open lesson=$num"
+		echo "frame"
+		# every scene: Enter asks its question (the answer line), a
+		# wrong answer, then s shows it worked out; Enter goes on
+		i=0
+		while [ $i -lt 30 ]; do
+			echo "said"
+			echo "key Enter"
+			echo "frame"
+			echo "said"
+			echo "type 7"
+			echo "key Enter"
+			echo "frame"
+			echo "key s"
+			echo "frame"
+			echo "key Enter"
+			echo "link"
+			i=$((i + 1))
+		done
+		echo "open lesson=$num&scene=2&present=1"
+		echo "size 30 100"
+		echo "frame"
+		echo "key Right Right ]"
+		echo "frame"
+	} >"$f"
+done
+cat >"$sc/edits" <<'EOF'
+size 24 80
+open word=ab%5C0cd&arch=ppc64
+key m
+frame
+type 41
+frame
+key Right
+type 01
+frame
+key l l +
+frame
+key x i
+frame
+key u u
+frame
+key C-r
+frame
+key Tab
+frame
+key Left Left x
+frame
+key Esc Tab Tab
+frame
+click 2 12
+frame
+click 3 20
+frame
+# the word line: e, its text edited, Enter
+key e
+frame
+key BkSp BkSp Home Del
+type Z
+key End
+type \x01\x80!
+frame
+key Enter
+frame
+# a bad escape: the caret error
+key e
+type \q
+key Enter
+frame
+link
+EOF
+cat >"$sc/commands" <<'EOF'
+size 24 80
+open
+type :ar
+key Tab
+frame
+type  pp
+key Tab
+frame
+key Esc
+frame
+type :arch alpha
+key Enter
+frame
+type :offset 2
+key Enter
+frame
+type :fill 0x01
+key Enter
+frame
+type :delim /
+key Enter
+frame
+type :nonsense
+key Enter
+frame
+type :json /tmp/watviz-web-test.json
+key Enter
+frame
+type :try (x - 0x0101010101010101) & ~x & 0x8080808080808080
+key Enter
+frame
+key Right Right
+frame
+key Esc
+frame
+type :try (x - 0x0101010101010101) & 0x8080808080808080
+key Enter
+frame
+key Right
+frame
+type :compare
+key Enter
+frame
+link
+EOF
+cat >"$sc/sizes" <<'EOF'
+open word=hello%5C0world&step=create_zero_mask:1
+size 30 120
+frame
+size 50 200
+frame
+size 23 80
+frame
+size 24 79
+frame
+size 10 20
+frame
+size 40 90
+key r
+tick 3
+frame
+key r
+open lesson=3&scene=2
+size 40 100
+frame
+EOF
+cat >"$sc/fragments" <<'EOF'
+size 24 80
+open word=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&arch=%3Cscript%3Ealert(1)%3C%2Fscript%3E
+frame
+link
+open word=a&offset=99&fill=zz&delim=%00&step=nope:9&view=%22%3E%3Csvg&lesson=0&x%3Cb%3E=1
+frame
+link
+open %%%&&==&word=%ZZ&=&step=
+frame
+link
+open word=%5Cx41%5Cx00%5Cxff&arch=ppc&offset=2&fill=0xff&delim=%2F&step=find_zero:1&view=compare
+frame
+link
+open lesson=has-zero&scene=999
+frame
+link
+open word=ab%5C0cd&page=8
+frame
+link
+EOF
+for s in "$sc"/*; do
+	name=$(basename "$s")
+	"$DRIVER" <"$s" >"$tmp/native" 2>"$tmp/native.err"
+	nrc=$?
+	node "$DIR/frames.js" "$WASM" <"$s" >"$tmp/module" 2>"$tmp/module.err"
+	mrc=$?
+	frames=$(grep -c '^frame ' "$tmp/native")
+	if [ $nrc -eq 0 ] && [ $mrc -eq 0 ] && [ "$frames" -gt 0 ] &&
+		cmp -s "$tmp/native" "$tmp/module"; then
+		ok 0 "$name: $frames frames, native and module equal cell for cell"
+	else
+		ok 1 "$name: native and module frames equal (exit $nrc, $mrc; $frames frames)"
+		cat "$tmp/native.err" "$tmp/module.err" | head -n 5 | sed 's/^/# /'
+		diff "$tmp/native" "$tmp/module" | head -n 12 | sed 's/^/# /'
+	fi
+done
+
+# the first screen: the page's as `watviz 'ab\0cd'` draws it in a terminal
+if command -v tmux >/dev/null 2>&1; then
+	SOCK=watviz-web-$$
+	TIMEOUT=20
+	. "$DIR/../lib/tmux.sh"
+	T new-session -d -s t -x 80 -y 24 "env -i HOME=$tmp TERM=screen-256color \
+		LANG=C.UTF-8 PATH=/usr/bin:/bin ASAN_OPTIONS=${ASAN_OPTIONS:-} \
+		$B/watviz 'ab\\0cd'; sleep 30"
+	wait_for "sub-step 1/" "Right/Left step through" >/dev/null
+	sed 's/ *$//' "$tmp/screen" >"$tmp/term.txt"
+	T send-keys -t "$(tgt)" q
+	T kill-server 2>/dev/null
+	printf 'size 24 80\nopen\nframe\n' | "$DRIVER" | sed -n 's/^t|//p' |
+		tr '\037' '>' | sed 's/ *$//' >"$tmp/page.txt"
+	if cmp -s "$tmp/term.txt" "$tmp/page.txt"; then
+		ok 0 "the page's first screen is watviz 'ab\\0cd''s in an 80x24 terminal, character for character"
+	else
+		ok 1 "the page's first screen is watviz 'ab\\0cd''s in an 80x24 terminal"
+		diff "$tmp/term.txt" "$tmp/page.txt" | head -n 10 | sed 's/^/# /'
+	fi
+else
+	ok 0 "the first screen against the terminal's # SKIP no tmux"
+fi
+
+# links: each state's link reopens its screen and gives itself back
+node "$DIR/links.js" "$WASM" >"$tmp/links.tap" 2>&1
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) ok 0 "link: ${line#ok - }" ;;
+	"not ok - "*) ok 1 "link: ${line#not ok - }" ;;
+	*) echo "$line" ;;
+	esac
+done <"$tmp/links.tap"
+
+# --html --web-url: each sub-step's link opens that sub-step in the page
+for a in x86-64 ppc32 alpha; do
+	"$B/watviz" --html --arch "$a" --offset 1 --web-url watviz.html 'hello\0world' \
+		>"$tmp/trace.html" 2>"$tmp/trace.err"
+	nsub=$(sed -n 's/.*sub-step [0-9]* of \([0-9]*\).*/\1/p' "$tmp/trace.html" | head -n 1)
+	sed -n 's/.*<a href="watviz\.html#\([^"]*\)">Open this sub-step.*/\1/p' \
+		"$tmp/trace.html" | sed 's/&amp;/\&/g' >"$tmp/frags"
+	{ echo "size 24 80"; sed 's/^/open /; s/$/\nframe\nlink/' "$tmp/frags"; } |
+		"$DRIVER" >"$tmp/opened"
+	sed -n 's/^t|.*sub-step \([0-9]*\)\/[0-9]*.*/\1/p' "$tmp/opened" | tr '\n' ' ' >"$tmp/got"
+	seq 1 "${nsub:-0}" | tr '\n' ' ' >"$tmp/want"
+	sed -n 's/^link|//p' "$tmp/opened" >"$tmp/back"
+	[ -n "$nsub" ] && [ "$(wc -l <"$tmp/frags")" -eq "$nsub" ] &&
+		cmp -s "$tmp/got" "$tmp/want" && cmp -s "$tmp/frags" "$tmp/back"
+	ok $? "--html --web-url on $a: its $nsub sub-steps' links open sub-steps 1 to $nsub, each link its own"
+done
+for bad in 'javascript:alert(1)' 'a b' 'x.html#frag' 'a"onclick=1'; do
+	"$B/watviz" --html --web-url "$bad" ab >/dev/null 2>"$tmp/bad.err"
+	[ $? -eq 2 ] && grep -q -- '--web-url' "$tmp/bad.err"
+	ok $? "--web-url refuses $bad with a usage error"
+done
+"$B/watviz" --plain --web-url x.html ab >/dev/null 2>&1
+[ $? -eq 2 ]
+ok $? "--web-url without --html is a usage error"
+
+# what the scenarios must have shown, on the native side (the module's is
+# the same by the checks above): a link that was refused is named, its
+# markup only text
+"$DRIVER" <"$sc/fragments" >"$tmp/frag.out"
+grep -q "t|.*link field 'arch': no variant" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'scene': lesson 3 has scenes 1 to 6" "$tmp/frag.out"
+ok $? "a link's bad variant and a scene past the end are named on the message line"
+grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
+ok $? "a hostile link's word is shown as the characters it holds"
+"$DRIVER" <"$sc/lesson-3" >"$tmp/l3.out"
+[ "$(grep -c '^link|lesson=3&scene=[0-9]*$' "$tmp/l3.out")" -eq 30 ] &&
+	[ "$(grep '^link|' "$tmp/l3.out" | sort -u | wc -l)" -ge 3 ]
+ok $? "lesson 3's links name the scene they are at"
+
+# ---- 3. the page in Chromium -------------------------------------------------
+CHROME=$(command -v chromium || command -v chromium-browser || echo)
+if [ -z "$CHROME" ]; then
+	ok 0 "the page in Chromium # SKIP no chromium (apt-get install chromium)"
+elif [ ! -d "$DIR/node_modules/playwright-core" ]; then
+	ok 0 "the page in Chromium # SKIP no tests/web/node_modules (cd tests/web && npm ci)"
+else
+	mkdir -p "$B/web/shots"
+	WATVIZ_CHROME=$CHROME node "$DIR/page.js" "$PAGE" "$B/web" >"$tmp/page.tap" 2>"$tmp/page.err"
+	rc=$?
+	# its TAP lines, renumbered into ours
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) ok 0 "${line#ok * - }" ;;
+		"not ok "*) ok 1 "${line#not ok * - }" ;;
+		*) echo "$line" ;;
+		esac
+	done <"$tmp/page.tap"
+	[ $rc -le 1 ] || { ok 1 "tests/web/page.js ran to its end (exit $rc)"; sed 's/^/# /' "$tmp/page.err" | tail -n 20; }
+fi
+
+echo "1..$n"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,23 @@
+#!/bin/sh
+# One self-contained page: assemble.sh WEBDIR ROLES.css MODULE.wasm OUT.html
+# web/page.html with its styles, its scripts and the module (base64) put
+# in, so the page requests nothing and opens from file:// as from a server.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -eu
+dir=$1 roles=$2 wasm=$3 out=$4
+tmp=$out.tmp
+cat "$dir/page.css" "$roles" >"$tmp.css"
+cat "$dir/wasi.js" "$dir/core.js" "$dir/page.js" >"$tmp.js"
+base64 -w 0 "$wasm" >"$tmp.b64"
+if grep -qi '</script' "$tmp.js"; then
+	echo "assemble.sh: a script holds </script>, which would end it early" >&2
+	exit 1
+fi
+awk -v css="$tmp.css" -v js="$tmp.js" -v b64="$tmp.b64" '
+	function put(f,   line) { while ((getline line < f) > 0) print line; close(f) }
+	/^@@CSS@@$/ { put(css); next }
+	/^@@JS@@$/ { put(js); next }
+	/^@@WASM@@$/ { put(b64); print ""; next }
+	{ print }' "$dir/page.html" >"$tmp"
+rm -f "$tmp.css" "$tmp.js" "$tmp.b64"
+mv "$tmp" "$out"

@@ -1,0 +1,69 @@
+// The watviz module in a page or under node: start it, pass keys and text
+// in, read frames and links out.  Nothing of the visualizer is here: every
+// screen, value and sentence comes from the C code (src/web/web.c).
+// SPDX-License-Identifier: GPL-3.0-or-later
+'use strict';
+
+// Browser key names (KeyboardEvent.key) to what the C code takes: curses
+// key codes for the keys curses names (the values of <curses.h>, as
+// src/web/wasi/curses.h has them), ASCII for the rest.
+const WATVIZ_KEYS = {
+  ArrowDown: 258, ArrowUp: 259, ArrowLeft: 260, ArrowRight: 261,
+  Home: 262, Backspace: 263, F1: 265, Delete: 330, PageDown: 338,
+  PageUp: 339, End: 360, Enter: 10, Escape: 27, Tab: 9,
+};
+
+// The code for a key event's key (and ctrl), or 0 for one that means nothing.
+function watvizKeyCode(key, ctrl) {
+  if (Object.prototype.hasOwnProperty.call(WATVIZ_KEYS, key)) return WATVIZ_KEYS[key];
+  if (key.length !== 1) return 0;
+  const c = key.charCodeAt(0);
+  if (c < 32 || c > 126) return 0;
+  if (ctrl) return /[a-zA-Z]/.test(key) ? c & 0x1f : 0;
+  return c;
+}
+
+async function watvizStart(wasmBytes, log) {
+  const wasi = watvizWasi(log || ((fd, line) => console.log(line)));
+  const { instance } = await WebAssembly.instantiate(wasmBytes, { wasi_snapshot_preview1: wasi.imports });
+  const x = instance.exports;
+  wasi.setMemory(x.memory);
+  x._initialize();
+  const enc = new TextEncoder(), dec = new TextDecoder();
+  function put(s) {
+    const bytes = enc.encode(s);
+    const n = Math.min(bytes.length, 49000);
+    const p = x.wv_web_buf(n + 1);
+    const mem = new Uint8Array(x.memory.buffer, p, n + 1);
+    mem.set(bytes.subarray(0, n));
+    mem[n] = 0;
+    return p;
+  }
+  function str(p) {
+    const mem = new Uint8Array(x.memory.buffer);
+    let end = p;
+    while (mem[end]) end++;
+    return dec.decode(mem.subarray(p, end));
+  }
+  return {
+    open(fragment) { return x.wv_web_open(put(fragment)); },
+    resize(rows, cols) { x.wv_web_resize(rows, cols); },
+    key(code) { return x.wv_web_key(code); },
+    click(y, x_) { return x.wv_web_click(y, x_); },
+    tick() { return x.wv_web_tick(); },
+    playing() { return x.wv_web_playing() !== 0; },
+    speed() { return x.wv_web_speed(); },
+    typing() { return x.wv_web_typing() !== 0; },
+    // { rows, cols, cells: Uint32Array copy } (ch | role << 8 | marks)
+    frame() {
+      const p = x.wv_web_frame();
+      const rows = x.wv_web_rows(), cols = x.wv_web_cols();
+      if (!p) return { rows: 0, cols: 0, cells: new Uint32Array(0) };
+      return { rows, cols, cells: new Uint32Array(x.memory.buffer, p, rows * cols).slice() };
+    },
+    link() { return str(x.wv_web_link()); },
+    said() { return str(x.wv_web_said()); },
+  };
+}
+
+if (typeof module !== 'undefined') module.exports = { WATVIZ_KEYS, watvizKeyCode, watvizStart };

@@ -1,0 +1,170 @@
+// The page's painter: each frame cell a character in a class named by its
+// role (.r0 .. , from the terminal's role table: build/web/roles.css), the
+// browser's keys sent as the terminal's, the screen's link in the address
+// bar.  Text goes in with textContent only: nothing the module or a link
+// says is ever markup.
+// SPDX-License-Identifier: GPL-3.0-or-later
+'use strict';
+(async function () {
+  const grid = document.getElementById('grid');
+  const live = document.getElementById('said');
+  const note = document.getElementById('note');
+  const bytes = Uint8Array.from(atob(document.getElementById('wasm').textContent.trim()),
+                                c => c.charCodeAt(0));
+  const w = await watvizStart(bytes, (fd, line) => console.log('watviz:', line));
+  const CUT = '\u2026';
+  let zoom = 1, playTimer = null, lastLink = '', lastSaid = '';
+
+  // the grid from the window: whole cells of the font, at least 80x24
+  function measure() {
+    const probe = document.createElement('div'), text = document.createElement('span');
+    probe.className = 'row';
+    text.textContent = 'M'.repeat(10);
+    probe.appendChild(text);
+    grid.appendChild(probe);
+    const r = { width: text.getBoundingClientRect().width, height: probe.getBoundingClientRect().height };
+    grid.removeChild(probe);
+    const cw = r.width / 10 || 8, ch = r.height || 16;
+    const view = document.documentElement;
+    const rows = Math.max(24, Math.floor((view.clientHeight - 10) / ch));
+    const cols = Math.max(80, Math.floor((view.clientWidth - 10) / cw));
+    // a window that holds the grid shows no scroll bar (one would steal
+    // a column); a smaller one scrolls over the 80x24 the screens need
+    view.style.overflow = rows * ch + 10 <= view.clientHeight &&
+      cols * cw + 10 <= view.clientWidth ? 'hidden' : 'auto';
+    w.resize(rows, cols);
+  }
+
+  // rows are rebuilt only where their cells changed
+  let shownRows = [];
+  function paint() {
+    const f = w.frame();
+    if (grid.children.length !== f.rows) {
+      grid.replaceChildren();
+      shownRows = [];
+    }
+    for (let y = 0; y < f.rows; y++) {
+      const cells = f.cells.subarray(y * f.cols, (y + 1) * f.cols);
+      const sig = cells.join(',');
+      if (shownRows[y] === sig) continue;
+      shownRows[y] = sig;
+      const row = document.createElement('div');
+      row.className = 'row';
+      let run = '', cls = null;
+      const flush = () => {
+        if (!run) return;
+        const s = document.createElement('span');
+        s.className = cls;
+        s.textContent = run;
+        row.appendChild(s);
+        run = '';
+      };
+      for (let x = 0; x < f.cols; x++) {
+        const c = cells[x];
+        const ch = c & 0xff, role = (c >> 8) & 0xff;
+        const k = 'r' + role + (c & 0x10000 ? ' fo' : '') + (c & 0x20000 ? ' cu' : '');
+        if (k !== cls) { flush(); cls = k; }
+        run += ch === 0x1f ? CUT : String.fromCharCode(ch);
+      }
+      flush();
+      if (grid.children[y]) grid.replaceChild(row, grid.children[y]);
+      else grid.appendChild(row);
+    }
+    const link = w.link();
+    if (link !== lastLink) {
+      lastLink = link;
+      history.replaceState(null, '', '#' + link);
+      // --present's colours where the lesson is presented
+      document.body.classList.toggle('present', /(^|&)present=1(&|$)/.test(link));
+    }
+    const said = w.said();
+    if (said !== lastSaid) {
+      lastSaid = said;
+      live.textContent = said;
+    }
+    document.title = 'watviz: ' + (said ? said.slice(0, 60) : 'word at a time');
+  }
+
+  function play() {
+    if (w.playing() && !playTimer) {
+      const step = () => {
+        playTimer = null;
+        if (!w.playing()) return;
+        w.tick();
+        paint();
+        playTimer = setTimeout(step, w.speed());
+      };
+      playTimer = setTimeout(step, w.speed());
+    }
+  }
+
+  function react(r) {
+    if (r & 2) note.textContent = 'q: the page stays open; close the tab to leave.';
+    paint();
+    play();
+  }
+
+  async function copyLink() {
+    const url = location.href.split('#')[0] + '#' + w.link();
+    try {
+      await navigator.clipboard.writeText(url);
+      note.textContent = 'Link copied: ' + url;
+    } catch (e) {
+      note.textContent = 'Link to this screen (copy it): ' + url;
+    }
+  }
+
+  function setZoom(z) {
+    zoom = Math.min(3, Math.max(0.5, z));
+    document.documentElement.style.setProperty('--zoom', zoom);
+    measure();
+    paint();
+  }
+
+  document.addEventListener('keydown', (ev) => {
+    if (ev.altKey || ev.metaKey) return;
+    if (!w.typing() && !ev.ctrlKey) {
+      // the page's own keys, where the visualizer has none
+      if (ev.key === 'y') { ev.preventDefault(); copyLink(); return; }
+      if (ev.key === 'z') { ev.preventDefault(); setZoom(zoom * 1.25); return; }
+      if (ev.key === 'Z') { ev.preventDefault(); setZoom(zoom / 1.25); return; }
+      if (ev.key === 'M') {
+        ev.preventDefault();
+        document.body.classList.toggle('mono');
+        return;
+      }
+    }
+    const code = watvizKeyCode(ev.key, ev.ctrlKey);
+    if (!code) return;
+    ev.preventDefault();
+    note.textContent = '';
+    react(w.key(code));
+  });
+  grid.addEventListener('click', (ev) => {
+    const rowEl = ev.target.closest('.row');
+    if (!rowEl) return;
+    const r = grid.getBoundingClientRect();
+    const y = Array.prototype.indexOf.call(grid.children, rowEl);
+    const x = Math.floor((ev.clientX - r.left) / (r.width / w.frame().cols));
+    react(w.click(y, x));
+  });
+  grid.addEventListener('wheel', (ev) => {
+    if (w.typing()) return;
+    ev.preventDefault();
+    react(w.key(ev.deltaY > 0 ? 261 : 260));
+  }, { passive: false });
+  window.addEventListener('resize', () => { measure(); paint(); });
+  window.addEventListener('hashchange', () => {
+    const frag = location.hash.slice(1);
+    if (frag !== lastLink) { w.open(frag); paint(); play(); }
+  });
+
+  if (/[?&]mono\b/.test(location.search) || window.matchMedia('(forced-colors: active)').matches)
+    document.body.classList.add('mono');
+  measure();
+  w.open(location.hash.slice(1));
+  paint();
+  play();
+  window.watvizPage = { w, paint, ready: true, firstFrame: performance.now() };
+  document.body.dataset.ready = '1';
+})();

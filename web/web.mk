@@ -1,0 +1,81 @@
+# make web: build/web/watviz.html, the visualizer as one offline page.
+# The same sources as the terminal program, compiled for wasm32-wasi with
+# clang, wasi-libc and lld (Debian: clang lld wasi-libc
+# libclang-rt-14-dev-wasm32); only the terminal layer differs: src/web/ in
+# place of src/ui/, and web/*.js painting the frames.  See README, "The web
+# page".  Included from the Makefile.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+WASM_CC    ?= clang
+WASI_INC   ?= /usr/include/wasm32-wasi
+WEB_BUILD  := $(BUILD)/web
+WEB_CFLAGS  = --target=wasm32-wasi -nostdlibinc -isystem $(WASI_INC) \
+              -Isrc/web/wasi -Isrc/web -Iinclude -std=c11 -D_DEFAULT_SOURCE \
+              -D_XOPEN_SOURCE=700 -DWATVIZ_VERSION='"$(VERSION)"' \
+              -DWATVIZ_DATADIR='"/lessons"' -MMD -MP $(WARN) -Wno-format-nonliteral -O2
+# everything but the terminal (src/ui, src/cli), the threads (prove/jobs.c)
+# and the state files (app/state.c): src/web has the page's own of those
+WEB_SRC    := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
+              $(wildcard src/try/*.c) \
+              $(filter-out src/prove/jobs.c,$(wildcard src/prove/*.c)) \
+              $(wildcard src/lesson/*.c) $(wildcard src/render/*.c) \
+              $(filter-out src/app/state.c,$(wildcard src/app/*.c)) \
+              $(wildcard src/web/*.c)
+WEB_OBJ    := $(WEB_SRC:%.c=$(WEB_BUILD)/obj/%.o) $(WEB_BUILD)/obj/lessons.o
+WEB_EXPORTS := wv_web_buf wv_web_open wv_web_resize wv_web_key wv_web_click \
+              wv_web_tick wv_web_playing wv_web_speed wv_web_typing wv_web_frame \
+              wv_web_rows wv_web_cols wv_web_link wv_web_said
+WEB_JS     := web/wasi.js web/core.js web/page.js
+
+.PHONY: web
+web: $(WEB_BUILD)/watviz.html
+
+$(WEB_BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WEB_CFLAGS) -c -o $@ $<
+$(WEB_BUILD)/obj/src/expr/expr.o: WEB_CFLAGS += -O3
+
+$(WEB_BUILD)/lessons.c: web/embed-lessons.sh $(wildcard lessons/*.lesson)
+	@mkdir -p $(dir $@)
+	sh web/embed-lessons.sh $@ $(sort $(wildcard lessons/*.lesson))
+$(WEB_BUILD)/obj/lessons.o: $(WEB_BUILD)/lessons.c
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WEB_CFLAGS) -c -o $@ $<
+
+$(WEB_BUILD)/watviz.wasm: $(WEB_OBJ)
+	$(WASM_CC) --target=wasm32-wasi -mexec-model=reactor -nostdlib \
+	  -L/usr/lib/wasm32-wasi -Wl,--strip-all -o $@ \
+	  /usr/lib/wasm32-wasi/crt1-reactor.o $(WEB_OBJ) -lc \
+	  $(shell $(WASM_CC) --target=wasm32-wasi -print-libgcc-file-name) \
+	  $(WEB_EXPORTS:%=-Wl,--export=%)
+
+# the role classes from the terminal's role table (a native program)
+$(WEB_BUILD)/rolecss: web/rolecss.c $(APP_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -o $@ web/rolecss.c $(APP_LIB) $(APP_LIBS)
+$(WEB_BUILD)/roles.css: $(WEB_BUILD)/rolecss
+	$(WEB_BUILD)/rolecss >$@
+
+$(WEB_BUILD)/watviz.html: web/page.html web/page.css $(WEB_JS) web/assemble.sh \
+                          $(WEB_BUILD)/roles.css $(WEB_BUILD)/watviz.wasm
+	sh web/assemble.sh web $(WEB_BUILD)/roles.css $(WEB_BUILD)/watviz.wasm $@
+	@echo "make web: $@, $$(wc -c <$@) bytes"
+
+-include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
+
+# tests/web/run-web.sh's native twin of the page: src/web/web.c on the
+# native build's objects (its threads too), without Z3 and with no files,
+# as the page is (src/web/nofiles.c)
+WEB_NATIVE_OBJ := $(filter-out $(BUILD)/src/prove/z3.o $(BUILD)/src/ui/% \
+                  $(BUILD)/src/cli/% $(BUILD)/src/app/state.o,$(PURE_OBJ) $(UI_OBJ))
+$(WEB_BUILD)/native/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -Isrc/web -c -o $@ $<
+$(WEB_BUILD)/native/lessons.o: $(WEB_BUILD)/lessons.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc/web -c -o $@ $<
+$(WEB_BUILD)/driver: $(WEB_BUILD)/native/tests/web/driver.o \
+                     $(WEB_BUILD)/native/src/web/web.o $(WEB_BUILD)/native/lessons.o \
+                     $(WEB_BUILD)/native/src/prove/z3.o \
+                     $(WEB_BUILD)/native/src/web/nofiles.o $(WEB_NATIVE_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -pthread -lm
