@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
+#include "questions.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -185,7 +186,7 @@ static const char *leak(const char *text, const struct wv_answer *a, unsigned bi
 	return found ? why : NULL;
 }
 
-static unsigned triples, frames_checked, planted, leaks;
+static unsigned frames_checked, planted, leaks;
 
 /*
  * WATVIZ_LEAK_COUNT=1 counts the screens that give an answer away instead of
@@ -227,59 +228,36 @@ static void check_screens(const char *what, bool want_leak, bool present)
 	}
 }
 
+/* The question's screens hidden, then shown with its worked answer. */
+static void hidden_then_shown(size_t scene, const char *what, void *ctx)
+{
+	(void)ctx;
+	answer_known = cls.answer.width &&
+		known_before(&app.trace, app.quiz_pos, cls.answer.value);
+	answers_known += answer_known;
+	/* the scene as it opens, then the question asked */
+	for (int present = 0; present < 2; present++) {
+		wv_class_goto(&cls, scene);
+		check_screens(what, false, present);
+		wv_class_do(&cls, WV_ACT_ANSWER);
+		check_screens(what, false, present);
+		/* stepping past the question's sub-step shows nothing */
+		wv_class_do(&cls, WV_ACT_NEXT);
+		check_screens(what, false, present);
+	}
+	/* shown: the answer is there, worked out */
+	answer_known = false;
+	wv_class_goto(&cls, scene);
+	wv_class_do(&cls, WV_ACT_REVEAL);
+	check_screens(what, true, false);
+	assert_true(cls.answer.worked[0] != '\0');
+}
+
 static void every_question(void **state)
 {
 	(void)state;
-	struct wv_lesson_file files[32];
-	int n = wv_lesson_list("lessons", files, 32);
+	unsigned triples = each_question(&cls, &app, hidden_then_shown, NULL);
 
-	assert_true(n >= 10);
-	for (int f = 0; f < n; f++) {
-		wv_lesson *l;
-		struct wv_error e;
-
-		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
-		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++) {
-			const struct wv_variant *v = wv_lesson_variant(l, vi);
-			struct wv_ui_opts o = { .lesson = l, .lesson_number = files[f].number,
-						.lesson_slug = "x", .variant = v, .delim = -1 };
-
-			assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
-			for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
-				char what[200];
-
-				wv_class_goto(&cls, i);
-				if (!cls.has_question)
-					continue;
-				triples++;
-				answer_known = cls.answer.width &&
-					known_before(&app.trace, app.quiz_pos, cls.answer.value);
-				answers_known += answer_known;
-				snprintf(what, sizeof(what), "lesson %u on %s, scene %zu (%s)",
-					 files[f].number, v->name, i + 1,
-					 wv_lesson_scene(l, i)->title);
-				/* the scene as it opens, then the question asked */
-				for (int present = 0; present < 2; present++) {
-					wv_class_goto(&cls, i);
-					check_screens(what, false, present);
-					wv_class_do(&cls, WV_ACT_ANSWER);
-					check_screens(what, false, present);
-					/* stepping past the question's sub-step shows nothing */
-					wv_class_do(&cls, WV_ACT_NEXT);
-					check_screens(what, false, present);
-				}
-				/* shown: the answer is there, worked out */
-				answer_known = false;
-				wv_class_goto(&cls, i);
-				wv_class_do(&cls, WV_ACT_REVEAL);
-				check_screens(what, true, false);
-				assert_true(cls.answer.worked[0] != '\0');
-			}
-			wv_class_free(&cls);
-			wv_app_free(&app);
-		}
-		wv_lesson_free(l);
-	}
 	printf("# %u (lesson, variant, question) triples, %u frames; the detector "
 	       "saw %u revealed answers; %u answers equal a value known before "
 	       "(their hex not looked for)\n", triples, frames_checked, planted,
