@@ -105,8 +105,8 @@ const char *wv_state_strerror(int rc)
 	if (rc == -ENOSYS || rc == ENOSYS)
 		return "the web page writes no files (use the terminal program)";
 	if (rc == -ENOSPC || rc == ENOSPC)
-		return "the browser's storage for this page is full; it is kept "
-		       "for this visit only";
+		return "the browser's storage for this page is full (what is not "
+		       "saved lasts until the page is closed)";
 	return strerror(rc < 0 ? -rc : rc);
 }
 

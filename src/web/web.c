@@ -76,10 +76,11 @@ char *wv_web_buf(size_t n)
 
 /* ---- the state files ----------------------------------------------------- */
 
-/* Append line (copied) to the history list, dropping the oldest when full. */
-static void history_push(const char *line)
+/* Append n bytes of line (copied) to the history list, dropping the
+   oldest when full. */
+static void history_push(const char *line, size_t n)
 {
-	char *s = strdup(line);
+	char *s = strndup(line, n);
 
 	if (!s)
 		return;
@@ -91,14 +92,15 @@ static void history_push(const char *line)
 	web.history[web.nhistory++] = s;
 }
 
-/* A history file's lines, each one the line editor could have taken;
-   false (with its bad line's number in *bad) when one is not. */
-static bool history_parse(char *text, size_t len, bool keep, int *bad)
+/* A history file's lines, each one the line editor could have taken,
+   into the list (when keep); false (with its bad line's number in *bad)
+   when one is not. */
+static bool history_parse(const char *text, size_t len, bool keep, int *bad)
 {
-	char *s = text, *end = text + len;
+	const char *s = text, *end = text + len;
 
 	for (int ln = 1; s < end; ln++) {
-		char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 
 		for (size_t i = 0; i < n; i++)
@@ -110,9 +112,8 @@ static bool history_parse(char *text, size_t len, bool keep, int *bad)
 			*bad = ln;
 			return false;
 		}
-		s[n] = '\0';
 		if (keep && n)
-			history_push(s);
+			history_push(s, n);
 		s += n + 1;
 	}
 	return true;
@@ -138,7 +139,7 @@ static void history_add(const char *line)
 	if (line[strspn(line, " ")] == '\0' ||
 	    (web.nhistory && strcmp(web.history[web.nhistory - 1], line) == 0))
 		return;
-	history_push(line);
+	history_push(line, strlen(line));
 	if (!web.history_file[0])
 		return;
 	rc = wv_state_replace(web.history_file, WV_FILE_STATE, history_fill, NULL);
