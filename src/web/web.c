@@ -19,6 +19,7 @@
 #include "watviz/app.h"
 #include "watviz/classroom.h"
 #include "watviz/cmdline.h"
+#include "watviz/history.h"
 #include "watviz/lesson.h"
 #include "watviz/lessonview.h"
 #include "watviz/progress.h"
@@ -36,8 +37,7 @@
 
 #define BUF_MAX WV_WEBLINK_MAX
 #define LINK_MAX WV_WEBLINK_MAX
-#define HISTORY_MAX 500		/* ':' lines kept, as the terminal's */
-#define HISTORY_FILE_MAX (HISTORY_MAX * WV_CMD_TEXT_MAX)
+#define HISTORY_FILE_MAX (WV_HISTORY_MAX * WV_CMD_TEXT_MAX)
 
 enum line_kind { LINE_NONE, LINE_COMMAND, LINE_WORD, LINE_ANSWER };
 
@@ -64,7 +64,7 @@ static struct web {
 	bool history_failed;		/* said once that it cannot be saved */
 	char note[WV_APP_MSG_MAX];	/* what the look found, said once */
 	/* the ':' history, oldest first; at, while recalling, an index */
-	char *history[HISTORY_MAX];
+	char *history[WV_HISTORY_MAX];
 	size_t nhistory, recall;
 	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
 } web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
@@ -84,9 +84,9 @@ static void history_push(const char *line, size_t n)
 
 	if (!s)
 		return;
-	if (web.nhistory == HISTORY_MAX) {
+	if (web.nhistory == WV_HISTORY_MAX) {
 		free(web.history[0]);
-		memmove(web.history, web.history + 1, (HISTORY_MAX - 1) * sizeof(char *));
+		memmove(web.history, web.history + 1, (WV_HISTORY_MAX - 1) * sizeof(char *));
 		web.nhistory--;
 	}
 	web.history[web.nhistory++] = s;
