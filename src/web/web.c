@@ -3,7 +3,10 @@
  * the terminal, without one.  Keys go to the same actions (wv_app_key,
  * wv_class_do), the screens are the same frames (wv_view_build,
  * wv_lessonview_build); only the line that readline edits in the terminal
- * is edited here, in a few lines of its own, and drawn on the last row.
+ * is edited here, in a few lines of its own (with readline's Up and Down
+ * through the ':' history), and drawn on the last row.  Lesson progress
+ * and that history are kept as the terminal keeps them, in state files
+ * that are the browser's storage here (src/web/store.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
