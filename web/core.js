@@ -23,10 +23,53 @@ function watvizKeyCode(key, ctrl) {
   return c;
 }
 
-async function watvizStart(wasmBytes, log) {
+// The module's state files as blobs of a store (the page's: localStorage):
+// store.get(name) is its text or null, store.put(name, text) replaces it
+// and throws a QuotaExceededError when full.  No store (node's frame
+// tests, a browser that refuses storage): the module keeps no state, as
+// its native twin.  The bytes are UTF-8; the C code parses and writes them.
+function watvizStoreImports(store, memory) {
+  const enc = new TextEncoder(), dec = new TextDecoder();
+  const name = (p) => {
+    const mem = new Uint8Array(memory().buffer);
+    let end = p;
+    while (mem[end]) end++;
+    return dec.decode(mem.subarray(p, end));
+  };
+  return {
+    // the blob's length in bytes (copied to buf when it fits in cap);
+    // -1: no such blob; -2: no store
+    store_get(np, buf, cap) {
+      if (!store) return -2;
+      let text;
+      try { text = store.get(name(np)); } catch (e) { return -2; }
+      if (text === null || text === undefined) return -1;
+      const bytes = enc.encode(text);
+      if (bytes.length <= cap) new Uint8Array(memory().buffer, buf, bytes.length).set(bytes);
+      return bytes.length;
+    },
+    // 0; -1: the store is full (the old blob stays); -2: another failure
+    store_put(np, data, len) {
+      if (!store) return -2;
+      try {
+        store.put(name(np), dec.decode(new Uint8Array(memory().buffer, data, len)));
+        return 0;
+      } catch (e) {
+        return e && (e.name === 'QuotaExceededError' || e.code === 22) ? -1 : -2;
+      }
+    },
+  };
+}
+
+async function watvizStart(wasmBytes, log, store) {
   const wasi = watvizWasi(log || ((fd, line) => console.log(line)));
-  const { instance } = await WebAssembly.instantiate(wasmBytes, { wasi_snapshot_preview1: wasi.imports });
+  let memory = null;
+  const { instance } = await WebAssembly.instantiate(wasmBytes, {
+    wasi_snapshot_preview1: wasi.imports,
+    watviz: watvizStoreImports(store || null, () => memory),
+  });
   const x = instance.exports;
+  memory = x.memory;
   wasi.setMemory(x.memory);
   x._initialize();
   const enc = new TextEncoder(), dec = new TextDecoder();
@@ -66,4 +109,4 @@ async function watvizStart(wasmBytes, log) {
   };
 }
 
-if (typeof module !== 'undefined') module.exports = { WATVIZ_KEYS, watvizKeyCode, watvizStart };
+if (typeof module !== 'undefined') module.exports = { WATVIZ_KEYS, watvizKeyCode, watvizStart, watvizStoreImports };

@@ -11,7 +11,16 @@
   const note = document.getElementById('note');
   const bytes = Uint8Array.from(atob(document.getElementById('wasm').textContent.trim()),
                                 c => c.charCodeAt(0));
-  const w = await watvizStart(bytes, (fd, line) => console.log('watviz:', line));
+  // lesson progress and the ':' history, as the terminal's state files
+  // (the module reads and writes them; a page whose browser refuses
+  // storage keeps none)
+  let storage = null;
+  try { storage = window.localStorage; storage.getItem('watviz.progress'); } catch (e) { storage = null; }
+  const store = storage && {
+    get: (name) => storage.getItem('watviz.' + name),
+    put: (name, text) => storage.setItem('watviz.' + name, text),
+  };
+  const w = await watvizStart(bytes, (fd, line) => console.log('watviz:', line), store);
   const CUT = '\u2026';
   let zoom = 1, playTimer = null, lastLink = '', lastSaid = '';
 

@@ -64,8 +64,8 @@ $(WEB_BUILD)/watviz.html: web/page.html web/page.css $(WEB_JS) web/assemble.sh \
 -include $(shell find $(WEB_BUILD)/obj -name '*.d' 2>/dev/null)
 
 # tests/web/run-web.sh's native twin of the page: src/web/web.c on the
-# native build's objects (its threads too), without Z3 and with no files,
-# as the page is (src/web/nofiles.c)
+# native build's objects (its threads too), without Z3 and without the
+# browser's storage, so with no state files (src/web/store.c)
 WEB_NATIVE_OBJ := $(filter-out $(BUILD)/src/prove/z3.o $(BUILD)/src/ui/% \
                   $(BUILD)/src/cli/% $(BUILD)/src/app/state.o,$(PURE_OBJ) $(UI_OBJ))
 $(WEB_BUILD)/native/%.o: %.c
@@ -77,5 +77,5 @@ $(WEB_BUILD)/native/lessons.o: $(WEB_BUILD)/lessons.c
 $(WEB_BUILD)/driver: $(WEB_BUILD)/native/tests/web/driver.o \
                      $(WEB_BUILD)/native/src/web/web.o $(WEB_BUILD)/native/lessons.o \
                      $(WEB_BUILD)/native/src/prove/z3.o \
-                     $(WEB_BUILD)/native/src/web/nofiles.o $(WEB_NATIVE_OBJ)
+                     $(WEB_BUILD)/native/src/web/store.o $(WEB_NATIVE_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -pthread -lm

@@ -73,6 +73,7 @@ struct wv_class {
 	const struct wv_lesson_file *files;
 	size_t nfiles, file, run_last;
 	bool restart;			/* --restart: every lesson from scene 1 */
+	const char *restart_how;	/* opts->restart_how, or "--restart" */
 	unsigned char *opened;		/* per file: opened in this run (the
 					   second time, --restart no longer
 					   applies); NULL without files */

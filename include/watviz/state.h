@@ -34,6 +34,15 @@ int wv_state_mkdirs(const char *path);
 struct stat;
 int wv_state_regular(int fd, struct stat *st);
 
+/*
+ * Read the state file at path whole: into *text a malloc'd copy with a NUL
+ * after its *len bytes (the caller frees it).  0; -ENOENT when there is no
+ * file; -WV_ENOTREG for a FIFO, a device or a socket (opened without
+ * waiting, never read); -EFBIG when it holds more than max bytes; -errno
+ * when it cannot be read.  On failure *text is NULL.
+ */
+int wv_state_read(const char *path, size_t max, char **text, size_t *len);
+
 /* What a negative error of the functions here means, as a phrase:
    strerror's words, or WV_ENOTREG's and a reader-less FIFO's own. */
 const char *wv_state_strerror(int rc);

@@ -48,6 +48,10 @@ struct wv_ui_opts {
 					   the first, NULL none */
 	int autoplay_ms;		/* --autoplay: 0 off */
 	bool restart;			/* --restart: ignore the saved progress */
+	const char *restart_how;	/* how to start over, for "Resuming at
+					   scene 3 of 6; %s starts over."
+					   (NULL: "--restart"; the web page
+					   has no options) */
 	/* the lessons a class can move to (:lesson, :next, :prev, the end
 	   screen), sorted by number; NULL: only lesson.  lesson was loaded
 	   from files[lesson_index]; the end screen of files[run_last] (the

@@ -206,8 +206,8 @@ static int begin(struct wv_class *c, const wv_lesson *l, unsigned number,
 			 "starting at scene 1.", saved + 1);
 	} else if (rc == 0 && saved > 0) {
 		*start = saved;
-		snprintf(note, size, "Resuming at scene %zu of %zu; --restart starts "
-			 "over.", saved + 1, n);
+		snprintf(note, size, "Resuming at scene %zu of %zu; %s starts "
+			 "over.", saved + 1, n, c->restart_how);
 	} else if (rc < 0 && rc != -ENOENT) {
 		snprintf(note, size, "progress file ignored and left as it is: %s",
 			 wv_state_strerror(rc));
@@ -235,6 +235,7 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	c->arch_opt = opts->variant;
 	c->present = opts->present;
 	c->restart = opts->restart;
+	c->restart_how = opts->restart_how ? opts->restart_how : "--restart";
 	c->pace_ms = opts->autoplay_ms > 0 ? opts->autoplay_ms : WV_CLASS_AUTOPLAY_DEFAULT;
 	if (progress_path)
 		snprintf(c->progress, sizeof(c->progress), "%s", progress_path);

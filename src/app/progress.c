@@ -7,13 +7,10 @@
 #include "watviz/progress.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "watviz/state.h"
 
@@ -96,47 +93,21 @@ static bool next_line(const struct file *f, size_t *pos, const char **s, size_t 
 }
 
 /*
- * Read path whole into f and find its first bad line.  0; -ENOENT when
- * there is no file; -WV_ENOTREG for a FIFO, a device or a socket (never
- * waited on); -EFBIG past FILE_MAX; -errno when it cannot be read.
+ * Read path whole into f (wv_state_read) and find its first bad line.  0;
+ * -ENOENT when there is no file; -WV_ENOTREG, -EFBIG past FILE_MAX, or
+ * -errno when it cannot be read.
  */
 static int read_file(const char *path, struct file *f)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	struct stat st;
 	struct entry e;
 	const char *s;
 	size_t pos = 0, n;
-	int rc = 0, ln = 0;
+	int rc, ln = 0;
 
 	*f = (struct file){ .text = NULL };
-	if (fd < 0)
-		return -errno;
-	rc = wv_state_regular(fd, &st);
-	if (rc == 0 && st.st_size > FILE_MAX)
-		rc = -EFBIG;
-	else if (rc == 0 && !(f->text = malloc((size_t)st.st_size + 1)))
-		rc = -ENOMEM;
-	while (rc == 0) {
-		ssize_t k = read(fd, f->text + f->len, (size_t)st.st_size - f->len);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			rc = -errno;
-		if (k <= 0 || f->len + (size_t)k == (size_t)st.st_size) {
-			f->len += k > 0 ? (size_t)k : 0;
-			break;
-		}
-		f->len += (size_t)k;
-	}
-	close(fd);
-	if (rc < 0) {
-		free(f->text);
-		f->text = NULL;
+	rc = wv_state_read(path, FILE_MAX, &f->text, &f->len);
+	if (rc < 0)
 		return rc;
-	}
-	f->text[f->len] = '\0';
 	while (next_line(f, &pos, &s, &n) && !f->bad) {
 		ln++;
 		if (classify(s, n, &e) == BAD)

@@ -42,6 +42,47 @@ int wv_state_regular(int fd, struct stat *st)
 	return S_ISREG(st->st_mode) ? 0 : -WV_ENOTREG;
 }
 
+int wv_state_read(const char *path, size_t max, char **text, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	char *buf = NULL;
+	size_t got = 0;
+	int rc;
+
+	*text = NULL;
+	*len = 0;
+	if (fd < 0)
+		return -errno;
+	rc = wv_state_regular(fd, &st);
+	if (rc == 0 && (size_t)st.st_size > max)
+		rc = -EFBIG;
+	else if (rc == 0 && !(buf = malloc((size_t)st.st_size + 1)))
+		rc = -ENOMEM;
+	while (rc == 0) {
+		ssize_t k = read(fd, buf + got, (size_t)st.st_size - got);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			rc = -errno;
+		if (k <= 0 || got + (size_t)k == (size_t)st.st_size) {
+			got += k > 0 ? (size_t)k : 0;
+			break;
+		}
+		got += (size_t)k;
+	}
+	close(fd);
+	if (rc < 0) {
+		free(buf);
+		return rc;
+	}
+	buf[got] = '\0';
+	*text = buf;
+	*len = got;
+	return 0;
+}
+
 int wv_state_mkdirs(const char *path)
 {
 	char dir[4096];

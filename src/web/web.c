@@ -3,7 +3,10 @@
  * the terminal, without one.  Keys go to the same actions (wv_app_key,
  * wv_class_do), the screens are the same frames (wv_view_build,
  * wv_lessonview_build); only the line that readline edits in the terminal
- * is edited here, in a few lines of its own, and drawn on the last row.
+ * is edited here, in a few lines of its own (with readline's Up and Down
+ * through the ':' history), and drawn on the last row.  Lesson progress
+ * and that history are kept as the terminal keeps them, in state files
+ * that are the browser's storage here (src/web/store.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,9 +22,12 @@
 #include "watviz/app.h"
 #include "watviz/classroom.h"
 #include "watviz/cmdline.h"
+#include "watviz/history.h"
 #include "watviz/lesson.h"
 #include "watviz/lessonview.h"
+#include "watviz/progress.h"
 #include "watviz/screen.h"
+#include "watviz/state.h"
 #include "watviz/stepname.h"
 #include "watviz/ui.h"
 #include "watviz/view.h"
@@ -30,9 +36,11 @@
 #include "watviz/word.h"
 
 #include "lessons.h"
+#include "store.h"
 
 #define BUF_MAX WV_WEBLINK_MAX
 #define LINK_MAX WV_WEBLINK_MAX
+#define HISTORY_FILE_MAX (WV_HISTORY_MAX * WV_CMD_TEXT_MAX)
 
 enum line_kind { LINE_NONE, LINE_COMMAND, LINE_WORD, LINE_ANSWER };
 
@@ -52,11 +60,166 @@ static struct web {
 	size_t len, at;			/* bytes in text, the cursor */
 	char link[LINK_MAX];
 	char buf[BUF_MAX];
+	/* the state files in the browser's storage (src/web/store.c) */
+	bool checked;			/* looked at once, at the first open */
+	char progress[64];		/* the progress blob's name, "" none */
+	char history_file[64];		/* the history's, "" none or unreadable */
+	bool history_failed;		/* said once that it cannot be saved */
+	char note[WV_APP_MSG_MAX];	/* what the look found, said once */
+	/* the ':' history, oldest first; at, while recalling, an index */
+	char *history[WV_HISTORY_MAX];
+	size_t nhistory, recall;
+	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
 } web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
 
 char *wv_web_buf(size_t n)
 {
 	return n <= sizeof(web.buf) ? web.buf : NULL;
+}
+
+/* ---- the state files ----------------------------------------------------- */
+
+/* Append n bytes of line (copied) to the history list, dropping the
+   oldest when full. */
+static void history_push(const char *line, size_t n)
+{
+	char *s = strndup(line, n);
+
+	if (!s)
+		return;
+	if (web.nhistory == WV_HISTORY_MAX) {
+		free(web.history[0]);
+		memmove(web.history, web.history + 1, (WV_HISTORY_MAX - 1) * sizeof(char *));
+		web.nhistory--;
+	}
+	web.history[web.nhistory++] = s;
+}
+
+/* A history file's lines, each one the line editor could have taken,
+   into the list (when keep); false (with its bad line's number in *bad)
+   when one is not. */
+static bool history_parse(const char *text, size_t len, bool keep, int *bad)
+{
+	const char *s = text, *end = text + len;
+
+	for (int ln = 1; s < end; ln++) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+
+		for (size_t i = 0; i < n; i++)
+			if ((unsigned char)s[i] < ' ' || (unsigned char)s[i] > '~') {
+				*bad = ln;
+				return false;
+			}
+		if (n >= WV_CMD_TEXT_MAX) {
+			*bad = ln;
+			return false;
+		}
+		if (keep && n)
+			history_push(s, n);
+		s += n + 1;
+	}
+	return true;
+}
+
+static int history_fill(FILE *f, void *ctx)
+{
+	(void)ctx;
+	for (size_t i = 0; i < web.nhistory; i++)
+		fprintf(f, "%s\n", web.history[i]);
+	return wv_file_error(f);
+}
+
+/*
+ * Add a ':' line to the history (not a blank one, not a repeat of the
+ * last) and save it: the list in memory is the page's whole history (one
+ * page writes it at a time: it is read at the first open).
+ */
+static void history_add(const char *line)
+{
+	int rc;
+
+	if (line[strspn(line, " ")] == '\0' ||
+	    (web.nhistory && strcmp(web.history[web.nhistory - 1], line) == 0))
+		return;
+	history_push(line, strlen(line));
+	if (!web.history_file[0])
+		return;
+	rc = wv_state_replace(web.history_file, WV_FILE_STATE, history_fill, NULL);
+	if (rc < 0 && !web.history_failed) {
+		web.history_failed = true;
+		wv_app_msg(&web.app, true, "could not save the command history: %s",
+			   wv_state_strerror(rc));
+	}
+}
+
+/* Blob name, which could not be read (why), set aside: what to say. */
+static void set_aside(const char *name, const char *what, const char *why)
+{
+	char kept[80] = "";
+	int rc = wv_store_aside(name, kept, sizeof(kept));
+	size_t n = strlen(web.note);
+
+	if (rc == 0)
+		snprintf(web.note + n, sizeof(web.note) - n, "%sThe %s kept in this "
+			 "browser %s: it is kept aside as watviz.%s, and a new one "
+			 "starts.", n ? " " : "", what, why, kept);
+	else
+		snprintf(web.note + n, sizeof(web.note) - n, "%sThe %s kept in this "
+			 "browser %s and could not be set aside (%s): it is left as "
+			 "it is and not written.", n ? " " : "", what, why,
+			 wv_state_strerror(rc));
+	if (rc < 0 && strcmp(name, "progress") == 0)
+		web.progress[0] = '\0';
+	if (rc < 0 && strcmp(name, "history") == 0)
+		web.history_file[0] = '\0';
+}
+
+/*
+ * At the first open: find the state blobs, read the history, and set
+ * aside a blob that is not what watviz writes (wv_progress_get reads the
+ * progress as it reads the terminal's file), saying so once.
+ */
+static void state_check(void)
+{
+	char why[80], *text;
+	size_t len, scene;
+	int line = 0, rc;
+
+	if (web.checked)
+		return;
+	web.checked = true;
+	web.note[0] = '\0';
+	if (wv_state_path(NULL, NULL, "progress", web.progress, sizeof(web.progress)) < 0)
+		web.progress[0] = '\0';
+	if (wv_state_path(NULL, NULL, "history", web.history_file,
+			  sizeof(web.history_file)) < 0)
+		web.history_file[0] = '\0';
+	if (web.progress[0]) {
+		rc = wv_progress_get(web.progress, 0, "", &scene, &line);
+		if (line > 0 || (rc < 0 && rc != -ENOENT)) {
+			if (line > 0)
+				snprintf(why, sizeof(why), "has a line (%d) that is not "
+					 "'number name scene'", line);
+			else
+				snprintf(why, sizeof(why), "could not be read (%s)",
+					 wv_state_strerror(rc));
+			set_aside(web.progress, "lesson progress", why);
+		}
+	}
+	if (!web.history_file[0])
+		return;
+	rc = wv_state_read(web.history_file, HISTORY_FILE_MAX, &text, &len);
+	if (rc == 0 && !history_parse(text, len, false, &line)) {
+		snprintf(why, sizeof(why), "has a line (%d) that is not a command", line);
+		set_aside(web.history_file, "command history", why);
+	} else if (rc == 0) {
+		history_parse(text, len, true, &line);
+	} else if (rc != -ENOENT) {
+		snprintf(why, sizeof(why), "could not be read (%s)", wv_state_strerror(rc));
+		set_aside(web.history_file, "command history", why);
+	}
+	free(text);
 }
 
 /* ---- the line ------------------------------------------------------------ */
@@ -67,6 +230,7 @@ static void line_open(enum line_kind kind, const char *prompt, const char *text)
 	snprintf(web.prompt, sizeof(web.prompt), "%s", prompt);
 	snprintf(web.text, sizeof(web.text), "%s", text ? text : "");
 	web.len = web.at = strlen(web.text);
+	web.recall = web.nhistory;
 }
 
 static int react(int r)
@@ -80,7 +244,7 @@ static int react(int r)
 	return r;
 }
 
-/* :json writes a file: the page has none to write (src/web/nofiles.c). */
+/* :json writes a file: the page has none to write (src/web/store.c). */
 static int no_json(const struct wv_trace *t, const char *path)
 {
 	(void)t;
@@ -100,8 +264,14 @@ static int line_done(const char *text)
 		return WV_REACT_REDRAW;
 	if (kind == LINE_WORD)
 		return react(wv_app_set_word_src(&web.app, text));
-	return react(web.lesson ? wv_class_command(&web.cls, text, no_json)
-				: wv_app_command(&web.app, text, no_json));
+	char line[WV_CMD_TEXT_MAX];
+	int r;
+
+	snprintf(line, sizeof(line), "%s", text);	/* react may open a line */
+	r = react(web.lesson ? wv_class_command(&web.cls, line, no_json)
+			     : wv_app_command(&web.app, line, no_json));
+	history_add(line);	/* after: its failure is what the line says */
+	return r;
 }
 
 /* Tab: the longest common start of the command line's completions. */
@@ -171,6 +341,18 @@ static int line_key(int key)
 	case '\t':
 		if (web.line == LINE_COMMAND)
 			line_complete();
+		break;
+	case KEY_UP: case KEY_DOWN:	/* the ':' history, as readline's */
+		if (web.line != LINE_COMMAND ||
+		    (key == KEY_UP ? web.recall == 0 : web.recall == web.nhistory))
+			return WV_REACT_BELL;
+		web.text[web.len] = '\0';
+		if (web.recall == web.nhistory)
+			snprintf(web.typed, sizeof(web.typed), "%s", web.text);
+		web.recall += key == KEY_UP ? (size_t)-1 : 1;
+		snprintf(web.text, sizeof(web.text), "%s", web.recall < web.nhistory
+			 ? web.history[web.recall] : web.typed);
+		web.len = web.at = strlen(web.text);
 		break;
 	default:
 		if (key < ' ' || key > '~' || web.len + 1 >= sizeof(web.text))
@@ -536,8 +718,12 @@ static int start_lesson(const struct fields *fl, char *err, size_t size)
 	o.lesson_slug = wl->slug;
 	o.present = fl->present;
 	o.variant = fl->arch_given ? fl->v : NULL;
-	o.restart = true;
-	if (wv_class_init(&web.cls, &web.app, &o, NULL) < 0) {
+	/* a link's scene is where to go; without one, where the lesson
+	   stopped in this browser, as --lesson N */
+	o.restart = fl->scene > 0;
+	o.restart_how = "scene=1 in the link";
+	if (wv_class_init(&web.cls, &web.app, &o, web.progress[0] ? web.progress
+								 : NULL) < 0) {
 		snprintf(err, size, "lesson %u: %.170s", wl->number, web.app.msg);
 		wv_lesson_free(web.l);
 		web.l = NULL;
@@ -590,6 +776,7 @@ int wv_web_open(const char *fragment)
 	bool ok = parse_fragment(fragment ? fragment : "", &fl, err, sizeof(err));
 
 	stop();
+	state_check();
 	if (fl.lesson && start_lesson(&fl, err, sizeof(err)) < 0)
 		fl.lesson = NULL;	/* said in err; the first screen instead */
 	if (!fl.lesson) {
@@ -612,9 +799,13 @@ int wv_web_open(const char *fragment)
 	else if (strcmp(fl.view, "help") == 0)
 		web.app.view = WV_VIEW_HELP;
 	if (err[0]) {
-		wv_app_msg(&web.app, true, "%s", err);
+		wv_app_msg(&web.app, true, "%s%s%s", err, web.note[0] ? " " : "",
+			   web.note);
 		ok = false;
+	} else if (web.note[0]) {
+		wv_app_msg(&web.app, true, "%s", web.note);
 	}
+	web.note[0] = '\0';	/* said once */
 	return ok ? 0 : -1;
 }
 

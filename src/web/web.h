@@ -34,8 +34,10 @@ char *wv_web_buf(size_t n);
  * arch, offset, fill, delim, page (the page edge), step ("has_zero:3"),
  * view (main, compare, help), lesson (a number or a name) and scene (from
  * 1), present (1).  A field it cannot take is named in the message line
- * and left out; nothing in it is ever more than data.  Returns 0, or -1
- * when a field was refused.
+ * and left out; nothing in it is ever more than data.  A lesson without
+ * a scene resumes where it stopped, when the page lends the module a
+ * store (src/web/store.c); the first open reads the store and says once
+ * what it had to set aside.  Returns 0, or -1 when a field was refused.
  */
 int wv_web_open(const char *fragment);
 

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -282,6 +283,26 @@ static int unreadable_progress(const char *d)
 	return strcmp(buf, "5 find-zero 2\n") == 0 ? 0 : 3;
 }
 
+/* wv_state_read: a file whole with a NUL after it; none, too big, a folder */
+static void read_whole(void **state)
+{
+	char p[64], *text;
+	size_t len;
+
+	(void)state;
+	put_text(at(p, sizeof(p), "f"), "2 has-zero 4\n", 0600);
+	assert_int_equal(wv_state_read(p, 13, &text, &len), 0);
+	assert_int_equal(len, 13);
+	assert_string_equal(text, "2 has-zero 4\n");
+	free(text);
+	assert_int_equal(wv_state_read(p, 12, &text, &len), -EFBIG);
+	assert_null(text);
+	assert_int_equal(wv_state_read(at(p, sizeof(p), "none"), 100, &text, &len),
+			 -ENOENT);
+	assert_int_equal(wv_state_read(dir, 100, &text, &len), -EISDIR);
+	assert_null(text);
+}
+
 static void progress_unreadable_kept(void **state)
 {
 	(void)state;
@@ -367,6 +388,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(fifo_written_not_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(devices_written_not_replaced, setup, teardown),
 		cmocka_unit_test(write_errors_say_why),
+		cmocka_unit_test_setup_teardown(read_whole, setup, teardown),
 		cmocka_unit_test(progress_unreadable_kept),
 		cmocka_unit_test_setup_teardown(progress_fifo, setup, teardown),
 		cmocka_unit_test_setup_teardown(progress_link, setup, teardown),

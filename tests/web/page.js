@@ -246,6 +246,101 @@ function aMinusOnes(bytes) {
       'the scene\'s narration is in a live region: ' + liveText[1].slice(0, 60));
     await actx.close();
 
+    // lesson progress and the ':' history kept in the browser's storage,
+    // as the terminal keeps its state files; each in a context of its own
+    const said = (p) => p.evaluate(() => watvizPage.w.said());
+    const stored = (p, k) => p.evaluate((key) => localStorage.getItem(key), k);
+    const reloadAt = async (p, frag) => {
+      await p.evaluate((f) => history.replaceState(null, '', f ? '#' + f : location.pathname), frag);
+      await p.reload();
+      await p.waitForSelector('body[data-ready="1"]');
+    };
+    const sctx = await browser.newContext({ viewport: { width: 1000, height: 560 } });
+    const sp = await sctx.newPage();
+    const serrors = [];
+    sp.on('pageerror', (e) => serrors.push(e.message));
+    await sp.goto(URL + '#lesson=3');
+    await sp.waitForSelector('body[data-ready="1"]');
+    ok(await waitRows(sp, ['Lesson 3:', 'scene 1 of 6']), 'a lesson never opened here starts at scene 1',
+      (await rows(sp)).slice(0, 3).join('\n'));
+    await sp.keyboard.press(']');
+    await sp.keyboard.press(']');
+    ok(await waitRows(sp, ['scene 3 of 6']), '] ] goes to scene 3');
+    const prog = await stored(sp, 'watviz.progress');
+    ok(/^3 has-zero 3$/m.test(prog || ''), 'the progress is stored as the progress file is written: ' +
+      JSON.stringify(prog));
+    await reloadAt(sp, 'lesson=3');
+    ok(await waitRows(sp, ['Lesson 3:', 'scene 3 of 6']) && (await said(sp)).includes('Resuming at scene 3 of 6'),
+      'reloaded without a scene in the link, lesson 3 resumes at scene 3: ' + (await said(sp)).slice(-80),
+      (await rows(sp)).slice(0, 3).join('\n'));
+    await reloadAt(sp, '');
+    await sp.keyboard.press(':');
+    await sp.keyboard.type('arch ppc64');
+    await sp.keyboard.press('Enter');
+    ok(await waitRows(sp, ['ppc64 [']), ':arch ppc64 runs', (await rows(sp)).slice(0, 2).join('\n'));
+    await reloadAt(sp, '');
+    await sp.keyboard.press(':');
+    await sp.keyboard.press('ArrowUp');
+    ok(await waitRows(sp, [':arch ppc64']) && (await stored(sp, 'watviz.history')) === 'arch ppc64\n',
+      'after a reload, Up at \':\' recalls the command typed before it',
+      (await rows(sp)).slice(-2).join('\n'));
+    await sp.keyboard.press('Enter');
+    await sp.keyboard.press(':');
+    await sp.keyboard.type('json out.json');
+    await sp.keyboard.press('Enter');
+    ok((await said(sp)).includes('writes no files'), ':json FILE is still refused: ' + (await said(sp)).slice(-70));
+    ok(serrors.length === 0, 'no script error while storing', serrors.join('\n'));
+    await sctx.close();
+
+    // a stored progress that is not what watviz writes: set aside, a clean start
+    const cctx = await browser.newContext({ viewport: { width: 1000, height: 560 } });
+    const cp = await cctx.newPage();
+    const corrupt = 'this is not\x00 progress\n3 has-zero 4\n';
+    await cp.goto(URL);
+    await cp.waitForSelector('body[data-ready="1"]');
+    await cp.evaluate((b) => localStorage.setItem('watviz.progress', b), corrupt);
+    await reloadAt(cp, 'lesson=3');
+    const cs = await said(cp);
+    ok(cs.includes('kept aside as watviz.progress.bad') && await waitRows(cp, ['scene 1 of 6']),
+      'a corrupt stored progress is named on the message line, and the lesson starts clean: ' + cs.slice(-120),
+      (await rows(cp)).slice(0, 3).join('\n'));
+    ok((await stored(cp, 'watviz.progress.bad')) === corrupt, 'the corrupt value is kept aside whole under watviz.progress.bad');
+    ok(/^3 has-zero 1$/m.test((await stored(cp, 'watviz.progress')) || '') &&
+      !(await stored(cp, 'watviz.progress')).includes('not'), 'the progress starts clean: ' +
+      JSON.stringify(await stored(cp, 'watviz.progress')));
+    await cp.keyboard.press(']');
+    await reloadAt(cp, 'lesson=3');
+    ok(!(await said(cp)).includes('kept aside') && await waitRows(cp, ['scene 2 of 6']),
+      'it is said once: the next visit resumes at scene 2 without it: ' + (await said(cp)).slice(-60));
+    await cctx.close();
+
+    // a full store: said on the message line, and the page goes on
+    const qctx = await browser.newContext({ viewport: { width: 1000, height: 560 } });
+    await qctx.addInitScript(() => {
+      Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    const qp = await qctx.newPage();
+    const qerrors = [];
+    qp.on('pageerror', (e) => qerrors.push(e.message));
+    await qp.goto(URL + '#lesson=3');
+    await qp.waitForSelector('body[data-ready="1"]');
+    const qs = await said(qp);
+    ok(qs.includes('cannot save the lesson progress: the browser\'s storage for this page is full'),
+      'a full store is said on the message line: ' + qs.slice(-110));
+    await qp.keyboard.press(']');
+    await qp.keyboard.press(']');
+    await qp.keyboard.press(':');
+    await qp.keyboard.type('arch ppc64');
+    await qp.keyboard.press('Enter');
+    ok(await waitRows(qp, ['scene 3 of 6', 'ppc64']) && qerrors.length === 0 &&
+      (await said(qp)).includes('could not save the command history'),
+      'with the store full the lesson goes on, a command runs and no script fails',
+      qerrors.join('\n') + '\n' + (await said(qp)).slice(-80));
+    await shot(qp, '09-store-full');
+    await qctx.close();
+
     // the benchmark: first frame, and key to painted frame at 8 B, 256 B, 4 KiB
     const bench = [];
     const bp = await ctx.newPage();
