@@ -157,6 +157,9 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_USER,
 	  .dcache = "the architecture that uses the generic header decides",
 	  BE_EXACT(64), .find_kind = WV_FIND_CLZ_HALVING,
+	  .zbm_later = "The asm-generic header of v3.5 and v3.6 had no "
+		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
+		       "~1ul << __fls(mask), is in mainline 9fb8a76343c0.",
 	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find64,
 	  .zero_bytemask = fls_shift_zbm64 },
 	{ .name = "generic-be32", .aliases = "", .bits = 32, .endian = WV_BIG,
@@ -167,6 +170,9 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_USER,
 	  .dcache = "the architecture that uses the generic header decides",
 	  BE_EXACT(32), .find_kind = WV_FIND_CLZ_HALVING,
+	  .zbm_later = "The asm-generic header of v3.5 and v3.6 had no "
+		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
+		       "~1ul << __fls(mask), is in mainline 9fb8a76343c0.",
 	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find32,
 	  .zero_bytemask = fls_shift_zbm32 },
 	{ .name = "ppc64", .aliases = "ppc powerpc", .bits = 64, .endian = WV_BIG,
@@ -179,7 +185,12 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_NO,
 	  .dcache = "arch/powerpc/Kconfig selects DCACHE_WORD_ACCESS only for "
 		    "64-bit little-endian",
-	  BE_EXACT(64), .find_kind = WV_FIND_CLZ, .zbm_kind = WV_ZBM_FLS_SHIFT,
+	  BE_EXACT(64), .find_kind = WV_FIND_CLZ,
+	  .zbm_later = "The powerpc header of v3.6 had no zero_bytemask "
+		       "(New-B/Linux3.6 b5154d3e5bc2); this one, ~1ul << __fls(mask), "
+		       "came by v3.10 (skulkarni-mv/cge7_kernel-3.10_copy 48789f8c8ca1) "
+		       "and is in mainline 2e24a09e2155.",
+	  .zbm_kind = WV_ZBM_FLS_SHIFT,
 	  .find_zero = clz_find64, .zero_bytemask = fls_shift_zbm64 },
 	{ .name = "ppc32", .aliases = "", .bits = 32, .endian = WV_BIG,
 	  .kernel_path = PPC_H, .era = "by v3.6",
@@ -191,7 +202,12 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_NO,
 	  .dcache = "arch/powerpc/Kconfig selects DCACHE_WORD_ACCESS only for "
 		    "64-bit little-endian",
-	  BE_EXACT(32), .find_kind = WV_FIND_CLZ, .zbm_kind = WV_ZBM_FLS_SHIFT,
+	  BE_EXACT(32), .find_kind = WV_FIND_CLZ,
+	  .zbm_later = "The powerpc header of v3.6 had no zero_bytemask "
+		       "(New-B/Linux3.6 b5154d3e5bc2); this one, ~1ul << __fls(mask), "
+		       "came by v3.10 (skulkarni-mv/cge7_kernel-3.10_copy 48789f8c8ca1) "
+		       "and is in mainline 2e24a09e2155.",
+	  .zbm_kind = WV_ZBM_FLS_SHIFT,
 	  .find_zero = clz_find32, .zero_bytemask = fls_shift_zbm32 },
 	{ .name = "ppc64le", .aliases = "", .bits = 64, .endian = WV_LITTLE,
 	  .kernel_path = PPC_H, .era = "after v3.10",
@@ -263,6 +279,9 @@ static const struct wv_variant variants[] = {
 	  .dcache = "arch/alpha/Kconfig does not select DCACHE_WORD_ACCESS",
 	  .hz_kind = WV_HZ_CMPBGE, .prep_kind = WV_PREP_IDENTITY,
 	  .create_kind = WV_CREATE_IDENTITY, .find_kind = WV_FIND_CTZ,
+	  .zbm_later = "The alpha header had no zero_bytemask at first "
+		       "(mainline 107d3e535874); this one, (2ul << (find_zero(mask) * "
+		       "8)) - 1, came later (mainline 611c9dd331ed).",
 	  .zbm_kind = WV_ZBM_ALPHA, .has_zero = cmpbge_has_zero64,
 	  .prep_zero_mask = identity_prep, .create_zero_mask = identity_create,
 	  .find_zero = ctz_find64, .zero_bytemask = alpha_zbm64 },

@@ -45,6 +45,10 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 		wv_trace_dcache_sentence(t->v, buf, size);
 		return 0;
 	}
+	if (strcmp(name, "zeropad") == 0) {
+		wv_trace_zeropad_sentence(t->v, buf, size);
+		return 0;
+	}
 	if (strcmp(name, "delim") == 0) {
 		if (t->in.delim < 0)
 			return -1;

@@ -153,8 +153,16 @@ static void memory(const struct out *o)
 			fputc('\n', o->f);
 		}
 	}
-	fputs("  role: - pre-start (fill before the string)  s string  n its NUL"
-	      "  f fill\n", o->f);
+	if (t->answer < t->img.offset + t->img.word_len)
+		/* the string ends inside the word as typed: its s bytes go on
+		   past the terminator, and n is not the string's NUL */
+		fprintf(o->f, "  role: - pre-start  s as typed (the %s ends at =, its "
+			"first %s)\n        n the NUL after the typed bytes  f fill\n",
+			t->in.delim >= 0 ? "name" : "string",
+			t->in.delim >= 0 ? "terminator" : "NUL");
+	else
+		fputs("  role: - pre-start (fill before the string)  s string  n its NUL"
+		      "  f fill\n", o->f);
 	if (edge)
 		fprintf(o->f, "  || the page edge at memory %zu: u unmapped, no memory "
 			"there (-- no byte to show)\n", edge);

@@ -45,7 +45,9 @@ void do_load(struct builder *b, bool delim)
 	} else {
 		step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
 			  "do_strnlen_user reads the aligned word at memory %zu to %zu as "
-			  "one register value.", wd->address, wd->address + nb - 1);
+			  "one register value (with unsafe_get_user in today's kernel; "
+			  "older ones used __get_user, 03844599e65c).", wd->address,
+			  wd->address + nb - 1);
 		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
 	}
 	if (wd->zeropad) {

@@ -38,6 +38,25 @@ const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 	return buf;
 }
 
+const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
+				      size_t size)
+{
+	if (v->zeropad_stub)
+		snprintf(buf, size, "On %s that fixup is %s in %s (older kernels "
+			 "keep the same reload and shift in a fixup stub in %s).",
+			 v->name, v->zeropad_func, v->zeropad, v->zeropad_stub);
+	else if (v->zeropad)
+		snprintf(buf, size, "On %s that fixup is %s in %s.", v->name,
+			 v->zeropad_func, v->zeropad);
+	else
+		snprintf(buf, size, "%s (%s) has no load_unaligned_zeropad, hence "
+			 "no such fixup; where a load crosses the page edge watviz "
+			 "draws a %s-endian kernel's fixup instead, for comparison.",
+			 v->kernel_path, v->name,
+			 v->endian == WV_BIG ? "big" : "little");
+	return buf;
+}
+
 bool wv_trace_hash_name_what_if(const struct wv_trace *t)
 {
 	return t->in.delim >= 0 && t->v->dcache_kind != WV_DCACHE_YES;
@@ -110,11 +129,11 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 			    "so prep_zero_mask recomputes the exact mask after the loop. One "
 			    "after the first zero changes nothing.");
 		if (top != etop)
-			sub_detail(s, "Here: memory %s; the top flag points at byte %zu "
+			sub_detail(b, s, "Here: memory %s; the top flag points at byte %zu "
 				   "while the first zero is byte %zu.", lst,
 				   addr_of(b, top), addr_of(b, etop));
 		else
-			sub_detail(s, "Here: memory %s, after the first zero: the top "
+			sub_detail(b, s, "Here: memory %s, after the first zero: the top "
 				   "flag is still the first zero's, byte %zu.", lst,
 				   addr_of(b, etop));
 	} else {
@@ -123,7 +142,7 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 			    "borrow out of a zero byte ran on into it. On little-endian it "
 			    "sits after the first zero in memory, and find_zero only looks "
 			    "at the lowest flag, so it is harmless.");
-		sub_detail(s, "Here: memory %s.", lst);
+		sub_detail(b, s, "Here: memory %s.", lst);
 	}
 	mark_zero(b, row_add(b, s, WV_ROW_INPUT, xl, x, w));
 	r = row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);

@@ -1147,6 +1147,47 @@ static void lesson14_first_word(void **state)
 }
 
 /*
+ * Lesson 14's page-edge paragraph names the fixup of the variant it runs on
+ * (review item 16: it cited x86's and arm64's for every variant): the file
+ * of each variant's handler, read in the kernel (docs/SOURCES.md), or that
+ * its header has no load_unaligned_zeropad.
+ */
+static void lesson14_names_its_fixup(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *arch, *want;
+	} cases[] = {
+		{ "x86-64", "On x86-64 that fixup is ex_handler_zeropad in "
+			    "arch/x86/mm/extable.c" },
+		{ "ppc64", "arch/powerpc/include/asm/word-at-a-time.h" },
+		{ "s390", "arch/s390/mm/extable.c" },
+		{ "alpha", "(alpha) has no load_unaligned_zeropad" },
+		{ "generic-le64", "(generic-le64) has no load_unaligned_zeropad" },
+	};
+	size_t k;
+	wv_lesson *l = lesson_scene("lessons/14-unaligned.lesson",
+				    "hash_name needs no mask", &k);
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct wv_trace_in in;
+		struct wv_trace t;
+		char out[WV_NARRATION_MAX];
+		const char *bad = NULL;
+
+		wv_lesson_scene_input(l, k, variant(cases[i].arch), &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_narrate(wv_lesson_scene(l, k), &t, out,
+						   sizeof(out), &bad), 0);
+		if (!strstr(out, cases[i].want))
+			fail_msg("lesson 14 on %s does not say \"%s\": %s", cases[i].arch,
+				 cases[i].want, out);
+		wv_trace_free(&t);
+	}
+	wv_lesson_free(l);
+}
+
+/*
  * A lesson file is UTF-8 text: accented letters pass in the title, the
  * narration and the word; control characters, bytes that are not UTF-8 and
  * CR line ends are refused at their line and column, as the one mistake.
@@ -1237,6 +1278,7 @@ int main(void)
 		cmocka_unit_test(finding_lessons),
 		cmocka_unit_test(lesson16_strscpy_word),
 		cmocka_unit_test(lesson14_first_word),
+		cmocka_unit_test(lesson14_names_its_fixup),
 		cmocka_unit_test(build_exact_credit),
 		cmocka_unit_test(text_encoding),
 		cmocka_unit_test(variants_in_words),
