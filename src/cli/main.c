@@ -828,12 +828,6 @@ int main(int argc, char **argv)
 	}
 	if (c.record && !interactive(&c))
 		return record_needs_tty();
-	if (c.step_arg && c.mode == WV_MODE_AUTO && !interactive(&c)) {
-		usage_error("--step %s: the visualizer opens there, and it needs a "
-			    "terminal on stdin and stdout; for a figure of that "
-			    "sub-step add --svg", c.step_arg);
-		return EXIT_USAGE;
-	}
 	if ((interactive(&c) && !c.list_steps) || c.mode == WV_MODE_CAST) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,
@@ -864,6 +858,20 @@ int main(int argc, char **argv)
 					 "(a bug; please report it)"
 				       : strerror(-err));
 		return EXIT_FAILURE;
+	}
+	if (c.step_arg && c.mode == WV_MODE_AUTO && !interactive(&c)) {
+		/* a wrong name is the first thing to say; then the terminal */
+		char why[800];
+		size_t k;
+
+		if (wv_step_find(&t, c.step_arg, &k, why, sizeof(why)) < 0)
+			usage_error("%s", why);
+		else
+			usage_error("--step %s: the visualizer opens there, and it "
+				    "needs a terminal on stdin and stdout; for a figure "
+				    "of that sub-step add --svg", c.step_arg);
+		wv_trace_free(&t);
+		return EXIT_USAGE;
 	}
 	if (c.list_steps || c.mode == WV_MODE_SVG) {
 		err = c.list_steps ? list_steps(&t) : svg(&c, &t);
