@@ -83,7 +83,6 @@ static int quiz_sync(struct wv_class *c, int react)
 		wv_lesson_scene(c->lesson, c->scene), &c->app->trace) : c->shown;
 	if (c->app->quiz_pos > c->shown)
 		c->app->quiz_pos = c->shown;
-	c->app->quiz_secret = c->answer.value;
 	return react;
 }
 
