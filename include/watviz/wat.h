@@ -105,6 +105,7 @@ struct wv_variant {
 	const char *zeropad_stub;	/* where kernels from before the move
 					   to the exception table kept the same
 					   fixup (a stub in the header), or NULL */
+	const char *zeropad_stub_at;	/* a commit where that stub was read */
 	const char *zbm_later;	/* when the header of this variant's era had
 				   no zero_bytemask: a sentence saying so and
 				   where the one shown comes from, with its

@@ -129,8 +129,9 @@ void do_zeropad(struct builder *b)
 
 	if (v->zeropad_stub)
 		snprintf(who, sizeof(who), "%s in %s does it here (older kernels "
-			 "keep the same reload and shift in a fixup stub in %s).",
-			 func, file, v->zeropad_stub);
+			 "of this form kept the same reload and shift in a fixup "
+			 "stub in %s, read at %s).", func, file, v->zeropad_stub,
+			 v->zeropad_stub_at);
 	else if (v->zeropad)
 		snprintf(who, sizeof(who), "%s in %s does it here.", func, file);
 	else

@@ -12,6 +12,7 @@
 #include "sentences.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 				     size_t size)
@@ -41,13 +42,27 @@ const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
 				      size_t size)
 {
-	if (v->zeropad_stub)
-		snprintf(buf, size, "On %s that fixup is %s in %s (older kernels "
-			 "keep the same reload and shift in a fixup stub in %s).",
-			 v->name, v->zeropad_func, v->zeropad, v->zeropad_stub);
+	if (v->zeropad && strcmp(v->zeropad, v->kernel_path) == 0)
+		/* powerpc, arm: the fixup is part of the header's own asm */
+		snprintf(buf, size, "On %s that fixup is a stub in "
+			 "load_unaligned_zeropad's own asm, in %s.", v->name,
+			 v->zeropad);
+	else if (v->zeropad && v->zeropad_stub)
+		snprintf(buf, size, "On %s that fixup is %s in %s; older kernels "
+			 "of this form had a fixup stub in %s instead (read at %s).",
+			 v->name, v->zeropad_func, v->zeropad, v->zeropad_stub,
+			 v->zeropad_stub_at);
 	else if (v->zeropad)
 		snprintf(buf, size, "On %s that fixup is %s in %s.", v->name,
 			 v->zeropad_func, v->zeropad);
+	else if (v->dcache_kind == WV_DCACHE_USER)
+		snprintf(buf, size, "%s (%s) defines no load_unaligned_zeropad: an "
+			 "architecture that uses it brings its own if it has one "
+			 "(big-endian arm does, in arch/arm/include/asm/"
+			 "word-at-a-time.h, 2cc2c3cb54de). Where a load crosses the "
+			 "page edge watviz draws a %s-endian kernel's fixup, for "
+			 "comparison.", v->kernel_path, v->name,
+			 v->endian == WV_BIG ? "big" : "little");
 	else
 		snprintf(buf, size, "%s (%s) has no load_unaligned_zeropad, hence "
 			 "no such fixup; where a load crosses the page edge watviz "
