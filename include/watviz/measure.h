@@ -137,6 +137,11 @@ typedef int wv_measure_fn(struct wv_measure *m);
 /* wv_measure_run with the default options. */
 int wv_measure_default(struct wv_measure *m);
 
+/* No measurement: -ENOTSUP, *m cleared.  The web page's (a browser rounds
+   its clock to tens of microseconds or more: too coarse for these calls,
+   so the chart says it was not measured rather than show noise). */
+int wv_measure_none(struct wv_measure *m);
+
 /* The row of group g, length len, routine name; NULL when none. */
 const struct wv_measure_row *wv_measure_find(const struct wv_measure *m,
 					     enum wv_measure_group g, size_t len,

@@ -295,6 +295,12 @@ int wv_measure_default(struct wv_measure *m)
 	return wv_measure_run(NULL, m);
 }
 
+int wv_measure_none(struct wv_measure *m)
+{
+	memset(m, 0, sizeof(*m));
+	return -ENOTSUP;
+}
+
 /* ---- reading the figures ------------------------------------------------- */
 
 const struct wv_measure_row *wv_measure_find(const struct wv_measure *m,

@@ -73,6 +73,7 @@ RANK = {
     "app": {
         "_partial": True,
         "view_memory": 0, "view_registers": 0, "view_calls": 0, "view_lines": 0,
+        "view_chart": 1,
         "view": 1,
     },
 }

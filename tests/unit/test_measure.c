@@ -12,8 +12,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "watviz/classroom.h"
+#include "watviz/lesson.h"
+#include "watviz/lessonview.h"
 #include "watviz/measure.h"
 #include "watviz/str.h"
+#include "watviz/view.h"
 
 static unsigned wrong_calls;
 
@@ -158,6 +162,176 @@ static void test_fill(void **state)
 	assert_string_equal(out, "(not measured)");
 }
 
+/* '#' cells of row y, and the column of the first */
+static int hashes(const struct wv_frame *f, int y, int *first)
+{
+	int n = 0;
+
+	*first = -1;
+	for (int x = 0; x < f->cols; x++)
+		if (f->cells[y * f->cols + x].ch == '#') {
+			if (*first < 0)
+				*first = x;
+			n++;
+		}
+	return n;
+}
+
+/* the chart from injected figures: each bar as long as an integer
+   computation of its own says, the slowest full width; a wrong routine
+   says so and has no bar */
+static void test_chart(void **state)
+{
+	struct wv_measure m;
+	struct wv_frame f = { 0 };
+	char row[400];
+	int width = 80, bar_w = 0, rows_seen = 0;
+
+	(void)state;
+	fake(&m);
+	m.rows[m.nrows++] = (struct wv_measure_row){ WV_MEASURE_STRLEN, "planted", 4096,
+						     true, 4095, 4096, 0 };
+	assert_int_equal(wv_frame_init(&f, 30, width), 0);
+	int used = wv_view_chart(&f, 0, 30, 0, width, &m, WV_MEASURE_STRLEN, NULL);
+
+	assert_int_equal(used, wv_view_chart(NULL, 0, 30, 0, width, &m,
+					      WV_MEASURE_STRLEN, NULL));
+	assert_true(wv_frame_find(&f, 0, wv_view_chart_title(WV_MEASURE_STRLEN)) == 0);
+	assert_true(wv_frame_find(&f, 1, "measured on Test CPU 9000, 21 rounds") == 0);
+	/* the slowest (byte loop, 2450 ns) is the full width */
+	for (int y = 0; y < used; y++) {
+		int first, n = hashes(&f, y, &first);
+
+		wv_frame_row_text(&f, y, row, sizeof(row));
+		if (strstr(row, "byte loop"))
+			bar_w = n;
+	}
+	assert_true(bar_w > 10);
+	for (int y = 0; y < used; y++) {
+		int first, n = hashes(&f, y, &first);
+		unsigned want = 0;
+
+		wv_frame_row_text(&f, y, row, sizeof(row));
+		if (strstr(row, "wv_strlen"))
+			want = (unsigned)ref_bar(250, 2450, (unsigned)bar_w);
+		else if (strstr(row, "libc strlen"))
+			want = (unsigned)ref_bar(100, 2450, (unsigned)bar_w);
+		else if (strstr(row, "byte loop"))
+			want = (unsigned)bar_w;
+		else if (strstr(row, "planted")) {
+			assert_int_equal(n, 0);
+			assert_non_null(strstr(row, "WRONG: answered 4095, not 4096: not timed"));
+			rows_seen++;
+			continue;
+		} else
+			continue;
+		if ((unsigned)n != want)
+			fail_msg("row %d '%s': %d cells, want %u", y, row, n, want);
+		rows_seen++;
+	}
+	assert_int_equal(rows_seen, 4);
+	/* the figures beside the bars: ns and the ratio to wv_strlen */
+	assert_true(wv_frame_find(&f, 4, "2450.0 ns    9.8x") > 0 ||
+		    wv_frame_find(&f, 3, "2450.0 ns    9.8x") > 0);
+	wv_frame_free(&f);
+	/* not measured: why, and no bar */
+	assert_int_equal(wv_frame_init(&f, 30, width), 0);
+	wv_view_chart(&f, 0, 30, 0, width, NULL, WV_MEASURE_STRLEN, "Not measured here.");
+	assert_int_equal(wv_frame_find(&f, 1, "Not measured here."), 0);
+	for (int y = 0; y < 30; y++) {
+		int first;
+
+		assert_int_equal(hashes(&f, y, &first), 0);
+	}
+	wv_frame_free(&f);
+}
+
+static unsigned fake_calls;
+
+static int fake_measure(struct wv_measure *m)
+{
+	fake_calls++;
+	fake(m);
+	return 0;
+}
+
+/* lesson 1's measure scene with injected figures: the chart and the
+   narration show them; m measures again (through the seam) and says so */
+static void test_scene(void **state)
+{
+	struct wv_ui_opts o = { .lesson_number = 1, .lesson_slug = "x", .delim = -1,
+				.restart = true, .measure = fake_measure };
+	struct wv_app app;
+	struct wv_class c;
+	struct wv_frame f = { 0 };
+	struct wv_error e;
+	wv_lesson *l;
+	char text[WV_NARRATION_MAX];
+	size_t scene = 0;
+
+	(void)state;
+	fake_calls = 0;
+	assert_int_equal(wv_lesson_load("lessons/01-word-at-a-time.lesson", &l, &e), 0);
+	o.lesson = l;
+	assert_int_equal(wv_class_init(&c, &app, &o, NULL), 0);
+	while (scene < wv_lesson_nscenes(l) && wv_lesson_scene(l, scene)->measure < 0)
+		scene++;
+	assert_true(scene < wv_lesson_nscenes(l));
+	assert_int_equal(fake_calls, 0);
+	wv_class_goto(&c, scene);
+	assert_int_equal(fake_calls, 1);
+	assert_int_equal(wv_class_narrate(&c, text, sizeof(text)), 0);
+	assert_non_null(strstr(text, "Test CPU 9000"));
+	assert_non_null(strstr(text, "9.8x"));
+	assert_null(strchr(text, '{'));
+	for (int p = 0; p < 2; p++) {
+		c.present = p;
+		assert_int_equal(wv_frame_init(&f, p ? 45 : 30, p ? 160 : 100), 0);
+		wv_lessonview_build(&f, &c);
+		bool title = false, where = false, narr = false;
+
+		for (int y = 0; y < f.rows; y++) {
+			title |= wv_frame_find(&f, y, wv_view_chart_title(WV_MEASURE_STRLEN)) >= 0;
+			where |= wv_frame_find(&f, y, "measured on Test CPU 9000") >= 0;
+			narr |= wv_frame_find(&f, y, "takes 9.8x the time") >= 0;
+		}
+		assert_true(title && where && narr);
+		wv_frame_free(&f);
+	}
+	wv_class_do(&c, WV_ACT_FOCUS_MEMORY);
+	assert_int_equal(fake_calls, 2);
+	assert_non_null(strstr(app.msg, "Measured again: 21 rounds on Test CPU 9000"));
+	wv_class_free(&c);
+	wv_app_free(&app);
+	wv_lesson_free(l);
+}
+
+/* the lesson key: strlen and path, anything else refused at its column;
+   a figure on a scene without measure: has no value */
+static void test_lesson_key(void **state)
+{
+	static const char ok[] = "title: t\nscene: s\nword: ab\nshow: load\n"
+				 "measure: path\ntext: {measure_path_4096} faster.\n";
+	static const char bad[] = "title: t\nscene: s\nword: ab\nshow: load\n"
+				  "measure: memcpy\ntext: x.\n";
+	static const char stray[] = "title: t\nscene: s\nword: ab\nshow: load\n"
+				    "text: {measure_byte_64} faster.\n";
+	wv_lesson *l;
+	struct wv_error e;
+
+	(void)state;
+	assert_int_equal(wv_lesson_parse(ok, sizeof(ok) - 1, &l, &e), 0);
+	assert_int_equal(wv_lesson_scene(l, 0)->measure, WV_MEASURE_PATH);
+	wv_lesson_free(l);
+	assert_int_equal(wv_lesson_parse(bad, sizeof(bad) - 1, &l, &e), -1);
+	assert_int_equal(e.line, 5);
+	assert_int_equal(e.col, 10);
+	assert_non_null(strstr(e.msg, "'memcpy' is not measured; write strlen"));
+	assert_int_equal(wv_lesson_parse(stray, sizeof(stray) - 1, &l, &e), -1);
+	assert_non_null(strstr(e.msg, "{measure_byte_64} has no value (a figure of a live "
+				   "measurement: the scene needs measure: strlen"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -165,6 +339,9 @@ int main(void)
 		cmocka_unit_test(test_default_run),
 		cmocka_unit_test(test_bars),
 		cmocka_unit_test(test_fill),
+		cmocka_unit_test(test_chart),
+		cmocka_unit_test(test_scene),
+		cmocka_unit_test(test_lesson_key),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
