@@ -142,6 +142,9 @@ int wv_measure_default(struct wv_measure *m);
    so the chart says it was not measured rather than show noise). */
 int wv_measure_none(struct wv_measure *m);
 
+/* A chart's heading: "strlen, timed on this machine (ns per call)". */
+const char *wv_measure_title(enum wv_measure_group g);
+
 /* The row of group g, length len, routine name; NULL when none. */
 const struct wv_measure_row *wv_measure_find(const struct wv_measure *m,
 					     enum wv_measure_group g, size_t len,

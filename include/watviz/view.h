@@ -192,7 +192,4 @@ int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
 int wv_view_chart(struct wv_frame *f, int y, int ymax, int x, int width,
 		  const struct wv_measure *m, enum wv_measure_group g, const char *why);
 
-/* The chart's heading: "What it buys: strlen, timed on this machine". */
-const char *wv_view_chart_title(enum wv_measure_group g);
-
 #endif /* WATVIZ_VIEW_H */

@@ -14,12 +14,6 @@
 #define NAME_W 14	/* "wv_path_hash  " */
 #define FIGS_W 21	/* " 12345.6 ns  123.4x" */
 
-const char *wv_view_chart_title(enum wv_measure_group g)
-{
-	return g == WV_MEASURE_PATH ? "The path walk, timed on this machine (ns per call)"
-				    : "strlen, timed on this machine (ns per call)";
-}
-
 int wv_view_chart(struct wv_frame *f, int y, int ymax, int x, int width,
 		  const struct wv_measure *m, enum wv_measure_group g, const char *why)
 {
@@ -27,7 +21,7 @@ int wv_view_chart(struct wv_frame *f, int y, int ymax, int x, int width,
 	char buf[400];
 
 	if (y < ymax && f)
-		wv_frame_fit(f, y, x, width, WV_ROLE_HEADING, wv_view_chart_title(g));
+		wv_frame_fit(f, y, x, width, WV_ROLE_HEADING, wv_measure_title(g));
 	y++;
 	if (!m) {
 		if (y < ymax)

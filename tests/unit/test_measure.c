@@ -11,8 +11,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "watviz/classroom.h"
+#include "watviz/handout.h"
+#include "watviz/html.h"
 #include "watviz/lesson.h"
 #include "watviz/lessonview.h"
 #include "watviz/measure.h"
@@ -196,7 +199,7 @@ static void test_chart(void **state)
 
 	assert_int_equal(used, wv_view_chart(NULL, 0, 30, 0, width, &m,
 					      WV_MEASURE_STRLEN, NULL));
-	assert_true(wv_frame_find(&f, 0, wv_view_chart_title(WV_MEASURE_STRLEN)) == 0);
+	assert_true(wv_frame_find(&f, 0, wv_measure_title(WV_MEASURE_STRLEN)) == 0);
 	assert_true(wv_frame_find(&f, 1, "measured on Test CPU 9000, 21 rounds") == 0);
 	/* the slowest (byte loop, 2450 ns) is the full width */
 	for (int y = 0; y < used; y++) {
@@ -291,9 +294,9 @@ static void test_scene(void **state)
 		bool title = false, where = false, narr = false;
 
 		for (int y = 0; y < f.rows; y++) {
-			title |= wv_frame_find(&f, y, wv_view_chart_title(WV_MEASURE_STRLEN)) >= 0;
+			title |= wv_frame_find(&f, y, wv_measure_title(WV_MEASURE_STRLEN)) >= 0;
 			where |= wv_frame_find(&f, y, "measured on Test CPU 9000") >= 0;
-			narr |= wv_frame_find(&f, y, "takes 9.8x the time") >= 0;
+			narr |= wv_frame_find(&f, y, "wv_strlen's: 9.8x on the") >= 0;
 		}
 		assert_true(title && where && narr);
 		wv_frame_free(&f);
@@ -332,6 +335,147 @@ static void test_lesson_key(void **state)
 				   "measurement: the scene needs measure: strlen"));
 }
 
+/* lesson 1's handout, plain or HTML, with figures m (NULL: none) */
+static char *handout(bool html, const struct wv_measure *m)
+{
+	struct wv_handout_opts o = { .number = 1, .measure = m };
+	wv_lesson *l;
+	struct wv_error e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(wv_lesson_load("lessons/01-word-at-a-time.lesson", &l, &e), 0);
+	if (html) {
+		assert_int_equal(wv_html_begin(f, "lesson 1"), 0);
+		assert_int_equal(wv_html_handout(f, l, &o), 0);
+		assert_int_equal(wv_html_end(f), 0);
+	} else {
+		assert_int_equal(wv_handout_render(f, l, &o), 0);
+	}
+	assert_int_equal(fclose(f), 0);
+	wv_lesson_free(l);
+	return buf;
+}
+
+/* the plain handout with injected figures: the text chart's bars as an
+   integer computation says, the figures in the narration; without them,
+   "not measured" and no bar, the same on every run */
+static void test_plain_handout(void **state)
+{
+	struct wv_measure m;
+	char *page, *again, *chart;
+	int bar_w = 0, seen = 0;
+
+	(void)state;
+	fake(&m);
+	m.rows[m.nrows++] = (struct wv_measure_row){ WV_MEASURE_STRLEN, "planted", 4096,
+						     true, 4095, 4096, 0 };
+	page = handout(false, &m);
+	chart = strstr(page, wv_measure_title(WV_MEASURE_STRLEN));
+	assert_non_null(chart);
+	assert_non_null(strstr(chart, "measured on Test CPU 9000, 21 rounds"));
+	assert_non_null(strstr(page, "The byte loop's time over wv_strlen's: 9.8x on the"));
+	assert_non_null(strstr(page, "Measured on: Test CPU 9000."));
+	assert_null(strstr(page, "{measure_"));
+	for (int pass = 0; pass < 2; pass++)
+		for (const char *l = chart; *l && l < strstr(chart, "\nAnswers"); ) {
+			size_t n = strcspn(l, "\n");
+			char line[200];
+			unsigned cells = 0, want;
+
+			snprintf(line, sizeof(line), "%.*s", (int)n, l);
+			for (size_t k = 0; k < n; k++)
+				cells += line[k] == '#';
+			l += n + (l[n] == '\n');
+			if (strstr(line, "byte loop") && pass == 0)
+				bar_w = (int)cells;
+			if (pass == 0)
+				continue;
+			if (strstr(line, "wv_strlen "))
+				want = (unsigned)ref_bar(250, 2450, (unsigned)bar_w);
+			else if (strstr(line, "libc strlen"))
+				want = (unsigned)ref_bar(100, 2450, (unsigned)bar_w);
+			else if (strstr(line, "byte loop"))
+				want = (unsigned)bar_w;
+			else if (strstr(line, "planted")) {
+				assert_non_null(strstr(line, "WRONG: answered 4095, not 4096"));
+				want = 0;
+			} else
+				continue;
+			if (cells != want)
+				fail_msg("'%s': %u cells, want %u", line, cells, want);
+			seen++;
+		}
+	assert_int_equal(bar_w, 78 - 46);
+	assert_int_equal(seen, 4);
+	free(page);
+	/* not measured: said, no bar, and the same bytes every time */
+	page = handout(false, NULL);
+	again = handout(false, NULL);
+	assert_string_equal(page, again);
+	assert_non_null(strstr(page, "Not measured: this handout was made without "
+			       "--measure, so"));
+	assert_non_null(strstr(page, "Measured on: (not measured)."));
+	chart = strstr(page, wv_measure_title(WV_MEASURE_STRLEN));
+	assert_non_null(chart);
+	assert_null(strstr(chart, "###"));
+	free(page);
+	free(again);
+}
+
+/* the HTML handout with injected figures: each bar's width the percentage
+   an integer computation gives, the production bar marked, a wrong routine
+   said without a bar; tidy finds no error (when it is installed) */
+static void test_html_handout(void **state)
+{
+	static const struct { const char *row; unsigned ns; } want[] = {
+		{ "wv_strlen, 4096 bytes", 250 }, { "byte loop, 4096 bytes", 2450 },
+		{ "libc strlen, 4096 bytes", 100 } };
+	struct wv_measure m;
+	char *page, *p, path[] = "/tmp/watviz-measure-XXXXXX";
+
+	(void)state;
+	fake(&m);
+	m.rows[m.nrows++] = (struct wv_measure_row){ WV_MEASURE_STRLEN, "planted", 4096,
+						     true, 4095, 4096, 0 };
+	page = handout(true, &m);
+	p = strstr(page, "<figure class=\"chart\">");
+	assert_non_null(p);
+	for (size_t i = 0; i < sizeof(want) / sizeof(*want); i++) {
+		char cell[200];
+
+		p = strstr(p, want[i].row);
+		assert_non_null(p);
+		snprintf(cell, sizeof(cell), "<td class=\"b\"><div class=\"bar%s\" "
+			 "style=\"width:%d%%\"></div></td>", i == 0 ? " prod" : "",
+			 ref_bar(want[i].ns, 2450, 100));
+		if (strncmp(strchr(p, '<') + 5, cell, strlen(cell)) != 0)
+			fail_msg("row %s: want %s, have %.120s", want[i].row, cell,
+				 strchr(p, '<') + 5);
+	}
+	assert_non_null(strstr(p, "planted, 4096 bytes</th><td colspan=\"3\">wrong: "
+			       "answered 4095, not 4096: not timed</td>"));
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, page, strlen(page)), (ssize_t)strlen(page));
+	close(fd);
+	if (system("command -v tidy >/dev/null 2>&1") == 0) {
+		char cmd[200];
+
+		snprintf(cmd, sizeof(cmd), "tidy -errors -quiet %s >/dev/null 2>&1", path);
+		assert_int_equal(system(cmd), 0);
+	}
+	unlink(path);
+	free(page);
+	page = handout(true, NULL);
+	assert_non_null(strstr(page, WV_HANDOUT_NOT_MEASURED));
+	assert_null(strstr(page, "class=\"bar"));
+	free(page);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -342,6 +486,8 @@ int main(void)
 		cmocka_unit_test(test_chart),
 		cmocka_unit_test(test_scene),
 		cmocka_unit_test(test_lesson_key),
+		cmocka_unit_test(test_plain_handout),
+		cmocka_unit_test(test_html_handout),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
