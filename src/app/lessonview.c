@@ -333,7 +333,10 @@ static void measure_scene(struct wv_frame *f, const struct wv_class *c, int x,
 	int y = 2, ymax = f->rows - 2;
 
 	lesson_bar(f, c);
-	wv_frame_put(f, 1, x, WV_ROLE_HEADING, s->title);
+	/* the word and variant the visualizer's keys work on, as every scene */
+	wv_frame_printf(f, 1, wv_frame_put(f, 1, x, WV_ROLE_HEADING, s->title) + 2,
+			WV_ROLE_DIM, "\"%s\" on %s%s", c->app->word_src, c->app->v->name,
+			wv_class_arch_note(c));
 	y += wv_view_chart(f, y, ymax, x, chart_w, c->measured ? &c->measure : NULL,
 			   (enum wv_measure_group)s->measure, c->measure_why);
 	y += f->rows >= 30;
