@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lesson.h"
+#include "watviz/measure.h"
 
 /* ---- narration filled from the trace ------------------------------------- */
 
@@ -85,7 +86,11 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, const char *
 
 		if (close && (size_t)(close - src - 1) < sizeof(name)) {
 			snprintf(name, sizeof(name), "%.*s", (int)(close - src - 1), src + 1);
-			if (placeholder_value(s, t, name, val, sizeof(val)) != 0) {
+			if (s->measure >= 0 && wv_measure_placeholder(name)) {
+				/* a measure scene's figures: kept for the screen
+				   or the handout to fill (wv_measure_fill) */
+				snprintf(val, sizeof(val), "{%s}", name);
+			} else if (placeholder_value(s, t, name, val, sizeof(val)) != 0) {
 				if (bad) {
 					snprintf(badname, sizeof(badname), "%s", name);
 					*bad = badname;
