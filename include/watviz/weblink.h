@@ -35,9 +35,16 @@ void wv_weblink_encode(char *out, size_t size, const char *s);
 bool wv_weblink_trace(const struct wv_trace *t, const char *word_src, size_t sub,
 		      bool compare, char *out, size_t size);
 
-/* The link to scene (from 1) of lesson number, on arch (NULL: the lesson's
-   own) and presented, into out; as wv_weblink_trace. */
-bool wv_weblink_lesson(unsigned number, size_t scene, const char *arch,
-		       bool present, char *out, size_t size);
+/*
+ * The link to scene (from 1; 0: the end screen, "scene=end") of lesson
+ * number, at sub-step sub of t, the scene's trace (t NULL or sub >=
+ * t->nsubs: at the sub-step the scene shows), on arch (NULL: the lesson's
+ * own) and presented, into out; as wv_weblink_trace.
+ *   lesson 3, scene 2, has_zero's third sub-step:
+ *   "lesson=3&scene=2&step=has_zero%3A3"
+ */
+bool wv_weblink_lesson(unsigned number, size_t scene, const struct wv_trace *t,
+		       size_t sub, const char *arch, bool present, char *out,
+		       size_t size);
 
 #endif /* WATVIZ_WEBLINK_H */

@@ -70,6 +70,12 @@ static struct web {
 	char *history[WV_HISTORY_MAX];
 	size_t nhistory, recall;
 	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
+	/* the lessons built in, as the lesson files a class moves between
+	   (:lesson, :next, :prev, the end screen's n), and their names for
+	   Tab after ":lesson "; made at the first open */
+	struct wv_lesson_file *files;
+	const char **names;
+	struct wv_ui_opts opts;		/* what a lesson starts with */
 } web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
 
 char *wv_web_buf(size_t n)
@@ -222,6 +228,72 @@ static void state_check(void)
 	free(text);
 }
 
+/* ---- the lessons built in ----------------------------------------------- */
+
+/* Lesson file f (one of web.files) as wv_lesson_load reads a file: its
+   text is built in (src/web/lessons.h). */
+static int load_builtin(const struct wv_lesson_file *f, wv_lesson **out,
+			struct wv_error *err)
+{
+	size_t k = (size_t)(f - web.files);
+
+	if (!web.files || f < web.files || k >= wv_web_nlessons) {
+		wv_error_set(err, 0, 0, "not a lesson built into the page");
+		return -ENOENT;
+	}
+	return wv_lesson_parse(wv_web_lessons[k].text, wv_web_lessons[k].len, out, err);
+}
+
+/*
+ * The built-in lessons as the lesson files of the terminal's class (named
+ * as they are in lessons/, for the messages), so :lesson N, :next, :prev
+ * and the end screen move between them through src/app/classroom.c, as
+ * in the terminal.  false when out of memory: then only the lesson a
+ * link names opens.
+ */
+static bool lessons_list(void)
+{
+	size_t n = wv_web_nlessons;
+
+	if (web.files)
+		return true;
+	web.files = calloc(n ? n : 1, sizeof(*web.files));
+	web.names = calloc(n + 1, sizeof(*web.names));
+	if (!web.files || !web.names) {
+		free(web.files);
+		free(web.names);
+		web.files = NULL;
+		web.names = NULL;
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct wv_lesson_file *f = &web.files[i];
+
+		f->number = wv_web_lessons[i].number;
+		snprintf(f->slug, sizeof(f->slug), "%s", wv_web_lessons[i].slug);
+		snprintf(f->path, sizeof(f->path), "lessons/%02u-%s.lesson", f->number,
+			 f->slug);
+		web.names[i] = f->slug;
+	}
+	return true;
+}
+
+/* The options every lesson of the page starts with (then the link's). */
+static struct wv_ui_opts *lesson_opts(void)
+{
+	struct wv_ui_opts *o = &web.opts;
+
+	memset(o, 0, sizeof(*o));
+	o->restart_how = "scene=1 in the link";
+	if (lessons_list()) {
+		o->files = web.files;
+		o->nfiles = wv_web_nlessons;
+		o->run_last = wv_web_nlessons ? wv_web_nlessons - 1 : 0;
+		o->load = load_builtin;
+	}
+	return o;
+}
+
 /* ---- the line ------------------------------------------------------------ */
 
 static void line_open(enum line_kind kind, const char *prompt, const char *text)
@@ -252,6 +324,31 @@ static int no_json(const struct wv_trace *t, const char *path)
 	return -ENOSYS;
 }
 
+/*
+ * :lesson N typed in the free view: the lesson takes over the page, as
+ * tui.c's free_lesson does in the terminal.  -1 for another line.
+ */
+static int free_lesson(const char *line)
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[8];
+	int rc;
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 || cmd.kind != WV_CMD_LESSON)
+		return -1;
+	rc = wv_class_from_free(&web.cls, &web.app, lesson_opts(),
+				web.progress[0] ? web.progress : NULL, cmd.text);
+	if (rc == -2) {		/* out of memory: the app is gone */
+		web.started = false;
+		return WV_REACT_REDRAW;
+	}
+	if (rc == 0) {
+		web.lesson = true;
+		web.cls.restart = false;
+	}
+	return WV_REACT_REDRAW;
+}
+
 /* A finished line (NULL: abandoned), as tui.c's run_line. */
 static int line_done(const char *text)
 {
@@ -268,8 +365,10 @@ static int line_done(const char *text)
 	int r;
 
 	snprintf(line, sizeof(line), "%s", text);	/* react may open a line */
-	r = react(web.lesson ? wv_class_command(&web.cls, line, no_json)
-			     : wv_app_command(&web.app, line, no_json));
+	if (web.lesson)
+		r = react(wv_class_command(&web.cls, line, no_json));
+	else if ((r = free_lesson(line)) < 0)
+		r = react(wv_app_command(&web.app, line, no_json));
 	history_add(line);	/* after: its failure is what the line says */
 	return r;
 }
@@ -287,7 +386,8 @@ static void line_complete(void)
 	memcpy(word, web.text + start, web.at - start);
 	word[web.at - start] = '\0';
 	web.text[web.len] = '\0';
-	if (wv_cmd_complete(web.text, start, word, NULL, &m) == 0)
+	lessons_list();
+	if (wv_cmd_complete(web.text, start, word, web.names, &m) == 0)
 		return;
 	common = strlen(m.name[0]);
 	for (size_t i = 1; i < m.n; i++) {
@@ -545,6 +645,8 @@ static bool decode(const char *s, size_t n, char *out, size_t size)
 	return true;
 }
 
+#define SCENE_END 1000	/* scene=end: the end-of-lesson screen */
+
 struct fields {
 	char word[WV_CMD_TEXT_MAX];
 	bool has_word;
@@ -638,8 +740,10 @@ static bool field(struct fields *fl, const char *key, const char *val, char *err
 			return false;
 		}
 	} else if (strcmp(key, "scene") == 0) {
-		if (!number(val, 999, &fl->scene) || fl->scene == 0) {
-			snprintf(err, size, "a scene number from 1");
+		if (strcmp(val, "end") == 0) {
+			fl->scene = SCENE_END;
+		} else if (!number(val, 999, &fl->scene) || fl->scene == 0) {
+			snprintf(err, size, "a scene number from 1, or end");
 			return false;
 		}
 	} else if (strcmp(key, "present") == 0) {
@@ -703,39 +807,86 @@ static void stop(void)
 	web.started = false;
 }
 
+/*
+ * A link's step in a lesson: the scene shown opens at that sub-step of its
+ * own trace when it has one there, as :step would take it in the
+ * terminal (what is hidden while its question is open stays hidden);
+ * else the scene stays at its own sub-step and err says why.
+ */
+static void lesson_step(const char *step, char *err, size_t size)
+{
+	char why[WV_APP_MSG_MAX];
+	size_t k;
+
+	if (web.cls.phase == WV_CLASS_END) {
+		if (!err[0])
+			snprintf(err, size, "link field 'step': the end of lesson %u has "
+				 "no steps; a scene's link can have one", web.cls.number);
+		return;
+	}
+	if (wv_step_find(&web.app.trace, step, &k, why, sizeof(why)) < 0) {
+		size_t n = strlen("--step ") + strlen(step);
+		const char *w = strncmp(why, "--step ", 7) == 0 &&
+				strncmp(why + 7, step, n - 7) == 0 &&
+				strncmp(why + n, ": ", 2) == 0 ? why + n + 2 : why;
+
+		if (!err[0])
+			snprintf(err, size, "link field 'step': lesson %u scene %zu: %.140s",
+				 web.cls.number, web.cls.scene + 1, w);
+		return;
+	}
+	web.app.pos = k;
+	wv_class_sync(&web.cls);
+}
+
 static int start_lesson(const struct fields *fl, char *err, size_t size)
 {
 	const struct wv_web_lesson *wl = fl->lesson;
 	struct wv_error e = { 0 };
-	struct wv_ui_opts o = { 0 };
+	struct wv_ui_opts *o = lesson_opts();
 
 	if (wv_lesson_parse(wl->text, wl->len, &web.l, &e) != 0) {
 		snprintf(err, size, "lesson %u: line %d: %.150s", wl->number, e.line, e.msg);
 		return -1;
 	}
-	o.lesson = web.l;
-	o.lesson_number = wl->number;
-	o.lesson_slug = wl->slug;
-	o.present = fl->present;
-	o.variant = fl->arch_given ? fl->v : NULL;
+	o->lesson = web.l;
+	o->lesson_number = wl->number;
+	o->lesson_slug = wl->slug;
+	o->lesson_index = (size_t)(wl - wv_web_lessons);
+	o->present = fl->present;
+	o->variant = fl->arch_given ? fl->v : NULL;
 	/* a link's scene is where to go; without one, where the lesson
 	   stopped in this browser, as --lesson N */
-	o.restart = fl->scene > 0;
-	o.restart_how = "scene=1 in the link";
-	if (wv_class_init(&web.cls, &web.app, &o, web.progress[0] ? web.progress
-								 : NULL) < 0) {
+	o->restart = fl->scene > 0;
+	if (wv_class_init(&web.cls, &web.app, o, web.progress[0] ? web.progress
+								: NULL) < 0) {
 		snprintf(err, size, "lesson %u: %.170s", wl->number, web.app.msg);
 		wv_lesson_free(web.l);
 		web.l = NULL;
 		return -1;
 	}
+	/* the class owns it now: :lesson, :next and the end screen free the
+	   lesson they leave */
+	web.cls.owned = web.l;
+	web.l = NULL;
+	/* the scene in the link was this lesson's: the next ones resume */
+	web.cls.restart = false;
 	web.lesson = true;
 	web.started = true;
-	if (fl->scene > 0 && (size_t)fl->scene <= web.cls.nscenes)
+	if (fl->scene == SCENE_END) {
+		/* as ] from the last scene: its trace under the end screen */
+		if (web.cls.nscenes)
+			wv_class_goto(&web.cls, web.cls.nscenes - 1);
+		wv_class_goto(&web.cls, web.cls.nscenes);
+	} else if (fl->scene > 0 && (size_t)fl->scene <= web.cls.nscenes) {
 		wv_class_goto(&web.cls, (size_t)fl->scene - 1);
-	else if (fl->scene > 0)
+	} else if (fl->scene > 0) {
 		snprintf(err, size, "link field 'scene': lesson %u has scenes 1 to %zu",
 			 wl->number, web.cls.nscenes);
+		return 0;	/* the step was that scene's */
+	}
+	if (fl->step[0])
+		lesson_step(fl->step, err, size);
 	return 0;
 }
 
@@ -785,7 +936,7 @@ int wv_web_open(const char *fragment)
 		wv_app_msg(&web.app, false, "Right/Left step through %s; ? shows "
 			   "every key.", web.app.v->name);
 	}
-	if (fl.step[0] && !web.lesson) {	/* a lesson's scene says its step */
+	if (fl.step[0] && !web.lesson) {	/* a lesson's: start_lesson */
 		size_t k;
 		char why[WV_APP_MSG_MAX];
 
@@ -817,7 +968,11 @@ const char *wv_web_link(void)
 	if (!web.started)
 		return web.link;
 	if (web.lesson)
-		wv_weblink_lesson(web.cls.number, web.cls.scene + 1,
+		/* the step only where it is not the one the scene shows */
+		wv_weblink_lesson(web.cls.number, web.cls.phase == WV_CLASS_END ? 0
+				  : web.cls.scene + 1, &app->trace,
+				  web.cls.phase == WV_CLASS_END || app->pos == web.cls.shown
+				  ? app->trace.nsubs : app->pos,
 				  web.cls.arch_opt ? web.cls.arch_opt->name : NULL,
 				  web.cls.present, web.link, sizeof(web.link));
 	else

@@ -37,11 +37,21 @@ const text = (f) => {
     states.push(['lesson=' + l + '&present=1', '] ]']);
     states.push(['lesson=' + l + '&arch=ppc64', ']']);
   }
+  // a step in a lesson's link, written where it is not the scene's own;
+  // the end-of-lesson screen
+  for (const [l, sc, step] of [[3, 2, 'has_zero:3'], [3, 3, 'load:1'], [7, 2, 'find_zero:1'],
+    [12, 1, 'has_zero:2'], [16, 2, 'zero_bytemask:1']]) {
+    states.push(['lesson=' + l + '&scene=' + sc + '&step=' + step, '']);
+    states.push(['lesson=' + l + '&scene=' + sc, 'ArrowRight']);
+    states.push(['lesson=' + l + '&scene=' + sc + '&present=1&step=' + step, 'ArrowLeft']);
+  }
+  states.push(['lesson=3&scene=end', '']);
+  states.push(['lesson=16&scene=3', ']']);
   let n = 0, bad = 0;
   const fields = new Set();
   for (const [frag, keys] of states) {
     a.open(frag);
-    for (const k of keys.split(' ')) a.key(watvizKeyCode(k, false));
+    for (const k of keys.split(' ').filter(Boolean)) a.key(watvizKeyCode(k, false));
     const link = a.link(), before = text(a.frame());
     b.open(link);
     const after = text(b.frame()), again = b.link();

@@ -143,6 +143,47 @@ function aMinusOnes(bytes) {
       (await rows(page)).slice(-6).join('\n'));
     await shot(page, '04-right');
 
+    // moving between lessons in the page, as in the terminal; the address
+    // follows.  Lesson titles and scene counts from the lesson files.
+    const lessonFile = (num) => {
+      const dir = path.join(__dirname, '..', '..', 'lessons');
+      const f = fs.readdirSync(dir).find((x) => x.startsWith(String(num).padStart(2, '0') + '-'));
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      return { title: /^title: *(.*)$/m.exec(text)[1], scenes: (text.match(/^scene:/gm) || []).length };
+    };
+    const hash = () => page.evaluate(() => location.hash);
+    const command = async (line) => {
+      await page.keyboard.press(':');
+      await page.keyboard.type(line);
+      await page.keyboard.press('Enter');
+    };
+    await command('lesson 5');
+    ok(await waitRows(page, ['Lesson 5: ' + lessonFile(5).title, 'scene 1 of ' + lessonFile(5).scenes]) &&
+      await hash() === '#lesson=5&scene=1', ':lesson 5 opens lesson 5 in the page, the address follows: ' + await hash(),
+      (await rows(page)).slice(0, 2).join('\n'));
+    await command('next');
+    ok(await waitRows(page, ['Lesson 6: ' + lessonFile(6).title]) && await hash() === '#lesson=6&scene=1',
+      ':next opens lesson 6: ' + await hash());
+    await command('scene ' + lessonFile(6).scenes);
+    await page.keyboard.press(']');
+    ok(await waitRows(page, ['Lesson 6:', 'the end']) && await hash() === '#lesson=6&scene=end',
+      '] after the last scene shows the end of the lesson: ' + await hash());
+    await page.keyboard.press('n');
+    ok(await waitRows(page, ['Lesson 7: ' + lessonFile(7).title]) && await hash() === '#lesson=7&scene=1',
+      'the end screen\'s n opens lesson 7: ' + await hash());
+    await shot(page, '04-next-lesson');
+    // a step in a lesson's link: the scene opens at it (the sub-step's
+    // number from the plain trace's list of sub-steps, --list-steps)
+    await page.goto(URL + '#lesson=3&scene=2&step=has_zero:3');
+    await page.waitForSelector('body[data-ready="1"]');
+    ok(await waitRows(page, ['scene 2 of 6', 'sub-step ' + process.env.WATVIZ_STEP_AT + '/']) &&
+      await hash() === '#lesson=3&scene=2&step=has_zero%3A3',
+      'a lesson link with step=has_zero:3 opens scene 2 at that sub-step: ' + await hash());
+    await page.goto(URL + '#lesson=3&scene=2&step=has_zero:99');
+    await page.waitForSelector('body[data-ready="1"]');
+    ok(await waitRows(page, ['scene 2 of 6', "link field 'step'"]) && await hash() === '#lesson=3&scene=2',
+      'a step the scene has not is named on the message line, the scene at its own: ' + await hash());
+
     // a link to an exact state restores every field, and the key that
     // copies it gives the same link
     const frag = 'word=x%5Cx01%5Cx80z&arch=ppc32&offset=2&fill=0xff&delim=0x2f&step=find_zero:1&view=compare';

@@ -237,6 +237,67 @@ key Enter
 frame
 link
 EOF
+# moving between lessons in the page, through src/app/classroom.c as in
+# the terminal: :lesson N and NAME (Tab completes it), :next, :prev, the
+# end screen's n and Enter, the last lesson's end, a lesson that is not
+# there, :lesson typed in the free view; each with its link
+cat >"$sc/lesson-moves" <<'EOF'
+size 24 80
+open lesson=3&scene=2
+type :lesson 5
+key Enter
+frame
+link
+type :next
+key Enter
+frame
+link
+type :prev
+key Enter
+type :prev
+key Enter
+frame
+link
+type :lesson nosuch
+key Enter
+frame
+link
+type :lesson 6
+key Enter
+type :scene 5
+key Enter
+key ]
+frame
+link
+key n
+frame
+link
+type :scene 4
+key Enter
+key ]
+key Enter
+frame
+link
+type :lesson 16
+key Enter
+type :next
+key Enter
+frame
+type :scene 3
+key Enter
+key ]
+key n
+frame
+link
+open word=ab&arch=ppc64
+type :lesson zero-
+key Tab
+frame
+key Enter
+frame
+link
+said
+EOF
 cat >"$sc/sizes" <<'EOF'
 open word=hello%5C0world&step=create_zero_mask:1
 size 30 120
@@ -276,6 +337,15 @@ open lesson=has-zero&scene=999
 frame
 link
 open word=ab%5C0cd&page=8
+frame
+link
+open lesson=3&scene=2&step=has_zero:99
+frame
+link
+open lesson=3&scene=end&step=load
+frame
+link
+open lesson=3&scene=2&step=has_zero%3A3
 frame
 link
 EOF
@@ -362,12 +432,42 @@ ok $? "--web-url without --html is a usage error"
 grep -q "t|.*link field 'arch': no variant" "$tmp/frag.out" &&
 	grep -q "t|.*link field 'scene': lesson 3 has scenes 1 to 6" "$tmp/frag.out"
 ok $? "a link's bad variant and a scene past the end are named on the message line"
+# lesson 3 scene 2 is "ab\0cd" on x86-64 (lessons/03-has-zero.lesson)
+"$B/watviz" --list-steps 'ab\0cd' >"$tmp/steps"
+at=$(awk '$1 == "has_zero:3" { print NR }' "$tmp/steps")
+all=$(wc -l <"$tmp/steps")
+grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 4 sub-steps" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'step': the end of lesson 3 has no steps" "$tmp/frag.out" &&
+	grep -q '^link|lesson=3&scene=2&step=has_zero%3A3$' "$tmp/frag.out" &&
+	grep -q 't| Lesson 3:.*scene 2 of 6' "$tmp/frag.out" &&
+	grep -q "t|.*sub-step $at/$all" "$tmp/frag.out"
+ok $? "a lesson link's step opens the scene there (has_zero:3 is sub-step $at of $all), one the scene has not is named"
+
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
 "$DRIVER" <"$sc/lesson-3" >"$tmp/l3.out"
-[ "$(grep -c '^link|lesson=3&scene=[0-9]*$' "$tmp/l3.out")" -eq 30 ] &&
-	[ "$(grep '^link|' "$tmp/l3.out" | sort -u | wc -l)" -ge 3 ]
-ok $? "lesson 3's links name the scene they are at"
+# (Enter on a lesson's end screen opens the next lesson, as in the terminal)
+[ "$(grep -c '^link|lesson=[0-9]*&scene=\([0-9]*\|end\)$' "$tmp/l3.out")" -eq 30 ] &&
+	[ "$(grep '^link|' "$tmp/l3.out" | sort -u | wc -l)" -ge 3 ] &&
+	[ "$(grep '^link|' "$tmp/l3.out" | sed -n '/lesson=3&scene=end/{n;p;}')" = "link|lesson=4&scene=2" ]
+ok $? "lesson 3's links name the scene they are at, its end screen's Enter goes on to lesson 4"
+
+# what moving between lessons showed (lesson numbers and titles from the
+# lesson files' names and their "title:" lines, not from the page)
+title() { sed -n 's/^title: *//p' "$ROOT"/lessons/"$(printf %02d "$1")"-*.lesson; }
+"$DRIVER" <"$sc/lesson-moves" >"$tmp/moves.out"
+sed -n 's/^link|//p' "$tmp/moves.out" | tr '\n' ' ' >"$tmp/moves.links"
+want='lesson=5&scene=1 lesson=6&scene=1 lesson=4&scene=1 lesson=4&scene=1 lesson=6&scene=end lesson=7&scene=1 lesson=8&scene=1 lesson=16&scene=end lesson=16&scene=1 '
+[ "$(cat "$tmp/moves.links")" = "$want" ]
+ok $? "the page's :lesson, :next, :prev, the end screen's n and Enter move between lessons and the link follows"
+[ "$(cat "$tmp/moves.links")" = "$want" ] || echo "# links: $(cat "$tmp/moves.links")"
+grep -q "t| Lesson 5: $(title 5)" "$tmp/moves.out" &&
+	grep -q "t| Lesson 7: $(title 7)" "$tmp/moves.out" &&
+	grep -q "t|.*lesson nosuch: no such lesson" "$tmp/moves.out" &&
+	grep -q "t|.*lesson 16 is the last one" "$tmp/moves.out" &&
+	grep -q "t|.*That was the last lesson" "$tmp/moves.out" &&
+	grep -q "t|:lesson zero-bytemask" "$tmp/moves.out"
+ok $? "each lesson opened shows its title; a lesson that is not there, past the last one, and Tab after :lesson are said"
 
 # ---- 3. the page in Chromium -------------------------------------------------
 CHROME=$(command -v chromium || command -v chromium-browser || echo)
@@ -377,7 +477,7 @@ elif [ ! -d "$DIR/node_modules/playwright-core" ]; then
 	ok 0 "the page in Chromium # SKIP no tests/web/node_modules (cd tests/web && npm ci)"
 else
 	mkdir -p "$B/web/shots"
-	WATVIZ_CHROME=$CHROME node "$DIR/page.js" "$PAGE" "$B/web" >"$tmp/page.tap" 2>"$tmp/page.err"
+	WATVIZ_CHROME=$CHROME WATVIZ_STEP_AT=$at node "$DIR/page.js" "$PAGE" "$B/web" >"$tmp/page.tap" 2>"$tmp/page.err"
 	rc=$?
 	# its TAP lines, renumbered into ours
 	while IFS= read -r line; do
