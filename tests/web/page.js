@@ -267,6 +267,29 @@ function aMinusOnes(bytes) {
     ok(requests.length === 0, 'the page requested nothing (' + requests.length + ' requests)', requests.join('\n'));
     ok(errors.length === 0, 'no script error', errors.join('\n'));
 
+    // a handout's scene links (watviz --html --lesson 3 --arch ppc64
+    // --web-url watviz.html, written beside the page by run-web.sh): each
+    // clicked opens that scene in the page
+    const handout = path.join(OUT, 'handout-3.html');
+    if (fs.existsSync(handout)) {
+      const hp = await ctx.newPage();
+      const herrors = [];
+      hp.on('pageerror', (e) => herrors.push(e.message));
+      const opened = [];
+      for (const k of [1, 2, 6]) {
+        await hp.goto('file://' + handout);
+        await hp.getByText('Open this scene in the web page').nth(k - 1).click();
+        await hp.waitForSelector('body[data-ready="1"]');
+        const got = await waitRows(hp, ['Lesson 3:', 'scene ' + k + ' of 6', 'ppc64']);
+        opened.push(k + (got ? ' ok' : ' not: ' + (await rows(hp)).slice(0, 2).join(' / ')));
+      }
+      ok(opened.every((o) => o.endsWith(' ok')) && herrors.length === 0,
+        'a handout\'s scene links, clicked, open scenes 1, 2 and 6 of lesson 3 on ppc64 in the page', opened.join('\n'));
+      await hp.close();
+    } else {
+      ok(false, 'run-web.sh wrote ' + handout);
+    }
+
     // accessibility: axe-core, no serious or critical violation
     const axeSrc = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const actx = await browser.newContext({ bypassCSP: true, viewport: { width: 1000, height: 560 } });

@@ -416,6 +416,63 @@ for a in x86-64 ppc32 alpha; do
 		cmp -s "$tmp/got" "$tmp/want" && cmp -s "$tmp/frags" "$tmp/back"
 	ok $? "--html --web-url on $a: its $nsub sub-steps' links open sub-steps 1 to $nsub, each link its own"
 done
+# --html --lesson N --web-url: each scene's heading links to that scene in
+# the page, on the handout's --arch where the lesson allows it (its
+# arches: line; "any" or none: every variant); expected from the lesson
+# files
+lfile() { echo "$ROOT"/lessons/"$(printf %02d "$1")"-*.lesson; }
+for spec in "3 ppc64" "9 ppc32" "16 arm64" "7 -"; do
+	set -- $spec
+	num=$1 arch=$2
+	f=$(lfile "$num")
+	nsc=$(grep -c "^scene:" $f)
+	if [ "$arch" = - ]; then
+		"$B/watviz" --html --lesson "$num" --web-url watviz.html >"$tmp/handout.html"
+		arg=
+	else
+		"$B/watviz" --html --lesson "$num" --arch "$arch" --web-url watviz.html \
+			>"$tmp/handout.html"
+		allowed=$(sed -n 's/^arches: *//p' $f)
+		[ "${allowed:-any}" = any ] && allowed=$arch
+		case " $allowed " in
+		*" $arch "*) arg="&arch=$arch" ;;
+		*) arg= ;;
+		esac
+	fi
+	[ "$num" = 3 ] && cp "$tmp/handout.html" "$B/web/handout-3.html"
+	sed -n 's/.*<a href="watviz\.html#\([^"]*\)">Open this scene in the web page.*/\1/p' \
+		"$tmp/handout.html" | sed 's/&amp;/\&/g' >"$tmp/frags"
+	k=1
+	: >"$tmp/want"
+	while [ $k -le "$nsc" ]; do
+		echo "lesson=$num&scene=$k$arg" >>"$tmp/want"
+		k=$((k + 1))
+	done
+	{ echo "size 24 80"; sed 's/^/open /; s/$/\nframe\nlink/' "$tmp/frags"; } |
+		"$DRIVER" >"$tmp/opened"
+	sed -n "s/^t| Lesson $num: .* scene \([0-9]*\) of $nsc *$/\1/p" "$tmp/opened" |
+		tr '\n' ' ' >"$tmp/got"
+	seq 1 "$nsc" | tr '\n' ' ' >"$tmp/seq"
+	sed -n 's/^link|//p' "$tmp/opened" >"$tmp/back"
+	cmp -s "$tmp/frags" "$tmp/want" && cmp -s "$tmp/got" "$tmp/seq" &&
+		cmp -s "$tmp/frags" "$tmp/back"
+	ok $? "--html --lesson $num${arg:+ --arch $arch} --web-url: its $nsc scenes link to scenes 1 to $nsc of lesson $num$arg in the page, each link its own"
+done
+# every handout of the course: each scene link opens in the page with no
+# field refused and gives itself back
+"$B/watviz" --html --course --web-url https://example.org/w/watviz.html >"$tmp/course.html"
+sed -n 's/.*<a href="https:\/\/example\.org\/w\/watviz\.html#\([^"]*\)">Open this scene.*/\1/p' \
+	"$tmp/course.html" | sed 's/&amp;/\&/g' >"$tmp/frags"
+for f in "$ROOT"/lessons/[0-9]*.lesson; do
+	num=$(basename "$f" | sed 's/^0*\([0-9][0-9]*\)-.*/\1/')
+	seq 1 "$(grep -c '^scene:' "$f")" | sed "s/^/lesson=$num\&scene=/"
+done >"$tmp/want"
+total=$(wc -l <"$tmp/want")
+{ echo "size 24 80"; sed 's/^/open /; s/$/\nlink\nsaid/' "$tmp/frags"; } | "$DRIVER" >"$tmp/opened"
+sed -n 's/^link|//p' "$tmp/opened" >"$tmp/back"
+cmp -s "$tmp/frags" "$tmp/want" && cmp -s "$tmp/frags" "$tmp/back" &&
+	! grep -q "^said|.*link field" "$tmp/opened"
+ok $? "--html --course --web-url: all $total scenes' links parse in the page and open their scenes"
 for bad in 'javascript:alert(1)' 'a b' 'x.html#frag' 'a"onclick=1'; do
 	"$B/watviz" --html --web-url "$bad" ab >/dev/null 2>"$tmp/bad.err"
 	[ $? -eq 2 ] && grep -q -- '--web-url' "$tmp/bad.err"
