@@ -26,9 +26,11 @@
 #include "watviz/lesson.h"
 #include "watviz/lessonview.h"
 #include "watviz/progress.h"
+#include "watviz/prove.h"
 #include "watviz/screen.h"
 #include "watviz/state.h"
 #include "watviz/stepname.h"
+#include "watviz/try.h"
 #include "watviz/ui.h"
 #include "watviz/view.h"
 #include "watviz/weblink.h"
@@ -76,6 +78,14 @@ static struct web {
 	struct wv_lesson_file *files;
 	const char **names;
 	struct wv_ui_opts opts;		/* what a lesson starts with */
+	/* a 32-bit :try whose proof runs elsewhere (the page's worker):
+	   its number, formula (parsed for variant v) and what the worker
+	   gets; 0 none */
+	int job;
+	int jobs;			/* numbers given so far */
+	struct wv_try *job_try;
+	const struct wv_variant *job_v;
+	char job_text[WV_CMD_TEXT_MAX + 64];
 } web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
 
 char *wv_web_buf(size_t n)
@@ -349,6 +359,142 @@ static int free_lesson(const char *line)
 	return WV_REACT_REDRAW;
 }
 
+/* ---- :try off the page's main thread ------------------------------------ */
+
+static void job_drop(void)
+{
+	free(web.job_try);
+	web.job_try = NULL;
+	web.job = 0;
+}
+
+/*
+ * ":try EXPR" on a 32-bit variant: every one of the 2^32 words is checked
+ * (a proof, as the issue asks of the page; 64-bit formulas get the
+ * sampled check the terminal's :try gives without Z3, at once).  That
+ * takes minutes, so the formula is only parsed here (the same checks and
+ * messages as the terminal's :try) and handed out as a job: the page runs
+ * it on a worker with the same module (wv_web_prove) and brings the
+ * verdict back (wv_web_proved); the page stays live meanwhile, and Esc or
+ * Ctrl-C stops it.  -1: another line.
+ */
+static int try_elsewhere(const char *line)
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[8];
+	struct wv_try *t;
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 || cmd.kind != WV_CMD_TRY ||
+	    web.app.v->bits != 32)
+		return -1;
+	web.app.msg[0] = '\0';
+	if (!(t = malloc(sizeof(*t)))) {
+		wv_app_msg(&web.app, true, "try: out of memory");
+		return WV_REACT_REDRAW;
+	}
+	if (wv_app_try_begin(&web.app, cmd.text, t) < 0) {
+		free(t);
+		return WV_REACT_REDRAW;		/* app->msg says why */
+	}
+	job_drop();	/* a new :try replaces one that runs */
+	web.job_try = t;
+	web.job_v = web.app.v;
+	web.job = ++web.jobs;
+	snprintf(web.job_text, sizeof(web.job_text), "%s\n%s", web.app.v->name, cmd.text);
+	wv_app_msg(&web.app, false, "try: checking all 2^32 words on %s (Esc or "
+		   "Ctrl-C stops it)", web.app.v->name);
+	return WV_REACT_REDRAW;
+}
+
+int wv_web_proving(void)
+{
+	return web.job;
+}
+
+const char *wv_web_prove_job(void)
+{
+	return web.job ? web.job_text : "";
+}
+
+/* The verdict of job (wv_web_prove's line, or NULL: stopped by the key
+   named how) shown. */
+static int job_done(const char *result, const char *how)
+{
+	struct wv_proof p = { 0 };
+	unsigned long long cex, checked;
+	int rc, holds, proof, smallest;
+	double seconds;
+
+	if (!web.job)
+		return WV_REACT_NONE;
+	if (!result) {
+		rc = -EINTR;
+	} else if (sscanf(result, "%d %d %d %d %llx %llu %lf", &rc, &holds, &proof,
+			  &smallest, &cex, &checked, &seconds) != 7) {
+		wv_app_msg(&web.app, true, "try: the worker's verdict cannot be read "
+			   "(\"%.40s\"); nothing was decided", result);
+		job_drop();
+		return WV_REACT_REDRAW;
+	} else {
+		p = (struct wv_proof){ .holds = holds, .is_proof = proof,
+				       .smallest = smallest, .cex = cex, .checked = checked,
+				       .seconds = seconds,
+				       .method = proof ? "exhaustive" : "sampled" };
+	}
+	if (web.app.v != web.job_v && rc != -EINTR) {
+		wv_app_msg(&web.app, false, "try: the formula was checked on %s, not "
+			   "on %s shown now: :try again here", web.job_v->name,
+			   web.app.v->name);
+		job_drop();
+		return WV_REACT_REDRAW;
+	}
+	rc = wv_app_try_verdict(&web.app, web.job_try, rc, &p);
+	if (!result)	/* the terminal's words, with the key that stopped it */
+		wv_app_msg(&web.app, false, "try: stopped (%s); nothing was decided", how);
+	job_drop();
+	if (web.lesson)
+		rc |= wv_class_sync(&web.cls);
+	return rc;
+}
+
+int wv_web_proved(int job, const char *result)
+{
+	if (!web.started || job != web.job)
+		return WV_REACT_NONE;	/* stopped, or replaced: not this one's */
+	return react(job_done(result, NULL));
+}
+
+/*
+ * The worker's half: prove job ("ARCH\nFORMULA", wv_web_prove_job) as the
+ * terminal's --try does without Z3 (every word at 32 bits) and say the
+ * verdict as one line, "rc holds is_proof smallest cex checked seconds".
+ */
+const char *wv_web_prove(const char *job)
+{
+	static char out[128];
+	char arch[64];
+	const char *nl = strchr(job, '\n');
+	const struct wv_variant *v;
+	struct wv_proof p = { 0 };
+	struct wv_error e;
+	struct wv_try *t;
+	int rc;
+
+	snprintf(arch, sizeof(arch), "%.*s", nl ? (int)(nl - job) : 0, job);
+	if (!nl || !(v = wv_wat_find(arch)) || !(t = malloc(sizeof(*t))))
+		return "-22 0 0 0 0 0 0";
+	if (wv_app_try_parse(v, nl + 1, t, &e) < 0) {
+		free(t);
+		return "-22 0 0 0 0 0 0";
+	}
+	rc = wv_prove_enumerate(&t->e, t->e.w != 32, &p);
+	free(t);
+	snprintf(out, sizeof(out), "%d %d %d %d %llx %llu %.2f", rc, p.holds, p.is_proof,
+		 p.smallest, (unsigned long long)p.cex, (unsigned long long)p.checked,
+		 p.seconds);
+	return out;
+}
+
 /* A finished line (NULL: abandoned), as tui.c's run_line. */
 static int line_done(const char *text)
 {
@@ -365,9 +511,10 @@ static int line_done(const char *text)
 	int r;
 
 	snprintf(line, sizeof(line), "%s", text);	/* react may open a line */
-	if (web.lesson)
+	r = try_elsewhere(line);
+	if (r < 0 && web.lesson)
 		r = react(wv_class_command(&web.cls, line, no_json));
-	else if ((r = free_lesson(line)) < 0)
+	else if (r < 0 && (r = free_lesson(line)) < 0)
 		r = react(wv_app_command(&web.app, line, no_json));
 	history_add(line);	/* after: its failure is what the line says */
 	return r;
@@ -496,6 +643,10 @@ int wv_web_key(int key)
 		web.line = LINE_NONE;
 		return react(wv_class_do(&web.cls, wv_keys_action(key))) | WV_REACT_REDRAW;
 	}
+	/* a :try proving elsewhere: Esc or Ctrl-C stops it, as Ctrl-C in
+	   the terminal */
+	if (web.job && (key == 3 || (key == 27 && web.line == LINE_NONE)))
+		return react(job_done(NULL, key == 3 ? "Ctrl-C" : "Esc"));
 	if (web.line != LINE_NONE)
 		return line_key(key);
 	if (web.lesson)
@@ -795,6 +946,7 @@ static bool parse_fragment(const char *fragment, struct fields *fl, char *err,
 
 static void stop(void)
 {
+	job_drop();
 	if (!web.started)
 		return;
 	if (web.lesson)

@@ -74,6 +74,20 @@ int wv_web_cols(void);
 /* The fragment that opens the screen as it is now (owned here). */
 const char *wv_web_link(void);
 
+/*
+ * A :try on a 32-bit variant checks all 2^32 words: minutes.  The line is
+ * parsed at once and its proof left to the page, to run off its main
+ * thread (a worker with the same module): wv_web_proving() is its job's
+ * number (0: none), wv_web_prove_job() what to give the worker's
+ * wv_web_prove(), whose line goes back to wv_web_proved(job, line).  A
+ * verdict for a job that was stopped (Esc, Ctrl-C) or replaced is
+ * dropped.  Without a worker, the same three calls in a row.
+ */
+int wv_web_proving(void);
+const char *wv_web_prove_job(void);
+const char *wv_web_prove(const char *job);
+int wv_web_proved(int job, const char *line);
+
 /* The narration shown now and the message line, one line of plain text
    (for the page's live region). */
 const char *wv_web_said(void);

@@ -267,6 +267,49 @@ function aMinusOnes(bytes) {
     ok(requests.length === 0, 'the page requested nothing (' + requests.length + ' requests)', requests.join('\n'));
     ok(errors.length === 0, 'no script error', errors.join('\n'));
 
+    // a 32-bit :try proves all 2^32 words on a worker: a key paints its
+    // frame while it runs (events counted, no time), Esc stops it, and a
+    // verdict that comes back is the native --try's (Z3, another prover)
+    {
+      const tp = await ctx.newPage();
+      const terrors = [], tconsole = [];
+      tp.on('pageerror', (e) => terrors.push(e.message));
+      tp.on('console', (m) => tconsole.push(m.text()));
+      await tp.goto(URL + '#arch=x86-32');
+      await tp.waitForSelector('body[data-ready="1"]');
+      const tsaid = () => tp.evaluate(() => watvizPage.w.said());
+      const tcommand = async (line) => {
+        await tp.keyboard.press(':');
+        await tp.keyboard.type(line);
+        await tp.keyboard.press('Enter');
+      };
+      const formula = '(a - ONES) & ~a & 0x80';
+      const native = JSON.parse(require('child_process').execFileSync(path.join(OUT, '..', 'watviz'),
+        ['--try', formula, '--arch', 'x86-32', '--json'], { encoding: 'utf8' }));
+      await tcommand('try ' + formula);
+      await tp.waitForFunction(() => watvizPage.w.proving() === 0 && watvizPage.w.said().includes('try: '), null,
+        { timeout: 20000 }).catch(() => {});
+      ok((await tsaid()).includes('smallest counterexample a = ' + native.counterexample.word + ','),
+        'a 32-bit :try\'s verdict from the worker is the native one: ' + native.counterexample.word, await tsaid());
+      await tp.keyboard.press('Escape');
+      await tcommand('try (a - ONES) & ~a & HIGHS');
+      const job = await tp.evaluate(() => watvizPage.w.proving());
+      const f0 = await tp.evaluate(() => watvizPage.frames());
+      await tp.keyboard.press('ArrowRight');
+      await tp.waitForFunction((f) => watvizPage.frames() > f, f0, { timeout: 5000 }).catch(() => {});
+      const live = await tp.evaluate(() => [watvizPage.w.proving(), watvizPage.frames(),
+        Array.from(document.querySelectorAll('#grid .row'), (r) => r.textContent).join('\n')]);
+      ok(job !== 0 && live[0] === job && live[1] > f0 && live[2].includes('sub-step 2/'),
+        'during a 32-bit exhaustive :try a key paints its frame before the verdict (job ' + job + ', frames ' + f0 + ' -> ' + live[1] + ')');
+      await tp.keyboard.press('Escape');
+      await tp.waitForFunction(() => watvizPage.w.proving() === 0, null, { timeout: 5000 }).catch(() => {});
+      ok((await tsaid()).includes('try: stopped (Esc); nothing was decided') && terrors.length === 0 &&
+        !tconsole.some((t) => t.includes('no worker')), 'Esc stops it: ' + (await tsaid()).slice(-45),
+        terrors.concat(tconsole).join('\n'));
+      await shot(tp, '08-try-stopped');
+      await tp.close();
+    }
+
     // a handout's scene links (watviz --html --lesson 3 --arch ppc64
     // --web-url watviz.html, written beside the page by run-web.sh): each
     // clicked opens that scene in the page
