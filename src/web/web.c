@@ -733,9 +733,10 @@ const uint32_t *wv_web_frame(void)
 }
 
 /*
- * What a screen reader should say: the narration on screen (a lesson
- * scene's, or the sub-step's sentences, without the part that names this
- * trace's values while a question is open), then the message line.
+ * What a screen reader should say: a lesson's text panel as the screen
+ * shows it (the narration; while a question is asked, the narration and
+ * the question; wv_lessonview_said, which hides what the screen hides),
+ * or the sub-step's sentences, then the message line.
  */
 const char *wv_web_said(void)
 {
@@ -746,11 +747,8 @@ const char *wv_web_said(void)
 	said[0] = '\0';
 	if (!web.started)
 		return said;
-	if (web.lesson && web.cls.phase == WV_CLASS_SCENE &&
-	    web.cls.scene < web.cls.nscenes) {
-		if (wv_lesson_narrate(wv_lesson_scene(web.cls.lesson, web.cls.scene),
-				      &app->trace, said, WV_NARRATION_MAX, NULL) != 0)
-			said[0] = '\0';
+	if (web.lesson) {
+		wv_lessonview_said(&web.cls, said, WV_NARRATION_MAX + WV_TEXT_MAX);
 	} else if (!web.lesson && app->view == WV_VIEW_MAIN &&
 		   app->pos < app->trace.nsubs) {
 		const struct wv_substep *sub = &app->trace.subs[app->pos];

@@ -351,6 +351,18 @@ function aMinusOnes(bytes) {
       .includes('ONES is 0x01 in every byte');
     ok(liveText[0] === 'polite' && narration && liveText[1].startsWith('ONES is 0x01 in every byte'),
       'the scene\'s narration is in a live region: ' + liveText[1].slice(0, 60));
+    // while the question is asked: the narration and the question, as the
+    // lesson file words them (what it hides: tests/unit/test_lessonview.c)
+    await ap.keyboard.press('Enter');
+    await ap.waitForFunction(() => document.getElementById('said').textContent.includes('Question:'), null,
+      { timeout: 3000 }).catch(() => {});
+    const asked = await ap.evaluate(() => document.getElementById('said').textContent);
+    const l3 = fs.readFileSync(path.join(__dirname, '..', '..', 'lessons', '03-has-zero.lesson'), 'utf8');
+    const scene2 = l3.split(/^scene:/m)[2] || '';   // [0] is the head
+    const question2 = (/^question: *(.*)$/m.exec(scene2) || [])[1] || '?';
+    ok(asked.startsWith('ONES is 0x01 in every byte') && asked.includes('Question: ' + question2.slice(0, 30)),
+      'while the question is asked the live region carries the narration and the question: ' +
+      asked.slice(asked.indexOf('Question:'), asked.indexOf('Question:') + 60));
     await actx.close();
 
     // lesson progress and the ':' history kept in the browser's storage,
