@@ -522,7 +522,7 @@ static void substep_out(const struct html *h, size_t k, int level)
 	if (h->web_url) {
 		char link[WV_WEBLINK_MAX];
 
-		wv_weblink_trace(t, h->word_src, k, false, link, sizeof(link));
+		wv_weblink_trace(t, h->word_src, k, false, NULL, link, sizeof(link));
 		fputs("<p class=\"web\"><a href=\"", h->f);
 		wv_html_text(h->f, h->web_url);
 		fputc('#', h->f);
@@ -801,7 +801,8 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 		char link[WV_WEBLINK_MAX];
 
 		wv_weblink_lesson(h->number, sc->index + 1, NULL, 0,
-				  h->arch ? h->arch->name : NULL, false, link, sizeof(link));
+				  h->arch ? h->arch->name : NULL, NULL, false, link,
+				  sizeof(link));
 		fputs("<p class=\"web\"><a href=\"", h->f);
 		wv_html_text(h->f, h->scene_url);
 		fputc('#', h->f);

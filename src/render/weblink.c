@@ -60,8 +60,19 @@ static bool add_step(char *out, size_t size, const struct wv_trace *t, size_t su
 	return true;
 }
 
+/* Append "&split=NAME" (NULL: nothing); false when it did not fit. */
+static bool add_split(char *out, size_t size, const char *split)
+{
+	if (!split)
+		return true;
+	if (!add(out, size, "&split="))
+		return false;
+	wv_weblink_encode(out, size, split);
+	return true;
+}
+
 bool wv_weblink_trace(const struct wv_trace *t, const char *word_src, size_t sub,
-		      bool compare, char *out, size_t size)
+		      bool compare, const char *split, char *out, size_t size)
 {
 	const struct wv_trace_in *in = &t->in;
 	char num[96];
@@ -94,12 +105,13 @@ bool wv_weblink_trace(const struct wv_trace *t, const char *word_src, size_t sub
 		fits &= add_step(out, size, t, sub);
 	if (compare)
 		fits &= add(out, size, "&view=compare");
+	fits &= add_split(out, size, split);
 	return fits && strlen(out) + 1 < size;
 }
 
 bool wv_weblink_lesson(unsigned number, size_t scene, const struct wv_trace *t,
-		       size_t sub, const char *arch, bool present, char *out,
-		       size_t size)
+		       size_t sub, const char *arch, const char *split, bool present,
+		       char *out, size_t size)
 {
 	int n;
 
@@ -116,6 +128,8 @@ bool wv_weblink_lesson(unsigned number, size_t scene, const struct wv_trace *t,
 			return false;
 		wv_weblink_encode(out, size, arch);
 	}
+	if (!add_split(out, size, split))
+		return false;
 	if (present && !add(out, size, "&present=1"))
 		return false;
 	return strlen(out) + 1 < size;

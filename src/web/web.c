@@ -808,6 +808,8 @@ struct fields {
 	const struct wv_web_lesson *lesson;
 	long scene;
 	bool present;
+	const struct wv_variant *split;	/* split=NAME */
+	bool split_given;		/* NAME or none (split NULL) */
 };
 
 static const struct wv_web_lesson *find_lesson(const char *name)
@@ -895,11 +897,21 @@ static bool field(struct fields *fl, const char *key, const char *val, char *err
 			snprintf(err, size, "a scene number from 1, or end");
 			return false;
 		}
+	} else if (strcmp(key, "split") == 0) {
+		const struct wv_variant *v = strcmp(val, "none") ? wv_wat_find(val) : NULL;
+
+		if (!v && strcmp(val, "none")) {
+			snprintf(err, size, "no variant of that name for the split view "
+				 "(:arch lists them), or none");
+			return false;
+		}
+		fl->split = v;
+		fl->split_given = true;
 	} else if (strcmp(key, "present") == 0) {
 		fl->present = strcmp(val, "0") != 0;
 	} else {
 		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
-			 "fill, delim, page, step, view, lesson, scene, present)");
+			 "fill, delim, page, step, view, split, lesson, scene, present)");
 		return false;
 	}
 	return true;
@@ -1070,6 +1082,30 @@ static int start_trace(const struct fields *fl, char *err, size_t size)
 	return 0;
 }
 
+/*
+ * A link's split view: the second variant under the first (none: closed),
+ * as :split takes it (in a lesson, as the class does: not while its
+ * question is open); else err says why and the view stays as it opened.
+ */
+static void link_split(const struct fields *fl, char *err, size_t size)
+{
+	char said[WV_APP_MSG_MAX];
+
+	if (web.app.split_v == fl->split)
+		return;
+	if (web.lesson && fl->split && wv_class_question_open(&web.cls)) {
+		if (!err[0])
+			snprintf(err, size, "link field 'split': the split view opens "
+				 "once the question is answered (s shows the answer)");
+		return;
+	}
+	snprintf(said, sizeof(said), "%s", web.app.msg);
+	wv_app_split(&web.app, fl->split);
+	if (web.app.split_v != fl->split && !err[0])
+		snprintf(err, size, "link field 'split': %.170s", web.app.msg);
+	snprintf(web.app.msg, sizeof(web.app.msg), "%s", said);	/* the link's own */
+}
+
 int wv_web_open(const char *fragment)
 {
 	struct fields fl = { .v = wv_wat_find("x86-64"), .delim = -1 };
@@ -1095,6 +1131,8 @@ int wv_web_open(const char *fragment)
 		else if (!err[0])
 			snprintf(err, sizeof(err), "link: %.180s", why);
 	}
+	if (fl.split_given)
+		link_split(&fl, err, sizeof(err));
 	if (strcmp(fl.view, "compare") == 0)
 		web.app.view = WV_VIEW_COMPARE;
 	else if (strcmp(fl.view, "help") == 0)
@@ -1108,6 +1146,19 @@ int wv_web_open(const char *fragment)
 	}
 	web.note[0] = '\0';	/* said once */
 	return ok ? 0 : -1;
+}
+
+/* A lesson link's split: only where the view is not the scene's own. */
+static const char *lesson_split(void)
+{
+	const struct wv_variant *own = web.cls.phase != WV_CLASS_END &&
+				       web.cls.scene < web.cls.nscenes
+				       ? wv_lesson_scene(web.cls.lesson, web.cls.scene)->split
+				       : NULL;
+
+	if (web.app.split_v == own)
+		return NULL;
+	return web.app.split_v ? web.app.split_v->name : "none";
 }
 
 const char *wv_web_link(void)
@@ -1124,9 +1175,11 @@ const char *wv_web_link(void)
 				  web.cls.phase == WV_CLASS_END || app->pos == web.cls.shown
 				  ? app->trace.nsubs : app->pos,
 				  web.cls.arch_opt ? web.cls.arch_opt->name : NULL,
-				  web.cls.present, web.link, sizeof(web.link));
+				  lesson_split(), web.cls.present, web.link, sizeof(web.link));
 	else
 		wv_weblink_trace(&app->trace, app->word_src, app->pos,
-				 app->view == WV_VIEW_COMPARE, web.link, sizeof(web.link));
+				 app->view == WV_VIEW_COMPARE,
+				 app->split_v ? app->split_v->name : NULL, web.link,
+				 sizeof(web.link));
 	return web.link;
 }

@@ -32,7 +32,8 @@ char *wv_web_buf(size_t n);
  * it; "" the first screen of `watviz 'ab\0cd'`).  Its fields, each
  * key=value with %XX escapes, '&' between: word (as typed, C escapes),
  * arch, offset, fill, delim, page (the page edge), step ("has_zero:3"),
- * view (main, compare, help), lesson (a number or a name) and scene (from
+ * view (main, compare, help), split (the split view's second variant, or
+ * none), lesson (a number or a name) and scene (from
  * 1, or end: the end-of-lesson screen), present (1).  In a lesson, step
  * is a sub-step of the scene's own trace (as :step takes it there); one
  * the scene's trace does not have is refused, the scene at its own.  A

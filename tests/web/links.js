@@ -46,6 +46,12 @@ const text = (f) => {
     states.push(['lesson=' + l + '&scene=' + sc + '&present=1&step=' + step, 'ArrowLeft']);
   }
   states.push(['lesson=3&scene=end', '']);
+  // the split view: by link, by v, closed again, in a lesson once answered
+  states.push(['word=hello%5C0world&arch=x86-64&split=ppc64', 'ArrowDown ArrowRight']);
+  states.push(['word=ab&arch=alpha&offset=2', 'v ArrowDown']);
+  states.push(['word=ab&arch=ppc32&split=x86-32', 'v']);
+  states.push(['lesson=3&scene=1&split=s390', 'ArrowRight']);
+  states.push(['lesson=3&scene=1', 'v']);
   states.push(['lesson=16&scene=3', ']']);
   let n = 0, bad = 0;
   const fields = new Set();
@@ -65,7 +71,7 @@ const text = (f) => {
       console.log('# again: ' + again);
     }
   }
-  const want = ['word', 'arch', 'offset', 'fill', 'delim', 'page', 'step', 'view', 'lesson', 'scene', 'present'];
+  const want = ['word', 'arch', 'offset', 'fill', 'delim', 'page', 'step', 'view', 'split', 'lesson', 'scene', 'present'];
   const missing = want.filter((f) => !fields.has(f));
   console.log((missing.length ? 'not ok' : 'ok') + ' - the links written hold every field (' + want.join(' ') + ')' +
     (missing.length ? ': never ' + missing.join(' ') : ''));

@@ -209,6 +209,13 @@ function aMinusOnes(bytes) {
       'the copied link opens the same screen in a new page', before.slice(0, 3).join('\n') + '\n--\n' + after.slice(0, 3).join('\n'));
     await p2.close();
 
+    // the split view in a link: both variants on the screen, the link back
+    await page.evaluate(() => { location.hash = 'word=hello%5C0world&arch=ppc64&split=x86-64'; });
+    ok(await waitRows(page, ['ppc64', 'x86-64']) &&
+      (await page.evaluate(() => watvizPage.w.link())).endsWith('&split=x86-64'),
+      'a link with split=x86-64 opens the split view under ppc64: ' + await page.evaluate(() => watvizPage.w.link()),
+      (await rows(page)).join('\n'));
+
     // resize
     await page.setViewportSize({ width: 1400, height: 800 });
     await page.waitForFunction(() => watvizPage.w.frame().cols > 120, null, { timeout: 3000 }).catch(() => {});

@@ -389,6 +389,15 @@ link
 open lesson=3&scene=2&step=has_zero%3A3
 frame
 link
+open word=hello%5C0world&arch=ppc64&split=x86-64&step=has_zero:2
+frame
+link
+open word=ab&split=nope
+frame
+link
+open lesson=3&scene=2&split=ppc64
+frame
+link
 EOF
 for s in "$sc"/*; do
 	name=$(basename "$s")
@@ -540,6 +549,11 @@ grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 4 sub-steps" "$tm
 	grep -q 't| Lesson 3:.*scene 2 of 6' "$tmp/frag.out" &&
 	grep -q "t|.*sub-step $at/$all" "$tmp/frag.out"
 ok $? "a lesson link's step opens the scene there (has_zero:3 is sub-step $at of $all), one the scene has not is named"
+grep -q '^link|word=hello%5C0world&arch=ppc64&step=has_zero%3A2&split=x86-64$' "$tmp/frag.out" &&
+	grep -q "t|.*link field 'split': no variant of that name" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'split': the split view opens once the question is answered" "$tmp/frag.out" &&
+	grep -q '^link|lesson=3&scene=2$' "$tmp/frag.out"
+ok $? "a link's split=NAME opens the split view and is written back; a bad name, and one over an open question, are named"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
