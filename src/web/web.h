@@ -33,15 +33,15 @@ char *wv_web_buf(size_t n);
  * key=value with %XX escapes, '&' between: word (as typed, C escapes),
  * arch, offset, fill, delim, page (the page edge), step ("has_zero:3"),
  * view (main, compare, help), split (the split view's second variant, or
- * none), lesson (a number or a name) and scene (from
- * 1, or end: the end-of-lesson screen), present (1).  In a lesson, step
- * is a sub-step of the scene's own trace (as :step takes it there); one
- * the scene's trace does not have is refused, the scene at its own.  A
- * field it cannot take is named in the message line and left out;
- * nothing in it is ever more than data.  A lesson without
- * a scene resumes where it stopped, when the page lends the module a
- * store (src/web/store.c); the first open reads the store and says once
- * what it had to set aside.  Returns 0, or -1 when a field was refused.
+ * none), lesson (a number or a name) and scene (from 1, or end: the
+ * end-of-lesson screen), present (1).  In a lesson, step is a sub-step of
+ * the scene's own trace (as :step takes it there); one the scene's trace
+ * does not have is refused, the scene at its own.  A field it cannot take
+ * is named in the message line and left out; nothing in it is ever more
+ * than data.  A lesson without a scene resumes where it stopped, when the
+ * page lends the module a store (src/web/store.c); the first open reads
+ * the store and says once what it had to set aside.  Returns 0, or -1
+ * when a field was refused.
  */
 int wv_web_open(const char *fragment);
 
