@@ -263,7 +263,7 @@ size_t wv_lessonview_said(const struct wv_class *c, char *out, size_t size)
 		return 0;
 	out[0] = '\0';
 	if (c->phase == WV_CLASS_END || c->scene >= c->nscenes ||
-	    wv_frame_init(&f, 400, p.width) < 0)
+	    wv_frame_init(&f, 120, p.width) < 0)	/* 8 KiB of narration: 41 rows */
 		return 0;
 	p.ymax = f.rows;
 	/* while the question is asked, the narration it follows too */
