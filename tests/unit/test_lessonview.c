@@ -376,7 +376,6 @@ static struct wv_substep *hide_change(void)
 	assert_non_null(saved);
 	memcpy(saved, t->subs, t->nsubs * sizeof(*saved));
 	cls.answer.value ^= 0x5a5a5a5a5a5a5a5aULL;
-	app.quiz_secret = cls.answer.value;
 	for (size_t k = app.quiz_pos; k < t->nsubs; k++)
 		for (unsigned i = 0; i < t->subs[k].nrows; i++) {
 			struct wv_row *r = &t->subs[k].rows[i];
@@ -393,7 +392,6 @@ static void hide_restore(struct wv_substep *saved)
 	memcpy(app.trace.subs, saved, app.trace.nsubs * sizeof(*saved));
 	free(saved);
 	cls.answer.value ^= 0x5a5a5a5a5a5a5a5aULL;
-	app.quiz_secret = cls.answer.value;
 }
 
 /*
