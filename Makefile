@@ -102,7 +102,7 @@ UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
-.PHONY: FORCE all deps run check check-noz3 check-cross test tests asan install install-core uninstall \
+.PHONY: FORCE all deps run check check-full check-noz3 check-cross test tests asan install install-core uninstall \
         clean bench lint man-lint coverage dist distcheck deb package-check
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
@@ -178,6 +178,15 @@ check: deps
 	@sh tests/run.sh $(BUILD)
 
 test: check
+
+# What CI runs (.ci/run): make check and the work moved out of it, the
+# exhaustive proof's whole spaces (make check proves a slice, beside Z3)
+# and the fuzz targets (a second build, with clang).  WATVIZ_FULL=1 adds
+# the deep sweeps: every 32-bit word for the rules and the kernel terms'
+# tie to the C, every byte of the edit tests (README, Tests).
+check-full: deps
+	@$(MAKE) --no-print-directory $(PAR) tests
+	@WATVIZ_CHECK_FULL=1 sh tests/run.sh $(BUILD)
 
 # The prover's tests and --try in a build without Z3 (build-noz3/).
 check-noz3:

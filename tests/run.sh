@@ -24,7 +24,8 @@ DIAG_LINES=${WATVIZ_DIAG_LINES:-40}
 passed=0
 failed=0
 logs=${WATVIZ_TEST_LOGS:-$BUILD/test-logs}
-mkdir -p "$logs" && rm -f "$logs"/*.log "$logs"/*.rc "$logs/ptable" || {
+mkdir -p "$logs" && rm -f "$logs"/*.log "$logs"/*.rc "$logs"/*.times "$logs/ptable" \
+	"$logs/times" || {
 	echo "tests/run.sh: cannot make the log folder $logs" >&2; exit 2; }
 logs=$(cd "$logs" && pwd)
 
@@ -59,6 +60,12 @@ DFL=""
 env --default-signal=INT,QUIT true 2>/dev/null && DFL="env --default-signal=INT,QUIT"
 # start "$@" in the background, remembered for stop()
 started() { jobs_started="$jobs_started $!"; }
+# A layer's CPU seconds (user + system): its background shell writes
+# `times` (not in a $(...), whose subshell has no children) to FILE.times;
+# its second line is the children it has waited for, so the layer's own
+# processes (not one it leaves running, such as a tmux server)
+cpu() { awk 'NR == 2 { split($1, u, "m"); split($2, s, "m")
+	printf "%.0f\n", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$1.times" 2>/dev/null; }
 
 # each failing test's line and its diagnostics: the "#" lines that follow
 # it, up to the next test line, at most DIAG_LINES of them per failure
@@ -131,17 +138,28 @@ for s in tests/*/run-*.sh; do
 		st=$(date +%s)
 		$prio sh "$s" "$BUILD" >"$(lfile "$s")" 2>&1 </dev/null
 		echo "$? $(($(date +%s) - st))" >"$(lfile "$s").rc"
+		times >"$(lfile "$s").times"
 	} &
 	started
 done
 
 early="test_core_exhaustive"
+# make check-full (WATVIZ_CHECK_FULL=1, what CI runs; WATVIZ_FULL=1 implies
+# it) proves its whole spaces, every 32-bit word and the 64-bit critical
+# set; make check a 1/257 slice of each, as make asan does, beside
+# test_prove_kernel, whose Z3 proofs cover every word of the same
+# sequences and tie them to the C
+[ -n "${WATVIZ_FULL:-}" ] && WATVIZ_CHECK_FULL=1
+export WATVIZ_CHECK_FULL=${WATVIZ_CHECK_FULL:-}
+slice=WATVIZ_QUICK=1
+[ -n "$WATVIZ_CHECK_FULL" ] && slice=WATVIZ_CHECK_FULL=1
 for e in $early; do
 	[ -x "$BUILD/tests/$e" ] && wanted "$e" || continue
 	{
 		st=$(date +%s)
-		CMOCKA_MESSAGE_OUTPUT=TAP $DFL "$BUILD/tests/$e" >"$logs/$e.log" 2>&1 </dev/null
+		CMOCKA_MESSAGE_OUTPUT=TAP $DFL env "$slice" "$BUILD/tests/$e" >"$logs/$e.log" 2>&1 </dev/null
 		echo "$? $(($(date +%s) - st))" >"$logs/$e.log.rc"
+		times >"$logs/$e.log.times"
 	} &
 	started
 done
@@ -160,7 +178,12 @@ for t in "$BUILD"/tests/test_*; do
 	wanted "$e" || continue
 	start=$(date +%s)
 	if [ -n "$DFL" ]; then
-		CMOCKA_MESSAGE_OUTPUT=TAP $DFL "$t" >"$logs/$e.log" 2>&1 </dev/null &
+		{
+			CMOCKA_MESSAGE_OUTPUT=TAP $DFL "$t" >"$logs/$e.log" 2>&1 </dev/null
+			r=$?
+			times >"$logs/$e.log.times"
+			exit $r
+		} &
 		unit=$!
 		jobs_started="$jobs_started $unit"
 		wait "$unit"
@@ -171,6 +194,8 @@ for t in "$BUILD"/tests/test_*; do
 		rc=$?
 	fi
 	count "$e" "$rc" "$logs/$e.log"
+	cpu=$(cpu "$logs/$e.log")
+	echo "$e ${cpu:-$(($(date +%s) - start))} $(($(date +%s) - start))" >>"$logs/times"
 done
 
 # a layer's result, from its log and the status it left
@@ -179,6 +204,8 @@ result() {
 	[ -f "$2" ] || : >"$2"
 	start=$(($(date +%s) - secs))
 	count "$1" "$rc" "$2"
+	cpu=$(cpu "$2")
+	echo "$1 ${cpu:-$secs} $secs" >>"$logs/times"
 }
 wait
 for e in $early; do
@@ -192,5 +219,12 @@ for s in tests/*/run-*.sh; do
 done
 rm -f "$logs/ptable"
 
+# where the time went: the ten layers that took the most CPU (their own
+# processes and what they waited for), with their wall time beside them
+if [ -s "$logs/times" ]; then
+	echo "most CPU (of $(awk '{ c += $2 } END { print c }' "$logs/times") s in all):"
+	sort -k2,2nr -k1,1 "$logs/times" | head -n 10 |
+		awk '{ printf "  %-28s %4d s CPU %4d s wall\n", $1, $2, $3 }'
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -378,6 +378,15 @@ int wv_lesson_pick(const struct wv_lesson_file *files, size_t n,
 		   const char *which);
 
 /*
+ * Why wv_lesson_pick(files, n, which) returned -2, into buf (returned): the
+ * files which matches, by name, and what to do: "two lesson files have that
+ * number: 02-a.lesson and 2-b.lesson; renumber or rename one".  The names
+ * are as on disk (escape them before showing them).
+ */
+const char *wv_lesson_pick_why(const struct wv_lesson_file *files, size_t n,
+			       const char *which, char *buf, size_t size);
+
+/*
  * Read and parse the lesson file at path.  Returns 0, -1 with *err for a
  * mistake in the file (the caller prints "path:line:col: msg"), or -errno
  * when it cannot be read (err->msg says why).

@@ -13,6 +13,7 @@
 
 #include "watviz/progress.h"
 #include "watviz/state.h"
+#include "watviz/word.h"
 
 /* Remember where the class is; say once when that cannot be done. */
 static void save(struct wv_class *c, size_t scene)
@@ -333,6 +334,26 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	return 0;
 }
 
+/*
+ * :lesson which found no lesson (k -1) or more than one (k -2, say which
+ * files, as --lesson does: two files numbered 2 are never picked between).
+ */
+static void no_pick(struct wv_app *app, const struct wv_lesson_file *files,
+		    size_t n, const char *which, int k)
+{
+	char why[WV_APP_MSG_MAX], shown[WV_APP_MSG_MAX];
+
+	if (k == -2) {
+		wv_lesson_pick_why(files, n, which, why, sizeof(why));
+		wv_word_escape(why, strlen(why), shown, sizeof(shown));
+		wv_app_msg(app, true, "lesson %.20s: %s%s", which, shown,
+			   strstr(why, "starts with") ? " (Tab lists the names)" : "");
+		return;
+	}
+	wv_app_msg(app, true, "lesson %.40s: no such lesson (Tab lists the names; "
+		   "watviz --list-lessons lists them)", which);
+}
+
 int wv_class_from_free(struct wv_class *c, struct wv_app *app,
 		       const struct wv_ui_opts *opts, const char *progress_path,
 		       const char *which)
@@ -349,10 +370,7 @@ int wv_class_from_free(struct wv_class *c, struct wv_app *app,
 		return -1;
 	}
 	if (k < 0) {
-		wv_app_msg(app, true, "lesson %.40s: %s (Tab lists the names; "
-			   "watviz --list-lessons lists them)", which ? which : "",
-			   k == -2 ? "more than one lesson starts with that"
-			   : "no such lesson");
+		no_pick(app, opts->files, opts->nfiles, which ? which : "", k);
 		return -1;
 	}
 	if (load(opts->load, &opts->files[k], &l, &e) != 0) {
@@ -847,9 +865,7 @@ static int lesson_command(struct wv_class *c, const char *which, int step)
 	}
 	k = which ? wv_lesson_pick(c->files, c->nfiles, which) : -1;
 	if (k < 0) {
-		wv_app_msg(c->app, true, "lesson %.40s: %s (Tab lists the names; "
-			   "watviz --list-lessons lists them)", which, k == -2
-			   ? "more than one lesson starts with that" : "no such lesson");
+		no_pick(c->app, c->files, c->nfiles, which ? which : "", k);
 		return WV_REACT_REDRAW;
 	}
 	return wv_class_open(c, (size_t)k);

@@ -428,6 +428,37 @@ static int version(const struct wv_cli *c, const char *argv0)
 	return finish_stdout();
 }
 
+/*
+ * --check-lesson: does another lesson file of path's folder have its number?
+ * Then --lesson N cannot choose between them: say so (true).
+ */
+static bool number_clash(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	char dir[WV_LESSON_PATH_MAX], num[16], why[1024];
+	struct wv_lesson_file *files = NULL;
+	bool clash = false;
+	int n;
+
+	snprintf(dir, sizeof(dir), "%.*s", !slash ? 1 : slash == path ? 1
+		 : (int)(slash - path), !slash ? "." : path);
+	n = wv_lesson_find(dir, &files, NULL, NULL);
+	for (int i = 0; i < n && !clash; i++) {
+		const char *b = strrchr(files[i].path, '/');
+
+		if (strcmp(b ? b + 1 : files[i].path, base) != 0)
+			continue;
+		snprintf(num, sizeof(num), "%u", files[i].number);
+		if (wv_lesson_pick(files, (size_t)n, num) == -2) {
+			wv_lesson_pick_why(files, (size_t)n, num, why, sizeof(why));
+			usage_error("%s: --lesson %s cannot choose: %s", path, num, why);
+			clash = true;
+		}
+	}
+	free(files);
+	return clash;
+}
+
 /* --check-lesson: every mistake of the file, or what was checked. */
 static int check_lesson(const char *path)
 {
@@ -448,6 +479,10 @@ static int check_lesson(const char *path)
 				"and check again)" : "");
 		return EXIT_USAGE;
 	}
+	if (number_clash(path)) {
+		wv_lesson_free(l);
+		return EXIT_USAGE;
+	}
 	printf("%s: %s: %zu scene%s, each checked on %zu variant%s\n", safe(path),
 	       wv_lesson_title(l), wv_lesson_nscenes(l),
 	       wv_lesson_nscenes(l) == 1 ? "" : "s", wv_lesson_nvariants(l),
@@ -459,31 +494,11 @@ static int check_lesson(const char *path)
 /* --lesson which matches more than one of files[0..n): say which. */
 static void ambiguous(const struct wv_lesson_file *files, size_t n, const char *which)
 {
-	char names[1024];
-	size_t len = 0, count = 0;
-	bool number = isdigit((unsigned char)which[0]) &&
-		      strspn(which, "0123456789") == strlen(which);
-	bool exact = false;
+	char why[1024];
 
-	for (size_t i = 0; i < n && !number; i++)
-		exact |= strcmp(files[i].slug, which) == 0;
-	names[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		const char *base = strrchr(files[i].path, '/');
-		bool match = number ? files[i].number == strtoul(which, NULL, 10)
-			   : exact ? strcmp(files[i].slug, which) == 0
-			   : strncmp(files[i].slug, which, strlen(which)) == 0;
-
-		if (!match || len >= sizeof(names))
-			continue;
-		len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
-					count++ ? " and " : "", base ? base + 1 : files[i].path);
-	}
-	usage_error("--lesson %s: %s %s; %s", which, number ? "two lesson files have "
-		    "that number:" : exact ? "two lesson files have that name:"
-		    : "more than one lesson starts with that name:", names,
-		    number || exact ? "renumber or rename one" : "give more of the "
-		    "name, or its number (--list-lessons lists them)");
+	wv_lesson_pick_why(files, n, which, why, sizeof(why));
+	usage_error("--lesson %s: %s%s", which, why, strstr(why, "starts with")
+		    ? " (--list-lessons lists them)" : "");
 }
 
 /*

@@ -235,6 +235,49 @@ int wv_lesson_pick(const struct wv_lesson_file *files, size_t n, const char *whi
 	return found;
 }
 
+/* Does files[i] match which, as wv_lesson_pick matches it? */
+static bool pick_match(const struct wv_lesson_file *f, const char *which,
+		       bool number, bool exact)
+{
+	return number ? f->number == strtoul(which, NULL, 10)
+	       : exact ? strcmp(f->slug, which) == 0
+	       : strncmp(f->slug, which, strlen(which)) == 0;
+}
+
+const char *wv_lesson_pick_why(const struct wv_lesson_file *files, size_t n,
+			       const char *which, char *buf, size_t size)
+{
+	bool number = isdigit((unsigned char)which[0]) &&
+		      strspn(which, "0123456789") == strlen(which);
+	bool exact = false;
+	size_t len, count = 0, shown = 0;
+	char many[24];
+
+	for (size_t i = 0; i < n && !number; i++)
+		exact |= strcmp(files[i].slug, which) == 0;
+	for (size_t i = 0; i < n; i++)
+		count += pick_match(&files[i], which, number, exact);
+	snprintf(many, sizeof(many), count == 2 ? "two" : "%zu", count);
+	len = (size_t)snprintf(buf, size, number ? "%s lesson files have that "
+			       "number: " : exact ? "%s lesson files have that "
+			       "name: " : "more than one lesson starts with that "
+			       "name (%s): ", many);
+	for (size_t i = 0; i < n && len < size; i++) {
+		const char *base = strrchr(files[i].path, '/');
+
+		if (pick_match(&files[i], which, number, exact))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+						!shown++ ? "" : shown == count
+						? " and " : ", ",
+						base ? base + 1 : files[i].path);
+	}
+	if (len < size)
+		snprintf(buf + len, size - len, "; %s", number || exact
+			 ? "renumber or rename one" : "give more of the name, or "
+			 "its number");
+	return buf;
+}
+
 int wv_lesson_load(const char *path, wv_lesson **out, struct wv_error *err)
 {
 	struct wv_error e = { 0 };

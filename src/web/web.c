@@ -946,7 +946,9 @@ static bool parse_fragment(const char *fragment, struct fields *fl, char *err,
 
 			wv_word_escape(key[0] ? key : "?", strlen(key[0] ? key : "?"),
 				       shown, sizeof(shown));
-			snprintf(err, size, "link field '%s': %s", shown, why);
+			/* 15 bytes, shown's 47 and why's 136 fit WV_APP_MSG_MAX
+			 * (gcc -O1 under the sanitizers checks that they do) */
+			snprintf(err, size, "link field '%s': %.136s", shown, why);
 			ok = false;
 		}
 		s += n + (amp ? 1 : 0);

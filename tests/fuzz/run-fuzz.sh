@@ -1,5 +1,5 @@
 #!/bin/sh
-# make check: build the fuzz targets and run each for a few seconds, when
+# make check-full: build the fuzz targets and run each for a few seconds, when
 # clang and its libFuzzer runtime are installed (tools/deps.sh installs them
 # where it can); otherwise say so and skip.  Not under `make asan` (the
 # targets carry their own sanitizers).
@@ -16,7 +16,12 @@ skip() {
 	done
 	exit 0
 }
-[ -n "${WATVIZ_SANITIZED:-}" ] && skip "sanitizer build: run make check or make fuzz"
+[ -n "${WATVIZ_SANITIZED:-}" ] && skip "sanitizer build: run make check-full or make fuzz"
+# a second full build (clang, libFuzzer) and 18 s of fuzzing: make
+# check-full's (tests/run.sh sets WATVIZ_CHECK_FULL; CI runs it), not
+# every make check's
+[ -n "${WATVIZ_CHECK_FULL:-}${WATVIZ_FULL:-}" ] ||
+	skip "make check-full fuzzes (CI runs it), or make fuzz"
 command -v clang >/dev/null 2>&1 || skip "clang is not installed"
 probe=$(mktemp -d)
 printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n)\n{ (void)d; (void)n; return 0; }\n' >"$probe/p.c"

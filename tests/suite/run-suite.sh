@@ -9,7 +9,7 @@
 set -u
 RUN=$(pwd)/tests/run.sh
 unset WATVIZ_TEST_LOGS WATVIZ_DIAG_LINES
-echo "1..9"
+echo "1..10"
 n=0
 fails=0
 check() {
@@ -67,6 +67,28 @@ check $? "diagnostics are bounded at 40 lines a failure; the rest stay in the lo
 grep -q '^  test_crash: exited with status 139' "$tmp/out" &&
 	grep -q '^    about to fall over$' "$tmp/out"
 check $? "a program that crashes is a failure, shown with its last lines"
+
+# where the time went: a layer and a unit program that each burn 1.1 s of
+# their own CPU (counted in clock ticks from /proc, not timed), a layer
+# that burns none; the summary's CPU list, largest first, before the result
+q=$tmp/q
+mkdir -p "$q/tests/busy" "$q/tests/idle" "$q/build/tests"
+spin='awk '"'"'BEGIN { while (1) { for (i = 0; i < 100000; i++) s += i
+	close("/proc/self/stat"); getline l <"/proc/self/stat"; split(l, f, " ")
+	if (f[14] + f[15] >= 110) break }
+	print "1..1"; print "ok 1 - spun" }'"'"
+printf '%s\n' "$spin" >"$q/tests/busy/run-busy.sh"
+printf '#!/bin/sh\n%s\n' "$spin" >"$q/build/tests/test_spin"
+chmod +x "$q/build/tests/test_spin"
+echo 'echo 1..1; echo "ok 1 - idle"' >"$q/tests/idle/run-idle.sh"
+(cd "$q" && sh "$RUN" build) >"$tmp/out" 2>&1
+cpu_of() { sed -n "s|^  $1 *\([0-9]*\) s CPU .* s wall\$|\1|p" "$tmp/out"; }
+tail -n 5 "$tmp/out" | head -n 1 | grep -q '^most CPU (of [0-9]* s in all):$' &&
+	[ "$(cpu_of busy/run-busy)" -ge 1 ] && [ "$(cpu_of test_spin)" -ge 1 ] &&
+	[ "$(cpu_of idle/run-idle)" = 0 ] &&
+	tail -n 2 "$tmp/out" | head -n 1 | grep -q '^  idle/run-idle ' &&
+	tail -n 1 "$tmp/out" | grep -qx "3 passed, 0 failed"
+check $? "the summary lists each layer's own CPU, largest first, before the result line"
 
 # stopped: a layer that waits, its pid written; the signal, then the status
 cat >"$p/tests/good/run-slow.sh" <<'L'

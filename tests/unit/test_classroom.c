@@ -382,7 +382,8 @@ static void test_moving(void **state)
 	assert_non_null(strstr(app.msg, "lesson 99: no such lesson"));
 	command("lesson ha");		/* has-zero, hash-name */
 	assert_int_equal(cls.number, 14);
-	assert_non_null(strstr(app.msg, "more than one lesson starts with that"));
+	assert_non_null(strstr(app.msg, "more than one lesson starts with that "
+			       "name (two): 03-has-zero.lesson and 13-hash-name.lesson"));
 	command("lesson 1");
 	assert_int_equal(command("prev"), WV_REACT_REDRAW);
 	assert_int_equal(cls.number, 1);
@@ -501,6 +502,43 @@ static void test_bad_lesson(void **state)
 	assert_non_null(strstr(app.msg, "03-broken.lesson:5:"));
 	stop();
 	unlink(p);
+}
+
+/*
+ * Two lesson files numbered 2: :lesson 2 picks neither and names both (the
+ * red-team review found --lesson 2 picking one silently); :lesson by the
+ * name of one still opens it.
+ */
+static void test_same_number(void **state)
+{
+	struct wv_lesson_file two[3] = {
+		{ .number = 1, .slug = "word-at-a-time",
+		  .path = "lessons/01-word-at-a-time.lesson" },
+		{ .number = 2, .slug = "has-zero", .path = "lessons/03-has-zero.lesson" },
+		{ .number = 2, .slug = "the-interface",
+		  .path = "lessons/02-the-interface.lesson" },
+	};
+	struct wv_ui_opts o = { .delim = -1, .lesson_number = 1,
+				.lesson_slug = "word-at-a-time", .files = two,
+				.nfiles = 3, .lesson_index = 0, .run_last = 2 };
+
+	(void)state;
+	load("lessons/01-word-at-a-time.lesson");
+	o.lesson = lesson;
+	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+	assert_int_equal(command("lesson 2"), WV_REACT_REDRAW);
+	assert_int_equal(cls.number, 1);
+	assert_true(app.msg_error);
+	assert_string_equal(app.msg, "lesson 2: two lesson files have that number: "
+			    "03-has-zero.lesson and 02-the-interface.lesson; "
+			    "renumber or rename one");
+	command("lesson 02");
+	assert_int_equal(cls.number, 1);
+	assert_non_null(strstr(app.msg, "two lesson files have that number"));
+	command("lesson the-interface");
+	assert_int_equal(cls.number, 2);
+	assert_string_equal(cls.slug, "the-interface");
+	stop();
 }
 
 static void test_progress(void **state)
@@ -792,6 +830,7 @@ int main(void)
 		cmocka_unit_test(test_moving),
 		cmocka_unit_test(test_run_and_arch),
 		cmocka_unit_test(test_bad_lesson),
+		cmocka_unit_test(test_same_number),
 		cmocka_unit_test(test_explore_and_edits),
 		cmocka_unit_test(test_another_word),
 	};

@@ -19,8 +19,9 @@
  * whole critical set; for 32-bit ones the 4096 critical words and random
  * words rich in zero bytes), so a table wired to another formula fails.
  *
- * The work is split over two threads.  WATVIZ_QUICK=1 (make asan) checks a
- * 1/257 slice of each space instead.
+ * The work is split over two threads.  WATVIZ_QUICK=1 (make check and make
+ * asan: tests/run.sh sets it, except in make check-full) checks a 1/257
+ * slice of each space instead.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
@@ -484,6 +485,9 @@ int main(void)
 	size_t n = 0;
 	static char names[20][48];
 
+	if (quick_mode())
+		printf("# WATVIZ_QUICK: every 257th word of each space (make check "
+		       "and make asan; make check-full proves every one)\n");
 	for (size_t i = 0; i < wv_wat_count(); i++) {
 		const struct wv_variant *v = wv_wat_at(i);
 

@@ -906,8 +906,10 @@ static void finding_lessons(void **state)
 	unsetenv("WATVIZ_LESSONS");
 	assert_int_equal(wv_lesson_dir(NULL, "tests", NULL, dir, sizeof(dir), &e), 0);
 	assert_string_equal(dir, "tests");
-	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", "build", dir, sizeof(dir), &e), 0);
-	assert_string_equal(dir, "build/../lessons");
+	/* a program in a folder beside lessons/ (build/watviz); tests/ stands
+	   for it: a fresh clone's make asan has build-asan/ but no build/ */
+	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", "tests", dir, sizeof(dir), &e), 0);
+	assert_string_equal(dir, "tests/../lessons");
 	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", ".", dir, sizeof(dir), &e), 0);
 	assert_string_equal(dir, "./lessons");
 	assert_int_equal(wv_lesson_dir(NULL, "/nonexistent", "/", dir, sizeof(dir), &e), -1);
