@@ -824,7 +824,8 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 		memory(h);
 	/* a question's scene hides what would answer it ('?') */
 	h->hide = (struct wv_hide){ .on = sc->q != 0, .quiz = sc->quiz,
-				    .asked = sc->asked, .nasked = sc->nasked };
+				    .asked = sc->asked, .nasked = sc->nasked,
+				    .upto = sc->upto };
 	scene_substep(h, sc, 3);
 	if (sc->q) {
 		fprintf(h->f, "<div class=\"question\" id=\"%sq-%u\">\n<h3>Question %u</h3>\n",
