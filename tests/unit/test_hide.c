@@ -587,22 +587,8 @@ static void perturb_scene(void *ctx, const struct wv_scene *s, struct wv_trace *
 	free(qs);
 }
 
-/* s with every <details>...</details> (a question's reveal) cut out, in place. */
-static void drop_details(char *s)
-{
-	char *p;
-
-	while ((p = strstr(s, "<details")) != NULL) {
-		char *end = strstr(p, "</details>");
-
-		assert_non_null(end);
-		end += strlen("</details>");
-		memmove(p, end, strlen(end) + 1);
-	}
-}
-
 /* Lesson l's handout on v (html or plain) up to its answers, byte for
-   byte (the HTML's reveals cut out), to free. */
+   byte, to free. */
 static char *sheet(const wv_lesson *l, unsigned number, const struct wv_variant *v,
 		   bool html, bool perturbed)
 {
@@ -620,8 +606,6 @@ static char *sheet(const wv_lesson *l, unsigned number, const struct wv_variant 
 	cut = strstr(buf, html ? "<section class=\"answers-all\">" : "\nAnswers\n");
 	if (cut)
 		*cut = '\0';
-	if (html)
-		drop_details(buf);
 	return buf;
 }
 
