@@ -50,7 +50,7 @@ struct wv_hide_asked {
  * same trace (asked[0..nasked)) is hidden too, whatever its width: the row
  * it comes from, that value carried as an operand into a later sub-step of
  * its word, a word-wide value wherever a row holds it, and the details of a
- * step that reaches it (upto: the drawn sub-step's step ends before upto).
+ * step that reaches it (upto: the first sub-step after the drawn one's step).
  */
 struct wv_hide {
 	bool on;
