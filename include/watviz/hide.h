@@ -70,8 +70,20 @@ struct wv_hide {
 bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
 		 unsigned ri, struct wv_row *out);
 
-/* Is step i's result hidden (the pipeline's and the calls table's '?')? */
+/*
+ * Is step i's result hidden (the pipeline's and the calls table's '?')?  Its
+ * sentence goes with it: "zero_bytemask(mask) is 0xff in every byte before
+ * the first zero" says the answer in words to a class that sees the memory.
+ */
 bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i);
+
+/*
+ * Is the sentence of sub-step k hidden (h on, k at the question's sub-step
+ * or after it)?  For the same reason: "Subtract 1: 0xff in each byte before
+ * the zero, plus bit 0 of the terminator byte" is alpha's answer.  The
+ * expression and the rows the class may see stay.
+ */
+bool wv_hide_sentence(const struct wv_hide *h, size_t k);
 
 /*
  * Is anything of the current word's result open to the class: the

@@ -154,6 +154,11 @@ bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
 	return h && h->on && (st->first + st->nsub > h->quiz || fixed_up(t, i, h->quiz));
 }
 
+bool wv_hide_sentence(const struct wv_hide *h, size_t k)
+{
+	return h && h->on && k >= h->quiz;
+}
+
 bool wv_hide_detail(const struct wv_hide *h)
 {
 	if (!h)

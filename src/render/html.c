@@ -522,8 +522,9 @@ static void substep_out(const struct html *h, size_t k, int level)
 		wv_html_text(h->f, link);
 		fputs("\">Open this sub-step in the web page</a></p>\n", h->f);
 	}
-	elem(h->f, "p", NULL, wv_look_general(s->text, s->general, wv_hide_detail(&h->hide), buf,
-					      sizeof(buf)));
+	if (!wv_hide_sentence(&h->hide, k))
+		elem(h->f, "p", NULL, wv_look_general(s->text, s->general,
+						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputs("\n<div class=\"wide\"><table class=\"bits\">\n", h->f);
 	size_t at = t->words[st->word].address;
 
@@ -562,8 +563,10 @@ static void step_head(const struct html *h, size_t i, int level, size_t cite)
 	else
 		elem(h->f, "span", "file", st->file);
 	fprintf(h->f, "</h%d>\n", level);
-	elem(h->f, "p", NULL, wv_look_general(st->text, st->general, wv_hide_detail(&h->hide), buf,
-					      sizeof(buf)));
+	/* a hidden result hides the sentence that says it in words */
+	if (!wv_hide_step(&h->hide, h->t, i))
+		elem(h->f, "p", NULL, wv_look_general(st->text, st->general,
+						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputc('\n', h->f);
 }
 

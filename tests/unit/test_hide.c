@@ -19,8 +19,10 @@
  * row computed at Q or after it, and every later input row whose value is
  * not known before Q (not a loaded word, not a row of a sub-step before Q,
  * not an operand of Q), changes: its value, its bits and its marks; so do
- * the results, the false-positive notes and the sentences' details of the
- * steps from Q's on, the terminator found and the scan's results.  On every
+ * the results, the false-positive notes and the sentences, whole, of the
+ * steps from Q's on and of the sub-steps from Q on (their general part
+ * says the result in words: "0xff in every byte before the first zero"),
+ * the terminator found and the scan's results.  On every
  * row the marks that say what the question may ask (the answer, the
  * highlights, a flag's verdict: false or not) change too.
  *
@@ -121,8 +123,10 @@ static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep)
 	for (size_t k = 0; k < t->nsubs; k++) {
 		struct wv_substep *s = &t->subs[k];
 
+		/* the whole sentence: its general part says the result in
+		   words ("0xff in each byte before the zero") */
 		if (k >= q)
-			scramble_detail(s->text, s->general);
+			scramble_detail(s->text, 0);
 		for (unsigned ri = 0; ri < s->nrows; ri++) {
 			struct wv_row *r = &s->rows[ri];
 			bool hidden = k >= q && r->kind != WV_ROW_CONST &&
@@ -159,7 +163,7 @@ static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep)
 			continue;
 		st->result = other(st->result, st->width);
 		st->false_pos = !st->false_pos;
-		scramble_detail(st->text, st->general);
+		scramble_detail(st->text, 0);
 		/* the scan's record of the same results */
 		switch (st->kind) {
 		case WV_STEP_PREP:
