@@ -78,7 +78,8 @@ APP_LIBS = $(UI_LIBS) $(Z3_LIBS) -pthread
 # src/prove/z3.c includes <z3.h>; only src/ui needs curses, readline, a tty.
 CORE_SRC   := $(wildcard src/core/*.c)
 PURE_SRC   := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
-              $(wildcard src/try/*.c) $(wildcard src/prove/*.c) $(wildcard src/lesson/*.c)
+              $(wildcard src/try/*.c) $(wildcard src/prove/*.c) $(wildcard src/lesson/*.c) \
+              $(wildcard src/measure/*.c)
 UI_SRC     := $(wildcard src/render/*.c) $(wildcard src/app/*.c) $(wildcard src/ui/*.c)
 CLI_SRC    := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -132,6 +133,11 @@ $(BUILD)/tests/%.o: tests/unit/%.c
 
 $(BUILD)/src/core/str.o: ALL_CFLAGS += $(LAYOUT_CFLAGS)
 $(BUILD)/src/core/str.o: Makefile	# rebuilt when the layout flags change
+# the yardsticks the routines are timed against: the same layout; and the
+# flags the core was built with, which the live measurement names
+$(BUILD)/src/measure/yardstick.o: ALL_CFLAGS += $(LAYOUT_CFLAGS)
+$(BUILD)/src/measure/measure.o: ALL_CFLAGS += -DWATVIZ_CORE_CFLAGS='"$(subst ",,$(strip $(CFLAGS) $(LAYOUT_CFLAGS) $(SANFLAGS)))"'
+$(BUILD)/src/measure/yardstick.o $(BUILD)/src/measure/measure.o: Makefile
 
 $(CORE_LIB): $(CORE_OBJ)
 	$(AR) rcs $@ $^

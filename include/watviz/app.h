@@ -112,7 +112,6 @@ struct wv_app {
 					   points at the terminator (set by
 					   src/app/classroom.c) */
 	size_t quiz_pos;		/* the sub-step the question is about */
-	uint64_t quiz_secret;		/* and its answer */
 	bool playing;
 	int speed_ms;
 

@@ -39,6 +39,7 @@
 
 #include "watviz/app.h"
 #include "watviz/lesson.h"
+#include "watviz/measure.h"
 #include "watviz/pace.h"
 #include "watviz/word.h"
 #include "watviz/ui.h"
@@ -107,6 +108,13 @@ struct wv_class {
 	unsigned played_ms, ticks;	/* autoplay: spent on the scene so far */
 	char progress[4096];		/* the progress file, "" none */
 	bool progress_failed;		/* said once that it cannot be saved */
+	/* a "measure:" scene: the figures its chart and narration show,
+	   taken when such a scene is first entered and again on m */
+	wv_measure_fn *measure_fn;	/* the seam: wv_measure_default, or a
+					   test's figures */
+	bool measured;			/* measure holds figures */
+	char measure_why[160];		/* why not, when measure_fn failed */
+	struct wv_measure measure;
 };
 
 /*
@@ -211,6 +219,14 @@ const char *wv_class_arch_note(const struct wv_class *c);
 
 /* Does the app show something other than the scene's own setup? */
 bool wv_class_exploring(const struct wv_class *c);
+
+/*
+ * The scene's narration on the trace shown, filled (wv_lesson_narrate), a
+ * measure scene's figures from c->measure ("(not measured)" without
+ * them).  Returns 0, or -1 when a placeholder has no value (a changed
+ * word); out is then not written.
+ */
+int wv_class_narrate(const struct wv_class *c, char *out, size_t size);
 
 /* Questions in the lesson, and how many had each outcome. */
 size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,

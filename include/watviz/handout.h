@@ -17,6 +17,7 @@
 
 #include "watviz/hide.h"
 #include "watviz/lesson.h"
+#include "watviz/measure.h"
 #include "watviz/pace.h"
 
 struct wv_handout_opts {
@@ -31,6 +32,13 @@ struct wv_handout_opts {
 	 */
 	void (*perturb)(void *ctx, const struct wv_scene *s, struct wv_trace *t);
 	void *perturb_ctx;
+	/*
+	 * A "measure:" scene's figures (watviz/measure.h): what --measure
+	 * timed, or a test's; NULL: not measured (the default, so a handout
+	 * is the same on every run and machine), and its chart says how to
+	 * measure.
+	 */
+	const struct wv_measure *measure;
 };
 
 /*
@@ -88,6 +96,9 @@ struct wv_handout_scene {
 	const struct wv_hide_asked *asked;
 	size_t nasked;
 	size_t upto;
+	/* a "measure:" scene (s->measure >= 0): its figures, NULL not
+	   measured (the narration's are filled from them already) */
+	const struct wv_measure *measure;
 };
 
 /*
@@ -117,6 +128,11 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
  * "Answer: a formula".  Into buf; returns buf.
  */
 const char *wv_handout_lead(const struct wv_answer *a, char *buf, size_t size);
+
+/* What a chart says when nothing was measured. */
+#define WV_HANDOUT_NOT_MEASURED "Not measured: this handout was made without " \
+	"--measure, so it is the same on every machine. watviz --plain --measure " \
+	"--lesson N times the routines on the machine that makes it."
 
 /* How a question of form is answered, "answer in hex, such as 0x8080";
    NULL for a choice, whose options say it. */

@@ -131,6 +131,9 @@ struct wv_scene {
 				   change a byte (m) and watch */
 	const struct wv_variant *split;	/* "split: ppc64": the scene opens in
 					   the split view with it, NULL none */
+	int measure;		/* "measure: strlen": the chart of a live
+				   measurement (enum wv_measure_group,
+				   watviz/measure.h), -1 none */
 };
 
 /*

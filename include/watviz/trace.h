@@ -296,6 +296,14 @@ bool wv_trace_hash_name_what_if(const struct wv_trace *t);
 const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 				     size_t size);
 
+/*
+ * The sentence naming variant v's load_unaligned_zeropad fixup (the file and
+ * the handler that reload the aligned word and shift it), or saying that its
+ * header has none, into buf.  Returns buf.
+ */
+const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
+				      size_t size);
+
 /* Short name of an op, as in JSON: "sub", "and", "clz", ... */
 const char *wv_trace_op_name(enum wv_op op);
 

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct wv_measure;
+
 struct wv_variant;
 struct wv_lesson_file;
 struct wv_rec;
@@ -61,6 +63,9 @@ struct wv_ui_opts {
 	/* --record: every frame flushed is also written there
 	   (watviz/cast.h, wv_rec_frame); NULL: none */
 	struct wv_rec *rec;
+	/* a "measure:" scene's figures (watviz/measure.h): NULL measures
+	   live (wv_measure_default); the web page passes wv_measure_none */
+	int (*measure)(struct wv_measure *m);
 };
 
 /*

@@ -18,6 +18,7 @@
 
 #include "watviz/app.h"
 #include "watviz/hide.h"
+#include "watviz/measure.h"
 #include "watviz/screen.h"
 
 /*
@@ -177,5 +178,18 @@ void wv_view_message(struct wv_frame *f, const struct wv_app *app);
  */
 int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
 		 enum wv_role role, const char *text);
+
+/*
+ * A "measure:" scene's bar chart (view_chart.c): group g of m from row y,
+ * columns [x, x + width), no further than row ymax: a heading, the
+ * "measured on" line, then one bar per routine and string length (the bar
+ * is the time per call, the slowest routine of each length full width),
+ * its ns per call and how many times the production routine's time it
+ * is; a routine that answered wrong says so instead of a bar.  m NULL:
+ * why (why, or "not measured yet").  f NULL: only count.  Returns the rows
+ * it took.
+ */
+int wv_view_chart(struct wv_frame *f, int y, int ymax, int x, int width,
+		  const struct wv_measure *m, enum wv_measure_group g, const char *why);
 
 #endif /* WATVIZ_VIEW_H */

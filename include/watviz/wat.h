@@ -105,6 +105,12 @@ struct wv_variant {
 	const char *zeropad_stub;	/* where kernels from before the move
 					   to the exception table kept the same
 					   fixup (a stub in the header), or NULL */
+	const char *zeropad_stub_at;	/* a commit where that stub was read */
+	const char *zbm_later;	/* when the header of this variant's era had
+				   no zero_bytemask: a sentence saying so and
+				   where the one shown comes from, with its
+				   commits; NULL when the era's header has
+				   it */
 
 	enum wv_hz_kind hz_kind;
 	enum wv_prep_kind prep_kind;

@@ -83,13 +83,26 @@ static int quiz_sync(struct wv_class *c, int react)
 		wv_lesson_scene(c->lesson, c->scene), &c->app->trace) : c->shown;
 	if (c->app->quiz_pos > c->shown)
 		c->app->quiz_pos = c->shown;
-	c->app->quiz_secret = c->answer.value;
 	return react;
 }
 
 int wv_class_sync(struct wv_class *c)
 {
 	return quiz_sync(c, WV_REACT_NONE);
+}
+
+int wv_class_narrate(const struct wv_class *c, char *out, size_t size)
+{
+	const struct wv_scene *s = wv_lesson_scene(c->lesson, c->scene);
+	char text[WV_NARRATION_MAX];
+
+	if (!s || wv_lesson_narrate(s, &c->app->trace, text, sizeof(text), NULL) != 0)
+		return -1;
+	if (s->measure >= 0)
+		wv_measure_fill(c->measured ? &c->measure : NULL, text, out, size);
+	else
+		snprintf(out, size, "%s", text);
+	return 0;
 }
 
 /* Words of scene s's narration as filled on trace t (autoplay). */
@@ -100,6 +113,29 @@ static size_t narration_words(const struct wv_scene *s, const struct wv_trace *t
 	if (wv_lesson_narrate(s, t, text, sizeof(text), NULL) != 0)
 		return 0;
 	return wv_pace_words(text);
+}
+
+/* Take the figures of a "measure:" scene (m, or the first time one is
+   entered); what it measured goes to app->msg when say. */
+static void take_measure(struct wv_class *c, bool say)
+{
+	wv_measure_fn *fn = c->measure_fn ? c->measure_fn : wv_measure_default;
+	int rc = fn(&c->measure);
+
+	c->measured = rc == 0;
+	c->measure_why[0] = '\0';
+	if (rc == -ENOTSUP)
+		snprintf(c->measure_why, sizeof(c->measure_why), "Not measured here: "
+			 "this build cannot time calls this short (a browser rounds its "
+			 "clock). Run watviz in a terminal to measure on your machine.");
+	else if (rc != 0)
+		snprintf(c->measure_why, sizeof(c->measure_why), "Not measured: out "
+			 "of memory.");
+	if (say && c->measured)
+		wv_app_msg(c->app, false, "Measured again: %u rounds on %s.",
+			   c->measure.rounds, c->measure.cpu);
+	else if (say)
+		wv_app_msg(c->app, true, "%s", c->measure_why);
 }
 
 /*
@@ -152,6 +188,8 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->revealed = c->withdrawn = false;
 	c->read_words = narration_words(s, &app->trace);
 	c->read_ms = wv_pace_read_ms(c->read_words);
+	if (s->measure >= 0 && !c->measured && !c->measure_why[0])
+		take_measure(c, false);
 	save(c, i);
 	return WV_REACT_REDRAW;
 }
@@ -236,6 +274,7 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	c->present = opts->present;
 	c->restart = opts->restart;
 	c->restart_how = opts->restart_how ? opts->restart_how : "--restart";
+	c->measure_fn = opts->measure;
 	c->pace_ms = opts->autoplay_ms > 0 ? opts->autoplay_ms : WV_CLASS_AUTOPLAY_DEFAULT;
 	if (progress_path)
 		snprintf(c->progress, sizeof(c->progress), "%s", progress_path);
@@ -513,6 +552,12 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 
 	if (c->phase == WV_CLASS_END)
 		return end_key(c, act);
+	/* m on a measure scene: measure again (the chart has no bytes to edit) */
+	if (act == WV_ACT_FOCUS_MEMORY &&
+	    wv_lesson_scene(c->lesson, c->scene)->measure >= 0) {
+		take_measure(c, true);
+		return WV_REACT_REDRAW;
+	}
 	switch (act) {
 	case WV_ACT_SCENE_NEXT:
 		return enter(c, c->scene + 1, false);

@@ -106,8 +106,7 @@ static void narration(struct pen *p, const struct wv_class *c)
 	{
 		char text[WV_NARRATION_MAX];
 
-		if (wv_lesson_narrate(scene(c), &c->app->trace, text, sizeof(text),
-				      NULL) != 0)
+		if (wv_class_narrate(c, text, sizeof(text)) != 0)
 			snprintf(text, sizeof(text), "(This narration needs values "
 				 "the word as changed does not have.)");
 		paragraphs(p, WV_ROLE_TEXT, text);
@@ -322,8 +321,36 @@ static void status(struct wv_frame *f, const struct wv_class *c)
 	wv_view_message(f, c->app);
 }
 
+/*
+ * A "measure:" scene: its chart in place of the memory and the bits, the
+ * narration under it, from column x, width wide (the chart wider, up to
+ * chart_w).
+ */
+static void measure_scene(struct wv_frame *f, const struct wv_class *c, int x,
+			  int width, int chart_w)
+{
+	const struct wv_scene *s = scene(c);
+	int y = 2, ymax = f->rows - 2;
+
+	lesson_bar(f, c);
+	/* the word and variant the visualizer's keys work on, as every scene */
+	wv_frame_printf(f, 1, wv_frame_put(f, 1, x, WV_ROLE_HEADING, s->title) + 2,
+			WV_ROLE_DIM, "\"%s\" on %s%s", c->app->word_src, c->app->v->name,
+			wv_class_arch_note(c));
+	y += wv_view_chart(f, y, ymax, x, chart_w, c->measured ? &c->measure : NULL,
+			   (enum wv_measure_group)s->measure, c->measure_why);
+	y += f->rows >= 30;
+	text_panel(f, c, y, ymax, x, width, text_lines(c, width, true) <= ymax - y);
+	status(f, c);
+}
+
 void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
 {
+	if (scene(c)->measure >= 0) {
+		measure_scene(f, c, 0, wv_view_measure(f->cols), f->cols > 100 ? 100 : f->cols);
+		return;
+	}
+
 	const struct wv_app *app = c->app;
 	int x, y;
 
@@ -361,6 +388,12 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 
 	if (width > 76)
 		width = 76;
+	if (scene(c)->measure >= 0) {
+		int cw = f->cols - 2 * margin;
+
+		measure_scene(f, c, margin, width, cw > 100 ? 100 : cw);
+		return;
+	}
 	lesson_bar(f, c);
 	/* the title, the word and the variant: always in view */
 	int x = wv_frame_put(f, 1, margin, WV_ROLE_HEADING, scene(c)->title);

@@ -276,7 +276,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			   IS("--plain") || IS("--json") || IS("--component") ||
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
 			   IS("--course") || IS("--svg") || IS("--cast") ||
-			   IS("--list-steps") || IS("--html") || IS("--no-mouse"))) {
+			   IS("--list-steps") || IS("--html") || IS("--no-mouse") ||
+			   IS("--measure"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -311,6 +312,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			c->restart = true;
 		} else if (IS("--present")) {
 			c->present = true;
+		} else if (IS("--measure")) {
+			c->measure = true;
 		} else if (IS("--course")) {
 			c->course = true;
 		} else if (IS("--no-mouse")) {
@@ -578,6 +581,12 @@ static int check_combinations(struct wv_cli *c)
 		usage_error(c, "%s; leave it out with %s", c->split ? "--split is a "
 			    "layout of the visualizer, of --cast and of --html" : "--present "
 			    "is a layout of the visualizer and of --cast", mode_opt[c->mode]);
+		return -1;
+	}
+	if (c->measure && !lesson && !c->course) {
+		usage_error(c, "--measure times the routines for a lesson's measure: "
+			    "scenes; give it with --lesson N or --course (as in watviz "
+			    "--plain --measure --lesson 1)");
 		return -1;
 	}
 	if (c->course && lesson) {

@@ -157,6 +157,10 @@ static void help(FILE *f)
 "                    a question pauses; a key takes over\n"
 "  --restart         start each lesson from its first scene, not where the\n"
 "                    class stopped before this run\n"
+"  --measure         a handout's measure: scenes time wv_strlen and the\n"
+"                    loops it replaces on this machine (without it the\n"
+"                    handout says not measured, the same everywhere; the\n"
+"                    visualizer always measures, m again)\n"
 "\n"
 "construct and prove:\n"
 "  --try EXPR        check your own formula over the word a for EVERY word\n"
@@ -670,7 +674,8 @@ static int svg(const struct wv_cli *c, const struct wv_trace *t)
  * ls) in one page, each an article of its own.  Returns the exit status.
  */
 static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *files,
-			wv_lesson *const *ls, size_t first, size_t last, bool single)
+			wv_lesson *const *ls, size_t first, size_t last, bool single,
+			const struct wv_measure *m)
 {
 	char title[300];
 	int rc;
@@ -684,7 +689,8 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 	rc = wv_html_begin(stdout, title);
 	for (size_t i = first; i <= last && rc == 0; i++)
 		rc = wv_html_handout(stdout, ls[i], &(struct wv_handout_opts){
-			.number = files[i].number, .variant = arch_for(c, ls[i]) });
+			.number = files[i].number, .variant = arch_for(c, ls[i]),
+			.measure = m });
 	if (rc == 0)
 		rc = wv_html_end(stdout);
 	if (rc || fclose(stdout) != 0) {
@@ -695,9 +701,31 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 	return 0;
 }
 
+/*
+ * --measure: the figures of the handouts' measure: scenes, taken once for
+ * the whole run into *fig (the same for every lesson of it); NULL without
+ * --measure or when out of memory (then the charts say not measured).
+ */
+static const struct wv_measure *measured(const struct wv_cli *c, struct wv_measure *fig)
+{
+	static bool taken, ok;
+
+	if (!c->measure)
+		return NULL;
+	if (!taken) {
+		taken = true;
+		ok = wv_measure_default(fig) == 0;
+		if (!ok)
+			fprintf(stderr, "watviz: --measure: out of memory; the charts "
+				"say not measured\n");
+	}
+	return ok ? fig : NULL;
+}
+
 /* --lesson, --course: the handouts, or the lessons in the visualizer. */
 static int run_lesson(const struct wv_cli *c, const char *argv0)
 {
+	static struct wv_measure fig;
 	struct wv_lesson_file *files;
 	wv_lesson **ls;
 	int n = find_lessons(c, argv0, &files), rc = 0;
@@ -738,7 +766,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 
 		rc = c->mode == WV_MODE_CAST ? run_cast(c, &uo) : run_ui(c, &uo);
 	} else if (rc == 0 && c->mode == WV_MODE_HTML) {
-		rc = html_lessons(c, files, ls, first, last, single);
+		rc = html_lessons(c, files, ls, first, last, single, measured(c, &fig));
 	} else if (rc == 0) {
 		/* the handouts, each on its own page */
 		for (i = first; i <= last && rc == 0; i++) {
@@ -746,6 +774,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 				.number = files[i].number,
 				.variant = arch_for(c, ls[i]),
 				.color = wv_plain_want_color(stdout, c->color),
+				.measure = measured(c, &fig),
 			};
 
 			if (i > first)
@@ -828,12 +857,6 @@ int main(int argc, char **argv)
 	}
 	if (c.record && !interactive(&c))
 		return record_needs_tty();
-	if (c.step_arg && c.mode == WV_MODE_AUTO && !interactive(&c)) {
-		usage_error("--step %s: the visualizer opens there, and it needs a "
-			    "terminal on stdin and stdout; for a figure of that "
-			    "sub-step add --svg", c.step_arg);
-		return EXIT_USAGE;
-	}
 	if ((interactive(&c) && !c.list_steps) || c.mode == WV_MODE_CAST) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,
@@ -864,6 +887,20 @@ int main(int argc, char **argv)
 					 "(a bug; please report it)"
 				       : strerror(-err));
 		return EXIT_FAILURE;
+	}
+	if (c.step_arg && c.mode == WV_MODE_AUTO && !interactive(&c)) {
+		/* a wrong name is the first thing to say; then the terminal */
+		char why[800];
+		size_t k;
+
+		if (wv_step_find(&t, c.step_arg, &k, why, sizeof(why)) < 0)
+			usage_error("%s", why);
+		else
+			usage_error("--step %s: the visualizer opens there, and it "
+				    "needs a terminal on stdin and stdout; for a figure "
+				    "of that sub-step add --svg", c.step_arg);
+		wv_trace_free(&t);
+		return EXIT_USAGE;
 	}
 	if (c.list_steps || c.mode == WV_MODE_SVG) {
 		err = c.list_steps ? list_steps(&t) : svg(&c, &t);

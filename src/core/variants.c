@@ -114,7 +114,7 @@ static const struct wv_variant variants[] = {
 	  .summary = "borrow trick, then a multiply counts the masked bytes",
 	  .zeropad = "arch/x86/mm/extable.c",
 	  .zeropad_func = "ex_handler_zeropad",
-	  .zeropad_stub = X86_H,
+	  .zeropad_stub = X86_H, .zeropad_stub_at = "1e2aec873ad6",
 	  .dcache_kind = WV_DCACHE_YES,
 	  .dcache = "arch/x86/Kconfig selects DCACHE_WORD_ACCESS unless KMSAN",
 	  LE_CHEAP(64), .find_kind = WV_FIND_MUL, .zbm_kind = WV_ZBM_IDENTITY,
@@ -126,7 +126,7 @@ static const struct wv_variant variants[] = {
 	  .summary = "an add and a shift count the masked bytes",
 	  .zeropad = "arch/x86/mm/extable.c",
 	  .zeropad_func = "ex_handler_zeropad",
-	  .zeropad_stub = X86_H,
+	  .zeropad_stub = X86_H, .zeropad_stub_at = "1e2aec873ad6",
 	  .dcache_kind = WV_DCACHE_YES,
 	  .dcache = "arch/x86/Kconfig selects DCACHE_WORD_ACCESS unless KMSAN",
 	  LE_CHEAP(32), .find_kind = WV_FIND_ADD32, .zbm_kind = WV_ZBM_IDENTITY,
@@ -157,6 +157,9 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_USER,
 	  .dcache = "the architecture that uses the generic header decides",
 	  BE_EXACT(64), .find_kind = WV_FIND_CLZ_HALVING,
+	  .zbm_later = "The asm-generic header of the v3.6 tree read had no "
+		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
+		       "~1ul << __fls(mask), is in mainline 9fb8a76343c0.",
 	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find64,
 	  .zero_bytemask = fls_shift_zbm64 },
 	{ .name = "generic-be32", .aliases = "", .bits = 32, .endian = WV_BIG,
@@ -167,6 +170,9 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_USER,
 	  .dcache = "the architecture that uses the generic header decides",
 	  BE_EXACT(32), .find_kind = WV_FIND_CLZ_HALVING,
+	  .zbm_later = "The asm-generic header of the v3.6 tree read had no "
+		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
+		       "~1ul << __fls(mask), is in mainline 9fb8a76343c0.",
 	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find32,
 	  .zero_bytemask = fls_shift_zbm32 },
 	{ .name = "ppc64", .aliases = "ppc powerpc", .bits = 64, .endian = WV_BIG,
@@ -179,7 +185,13 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_NO,
 	  .dcache = "arch/powerpc/Kconfig selects DCACHE_WORD_ACCESS only for "
 		    "64-bit little-endian",
-	  BE_EXACT(64), .find_kind = WV_FIND_CLZ, .zbm_kind = WV_ZBM_FLS_SHIFT,
+	  BE_EXACT(64), .find_kind = WV_FIND_CLZ,
+	  .zbm_later = "The powerpc header of the v3.6 tree read had no "
+		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
+		       "~1ul << __fls(mask), is in a 3.10-based tree "
+		       "(skulkarni-mv/cge7_kernel-3.10_copy 48789f8c8ca1) and in "
+		       "mainline 2e24a09e2155.",
+	  .zbm_kind = WV_ZBM_FLS_SHIFT,
 	  .find_zero = clz_find64, .zero_bytemask = fls_shift_zbm64 },
 	{ .name = "ppc32", .aliases = "", .bits = 32, .endian = WV_BIG,
 	  .kernel_path = PPC_H, .era = "by v3.6",
@@ -191,7 +203,13 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_NO,
 	  .dcache = "arch/powerpc/Kconfig selects DCACHE_WORD_ACCESS only for "
 		    "64-bit little-endian",
-	  BE_EXACT(32), .find_kind = WV_FIND_CLZ, .zbm_kind = WV_ZBM_FLS_SHIFT,
+	  BE_EXACT(32), .find_kind = WV_FIND_CLZ,
+	  .zbm_later = "The powerpc header of the v3.6 tree read had no "
+		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
+		       "~1ul << __fls(mask), is in a 3.10-based tree "
+		       "(skulkarni-mv/cge7_kernel-3.10_copy 48789f8c8ca1) and in "
+		       "mainline 2e24a09e2155.",
+	  .zbm_kind = WV_ZBM_FLS_SHIFT,
 	  .find_zero = clz_find32, .zero_bytemask = fls_shift_zbm32 },
 	{ .name = "ppc64le", .aliases = "", .bits = 64, .endian = WV_LITTLE,
 	  .kernel_path = PPC_H, .era = "after v3.10",
@@ -238,6 +256,7 @@ static const struct wv_variant variants[] = {
 	  .zeropad = "arch/arm64/mm/extable.c",
 	  .zeropad_func = "ex_handler_load_unaligned_zeropad",
 	  .zeropad_stub = "arch/arm64/include/asm/word-at-a-time.h",
+	  .zeropad_stub_at = "0d3001e2690a",
 	  .dcache_kind = WV_DCACHE_YES,
 	  .dcache = "arch/arm64/Kconfig selects DCACHE_WORD_ACCESS",
 	  LE_CHEAP(64), .find_kind = WV_FIND_FLS, .zbm_kind = WV_ZBM_IDENTITY,
@@ -263,6 +282,9 @@ static const struct wv_variant variants[] = {
 	  .dcache = "arch/alpha/Kconfig does not select DCACHE_WORD_ACCESS",
 	  .hz_kind = WV_HZ_CMPBGE, .prep_kind = WV_PREP_IDENTITY,
 	  .create_kind = WV_CREATE_IDENTITY, .find_kind = WV_FIND_CTZ,
+	  .zbm_later = "The alpha header had no zero_bytemask at first "
+		       "(mainline 107d3e535874); this one, (2ul << (find_zero(mask) * "
+		       "8)) - 1, came later (mainline 611c9dd331ed).",
 	  .zbm_kind = WV_ZBM_ALPHA, .has_zero = cmpbge_has_zero64,
 	  .prep_zero_mask = identity_prep, .create_zero_mask = identity_create,
 	  .find_zero = ctz_find64, .zero_bytemask = alpha_zbm64 },

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "watviz/expr.h"
+#include "watviz/measure.h"
 #include "watviz/rules.h"
 
 #include "grade.h"
@@ -340,7 +341,9 @@ static int narrate_check(struct parser *p, const struct wv_scene *s,
 				     "scene '%s': on %s {%s} has no value (%s)", s->title,
 				     t->v->name, bad, strcmp(bad, "delim") == 0 ||
 				     strncmp(bad, "delim_", 6) == 0 ? "the scene has no "
-				     "delim:" : "the trace does not reach it");
+				     "delim:" : wv_measure_placeholder(bad) ? "a figure of "
+				     "a live measurement: the scene needs measure: strlen "
+				     "or measure: path" : "the trace does not reach it");
 			return -1;
 		}
 	wv_error_set(p->err, s->line, 1, "scene '%s': on %s a placeholder has no value",

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lesson.h"
+#include "watviz/measure.h"
 
 /* ---- narration filled from the trace ------------------------------------- */
 
@@ -49,6 +50,10 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 	}
 	if (strcmp(name, "dcache") == 0) {
 		wv_trace_dcache_sentence(t->v, buf, size);
+		return 0;
+	}
+	if (strcmp(name, "zeropad") == 0) {
+		wv_trace_zeropad_sentence(t->v, buf, size);
 		return 0;
 	}
 	if (strcmp(name, "delim") == 0) {
@@ -90,7 +95,11 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, unsigned hid
 
 		if (close && (size_t)(close - src - 1) < sizeof(name)) {
 			snprintf(name, sizeof(name), "%.*s", (int)(close - src - 1), src + 1);
-			if (placeholder_value(s, t, hide, name, val, sizeof(val)) != 0) {
+			if (s->measure >= 0 && wv_measure_placeholder(name)) {
+				/* a measure scene's figures: kept for the screen
+				   or the handout to fill (wv_measure_fill) */
+				snprintf(val, sizeof(val), "{%s}", name);
+			} else if (placeholder_value(s, t, hide, name, val, sizeof(val)) != 0) {
 				if (bad) {
 					snprintf(badname, sizeof(badname), "%s", name);
 					*bad = badname;

@@ -40,19 +40,34 @@ void wv_pace_estimate(struct wv_pace *p, size_t words, size_t scenes,
 	p->minutes = (p->seconds + 59) / 60;
 }
 
-/* The words {dcache} in text adds beyond the one it counts as written. */
+/* The placeholders that stand for a whole sentence on the variant. */
+static const struct {
+	const char *tag;
+	const char *(*sentence)(const struct wv_variant *v, char *buf, size_t size);
+} sentences[] = {
+	{ "{dcache}", wv_trace_dcache_sentence },
+	{ "{zeropad}", wv_trace_zeropad_sentence },
+};
+
+/* The words the sentence placeholders in text add beyond the one each
+   counts as written. */
 static size_t sentence_words(const char *text, const struct wv_variant *v)
 {
-	static const char tag[] = "{dcache}";
 	char sentence[400];
-	size_t n = 0, each;
+	size_t total = 0;
 
-	for (const char *t = text; (t = strstr(t, tag)) != NULL; t += sizeof(tag) - 1)
-		n++;
-	if (!n)
-		return 0;
-	each = wv_pace_words(wv_trace_dcache_sentence(v, sentence, sizeof(sentence)));
-	return n * (each ? each - 1 : 0);
+	for (size_t i = 0; i < sizeof(sentences) / sizeof(sentences[0]); i++) {
+		size_t n = 0, each, len = strlen(sentences[i].tag);
+
+		for (const char *t = text; (t = strstr(t, sentences[i].tag)) != NULL;
+		     t += len)
+			n++;
+		if (!n)
+			continue;
+		each = wv_pace_words(sentences[i].sentence(v, sentence, sizeof(sentence)));
+		total += n * (each ? each - 1 : 0);
+	}
+	return total;
 }
 
 int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
@@ -63,9 +78,9 @@ int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
 	/*
 	 * Counted as written, no trace built: a placeholder is one word, as
 	 * its value is (a number, a hex word, a variant's name: never blank,
-	 * never empty), so the count is the filled narration's.  {dcache} is
-	 * the one placeholder that is a sentence: it counts as the words of
-	 * that sentence on the scene's variant.
+	 * never empty), so the count is the filled narration's.  {dcache} and
+	 * {zeropad} are sentences: each counts as the words of its sentence
+	 * on the scene's variant.
 	 */
 	for (size_t i = 0; i < n; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);

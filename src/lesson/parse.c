@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "watviz/lesson.h"
+#include "watviz/measure.h"
 #include "watviz/rules.h"
 #include "watviz/try.h"
 #include "watviz/word.h"
@@ -60,14 +61,14 @@ enum key {
 	K_TITLE, K_SUMMARY, K_ARCHES,			/* header */
 	K_SCENE, K_WORD, K_ARCH, K_OFFSET, K_FILL, K_DELIM, K_SHOW,
 	K_TEXT, K_TEXT_LE, K_TEXT_BE, K_SOURCE, K_QUESTION, K_ASK, K_FORM, /* scene */
-	K_PAGE_END, K_EXPLORE, K_RULE, K_SPLIT, K_PRACTICE,
+	K_PAGE_END, K_EXPLORE, K_RULE, K_SPLIT, K_PRACTICE, K_MEASURE,
 	K_NKEYS
 };
 
 static const char *const key_names[K_NKEYS] = {
 	"title", "summary", "arches", "scene", "word", "arch", "offset", "fill",
 	"delim", "show", "text", "text-le", "text-be", "source", "question", "ask",
-	"form", "page-end", "explore", "rule", "split", "practice",
+	"form", "page-end", "explore", "rule", "split", "practice", "measure",
 };
 
 /* Keys a scene may give more than once. */
@@ -97,7 +98,7 @@ int fail(struct parser *p, int col, const char *fmt, ...)
 /* Placeholders that are not asks (those are the ask names). */
 static const char *const extra_names[] = {
 	"arch", "word_bytes", "word_bits", "offset", "answer_address", "nwords",
-	"delim", "dcache",
+	"delim", "dcache", "zeropad",
 };
 #define NEXTRAS (sizeof(extra_names) / sizeof(extra_names[0]))
 
@@ -109,7 +110,9 @@ static bool placeholder_known(const char *name)
 	for (unsigned i = 0; i < NEXTRAS; i++)
 		if (strcmp(name, extra_names[i]) == 0)
 			return true;
-	return false;
+	/* a measure scene's figures ({measure_byte_4096}: watviz/measure.h);
+	   on a scene without measure: they have no value (check.c says so) */
+	return wv_measure_placeholder(name);
 }
 
 /*
@@ -761,6 +764,15 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 		return 0;
 	case K_PRACTICE:
 		return parse_practice(p, s, v, col);
+	case K_MEASURE:
+		for (int g = 0; g < WV_MEASURE_GROUPS; g++)
+			if (strcmp(v, wv_measure_group_name((enum wv_measure_group)g)) == 0) {
+				s->measure = g;
+				return 0;
+			}
+		return fail(p, col, "measure: '%s' is not measured; write strlen "
+			    "(wv_strlen beside a byte loop and the C library's) or path "
+			    "(wv_path_hash beside a byte walk)", v);
 	default:
 		return fail(p, 1, "internal: key %s", key_names[k]);
 	}
@@ -916,7 +928,7 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
 			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
 			    "text-le, text-be, rule, source, question, ask, form, page-end, explore, "
-			    "split, practice", buf);
+			    "split, practice, measure", buf);
 	p->cont = NULL;
 	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
 		return fail(p, col, "'%s:' needs a value", buf);
@@ -957,7 +969,7 @@ static int read_line(struct parser *p, const char *line, size_t n)
 			return fail(p, 1, "more than %s scenes in one lesson", "64");
 		struct wv_scene *s = &l->scenes[l->nscenes++];
 
-		*s = (struct wv_scene){ .line = p->line, .delim = -1,
+		*s = (struct wv_scene){ .line = p->line, .delim = -1, .measure = -1,
 					.title = dup_n(v, strlen(v)) };
 		memset(p->seen, 0, sizeof(p->seen));
 		p->seen[K_SCENE] = true;

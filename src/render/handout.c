@@ -215,7 +215,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			o->perturb(o->perturb_ctx, s, &t);
 		/* the memory panel again only when the scene's memory changed */
 		sc.memory = !same_image(&prev, &in);
-		prev = in;
+		if (s->measure < 0)	/* a chart shows no memory */
+			prev = in;
 		for (size_t k = 0; k < s->nsources; k++) {
 			size_t c = wv_handout_cite(&cited, s->sources[k]);
 
@@ -224,6 +225,12 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		}
 		if (wv_lesson_narrate_hiding(s, &t, mask, text, WV_NARRATION_MAX, NULL) != 0)
 			rc = -EINVAL;
+		if (rc == 0 && s->measure >= 0) {
+			/* the figures, from --measure or "(not measured)" */
+			wv_measure_fill(o->measure, text, prompt, WV_NARRATION_MAX);
+			memcpy(text, prompt, WV_NARRATION_MAX);
+			sc.measure = o->measure;
+		}
 		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
 			if (wv_lesson_prompt_hiding(s, &t, mask, prompt, WV_NARRATION_MAX,
 						    NULL) != 0)
@@ -314,6 +321,57 @@ static void question(FILE *out, unsigned qn, const char *prompt,
 	fputc('\n', out);
 }
 
+/*
+ * A "measure:" scene's chart as text: one bar of '#' per routine and string
+ * length, the slowest of each length WIDTH - 46 wide, its ns per call and
+ * how many times the first (production) routine's time it is.
+ */
+static void plain_chart(FILE *out, const struct wv_handout_scene *sc)
+{
+	enum wv_measure_group g = (enum wv_measure_group)sc->s->measure;
+	const struct wv_measure *m = sc->measure;
+	int bar_w = WIDTH - 11 - 14 - 21;
+	char buf[400];
+
+	fprintf(out, "\n%s\n", wv_measure_title(g));
+	if (!m) {
+		wv_plain_wrap(out, 0, WIDTH, WV_HANDOUT_NOT_MEASURED);
+		return;
+	}
+	wv_plain_wrap(out, 0, WIDTH, wv_measure_where(m, buf, sizeof(buf)));
+	for (size_t li = 0; li < WV_MEASURE_NLENS; li++) {
+		size_t len = wv_measure_lens[li];
+		double max = wv_measure_max(m, g, len);
+		bool first = true;
+
+		for (size_t i = 0; i < m->nrows; i++) {
+			const struct wv_measure_row *r = &m->rows[i];
+
+			if (r->group != g || r->len != len)
+				continue;
+			snprintf(buf, sizeof(buf), "%zu bytes", len);
+			fprintf(out, "%-11s%-14.13s", first ? buf : "", r->routine);
+			first = false;
+			if (r->wrong) {
+				fprintf(out, "WRONG: answered %zu, not %zu: not timed\n",
+					r->got, r->want);
+				continue;
+			}
+			int n = wv_measure_bar(r->ns, max, bar_w);
+			double x = wv_measure_ratio(m, r);
+
+			for (int k = 0; k < bar_w; k++)
+				fputc(k < n ? '#' : ' ', out);
+			fprintf(out, " %9.1f ns", r->ns);
+			if (x > 0)
+				fprintf(out, " %6.1fx", x);
+			fputc('\n', out);
+		}
+	}
+	wv_plain_wrap(out, 0, WIDTH, "A bar: one call's time, the slowest of each "
+		      "length full; x: times the first routine's.");
+}
+
 static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 {
 	const struct plain *p = ctx;
@@ -356,14 +414,17 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	}
 	/* the memory panel never points at the terminator, which some
 	   question asks */
-	if (sc->memory) {
+	if (s->measure >= 0) {
+		/* a measure scene: its chart in place of the memory and bits */
+		plain_chart(out, sc);
+	} else if (sc->memory) {
 		struct wv_plain_opts mo = po;
 
 		mo.hide.on = true;
 		fputc('\n', out);
 		rc = wv_plain_memory(out, sc->t, &mo);
 	}
-	if (rc == 0)
+	if (rc == 0 && s->measure < 0)
 		rc = wv_plain_substep(out, sc->t, sc->sub, &po);
 	fputc('\n', out);
 	if (rc == 0 && sc->q)

@@ -65,6 +65,9 @@ static const char css[] =
 	".sym{display:inline-block;min-width:1.3em;text-align:center}\n"
 	".question{border-left:4px solid #4d5259;padding:.1rem 0 .1rem .9rem;margin:1rem 0}\n"
 	".sources li{margin:.2rem 0}\n"
+	".chart td.b{width:50%;min-width:6rem}\n"
+	".chart .bar{height:.9em;color:#fff;background:#4d5259}\n"
+	".chart .bar.prod{color:#fff;background:#00656e}\n"
 	"@media print{\n"
 	" body{max-width:none;padding:0;font-size:10pt}\n"
 	" *{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
@@ -782,6 +785,67 @@ static void worked(struct html *h, const struct wv_handout_scene *sc, int level)
 	fputc('\n', h->f);
 }
 
+/*
+ * A "measure:" scene's chart: a table, one row per routine and string
+ * length, the bar a block whose width is the time of one call as a
+ * percentage of the slowest of that length (wv_measure_bar of 100), its
+ * ns and how many times the first (production) routine's time it is.
+ */
+static void chart(const struct html *h, const struct wv_handout_scene *sc)
+{
+	enum wv_measure_group g = (enum wv_measure_group)sc->s->measure;
+	const struct wv_measure *m = sc->measure;
+	char buf[400];
+
+	fputs("<figure class=\"chart\">\n<figcaption>", h->f);
+	wv_html_text(h->f, wv_measure_title(g));
+	fputs("</figcaption>\n", h->f);
+	if (!m) {
+		elem(h->f, "p", "note", WV_HANDOUT_NOT_MEASURED);
+		fputs("\n</figure>\n", h->f);
+		return;
+	}
+	elem(h->f, "p", "note", wv_measure_where(m, buf, sizeof(buf)));
+	fputs("\n<div class=\"wide\"><table class=\"chart\">\n<thead><tr>"
+	      "<th scope=\"col\">routine, string</th><th scope=\"col\">time of one "
+	      "call</th><th scope=\"col\">ns</th><th scope=\"col\">times the "
+	      "first's</th></tr></thead>\n<tbody>\n", h->f);
+	for (size_t li = 0; li < WV_MEASURE_NLENS; li++) {
+		size_t len = wv_measure_lens[li];
+		double max = wv_measure_max(m, g, len);
+		bool first = true;
+
+		for (size_t i = 0; i < m->nrows; i++) {
+			const struct wv_measure_row *r = &m->rows[i];
+
+			if (r->group != g || r->len != len)
+				continue;
+			fputs("<tr><th scope=\"row\">", h->f);
+			wv_html_text(h->f, r->routine);
+			fprintf(h->f, ", %zu bytes</th>", len);
+			if (r->wrong) {
+				snprintf(buf, sizeof(buf), "wrong: answered %zu, not %zu: "
+					 "not timed", r->got, r->want);
+				fputs("<td colspan=\"3\">", h->f);
+				wv_html_text(h->f, buf);
+				fputs("</td></tr>\n", h->f);
+				first = false;
+				continue;
+			}
+			double x = wv_measure_ratio(m, r);
+
+			fprintf(h->f, "<td class=\"b\"><div class=\"bar%s\" style=\"width:"
+				"%d%%\"></div></td><td>%.1f</td><td>", first ? " prod" : "",
+				wv_measure_bar(r->ns, max, 100), r->ns);
+			if (x > 0)
+				fprintf(h->f, "%.1fx", x);
+			fputs("</td></tr>\n", h->f);
+			first = false;
+		}
+	}
+	fputs("</tbody>\n</table></div>\n</figure>\n", h->f);
+}
+
 static int scene(void *ctx, const struct wv_handout_scene *sc)
 {
 	struct html *h = ctx;
@@ -820,13 +884,16 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 	/* the memory panel never points at the terminator, which some
 	   question asks */
 	h->hide.on = true;
-	if (sc->memory)
+	if (s->measure >= 0)
+		chart(h, sc);	/* in place of the memory and the bits */
+	else if (sc->memory)
 		memory(h);
 	/* a question's scene hides what would answer it ('?') */
 	h->hide = (struct wv_hide){ .on = sc->q != 0, .quiz = sc->quiz,
 				    .asked = sc->asked, .nasked = sc->nasked,
 				    .upto = sc->upto };
-	scene_substep(h, sc, 3);
+	if (s->measure < 0)
+		scene_substep(h, sc, 3);
 	if (sc->q) {
 		fprintf(h->f, "<div class=\"question\" id=\"%sq-%u\">\n<h3>Question %u</h3>\n",
 			h->id, sc->q, sc->q);

@@ -41,8 +41,8 @@ const struct wv_look_legend wv_look_legend_marks[] = {
 
 const struct wv_look_legend wv_look_legend_memory[] = {
 	{ WV_LOOK_PRESTART, "pre-start (fill before the string)" },
-	{ WV_LOOK_STRING, "string" },
-	{ WV_LOOK_NUL, "its NUL" },
+	{ WV_LOOK_STRING, "the word as typed" },
+	{ WV_LOOK_NUL, "the NUL after it" },
 	{ WV_LOOK_FILL, "fill" },
 	{ WV_LOOK_UNMAPPED, "unmapped: no memory there" },
 	{ WV_LOOK_NONE, NULL },

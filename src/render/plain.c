@@ -85,6 +85,20 @@ static void wrap(const struct out *o, unsigned indent, const char *s)
 
 /* ---- memory -------------------------------------------------------------- */
 
+/*
+ * Whether a byte of the word as typed is a terminator (0x00, or the
+ * delimiter): read from memory, as the class sees it, never from the
+ * answer, which a question may hide.
+ */
+static bool typed_terminator(const struct wv_trace *t)
+{
+	for (size_t i = t->img.offset; i < t->img.offset + t->img.word_len; i++)
+		if (t->img.mem[i] == 0 ||
+		    (t->in.delim >= 0 && t->img.mem[i] == (uint8_t)t->in.delim))
+			return true;
+	return false;
+}
+
 /* The separator before byte i of a memory line: the page edge stands out. */
 static const char *mem_sep(const struct wv_trace *t, size_t base, size_t i)
 {
@@ -153,8 +167,16 @@ static void memory(const struct out *o)
 			fputc('\n', o->f);
 		}
 	}
-	fputs("  role: - pre-start (fill before the string)  s string  n its NUL"
-	      "  f fill\n", o->f);
+	if (typed_terminator(t))
+		/* the string ends inside the word as typed: its s bytes go on
+		   past the terminator, and n is not the string's NUL */
+		fprintf(o->f, "  role: - pre-start  s as typed (the %s ends at =, its "
+			"first %s)\n        n the NUL after the typed bytes  f fill\n",
+			t->in.delim >= 0 ? "name" : "string",
+			t->in.delim >= 0 ? "terminator" : "NUL");
+	else
+		fputs("  role: - pre-start (fill before the string)  s string  n its NUL"
+		      "  f fill\n", o->f);
 	if (edge)
 		fprintf(o->f, "  || the page edge at memory %zu: u unmapped, no memory "
 			"there (-- no byte to show)\n", edge);

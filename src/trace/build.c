@@ -72,6 +72,7 @@ void step_open(struct builder *b, enum wv_step_kind kind,
 	struct wv_trace *t = b->t;
 	struct wv_step *s;
 	va_list ap;
+	int n;
 
 	if (b->err)
 		return;
@@ -91,21 +92,30 @@ void step_open(struct builder *b, enum wv_step_kind kind,
 	*s = (struct wv_step){ .kind = kind, .word = b->word, .func = func,
 			       .file = file, .first = t->nsubs };
 	va_start(ap, fmt);
-	vsnprintf(s->text, sizeof(s->text), fmt, ap);
+	n = vsnprintf(s->text, sizeof(s->text), fmt, ap);
 	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(s->text))	/* never cut a sentence */
+		fail(b, -EOVERFLOW);
 	s->general = strlen(s->text);
 	b->mem_bytes = true;
 }
 
-/* Append to text (after a blank) what only holds for this trace's values. */
-static void add_detail(char *text, size_t size, const char *fmt, va_list ap)
+/*
+ * Append to text (after a blank) what only holds for this trace's values;
+ * false when it does not fit (the text is then cut, and the caller fails
+ * the build: a sentence is never shown cut).
+ */
+static bool add_detail(char *text, size_t size, const char *fmt, va_list ap)
 {
 	size_t n = strlen(text);
+	int m;
 
 	if (n && n + 1 < size)
 		text[n++] = ' ';
-	if (n < size)
-		vsnprintf(text + n, size - n, fmt, ap);
+	if (n >= size)
+		return false;
+	m = vsnprintf(text + n, size - n, fmt, ap);
+	return m >= 0 && (size_t)m < size - n;
 }
 
 #if defined(__GNUC__)
@@ -118,19 +128,23 @@ void step_detail(struct builder *b, const char *fmt, ...)
 	if (b->err)
 		return;
 	va_start(ap, fmt);
-	add_detail(b->t->steps[b->step].text, WV_TEXT_MAX, fmt, ap);
+	if (!add_detail(b->t->steps[b->step].text, WV_TEXT_MAX, fmt, ap))
+		fail(b, -EOVERFLOW);
 	va_end(ap);
 }
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
+__attribute__((format(printf, 3, 4)))
 #endif
-void sub_detail(struct wv_substep *s, const char *fmt, ...)
+void sub_detail(struct builder *b, struct wv_substep *s, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (b->err)
+		return;
 	va_start(ap, fmt);
-	add_detail(s->text, sizeof(s->text), fmt, ap);
+	if (!add_detail(s->text, sizeof(s->text), fmt, ap))
+		fail(b, -EOVERFLOW);
 	va_end(ap);
 }
 
@@ -152,6 +166,7 @@ struct wv_substep *sub_new(struct builder *b, enum wv_op op,
 	struct wv_trace *t = b->t;
 	struct wv_substep *s;
 	va_list ap;
+	int n;
 
 	if (b->err)
 		return memset(&b->scratch, 0, sizeof(b->scratch));
@@ -173,8 +188,10 @@ struct wv_substep *sub_new(struct builder *b, enum wv_op op,
 	s->mem_columns = b->mem_bytes;
 	snprintf(s->expr, sizeof(s->expr), "%s", expr);
 	va_start(ap, fmt);
-	vsnprintf(s->text, sizeof(s->text), fmt, ap);
+	n = vsnprintf(s->text, sizeof(s->text), fmt, ap);
 	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(s->text))	/* never cut a sentence */
+		fail(b, -EOVERFLOW);
 	s->general = strlen(s->text);
 	t->steps[b->step].nsub++;
 	return s;

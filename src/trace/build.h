@@ -93,9 +93,9 @@ __attribute__((format(printf, 2, 3)))
 void step_detail(struct builder *b, const char *fmt, ...);
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
+__attribute__((format(printf, 3, 4)))
 #endif
-void sub_detail(struct wv_substep *s, const char *fmt, ...);
+void sub_detail(struct builder *b, struct wv_substep *s, const char *fmt, ...);
 
 /* Set the open step's result. */
 void step_result(struct builder *b, uint64_t value, unsigned width);

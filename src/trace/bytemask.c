@@ -18,16 +18,18 @@ void do_zbm(struct builder *b)
 	uint64_t mask = t->scan.create_zero_mask, z = 0, p;
 	struct wv_substep *s;
 	struct wv_row *r;
-
 	step_open(b, WV_STEP_ZBM, "zero_bytemask", v->kernel_path,
 		  "zero_bytemask(mask) is 0xff in every byte before the first %s and "
-		  "0 from it on%s; %s.",
+		  "0 from it on%s; %s.%s%s",
 		  t->answer_is_delim ? "delimiter" : "zero",
 		  v->zbm_kind == WV_ZBM_ALPHA ? ", except that alpha's also keeps "
 		  "bit 0 of that byte" : "",
 		  t->in.delim >= 0 ? "hash_name hashes the last word of the name as "
-		  "a & zero_bytemask(mask)" : "strscpy (lib/string.c) and "
-		  "strncpy_from_user store their last word as c & zero_bytemask(mask)");
+		  "a & zero_bytemask(mask)" : "in today's kernel strscpy "
+		  "(lib/string.c) and strncpy_from_user store their last word as "
+		  "c & zero_bytemask(mask) (older strncpy_from_user stored it whole, "
+		  "0565f49cfe93)", v->zbm_later ? " " : "",
+		  v->zbm_later ? v->zbm_later : "");
 	switch (v->zbm_kind) {
 	case WV_ZBM_IDENTITY:
 		s = sub_new(b, WV_OP_NOTE, "zero_bytemask(mask) = mask",

@@ -81,7 +81,7 @@ uint64_t draw_cheap(struct builder *b, const char *xl, uint64_t x,
 		    "so it borrows from the byte above it (the borrow row) and becomes "
 		    "0xff, or 0xfe when a borrow also came into it from below; a 0x01 "
 		    "byte that receives such a borrow becomes 0xff.");
-	sub_detail(s, "%s%s%s", lst[0] ? "Here a borrow crosses from the byte below "
+	sub_detail(b, s, "%s%s%s", lst[0] ? "Here a borrow crosses from the byte below "
 		   "into memory " : "Here no borrow crosses a byte boundary.", lst,
 		   lst[0] ? "." : "");
 	draw_sub(b, s, xl, x, WV_ROW_CONST, "ONES", wv_ones(w), l1, w);
@@ -109,7 +109,7 @@ uint64_t draw_cheap(struct builder *b, const char *xl, uint64_t x,
 		 "Keep bit 7 of a byte only where it is set after the subtraction and "
 		 "clear in %s: a zero byte, or a 0x01 byte that a borrow reached.", xl);
 	s->general = strlen(s->text);
-	sub_detail(s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no byte of "
+	sub_detail(b, s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no byte of "
 		   "this word is zero.", lst, lst[0] ? "." : "");
 	check(b, f, wv_cheap_zero(x, w));
 	return f;
@@ -179,7 +179,7 @@ uint64_t draw_exact(struct builder *b, const char *xl, uint64_t x,
 		 "Invert: 0x80 in exactly the zero bytes and nowhere else (no "
 		 "borrow, so no false positives).");
 	s->general = strlen(s->text);
-	sub_detail(s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is zero.",
+	sub_detail(b, s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is zero.",
 		   lst, lst[0] ? "." : "");
 	check(b, e, wv_exact_zero(x, w));
 	return e;
@@ -217,9 +217,9 @@ uint64_t draw_below_lowest(struct builder *b, const char *bl,
 		    "Keep only the ones below the lowest set bit, whatever sits above "
 		    "it.");
 	if (wv___ffs(bits, w) == 0)
-		sub_detail(s, "Here that is bit 0: there are none, so the result is 0.");
+		sub_detail(b, s, "Here that is bit 0: there are none, so the result is 0.");
 	else
-		sub_detail(s, "Here that is bit %u: bits 0 to %u.", wv___ffs(bits, w),
+		sub_detail(b, s, "Here that is bit %u: bits 0 to %u.", wv___ffs(bits, w),
 			   wv___ffs(bits, w) - 1);
 	row_add(b, s, WV_ROW_INPUT, l1, d, w);
 	row_add(b, s, WV_ROW_INPUT, l2, nb, w);

@@ -24,7 +24,7 @@ static void draw_multiply(struct builder *b, uint64_t mask, unsigned k)
 		    "Multiply by the constant: each 0xff byte of the mask adds 0xff "
 		    "times the constant, shifted to its byte (the partial products); "
 		    "their sum puts the number of 0xff bytes in the top byte.");
-	sub_detail(s, "Here that number is %u.", k);
+	sub_detail(b, s, "Here that number is %u.", k);
 	row_add(b, s, WV_ROW_INPUT, "mask", mask, 64);
 	row_add(b, s, WV_ROW_CONST, "C", c, 64);
 	for (unsigned j = 0; j < 8; j++) {
@@ -50,7 +50,7 @@ static void draw_multiply(struct builder *b, uint64_t mask, unsigned k)
 			    "C << 8k is more than C's byte 6, 0x01, so no borrow gets past "
 			    "it. When k is 7 the top byte is C's lowest, 0x08, and the "
 			    "subtraction borrows 1 from it.");
-		sub_detail(s, "Here k = %u: the top byte of C << %u is byte %u of C%s.",
+		sub_detail(b, s, "Here k = %u: the top byte of C << %u is byte %u of C%s.",
 			   k, 8 * k, 7 - k,
 			   k == 7 ? ", 0x08: the borrow is why C ends in 08 and not 07" : "");
 		check(b, draw_sub(b, s, "C << 8k", shifted, WV_ROW_CONST, "C", c,
@@ -58,7 +58,7 @@ static void draw_multiply(struct builder *b, uint64_t mask, unsigned k)
 		s->rows[3].bits = UINT64_C(0xff) << 56;
 	}
 	s = sub_new(b, WV_OP_SHR, "product >> 56", "Shift the top byte down.");
-	sub_detail(s, "find_zero = %u.", (unsigned)(prod >> 56));
+	sub_detail(b, s, "find_zero = %u.", (unsigned)(prod >> 56));
 	row_add(b, s, WV_ROW_INPUT, "product", prod, 64)->bits = UINT64_C(0xff) << 56;
 	row_add(b, s, WV_ROW_RESULT, "find_zero", prod >> 56, 0);
 	b->mem_bytes = true;
@@ -92,7 +92,7 @@ static void draw_add32(struct builder *b, uint64_t mask)
 	s = sub_new(b, WV_OP_AND, "(sum >> 23) & mask",
 		    "AND with the mask: turns the 1 into 0 when the mask is 0 (the "
 		    "zero is byte 0), and leaves 1, 2 or 3 otherwise.");
-	sub_detail(s, "find_zero = %u.", (unsigned)res);
+	sub_detail(b, s, "find_zero = %u.", (unsigned)res);
 	row_add(b, s, WV_ROW_INPUT, "sum >> 23", sh, 32);
 	row_add(b, s, WV_ROW_INPUT, "mask", mask, 32);
 	row_add(b, s, WV_ROW_RESULT, "find_zero", res, 0);
@@ -120,9 +120,9 @@ static void draw_halving(struct builder *b, uint64_t mask)
 			    "it is at least %u byte%s further on (byte += %u).",
 			    half, shown, half, half / 8, half == 8 ? "" : "s", half / 8);
 		if (top)
-			sub_detail(s, "Here there is: byte stays %u.", byte);
+			sub_detail(b, s, "Here there is: byte stays %u.", byte);
 		else
-			sub_detail(s, "Here there is not: byte becomes %u.", byte + half / 8);
+			sub_detail(b, s, "Here there is not: byte becomes %u.", byte + half / 8);
 		row_add(b, s, WV_ROW_INPUT, "mask", m, w)->bits =
 			wv_wmask(shown) & ~wv_wmask(half);
 		row_add(b, s, WV_ROW_RESULT, "top half", top, w);

@@ -80,7 +80,7 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 			 "declared bool and returned true, and only the yes or no mattered "
 			 "(prep_zero_mask starts again from a and data).", xl);
 		s->general = strlen(s->text);
-		sub_detail(s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no "
+		sub_detail(b, s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no "
 			   "byte is zero.", lst, lst[0] ? "." : "");
 		check(b, hz, wv_cheap_zero(x, w));
 		if (fp)
@@ -99,7 +99,7 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 			 "cmpb compares %s with 0 byte by byte: 0xff where the bytes are "
 			 "equal, 0x00 elsewhere. Exact, with no borrow between bytes.", xl);
 		s->general = strlen(s->text);
-		sub_detail(s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is "
+		sub_detail(b, s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is "
 			   "zero.", lst, lst[0] ? "." : "");
 		break;
 	case WV_HZ_CMPBGE:
@@ -116,7 +116,7 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 			 "which only a zero byte allows: an 8-bit map, one bit per byte, "
 			 "exact.", xl);
 		s->general = strlen(s->text);
-		sub_detail(s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is "
+		sub_detail(b, s, "%s%s%s", lst[0] ? "Zero bytes at memory " : "No byte is "
 			   "zero.", lst, lst[0] ? "." : "");
 		break;
 	case WV_HZ_EXACT:
@@ -150,7 +150,7 @@ void do_has_zero(struct builder *b, bool last)
 			    "The loop tests whether has_zero found anything. A false "
 			    "flag needs a borrow out of a real zero, so this yes/no "
 			    "answer is always right.");
-		sub_detail(s, "%s", wd->hit ? "Non-zero: the word holds a zero byte, so "
+		sub_detail(b, s, "%s", wd->hit ? "Non-zero: the word holds a zero byte, so "
 			   "the loop stops here." : "Zero: no byte of this word is 0, so "
 			   "the loop moves on to the next word.");
 		mark_any(b, row_add(b, s, WV_ROW_RESULT, "has_zero", wd->has_zero,
@@ -186,7 +186,7 @@ void do_delim_has_zero(struct builder *b)
 	s = sub_new(b, WV_OP_TEST, "has_zero(a) | has_zero(b)",
 		    "The loop ORs both answers and tests the result: both tests run "
 		    "every time; | does not short-circuit.");
-	sub_detail(s, "%s", wd->hit ? "Non-zero: a NUL or a delimiter is in this "
+	sub_detail(b, s, "%s", wd->hit ? "Non-zero: a NUL or a delimiter is in this "
 		   "word, so the loop stops." : "Zero: neither a NUL nor a delimiter "
 		   "here, so the loop moves on to the next word.");
 	mark_any(b, row_add(b, s, WV_ROW_INPUT, "hz(a)", wd->has_zero, hw));

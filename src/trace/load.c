@@ -45,7 +45,9 @@ void do_load(struct builder *b, bool delim)
 	} else {
 		step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
 			  "do_strnlen_user reads the aligned word at memory %zu to %zu as "
-			  "one register value.", wd->address, wd->address + nb - 1);
+			  "one register value (with unsafe_get_user in today's kernel; "
+			  "older ones used __get_user, 03844599e65c).", wd->address,
+			  wd->address + nb - 1);
 		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
 	}
 	if (wd->zeropad) {
@@ -127,8 +129,9 @@ void do_zeropad(struct builder *b)
 
 	if (v->zeropad_stub)
 		snprintf(who, sizeof(who), "%s in %s does it here (older kernels "
-			 "keep the same reload and shift in a fixup stub in %s).",
-			 func, file, v->zeropad_stub);
+			 "of this form kept the same reload and shift in a fixup "
+			 "stub in %s, read at %s).", func, file, v->zeropad_stub,
+			 v->zeropad_stub_at);
 	else if (v->zeropad)
 		snprintf(who, sizeof(who), "%s in %s does it here.", func, file);
 	else

@@ -51,7 +51,7 @@ static uint64_t draw_prep(struct builder *b, const char *xl, uint64_t x,
 			s = sub_new(b, WV_OP_NOTE, "has_zero vs prep_zero_mask",
 				    "The exact mask has no false flags, so its top flag "
 				    "is the first zero in memory.");
-			sub_detail(s, "It drops the false flag%s at memory %s.",
+			sub_detail(b, s, "It drops the false flag%s at memory %s.",
 				   nonzero_bytes(b, hz & ~p) & (nonzero_bytes(b, hz & ~p) - 1)
 					   ? "s" : "", lst);
 			r = row_add(b, s, WV_ROW_INPUT, "has_zero", hz, w);

@@ -12,6 +12,7 @@
 #include "sentences.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 				     size_t size)
@@ -35,6 +36,39 @@ const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 			 v->dcache);
 		break;
 	}
+	return buf;
+}
+
+const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
+				      size_t size)
+{
+	if (v->zeropad && strcmp(v->zeropad, v->kernel_path) == 0)
+		/* powerpc, arm: the fixup is part of the header's own asm */
+		snprintf(buf, size, "On %s that fixup is a stub in "
+			 "load_unaligned_zeropad's own asm, in %s.", v->name,
+			 v->zeropad);
+	else if (v->zeropad && v->zeropad_stub)
+		snprintf(buf, size, "On %s that fixup is %s in %s; older kernels "
+			 "of this form had a fixup stub in %s instead (read at %s).",
+			 v->name, v->zeropad_func, v->zeropad, v->zeropad_stub,
+			 v->zeropad_stub_at);
+	else if (v->zeropad)
+		snprintf(buf, size, "On %s that fixup is %s in %s.", v->name,
+			 v->zeropad_func, v->zeropad);
+	else if (v->dcache_kind == WV_DCACHE_USER)
+		snprintf(buf, size, "%s (%s) defines no load_unaligned_zeropad: an "
+			 "architecture that uses it brings its own if it has one "
+			 "(big-endian arm does, in arch/arm/include/asm/"
+			 "word-at-a-time.h, 2cc2c3cb54de). Where a load crosses the "
+			 "page edge watviz draws a %s-endian kernel's fixup, for "
+			 "comparison.", v->kernel_path, v->name,
+			 v->endian == WV_BIG ? "big" : "little");
+	else
+		snprintf(buf, size, "%s (%s) has no load_unaligned_zeropad, hence "
+			 "no such fixup; where a load crosses the page edge watviz "
+			 "draws a %s-endian kernel's fixup instead, for comparison.",
+			 v->kernel_path, v->name,
+			 v->endian == WV_BIG ? "big" : "little");
 	return buf;
 }
 
@@ -110,11 +144,11 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 			    "so prep_zero_mask recomputes the exact mask after the loop. One "
 			    "after the first zero changes nothing.");
 		if (top != etop)
-			sub_detail(s, "Here: memory %s; the top flag points at byte %zu "
+			sub_detail(b, s, "Here: memory %s; the top flag points at byte %zu "
 				   "while the first zero is byte %zu.", lst,
 				   addr_of(b, top), addr_of(b, etop));
 		else
-			sub_detail(s, "Here: memory %s, after the first zero: the top "
+			sub_detail(b, s, "Here: memory %s, after the first zero: the top "
 				   "flag is still the first zero's, byte %zu.", lst,
 				   addr_of(b, etop));
 	} else {
@@ -123,7 +157,7 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 			    "borrow out of a zero byte ran on into it. On little-endian it "
 			    "sits after the first zero in memory, and find_zero only looks "
 			    "at the lowest flag, so it is harmless.");
-		sub_detail(s, "Here: memory %s.", lst);
+		sub_detail(b, s, "Here: memory %s.", lst);
 	}
 	mark_zero(b, row_add(b, s, WV_ROW_INPUT, xl, x, w));
 	r = row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);

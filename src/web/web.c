@@ -497,8 +497,7 @@ const char *wv_web_said(void)
 		return said;
 	if (web.lesson && web.cls.phase == WV_CLASS_SCENE &&
 	    web.cls.scene < web.cls.nscenes) {
-		if (wv_lesson_narrate(wv_lesson_scene(web.cls.lesson, web.cls.scene),
-				      &app->trace, said, WV_NARRATION_MAX, NULL) != 0)
+		if (wv_class_narrate(&web.cls, said, WV_NARRATION_MAX) != 0)
 			said[0] = '\0';
 	} else if (!web.lesson && app->view == WV_VIEW_MAIN &&
 		   app->pos < app->trace.nsubs) {
@@ -722,6 +721,7 @@ static int start_lesson(const struct fields *fl, char *err, size_t size)
 	   stopped in this browser, as --lesson N */
 	o.restart = fl->scene > 0;
 	o.restart_how = "scene=1 in the link";
+	o.measure = wv_measure_none;	/* the browser's clock is too coarse */
 	if (wv_class_init(&web.cls, &web.app, &o, web.progress[0] ? web.progress
 								 : NULL) < 0) {
 		snprintf(err, size, "lesson %u: %.170s", wl->number, web.app.msg);

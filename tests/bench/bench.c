@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "baseline.h"
+#include "watviz/measure.h"
 #include "watviz/str.h"
 #include "watviz/wat.h"
 
@@ -255,8 +255,8 @@ struct str_impl {
 /* size_t strlen(const char *), reached only through volatile pointers */
 static const struct str_impl strlen_impls[] = {
 	{ "wv_strlen", wv_strlen, NULL },
-	{ "byte loop", bench_byte_strlen, NULL },
-	{ "musl-style", bench_musl_strlen, NULL },
+	{ "byte loop", wv_measure_byte_strlen, NULL },
+	{ "musl-style", wv_measure_musl_strlen, NULL },
 	{ "libc strlen", strlen, NULL },
 	{ "wv_strlen_simple", wv_strlen_simple, NULL },
 	{ "wv_strlen_mul", wv_strlen_mul, NULL },
@@ -268,7 +268,7 @@ static const struct str_impl strnlen_impls[] = {
 	{ "wv_strlen", wv_strlen, NULL },
 	{ "wv_strnlen", NULL, wv_strnlen },
 	{ "libc strnlen", NULL, strnlen },
-	{ "byte strnlen", NULL, bench_byte_strnlen },
+	{ "byte strnlen", NULL, wv_measure_byte_strnlen },
 };
 enum { SN_WV, SN_WVN, SN_LIBC, SN_BYTE, SN_N };
 
@@ -455,9 +455,9 @@ struct walk_impl {
 
 static const struct walk_impl walk_impls[] = {
 	{ "word walk + hash (wv_component_hash)", wv_component_hash, NULL },
-	{ "byte walk + hash", bench_byte_component_hash, NULL },
+	{ "byte walk + hash", wv_measure_byte_component_hash, NULL },
 	{ "word walk, scan only (wv_component_len)", NULL, wv_component_len },
-	{ "byte walk, scan only", NULL, bench_byte_component_len },
+	{ "byte walk, scan only", NULL, wv_measure_byte_component_len },
 	{ "libc strcspn(s, \"/\"), scan only", NULL, libc_component_len },
 };
 enum { WK_WORD_H, WK_BYTE_H, WK_WORD, WK_BYTE, WK_LIBC, WK_N };
@@ -562,7 +562,7 @@ static double path_ratio_hash, path_ratio_scan, path_ratio_whole;
  * the same walk byte by byte, each filling the components of one path.
  */
 static size_t (*const whole_impls[])(const char *, struct wv_component *, size_t) = {
-	wv_path_hash, bench_byte_path_hash,
+	wv_path_hash, wv_measure_byte_path_hash,
 };
 static const char *const whole_names[] = {
 	"word path walk + hash (wv_path_hash)", "byte path walk + hash",

@@ -2,12 +2,13 @@
 # Included by the top-level Makefile.  They link the core library exactly as
 # `make` builds it (same BUILD, same CFLAGS, the layout flags of str.o
 # included), so the numbers are those of the library that ships.  The
-# yardsticks in baseline.c get the same layout flags as str.c.  See
+# yardsticks (src/measure/yardstick.c, shared with the lesson's live
+# measurement) get the same layout flags as str.c.  See
 # docs/PERFORMANCE.md.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 BENCH_ARGS   ?=
-BENCH_BASE_OBJ := $(BUILD)/bench/baseline.o
+BENCH_BASE_OBJ := $(BUILD)/src/measure/yardstick.o
 BENCH_BIN    := $(BUILD)/bench/wvbench
 ICOUNT_BIN   := $(BUILD)/bench/wvicount
 FRAME_BIN    := $(BUILD)/bench/wvframe
@@ -31,8 +32,6 @@ bench-icount: bench-bin
 	  | tee $(BUILD)/icount.txt
 
 bench-bin: $(BENCH_BIN) $(ICOUNT_BIN) $(FRAME_BIN) $(PROVE_BIN) $(EDIT_BIN)
-
-$(BENCH_BASE_OBJ): ALL_CFLAGS += $(LAYOUT_CFLAGS)
 
 $(BUILD)/bench/%.o: tests/bench/%.c
 	@mkdir -p $(dir $@)

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
+#include "watviz/measure.h"
 #include "watviz/str.h"
 
 #define WV_ICOUNT_CALLS 800
@@ -32,7 +32,7 @@ static const struct {
 	const char *name;
 	size_t (*fn)(const char *);
 } impls[] = {
-	{ "byte", bench_byte_strlen },	   { "musl", bench_musl_strlen },
+	{ "byte", wv_measure_byte_strlen },	   { "musl", wv_measure_musl_strlen },
 	{ "libc", strlen },		   { "wv", wv_strlen },
 	{ "mul", wv_strlen_mul },	   { "unroll2", wv_strlen_unroll2 },
 	{ "simple", wv_strlen_simple },
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (strcmp(argv[1], "pathword") == 0 || strcmp(argv[1], "pathbyte") == 0) {
-		long comps = walk_file(argv[1][4] == 'w' ? wv_path_hash : bench_byte_path_hash,
+		long comps = walk_file(argv[1][4] == 'w' ? wv_path_hash : wv_measure_byte_path_hash,
 				       argv[2]);
 
 		if (comps < 0) {

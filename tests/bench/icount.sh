@@ -22,15 +22,15 @@ fi
 # the function callgrind should count, for each implementation name
 symbol() {
   case $1 in
-    byte) echo bench_byte_strlen ;;
-    musl) echo bench_musl_strlen ;;
+    byte) echo wv_measure_byte_strlen ;;
+    musl) echo wv_measure_musl_strlen ;;
     libc) echo '__strlen_*' ;;
     wv) echo 'wv_strlen_b*' ;;
     mul) echo wv_strlen_mul ;;
     unroll2) echo wv_strlen_unroll2 ;;
     simple) echo wv_strlen_simple ;;
     pathword) echo 'wv_path_hash_b*' ;;
-    pathbyte) echo bench_byte_path_hash ;;
+    pathbyte) echo wv_measure_byte_path_hash ;;
   esac
 }
 

@@ -198,6 +198,11 @@ example() {
 		lesson_is 5 no-false-positives && run_ex "$1" &&
 			head -n 1 "$tmp/run/$out" | grep -qxF "watviz lesson 5: $(title no-false-positives)" &&
 			grep -qx "Answers" "$tmp/run/$out" ;;
+	"watviz --plain --measure --lesson 1")	# its chart timed on this machine
+		lesson_is 1 word-at-a-time && run_ex "$1" &&
+			has "strlen, timed on this machine (ns per call)" &&
+			has "measured on " && has "4096 bytes wv_strlen" &&
+			! grep -qF "(not measured)" "$tmp/out" ;;
 	"watviz --check-lesson my.lesson")	# check a lesson you are writing
 		cp "$(file has-zero)" "$tmp/run/my.lesson" && run_ex "$1" &&
 			has "my.lesson: $(title has-zero):" &&

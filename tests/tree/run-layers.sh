@@ -1,5 +1,5 @@
 #!/bin/sh
-# The layers point one way: core <- expr <- trace <- try <- prove <- lesson
+# The layers point one way: core <- measure <- expr <- trace <- try <- prove <- lesson
 # <- render <- app <- ui <- cli.  Each file in src/L/ and each header may
 # include only watviz headers of its own layer or a lower one; only src/ui
 # includes curses, readline or the tty's headers (src/app/keys.c takes the
@@ -23,11 +23,12 @@ export WATVIZ_LAYERS_BUILD="${1:-build}"
 exec python3 - <<'PY'
 import glob, os, re, subprocess
 
-ORDER = ["core", "expr", "trace", "try", "prove", "lesson", "render", "app", "ui", "web", "cli"]
+ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "render", "app", "ui", "web", "cli"]
 # each header's layer: where it is implemented (ui.h is the visualizer's
 # options struct, which the lesson state in app keeps; wv_ui_run is ui's)
 HEADER = {
     "wat": "core", "wordops": "core", "watsteps": "core", "str": "core",
+    "measure": "measure",
     "expr": "expr", "error": "expr",
     "trace": "trace", "word": "trace", "stepname": "trace",
     "try": "try", "prove": "prove",
@@ -72,6 +73,7 @@ RANK = {
     "app": {
         "_partial": True,
         "view_memory": 0, "view_registers": 0, "view_calls": 0, "view_lines": 0,
+        "view_chart": 1,
         "view": 1,
     },
 }

@@ -23,7 +23,7 @@ ZBM=$(val zero_bytemask)
 hexdigits() { printf '%s' "${1#0x}"; }
 
 start_shell 80 24
-at_scene() { wait_for "scene $1 of 5"; }
+at_scene() { wait_for "scene $1 of 6"; }
 # type an answer on the answer line (already open) and press Enter
 answer() { T send-keys -t =t: -l "$1"; keys Enter; }
 # the screen does not show the value, in full or without 0x
@@ -71,7 +71,8 @@ keys Enter && wait_for "answer (hex):" && answer "0xffff" &&
 check $? "zero_bytemask: its low bytes only are told so; then right as ffffff"
 
 # 12: s at the answer line shows the answer
-keys Enter && wait_for "End of lesson 13" && keys '[' '[' '[' '[' && at_scene 2 &&
+keys Enter && at_scene 6 && keys Enter && wait_for "End of lesson 13" &&
+	keys '[' '[' '[' '[' '[' && at_scene 2 &&
 	keys Enter && wait_for "answer (hex):" && keys s &&
 	wait_for "The answer: $HZB" && wait_for "So the answer is"
 check $? "s at the answer line shows the answer, worked out"
@@ -84,7 +85,7 @@ check $? "] at the answer line goes to the next scene"
 # 14: Esc leaves the answer line, typed text or not
 keys Enter && at_scene 5 && keys Enter && wait_for "answer (hex):" &&
 	T send-keys -t =t: -l "12" && wait_for "answer (hex): 12" && keys Escape &&
-	wait_gone "answer (hex): 12" && wait_for "scene 5 of 5"
+	wait_gone "answer (hex): 12" && wait_for "scene 5 of 6"
 check $? "Esc leaves the answer line with text typed"
 
 # 15: q quits; the shell is back

@@ -135,6 +135,28 @@ static void memory_order(void **state)
 }
 
 /*
+ * The role legend under memory: where the string ends inside the word as
+ * typed, its 's' bytes run past the terminator and 'n' is not the string's
+ * NUL, and the legend must not call them "string" and "its NUL".
+ */
+static void role_legend_embedded_terminator(void **state)
+{
+	(void)state;
+	char *inside = render("x86-64", "ab\0c\0", 5, 0, -1, false);
+	char *plain = render("x86-64", "abc", 3, 0, -1, false);
+	char *name = render("x86-64", "ab/c", 4, 0, '/', false);
+
+	assert_non_null(strstr(inside, "s as typed (the string ends at =, its first NUL)\n"
+				       "        n the NUL after the typed bytes"));
+	assert_null(strstr(inside, "s string  n its NUL"));
+	assert_non_null(strstr(plain, "s string  n its NUL"));
+	assert_non_null(strstr(name, "(the name ends at =, its first terminator)"));
+	free(inside);
+	free(plain);
+	free(name);
+}
+
+/*
  * The word as typed, in the header: its control bytes as \xHH (an ESC ...
  * BEL would retitle the terminal), its UTF-8 letters as they are.
  */
@@ -169,6 +191,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(want_color),
+		cmocka_unit_test(role_legend_embedded_terminator),
 		cmocka_unit_test(widths_and_no_escapes),
 		cmocka_unit_test(balanced_colour),
 		cmocka_unit_test(symbols_in_place),

@@ -1,10 +1,13 @@
 /*
- * The yardsticks of baseline.h.  Each is a separate, non-inlined function so
- * that it is called exactly as the core's routines are.
+ * The yardsticks of watviz/measure.h, which the benchmarks (tests/bench) and
+ * the lessons' live measurement (measure.c) time the core against.  Each is
+ * a separate, non-inlined function so that it is called exactly as the
+ * core's routines are.  They live here, not in the core: they are
+ * yardsticks, not production code.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "baseline.h"
+#include "watviz/measure.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -17,9 +20,14 @@
  * compiler from recognising a byte loop as strlen and calling the C library
  * instead (GCC 12 at -O2 turns the plain byte loop into a strlen call).
  */
+#ifdef __wasm__
+/* WebAssembly has no registers to name: a volatile store does the same */
+#define OPAQUE(x) do { volatile size_t opaque_ = (size_t)(x); (void)opaque_; } while (0)
+#else
 #define OPAQUE(x) __asm__("" : "+r"(x))
+#endif
 
-size_t bench_byte_strlen(const char *s)
+size_t wv_measure_byte_strlen(const char *s)
 {
 	size_t n = 0;
 
@@ -30,7 +38,7 @@ size_t bench_byte_strlen(const char *s)
 	return n;
 }
 
-size_t bench_byte_strnlen(const char *s, size_t maxlen)
+size_t wv_measure_byte_strnlen(const char *s, size_t maxlen)
 {
 	size_t n = 0;
 
@@ -41,7 +49,7 @@ size_t bench_byte_strnlen(const char *s, size_t maxlen)
 	return n;
 }
 
-size_t bench_musl_strlen(const char *s)
+size_t wv_measure_musl_strlen(const char *s)
 {
 	const char *p = s;
 	uint64_t w;
@@ -67,7 +75,7 @@ size_t bench_musl_strlen(const char *s)
 	return (size_t)(p - s);
 }
 
-size_t bench_byte_component_len(const char *s)
+size_t wv_measure_byte_component_len(const char *s)
 {
 	size_t n = 0;
 
@@ -78,7 +86,7 @@ size_t bench_byte_component_len(const char *s)
 	return n;
 }
 
-size_t bench_byte_component_hash(const char *s, unsigned long long *hash)
+size_t wv_measure_byte_component_hash(const char *s, unsigned long long *hash)
 {
 	unsigned long long h = 0;
 	size_t n = 0;
@@ -93,7 +101,7 @@ size_t bench_byte_component_hash(const char *s, unsigned long long *hash)
 	return n;
 }
 
-size_t bench_byte_path_hash(const char *path, struct wv_component *out, size_t max)
+size_t wv_measure_byte_path_hash(const char *path, struct wv_component *out, size_t max)
 {
 	const char *s = path;
 	size_t n = 0;
