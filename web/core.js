@@ -61,10 +61,13 @@ function watvizStoreImports(store, memory) {
   };
 }
 
-async function watvizStart(wasmBytes, log, store) {
+// wasm: the module's bytes, or the module compiled (WebAssembly.Module,
+// as the page hands it to its prover's worker: web/worker.js)
+async function watvizStart(wasm, log, store) {
   const wasi = watvizWasi(log || ((fd, line) => console.log(line)));
   let memory = null;
-  const { instance } = await WebAssembly.instantiate(wasmBytes, {
+  const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
+  const instance = await WebAssembly.instantiate(module, {
     wasi_snapshot_preview1: wasi.imports,
     watviz: watvizStoreImports(store || null, () => memory),
   });
@@ -89,6 +92,7 @@ async function watvizStart(wasmBytes, log, store) {
     return dec.decode(mem.subarray(p, end));
   }
   return {
+    module,
     open(fragment) { return x.wv_web_open(put(fragment)); },
     resize(rows, cols) { x.wv_web_resize(rows, cols); },
     key(code) { return x.wv_web_key(code); },
@@ -106,6 +110,12 @@ async function watvizStart(wasmBytes, log, store) {
     },
     link() { return str(x.wv_web_link()); },
     said() { return str(x.wv_web_said()); },
+    // a 32-bit :try's proof, to run elsewhere (web.h): its job number (0
+    // none), the job, the worker's half, and its verdict brought back
+    proving() { return x.wv_web_proving(); },
+    proveJob() { return str(x.wv_web_prove_job()); },
+    prove(job) { return str(x.wv_web_prove(put(job))); },
+    proved(job, line) { return x.wv_web_proved(job, put(line)); },
   };
 }
 

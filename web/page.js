@@ -45,9 +45,10 @@
   }
 
   // rows are rebuilt only where their cells changed
-  let shownRows = [];
+  let shownRows = [], framesPainted = 0;
   function paint() {
     const f = w.frame();
+    framesPainted++;
     if (grid.children.length !== f.rows) {
       grid.replaceChildren();
       shownRows = [];
@@ -107,10 +108,48 @@
     }
   }
 
+  // a 32-bit :try's proof on a worker of its own (web/worker.js, the same
+  // module), so the page stays live for the minutes 2^32 words take; a
+  // job the C code no longer waits for (Esc, Ctrl-C, another :try) ends
+  // with its worker.  A browser that gives the page no worker proves here.
+  let prover = null, proverJob = 0;
+  function newProver() {
+    try {
+      const src = document.getElementById('prover').textContent;
+      const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+      const p = new Worker(url);
+      URL.revokeObjectURL(url);
+      p.onmessage = (ev) => {
+        if (ev.data.id !== proverJob) return;
+        proverJob = 0;
+        react(w.proved(ev.data.id, ev.data.line));
+      };
+      p.postMessage({ module: w.module });
+      return p;
+    } catch (e) {
+      console.log('watviz: no worker for :try (' + e.message + '): it runs on the page');
+      return null;
+    }
+  }
+  function proofs() {
+    const job = w.proving();
+    if (job === proverJob) return;
+    if (proverJob && prover) {  // stopped or replaced
+      prover.terminate();
+      prover = null;
+    }
+    proverJob = job;
+    if (!job) return;
+    if (!prover) prover = newProver();
+    if (prover) prover.postMessage({ id: job, job: w.proveJob() });
+    else setTimeout(() => { if (w.proving() === job) { proverJob = 0; react(w.proved(job, w.prove(w.proveJob()))); } }, 0);
+  }
+
   function react(r) {
     if (r & 2) note.textContent = 'q: the page stays open; close the tab to leave.';
     paint();
     play();
+    proofs();
   }
 
   async function copyLink() {
@@ -174,6 +213,7 @@
   w.open(location.hash.slice(1));
   paint();
   play();
-  window.watvizPage = { w, paint, ready: true, firstFrame: performance.now() };
+  window.watvizPage = { w, paint, ready: true, firstFrame: performance.now(),
+    frames: () => framesPainted };
   document.body.dataset.ready = '1';
 })();

@@ -24,8 +24,9 @@ WEB_SRC    := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
 WEB_OBJ    := $(WEB_SRC:%.c=$(WEB_BUILD)/obj/%.o) $(WEB_BUILD)/obj/lessons.o
 WEB_EXPORTS := wv_web_buf wv_web_open wv_web_resize wv_web_key wv_web_click \
               wv_web_tick wv_web_playing wv_web_speed wv_web_typing wv_web_frame \
-              wv_web_rows wv_web_cols wv_web_link wv_web_said
-WEB_JS     := web/wasi.js web/core.js web/page.js
+              wv_web_rows wv_web_cols wv_web_link wv_web_said wv_web_proving \
+              wv_web_prove_job wv_web_prove wv_web_proved
+WEB_JS     := web/wasi.js web/core.js web/page.js web/worker.js
 
 .PHONY: web
 web: $(WEB_BUILD)/watviz.html

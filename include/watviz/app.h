@@ -185,6 +185,28 @@ int wv_app_command(struct wv_app *app, const char *line,
 int wv_app_goto_step(struct wv_app *app, const char *spec);
 
 /*
+ * :try in three parts, for a caller that proves the formula elsewhere (the
+ * web page, off its main thread); try_formula in app.c is the three in a
+ * row.  wv_app_try_parse: ":try"'s text ("[has_zero|exact|find_zero]
+ * EXPR") parsed for variant v into t; 0, or -1 with *e.  wv_app_try_begin:
+ * the same for the variant shown, refused while a question is open;
+ * 0, or -1 with the reason in app->msg.  wv_app_try_verdict: rc and *p as
+ * a wv_prove_* function returned them for t's formula (rc -EINTR: stopped,
+ * nothing decided), shown as :try shows them: the verdict in app->msg, a
+ * counterexample made the word, the formula's steps.  Returns reaction
+ * flags.
+ */
+struct wv_error;
+struct wv_proof;
+struct wv_try;
+struct wv_variant;
+int wv_app_try_parse(const struct wv_variant *v, const char *src, struct wv_try *t,
+		     struct wv_error *e);
+int wv_app_try_begin(struct wv_app *app, const char *src, struct wv_try *t);
+int wv_app_try_verdict(struct wv_app *app, const struct wv_try *t, int rc,
+		       const struct wv_proof *p);
+
+/*
  * Trace app->word again (changed in place) at the same place: the same
  * step and sub-step where it still exists.  Returns 0, or -1 with the
  * reason in app->msg (the old trace stays).

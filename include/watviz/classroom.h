@@ -21,7 +21,8 @@
  *            END --n / Enter--> the next lesson (wv_class_open)
  *
  * A class can move to any lesson file it was given (wv_ui_opts.files):
- * :lesson, :next, :prev and the end screen load it (wv_lesson_load), keep
+ * :lesson, :next, :prev and the end screen load it (wv_lesson_load, or
+ * wv_ui_opts.load where the lessons are not files), keep
  * the saved place of each lesson apart, and free the one they leave.
  *
  * Autoplay: every tick (c->pace_ms, --autoplay) walks one sub-step toward
@@ -73,6 +74,8 @@ struct wv_class {
 	   this one's index, and the last of the run (see wv_ui_opts) */
 	const struct wv_lesson_file *files;
 	size_t nfiles, file, run_last;
+	int (*load)(const struct wv_lesson_file *f, wv_lesson **out,
+		    struct wv_error *err);	/* opts->load, or NULL */
 	bool restart;			/* --restart: every lesson from scene 1 */
 	const char *restart_how;	/* opts->restart_how, or "--restart" */
 	unsigned char *opened;		/* per file: opened in this run (the

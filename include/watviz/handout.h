@@ -24,6 +24,8 @@ struct wv_handout_opts {
 	unsigned number;	/* the lesson's number, for the heading */
 	const struct wv_variant *variant;	/* --arch, or NULL: the lesson's first */
 	bool color;
+	const char *web_url;	/* --web-url: the HTML handout links each scene
+				   to the web page there (NULL: none) */
 	/*
 	 * For tests (NULL otherwise): called with ctx on each question's
 	 * scene trace once its answer is worked out, before the scene is

@@ -29,4 +29,14 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c);
 void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c);
 void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c);
 
+/*
+ * The lesson's text panel as the screen shows it now, as one line of plain
+ * text into out (for a screen reader: the web page's live region): the
+ * narration; while the question is asked, the narration and the question
+ * (its choices, its hint, what was wrong); once answered, the worked
+ * answer.  Built by the code that draws the panel, so it says nothing the
+ * screen hides.  "" on the end screen.  Returns its length.
+ */
+size_t wv_lessonview_said(const struct wv_class *c, char *out, size_t size);
+
 #endif /* WATVIZ_LESSONVIEW_H */

@@ -17,6 +17,8 @@
 struct wv_measure;
 
 struct wv_variant;
+struct wv_error;
+struct wv_lesson;
 struct wv_lesson_file;
 struct wv_rec;
 
@@ -60,6 +62,11 @@ struct wv_ui_opts {
 	   last of --lesson 2-4) offers no next lesson */
 	const struct wv_lesson_file *files;
 	size_t nfiles, lesson_index, run_last;
+	/* how files[k] is read, as wv_lesson_load (watviz/lesson.h) reads
+	   its path; NULL: wv_lesson_load.  The web page's lessons are built
+	   into it, not files */
+	int (*load)(const struct wv_lesson_file *f, struct wv_lesson **out,
+		    struct wv_error *err);
 	/* --record: every frame flushed is also written there
 	   (watviz/cast.h, wv_rec_frame); NULL: none */
 	struct wv_rec *rec;

@@ -28,16 +28,25 @@ void wv_weblink_encode(char *out, size_t size, const char *s);
 /*
  * The link to sub-step sub (< t->nsubs) of trace t, whose word was typed as
  * word_src, into out: word, arch, then offset, fill, delim and page where
- * they are not the defaults, step, and view=compare when compare.  Always
- * terminated; returns false when it did not fit.
+ * they are not the defaults, step, view=compare when compare, and
+ * split=NAME when split is not NULL (the split view's second variant,
+ * or "none").  Always terminated; returns false when it did not fit.
  *   "ab\0cd" on x86-64, sub 3: "word=ab%5C0cd&arch=x86-64&step=has_zero%3A3"
  */
 bool wv_weblink_trace(const struct wv_trace *t, const char *word_src, size_t sub,
-		      bool compare, char *out, size_t size);
+		      bool compare, const char *split, char *out, size_t size);
 
-/* The link to scene (from 1) of lesson number, on arch (NULL: the lesson's
-   own) and presented, into out; as wv_weblink_trace. */
-bool wv_weblink_lesson(unsigned number, size_t scene, const char *arch,
-		       bool present, char *out, size_t size);
+/*
+ * The link to scene (from 1; 0: the end screen, "scene=end") of lesson
+ * number, at sub-step sub of t, the scene's trace (t NULL or sub >=
+ * t->nsubs: at the sub-step the scene shows), on arch (NULL: the lesson's
+ * own), split as wv_weblink_trace's, and presented, into out; as
+ * wv_weblink_trace.
+ *   lesson 3, scene 2, has_zero's third sub-step:
+ *   "lesson=3&scene=2&step=has_zero%3A3"
+ */
+bool wv_weblink_lesson(unsigned number, size_t scene, const struct wv_trace *t,
+		       size_t sub, const char *arch, const char *split, bool present,
+		       char *out, size_t size);
 
 #endif /* WATVIZ_WEBLINK_H */

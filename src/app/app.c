@@ -632,30 +632,13 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
  * kernel loaded at the current step (the counterexample when refuted); Esc
  * goes back to the kernel's steps.
  */
-static int try_formula(struct wv_app *app, const char *src)
+int wv_app_try_parse(const struct wv_variant *v, const char *src, struct wv_try *t,
+		     struct wv_error *e)
 {
 	static const enum wv_try_as kinds[] = { WV_AS_HAS_ZERO, WV_AS_EXACT,
 						WV_AS_FIND_ZERO };
-	struct wv_try *t = malloc(sizeof(*t));
-	struct wv_trace tr;
-	struct wv_proof p;
-	struct wv_error e;
-	char word[4 * 8 + 1];
-	unsigned nb = wv_wat_bytes(app->v);
 	enum wv_try_as as = WV_AS_HAS_ZERO;
-	uint64_t a;
-	int rc;
 
-	if (app->quiz) {	/* its steps would show what the question asks */
-		free(t);
-		wv_app_msg(app, true, "try: not while a question is open; answer it "
-			   "first (s shows the answer)");
-		return WV_REACT_REDRAW;
-	}
-	if (!t) {
-		wv_app_msg(app, true, "try: out of memory");
-		return WV_REACT_REDRAW;
-	}
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		const char *name = wv_try_as_name(kinds[i]);
 		size_t n = strlen(name);
@@ -666,64 +649,79 @@ static int try_formula(struct wv_app *app, const char *src)
 			break;
 		}
 	}
-	if (wv_try_parse(t, src, app->v, as, &e) < 0) {
-		wv_app_msg(app, true, "try, column %d: %s", e.col, e.msg);
-		free(t);
-		return WV_REACT_REDRAW;
+	return wv_try_parse(t, src, v, as, e) < 0 ? -1 : 0;
+}
+
+int wv_app_try_begin(struct wv_app *app, const char *src, struct wv_try *t)
+{
+	struct wv_error e;
+
+	if (app->quiz) {	/* its steps would show what the question asks */
+		wv_app_msg(app, true, "try: not while a question is open; answer it "
+			   "first (s shows the answer)");
+		return -1;
 	}
-	rc = wv_prove_have_solver() ? wv_prove_solve(&t->e, &p)
-				    : wv_prove_enumerate(&t->e, true, &p);
+	if (wv_app_try_parse(app->v, src, t, &e) < 0) {
+		wv_app_msg(app, true, "try, column %d: %s", e.col, e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+int wv_app_try_verdict(struct wv_app *app, const struct wv_try *t, int rc,
+		       const struct wv_proof *p)
+{
+	struct wv_trace tr;
+	char word[4 * 8 + 1];
+	unsigned nb = wv_wat_bytes(app->v);
+	uint64_t a;
+
 	if (rc < 0) {
-		free(t);
 		if (rc == -EINTR)
 			wv_app_msg(app, false, "try: stopped (Ctrl-C); nothing was "
 				   "decided");
-		else if (rc == -EIO && p.gave_up)
+		else if (rc == -EIO && p->gave_up)
 			wv_app_msg(app, true, "try: the solver gave up after %llu units of "
 				   "work: neither proven nor refuted",
-				   (unsigned long long)p.work);
+				   (unsigned long long)p->work);
 		else
 			wv_app_msg(app, true, "try: %s", rc == -EIO ? "the solver gave up "
 				   "(it could not decide)" : strerror(-rc));
 		return WV_REACT_REDRAW;
 	}
-	if (p.holds) {
-		if (p.is_proof)
+	if (p->holds) {
+		if (p->is_proof)
 			snprintf(app->try_msg, sizeof(app->try_msg), "try: PROVEN for all "
-				 "2^%u words (%s, %.2f s)", app->v->bits, p.method,
-				 p.seconds);
+				 "2^%u words (%s, %.2f s)", app->v->bits, p->method,
+				 p->seconds);
 		else
 			snprintf(app->try_msg, sizeof(app->try_msg), "try: not refuted on "
 				 "%llu words; not a proof (no Z3 in this build)",
-				 (unsigned long long)p.checked);
+				 (unsigned long long)p->checked);
 		a = app->trace.words[app->trace.steps[app->trace.subs[app->pos].step]
 				     .word].value;
 	} else {
 		for (unsigned i = 0; i < nb; i++)
 			snprintf(word + 4 * i, sizeof(word) - 4 * i, "\\x%02x",
-				 wv_wat_mem_byte(app->v, p.cex, i));
+				 wv_wat_mem_byte(app->v, p->cex, i));
 		if ((app->offset != 0 &&
 		     rebuild(app, app->v, 0, app->fill, app->delim, true) < 0) ||
 		    (wv_app_set_word_src(app, word) == WV_REACT_REDRAW &&
-		     app->msg_error)) {
-			free(t);
+		     app->msg_error))
 			return WV_REACT_REDRAW;
-		}
 		/* short enough for 80 columns: the message line is not wrapped */
-		if (p.smallest)
+		if (p->smallest)
 			snprintf(app->try_msg, sizeof(app->try_msg), "try: WRONG; smallest "
 				 "counterexample a = 0x%0*llx, now the word",
-				 (int)app->v->bits / 4, (unsigned long long)p.cex);
+				 (int)app->v->bits / 4, (unsigned long long)p->cex);
 		else	/* the solver's budget ran out while it looked for a smaller one */
 			snprintf(app->try_msg, sizeof(app->try_msg), "try: WRONG at a = "
 				 "0x%0*llx (not known to be the least), now the word",
-				 (int)app->v->bits / 4, (unsigned long long)p.cex);
-		a = p.cex;
+				 (int)app->v->bits / 4, (unsigned long long)p->cex);
+		a = p->cex;
 	}
 	wv_app_msg(app, false, "%s", app->try_msg);
-	rc = wv_try_trace(t, app->v, a, &tr);
-	free(t);
-	if (rc < 0)
+	if (wv_try_trace(t, app->v, a, &tr) < 0)
 		return WV_REACT_REDRAW;		/* the verdict stands without the steps */
 	wv_app_drop_try(app);
 	app->try_trace = tr;
@@ -732,6 +730,27 @@ static int try_formula(struct wv_app *app, const char *src)
 	app->view = WV_VIEW_TRY;
 	app->playing = false;
 	return WV_REACT_REDRAW;
+}
+
+static int try_formula(struct wv_app *app, const char *src)
+{
+	struct wv_try *t = malloc(sizeof(*t));
+	struct wv_proof p;
+	int rc;
+
+	if (!t) {
+		wv_app_msg(app, true, "try: out of memory");
+		return WV_REACT_REDRAW;
+	}
+	if (wv_app_try_begin(app, src, t) < 0) {
+		free(t);
+		return WV_REACT_REDRAW;
+	}
+	rc = wv_prove_have_solver() ? wv_prove_solve(&t->e, &p)
+				    : wv_prove_enumerate(&t->e, true, &p);
+	rc = wv_app_try_verdict(app, t, rc, &p);
+	free(t);
+	return rc;
 }
 
 int wv_app_goto_step(struct wv_app *app, const char *spec)

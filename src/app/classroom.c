@@ -29,6 +29,14 @@ static void save(struct wv_class *c, size_t scene)
 	}
 }
 
+/* Read lesson file f as the class was told to (wv_ui_opts.load). */
+static int load(int (*how)(const struct wv_lesson_file *, wv_lesson **,
+			   struct wv_error *),
+		const struct wv_lesson_file *f, wv_lesson **out, struct wv_error *e)
+{
+	return how ? how(f, out, e) : wv_lesson_load(f->path, out, e);
+}
+
 /* The first outcome of a question is the one that counts. */
 static void settle(struct wv_class *c, enum wv_class_outcome o)
 {
@@ -283,6 +291,7 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 		c->nfiles = opts->nfiles;
 		c->file = opts->lesson_index;
 		c->run_last = opts->run_last;
+		c->load = opts->load;
 		c->opened = calloc(c->nfiles, 1);
 	}
 	if ((c->files && !c->opened) ||
@@ -346,7 +355,7 @@ int wv_class_from_free(struct wv_class *c, struct wv_app *app,
 			   : "no such lesson");
 		return -1;
 	}
-	if (wv_lesson_load(opts->files[k].path, &l, &e) != 0) {
+	if (load(opts->load, &opts->files[k], &l, &e) != 0) {
 		if (e.line > 0)
 			wv_app_msg(app, true, "%s:%d:%d: %s", opts->files[k].path,
 				   e.line, e.col, e.msg);
@@ -392,7 +401,7 @@ int wv_class_open(struct wv_class *c, size_t k)
 	if (!c->files || k >= c->nfiles)
 		return WV_REACT_BELL;
 	f = &c->files[k];
-	rc = wv_lesson_load(f->path, &l, &e);
+	rc = load(c->load, f, &l, &e);
 	if (rc != 0) {
 		if (e.line > 0)
 			wv_app_msg(app, true, "%s:%d:%d: %s", f->path, e.line, e.col, e.msg);

@@ -83,7 +83,15 @@ static const char *next_hint(const struct wv_class *c)
 					 : "Enter: the end of the lesson.";
 }
 
+static void narration_hint(struct pen *p, const struct wv_class *c, bool hint);
+
 static void narration(struct pen *p, const struct wv_class *c)
+{
+	narration_hint(p, c, true);
+}
+
+/* The scene's narration; hint: with what Enter does after it. */
+static void narration_hint(struct pen *p, const struct wv_class *c, bool hint)
 {
 	char buf[200];
 
@@ -121,7 +129,9 @@ static void narration(struct pen *p, const struct wv_class *c)
 			line(p, WV_ROLE_DIM, s->sources[i]);
 	}
 	gap(p);
-	line(p, WV_ROLE_DIM, c->has_question ? "Enter: the question." : next_hint(c));
+	if (hint)
+		line(p, WV_ROLE_DIM, c->has_question ? "Enter: the question."
+			  : next_hint(c));
 }
 
 /* "a) 0x...   b) 0x..." as many to a line as fit. */
@@ -240,6 +250,41 @@ static int text_panel(struct wv_frame *f, const struct wv_class *c, int y,
 	else
 		narration(&p, c);
 	return p.y - y;
+}
+
+size_t wv_lessonview_said(const struct wv_class *c, char *out, size_t size)
+{
+	struct wv_frame f = { 0 };
+	struct pen p = { &f, 0, 0, 0, 200, false };
+	size_t n = 0;
+
+	if (!size)
+		return 0;
+	out[0] = '\0';
+	if (c->phase == WV_CLASS_END || c->scene >= c->nscenes ||
+	    wv_frame_init(&f, 120, p.width) < 0)	/* 8 KiB of narration: 41 rows */
+		return 0;
+	p.ymax = f.rows;
+	/* while the question is asked, the narration it follows too */
+	if (c->phase == WV_CLASS_ASK)
+		narration_hint(&p, c, false);
+	if (c->phase == WV_CLASS_ASK)
+		question(&p, c);
+	else if (c->phase == WV_CLASS_FEEDBACK)
+		feedback(&p, c);
+	else
+		narration(&p, c);
+	for (int y = 0; y < p.y; y++) {
+		char row[256];
+
+		wv_frame_row_text(&f, y, row, sizeof(row));
+		if (row[0] && n + 1 < size)
+			n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", row);
+		if (n >= size)
+			n = size - 1;
+	}
+	wv_frame_free(&f);
+	return n;
 }
 
 static int text_lines(const struct wv_class *c, int width, bool gaps)

@@ -555,10 +555,11 @@ static int check_combinations(struct wv_cli *c)
 			    "out --page-end");
 		return -1;
 	}
-	if (c->web_url && (c->mode != WV_MODE_HTML || lesson || c->course)) {
-		usage_error(c, "--web-url links each sub-step of a trace's --html page "
-			    "to the web page; give it with --html and a word, as in "
-			    "watviz --html --web-url watviz.html 'ab\\0cd'");
+	if (c->web_url && c->mode != WV_MODE_HTML) {
+		usage_error(c, "--web-url links each sub-step of a trace's --html page, "
+			    "or each scene of a lesson's, to the web page; give it "
+			    "with --html, as in watviz --html --web-url watviz.html "
+			    "'ab\\0cd'");
 		return -1;
 	}
 	if (c->try_src && c->mode == WV_MODE_HTML) {

@@ -123,7 +123,8 @@ static void help(FILE *f)
 "                    handouts, answers at the end; prints on A4\n"
 "                    and Letter\n"
 "  --web-url URL     with --html: link each sub-step to the web page at URL\n"
-"                    (make web), URL#word=...&step=has_zero:3\n"
+"                    (make web), URL#word=...&step=has_zero:3; with --lesson\n"
+"                    or --course each scene, URL#lesson=3&scene=2\n"
 "  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
 "  --no-mouse        leave the mouse to the terminal (to select text); else\n"
@@ -690,7 +691,7 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 	for (size_t i = first; i <= last && rc == 0; i++)
 		rc = wv_html_handout(stdout, ls[i], &(struct wv_handout_opts){
 			.number = files[i].number, .variant = arch_for(c, ls[i]),
-			.measure = m });
+			.measure = m, .web_url = c->web_url });
 	if (rc == 0)
 		rc = wv_html_end(stdout);
 	if (rc || fclose(stdout) != 0) {

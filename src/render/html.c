@@ -86,6 +86,10 @@ struct html {
 	char id[16];		/* prefix of ids: "" or "l2-" */
 	const char *web_url;	/* link each sub-step there, or NULL */
 	const char *word_src;	/* for the links */
+	/* a handout's: each scene links there (lesson, scene, arch), or NULL */
+	const char *scene_url;
+	unsigned number;	/* the lesson's */
+	const struct wv_variant *arch;	/* --arch where it runs, or NULL */
 	bool answers;		/* the answers section is open */
 	/* --split's second variant: column c holds register byte col[c], so
 	   a memory byte sits in the first variant's column for it; rows of
@@ -518,7 +522,7 @@ static void substep_out(const struct html *h, size_t k, int level)
 	if (h->web_url) {
 		char link[WV_WEBLINK_MAX];
 
-		wv_weblink_trace(t, h->word_src, k, false, link, sizeof(link));
+		wv_weblink_trace(t, h->word_src, k, false, NULL, link, sizeof(link));
 		fputs("<p class=\"web\"><a href=\"", h->f);
 		wv_html_text(h->f, h->web_url);
 		fputc('#', h->f);
@@ -856,7 +860,20 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 	fprintf(h->f, "<section class=\"scene\" id=\"%sscene-%zu\">\n<h2>Scene %zu "
 		"of %zu: ", h->id, sc->index + 1, sc->index + 1, sc->count);
 	wv_html_text(h->f, s->title);
-	fputs("</h2>\n<p class=\"note\">word <code>\"", h->f);
+	fputs("</h2>\n", h->f);
+	if (h->scene_url) {
+		char link[WV_WEBLINK_MAX];
+
+		wv_weblink_lesson(h->number, sc->index + 1, NULL, 0,
+				  h->arch ? h->arch->name : NULL, NULL, false, link,
+				  sizeof(link));
+		fputs("<p class=\"web\"><a href=\"", h->f);
+		wv_html_text(h->f, h->scene_url);
+		fputc('#', h->f);
+		wv_html_text(h->f, link);
+		fputs("\">Open this scene in the web page</a></p>\n", h->f);
+	}
+	fputs("<p class=\"note\">word <code>\"", h->f);
 	wv_html_text(h->f, s->word_src);
 	fprintf(h->f, "\"</code> on %s", sc->t->v->name);
 	/* a scene on a variant of its own names that variant's era */
@@ -954,7 +971,8 @@ static int end(void *ctx, const char *const *src, size_t n)
 int wv_html_handout(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o)
 {
 	static const struct wv_handout_sink sink = { head, scene, answer, end };
-	struct html h = { .f = out };
+	struct html h = { .f = out, .scene_url = o->web_url, .number = o->number,
+			  .arch = o->variant };
 
 	snprintf(h.id, sizeof(h.id), "l%u-", o->number);
 	return wv_handout_walk(l, o, &sink, &h);

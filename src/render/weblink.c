@@ -46,8 +46,33 @@ static bool add(char *out, size_t size, const char *s)
 	return true;
 }
 
+/* Append "&step=NAME%3AK" for sub-step sub of t; false when it did not fit. */
+static bool add_step(char *out, size_t size, const struct wv_trace *t, size_t sub)
+{
+	size_t s = t->subs[sub].step;
+	char name[64], spec[96];
+
+	wv_step_name(t, s, name, sizeof(name));
+	snprintf(spec, sizeof(spec), "%s:%zu", name, sub - t->steps[s].first + 1);
+	if (!add(out, size, "&step="))
+		return false;
+	wv_weblink_encode(out, size, spec);
+	return true;
+}
+
+/* Append "&split=NAME" (NULL: nothing); false when it did not fit. */
+static bool add_split(char *out, size_t size, const char *split)
+{
+	if (!split)
+		return true;
+	if (!add(out, size, "&split="))
+		return false;
+	wv_weblink_encode(out, size, split);
+	return true;
+}
+
 bool wv_weblink_trace(const struct wv_trace *t, const char *word_src, size_t sub,
-		      bool compare, char *out, size_t size)
+		      bool compare, const char *split, char *out, size_t size)
 {
 	const struct wv_trace_in *in = &t->in;
 	char num[96];
@@ -76,35 +101,35 @@ bool wv_weblink_trace(const struct wv_trace *t, const char *word_src, size_t sub
 		snprintf(num, sizeof(num), "&page=%zu", in->page_end);
 		fits &= add(out, size, num);
 	}
-	if (sub < t->nsubs) {
-		size_t s = t->subs[sub].step;
-		char name[64];
-
-		wv_step_name(t, s, name, sizeof(name));
-		snprintf(num, sizeof(num), "%s:%zu", name, sub - t->steps[s].first + 1);
-		fits &= add(out, size, "&step=");
-		wv_weblink_encode(out, size, num);
-	}
+	if (sub < t->nsubs)
+		fits &= add_step(out, size, t, sub);
 	if (compare)
 		fits &= add(out, size, "&view=compare");
+	fits &= add_split(out, size, split);
 	return fits && strlen(out) + 1 < size;
 }
 
-bool wv_weblink_lesson(unsigned number, size_t scene, const char *arch,
-		       bool present, char *out, size_t size)
+bool wv_weblink_lesson(unsigned number, size_t scene, const struct wv_trace *t,
+		       size_t sub, const char *arch, const char *split, bool present,
+		       char *out, size_t size)
 {
 	int n;
 
 	if (!size)
 		return false;
-	n = snprintf(out, size, "lesson=%u&scene=%zu", number, scene);
+	n = scene ? snprintf(out, size, "lesson=%u&scene=%zu", number, scene)
+		  : snprintf(out, size, "lesson=%u&scene=end", number);
 	if (n < 0 || (size_t)n >= size)
+		return false;
+	if (t && sub < t->nsubs && !add_step(out, size, t, sub))
 		return false;
 	if (arch) {
 		if (!add(out, size, "&arch="))
 			return false;
 		wv_weblink_encode(out, size, arch);
 	}
+	if (!add_split(out, size, split))
+		return false;
 	if (present && !add(out, size, "&present=1"))
 		return false;
 	return strlen(out) + 1 < size;

@@ -26,9 +26,11 @@
 #include "watviz/lesson.h"
 #include "watviz/lessonview.h"
 #include "watviz/progress.h"
+#include "watviz/prove.h"
 #include "watviz/screen.h"
 #include "watviz/state.h"
 #include "watviz/stepname.h"
+#include "watviz/try.h"
 #include "watviz/ui.h"
 #include "watviz/view.h"
 #include "watviz/weblink.h"
@@ -70,6 +72,20 @@ static struct web {
 	char *history[WV_HISTORY_MAX];
 	size_t nhistory, recall;
 	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
+	/* the lessons built in, as the lesson files a class moves between
+	   (:lesson, :next, :prev, the end screen's n), and their names for
+	   Tab after ":lesson "; made at the first open */
+	struct wv_lesson_file *files;
+	const char **names;
+	struct wv_ui_opts opts;		/* what a lesson starts with */
+	/* a 32-bit :try whose proof runs elsewhere (the page's worker):
+	   its number, formula (parsed for variant v) and what the worker
+	   gets; 0 none */
+	int job;
+	int jobs;			/* numbers given so far */
+	struct wv_try *job_try;
+	const struct wv_variant *job_v;
+	char job_text[WV_CMD_TEXT_MAX + 64];
 } web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
 
 char *wv_web_buf(size_t n)
@@ -222,6 +238,72 @@ static void state_check(void)
 	free(text);
 }
 
+/* ---- the lessons built in ----------------------------------------------- */
+
+/* Lesson file f (one of web.files) as wv_lesson_load reads a file: its
+   text is built in (src/web/lessons.h). */
+static int load_builtin(const struct wv_lesson_file *f, wv_lesson **out,
+			struct wv_error *err)
+{
+	size_t k = (size_t)(f - web.files);
+
+	if (!web.files || f < web.files || k >= wv_web_nlessons) {
+		wv_error_set(err, 0, 0, "not a lesson built into the page");
+		return -ENOENT;
+	}
+	return wv_lesson_parse(wv_web_lessons[k].text, wv_web_lessons[k].len, out, err);
+}
+
+/*
+ * The built-in lessons as the lesson files of the terminal's class (named
+ * as they are in lessons/, for the messages), so :lesson N, :next, :prev
+ * and the end screen move between them through src/app/classroom.c, as
+ * in the terminal.  false when out of memory: then only the lesson a
+ * link names opens.
+ */
+static bool lessons_list(void)
+{
+	size_t n = wv_web_nlessons;
+
+	if (web.files)
+		return true;
+	web.files = calloc(n ? n : 1, sizeof(*web.files));
+	web.names = calloc(n + 1, sizeof(*web.names));
+	if (!web.files || !web.names) {
+		free(web.files);
+		free(web.names);
+		web.files = NULL;
+		web.names = NULL;
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct wv_lesson_file *f = &web.files[i];
+
+		f->number = wv_web_lessons[i].number;
+		snprintf(f->slug, sizeof(f->slug), "%s", wv_web_lessons[i].slug);
+		snprintf(f->path, sizeof(f->path), "lessons/%02u-%s.lesson", f->number,
+			 f->slug);
+		web.names[i] = f->slug;
+	}
+	return true;
+}
+
+/* The options every lesson of the page starts with (then the link's). */
+static struct wv_ui_opts *lesson_opts(void)
+{
+	struct wv_ui_opts *o = &web.opts;
+
+	memset(o, 0, sizeof(*o));
+	o->restart_how = "scene=1 in the link";
+	if (lessons_list()) {
+		o->files = web.files;
+		o->nfiles = wv_web_nlessons;
+		o->run_last = wv_web_nlessons ? wv_web_nlessons - 1 : 0;
+		o->load = load_builtin;
+	}
+	return o;
+}
+
 /* ---- the line ------------------------------------------------------------ */
 
 static void line_open(enum line_kind kind, const char *prompt, const char *text)
@@ -252,6 +334,167 @@ static int no_json(const struct wv_trace *t, const char *path)
 	return -ENOSYS;
 }
 
+/*
+ * :lesson N typed in the free view: the lesson takes over the page, as
+ * tui.c's free_lesson does in the terminal.  -1 for another line.
+ */
+static int free_lesson(const char *line)
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[8];
+	int rc;
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 || cmd.kind != WV_CMD_LESSON)
+		return -1;
+	rc = wv_class_from_free(&web.cls, &web.app, lesson_opts(),
+				web.progress[0] ? web.progress : NULL, cmd.text);
+	if (rc == -2) {		/* out of memory: the app is gone */
+		web.started = false;
+		return WV_REACT_REDRAW;
+	}
+	if (rc == 0) {
+		web.lesson = true;
+		web.cls.restart = false;
+	}
+	return WV_REACT_REDRAW;
+}
+
+/* ---- :try off the page's main thread ------------------------------------ */
+
+static void job_drop(void)
+{
+	free(web.job_try);
+	web.job_try = NULL;
+	web.job = 0;
+}
+
+/*
+ * ":try EXPR" on a 32-bit variant: every one of the 2^32 words is checked
+ * (a proof, as the issue asks of the page; 64-bit formulas get the
+ * sampled check the terminal's :try gives without Z3, at once).  That
+ * takes minutes, so the formula is only parsed here (the same checks and
+ * messages as the terminal's :try) and handed out as a job: the page runs
+ * it on a worker with the same module (wv_web_prove) and brings the
+ * verdict back (wv_web_proved); the page stays live meanwhile, and Esc or
+ * Ctrl-C stops it.  -1: another line.
+ */
+static int try_elsewhere(const char *line)
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[8];
+	struct wv_try *t;
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 || cmd.kind != WV_CMD_TRY ||
+	    web.app.v->bits != 32)
+		return -1;
+	web.app.msg[0] = '\0';
+	if (!(t = malloc(sizeof(*t)))) {
+		wv_app_msg(&web.app, true, "try: out of memory");
+		return WV_REACT_REDRAW;
+	}
+	if (wv_app_try_begin(&web.app, cmd.text, t) < 0) {
+		free(t);
+		return WV_REACT_REDRAW;		/* app->msg says why */
+	}
+	job_drop();	/* a new :try replaces one that runs */
+	web.job_try = t;
+	web.job_v = web.app.v;
+	web.job = ++web.jobs;
+	snprintf(web.job_text, sizeof(web.job_text), "%s\n%s", web.app.v->name, cmd.text);
+	wv_app_msg(&web.app, false, "try: checking all 2^32 words on %s (Esc or "
+		   "Ctrl-C stops it)", web.app.v->name);
+	return WV_REACT_REDRAW;
+}
+
+int wv_web_proving(void)
+{
+	return web.job;
+}
+
+const char *wv_web_prove_job(void)
+{
+	return web.job ? web.job_text : "";
+}
+
+/* The verdict of job (wv_web_prove's line, or NULL: stopped by the key
+   named how) shown. */
+static int job_done(const char *result, const char *how)
+{
+	struct wv_proof p = { 0 };
+	unsigned long long cex, checked;
+	int rc, holds, proof, smallest;
+	double seconds;
+
+	if (!web.job)
+		return WV_REACT_NONE;
+	if (!result) {
+		rc = -EINTR;
+	} else if (sscanf(result, "%d %d %d %d %llx %llu %lf", &rc, &holds, &proof,
+			  &smallest, &cex, &checked, &seconds) != 7) {
+		wv_app_msg(&web.app, true, "try: the worker's verdict cannot be read "
+			   "(\"%.40s\"); nothing was decided", result);
+		job_drop();
+		return WV_REACT_REDRAW;
+	} else {
+		p = (struct wv_proof){ .holds = holds, .is_proof = proof,
+				       .smallest = smallest, .cex = cex, .checked = checked,
+				       .seconds = seconds,
+				       .method = proof ? "exhaustive" : "sampled" };
+	}
+	if (web.app.v != web.job_v && rc != -EINTR) {
+		wv_app_msg(&web.app, false, "try: the formula was checked on %s, not "
+			   "on %s shown now: :try again here", web.job_v->name,
+			   web.app.v->name);
+		job_drop();
+		return WV_REACT_REDRAW;
+	}
+	rc = wv_app_try_verdict(&web.app, web.job_try, rc, &p);
+	if (!result)	/* the terminal's words, with the key that stopped it */
+		wv_app_msg(&web.app, false, "try: stopped (%s); nothing was decided", how);
+	job_drop();
+	if (web.lesson)
+		rc |= wv_class_sync(&web.cls);
+	return rc;
+}
+
+int wv_web_proved(int job, const char *result)
+{
+	if (!web.started || job != web.job)
+		return WV_REACT_NONE;	/* stopped, or replaced: not this one's */
+	return react(job_done(result, NULL));
+}
+
+/*
+ * The worker's half: prove job ("ARCH\nFORMULA", wv_web_prove_job) as the
+ * terminal's --try does without Z3 (every word at 32 bits) and say the
+ * verdict as one line, "rc holds is_proof smallest cex checked seconds".
+ */
+const char *wv_web_prove(const char *job)
+{
+	static char out[128];
+	char arch[64];
+	const char *nl = strchr(job, '\n');
+	const struct wv_variant *v;
+	struct wv_proof p = { 0 };
+	struct wv_error e;
+	struct wv_try *t;
+	int rc;
+
+	snprintf(arch, sizeof(arch), "%.*s", nl ? (int)(nl - job) : 0, job);
+	if (!nl || !(v = wv_wat_find(arch)) || !(t = malloc(sizeof(*t))))
+		return "-22 0 0 0 0 0 0";
+	if (wv_app_try_parse(v, nl + 1, t, &e) < 0) {
+		free(t);
+		return "-22 0 0 0 0 0 0";
+	}
+	rc = wv_prove_enumerate(&t->e, t->e.w != 32, &p);
+	free(t);
+	snprintf(out, sizeof(out), "%d %d %d %d %llx %llu %.2f", rc, p.holds, p.is_proof,
+		 p.smallest, (unsigned long long)p.cex, (unsigned long long)p.checked,
+		 p.seconds);
+	return out;
+}
+
 /* A finished line (NULL: abandoned), as tui.c's run_line. */
 static int line_done(const char *text)
 {
@@ -268,8 +511,11 @@ static int line_done(const char *text)
 	int r;
 
 	snprintf(line, sizeof(line), "%s", text);	/* react may open a line */
-	r = react(web.lesson ? wv_class_command(&web.cls, line, no_json)
-			     : wv_app_command(&web.app, line, no_json));
+	r = try_elsewhere(line);
+	if (r < 0 && web.lesson)
+		r = react(wv_class_command(&web.cls, line, no_json));
+	else if (r < 0 && (r = free_lesson(line)) < 0)
+		r = react(wv_app_command(&web.app, line, no_json));
 	history_add(line);	/* after: its failure is what the line says */
 	return r;
 }
@@ -287,7 +533,8 @@ static void line_complete(void)
 	memcpy(word, web.text + start, web.at - start);
 	word[web.at - start] = '\0';
 	web.text[web.len] = '\0';
-	if (wv_cmd_complete(web.text, start, word, NULL, &m) == 0)
+	lessons_list();
+	if (wv_cmd_complete(web.text, start, word, web.names, &m) == 0)
 		return;
 	common = strlen(m.name[0]);
 	for (size_t i = 1; i < m.n; i++) {
@@ -396,6 +643,10 @@ int wv_web_key(int key)
 		web.line = LINE_NONE;
 		return react(wv_class_do(&web.cls, wv_keys_action(key))) | WV_REACT_REDRAW;
 	}
+	/* a :try proving elsewhere: Esc or Ctrl-C stops it, as Ctrl-C in
+	   the terminal */
+	if (web.job && (key == 3 || (key == 27 && web.line == LINE_NONE)))
+		return react(job_done(NULL, key == 3 ? "Ctrl-C" : "Esc"));
 	if (web.line != LINE_NONE)
 		return line_key(key);
 	if (web.lesson)
@@ -482,9 +733,10 @@ const uint32_t *wv_web_frame(void)
 }
 
 /*
- * What a screen reader should say: the narration on screen (a lesson
- * scene's, or the sub-step's sentences, without the part that names this
- * trace's values while a question is open), then the message line.
+ * What a screen reader should say: a lesson's text panel as the screen
+ * shows it (the narration; while a question is asked, the narration and
+ * the question; wv_lessonview_said, which hides what the screen hides),
+ * or the sub-step's sentences, then the message line.
  */
 const char *wv_web_said(void)
 {
@@ -495,10 +747,8 @@ const char *wv_web_said(void)
 	said[0] = '\0';
 	if (!web.started)
 		return said;
-	if (web.lesson && web.cls.phase == WV_CLASS_SCENE &&
-	    web.cls.scene < web.cls.nscenes) {
-		if (wv_class_narrate(&web.cls, said, WV_NARRATION_MAX) != 0)
-			said[0] = '\0';
+	if (web.lesson) {
+		wv_lessonview_said(&web.cls, said, WV_NARRATION_MAX + WV_TEXT_MAX);
 	} else if (!web.lesson && app->view == WV_VIEW_MAIN &&
 		   app->pos < app->trace.nsubs) {
 		const struct wv_substep *sub = &app->trace.subs[app->pos];
@@ -544,6 +794,8 @@ static bool decode(const char *s, size_t n, char *out, size_t size)
 	return true;
 }
 
+#define SCENE_END 1000	/* scene=end: the end-of-lesson screen */
+
 struct fields {
 	char word[WV_CMD_TEXT_MAX];
 	bool has_word;
@@ -556,6 +808,8 @@ struct fields {
 	const struct wv_web_lesson *lesson;
 	long scene;
 	bool present;
+	const struct wv_variant *split;	/* split=NAME */
+	bool split_given;		/* NAME or none (split NULL) */
 };
 
 static const struct wv_web_lesson *find_lesson(const char *name)
@@ -637,15 +891,27 @@ static bool field(struct fields *fl, const char *key, const char *val, char *err
 			return false;
 		}
 	} else if (strcmp(key, "scene") == 0) {
-		if (!number(val, 999, &fl->scene) || fl->scene == 0) {
-			snprintf(err, size, "a scene number from 1");
+		if (strcmp(val, "end") == 0) {
+			fl->scene = SCENE_END;
+		} else if (!number(val, 999, &fl->scene) || fl->scene == 0) {
+			snprintf(err, size, "a scene number from 1, or end");
 			return false;
 		}
+	} else if (strcmp(key, "split") == 0) {
+		const struct wv_variant *v = strcmp(val, "none") ? wv_wat_find(val) : NULL;
+
+		if (!v && strcmp(val, "none")) {
+			snprintf(err, size, "no variant of that name for the split view "
+				 "(:arch lists them), or none");
+			return false;
+		}
+		fl->split = v;
+		fl->split_given = true;
 	} else if (strcmp(key, "present") == 0) {
 		fl->present = strcmp(val, "0") != 0;
 	} else {
 		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
-			 "fill, delim, page, step, view, lesson, scene, present)");
+			 "fill, delim, page, step, view, split, lesson, scene, present)");
 		return false;
 	}
 	return true;
@@ -690,6 +956,7 @@ static bool parse_fragment(const char *fragment, struct fields *fl, char *err,
 
 static void stop(void)
 {
+	job_drop();
 	if (!web.started)
 		return;
 	if (web.lesson)
@@ -702,40 +969,87 @@ static void stop(void)
 	web.started = false;
 }
 
+/*
+ * A link's step in a lesson: the scene shown opens at that sub-step of its
+ * own trace when it has one there, as :step would take it in the
+ * terminal (what is hidden while its question is open stays hidden);
+ * else the scene stays at its own sub-step and err says why.
+ */
+static void lesson_step(const char *step, char *err, size_t size)
+{
+	char why[WV_APP_MSG_MAX];
+	size_t k;
+
+	if (web.cls.phase == WV_CLASS_END) {
+		if (!err[0])
+			snprintf(err, size, "link field 'step': the end of lesson %u has "
+				 "no steps; a scene's link can have one", web.cls.number);
+		return;
+	}
+	if (wv_step_find(&web.app.trace, step, &k, why, sizeof(why)) < 0) {
+		size_t n = strlen("--step ") + strlen(step);
+		const char *w = strncmp(why, "--step ", 7) == 0 &&
+				strncmp(why + 7, step, n - 7) == 0 &&
+				strncmp(why + n, ": ", 2) == 0 ? why + n + 2 : why;
+
+		if (!err[0])
+			snprintf(err, size, "link field 'step': lesson %u scene %zu: %.140s",
+				 web.cls.number, web.cls.scene + 1, w);
+		return;
+	}
+	web.app.pos = k;
+	wv_class_sync(&web.cls);
+}
+
 static int start_lesson(const struct fields *fl, char *err, size_t size)
 {
 	const struct wv_web_lesson *wl = fl->lesson;
 	struct wv_error e = { 0 };
-	struct wv_ui_opts o = { 0 };
+	struct wv_ui_opts *o = lesson_opts();
 
 	if (wv_lesson_parse(wl->text, wl->len, &web.l, &e) != 0) {
 		snprintf(err, size, "lesson %u: line %d: %.150s", wl->number, e.line, e.msg);
 		return -1;
 	}
-	o.lesson = web.l;
-	o.lesson_number = wl->number;
-	o.lesson_slug = wl->slug;
-	o.present = fl->present;
-	o.variant = fl->arch_given ? fl->v : NULL;
+	o->lesson = web.l;
+	o->lesson_number = wl->number;
+	o->lesson_slug = wl->slug;
+	o->lesson_index = (size_t)(wl - wv_web_lessons);
+	o->present = fl->present;
+	o->variant = fl->arch_given ? fl->v : NULL;
 	/* a link's scene is where to go; without one, where the lesson
 	   stopped in this browser, as --lesson N */
-	o.restart = fl->scene > 0;
-	o.restart_how = "scene=1 in the link";
-	o.measure = wv_measure_none;	/* the browser's clock is too coarse */
-	if (wv_class_init(&web.cls, &web.app, &o, web.progress[0] ? web.progress
-								 : NULL) < 0) {
+	o->restart = fl->scene > 0;
+	o->measure = wv_measure_none;	/* the browser's clock is too coarse */
+	if (wv_class_init(&web.cls, &web.app, o, web.progress[0] ? web.progress
+								: NULL) < 0) {
 		snprintf(err, size, "lesson %u: %.170s", wl->number, web.app.msg);
 		wv_lesson_free(web.l);
 		web.l = NULL;
 		return -1;
 	}
+	/* the class owns it now: :lesson, :next and the end screen free the
+	   lesson they leave */
+	web.cls.owned = web.l;
+	web.l = NULL;
+	/* the scene in the link was this lesson's: the next ones resume */
+	web.cls.restart = false;
 	web.lesson = true;
 	web.started = true;
-	if (fl->scene > 0 && (size_t)fl->scene <= web.cls.nscenes)
+	if (fl->scene == SCENE_END) {
+		/* as ] from the last scene: its trace under the end screen */
+		if (web.cls.nscenes)
+			wv_class_goto(&web.cls, web.cls.nscenes - 1);
+		wv_class_goto(&web.cls, web.cls.nscenes);
+	} else if (fl->scene > 0 && (size_t)fl->scene <= web.cls.nscenes) {
 		wv_class_goto(&web.cls, (size_t)fl->scene - 1);
-	else if (fl->scene > 0)
+	} else if (fl->scene > 0) {
 		snprintf(err, size, "link field 'scene': lesson %u has scenes 1 to %zu",
 			 wl->number, web.cls.nscenes);
+		return 0;	/* the step was that scene's */
+	}
+	if (fl->step[0])
+		lesson_step(fl->step, err, size);
 	return 0;
 }
 
@@ -769,6 +1083,30 @@ static int start_trace(const struct fields *fl, char *err, size_t size)
 	return 0;
 }
 
+/*
+ * A link's split view: the second variant under the first (none: closed),
+ * as :split takes it (in a lesson, as the class does: not while its
+ * question is open); else err says why and the view stays as it opened.
+ */
+static void link_split(const struct fields *fl, char *err, size_t size)
+{
+	char said[WV_APP_MSG_MAX];
+
+	if (web.app.split_v == fl->split)
+		return;
+	if (web.lesson && fl->split && wv_class_question_open(&web.cls)) {
+		if (!err[0])
+			snprintf(err, size, "link field 'split': the split view opens "
+				 "once the question is answered (s shows the answer)");
+		return;
+	}
+	snprintf(said, sizeof(said), "%s", web.app.msg);
+	wv_app_split(&web.app, fl->split);
+	if (web.app.split_v != fl->split && !err[0])
+		snprintf(err, size, "link field 'split': %.170s", web.app.msg);
+	snprintf(web.app.msg, sizeof(web.app.msg), "%s", said);	/* the link's own */
+}
+
 int wv_web_open(const char *fragment)
 {
 	struct fields fl = { .v = wv_wat_find("x86-64"), .delim = -1 };
@@ -785,7 +1123,7 @@ int wv_web_open(const char *fragment)
 		wv_app_msg(&web.app, false, "Right/Left step through %s; ? shows "
 			   "every key.", web.app.v->name);
 	}
-	if (fl.step[0] && !web.lesson) {	/* a lesson's scene says its step */
+	if (fl.step[0] && !web.lesson) {	/* a lesson's: start_lesson */
 		size_t k;
 		char why[WV_APP_MSG_MAX];
 
@@ -794,6 +1132,8 @@ int wv_web_open(const char *fragment)
 		else if (!err[0])
 			snprintf(err, sizeof(err), "link: %.180s", why);
 	}
+	if (fl.split_given)
+		link_split(&fl, err, sizeof(err));
 	if (strcmp(fl.view, "compare") == 0)
 		web.app.view = WV_VIEW_COMPARE;
 	else if (strcmp(fl.view, "help") == 0)
@@ -809,6 +1149,19 @@ int wv_web_open(const char *fragment)
 	return ok ? 0 : -1;
 }
 
+/* A lesson link's split: only where the view is not the scene's own. */
+static const char *lesson_split(void)
+{
+	const struct wv_variant *own = web.cls.phase != WV_CLASS_END &&
+				       web.cls.scene < web.cls.nscenes
+				       ? wv_lesson_scene(web.cls.lesson, web.cls.scene)->split
+				       : NULL;
+
+	if (web.app.split_v == own)
+		return NULL;
+	return web.app.split_v ? web.app.split_v->name : "none";
+}
+
 const char *wv_web_link(void)
 {
 	struct wv_app *app = &web.app;
@@ -817,11 +1170,17 @@ const char *wv_web_link(void)
 	if (!web.started)
 		return web.link;
 	if (web.lesson)
-		wv_weblink_lesson(web.cls.number, web.cls.scene + 1,
+		/* the step only where it is not the one the scene shows */
+		wv_weblink_lesson(web.cls.number, web.cls.phase == WV_CLASS_END ? 0
+				  : web.cls.scene + 1, &app->trace,
+				  web.cls.phase == WV_CLASS_END || app->pos == web.cls.shown
+				  ? app->trace.nsubs : app->pos,
 				  web.cls.arch_opt ? web.cls.arch_opt->name : NULL,
-				  web.cls.present, web.link, sizeof(web.link));
+				  lesson_split(), web.cls.present, web.link, sizeof(web.link));
 	else
 		wv_weblink_trace(&app->trace, app->word_src, app->pos,
-				 app->view == WV_VIEW_COMPARE, web.link, sizeof(web.link));
+				 app->view == WV_VIEW_COMPARE,
+				 app->split_v ? app->split_v->name : NULL, web.link,
+				 sizeof(web.link));
 	return web.link;
 }

@@ -32,12 +32,16 @@ char *wv_web_buf(size_t n);
  * it; "" the first screen of `watviz 'ab\0cd'`).  Its fields, each
  * key=value with %XX escapes, '&' between: word (as typed, C escapes),
  * arch, offset, fill, delim, page (the page edge), step ("has_zero:3"),
- * view (main, compare, help), lesson (a number or a name) and scene (from
- * 1), present (1).  A field it cannot take is named in the message line
- * and left out; nothing in it is ever more than data.  A lesson without
- * a scene resumes where it stopped, when the page lends the module a
- * store (src/web/store.c); the first open reads the store and says once
- * what it had to set aside.  Returns 0, or -1 when a field was refused.
+ * view (main, compare, help), split (the split view's second variant, or
+ * none), lesson (a number or a name) and scene (from 1, or end: the
+ * end-of-lesson screen), present (1).  In a lesson, step is a sub-step of
+ * the scene's own trace (as :step takes it there); one the scene's trace
+ * does not have is refused, the scene at its own.  A field it cannot take
+ * is named in the message line and left out; nothing in it is ever more
+ * than data.  A lesson without a scene resumes where it stopped, when the
+ * page lends the module a store (src/web/store.c); the first open reads
+ * the store and says once what it had to set aside.  Returns 0, or -1
+ * when a field was refused.
  */
 int wv_web_open(const char *fragment);
 
@@ -70,6 +74,20 @@ int wv_web_cols(void);
 
 /* The fragment that opens the screen as it is now (owned here). */
 const char *wv_web_link(void);
+
+/*
+ * A :try on a 32-bit variant checks all 2^32 words: minutes.  The line is
+ * parsed at once and its proof left to the page, to run off its main
+ * thread (a worker with the same module): wv_web_proving() is its job's
+ * number (0: none), wv_web_prove_job() what to give the worker's
+ * wv_web_prove(), whose line goes back to wv_web_proved(job, line).  A
+ * verdict for a job that was stopped (Esc, Ctrl-C) or replaced is
+ * dropped.  Without a worker, the same three calls in a row.
+ */
+int wv_web_proving(void);
+const char *wv_web_prove_job(void);
+const char *wv_web_prove(const char *job);
+int wv_web_proved(int job, const char *line);
 
 /* The narration shown now and the message line, one line of plain text
    (for the page's live region). */

@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "watviz/lessonview.h"
@@ -364,6 +365,88 @@ static void test_every_scene(void **state)
 	}
 }
 
+/* Change every value an open question hides: its answer, and each row
+   computed from the sub-step it is about on (this test's own idea of it:
+   not an input, not a constant); the trace's subs copied to put back. */
+static struct wv_substep *hide_change(void)
+{
+	struct wv_trace *t = &app.trace;
+	struct wv_substep *saved = malloc(t->nsubs * sizeof(*saved));
+
+	assert_non_null(saved);
+	memcpy(saved, t->subs, t->nsubs * sizeof(*saved));
+	cls.answer.value ^= 0x5a5a5a5a5a5a5a5aULL;
+	for (size_t k = app.quiz_pos; k < t->nsubs; k++)
+		for (unsigned i = 0; i < t->subs[k].nrows; i++) {
+			struct wv_row *r = &t->subs[k].rows[i];
+			uint64_t m = r->width >= 64 ? ~0ULL : r->width ? (1ULL << r->width) - 1 : 63;
+
+			if (r->kind != WV_ROW_INPUT && r->kind != WV_ROW_CONST)
+				r->value = (r->value ^ 0x2d2d2d2d2d2d2d2dULL) & m;
+		}
+	return saved;
+}
+
+static void hide_restore(struct wv_substep *saved)
+{
+	memcpy(app.trace.subs, saved, app.trace.nsubs * sizeof(*saved));
+	free(saved);
+	cls.answer.value ^= 0x5a5a5a5a5a5a5a5aULL;
+}
+
+/*
+ * What a screen reader is told of a scene (wv_lessonview_said, the web
+ * page's live region): the narration, and while the question is asked the
+ * question too; and nothing in it changes when what the question hides
+ * does (the noninterference rule, in the live region too).
+ */
+static void test_said(void **state)
+{
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	static char said[8192], again[8192], text[WV_NARRATION_MAX];
+	size_t questions = 0;
+
+	(void)state;
+	assert_true(n >= 10);
+	for (int i = 0; i < n; i++) {
+		start(files[i].path, files[i].number, NULL, false);
+		for (size_t k = 0; k < cls.nscenes; k++) {
+			wv_class_goto(&cls, k);
+			if (!cls.has_question)
+				continue;
+			questions++;
+			assert_int_equal(wv_lesson_narrate(wv_lesson_scene(cls.lesson, k),
+							   &app.trace, text, sizeof(text), NULL), 0);
+			text[strcspn(text, "\n")] = '\0';
+			text[40] = '\0';	/* its first words, on one row */
+			for (int phase = 0; phase < 2; phase++) {
+				struct wv_substep *saved;
+
+				if (phase)
+					wv_class_do(&cls, WV_ACT_ANSWER);
+				wv_lessonview_said(&cls, said, sizeof(said));
+				if (!strstr(said, text) || (phase && !strstr(said, "Question:"))) {
+					print_message("%s scene %zu (%s): %s\n", files[i].path,
+						      k + 1, phase ? "asked" : "before", said);
+					fail();
+				}
+				saved = hide_change();
+				wv_lessonview_said(&cls, again, sizeof(again));
+				hide_restore(saved);
+				if (strcmp(said, again) != 0) {
+					print_message("%s scene %zu (%s) says what it hides:\n"
+						      "%s\n%s\n", files[i].path, k + 1,
+						      phase ? "asked" : "before", said, again);
+					fail();
+				}
+			}
+		}
+		stop();
+	}
+	assert_true(questions >= 30);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +456,7 @@ int main(void)
 		cmocka_unit_test(test_present),
 		cmocka_unit_test(test_end_and_help),
 		cmocka_unit_test(test_every_scene),
+		cmocka_unit_test(test_said),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

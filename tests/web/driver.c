@@ -17,6 +17,9 @@
  *                   "m|" (0 none, 1 focus, 2 cursor, 3 both)
  *   link            print "link|" and the screen's fragment
  *   said            print "said|" and what the live region is told
+ *   prove           run the :try waiting for its proof (wv_web_proving)
+ *                   here, as the page's worker would, and bring its
+ *                   verdict back; "prove none" when there is none
  *   # ...           a comment
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -112,6 +115,13 @@ int main(void)
 			frame();
 		} else if (strcmp(line, "said") == 0) {
 			printf("said|%s\n", wv_web_said());
+		} else if (strcmp(line, "prove") == 0) {
+			int job = wv_web_proving();
+
+			if (job)
+				wv_web_proved(job, wv_web_prove(wv_web_prove_job()));
+			else
+				printf("prove none\n");
 		} else if (strcmp(line, "link") == 0) {
 			printf("link|%s\n", wv_web_link());
 		} else {

@@ -52,6 +52,11 @@ function code(name) {
       }
     } else if (cmd === 'link') out.push('link|' + w.link());
     else if (cmd === 'said') out.push('said|' + w.said());
+    else if (cmd === 'prove') {
+      const job = w.proving();
+      if (job) w.proved(job, w.prove(w.proveJob()));
+      else out.push('prove none');
+    }
     else throw new Error('frames.js: cannot read ' + line);
   }
   process.stdout.write(Buffer.from(out.join('\n') + '\n', 'latin1'));

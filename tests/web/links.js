@@ -37,11 +37,27 @@ const text = (f) => {
     states.push(['lesson=' + l + '&present=1', '] ]']);
     states.push(['lesson=' + l + '&arch=ppc64', ']']);
   }
+  // a step in a lesson's link, written where it is not the scene's own;
+  // the end-of-lesson screen
+  for (const [l, sc, step] of [[3, 2, 'has_zero:3'], [3, 3, 'load:1'], [7, 2, 'find_zero:1'],
+    [12, 1, 'has_zero:2'], [16, 2, 'zero_bytemask:1']]) {
+    states.push(['lesson=' + l + '&scene=' + sc + '&step=' + step, '']);
+    states.push(['lesson=' + l + '&scene=' + sc, 'ArrowRight']);
+    states.push(['lesson=' + l + '&scene=' + sc + '&present=1&step=' + step, 'ArrowLeft']);
+  }
+  states.push(['lesson=3&scene=end', '']);
+  // the split view: by link, by v, closed again, in a lesson once answered
+  states.push(['word=hello%5C0world&arch=x86-64&split=ppc64', 'ArrowDown ArrowRight']);
+  states.push(['word=ab&arch=alpha&offset=2', 'v ArrowDown']);
+  states.push(['word=ab&arch=ppc32&split=x86-32', 'v']);
+  states.push(['lesson=3&scene=1&split=s390', 'ArrowRight']);
+  states.push(['lesson=3&scene=1', 'v']);
+  states.push(['lesson=16&scene=3', ']']);
   let n = 0, bad = 0;
   const fields = new Set();
   for (const [frag, keys] of states) {
     a.open(frag);
-    for (const k of keys.split(' ')) a.key(watvizKeyCode(k, false));
+    for (const k of keys.split(' ').filter(Boolean)) a.key(watvizKeyCode(k, false));
     const link = a.link(), before = text(a.frame());
     b.open(link);
     const after = text(b.frame()), again = b.link();
@@ -55,7 +71,7 @@ const text = (f) => {
       console.log('# again: ' + again);
     }
   }
-  const want = ['word', 'arch', 'offset', 'fill', 'delim', 'page', 'step', 'view', 'lesson', 'scene', 'present'];
+  const want = ['word', 'arch', 'offset', 'fill', 'delim', 'page', 'step', 'view', 'split', 'lesson', 'scene', 'present'];
   const missing = want.filter((f) => !fields.has(f));
   console.log((missing.length ? 'not ok' : 'ok') + ' - the links written hold every field (' + want.join(' ') + ')' +
     (missing.length ? ': never ' + missing.join(' ') : ''));

@@ -143,6 +143,47 @@ function aMinusOnes(bytes) {
       (await rows(page)).slice(-6).join('\n'));
     await shot(page, '04-right');
 
+    // moving between lessons in the page, as in the terminal; the address
+    // follows.  Lesson titles and scene counts from the lesson files.
+    const lessonFile = (num) => {
+      const dir = path.join(__dirname, '..', '..', 'lessons');
+      const f = fs.readdirSync(dir).find((x) => x.startsWith(String(num).padStart(2, '0') + '-'));
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      return { title: /^title: *(.*)$/m.exec(text)[1], scenes: (text.match(/^scene:/gm) || []).length };
+    };
+    const hash = () => page.evaluate(() => location.hash);
+    const command = async (line) => {
+      await page.keyboard.press(':');
+      await page.keyboard.type(line);
+      await page.keyboard.press('Enter');
+    };
+    await command('lesson 5');
+    ok(await waitRows(page, ['Lesson 5: ' + lessonFile(5).title, 'scene 1 of ' + lessonFile(5).scenes]) &&
+      await hash() === '#lesson=5&scene=1', ':lesson 5 opens lesson 5 in the page, the address follows: ' + await hash(),
+      (await rows(page)).slice(0, 2).join('\n'));
+    await command('next');
+    ok(await waitRows(page, ['Lesson 6: ' + lessonFile(6).title]) && await hash() === '#lesson=6&scene=1',
+      ':next opens lesson 6: ' + await hash());
+    await command('scene ' + lessonFile(6).scenes);
+    await page.keyboard.press(']');
+    ok(await waitRows(page, ['Lesson 6:', 'the end']) && await hash() === '#lesson=6&scene=end',
+      '] after the last scene shows the end of the lesson: ' + await hash());
+    await page.keyboard.press('n');
+    ok(await waitRows(page, ['Lesson 7: ' + lessonFile(7).title]) && await hash() === '#lesson=7&scene=1',
+      'the end screen\'s n opens lesson 7: ' + await hash());
+    await shot(page, '04-next-lesson');
+    // a step in a lesson's link: the scene opens at it (the sub-step's
+    // number from the plain trace's list of sub-steps, --list-steps)
+    await page.goto(URL + '#lesson=3&scene=2&step=has_zero:3');
+    await page.waitForSelector('body[data-ready="1"]');
+    ok(await waitRows(page, ['scene 2 of 6', 'sub-step ' + process.env.WATVIZ_STEP_AT + '/']) &&
+      await hash() === '#lesson=3&scene=2&step=has_zero%3A3',
+      'a lesson link with step=has_zero:3 opens scene 2 at that sub-step: ' + await hash());
+    await page.goto(URL + '#lesson=3&scene=2&step=has_zero:99');
+    await page.waitForSelector('body[data-ready="1"]');
+    ok(await waitRows(page, ['scene 2 of 6', "link field 'step'"]) && await hash() === '#lesson=3&scene=2',
+      'a step the scene has not is named on the message line, the scene at its own: ' + await hash());
+
     // a link to an exact state restores every field, and the key that
     // copies it gives the same link
     const frag = 'word=x%5Cx01%5Cx80z&arch=ppc32&offset=2&fill=0xff&delim=0x2f&step=find_zero:1&view=compare';
@@ -167,6 +208,13 @@ function aMinusOnes(bytes) {
     ok(JSON.stringify(before.slice(0, -1)) === JSON.stringify(after.slice(0, -1)),
       'the copied link opens the same screen in a new page', before.slice(0, 3).join('\n') + '\n--\n' + after.slice(0, 3).join('\n'));
     await p2.close();
+
+    // the split view in a link: both variants on the screen, the link back
+    await page.evaluate(() => { location.hash = 'word=hello%5C0world&arch=ppc64&split=x86-64'; });
+    ok(await waitRows(page, ['ppc64', 'x86-64']) &&
+      (await page.evaluate(() => watvizPage.w.link())).endsWith('&split=x86-64'),
+      'a link with split=x86-64 opens the split view under ppc64: ' + await page.evaluate(() => watvizPage.w.link()),
+      (await rows(page)).join('\n'));
 
     // resize
     await page.setViewportSize({ width: 1400, height: 800 });
@@ -226,6 +274,72 @@ function aMinusOnes(bytes) {
     ok(requests.length === 0, 'the page requested nothing (' + requests.length + ' requests)', requests.join('\n'));
     ok(errors.length === 0, 'no script error', errors.join('\n'));
 
+    // a 32-bit :try proves all 2^32 words on a worker: a key paints its
+    // frame while it runs (events counted, no time), Esc stops it, and a
+    // verdict that comes back is the native --try's (Z3, another prover)
+    {
+      const tp = await ctx.newPage();
+      const terrors = [], tconsole = [];
+      tp.on('pageerror', (e) => terrors.push(e.message));
+      tp.on('console', (m) => tconsole.push(m.text()));
+      await tp.goto(URL + '#arch=x86-32');
+      await tp.waitForSelector('body[data-ready="1"]');
+      const tsaid = () => tp.evaluate(() => watvizPage.w.said());
+      const tcommand = async (line) => {
+        await tp.keyboard.press(':');
+        await tp.keyboard.type(line);
+        await tp.keyboard.press('Enter');
+      };
+      const formula = '(a - ONES) & ~a & 0x80';
+      const native = JSON.parse(require('child_process').execFileSync(path.join(OUT, '..', 'watviz'),
+        ['--try', formula, '--arch', 'x86-32', '--json'], { encoding: 'utf8' }));
+      await tcommand('try ' + formula);
+      await tp.waitForFunction(() => watvizPage.w.proving() === 0 && watvizPage.w.said().includes('try: '), null,
+        { timeout: 20000 }).catch(() => {});
+      ok((await tsaid()).includes('smallest counterexample a = ' + native.counterexample.word + ','),
+        'a 32-bit :try\'s verdict from the worker is the native one: ' + native.counterexample.word, await tsaid());
+      await tp.keyboard.press('Escape');
+      await tcommand('try (a - ONES) & ~a & HIGHS');
+      const job = await tp.evaluate(() => watvizPage.w.proving());
+      const f0 = await tp.evaluate(() => watvizPage.frames());
+      await tp.keyboard.press('ArrowRight');
+      await tp.waitForFunction((f) => watvizPage.frames() > f, f0, { timeout: 5000 }).catch(() => {});
+      const live = await tp.evaluate(() => [watvizPage.w.proving(), watvizPage.frames(),
+        Array.from(document.querySelectorAll('#grid .row'), (r) => r.textContent).join('\n')]);
+      ok(job !== 0 && live[0] === job && live[1] > f0 && live[2].includes('sub-step 2/'),
+        'during a 32-bit exhaustive :try a key paints its frame before the verdict (job ' + job + ', frames ' + f0 + ' -> ' + live[1] + ')');
+      await tp.keyboard.press('Escape');
+      await tp.waitForFunction(() => watvizPage.w.proving() === 0, null, { timeout: 5000 }).catch(() => {});
+      ok((await tsaid()).includes('try: stopped (Esc); nothing was decided') && terrors.length === 0 &&
+        !tconsole.some((t) => t.includes('no worker')), 'Esc stops it: ' + (await tsaid()).slice(-45),
+        terrors.concat(tconsole).join('\n'));
+      await shot(tp, '08-try-stopped');
+      await tp.close();
+    }
+
+    // a handout's scene links (watviz --html --lesson 3 --arch ppc64
+    // --web-url watviz.html, written beside the page by run-web.sh): each
+    // clicked opens that scene in the page
+    const handout = path.join(OUT, 'handout-3.html');
+    if (fs.existsSync(handout)) {
+      const hp = await ctx.newPage();
+      const herrors = [];
+      hp.on('pageerror', (e) => herrors.push(e.message));
+      const opened = [];
+      for (const k of [1, 2, 6]) {
+        await hp.goto('file://' + handout);
+        await hp.getByText('Open this scene in the web page').nth(k - 1).click();
+        await hp.waitForSelector('body[data-ready="1"]');
+        const got = await waitRows(hp, ['Lesson 3:', 'scene ' + k + ' of 6', 'ppc64']);
+        opened.push(k + (got ? ' ok' : ' not: ' + (await rows(hp)).slice(0, 2).join(' / ')));
+      }
+      ok(opened.every((o) => o.endsWith(' ok')) && herrors.length === 0,
+        'a handout\'s scene links, clicked, open scenes 1, 2 and 6 of lesson 3 on ppc64 in the page', opened.join('\n'));
+      await hp.close();
+    } else {
+      ok(false, 'run-web.sh wrote ' + handout);
+    }
+
     // accessibility: axe-core, no serious or critical violation
     const axeSrc = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const actx = await browser.newContext({ bypassCSP: true, viewport: { width: 1000, height: 560 } });
@@ -244,6 +358,18 @@ function aMinusOnes(bytes) {
       .includes('ONES is 0x01 in every byte');
     ok(liveText[0] === 'polite' && narration && liveText[1].startsWith('ONES is 0x01 in every byte'),
       'the scene\'s narration is in a live region: ' + liveText[1].slice(0, 60));
+    // while the question is asked: the narration and the question, as the
+    // lesson file words them (what it hides: tests/unit/test_lessonview.c)
+    await ap.keyboard.press('Enter');
+    await ap.waitForFunction(() => document.getElementById('said').textContent.includes('Question:'), null,
+      { timeout: 3000 }).catch(() => {});
+    const asked = await ap.evaluate(() => document.getElementById('said').textContent);
+    const l3 = fs.readFileSync(path.join(__dirname, '..', '..', 'lessons', '03-has-zero.lesson'), 'utf8');
+    const scene2 = l3.split(/^scene:/m)[2] || '';   // [0] is the head
+    const question2 = (/^question: *(.*)$/m.exec(scene2) || [])[1] || '?';
+    ok(asked.startsWith('ONES is 0x01 in every byte') && asked.includes('Question: ' + question2.slice(0, 30)),
+      'while the question is asked the live region carries the narration and the question: ' +
+      asked.slice(asked.indexOf('Question:'), asked.indexOf('Question:') + 60));
     await actx.close();
 
     // lesson progress and the ':' history kept in the browser's storage,

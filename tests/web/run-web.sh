@@ -237,6 +237,108 @@ key Enter
 frame
 link
 EOF
+# moving between lessons in the page, through src/app/classroom.c as in
+# the terminal: :lesson N and NAME (Tab completes it), :next, :prev, the
+# end screen's n and Enter, the last lesson's end, a lesson that is not
+# there, :lesson typed in the free view; each with its link
+cat >"$sc/lesson-moves" <<'EOF'
+size 24 80
+open lesson=3&scene=2
+type :lesson 5
+key Enter
+frame
+link
+type :next
+key Enter
+frame
+link
+type :prev
+key Enter
+type :prev
+key Enter
+frame
+link
+type :lesson nosuch
+key Enter
+frame
+link
+type :lesson 6
+key Enter
+type :scene 5
+key Enter
+key ]
+frame
+link
+key n
+frame
+link
+type :scene 4
+key Enter
+key ]
+key Enter
+frame
+link
+type :lesson 16
+key Enter
+type :next
+key Enter
+frame
+type :scene 3
+key Enter
+key ]
+key n
+frame
+link
+open word=ab&arch=ppc64
+type :lesson zero-
+key Tab
+frame
+key Enter
+frame
+link
+said
+EOF
+# :try on a 32-bit variant: all 2^32 words, proved off the page's main
+# thread (a worker in the page; "prove" runs the job here, as it would):
+# the page takes keys while it runs, Esc and Ctrl-C stop it, a new :try
+# replaces one that runs, a verdict comes back
+cat >"$sc/try32" <<'EOF'
+size 24 80
+open arch=x86-32
+type :try (a - ONES) & ~a & 0x80
+key Enter
+frame
+key Right
+frame
+said
+prove
+frame
+said
+key Esc
+type :try (a - ONES) & ~a & HIGHS
+key Enter
+frame
+key ?
+frame
+key Esc
+frame
+said
+prove
+type :try a & HIGHS
+key Enter
+type :try (a - ONES) & ~a & 0x8080
+key Enter
+prove
+frame
+said
+open arch=ppc32
+type :try (a - ONES) & ~a & 0x80
+key Enter
+key C-c
+frame
+said
+prove
+EOF
 cat >"$sc/sizes" <<'EOF'
 open word=hello%5C0world&step=create_zero_mask:1
 size 30 120
@@ -276,6 +378,24 @@ open lesson=has-zero&scene=999
 frame
 link
 open word=ab%5C0cd&page=8
+frame
+link
+open lesson=3&scene=2&step=has_zero:99
+frame
+link
+open lesson=3&scene=end&step=load
+frame
+link
+open lesson=3&scene=2&step=has_zero%3A3
+frame
+link
+open word=hello%5C0world&arch=ppc64&split=x86-64&step=has_zero:2
+frame
+link
+open word=ab&split=nope
+frame
+link
+open lesson=3&scene=2&split=ppc64
 frame
 link
 EOF
@@ -346,6 +466,63 @@ for a in x86-64 ppc32 alpha; do
 		cmp -s "$tmp/got" "$tmp/want" && cmp -s "$tmp/frags" "$tmp/back"
 	ok $? "--html --web-url on $a: its $nsub sub-steps' links open sub-steps 1 to $nsub, each link its own"
 done
+# --html --lesson N --web-url: each scene's heading links to that scene in
+# the page, on the handout's --arch where the lesson allows it (its
+# arches: line; "any" or none: every variant); expected from the lesson
+# files
+lfile() { echo "$ROOT"/lessons/"$(printf %02d "$1")"-*.lesson; }
+for spec in "3 ppc64" "9 ppc32" "16 arm64" "7 -"; do
+	set -- $spec
+	num=$1 arch=$2
+	f=$(lfile "$num")
+	nsc=$(grep -c "^scene:" $f)
+	if [ "$arch" = - ]; then
+		"$B/watviz" --html --lesson "$num" --web-url watviz.html >"$tmp/handout.html"
+		arg=
+	else
+		"$B/watviz" --html --lesson "$num" --arch "$arch" --web-url watviz.html \
+			>"$tmp/handout.html"
+		allowed=$(sed -n 's/^arches: *//p' $f)
+		[ "${allowed:-any}" = any ] && allowed=$arch
+		case " $allowed " in
+		*" $arch "*) arg="&arch=$arch" ;;
+		*) arg= ;;
+		esac
+	fi
+	[ "$num" = 3 ] && cp "$tmp/handout.html" "$B/web/handout-3.html"
+	sed -n 's/.*<a href="watviz\.html#\([^"]*\)">Open this scene in the web page.*/\1/p' \
+		"$tmp/handout.html" | sed 's/&amp;/\&/g' >"$tmp/frags"
+	k=1
+	: >"$tmp/want"
+	while [ $k -le "$nsc" ]; do
+		echo "lesson=$num&scene=$k$arg" >>"$tmp/want"
+		k=$((k + 1))
+	done
+	{ echo "size 24 80"; sed 's/^/open /; s/$/\nframe\nlink/' "$tmp/frags"; } |
+		"$DRIVER" >"$tmp/opened"
+	sed -n "s/^t| Lesson $num: .* scene \([0-9]*\) of $nsc *$/\1/p" "$tmp/opened" |
+		tr '\n' ' ' >"$tmp/got"
+	seq 1 "$nsc" | tr '\n' ' ' >"$tmp/seq"
+	sed -n 's/^link|//p' "$tmp/opened" >"$tmp/back"
+	cmp -s "$tmp/frags" "$tmp/want" && cmp -s "$tmp/got" "$tmp/seq" &&
+		cmp -s "$tmp/frags" "$tmp/back"
+	ok $? "--html --lesson $num${arg:+ --arch $arch} --web-url: its $nsc scenes link to scenes 1 to $nsc of lesson $num$arg in the page, each link its own"
+done
+# every handout of the course: each scene link opens in the page with no
+# field refused and gives itself back
+"$B/watviz" --html --course --web-url https://example.org/w/watviz.html >"$tmp/course.html"
+sed -n 's/.*<a href="https:\/\/example\.org\/w\/watviz\.html#\([^"]*\)">Open this scene.*/\1/p' \
+	"$tmp/course.html" | sed 's/&amp;/\&/g' >"$tmp/frags"
+for f in "$ROOT"/lessons/[0-9]*.lesson; do
+	num=$(basename "$f" | sed 's/^0*\([0-9][0-9]*\)-.*/\1/')
+	seq 1 "$(grep -c '^scene:' "$f")" | sed "s/^/lesson=$num\&scene=/"
+done >"$tmp/want"
+total=$(wc -l <"$tmp/want")
+{ echo "size 24 80"; sed 's/^/open /; s/$/\nlink\nsaid/' "$tmp/frags"; } | "$DRIVER" >"$tmp/opened"
+sed -n 's/^link|//p' "$tmp/opened" >"$tmp/back"
+cmp -s "$tmp/frags" "$tmp/want" && cmp -s "$tmp/frags" "$tmp/back" &&
+	! grep -q "^said|.*link field" "$tmp/opened"
+ok $? "--html --course --web-url: all $total scenes' links parse in the page and open their scenes"
 for bad in 'javascript:alert(1)' 'a b' 'x.html#frag' 'a"onclick=1'; do
 	"$B/watviz" --html --web-url "$bad" ab >/dev/null 2>"$tmp/bad.err"
 	[ $? -eq 2 ] && grep -q -- '--web-url' "$tmp/bad.err"
@@ -362,12 +539,64 @@ ok $? "--web-url without --html is a usage error"
 grep -q "t|.*link field 'arch': no variant" "$tmp/frag.out" &&
 	grep -q "t|.*link field 'scene': lesson 3 has scenes 1 to 6" "$tmp/frag.out"
 ok $? "a link's bad variant and a scene past the end are named on the message line"
+# lesson 3 scene 2 is "ab\0cd" on x86-64 (lessons/03-has-zero.lesson)
+"$B/watviz" --list-steps 'ab\0cd' >"$tmp/steps"
+at=$(awk '$1 == "has_zero:3" { print NR }' "$tmp/steps")
+all=$(wc -l <"$tmp/steps")
+grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 4 sub-steps" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'step': the end of lesson 3 has no steps" "$tmp/frag.out" &&
+	grep -q '^link|lesson=3&scene=2&step=has_zero%3A3$' "$tmp/frag.out" &&
+	grep -q 't| Lesson 3:.*scene 2 of 6' "$tmp/frag.out" &&
+	grep -q "t|.*sub-step $at/$all" "$tmp/frag.out"
+ok $? "a lesson link's step opens the scene there (has_zero:3 is sub-step $at of $all), one the scene has not is named"
+grep -q '^link|word=hello%5C0world&arch=ppc64&step=has_zero%3A2&split=x86-64$' "$tmp/frag.out" &&
+	grep -q "t|.*link field 'split': no variant of that name" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'split': the split view opens once the question is answered" "$tmp/frag.out" &&
+	grep -q '^link|lesson=3&scene=2$' "$tmp/frag.out"
+ok $? "a link's split=NAME opens the split view and is written back; a bad name, and one over an open question, are named"
+
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
 "$DRIVER" <"$sc/lesson-3" >"$tmp/l3.out"
-[ "$(grep -c '^link|lesson=3&scene=[0-9]*$' "$tmp/l3.out")" -eq 30 ] &&
-	[ "$(grep '^link|' "$tmp/l3.out" | sort -u | wc -l)" -ge 3 ]
-ok $? "lesson 3's links name the scene they are at"
+# (Enter on a lesson's end screen opens the next lesson, as in the terminal)
+[ "$(grep -c '^link|lesson=[0-9]*&scene=\([0-9]*\|end\)$' "$tmp/l3.out")" -eq 30 ] &&
+	[ "$(grep '^link|' "$tmp/l3.out" | sort -u | wc -l)" -ge 3 ] &&
+	[ "$(grep '^link|' "$tmp/l3.out" | sed -n '/lesson=3&scene=end/{n;p;}')" = "link|lesson=4&scene=2" ]
+ok $? "lesson 3's links name the scene they are at, its end screen's Enter goes on to lesson 4"
+
+# what the 32-bit :try showed: the counterexamples the native build's
+# --try finds (with Z3: another prover), the page live while it proves
+cex() { "$B/watviz" --try "$1" --arch "$2" --json | sed -n 's/.*"counterexample":{"word":"\(0x[0-9a-f]*\)".*/\1/p'; }
+"$DRIVER" <"$sc/try32" >"$tmp/try32.out"
+c1=$(cex '(a - ONES) & ~a & 0x80' x86-32)
+c2=$(cex '(a - ONES) & ~a & 0x8080' x86-32)
+[ -n "$c1" ] && [ -n "$c2" ] &&
+	grep -q "^said|.*try: WRONG; smallest counterexample a = $c1, now the word" "$tmp/try32.out" &&
+	grep -q "^said|.*try: WRONG; smallest counterexample a = $c2, now the word" "$tmp/try32.out" &&
+	[ "$(grep -c 'smallest counterexample' "$tmp/try32.out")" -le 4 ]
+ok $? "a 32-bit :try's verdicts, proved as the worker proves them, are the native --try's ($c1, $c2)"
+grep -q 't|try: checking all 2^32 words on x86-32 (Esc or Ctrl-C stops it)' "$tmp/try32.out" &&
+	grep -q '^said|.*try: stopped (Esc); nothing was decided' "$tmp/try32.out" &&
+	grep -q '^said|.*try: stopped (Ctrl-C); nothing was decided' "$tmp/try32.out" &&
+	[ "$(grep -c '^prove none' "$tmp/try32.out")" -eq 2 ]
+ok $? "while a 32-bit :try proves, keys work; Esc and Ctrl-C stop it with nothing decided, and no proof is left"
+
+# what moving between lessons showed (lesson numbers and titles from the
+# lesson files' names and their "title:" lines, not from the page)
+title() { sed -n 's/^title: *//p' "$ROOT"/lessons/"$(printf %02d "$1")"-*.lesson; }
+"$DRIVER" <"$sc/lesson-moves" >"$tmp/moves.out"
+sed -n 's/^link|//p' "$tmp/moves.out" | tr '\n' ' ' >"$tmp/moves.links"
+want='lesson=5&scene=1 lesson=6&scene=1 lesson=4&scene=1 lesson=4&scene=1 lesson=6&scene=end lesson=7&scene=1 lesson=8&scene=1 lesson=16&scene=end lesson=16&scene=1 '
+[ "$(cat "$tmp/moves.links")" = "$want" ]
+ok $? "the page's :lesson, :next, :prev, the end screen's n and Enter move between lessons and the link follows"
+[ "$(cat "$tmp/moves.links")" = "$want" ] || echo "# links: $(cat "$tmp/moves.links")"
+grep -q "t| Lesson 5: $(title 5)" "$tmp/moves.out" &&
+	grep -q "t| Lesson 7: $(title 7)" "$tmp/moves.out" &&
+	grep -q "t|.*lesson nosuch: no such lesson" "$tmp/moves.out" &&
+	grep -q "t|.*lesson 16 is the last one" "$tmp/moves.out" &&
+	grep -q "t|.*That was the last lesson" "$tmp/moves.out" &&
+	grep -q "t|:lesson zero-bytemask" "$tmp/moves.out"
+ok $? "each lesson opened shows its title; a lesson that is not there, past the last one, and Tab after :lesson are said"
 
 # ---- 3. the page in Chromium -------------------------------------------------
 CHROME=$(command -v chromium || command -v chromium-browser || echo)
@@ -377,7 +606,7 @@ elif [ ! -d "$DIR/node_modules/playwright-core" ]; then
 	ok 0 "the page in Chromium # SKIP no tests/web/node_modules (cd tests/web && npm ci)"
 else
 	mkdir -p "$B/web/shots"
-	WATVIZ_CHROME=$CHROME node "$DIR/page.js" "$PAGE" "$B/web" >"$tmp/page.tap" 2>"$tmp/page.err"
+	WATVIZ_CHROME=$CHROME WATVIZ_STEP_AT=$at node "$DIR/page.js" "$PAGE" "$B/web" >"$tmp/page.tap" 2>"$tmp/page.err"
 	rc=$?
 	# its TAP lines, renumbered into ours
 	while IFS= read -r line; do
