@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "watviz/hide.h"
 #include "watviz/lesson.h"
 #include "watviz/measure.h"
 #include "watviz/pace.h"
@@ -91,10 +92,12 @@ struct wv_handout_scene {
 	unsigned q;			/* its question's number, from 1; 0: none */
 	const char *prompt;		/* the question, filled (with q) */
 	const struct wv_answer *answer;	/* worked out (with q) */
-	/* the word-wide values the lesson's questions ask, hidden on the
-	   sheet before its answers (struct wv_hide) */
-	const uint64_t *asked;
+	/* the questions of the lesson on this trace, hidden on the sheet
+	   before its answers (struct wv_hide), and where the drawn
+	   sub-step's step ends */
+	const struct wv_hide_asked *asked;
 	size_t nasked;
+	size_t upto;
 	/* a "measure:" scene (s->measure >= 0): its figures, NULL not
 	   measured (the narration's are filled from them already) */
 	const struct wv_measure *measure;

@@ -34,16 +34,30 @@
 #include "watviz/trace.h"
 
 /*
+ * On paper, a question of the lesson asked on the same trace as the scene
+ * drawn (the same memory and variant, so the same sub-steps): sub is the
+ * sub-step its value comes from (wv_lesson_quiz_sub), whose last result row
+ * holds it (for a count over the flags, the flags row it is read from).
+ */
+struct wv_hide_asked {
+	size_t sub;
+	int ask;	/* enum wv_ask: what the question names it */
+};
+
+/*
  * An open question (on), about the value sub-step quiz computes.  On
- * paper, where a sheet is seen whole, the word-wide values every question
- * of the lesson asks (asked[0..nasked)) are hidden too, wherever a row
- * holds one before the answers, question or not.
+ * paper, where a sheet is seen whole, every question of the lesson on the
+ * same trace (asked[0..nasked)) is hidden too, whatever its width: the row
+ * it comes from, that value carried as an operand into a later sub-step of
+ * its word, a word-wide value wherever a row holds it, and the details of a
+ * step that reaches it (upto: the first sub-step after the drawn one's step).
  */
 struct wv_hide {
 	bool on;
 	size_t quiz;
-	const uint64_t *asked;
+	const struct wv_hide_asked *asked;
 	size_t nasked;
+	size_t upto;
 };
 
 /*
@@ -56,14 +70,36 @@ struct wv_hide {
 bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
 		 unsigned ri, struct wv_row *out);
 
-/* Is step i's result hidden (the pipeline's and the calls table's '?')? */
+/*
+ * Is step i's result hidden (the pipeline's and the calls table's '?')?  Its
+ * sentence goes with it: "zero_bytemask(mask) is 0xff in every byte before
+ * the first zero" says the answer in words to a class that sees the memory.
+ */
 bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i);
+
+/*
+ * Is the sentence of sub-step k hidden (h on, k at the question's sub-step
+ * or after it)?  For the same reason: "Subtract 1: 0xff in each byte before
+ * the zero, plus bit 0 of the terminator byte" is alpha's answer.  The
+ * expression and the rows the class may see stay.
+ */
+bool wv_hide_sentence(const struct wv_hide *h, size_t k);
 
 /*
  * Is anything of the current word's result open to the class: the
  * sentences' detail (past struct wv_substep.general), the false-positive
- * notice, the terminator in the memory panel?  (h on: no.)
+ * notice, the terminator in the memory panel?  (h on: no; on paper, no
+ * either when an asked sub-step comes before h->upto.)
  */
 bool wv_hide_detail(const struct wv_hide *h);
+
+/*
+ * On paper: the placeholders of narration drawn from trace t with sub-step
+ * shown in view that name an asked value, as the hide mask of
+ * wv_lesson_narrate_hiding (1 << enum wv_ask): each asked question's own
+ * (has_zero and data, find_zero and length together: one follows from the
+ * other), and {result} when the shown sub-step's result row is asked.
+ */
+unsigned wv_hide_placeholders(const struct wv_hide *h, const struct wv_trace *t, size_t shown);
 
 #endif /* WATVIZ_HIDE_H */

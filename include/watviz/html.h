@@ -7,8 +7,9 @@
  * rows in tables of bits grouped by byte, borrow and carry rows, the marks
  * under each byte as symbols and words, coloured by role (the colour never
  * says anything the symbols do not).  Kernel files are footnotes.  In a
- * handout each question's answer is in a <details>, closed; printed, those
- * are left out and the answers come together at the end.  The page prints
+ * handout each question links to its answer, worked out in the answers
+ * section at the end, as on paper: nothing above it answers a question
+ * (a sheet is seen whole, on screen as printed).  The page prints
  * on A4 and Letter and reads at a phone's width: a table of bits scrolls
  * sideways inside its block, the page does not.  Computes nothing.
  *

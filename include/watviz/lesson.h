@@ -294,6 +294,17 @@ int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
 int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
 		     char *out, size_t size, const char **bad);
 
+/*
+ * As wv_lesson_narrate and wv_lesson_prompt, with every placeholder that
+ * names an ask in hide (1 << enum wv_ask) drawn as "?"; {answer_address}
+ * with find_zero or length.  For a sheet seen whole, where another
+ * question asks that value (watviz/hide.h).
+ */
+int wv_lesson_narrate_hiding(const struct wv_scene *s, const struct wv_trace *t,
+			     unsigned hide, char *out, size_t size, const char **bad);
+int wv_lesson_prompt_hiding(const struct wv_scene *s, const struct wv_trace *t,
+			    unsigned hide, char *out, size_t size, const char **bad);
+
 /* typed read as a value of a's form (a choice's letter gives its option);
    0, or -1 when it cannot be read. */
 int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t *v);

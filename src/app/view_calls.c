@@ -16,6 +16,14 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Is step i's result hidden while the question is open? */
+static bool call_hidden(const struct wv_app *app, size_t i)
+{
+	struct wv_hide h = wv_view_hide(app);
+
+	return wv_hide_step(&h, &app->trace, i);
+}
+
 /* A step's result as the pipeline shows it: '?' while it would answer. */
 static void call_value(const struct wv_app *app, size_t i, char *val, size_t size)
 {
@@ -105,8 +113,12 @@ int wv_view_calls(struct wv_frame *f, const struct wv_app *app, int y, int ymax)
 				    "%-24s", st->func);
 		x = wv_frame_printf(f, y, x, st == cur ? WV_ROLE_RESULT : WV_ROLE_HEX,
 				    "%-20s", val);
-		/* what it does, never the values of this word */
-		snprintf(text, sizeof(text), "%.*s", (int)st->general, st->text);
+		/* what it does, never the values of this word; nothing while
+		   its result is hidden (the sentence says it in words) */
+		if (call_hidden(app, i))
+			snprintf(text, sizeof(text), "?");
+		else
+			snprintf(text, sizeof(text), "%.*s", (int)st->general, st->text);
 		wv_frame_fit(f, y, x + 1, f->cols - x - 1, WV_ROLE_DIM, text);
 		if (st == cur)
 			wv_frame_focus(f, y, 2, 24);

@@ -120,7 +120,7 @@ static void help(FILE *f)
 "  --json            write the values and steps as one JSON object\n"
 "  --html            write one self-contained HTML page (inline CSS, no\n"
 "                    script): the trace, or with --lesson or --course the\n"
-"                    handouts, answers in closed <details>; prints on A4\n"
+"                    handouts, answers at the end; prints on A4\n"
 "                    and Letter\n"
 "  --web-url URL     with --html: link each sub-step to the web page at URL\n"
 "                    (make web), URL#word=...&step=has_zero:3; with --lesson\n"

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "watviz/expr.h"
 #include "watviz/measure.h"
 #include "watviz/rules.h"
 
@@ -180,6 +181,148 @@ static int giveaway_check(struct parser *p, const struct wv_scene *s,
 		}
 	}
 	return 0;
+}
+
+/*
+ * Formulas in k that answer the question: a scene whose narration says
+ * "popcntd counts them: 8k" before asking for that count, with the first
+ * zero (byte k of its word) in plain view in the memory panel, has told
+ * the class the answer.  Each stretch of narration around a lone k made of
+ * numbers, k, spaces and + - * << >> ( ) ^ is read as a formula (8k is
+ * 8 * k, 2^(X) is 1 << X) and worked out with the first zero's k; one
+ * that gives the asked value is refused.  As far as a rule can go: a
+ * formula in other letters ((C << 8k) - C needs C's value), in words ("the
+ * bits below the first 0xff byte") or spread over two scenes is for a
+ * human to read.
+ */
+static bool formula_char(char c)
+{
+	return (c >= '0' && c <= '9') || c == 'k' || strchr(" +-*<>()^", c);
+}
+
+static bool letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+/* src[0..n) as C over a = k into out; false when it is no formula. */
+static bool formula_c(const char *src, size_t n, char *out, size_t size)
+{
+	char buf[200];
+	size_t o = 0;
+	bool op = false;
+	char *pow;
+
+	if (n == 0 || src[0] == ' ' || src[n - 1] == ' ' || 3 * n + 8 > sizeof(buf))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (src[i] == 'k') {
+			if (o && buf[o - 1] >= '0' && buf[o - 1] <= '9')
+				buf[o++] = '*';
+			buf[o++] = 'a';
+			continue;
+		}
+		op |= src[i] != ' ' && src[i] != '(' && src[i] != ')';
+		buf[o++] = src[i];
+	}
+	buf[o] = '\0';
+	/* 2^(X): a power of two, as 1 << X */
+	while ((pow = strstr(buf, "2^(")) != NULL) {
+		int depth = 0;
+		size_t at = (size_t)(pow - buf), end = at + 2;
+		char tmp[200];
+
+		for (; buf[end]; end++) {
+			depth += buf[end] == '(' ? 1 : buf[end] == ')' ? -1 : 0;
+			if (depth == 0)
+				break;
+		}
+		if (!buf[end])
+			return false;
+		snprintf(tmp, sizeof(tmp), "%.*s(1<<%.*s)%s", (int)at, buf,
+			 (int)(end - at - 1), buf + at + 2, buf + end + 1);
+		snprintf(buf, sizeof(buf), "%s", tmp);
+	}
+	snprintf(out, size, "%s", buf);
+	return op;	/* a bare k is a name, not a formula */
+}
+
+/* An expression and room for its values. */
+struct formula {
+	struct wv_expr e;
+	uint64_t val[WV_EXPR_NODES];
+};
+
+/* The first formula in text that gives value v with a = k, or false. */
+static bool formula_gives(struct formula *f, unsigned w, const char *text, uint64_t k,
+			  uint64_t v, char *said, size_t size)
+{
+	struct wv_error err;
+	char c[200];
+
+	for (size_t i = 0; text && text[i]; i++) {
+		size_t from = i, to = i + 1;
+
+		if (text[i] != 'k' || (i && letter(text[i - 1])) || letter(text[i + 1]) ||
+		    (text[i + 1] >= '0' && text[i + 1] <= '9'))
+			continue;
+		while (from > 0 && formula_char(text[from - 1]))
+			from--;
+		while (text[to] && formula_char(text[to]))
+			to++;
+		for (size_t a = from; a <= i; a++)
+			for (size_t b = to; b > i; b--) {
+				wv_expr_init(&f->e, w);
+				if (!formula_c(text + a, b - a, c, sizeof(c)) ||
+				    wv_expr_parse(&f->e, c, &err) != 0)
+					continue;
+				if (wv_expr_eval(&f->e, k, f->val) == v) {
+					snprintf(said, size, "%.*s", (int)(b - a), text + a);
+					return true;
+				}
+			}
+	}
+	return false;
+}
+
+/* Does a paragraph of s (or its question) state a formula in k that
+   answers it on t?  0, or -1 with the mistake at its line. */
+static int formula_check(struct parser *p, const struct wv_scene *s,
+			 const struct wv_trace *t, const struct wv_answer *a)
+{
+	const struct wv_word *last = &t->words[t->nwords - 1];
+	struct formula *e;
+	char said[200], val[40];
+	uint64_t k;
+	int rc = 0;
+
+	if (a->form == WV_FORM_FORMULA || !t->scan.found)
+		return 0;
+	k = t->answer - last->address;
+	e = malloc(sizeof(*e));
+	if (!e)
+		return 0;	/* no room to check is no refusal */
+	for (size_t i = 0; i <= s->npara && rc == 0; i++) {
+		const char *text = i < s->npara ? s->para[i].text : s->q.prompt;
+		int line = i < s->npara ? s->para[i].line : s->q.line;
+
+		if (i < s->npara && s->para[i].when != WV_WHEN_ANY &&
+		    (s->para[i].when == WV_WHEN_LE) != (t->v->endian == WV_LITTLE))
+			continue;
+		if (formula_gives(e, t->v->bits, text, k, a->value, said, sizeof(said))) {
+			wv_lesson_format(a, a->value, val, sizeof(val));
+			wv_error_set(p->err, line, 1, "scene '%s': on %s \"%s\" is %s with "
+				     "k = %llu, the first zero's index, in view in the "
+				     "memory panel: that is the answer its question asks "
+				     "(%s); say what the mechanism does without the closed "
+				     "form, or ask for what it computes", s->title,
+				     t->v->name, said, val, (unsigned long long)k,
+				     wv_lesson_ask_name(s->q.ask));
+			rc = -1;
+		}
+	}
+	free(e);
+	return rc;
 }
 
 /* Every placeholder of s has a value on t; else an error at the first. */
@@ -484,7 +627,7 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     answer_in_view(s, &t));
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
-		   giveaway_check(p, s, &t, &a) != 0) {
+		   (giveaway_check(p, s, &t, &a) != 0 || formula_check(p, s, &t, &a) != 0)) {
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && practice_check(p, s, &in, &t) != 0) {
 		rc = -1;

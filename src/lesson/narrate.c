@@ -15,9 +15,10 @@
 
 /* ---- narration filled from the trace ------------------------------------- */
 
-/* The value of placeholder name on trace t, as text; -1 when it has none. */
+/* The value of placeholder name on trace t, as text ("?" for an ask in
+   hide, the asks 1 << enum wv_ask drawn hidden); -1 when it has none. */
 static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
-			     const char *name, char *buf, size_t size)
+			     unsigned hide, const char *name, char *buf, size_t size)
 {
 	if (strcmp(name, "arch") == 0) {
 		snprintf(buf, size, "%s", t->v->name);
@@ -35,7 +36,12 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 	if (strcmp(name, "answer_address") == 0) {
 		if (!t->scan.found)
 			return -1;
-		snprintf(buf, size, "%zu", t->answer);
+		/* the terminator's address is where find_zero and the length
+		   point */
+		if (hide & (1u << WV_ASK_FIND | 1u << WV_ASK_LENGTH))
+			snprintf(buf, size, "?");
+		else
+			snprintf(buf, size, "%zu", t->answer);
 		return 0;
 	}
 	if (strcmp(name, "nwords") == 0) {
@@ -67,15 +73,18 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 		q.q.form = WV_FORM_AUTO;
 		if (wv_lesson_answer(&q, t, &a) != 0)
 			return -1;
-		wv_lesson_format(&a, a.value, buf, size);
+		if (hide & (1u << i))
+			snprintf(buf, size, "?");
+		else
+			wv_lesson_format(&a, a.value, buf, size);
 		return 0;
 	}
 	return -1;
 }
 
 /* src with its placeholders filled, appended to out[*used..size). */
-static int fill(const struct wv_scene *s, const struct wv_trace *t, const char *src,
-		char *out, size_t size, size_t *used, const char **bad)
+static int fill(const struct wv_scene *s, const struct wv_trace *t, unsigned hide,
+		const char *src, char *out, size_t size, size_t *used, const char **bad)
 {
 	static char badname[24];
 
@@ -90,7 +99,7 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, const char *
 				/* a measure scene's figures: kept for the screen
 				   or the handout to fill (wv_measure_fill) */
 				snprintf(val, sizeof(val), "{%s}", name);
-			} else if (placeholder_value(s, t, name, val, sizeof(val)) != 0) {
+			} else if (placeholder_value(s, t, hide, name, val, sizeof(val)) != 0) {
 				if (bad) {
 					snprintf(badname, sizeof(badname), "%s", name);
 					*bad = badname;
@@ -113,8 +122,8 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, const char *
 	return 0;
 }
 
-int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
-		      char *out, size_t size, const char **bad)
+int wv_lesson_narrate_hiding(const struct wv_scene *s, const struct wv_trace *t,
+			     unsigned hide, char *out, size_t size, const char **bad)
 {
 	size_t used = 0;
 	bool be = t->v->endian == WV_BIG;
@@ -129,20 +138,32 @@ int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
 			continue;
 		if (used && used + 1 < size)
 			out[used++] = '\n';
-		if (fill(s, t, pa->text ? pa->text : "", out, size, &used, bad) != 0)
+		if (fill(s, t, hide, pa->text ? pa->text : "", out, size, &used, bad) != 0)
 			return -1;
 	}
 	out[used < size ? used : size - 1] = '\0';
 	return 0;
 }
 
-int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
-		     char *out, size_t size, const char **bad)
+int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
+		      char *out, size_t size, const char **bad)
+{
+	return wv_lesson_narrate_hiding(s, t, 0, out, size, bad);
+}
+
+int wv_lesson_prompt_hiding(const struct wv_scene *s, const struct wv_trace *t,
+			    unsigned hide, char *out, size_t size, const char **bad)
 {
 	size_t used = 0;
 
 	if (size == 0)
 		return -1;
 	out[0] = '\0';
-	return fill(s, t, s->q.prompt ? s->q.prompt : "", out, size, &used, bad);
+	return fill(s, t, hide, s->q.prompt ? s->q.prompt : "", out, size, &used, bad);
+}
+
+int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
+		     char *out, size_t size, const char **bad)
+{
+	return wv_lesson_prompt_hiding(s, t, 0, out, size, bad);
 }

@@ -130,7 +130,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 {
 	const struct wv_variant *v = o->variant ? o->variant : wv_lesson_variant(l, 0);
 	struct wv_answer *answers;
-	uint64_t *asked;
+	struct wv_hide_asked *asked;
+	size_t *quiz;
 	struct wv_trace_in *ins;
 	size_t nasked = 0;
 	struct wv_handout_cited cited = { .n = 0 };
@@ -143,10 +144,11 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 
 	answers = calloc(n, sizeof(*answers));
 	asked = calloc(n ? n : 1, sizeof(*asked));
+	quiz = calloc(n ? n : 1, sizeof(*quiz));
 	ins = calloc(n ? n : 1, sizeof(*ins));
 	text = malloc(WV_NARRATION_MAX);
 	prompt = malloc(WV_NARRATION_MAX);
-	if (!answers || !asked || !ins || !text || !prompt) {
+	if (!answers || !asked || !quiz || !ins || !text || !prompt) {
 		rc = -ENOMEM;
 		goto out_free;
 	}
@@ -165,6 +167,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			break;
 		}
 		ins[i] = in;
+		quiz[i] = sc.quiz;
 		if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &answers[i]) != 0)
 			rc = -EINVAL;
 		wv_trace_free(&t);
@@ -181,21 +184,34 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 					       .narration = text, .asked = asked };
 		struct wv_trace_in in;
 		struct wv_trace t;
+		struct wv_hide hide;
+		unsigned mask;
 
 		if (scene_trace(l, &sc, &in, &t) != 0) {
 			rc = -EINVAL;
 			break;
 		}
-		/* the word-wide answers of the questions on this memory and
-		   variant: the same values, so none may show here */
+		/* the questions on this memory and variant: the same trace,
+		   so the same sub-steps compute what they ask, and none of
+		   it may show here */
 		nasked = 0;
-		for (size_t j = 0; j < n; j++)
-			if (wv_lesson_scene(l, j)->q.ask != WV_ASK_NONE &&
-			    answers[j].width >= 32 && ins[j].v == in.v &&
-			    same_image(&ins[j], &in))
-				asked[nasked++] = answers[j].value;
+		for (size_t j = 0; j < n; j++) {
+			enum wv_ask ask = wv_lesson_scene(l, j)->q.ask;
+
+			if (ask != WV_ASK_NONE && ask != WV_ASK_BUILD && ins[j].v == in.v &&
+			    ins[j].page_end == in.page_end && same_image(&ins[j], &in))
+				asked[nasked++] = (struct wv_hide_asked){ .sub = quiz[j],
+									  .ask = (int)ask };
+		}
 		sc.nasked = nasked;
-		if (o->perturb && s->q.ask != WV_ASK_NONE)
+		if (sc.sub < t.nsubs) {
+			const struct wv_step *st = &t.steps[t.subs[sc.sub].step];
+
+			sc.upto = st->first + st->nsub;
+		}
+		hide = (struct wv_hide){ .asked = asked, .nasked = nasked };
+		mask = wv_hide_placeholders(&hide, &t, sc.sub);
+		if (o->perturb)
 			o->perturb(o->perturb_ctx, s, &t);
 		/* the memory panel again only when the scene's memory changed */
 		sc.memory = !same_image(&prev, &in);
@@ -207,7 +223,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			if (c)
 				sc.cites[sc.ncites++] = c;
 		}
-		if (wv_lesson_narrate(s, &t, text, WV_NARRATION_MAX, NULL) != 0)
+		if (wv_lesson_narrate_hiding(s, &t, mask, text, WV_NARRATION_MAX, NULL) != 0)
 			rc = -EINVAL;
 		if (rc == 0 && s->measure >= 0) {
 			/* the figures, from --measure or "(not measured)" */
@@ -216,7 +232,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			sc.measure = o->measure;
 		}
 		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
-			if (wv_lesson_prompt(s, &t, prompt, WV_NARRATION_MAX, NULL) != 0)
+			if (wv_lesson_prompt_hiding(s, &t, mask, prompt, WV_NARRATION_MAX,
+						    NULL) != 0)
 				rc = -EINVAL;
 			sc.q = ++nq;
 			sc.prompt = prompt;
@@ -251,6 +268,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 out_free:
 	free(answers);
 	free(asked);
+	free(quiz);
 	free(ins);
 	free(text);
 	free(prompt);
@@ -364,7 +382,8 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	   answers section shows it again, whole */
 	struct wv_plain_opts po = { .color = p->color, .word_src = s->word_src,
 				    .hide = { .on = sc->q != 0, .quiz = sc->quiz,
-					      .asked = sc->asked, .nasked = sc->nasked } };
+					      .asked = sc->asked, .nasked = sc->nasked,
+					      .upto = sc->upto } };
 	char head[300];
 	int rc = 0;
 

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "watviz/lesson.h"
+
 /* The word sub-step k works on. */
 static size_t word_of(const struct wv_trace *t, size_t k)
 {
@@ -75,14 +77,44 @@ static bool hidden(const struct wv_trace *t, size_t q, size_t k, const struct wv
 	return k > q && !known_word(t, q, k, r);
 }
 
-/* On paper: does r hold a word-wide value some question asks? */
-static bool asked(const struct wv_hide *h, const struct wv_row *r)
+/* The index of sub-step k's last result row, or -1. */
+static int result_row(const struct wv_substep *s)
 {
-	if (r->width < 32)
-		return false;
-	for (size_t i = 0; i < h->nasked; i++)
-		if (h->asked[i] == r->value)
+	for (unsigned ri = s->nrows; ri-- > 0;)
+		if (s->rows[ri].kind == WV_ROW_RESULT)
+			return (int)ri;
+	return -1;
+}
+
+/*
+ * On paper: is row ri of sub-step k an asked value?  By where it comes
+ * from: the asked row itself, that value as an operand of a later sub-step
+ * on its word (a count such as clz's feeds the shift after it), and a
+ * word-wide value wherever it shows (another scene's step may take it as
+ * its input).  A narrow value is never looked for elsewhere: a 2 or a 16
+ * in another row is another quantity.
+ */
+static bool asked(const struct wv_hide *h, const struct wv_trace *t, size_t k, unsigned ri)
+{
+	const struct wv_row *r = &t->subs[k].rows[ri];
+
+	for (size_t i = 0; i < h->nasked; i++) {
+		size_t q = h->asked[i].sub;
+		const struct wv_row *a;
+		int ar;
+
+		if (q >= t->nsubs || (ar = result_row(&t->subs[q])) < 0)
+			continue;
+		a = &t->subs[q].rows[ar];
+		if (k == q && ri == (unsigned)ar)
 			return true;
+		if (r->kind == WV_ROW_CONST || r->value != a->value)
+			continue;
+		if (a->width >= 32 && r->width >= 32)
+			return true;
+		if (k > q && r->width == a->width && word_of(t, k) == word_of(t, q))
+			return true;
+	}
 	return false;
 }
 
@@ -94,7 +126,7 @@ bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
 	*out = *r;
 	if (!h)
 		return false;
-	if ((h->on && hidden(t, h->quiz, k, r)) || asked(h, r)) {
+	if ((h->on && hidden(t, h->quiz, k, r)) || asked(h, t, k, ri)) {
 		out->value = 0;
 		out->bits = 0;
 		memset(out->bytes, 0, sizeof(out->bytes));
@@ -122,7 +154,42 @@ bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
 	return h && h->on && (st->first + st->nsub > h->quiz || fixed_up(t, i, h->quiz));
 }
 
+bool wv_hide_sentence(const struct wv_hide *h, size_t k)
+{
+	return h && h->on && k >= h->quiz;
+}
+
 bool wv_hide_detail(const struct wv_hide *h)
 {
-	return h && h->on;
+	if (!h)
+		return false;
+	for (size_t i = 0; i < h->nasked; i++)
+		if (h->asked[i].sub < h->upto)
+			return true;
+	return h->on;
+}
+
+unsigned wv_hide_placeholders(const struct wv_hide *h, const struct wv_trace *t, size_t shown)
+{
+	static const unsigned together[] = {
+		1u << WV_ASK_HAS_ZERO | 1u << WV_ASK_DATA,
+		1u << WV_ASK_FIND | 1u << WV_ASK_LENGTH,
+	};
+	unsigned mask = 0;
+	int ar;
+
+	if (!h)
+		return 0;
+	for (size_t i = 0; i < h->nasked; i++) {
+		unsigned bit = 1u << h->asked[i].ask;
+
+		mask |= bit;
+		for (size_t g = 0; g < sizeof(together) / sizeof(together[0]); g++)
+			if (together[g] & bit)
+				mask |= together[g];
+	}
+	if (shown < t->nsubs && (ar = result_row(&t->subs[shown])) >= 0 &&
+	    asked(h, t, shown, (unsigned)ar))
+		mask |= 1u << WV_ASK_SUB_RESULT;
+	return mask;
 }

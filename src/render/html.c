@@ -24,7 +24,7 @@
  * 4.5:1 on white; the symbols and words carry the same meaning without them.
  * A table of bits scrolls sideways in its .wide block, so the page never
  * does; printed, the tables shrink to fit A4 and Letter, a sub-step is not
- * cut between pages, <details> are left out and the answers section shows.
+ * cut between pages, and the answers section starts a page of its own.
  */
 static const char css[] =
 	":root{color-scheme:light}\n"
@@ -64,8 +64,6 @@ static const char css[] =
 	"list-style:none}\n"
 	".sym{display:inline-block;min-width:1.3em;text-align:center}\n"
 	".question{border-left:4px solid #4d5259;padding:.1rem 0 .1rem .9rem;margin:1rem 0}\n"
-	"details.reveal{margin:.5rem 0}details.reveal>summary{cursor:pointer;color:#1c46c8}\n"
-	".answers-all{display:none}\n"
 	".sources li{margin:.2rem 0}\n"
 	".chart td.b{width:50%;min-width:6rem}\n"
 	".chart .bar{height:.9em;color:#fff;background:#4d5259}\n"
@@ -75,7 +73,6 @@ static const char css[] =
 	" *{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
 	" @page{margin:14mm 12mm}\n"
 	" .wide{overflow:visible}.wide table{font-size:7.2pt}.wide table.mem{font-size:9pt}\n"
-	" details.reveal{display:none}.answers-all{display:block}\n"
 	" section.sub,.question,.wide,.answers-all section{break-inside:avoid}\n"
 	" h1,h2,h3,h4{break-after:avoid}\n"
 	" article+article,.answers-all{break-before:page}\n"
@@ -532,8 +529,9 @@ static void substep_out(const struct html *h, size_t k, int level)
 		wv_html_text(h->f, link);
 		fputs("\">Open this sub-step in the web page</a></p>\n", h->f);
 	}
-	elem(h->f, "p", NULL, wv_look_general(s->text, s->general, wv_hide_detail(&h->hide), buf,
-					      sizeof(buf)));
+	if (!wv_hide_sentence(&h->hide, k))
+		elem(h->f, "p", NULL, wv_look_general(s->text, s->general,
+						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputs("\n<div class=\"wide\"><table class=\"bits\">\n", h->f);
 	size_t at = t->words[st->word].address;
 
@@ -572,8 +570,10 @@ static void step_head(const struct html *h, size_t i, int level, size_t cite)
 	else
 		elem(h->f, "span", "file", st->file);
 	fprintf(h->f, "</h%d>\n", level);
-	elem(h->f, "p", NULL, wv_look_general(st->text, st->general, wv_hide_detail(&h->hide), buf,
-					      sizeof(buf)));
+	/* a hidden result hides the sentence that says it in words */
+	if (!wv_hide_step(&h->hide, h->t, i))
+		elem(h->f, "p", NULL, wv_look_general(st->text, st->general,
+						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputc('\n', h->f);
 }
 
@@ -907,7 +907,8 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 		memory(h);
 	/* a question's scene hides what would answer it ('?') */
 	h->hide = (struct wv_hide){ .on = sc->q != 0, .quiz = sc->quiz,
-				    .asked = sc->asked, .nasked = sc->nasked };
+				    .asked = sc->asked, .nasked = sc->nasked,
+				    .upto = sc->upto };
 	if (s->measure < 0)
 		scene_substep(h, sc, 3);
 	if (sc->q) {
@@ -930,10 +931,10 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 			wv_html_text(h->f, wv_handout_hint(a->form));
 			fputs(")</p>\n", h->f);
 		}
-		fputs("<details class=\"reveal\">\n<summary>Show the answer</summary>\n"
-		      "<div class=\"worked\">\n", h->f);
-		worked(h, sc, 4);
-		fputs("</div>\n</details>\n</div>\n", h->f);
+		/* the answer is in the answers section, never on the sheet
+		   above it: a sheet is seen whole */
+		fprintf(h->f, "<p class=\"note\"><a href=\"#%sanswer-%u\">Worked out "
+			"under Answers, question %u</a></p>\n</div>\n", h->id, sc->q, sc->q);
 	}
 	fputs("</section>\n", h->f);
 	return ferror(h->f) ? -EIO : 0;
@@ -946,7 +947,9 @@ static int answer(void *ctx, const struct wv_handout_scene *sc)
 	if (!h->answers)
 		fputs("<section class=\"answers-all\">\n<h2>Answers</h2>\n", h->f);
 	h->answers = true;
-	fprintf(h->f, "<section>\n<h3>Question %u (scene %zu, ", sc->q, sc->index + 1);
+	fprintf(h->f, "<section class=\"worked\" id=\"%sanswer-%u\">\n<h3>"
+		"<a href=\"#%sq-%u\">Question %u</a> (scene %zu, ", h->id, sc->q, h->id,
+		sc->q, sc->q, sc->index + 1);
 	wv_html_text(h->f, sc->s->title);
 	fputs(")</h3>\n", h->f);
 	worked(h, sc, 4);

@@ -392,7 +392,8 @@ static void substep_out(const struct out *o, size_t k)
 	fputs(s->expr, o->f);
 	off(o, WV_LOOK_EXPR);
 	fprintf(o->f, "   [%zu/%zu]\n", k + 1, t->nsubs);
-	general(o, 6, s->text, s->general);
+	if (!wv_hide_sentence(&o->hide, k))
+		general(o, 6, s->text, s->general);
 	size_t at = t->words[st->word].address;
 
 	for (unsigned i = 0; s->mem_columns && i < s->nrows; i++)
@@ -520,7 +521,8 @@ int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
 	fprintf(out, "%zu. %s", t->subs[k].step + 1, st->func);
 	off(&o, WV_LOOK_HEAD);
 	fprintf(out, "  (%s)\n", st->file);
-	general(&o, 3, st->text, st->general);
+	if (!wv_hide_step(&o.hide, t, t->subs[k].step))
+		general(&o, 3, st->text, st->general);
 	substep_out(&o, k);
 	return ferror(out) ? -EIO : 0;
 }

@@ -50,20 +50,22 @@ function probe(frame) {
 	r.badlinks = Array.from(d.querySelectorAll('a[href^="#"]'))
 		.filter(a => !d.getElementById(a.getAttribute('href').slice(1))).length;
 	r.questions = d.querySelectorAll('.question').length;
-	r.details = d.querySelectorAll('details.reveal').length;
-	r.open = d.querySelectorAll('details.reveal[open]').length;
-	r.answers_all_shown = Array.from(d.querySelectorAll('.answers-all')).some(shown);
-	/* no answer can be read while its <details> is closed ... */
-	const text = d.body.innerText;
-	const leads = Array.from(d.querySelectorAll('details.reveal .lead'),
-				 p => p.textContent);
+	r.details = d.querySelectorAll('details').length;
+	/* each question links to its answer in the answers section, and
+	   no answer can be read above that section ... */
+	r.qlinks = Array.from(d.querySelectorAll('.question a[href]'))
+		.filter(a => { const t = d.getElementById(a.getAttribute('href').slice(1));
+			       return t && t.closest('.answers-all'); }).length;
+	const all = d.querySelector('.answers-all');
+	r.answers_all_shown = !!all && shown(all);
+	const leads = Array.from(d.querySelectorAll('.answers-all .lead'), p => p.textContent);
 	r.leads = leads.length;
-	r.leaked = leads.filter(l => text.includes(l)).length;
-	r.worked_shown = Array.from(d.querySelectorAll('details.reveal .worked')).filter(shown).length;
-	/* ... and each can once it is opened (the check above can fail) */
-	d.querySelectorAll('details.reveal').forEach(x => { x.open = true; });
-	const opened = d.body.innerText;
-	r.revealed = leads.filter(l => opened.includes(l)).length;
+	const text = d.body.innerText;
+	const cut = all ? text.indexOf(all.querySelector('h2').innerText) : -1;
+	const above = cut >= 0 ? text.slice(0, cut) : text;
+	r.leaked = leads.filter(l => above.includes(l)).length;
+	/* ... and each can below it (the check above can fail) */
+	r.revealed = leads.filter(l => cut >= 0 && text.slice(cut).includes(l)).length;
 	/* at a phone's width the page does not scroll sideways */
 	r.width = html.clientWidth;
 	r.overflow = html.scrollWidth - html.clientWidth;

@@ -6,9 +6,9 @@
 # in one page whose probe (probe.js) reads each as laid out: lang, title,
 # headings; a section per sub-step of the trace (as many as --json has), every
 # bit cell 8 bits or '?', tables with column and row headers, borrow/carry
-# rows, the marks; each question with its answer in a closed <details>
-# that no visible text gives away, and that opening shows; the printed-only
-# answers section hidden on screen; no sideways scrolling.  Then PDFs of a
+# rows, the marks; each question with a link to its answer in the answers
+# section, which alone shows it (no <details>; no answer's lead above that
+# section's heading in the visible text); no sideways scrolling.  Then PDFs of a
 # few pages (a lesson on A4 and on Letter, the widest trace on A4): page
 # count in range, nothing past the right margin, answers only after the
 # "Answers" heading; and a phone-width screenshot.
@@ -210,12 +210,12 @@ def check_dom(probes):
                  else ""), ["marks=%s" % marks])
         else:
             q = p["questions"]
-            tap(j["questions"] == q and j["details"] == q and j["leads"] == q and
-                j["open"] == 0 and j["leaked"] == 0 and j["worked_shown"] == 0 and
-                j["revealed"] == q and not j["answers_all_shown"],
-                "%s: %d questions, each answer in a closed <details> that no "
-                "visible text gives away and that opening shows; the answers "
-                "section is for print only" % (name, q), d)
+            tap(j["questions"] == q and j["details"] == 0 and j["leads"] == q and
+                j["qlinks"] == q and j["leaked"] == 0 and j["revealed"] == q and
+                (j["answers_all_shown"] or q == 0),
+                "%s: %d questions, each linked to its answer in the answers "
+                "section; no visible text above that section gives one away, "
+                "and it shows them all" % (name, q), d)
         tap(j["width"] == 390 and j["overflow"] <= 0,
             "%s: at 390 px the page does not scroll sideways (%d tables "
             "scroll inside their block)" % (name, j["wide_scrolls"]), d)
@@ -256,8 +256,8 @@ def check_pdf(name, size, path, lo, hi, questions):
         leads = [m.start() for m in re.finditer(r"Answer: ", text)]
         tap(len(heads) == 1 and len(leads) == questions and
             all(x > heads[0] for x in leads) and "Show the answer" not in text,
-            "%s: the %d answers are printed only after the Answers heading, "
-            "their <details> not at all" % (label, questions),
+            "%s: the %d answers are printed only after the Answers heading" %
+            (label, questions),
             ["%d headings, %d answers, %d summaries" % (len(heads), len(leads),
                                                         text.count("Show the answer"))])
 

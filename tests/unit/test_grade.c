@@ -236,6 +236,28 @@ static void test_needs_the_mechanism(void **state)
 		/* the same words where the answer is not what they name: kept */
 		{ "word: ab\\0cd\nshow: has_zero op and\ntext: every flag stays "
 		  "clear elsewhere.\nquestion: q?\nask: has_zero\n", NULL },
+		/* a formula in k that gives the answer, with the first zero (k = 2
+		   in ab\0cd) in view: popcount 16, __ffs 23, alpha's mask
+		   0x1ffff, the byte mask 0xffff (worked out by hand) */
+		{ "arch: ppc64le\nword: ab\\0cd\nshow: create_zero_mask op popcount\n"
+		  "text: popcntd counts them: 8k.\nquestion: q?\nask: create_zero_mask\n",
+		  "\"8k\" is 16 with k = 2" },
+		{ "word: ab\\0cd\nshow: find_zero op ctz\ntext: the lowest flag is bit "
+		  "8k + 7 of the zero.\nquestion: q?\nask: result\n",
+		  "\"8k + 7\" is 23 with k = 2" },
+		{ "arch: alpha\nword: ab\\0cd\nshow: zero_bytemask result\ntext: it is "
+		  "(2 << 8k) - 1.\nquestion: q?\nask: zero_bytemask\n",
+		  "\"(2 << 8k) - 1\" is 0x000000000001ffff" },
+		{ "arch: x86-64-v6.10\nword: ab\\0cd\nshow: create_zero_mask op shr\n"
+		  "text: the mask is 2^(8k) - 1.\nquestion: q?\nask: create_zero_mask\n",
+		  "\"2^(8k) - 1\" is 0x000000000000ffff" },
+		/* a formula that is not the answer, or one in other letters: kept
+		   (the rule cannot read C's value: a human reads those) */
+		{ "arch: x86-64-v6.10\nword: ab\\0cd\nshow: create_zero_mask op shr\n"
+		  "text: 2^(8k) is the next power.\nquestion: q?\nask: create_zero_mask\n",
+		  NULL },
+		{ "arch: x86-64-v6.10\nword: abcd\nshow: find_zero op sub\ntext: it "
+		  "is (C << 8k) - C.\nquestion: q?\nask: result\n", NULL },
 		/* what the mechanism computes: kept */
 		{ "word: \\x01\\0\\x01\nshow: has_zero op and\nquestion: q?\n"
 		  "ask: false_positives\n", NULL },

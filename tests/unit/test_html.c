@@ -2,7 +2,7 @@
  * The HTML renderer without a browser: escaping, a table of bits per
  * sub-step on every variant, balanced markup, the legend in step with the
  * plain text's, colours that read (4.5:1), a handout's questions each with
- * one closed <details>.
+ * a link to its answer, worked out in the answers section only.
  * (tests/html/run-html.sh loads the pages in Chromium.)
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -183,7 +183,7 @@ static void legend(void **state)
 	}
 }
 
-/* Each question of each lesson: one closed <details>, and a print copy. */
+/* Each question of each lesson: a link to its answer, in the answers section only. */
 static void handouts(void **state)
 {
 	(void)state;
@@ -206,10 +206,16 @@ static void handouts(void **state)
 		assert_int_equal(wv_html_handout(s.f, l, &o), 0);
 		page = sink_close(&s);
 		assert_int_equal(count(page, "<div class=\"question\""), q);
-		assert_int_equal(count(page, "<details class=\"reveal\">"), q);
-		assert_int_equal(count(page, "<details"), count(page, "</details>"));
-		assert_int_equal(count(page, "<details class=\"reveal\" open"), 0);
+		/* each question links to its answer, which only the answers
+		   section holds: nothing on the sheet above it reveals one */
+		snprintf(id, sizeof(id), "href=\"#l%u-answer-", files[f].number);
+		assert_int_equal(count(page, id), q);
+		snprintf(id, sizeof(id), "id=\"l%u-answer-", files[f].number);
+		assert_int_equal(count(page, id), q);
+		assert_int_equal(count(page, "<details"), 0);
 		assert_int_equal(count(page, "<section class=\"answers-all\">"), q > 0);
+		if (q)
+			assert_true(strstr(page, id) > strstr(page, "<section class=\"answers-all\">"));
 		assert_int_equal(count(page, "<section"), count(page, "</section>"));
 		snprintf(id, sizeof(id), "id=\"l%u-scene-1\"", files[f].number);
 		assert_non_null(strstr(page, id));

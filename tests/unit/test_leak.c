@@ -285,8 +285,7 @@ static char *html_text(const char *h)
 			if (strncmp(h, "</td", 4) == 0 || strncmp(h, "</th", 4) == 0)
 				*o++ = ' ';
 			else if (strncmp(h, "</tr", 4) == 0 || strncmp(h, "</p", 3) == 0 ||
-				 strncmp(h, "</h", 3) == 0 || strncmp(h, "</li", 4) == 0 ||
-				 strncmp(h, "</summary", 9) == 0)
+				 strncmp(h, "</h", 3) == 0 || strncmp(h, "</li", 4) == 0)
 				*o++ = '\n';
 			h = end + 1;
 		} else if (*h == '&') {
@@ -309,9 +308,10 @@ static char *html_text(const char *h)
 }
 
 /*
- * The HTML handout of l on v: each question's scene, up to its closed
- * <details>, hides the answer; the <details> shows it.  Returns how many
- * questions it checked.
+ * The HTML handout of l on v, whole: each question's scene, up to its
+ * question, hides the answer (the page holds no other copy above the
+ * answers section: no <details>); its entry in the answers section shows
+ * it.  Returns how many questions it checked.
  */
 static unsigned html_handout(const wv_lesson *l, unsigned number,
 			     const struct wv_variant *v)
@@ -321,11 +321,13 @@ static unsigned html_handout(const wv_lesson *l, unsigned number,
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	unsigned q = 0;
+	const char *answers;
 
 	assert_non_null(out);
 	assert_int_equal(wv_html_handout(out, l, &o), 0);
 	fclose(out);
 	text = html_text(buf);
+	answers = strstr(text, "\nAnswers\n");
 	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);
 		struct wv_trace_in in;
@@ -346,24 +348,32 @@ static unsigned html_handout(const wv_lesson *l, unsigned number,
 			 wv_lesson_nscenes(l), s->title);
 		from = strstr(text, head);
 		ask = from ? strstr(from, "\nQuestion ") : NULL;	/* its options follow */
-		to = ask ? strstr(ask, "Show the answer\n") : NULL;
 		assert_non_null(from);
-		assert_non_null(to);
-		part = strndup(from, (size_t)(ask - from));
+		assert_non_null(ask);
+		assert_non_null(answers);
+		assert_true(ask < answers);
+		/* the whole scene, to the next one or the answers; a choice's
+		   options list the answer, so only up to its question */
+		next = strstr(ask, "\nScene ");
+		to = a.form == WV_FORM_CHOICE ? ask : next && next < answers ? next : answers;
+		part = strndup(from, (size_t)(to - from));
 		why = leak(part, &a, t.v->bits);
 		if (why && counting())
 			leaks++;
 		else if (why)
 			fail_msg("HTML handout %u on %s, question %u: the answer shows "
-				 "before its <details> (%s)", number, v->name, q, why);
+				 "in its scene, above the answers (%s)", number, v->name, q, why);
 		free(part);
 		answer_known = false;
-		/* opened, it shows the scene whole */
-		next = strstr(to, "\nScene ");
+		/* its answer, worked out, in the answers section only */
+		snprintf(head, sizeof(head), "\nQuestion %u (scene %zu, ", q, i + 1);
+		to = strstr(answers, head);
+		assert_non_null(to);
+		next = strstr(to + 1, "\nQuestion ");
 		part = strndup(to, next ? (size_t)(next - to) : strlen(to));
 		if (a.width >= 32 && !leak(part, &a, t.v->bits))
-			fail_msg("HTML handout %u on %s, question %u: its <details> does "
-				 "not show the answer", number, v->name, q);
+			fail_msg("HTML handout %u on %s, question %u: its answer in the "
+				 "answers section does not show it", number, v->name, q);
 		free(part);
 		wv_trace_free(&t);
 	}
