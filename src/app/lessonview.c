@@ -237,18 +237,24 @@ static void feedback(struct pen *p, const struct wv_class *c)
 		line(p, WV_ROLE_DIM, "w: another word, the same question on it.");
 }
 
+/* The text of c's phase: the question, its feedback or the narration. */
+static void phase_text(struct pen *p, const struct wv_class *c)
+{
+	if (c->phase == WV_CLASS_ASK)
+		question(p, c);
+	else if (c->phase == WV_CLASS_FEEDBACK)
+		feedback(p, c);
+	else
+		narration(p, c);
+}
+
 /* The panel for c's phase from row y; returns the lines it took. */
 static int text_panel(struct wv_frame *f, const struct wv_class *c, int y,
 		      int ymax, int x, int width, bool gaps)
 {
 	struct pen p = { f, y, ymax, x, width, gaps };
 
-	if (c->phase == WV_CLASS_ASK)
-		question(&p, c);
-	else if (c->phase == WV_CLASS_FEEDBACK)
-		feedback(&p, c);
-	else
-		narration(&p, c);
+	phase_text(&p, c);
 	return p.y - y;
 }
 
@@ -268,12 +274,7 @@ size_t wv_lessonview_said(const struct wv_class *c, char *out, size_t size)
 	/* while the question is asked, the narration it follows too */
 	if (c->phase == WV_CLASS_ASK)
 		narration_hint(&p, c, false);
-	if (c->phase == WV_CLASS_ASK)
-		question(&p, c);
-	else if (c->phase == WV_CLASS_FEEDBACK)
-		feedback(&p, c);
-	else
-		narration(&p, c);
+	phase_text(&p, c);
 	for (int y = 0; y < p.y; y++) {
 		char row[256];
 

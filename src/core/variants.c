@@ -96,6 +96,17 @@ STEP64(uint64_t, index_zbm, (uint64_t mask), ZBM(WV_ZBM_INDEX))
 	.prep_zero_mask = identity_prep, .create_zero_mask = identity_create, \
 	.find_zero = ffs_find64, .zero_bytemask = flags_zbm64
 
+/* Where the zero_bytemask a big-endian form shows comes from, when the
+   header of its era had none (wv_variant.zbm_later) */
+#define ZBM_LATER_GENERIC_BE "The asm-generic header of the v3.6 tree read had no " \
+	"zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, " \
+	"~1ul << __fls(mask), is in mainline 9fb8a76343c0."
+#define ZBM_LATER_PPC "The powerpc header of the v3.6 tree read had no " \
+	"zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, " \
+	"~1ul << __fls(mask), is in a 3.10-based tree " \
+	"(skulkarni-mv/cge7_kernel-3.10_copy 48789f8c8ca1) and in " \
+	"mainline 2e24a09e2155."
+
 static const struct wv_variant variants[] = {
 	{ .name = "x86-64", .aliases = "x86 x86-64-ffs", .bits = 64, .endian = WV_LITTLE,
 	  .kernel_path = X86_H, .era = "since v6.11",
@@ -157,9 +168,7 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_USER,
 	  .dcache = "the architecture that uses the generic header decides",
 	  BE_EXACT(64), .find_kind = WV_FIND_CLZ_HALVING,
-	  .zbm_later = "The asm-generic header of the v3.6 tree read had no "
-		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
-		       "~1ul << __fls(mask), is in mainline 9fb8a76343c0.",
+	  .zbm_later = ZBM_LATER_GENERIC_BE,
 	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find64,
 	  .zero_bytemask = fls_shift_zbm64 },
 	{ .name = "generic-be32", .aliases = "", .bits = 32, .endian = WV_BIG,
@@ -170,9 +179,7 @@ static const struct wv_variant variants[] = {
 	  .dcache_kind = WV_DCACHE_USER,
 	  .dcache = "the architecture that uses the generic header decides",
 	  BE_EXACT(32), .find_kind = WV_FIND_CLZ_HALVING,
-	  .zbm_later = "The asm-generic header of the v3.6 tree read had no "
-		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
-		       "~1ul << __fls(mask), is in mainline 9fb8a76343c0.",
+	  .zbm_later = ZBM_LATER_GENERIC_BE,
 	  .zbm_kind = WV_ZBM_FLS_SHIFT, .find_zero = halving_find32,
 	  .zero_bytemask = fls_shift_zbm32 },
 	{ .name = "ppc64", .aliases = "ppc powerpc", .bits = 64, .endian = WV_BIG,
@@ -186,11 +193,7 @@ static const struct wv_variant variants[] = {
 	  .dcache = "arch/powerpc/Kconfig selects DCACHE_WORD_ACCESS only for "
 		    "64-bit little-endian",
 	  BE_EXACT(64), .find_kind = WV_FIND_CLZ,
-	  .zbm_later = "The powerpc header of the v3.6 tree read had no "
-		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
-		       "~1ul << __fls(mask), is in a 3.10-based tree "
-		       "(skulkarni-mv/cge7_kernel-3.10_copy 48789f8c8ca1) and in "
-		       "mainline 2e24a09e2155.",
+	  .zbm_later = ZBM_LATER_PPC,
 	  .zbm_kind = WV_ZBM_FLS_SHIFT,
 	  .find_zero = clz_find64, .zero_bytemask = fls_shift_zbm64 },
 	{ .name = "ppc32", .aliases = "", .bits = 32, .endian = WV_BIG,
@@ -204,11 +207,7 @@ static const struct wv_variant variants[] = {
 	  .dcache = "arch/powerpc/Kconfig selects DCACHE_WORD_ACCESS only for "
 		    "64-bit little-endian",
 	  BE_EXACT(32), .find_kind = WV_FIND_CLZ,
-	  .zbm_later = "The powerpc header of the v3.6 tree read had no "
-		       "zero_bytemask (New-B/Linux3.6 b5154d3e5bc2); this one, "
-		       "~1ul << __fls(mask), is in a 3.10-based tree "
-		       "(skulkarni-mv/cge7_kernel-3.10_copy 48789f8c8ca1) and in "
-		       "mainline 2e24a09e2155.",
+	  .zbm_later = ZBM_LATER_PPC,
 	  .zbm_kind = WV_ZBM_FLS_SHIFT,
 	  .find_zero = clz_find32, .zero_bytemask = fls_shift_zbm32 },
 	{ .name = "ppc64le", .aliases = "", .bits = 64, .endian = WV_LITTLE,
