@@ -613,42 +613,40 @@ static char *sheet(const wv_lesson *l, unsigned number, const struct wv_variant 
 	return buf;
 }
 
+/* Both sheets of lesson l on v, as they are and with what they hide changed. */
+static void same_sheets(const wv_lesson *l, unsigned number,
+			const struct wv_variant *v, void *ctx)
+{
+	unsigned *sheets = ctx;
+
+	for (int html = 0; html < 2; html++) {
+		char *a = sheet(l, number, v, html, false);
+		char *b = sheet(l, number, v, html, true);
+		size_t i = 0;
+
+		while (a[i] && a[i] == b[i])
+			i++;
+		if (a[i] != b[i]) {
+			size_t from = i > 120 ? i - 120 : 0;
+
+			fail_msg("%s handout of lesson %u on %s, above its answers, "
+				 "depends on what its questions hide, at byte %zu:\n"
+				 "  before: %.200s\n  after:  %.200s",
+				 html ? "HTML" : "plain", number, v->name,
+				 i, a + from, b + from);
+		}
+		free(a);
+		free(b);
+		(*sheets)++;
+	}
+}
+
 static void handouts_same(void **state)
 {
 	(void)state;
-	struct wv_lesson_file files[32];
-	int n = wv_lesson_list("lessons", files, 32);
 	unsigned sheets = 0;
 
-	for (int f = 0; f < n; f++) {
-		wv_lesson *l;
-		struct wv_error e;
-
-		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
-		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++)
-			for (int html = 0; html < 2; html++) {
-				const struct wv_variant *v = wv_lesson_variant(l, vi);
-				char *a = sheet(l, files[f].number, v, html, false);
-				char *b = sheet(l, files[f].number, v, html, true);
-				size_t i = 0;
-
-				while (a[i] && a[i] == b[i])
-					i++;
-				if (a[i] != b[i]) {
-					size_t from = i > 120 ? i - 120 : 0;
-
-					fail_msg("%s handout of lesson %u on %s, above its answers, "
-						 "depends on what its questions hide, at byte %zu:\n"
-						 "  before: %.200s\n  after:  %.200s",
-						 html ? "HTML" : "plain", files[f].number, v->name,
-						 i, a + from, b + from);
-				}
-				free(a);
-				free(b);
-				sheets++;
-			}
-		wv_lesson_free(l);
-	}
+	each_lesson_variant(same_sheets, &sheets);
 	printf("# %u handouts (plain and HTML) the same above their answers with "
 	       "%u hidden rows changed, %u other scenes' asked values changed under "
 	       "them\n", sheets, handout_perturbed, asked_changed);
