@@ -112,6 +112,9 @@ struct wv_app {
 					   points at the terminator (set by
 					   src/app/classroom.c) */
 	size_t quiz_pos;		/* the sub-step the question is about */
+	size_t quiz_sub;		/* the sub-step whose result it asks
+					   (wv_lesson_quiz_sub; at or after
+					   quiz_pos) */
 	bool playing;
 	int speed_ms;
 

@@ -58,6 +58,13 @@ struct wv_hide {
 	const struct wv_hide_asked *asked;
 	size_t nasked;
 	size_t upto;
+	/* on screen (own): the sub-step whose result the open question asks
+	   (own_sub), hidden as an asked value is on paper wherever else it
+	   shows: the input of an identity such as zero_bytemask(mask) = mask,
+	   the load's wanted word before its fixup, the loop test's OR of the
+	   two masks prep_zero_mask returns as they are */
+	bool own;
+	size_t own_sub;
 };
 
 /*

@@ -101,7 +101,8 @@ struct wv_view_regs {
 /* What the open lesson question (app->quiz) hides, for every view. */
 static inline struct wv_hide wv_view_hide(const struct wv_app *app)
 {
-	return (struct wv_hide){ .on = app->quiz, .quiz = app->quiz_pos };
+	return (struct wv_hide){ .on = app->quiz, .quiz = app->quiz_pos,
+				 .own = app->quiz, .own_sub = app->quiz_sub };
 }
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,

@@ -90,6 +90,7 @@ static int quiz_sync(struct wv_class *c, int react)
 	c->app->quiz = wv_class_question_open(c);
 	c->app->quiz_pos = c->app->quiz && c->scene < c->nscenes ? wv_lesson_quiz_sub(
 		wv_lesson_scene(c->lesson, c->scene), &c->app->trace) : c->shown;
+	c->app->quiz_sub = c->app->quiz_pos;
 	if (c->app->quiz_pos > c->shown)
 		c->app->quiz_pos = c->shown;
 	return react;

@@ -87,35 +87,39 @@ static int result_row(const struct wv_substep *s)
 }
 
 /*
- * On paper: is row ri of sub-step k an asked value?  By where it comes
+ * Is row ri of sub-step k the value sub-step q asks?  By where it comes
  * from: the asked row itself, that value as an operand of a later sub-step
  * on its word (a count such as clz's feeds the shift after it), and a
  * word-wide value wherever it shows (another scene's step may take it as
- * its input).  A narrow value is never looked for elsewhere: a 2 or a 16
- * in another row is another quantity.
+ * its input; an identity's input is the value it returns; the load's
+ * wanted word is what its fixup makes).  A narrow value is never looked
+ * for elsewhere: a 2 or a 16 in another row is another quantity.
  */
+static bool asked_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri)
+{
+	const struct wv_row *r = &t->subs[k].rows[ri], *a;
+	int ar;
+
+	if (q >= t->nsubs || (ar = result_row(&t->subs[q])) < 0)
+		return false;
+	a = &t->subs[q].rows[ar];
+	if (k == q && ri == (unsigned)ar)
+		return true;
+	if (r->kind == WV_ROW_CONST || r->value != a->value)
+		return false;
+	if (a->width >= 32 && r->width >= 32)
+		return true;
+	return k > q && r->width == a->width && word_of(t, k) == word_of(t, q);
+}
+
+/* Is row ri of sub-step k an asked value: on paper any question of the
+   lesson on this trace, on screen the open one (wv_hide.own)? */
 static bool asked(const struct wv_hide *h, const struct wv_trace *t, size_t k, unsigned ri)
 {
-	const struct wv_row *r = &t->subs[k].rows[ri];
-
-	for (size_t i = 0; i < h->nasked; i++) {
-		size_t q = h->asked[i].sub;
-		const struct wv_row *a;
-		int ar;
-
-		if (q >= t->nsubs || (ar = result_row(&t->subs[q])) < 0)
-			continue;
-		a = &t->subs[q].rows[ar];
-		if (k == q && ri == (unsigned)ar)
+	for (size_t i = 0; i < h->nasked; i++)
+		if (asked_from(t, h->asked[i].sub, k, ri))
 			return true;
-		if (r->kind == WV_ROW_CONST || r->value != a->value)
-			continue;
-		if (a->width >= 32 && r->width >= 32)
-			return true;
-		if (k > q && r->width == a->width && word_of(t, k) == word_of(t, q))
-			return true;
-	}
-	return false;
+	return h->own && asked_from(t, h->own_sub, k, ri);
 }
 
 bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
@@ -147,11 +151,26 @@ bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
 	return false;
 }
 
+/* On screen: is step i's result the word-wide value the open question
+   asks (a step before it computes the same quantity, as create_zero_mask
+   computes what an identity zero_bytemask returns)? */
+static bool own_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
+{
+	const struct wv_step *st = &t->steps[i];
+	int ar;
+
+	if (!h->own || h->own_sub >= t->nsubs || (ar = result_row(&t->subs[h->own_sub])) < 0)
+		return false;
+	return st->width >= 32 && t->subs[h->own_sub].rows[ar].width >= 32 &&
+	       st->result == t->subs[h->own_sub].rows[ar].value;
+}
+
 bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
 {
 	const struct wv_step *st = &t->steps[i];
 
-	return h && h->on && (st->first + st->nsub > h->quiz || fixed_up(t, i, h->quiz));
+	return h && h->on && (st->first + st->nsub > h->quiz || fixed_up(t, i, h->quiz) ||
+			      own_step(h, t, i));
 }
 
 bool wv_hide_sentence(const struct wv_hide *h, size_t k)

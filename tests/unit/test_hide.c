@@ -22,7 +22,12 @@
  * the results, the false-positive notes and the sentences, whole, of the
  * steps from Q's on and of the sub-steps from Q on (their general part
  * says the result in words: "0xff in every byte before the first zero"),
- * the terminator found and the scan's results.  On every
+ * the terminator found and the scan's results.  The asked value itself,
+ * when it is word-wide, changes in every row and every call's result that
+ * holds it, before Q too, as on paper (perturb_asked): a word equal to the
+ * answer is the same quantity (an identity's input, zero_bytemask(mask) =
+ * mask; the load's wanted word before its fixup) or hands it over by the
+ * word's coincidence, so the screen may not show it.  On every
  * row the marks that say what the question may ask (the answer, the
  * highlights, a flag's verdict: false or not) change too.
  *
@@ -194,6 +199,7 @@ static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep)
 struct saved {
 	struct wv_substep *subs;
 	struct wv_step *steps;
+	struct wv_word *words;
 	size_t answer;
 	bool answer_is_delim;
 	struct wv_scan scan;
@@ -204,7 +210,10 @@ static void save(struct saved *sv, const struct wv_trace *t)
 	sv->subs = malloc(t->nsubs * sizeof(*t->subs));
 	sv->steps = malloc(t->nsteps * sizeof(*t->steps));
 	assert_non_null(sv->subs);
+	sv->words = malloc(t->nwords * sizeof(*t->words));
 	assert_non_null(sv->steps);
+	assert_non_null(sv->words);
+	memcpy(sv->words, t->words, t->nwords * sizeof(*t->words));
 	memcpy(sv->subs, t->subs, t->nsubs * sizeof(*t->subs));
 	memcpy(sv->steps, t->steps, t->nsteps * sizeof(*t->steps));
 	sv->answer = t->answer;
@@ -216,11 +225,13 @@ static void restore(struct saved *sv, struct wv_trace *t)
 {
 	memcpy(t->subs, sv->subs, t->nsubs * sizeof(*t->subs));
 	memcpy(t->steps, sv->steps, t->nsteps * sizeof(*t->steps));
+	memcpy(t->words, sv->words, t->nwords * sizeof(*t->words));
 	t->answer = sv->answer;
 	t->answer_is_delim = sv->answer_is_delim;
 	t->scan = sv->scan;
 	free(sv->subs);
 	free(sv->steps);
+	free(sv->words);
 }
 
 /* ---- the screens ---------------------------------------------------------- */
@@ -344,11 +355,16 @@ static char *painted(const struct wv_frame *f, bool color, bool present)
 
 static unsigned paintings;
 
+static unsigned perturb_asked(struct wv_trace *t, const struct wv_scene *s, size_t q,
+			      const struct wv_answer *a, uint64_t *changed_to, bool whole);
+
 /* The class's screens now, then with what the question hides changed. */
 static void same_screens(const char *what)
 {
 	struct wv_frame before[NSIZES][2] = { 0 }, after[NSIZES][2] = { 0 };
 	struct saved sv;
+	uint64_t changed_to;
+	size_t q;
 
 	assert_true(wv_class_question_open(&cls));
 	for (size_t z = 0; z < NSIZES; z++)
@@ -359,7 +375,13 @@ static void same_screens(const char *what)
 			wv_lessonview_build(&before[z][present], &cls);
 		}
 	save(&sv, &app.trace);
-	perturbed_rows += perturb(&app.trace, asked_sub(), NULL);
+	/* the asked value wherever this test says it reaches (as on paper:
+	   a word-wide one in every row that holds it), then what the
+	   question hides from its sub-step on */
+	q = asked_sub();	/* read on the trace as built */
+	perturbed_rows += perturb_asked(&app.trace, wv_lesson_scene(cls.lesson, cls.scene),
+					q, &cls.answer, &changed_to, true);
+	perturbed_rows += perturb(&app.trace, q, &changed_to);
 	for (size_t z = 0; z < NSIZES; z++)
 		for (int present = 0; present < 2; present++) {
 			const char *why;
@@ -384,6 +406,16 @@ static void same_screens(const char *what)
 				restore(&sv, &app.trace);
 				dump(&app.trace, asked_sub());
 				fprintf(stderr, "# at sub-step %zu\n", app.pos);
+				/* WATVIZ_HIDE_DUMP=1: both screens, row by row */
+				for (int y = 0; getenv("WATVIZ_HIDE_DUMP") &&
+						y < before[z][present].rows; y++) {
+					char rb[400], ra[400];
+
+					wv_frame_row_text(&before[z][present], y, rb, sizeof(rb));
+					wv_frame_row_text(&after[z][present], y, ra, sizeof(ra));
+					fprintf(stderr, "# before %2d|%s\n# after  %2d|%s\n",
+						y, rb, y, ra);
+				}
 			}
 			if (why)
 				fail_msg("%s at %dx%d%s: the screen depends on what the "
@@ -440,7 +472,7 @@ static unsigned handout_perturbed, asked_changed;
  * how many rows changed.
  */
 static unsigned perturb_asked(struct wv_trace *t, const struct wv_scene *s, size_t q,
-			      const struct wv_answer *a, uint64_t *changed_to)
+			      const struct wv_answer *a, uint64_t *changed_to, bool whole)
 {
 	size_t w = word_of(t, q);
 	bool count = s->q.ask == WV_ASK_FALSE_POS || s->q.ask == WV_ASK_TOP_FLAG;
@@ -487,6 +519,12 @@ static unsigned perturb_asked(struct wv_trace *t, const struct wv_scene *s, size
 	for (size_t i = 0; i < t->nsteps; i++) {
 		struct wv_step *st = &t->steps[i];
 
+		/* a word-wide value is the same quantity in any step's result */
+		if (width >= 32 && st->width >= 32 && st->result == v) {
+			st->result = nv;
+			scramble_detail(st->text, whole ? 0 : st->general);
+			changed++;
+		}
 		if (st->first + st->nsub <= q)
 			continue;
 		scramble_detail(st->text, st->general);
@@ -577,7 +615,7 @@ static void perturb_scene(void *ctx, const struct wv_scene *s, struct wv_trace *
 		if (qs[j] >= t->nsubs)
 			continue;
 		handout_perturbed += perturb_asked(t, sj, qs[j], &ans[j],
-						   sj == s ? &own_to : &other_to);
+						   sj == s ? &own_to : &other_to, false);
 		/* the perturbation reached what the grader reads */
 		if (wv_lesson_answer(sj, t, &after) != 0 || after.value != ans[j].value)
 			asked_changed++;
