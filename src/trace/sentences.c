@@ -56,12 +56,11 @@ const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
 		snprintf(buf, size, "On %s that fixup is %s in %s.", v->name,
 			 v->zeropad_func, v->zeropad);
 	else if (v->dcache_kind == WV_DCACHE_USER)
-		snprintf(buf, size, "%s (%s) defines no load_unaligned_zeropad: an "
-			 "architecture that uses it brings its own if it has one "
-			 "(big-endian arm does, in arch/arm/include/asm/"
-			 "word-at-a-time.h, 2cc2c3cb54de). Where a load crosses the "
-			 "page edge watviz draws a %s-endian kernel's fixup, for "
-			 "comparison.", v->kernel_path, v->name,
+		snprintf(buf, size, "%s (%s) defines no load_unaligned_zeropad; an "
+			 "architecture on this header brings its own, if any "
+			 "(big-endian arm's is in arch/arm/include/asm/"
+			 "word-at-a-time.h, 2cc2c3cb54de). For a load across a page "
+			 "edge watviz borrows a %s-endian kernel's fixup.", v->kernel_path, v->name,
 			 v->endian == WV_BIG ? "big" : "little");
 	else
 		snprintf(buf, size, "%s (%s) has no load_unaligned_zeropad, hence "

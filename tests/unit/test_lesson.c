@@ -1180,8 +1180,8 @@ static void lesson14_names_its_fixup(void **state)
 		{ "alpha", "(alpha) has no load_unaligned_zeropad" },
 		/* a generic header defines none, but an architecture using it
 		   may bring its own (big-endian arm) */
-		{ "generic-le64", "(generic-le64) defines no load_unaligned_zeropad: "
-				  "an architecture that uses it brings its own" },
+		{ "generic-le64", "(generic-le64) defines no load_unaligned_zeropad; "
+				  "an architecture on this header brings its own" },
 	};
 	size_t k;
 	wv_lesson *l = lesson_scene("lessons/14-unaligned.lesson",

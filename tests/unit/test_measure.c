@@ -284,7 +284,7 @@ static void test_scene(void **state)
 	wv_class_goto(&c, scene);
 	assert_int_equal(fake_calls, 1);
 	assert_int_equal(wv_class_narrate(&c, text, sizeof(text)), 0);
-	assert_non_null(strstr(text, "Test CPU 9000"));
+	/* the CPU is named by the chart's "measured on" line, below */
 	assert_non_null(strstr(text, "9.8x"));
 	assert_null(strchr(text, '{'));
 	for (int p = 0; p < 2; p++) {
@@ -296,7 +296,7 @@ static void test_scene(void **state)
 		for (int y = 0; y < f.rows; y++) {
 			title |= wv_frame_find(&f, y, wv_measure_title(WV_MEASURE_STRLEN)) >= 0;
 			where |= wv_frame_find(&f, y, "measured on Test CPU 9000") >= 0;
-			narr |= wv_frame_find(&f, y, "wv_strlen's: 9.8x on the") >= 0;
+			narr |= wv_frame_find(&f, y, "time over wv_strlen's is") >= 0;
 		}
 		assert_true(title && where && narr);
 		wv_frame_free(&f);
@@ -376,8 +376,16 @@ static void test_plain_handout(void **state)
 	chart = strstr(page, wv_measure_title(WV_MEASURE_STRLEN));
 	assert_non_null(chart);
 	assert_non_null(strstr(chart, "measured on Test CPU 9000, 21 rounds"));
-	assert_non_null(strstr(page, "The byte loop's time over wv_strlen's: 9.8x on the"));
-	assert_non_null(strstr(page, "Measured on: Test CPU 9000."));
+	assert_non_null(strstr(page, "the byte loop's time over wv_strlen's is"));
+	/* the narration's figures, wherever the handout wraps its lines */
+	char *flat = strdup(page);
+
+	assert_non_null(flat);
+	for (char *p = flat; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	assert_non_null(strstr(flat, "longest, 9.8x, and the C library's 0.4x"));
+	free(flat);
 	assert_null(strstr(page, "{measure_"));
 	for (int pass = 0; pass < 2; pass++)
 		for (const char *l = chart; *l && l < strstr(chart, "\nAnswers"); ) {
@@ -417,7 +425,7 @@ static void test_plain_handout(void **state)
 	assert_string_equal(page, again);
 	assert_non_null(strstr(page, "Not measured: this handout was made without "
 			       "--measure, so"));
-	assert_non_null(strstr(page, "Measured on: (not measured)."));
+	assert_non_null(strstr(page, "the byte loop's time over wv_strlen's is (not measured)"));
 	chart = strstr(page, wv_measure_title(WV_MEASURE_STRLEN));
 	assert_non_null(chart);
 	assert_null(strstr(chart, "###"));
