@@ -302,7 +302,9 @@ static struct wv_view_regs regs_opts(const struct wv_class *c, int cell)
 /*
  * Text from y, then the sub-step's rows below it, sharing rows [y, ymax):
  * the text whole when it can be, blank lines between paragraphs when they
- * fit too.
+ * fit too.  The sub-step keeps 4 rows, except under a narration that needs
+ * them to be read whole (a long scene on 80x24): the rows are drawn again
+ * with the question, which has the room.
  */
 static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
 			  int ymax, int x, int width)
@@ -317,6 +319,8 @@ static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
 		tl = text_lines(c, width, false);
 		if (tl + regs > avail)
 			regs = avail - tl > 4 ? avail - tl : 4;
+		if (tl + regs > avail && c->phase == WV_CLASS_SCENE)
+			regs = avail - tl >= 4 ? avail - tl : 0;
 	}
 	tl = text_panel(f, c, y, ymax - regs, x, width, gaps);
 	y += tl + (gaps && y + tl + regs < ymax);

@@ -16,7 +16,7 @@
  * Call fn(l, number, v, ctx) once per (lesson, variant): each lesson file in
  * lessons/, loaded, on each variant it allows.  Returns how many pairs.
  */
-static unsigned each_lesson_variant(void (*fn)(const wv_lesson *l, unsigned number,
+static inline unsigned each_lesson_variant(void (*fn)(const wv_lesson *l, unsigned number,
 					       const struct wv_variant *v, void *ctx),
 				    void *ctx)
 {
@@ -45,7 +45,7 @@ struct each_question_ctx {
 	unsigned questions;
 };
 
-static void each_question_on(const wv_lesson *l, unsigned number,
+static inline void each_question_on(const wv_lesson *l, unsigned number,
 			     const struct wv_variant *v, void *ctx)
 {
 	struct each_question_ctx *q = ctx;
@@ -74,7 +74,7 @@ static void each_question_on(const wv_lesson *l, unsigned number,
  * "lesson N on V, scene S (title)", for failure messages).  Returns how
  * many questions there were.
  */
-static unsigned each_question(struct wv_class *cls, struct wv_app *app,
+static inline unsigned each_question(struct wv_class *cls, struct wv_app *app,
 			      void (*fn)(size_t scene, const char *what, void *ctx),
 			      void *ctx)
 {

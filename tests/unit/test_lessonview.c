@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
+#include "questions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -447,6 +448,51 @@ static void test_said(void **state)
 	assert_true(questions >= 30);
 }
 
+/*
+ * Every scene's narration is read whole on the smallest screen watviz
+ * takes (80x24) and on a projector (--present, 160x45), on every variant
+ * its lesson allows: the line after it ("Enter: the question.", "Enter:
+ * next scene.") is on screen, so nothing above it was cut.
+ */
+static unsigned cut_scenes;
+
+static void fits_on(const wv_lesson *l, unsigned number, const struct wv_variant *v,
+		    void *ctx)
+{
+	(void)ctx;
+	for (int present = 0; present < 2; present++) {
+		struct wv_ui_opts o = { .lesson = l, .lesson_number = number,
+					.lesson_slug = "x", .variant = v, .delim = -1,
+					.present = present };
+
+		assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+		for (size_t k = 0; k < cls.nscenes; k++) {
+			int rows = present ? 45 : 24, cols = present ? 160 : 80;
+
+			wv_class_goto(&cls, k);
+			build(rows, cols);
+			if (row_of("Enter: the question.") < 0 && row_of("Enter: next scene.") < 0 &&
+			    row_of("Enter: the end of the lesson.") < 0) {
+				print_message("lesson %u scene %zu on %s at %dx%d%s: the "
+					      "narration is cut\n", number, k + 1, v->name,
+					      cols, rows, present ? ", --present" : "");
+				if (cut_scenes++ == 0)
+					dump();
+			}
+		}
+		wv_class_free(&cls);
+		wv_app_free(&app);
+	}
+}
+
+static void test_narration_fits(void **state)
+{
+	(void)state;
+	cut_scenes = 0;
+	print_message("%u (lesson, variant) pairs\n", each_lesson_variant(fits_on, NULL));
+	assert_int_equal(cut_scenes, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -457,6 +503,7 @@ int main(void)
 		cmocka_unit_test(test_end_and_help),
 		cmocka_unit_test(test_every_scene),
 		cmocka_unit_test(test_said),
+		cmocka_unit_test(test_narration_fits),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
