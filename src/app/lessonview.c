@@ -303,8 +303,8 @@ static struct wv_view_regs regs_opts(const struct wv_class *c, int cell)
  * Text from y, then the sub-step's rows below it, sharing rows [y, ymax):
  * the text whole when it can be, blank lines between paragraphs when they
  * fit too.  The sub-step keeps 4 rows, except under a narration that needs
- * them to be read whole (a long scene on 80x24): the rows are drawn again
- * with the question, which has the room.
+ * them to be read whole (a long scene on 80x24): then it has what the text
+ * leaves, and its 4 rows come back with the question.
  */
 static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
 			  int ymax, int x, int width)
@@ -320,7 +320,7 @@ static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
 		if (tl + regs > avail)
 			regs = avail - tl > 4 ? avail - tl : 4;
 		if (tl + regs > avail && c->phase == WV_CLASS_SCENE)
-			regs = avail - tl >= 4 ? avail - tl : 0;
+			regs = 0;
 	}
 	tl = text_panel(f, c, y, ymax - regs, x, width, gaps);
 	y += tl + (gaps && y + tl + regs < ymax);

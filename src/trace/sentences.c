@@ -60,8 +60,8 @@ const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
 			 "architecture on this header brings its own, if any "
 			 "(big-endian arm's is in arch/arm/include/asm/"
 			 "word-at-a-time.h, 2cc2c3cb54de). For a load across a page "
-			 "edge watviz borrows a %s-endian kernel's fixup.", v->kernel_path, v->name,
-			 v->endian == WV_BIG ? "big" : "little");
+			 "edge watviz borrows a %s-endian kernel's fixup.",
+			 v->kernel_path, v->name, v->endian == WV_BIG ? "big" : "little");
 	else
 		snprintf(buf, size, "%s (%s) has no load_unaligned_zeropad, hence "
 			 "no such fixup; where a load crosses the page edge watviz "
