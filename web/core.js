@@ -4,13 +4,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 'use strict';
 
-// Browser key names (KeyboardEvent.key) to what the C code takes: curses
-// key codes for the keys curses names (the values of <curses.h>, as
-// src/web/wasi/curses.h has them), ASCII for the rest.
+// Browser key names (KeyboardEvent.key) to what the C code takes: the
+// program's own codes for keys that are no character (enum wv_key in
+// include/watviz/keys.h, from 0x110000 on: tests/web/run-web.sh checks
+// that they agree), ASCII for the rest.
+const WV_KEY = 0x110000;
 const WATVIZ_KEYS = {
-  ArrowDown: 258, ArrowUp: 259, ArrowLeft: 260, ArrowRight: 261,
-  Home: 262, Backspace: 263, F1: 265, Delete: 330, PageDown: 338,
-  PageUp: 339, End: 360, Enter: 10, Escape: 27, Tab: 9,
+  ArrowDown: WV_KEY, ArrowUp: WV_KEY + 1, ArrowLeft: WV_KEY + 2, ArrowRight: WV_KEY + 3,
+  Home: WV_KEY + 4, End: WV_KEY + 5, PageUp: WV_KEY + 6, PageDown: WV_KEY + 7,
+  Delete: WV_KEY + 8, Backspace: WV_KEY + 9, F1: WV_KEY + 11,
+  Enter: 10, Escape: 27, Tab: 9,
 };
 
 // The code for a key event's key (and ctrl), or 0 for one that means nothing.
@@ -96,6 +99,7 @@ async function watvizStart(wasm, log, store) {
     open(fragment) { return x.wv_web_open(put(fragment)); },
     resize(rows, cols) { x.wv_web_resize(rows, cols); },
     key(code) { return x.wv_web_key(code); },
+    wheel(dir) { return x.wv_web_wheel(dir); },
     click(y, x_) { return x.wv_web_click(y, x_); },
     tick() { return x.wv_web_tick(); },
     playing() { return x.wv_web_playing() !== 0; },

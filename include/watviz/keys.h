@@ -1,9 +1,11 @@
 /*
  * watviz/keys.h - the visualizer's key map: keys in, actions out.
  *
- * One table maps each key (a curses key code or a character) to an action;
- * the help screen is drawn from the same table, so it cannot drift from what
- * the keys do.
+ * One table maps each key (a character, or one of the program's own codes
+ * below for a key that is none) to an action; the help screen is drawn from
+ * the same table, so it cannot drift from what the keys do.  Front-ends
+ * turn their keys into these codes: the terminal from curses' codes
+ * (src/ui/tui.c), the page from the browser's key names (web/core.js).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +14,26 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The keys that are no character.  Above Unicode's last code point, so no
+   character typed is ever taken for one of them. */
+enum wv_key {
+	WV_KEY_DOWN = 0x110000,
+	WV_KEY_UP,
+	WV_KEY_LEFT,
+	WV_KEY_RIGHT,
+	WV_KEY_HOME,
+	WV_KEY_END,
+	WV_KEY_PGUP,
+	WV_KEY_PGDN,
+	WV_KEY_DEL,
+	WV_KEY_BKSP,
+	WV_KEY_ENTER,		/* the keypad's; Return is '\r' or '\n' */
+	WV_KEY_F1,
+};
+
+/* Does key erase at a line (Backspace, Delete, ^H, DEL)? */
+bool wv_keys_erases(int key);
 
 enum wv_action {
 	WV_ACT_NONE,
@@ -77,7 +99,7 @@ enum wv_focus { WV_FOCUS_STEPS, WV_FOCUS_MEMORY, WV_FOCUS_BITS };
 #define WV_KEYS_BITS (1u << WV_FOCUS_BITS)
 
 struct wv_keybind {
-	int key;		/* curses key code or character */
+	int key;		/* a character or enum wv_key */
 	enum wv_action act;
 	const char *name;	/* how help shows the key: "Right", "n" */
 	const char *help;	/* what it does; NULL for an alias that help

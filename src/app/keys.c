@@ -6,27 +6,25 @@
  */
 #include "watviz/keys.h"
 
-#include <curses.h>
-
 #define CTRL(c) ((c) & 0x1f)
 
 static const struct wv_keybind keys[] = {
-	{ KEY_RIGHT, WV_ACT_NEXT, "Right", "next sub-step", false, 0 },
+	{ WV_KEY_RIGHT, WV_ACT_NEXT, "Right", "next sub-step", false, 0 },
 	{ 'n', WV_ACT_NEXT, "n", NULL, false, 0 },
 	{ ' ', WV_ACT_NEXT, "Space", NULL, false, 0 },
-	{ KEY_LEFT, WV_ACT_PREV, "Left", "previous sub-step", false, 0 },
+	{ WV_KEY_LEFT, WV_ACT_PREV, "Left", "previous sub-step", false, 0 },
 	{ 'p', WV_ACT_PREV, "p", NULL, false, 0 },
-	{ KEY_BACKSPACE, WV_ACT_PREV, "BkSp", NULL, false, 0 },
+	{ WV_KEY_BKSP, WV_ACT_PREV, "BkSp", NULL, false, 0 },
 	{ 127, WV_ACT_PREV, NULL, NULL, false, 0 },
 	{ CTRL('h'), WV_ACT_PREV, NULL, NULL, false, 0 },
-	{ KEY_DOWN, WV_ACT_NEXT_FUNC, "Down", "next kernel function", false, 0 },
+	{ WV_KEY_DOWN, WV_ACT_NEXT_FUNC, "Down", "next kernel function", false, 0 },
 	{ 'N', WV_ACT_NEXT_FUNC, "N", NULL, false, 0 },
-	{ KEY_UP, WV_ACT_PREV_FUNC, "Up", "previous kernel function", false, 0 },
+	{ WV_KEY_UP, WV_ACT_PREV_FUNC, "Up", "previous kernel function", false, 0 },
 	{ 'P', WV_ACT_PREV_FUNC, "P", NULL, false, 0 },
 	{ 'g', WV_ACT_FIRST, "g", "first sub-step", false, 0 },
-	{ KEY_HOME, WV_ACT_FIRST, "Home", NULL, false, 0 },
+	{ WV_KEY_HOME, WV_ACT_FIRST, "Home", NULL, false, 0 },
 	{ 'G', WV_ACT_LAST, "G", "last sub-step", false, 0 },
-	{ KEY_END, WV_ACT_LAST, "End", NULL, false, 0 },
+	{ WV_KEY_END, WV_ACT_LAST, "End", NULL, false, 0 },
 	{ 'r', WV_ACT_PLAY, "r", "play / pause (run)", false, 0 },
 	{ '+', WV_ACT_FASTER, "+", "play faster / slower", false, 0 },
 	{ '=', WV_ACT_FASTER, NULL, NULL, false, 0 },
@@ -40,7 +38,7 @@ static const struct wv_keybind keys[] = {
 	{ 'c', WV_ACT_COMPARE, "c", "compare all variants", false, 0 },
 	{ 'v', WV_ACT_SPLIT, "v", "split: two variants", false, 0 },
 	{ '?', WV_ACT_HELP, "?", "this help / back", false, 0 },
-	{ KEY_F(1), WV_ACT_HELP, "F1", NULL, false, 0 },
+	{ WV_KEY_F1, WV_ACT_HELP, "F1", NULL, false, 0 },
 	{ 27, WV_ACT_BACK, "Esc", "back to the main view", false, 0 },
 	{ ':', WV_ACT_COMMAND, ":", "command line (Tab)", false, 0 },
 	{ 'e', WV_ACT_EDIT, "e", "edit the word", false, 0 },
@@ -51,15 +49,15 @@ static const struct wv_keybind keys[] = {
 	{ 'u', WV_ACT_UNDO, "u", "undo / redo a byte edit", false, 0 },
 	{ CTRL('r'), WV_ACT_REDO, "Ctrl-R", NULL, false, 0 },
 	/* with the focus on memory or bits: these first */
-	{ KEY_LEFT, WV_ACT_CUR_LEFT, "Left", "byte (bit) to the left", false,
+	{ WV_KEY_LEFT, WV_ACT_CUR_LEFT, "Left", "byte (bit) to the left", false,
 	  WV_KEYS_MEMORY | WV_KEYS_BITS },
 	{ 'h', WV_ACT_CUR_LEFT, "h", NULL, false, WV_KEYS_MEMORY | WV_KEYS_BITS },
-	{ KEY_RIGHT, WV_ACT_CUR_RIGHT, "Right", "byte (bit) to the right", false,
+	{ WV_KEY_RIGHT, WV_ACT_CUR_RIGHT, "Right", "byte (bit) to the right", false,
 	  WV_KEYS_MEMORY | WV_KEYS_BITS },
 	{ 'l', WV_ACT_CUR_RIGHT, "l", NULL, false, WV_KEYS_MEMORY | WV_KEYS_BITS },
-	{ KEY_UP, WV_ACT_CUR_UP, "Up", "a word back", false, WV_KEYS_MEMORY },
+	{ WV_KEY_UP, WV_ACT_CUR_UP, "Up", "a word back", false, WV_KEYS_MEMORY },
 	{ 'k', WV_ACT_CUR_UP, "k", NULL, false, WV_KEYS_MEMORY },
-	{ KEY_DOWN, WV_ACT_CUR_DOWN, "Down", "a word on", false, WV_KEYS_MEMORY },
+	{ WV_KEY_DOWN, WV_ACT_CUR_DOWN, "Down", "a word on", false, WV_KEYS_MEMORY },
 	{ 'j', WV_ACT_CUR_DOWN, "j", NULL, false, WV_KEYS_MEMORY },
 	{ '0', WV_ACT_HEX, "0-9 a-f", "hex: 41 'A', 0 the NUL", false,
 	  WV_KEYS_MEMORY },
@@ -83,16 +81,16 @@ static const struct wv_keybind keys[] = {
 	{ '=', WV_ACT_BYTE_UP, NULL, NULL, false, WV_KEYS_MEMORY },
 	{ '-', WV_ACT_BYTE_DOWN, "-", NULL, false, WV_KEYS_MEMORY },
 	{ 'x', WV_ACT_DELETE, "x", "delete the byte", false, WV_KEYS_MEMORY },
-	{ KEY_DC, WV_ACT_DELETE, "Del", NULL, false, WV_KEYS_MEMORY },
+	{ WV_KEY_DEL, WV_ACT_DELETE, "Del", NULL, false, WV_KEYS_MEMORY },
 	{ 'i', WV_ACT_INSERT, "i", "insert 'x' before it", false, WV_KEYS_MEMORY },
 	{ ' ', WV_ACT_FLIP, "Space", "flip the bit", false, WV_KEYS_BITS },
 	{ '[', WV_ACT_SCENE_PREV, "[ PgUp", "previous / next scene", true, 0 },
-	{ KEY_PPAGE, WV_ACT_SCENE_PREV, NULL, NULL, true, 0 },
+	{ WV_KEY_PGUP, WV_ACT_SCENE_PREV, NULL, NULL, true, 0 },
 	{ ']', WV_ACT_SCENE_NEXT, "] PgDn", NULL, true, 0 },
-	{ KEY_NPAGE, WV_ACT_SCENE_NEXT, NULL, NULL, true, 0 },
+	{ WV_KEY_PGDN, WV_ACT_SCENE_NEXT, NULL, NULL, true, 0 },
 	{ '\r', WV_ACT_ANSWER, "Enter", "ask, answer, go on", true, 0 },
 	{ '\n', WV_ACT_ANSWER, NULL, NULL, true, 0 },
-	{ KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true, 0 },
+	{ WV_KEY_ENTER, WV_ACT_ANSWER, NULL, NULL, true, 0 },
 	{ 's', WV_ACT_REVEAL, "s", "show the answer", true, 0 },
 	{ 'i', WV_ACT_SOURCES, "i", "kernel sources on/off", true, 0 },
 	{ 'w', WV_ACT_ANOTHER, "w", "another word, ask again", true, 0 },
@@ -121,4 +119,9 @@ const struct wv_keybind *wv_keys_table(size_t *n)
 {
 	*n = sizeof(keys) / sizeof(keys[0]);
 	return keys;
+}
+
+bool wv_keys_erases(int key)
+{
+	return key == WV_KEY_BKSP || key == WV_KEY_DEL || key == 127 || key == CTRL('h');
 }

@@ -24,19 +24,19 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/keys.h"
 #include "web.h"
 
 static const struct { const char *name; int code; } names[] = {
-	{ "Right", KEY_RIGHT }, { "Left", KEY_LEFT }, { "Up", KEY_UP },
-	{ "Down", KEY_DOWN }, { "Home", KEY_HOME }, { "End", KEY_END },
-	{ "BkSp", KEY_BACKSPACE }, { "Del", KEY_DC }, { "PgUp", KEY_PPAGE },
-	{ "PgDn", KEY_NPAGE }, { "Enter", '\n' }, { "Esc", 27 }, { "Tab", '\t' },
-	{ "F1", KEY_F(1) },
+	{ "Right", WV_KEY_RIGHT }, { "Left", WV_KEY_LEFT }, { "Up", WV_KEY_UP },
+	{ "Down", WV_KEY_DOWN }, { "Home", WV_KEY_HOME }, { "End", WV_KEY_END },
+	{ "BkSp", WV_KEY_BKSP }, { "Del", WV_KEY_DEL }, { "PgUp", WV_KEY_PGUP },
+	{ "PgDn", WV_KEY_PGDN }, { "Enter", '\n' }, { "Esc", 27 }, { "Tab", '\t' },
+	{ "F1", WV_KEY_F1 },
 };
 
 static int code_of(const char *name)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The web page (make web).  Prints TAP.
 #   sh tests/web/run-web.sh BUILD
-# 1. The key codes the page sends (src/web/wasi/curses.h) are <curses.h>'s.
+# 1. The key codes the page sends (web/core.js) are watviz/keys.h's.
 # 2. One program, two builds: a corpus of scenarios (every variant, four
 #    words, two offsets, every function, compare and help; every lesson's
 #    scenes and questions, --present's layout; byte and bit edits, undo and
@@ -63,21 +63,29 @@ bytes=$(wc -c <"$PAGE")
 ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network address"
 
 # ---- 1. key codes ------------------------------------------------------------
+# the page's key table (web/core.js) against the C enum (watviz/keys.h)
 {
-	echo '#include <curses.h>'
 	echo '#include <stdio.h>'
+	echo '#include "watviz/keys.h"'
 	echo 'int main(void) {'
-	sed -n 's/^#define \(KEY_[A-Z0-9]*\) \([0-9][0-9]*\)$/\1 \2/p' \
-		"$ROOT/src/web/wasi/curses.h" | while read -r name value; do
-		echo "	if ($name != $value) { printf(\"$name is %d, not $value\\\\n\", $name); return 1; }"
+	for pair in ArrowDown:DOWN ArrowUp:UP ArrowLeft:LEFT ArrowRight:RIGHT Home:HOME \
+		End:END PageUp:PGUP PageDown:PGDN Delete:DEL Backspace:BKSP F1:F1; do
+		echo "	printf(\"%s %d\\n\", \"${pair%%:*}\", WV_KEY_${pair#*:});"
 	done
 	echo '	return 0; }'
 } >"$tmp/keys.c"
-keys=$(sed -n 's/^#define \(KEY_[A-Z0-9]*\) [0-9].*/\1/p' "$ROOT/src/web/wasi/curses.h" | wc -l)
-if cc -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" && "$tmp/keys" >"$tmp/keys.out"; then
-	ok 0 "the $keys key codes of src/web/wasi/curses.h are <curses.h>'s"
+if cc -I"$ROOT/include" -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" &&
+	"$tmp/keys" >"$tmp/keys.want" &&
+	node -e 'const k = require(process.argv[1]).WATVIZ_KEYS;
+		const bad = require("fs").readFileSync(process.argv[2], "utf8").trim()
+			.split("\n").map((l) => l.split(" "))
+			.filter(([n, v]) => k[n] !== Number(v))
+			.map(([n, v]) => n + " is " + k[n] + " in core.js, " + v + " in keys.h");
+		if (bad.length) { console.log(bad.join("\n")); process.exit(1); }' \
+		"$ROOT/web/core.js" "$tmp/keys.want" >"$tmp/keys.out" 2>&1; then
+	ok 0 "the $(wc -l <"$tmp/keys.want") key codes of web/core.js are watviz/keys.h's"
 else
-	ok 1 "the key codes of src/web/wasi/curses.h are <curses.h>'s"
+	ok 1 "the key codes of web/core.js are watviz/keys.h's"
 	sed 's/^/# /' "$tmp/keys.err" "$tmp/keys.out"
 fi
 
