@@ -74,13 +74,14 @@ endif
 APP_LIBS = $(UI_LIBS) $(Z3_LIBS) -pthread
 
 # The layers, lowest first: core <- expr <- trace <- try <- prove <- lesson
-# <- render <- app <- ui <- cli (tests/layers.sh checks the includes).  Only
+# <- render <- app <- session <- ui <- cli (tests/layers.sh checks the includes).  Only
 # src/prove/z3.c includes <z3.h>; only src/ui needs curses, readline, a tty.
 CORE_SRC   := $(wildcard src/core/*.c)
 PURE_SRC   := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
               $(wildcard src/try/*.c) $(wildcard src/prove/*.c) $(wildcard src/lesson/*.c) \
               $(wildcard src/measure/*.c)
-UI_SRC     := $(wildcard src/render/*.c) $(wildcard src/app/*.c) $(wildcard src/ui/*.c)
+UI_SRC     := $(wildcard src/render/*.c) $(wildcard src/app/*.c) $(wildcard src/session/*.c) \
+              $(wildcard src/ui/*.c)
 CLI_SRC    := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
 PURE_OBJ   := $(PURE_SRC:%.c=$(BUILD)/%.o)
@@ -99,7 +100,9 @@ CORE_HDR   := include/watviz/wat.h include/watviz/wordops.h \
 DIST       := watviz-$(VERSION)
 
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
-UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+SESSION_TEST_SRC := $(wildcard tests/session/test_*.c)
+UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%) \
+              $(SESSION_TEST_SRC:tests/session/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
 .PHONY: FORCE all deps run check check-full check-noz3 check-cross test tests asan install install-core uninstall \
@@ -130,6 +133,10 @@ $(BUILD)/src/prove/z3.o: src/prove/z3.c $(Z3_STAMP)
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
+# the session layer: both front-ends' key maps (tests/session/)
+$(BUILD)/tests/%.o: tests/session/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CURSES_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
 
 $(BUILD)/src/core/str.o: ALL_CFLAGS += $(LAYOUT_CFLAGS)
 $(BUILD)/src/core/str.o: Makefile	# rebuilt when the layout flags change

@@ -199,7 +199,7 @@
   grid.addEventListener('wheel', (ev) => {
     if (w.typing()) return;
     ev.preventDefault();
-    react(w.key(ev.deltaY > 0 ? 261 : 260));
+    react(w.wheel(ev.deltaY > 0 ? 1 : -1));
   }, { passive: false });
   window.addEventListener('resize', () => { measure(); paint(); });
   window.addEventListener('hashchange', () => {

@@ -10,7 +10,7 @@ WASM_CC    ?= clang
 WASI_INC   ?= /usr/include/wasm32-wasi
 WEB_BUILD  := $(BUILD)/web
 WEB_CFLAGS  = --target=wasm32-wasi -nostdlibinc -isystem $(WASI_INC) \
-              -Isrc/web/wasi -Isrc/web -Iinclude -std=c11 -D_DEFAULT_SOURCE \
+              -Isrc/web -Iinclude -std=c11 -D_DEFAULT_SOURCE \
               -D_XOPEN_SOURCE=700 -DWATVIZ_VERSION='"$(VERSION)"' \
               -DWATVIZ_DATADIR='"/lessons"' -MMD -MP $(WARN) -Wno-format-nonliteral -O2
 # everything but the terminal (src/ui, src/cli), the threads (prove/jobs.c)
@@ -20,9 +20,10 @@ WEB_SRC    := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
               $(filter-out src/prove/jobs.c,$(wildcard src/prove/*.c)) \
               $(wildcard src/lesson/*.c) $(wildcard src/measure/*.c) $(wildcard src/render/*.c) \
               $(filter-out src/app/state.c,$(wildcard src/app/*.c)) \
+              $(wildcard src/session/*.c) \
               $(wildcard src/web/*.c)
 WEB_OBJ    := $(WEB_SRC:%.c=$(WEB_BUILD)/obj/%.o) $(WEB_BUILD)/obj/lessons.o
-WEB_EXPORTS := wv_web_buf wv_web_open wv_web_resize wv_web_key wv_web_click \
+WEB_EXPORTS := wv_web_buf wv_web_open wv_web_resize wv_web_key wv_web_wheel wv_web_click \
               wv_web_tick wv_web_playing wv_web_speed wv_web_typing wv_web_frame \
               wv_web_rows wv_web_cols wv_web_link wv_web_said wv_web_proving \
               wv_web_prove_job wv_web_prove wv_web_proved

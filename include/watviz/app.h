@@ -171,12 +171,13 @@ int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
 int wv_app_do(struct wv_app *app, enum wv_action act);
 
 /*
- * Run one ':' command line (without the ':').  Bad commands leave the state
- * as it was and put a one-line error in app->msg.  Returns reaction flags.
- * ":json FILE" writes through write_json, which the caller provides (the
- * JSON renderer lives outside this module); it returns 0 or -errno.
+ * Run one ':' command, parsed (wv_cmd_parse: the session parses each line
+ * once).  A command that cannot apply leaves the state as it was and puts
+ * a one-line error in app->msg.  Returns reaction flags.  ":json FILE"
+ * writes through write_json, which the caller provides (the JSON renderer
+ * lives outside this module); it returns 0 or -errno; NULL: -ENOSYS.
  */
-int wv_app_command(struct wv_app *app, const char *line,
+int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 		   int (*write_json)(const struct wv_trace *t, const char *path));
 
 /*

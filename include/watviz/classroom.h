@@ -99,7 +99,11 @@ struct wv_class {
 	bool withdrawn;			/* the question left with a change of
 					   the word or the variant */
 	bool sources;			/* i: the scene's sources shown */
-	char retry[48];			/* an unreadable answer, to fix */
+	char retry[48];			/* the answer line's text again: an
+					   unreadable answer to fix, or a
+					   wrong one (retry_selected) */
+	bool retry_selected;		/* retry is a wrong answer, selected:
+					   a retry is typed over it */
 	unsigned draws;			/* w: words drawn in this lesson run */
 	uint8_t fresh[WV_WORD_MAX];	/* w: the word drawn (c->in.word) */
 	char fresh_src[4 * WV_WORD_MAX + 1];	/* and as a C literal */
@@ -164,6 +168,14 @@ int wv_class_sync(struct wv_class *c);
 /* A finished answer line (NULL: abandoned).  Returns reaction flags. */
 int wv_class_answer(struct wv_class *c, const char *typed);
 
+/*
+ * At the open answer line, does key (action act) leave the line for the
+ * lesson?  Only the keys the screen names there (s, w, [, ], PgUp, PgDn),
+ * and of those only what no answer of this question's form is typed with:
+ * a formula (mask, fls, __ffs) keeps every character.
+ */
+bool wv_class_line_leaves(const struct wv_class *c, int key, enum wv_action act);
+
 /* The answer line's prompt: "answer (hex): ", "answer (a-d): " ... */
 const char *wv_class_prompt(const struct wv_class *c);
 
@@ -190,11 +202,13 @@ int wv_class_open(struct wv_class *c, size_t k);
 long wv_class_next(const struct wv_class *c);
 
 /*
- * Run a ':' command line: :scene N, :lesson N|NAME, :next and :prev here,
- * the others through wv_app_command (write_json as there).  Returns
- * reaction flags; mistakes go to app->msg.
+ * Run a ':' command, parsed: :scene N, :lesson N|NAME, :next and :prev
+ * here, the others through wv_app_command (write_json as there); while the
+ * question is open, :compare, :split and :json, which would show or write
+ * its answer, are refused.  Returns reaction flags; mistakes go to
+ * app->msg.
  */
-int wv_class_command(struct wv_class *c, const char *line,
+int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		     int (*write_json)(const struct wv_trace *t, const char *path));
 
 /* Ticks the scene stays up in all, at the present pace (autoplay). */

@@ -47,6 +47,7 @@ enum wv_cmd_kind {
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */
+#define WV_HISTORY_MAX 500	/* ':' lines a history keeps */
 
 struct wv_cmd {
 	enum wv_cmd_kind kind;

@@ -18,9 +18,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "watviz/cmdline.h"
 #include "watviz/state.h"
-
-#define WV_HISTORY_MAX 500	/* lines kept */
 
 /*
  * The history file's path for these environment values (either may be

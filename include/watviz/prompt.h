@@ -35,6 +35,12 @@ void wv_prompt_open(const char *prompt, const char *text);
 /* Whether a line is being edited. */
 bool wv_prompt_active(void);
 
+/* Draw the line's text selected (a wrong answer a retry types over). */
+void wv_prompt_select(bool on);
+
+/* Empty the open line (typed over its selection). */
+void wv_prompt_clear(void);
+
 /*
  * Give readline one key from wgetch().  Returns true when the line is
  * finished: *line is then the text (malloc'd, the caller frees), or NULL
@@ -59,5 +65,16 @@ const char *wv_prompt_matches(void);
 
 /* The last history-file error, or 0. */
 int wv_prompt_history_error(void);
+
+struct wv_session;
+
+/*
+ * A key as curses delivers it (wgetch), for session s (src/ui/tui.c): at
+ * an open line readline's, unless the session says the key leaves the
+ * line; else the session's, in its own key codes.  readline's line is
+ * opened and closed to follow s->line.  Returns reaction flags.  (Mouse
+ * events are the main loop's.)
+ */
+int wv_tui_key(struct wv_session *s, int ch);
 
 #endif /* WATVIZ_PROMPT_H */

@@ -771,39 +771,32 @@ int wv_app_goto_step(struct wv_app *app, const char *spec)
 	return WV_REACT_REDRAW;
 }
 
-int wv_app_command(struct wv_app *app, const char *line,
+int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 		   int (*write_json)(const struct wv_trace *t, const char *path))
 {
-	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
-	char err[WV_APP_MSG_MAX];
-
 	app->msg[0] = '\0';
-	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0) {
-		wv_app_msg(app, true, "%s", err);
-		return WV_REACT_REDRAW;
-	}
-	switch (cmd.kind) {
+	switch (cmd->kind) {
 	case WV_CMD_EMPTY:
 		return WV_REACT_REDRAW;
 	case WV_CMD_WORD:
-		return wv_app_set_word_src(app, cmd.text);
+		return wv_app_set_word_src(app, cmd->text);
 	case WV_CMD_ARCH:
-		return set_variant(app, cmd.variant);
+		return set_variant(app, cmd->variant);
 	case WV_CMD_OFFSET:
-		if ((size_t)cmd.num >= wv_wat_bytes(app->v)) {
+		if ((size_t)cmd->num >= wv_wat_bytes(app->v)) {
 			wv_app_msg(app, true, "offset must be 0..%u for %s",
 				   wv_wat_bytes(app->v) - 1, app->v->name);
 			return WV_REACT_REDRAW;
 		}
-		if (rebuild(app, app->v, (size_t)cmd.num, app->fill, app->delim, true) == 0)
+		if (rebuild(app, app->v, (size_t)cmd->num, app->fill, app->delim, true) == 0)
 			wv_app_msg(app, false, "string starts at offset %zu", app->offset);
 		return WV_REACT_REDRAW;
 	case WV_CMD_FILL:
-		if (rebuild(app, app->v, app->offset, (uint8_t)cmd.num, app->delim, true) == 0)
+		if (rebuild(app, app->v, app->offset, (uint8_t)cmd->num, app->delim, true) == 0)
 			wv_app_msg(app, false, "fill byte 0x%02x", app->fill);
 		return WV_REACT_REDRAW;
 	case WV_CMD_DELIM:
-		if (rebuild(app, app->v, app->offset, app->fill, (int)cmd.num, true) == 0) {
+		if (rebuild(app, app->v, app->offset, app->fill, (int)cmd->num, true) == 0) {
 			if (app->delim >= 0)
 				app->last_delim = app->delim;
 			wv_app_msg(app, false, app->delim >= 0 ? "delimiter 0x%02x"
@@ -811,7 +804,7 @@ int wv_app_command(struct wv_app *app, const char *line,
 		}
 		return WV_REACT_REDRAW;
 	case WV_CMD_JSON: {
-		const char *path = cmd.text[0] ? cmd.text : "watviz.json";
+		const char *path = cmd->text[0] ? cmd->text : "watviz.json";
 		int rc = write_json ? write_json(&app->trace, path) : -ENOSYS;
 
 		if (rc < 0)
@@ -824,8 +817,8 @@ int wv_app_command(struct wv_app *app, const char *line,
 		app->view = WV_VIEW_COMPARE;
 		return WV_REACT_REDRAW;
 	case WV_CMD_SPEED:
-		app->speed_ms = cmd.num < WV_SPEED_MIN ? WV_SPEED_MIN
-			      : cmd.num > WV_SPEED_MAX ? WV_SPEED_MAX : (int)cmd.num;
+		app->speed_ms = cmd->num < WV_SPEED_MIN ? WV_SPEED_MIN
+			      : cmd->num > WV_SPEED_MAX ? WV_SPEED_MAX : (int)cmd->num;
 		wv_app_msg(app, false, "%d ms a sub-step", app->speed_ms);
 		return WV_REACT_REDRAW;
 	case WV_CMD_HELP:
@@ -834,18 +827,18 @@ int wv_app_command(struct wv_app *app, const char *line,
 	case WV_CMD_QUIT:
 		return WV_REACT_QUIT;
 	case WV_CMD_TRY:
-		return try_formula(app, cmd.text);
+		return try_formula(app, cmd->text);
 	case WV_CMD_SET:
-		app->mouse = cmd.num != 0;
+		app->mouse = cmd->num != 0;
 		wv_app_msg(app, false, app->mouse ? "mouse on: click a byte, a bit, a "
 			   "function; the wheel steps" : "mouse off: the terminal selects "
 			   "text again");
 		return WV_REACT_REDRAW;
 	case WV_CMD_SPLIT:
-		return wv_app_split(app, cmd.num > 0 ? cmd.variant : cmd.num < 0 ||
+		return wv_app_split(app, cmd->num > 0 ? cmd->variant : cmd->num < 0 ||
 				    app->split_v ? NULL : wv_app_split_partner(app->v));
 	case WV_CMD_STEP:
-		return wv_app_goto_step(app, cmd.text);
+		return wv_app_goto_step(app, cmd->text);
 	case WV_CMD_SCENE:
 	case WV_CMD_LESSON:
 	case WV_CMD_NEXT:

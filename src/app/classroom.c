@@ -477,6 +477,19 @@ const char *wv_class_prompt(const struct wv_class *c)
 	return p;
 }
 
+bool wv_class_line_leaves(const struct wv_class *c, int key, enum wv_action act)
+{
+	bool printable = key >= 0x20 && key < 0x7f;
+
+	if (act != WV_ACT_REVEAL && act != WV_ACT_ANOTHER && act != WV_ACT_SCENE_NEXT &&
+	    act != WV_ACT_SCENE_PREV)
+		return false;
+	/* a formula is typed in names and brackets (mask, fls, __ffs): it
+	   keeps every character; the other forms are written in digits, hex
+	   digits, x and the choices' a-d, none of which leaves */
+	return c->answer.form != WV_FORM_FORMULA || !printable;
+}
+
 /*
  * w: the question again on another word, drawn under the scene's practice:
  * constraints (wv_lesson_practice) on the trace input the question belongs
@@ -684,6 +697,7 @@ static int answer(struct wv_class *c, const char *typed)
 	int rc;
 
 	c->retry[0] = c->unreadable[0] = '\0';
+	c->retry_selected = false;
 	if (!typed || c->phase != WV_CLASS_ASK)
 		return WV_REACT_REDRAW;
 	/* an empty Enter is no answer: the line stays open, nothing said */
@@ -710,8 +724,14 @@ static int answer(struct wv_class *c, const char *typed)
 			wv_lesson_diagnose(wv_lesson_scene(c->lesson, c->scene),
 					   &c->app->trace, &c->answer, typed, c->wrong_why,
 					   sizeof(c->wrong_why));
-		wv_app_msg(c->app, false, "Not %s. Enter tries again, s shows the answer.",
-			   c->last_wrong);
+		/* the line stays open with the answer selected: a retry is
+		   typed over it, never run as key commands */
+		snprintf(c->retry, sizeof(c->retry), "%s", c->last_wrong);
+		c->retry_selected = true;
+		wv_app_msg(c->app, false, "Not %s. Type another answer; %s",
+			   c->last_wrong, c->answer.form == WV_FORM_FORMULA
+			   ? "Esc, then s, shows the answer." : "s shows the answer.");
+		return WV_REACT_REDRAW | WV_REACT_ANSWER;
 	} else {
 		snprintf(c->retry, sizeof(c->retry), "%s", typed);
 		snprintf(c->unreadable, sizeof(c->unreadable), "'%.40s' cannot be "
@@ -872,37 +892,48 @@ static int lesson_command(struct wv_class *c, const char *which, int step)
 	return wv_class_open(c, (size_t)k);
 }
 
-int wv_class_command(struct wv_class *c, const char *line,
+int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		     int (*write_json)(const struct wv_trace *t, const char *path))
 {
-	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
-	char err[WV_APP_MSG_MAX];
-
-	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0)	/* says why */
-		return quiz_sync(c, wv_app_command(c->app, line, write_json));
 	c->app->msg[0] = '\0';
-	switch (cmd.kind) {
+	switch (cmd->kind) {
 	case WV_CMD_SCENE:
-		if (cmd.num < 1 || (size_t)cmd.num > c->nscenes) {
+		if (cmd->num < 1 || (size_t)cmd->num > c->nscenes) {
 			wv_app_msg(c->app, true, "scene %ld: lesson %u has scenes 1 to %zu",
-				   cmd.num, c->number, c->nscenes);
+				   cmd->num, c->number, c->nscenes);
 			return WV_REACT_REDRAW;
 		}
-		return wv_class_goto(c, (size_t)cmd.num - 1);
+		return wv_class_goto(c, (size_t)cmd->num - 1);
 	case WV_CMD_LESSON:
-		return quiz_sync(c, lesson_command(c, cmd.text, 0));
+		return quiz_sync(c, lesson_command(c, cmd->text, 0));
 	case WV_CMD_NEXT:
 		return quiz_sync(c, lesson_command(c, NULL, 1));
 	case WV_CMD_PREV:
 		return quiz_sync(c, lesson_command(c, NULL, -1));
 	case WV_CMD_SPLIT:
-		if (wv_class_question_open(c) && cmd.num >= 0) {
+		if (wv_class_question_open(c) && cmd->num >= 0) {
 			wv_app_msg(c->app, false, "The split view opens once the "
 				   "question is answered (s shows the answer).");
 			return WV_REACT_REDRAW;
 		}
-		return wv_app_command(c->app, line, write_json);
+		return wv_app_command(c->app, cmd, write_json);
+	case WV_CMD_COMPARE:
+		/* as c: every variant's values beside these would answer it */
+		if (wv_class_question_open(c)) {
+			wv_app_msg(c->app, false, "The compare view opens once the "
+				   "question is answered (s shows the answer).");
+			return WV_REACT_REDRAW;
+		}
+		return wv_app_command(c->app, cmd, write_json);
+	case WV_CMD_JSON:
+		/* the trace written holds every value, the asked one too */
+		if (wv_class_question_open(c)) {
+			wv_app_msg(c->app, true, "json: the trace holds the open "
+				   "question's answer: answer it first, or s shows it");
+			return WV_REACT_REDRAW;
+		}
+		return wv_app_command(c->app, cmd, write_json);
 	default:
-		return quiz_sync(c, wv_app_command(c->app, line, write_json));
+		return quiz_sync(c, wv_app_command(c->app, cmd, write_json));
 	}
 }

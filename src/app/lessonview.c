@@ -193,14 +193,18 @@ static void question(struct pen *p, const struct wv_class *c)
 			 c->unreadable);
 		line(p, WV_ROLE_ERROR, buf);
 	} else if (c->wrong) {
-		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far)%s%s. Enter "
-			 "tries again, s shows the answer%s.", c->last_wrong, c->wrong,
-			 c->wrong_why[0] ? ": " : "", c->wrong_why, scene(c)->practice
-			 ? ", w another word" : "");
+		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far)%s%s. Type "
+			 "another answer; %s shows the answer%s.", c->last_wrong, c->wrong,
+			 c->wrong_why[0] ? ": " : "", c->wrong_why,
+			 c->answer.form == WV_FORM_FORMULA ? "Esc, then s," : "s",
+			 scene(c)->practice ? ", w another word" : "");
 		line(p, WV_ROLE_FALSEPOS, buf);
 	} else {
-		line(p, WV_ROLE_DIM, "Enter: type the answer (s shows it, ] and [ "
-		     "change scene, Esc leaves the answer line).");
+		line(p, WV_ROLE_DIM, c->answer.form == WV_FORM_FORMULA
+		     ? "Enter: type the formula (Esc leaves the answer line; then s "
+		       "shows it, ] and [ change scene)."
+		     : "Enter: type the answer (s shows it, ] and [ change scene, Esc "
+		       "leaves the answer line).");
 	}
 }
 

@@ -21,7 +21,7 @@
 
 static unsigned char queue[64];		/* keys waiting for readline */
 static size_t qhead, qlen;
-static bool active, finished;
+static bool active, finished, selected;
 static char *done_line;
 static const char *hist_path;
 static char matches[256];
@@ -59,7 +59,7 @@ static void on_line(char *line)
 	finished = true;
 	done_line = line;
 	rl_callback_handler_remove();
-	active = false;
+	active = selected = false;
 }
 
 /*
@@ -116,7 +116,7 @@ void wv_prompt_draw(void)
 	clrtoeol();
 	attrset(A_BOLD);
 	mvaddnstr(y, 0, p, cols);
-	attrset(A_NORMAL);
+	attrset(selected ? A_REVERSE : A_NORMAL);
 	room = cols - plen - 1;
 	if (room < 1)
 		return;
@@ -139,6 +139,7 @@ void wv_prompt_draw(void)
 		end += k;
 	}
 	mvaddnstr(y, plen, line + start, (int)(end - start));
+	attrset(A_NORMAL);
 	move(y, plen + before);
 	curs_set(1);
 }
@@ -262,6 +263,20 @@ void wv_prompt_open(const char *prompt, const char *text)
 	wv_prompt_draw();
 }
 
+void wv_prompt_select(bool on)
+{
+	selected = on && active;
+}
+
+void wv_prompt_clear(void)
+{
+	if (!active)
+		return;
+	rl_replace_line("", 0);
+	rl_point = 0;
+	selected = false;
+}
+
 bool wv_prompt_active(void)
 {
 	return active;
@@ -275,7 +290,7 @@ void wv_prompt_cancel(void)
 	rl_free_line_state();
 	rl_callback_sigcleanup();
 	rl_callback_handler_remove();
-	active = false;
+	active = selected = false;
 	curs_set(0);
 }
 

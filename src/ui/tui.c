@@ -1,6 +1,7 @@
 /*
- * The visualizer's main loop: keys -> actions (watviz/app.h) -> reactions ->
- * a frame (watviz/view.h) flushed to curses through the role table.
+ * The terminal's front-end: curses keys -> the session (watviz/session.h,
+ * which decides what they do, for the page too) -> reactions -> a frame
+ * flushed to curses through the role table.  readline edits the open line.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,10 +27,10 @@
 #include "watviz/history.h"
 #include "watviz/json.h"
 #include "watviz/lesson.h"
-#include "watviz/lessonview.h"
 #include "watviz/plain.h"
 #include "watviz/prompt.h"
 #include "watviz/render.h"
+#include "watviz/session.h"
 #include "watviz/term.h"
 #include "watviz/view.h"
 
@@ -57,48 +58,49 @@ static long now_ms(void)
 }
 
 struct tui {
-	struct wv_app app;
-	struct wv_class cls;	/* a lesson's state, when lesson */
-	bool lesson;
+	struct wv_session s;	/* the app, the lesson, the open line */
 	struct wv_frame frame;
-	bool edit_word;		/* the open line edits the word (e) */
-	bool answering;		/* the open line answers a lesson's question */
 	long next_tick;
 	const char **lesson_names;	/* for Tab after ":lesson " */
 	struct wv_rec *rec;		/* --record, or NULL */
 	bool mouse;			/* mouse reporting is on */
-	const struct wv_ui_opts *opts;	/* for :lesson N in the free view */
-	const char *progress;		/* the progress file, or NULL */
 };
 
-/* :lesson N typed in the free view: the lesson takes over the screen. */
-static int free_lesson(struct tui *ui, const char *line)
+/* The ':' history: readline's list and its file (watviz/history.h). */
+static int remember(void *ctx, const char *line)
 {
-	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
-	char err[8];
-	int rc;
+	(void)ctx;
+	wv_prompt_remember(line);
+	return wv_prompt_history_error();
+}
 
-	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 ||
-	    cmd.kind != WV_CMD_LESSON)
-		return -1;
-	rc = wv_class_from_free(&ui->cls, &ui->app, ui->opts, ui->progress, cmd.text);
-	if (rc == -2)
-		return WV_REACT_QUIT;	/* out of memory: nothing left to show */
-	if (rc == 0)
-		ui->lesson = true;
-	return WV_REACT_CLEAR | WV_REACT_REDRAW;
+static const struct wv_session_platform platform = {
+	.write_json = json_writer, .remember = remember,
+};
+
+/* curses' codes for keys that are no character, as the session's */
+static int key_code(int ch)
+{
+	static const struct { int curses, wv; } map[] = {
+		{ KEY_DOWN, WV_KEY_DOWN }, { KEY_UP, WV_KEY_UP },
+		{ KEY_LEFT, WV_KEY_LEFT }, { KEY_RIGHT, WV_KEY_RIGHT },
+		{ KEY_HOME, WV_KEY_HOME }, { KEY_END, WV_KEY_END },
+		{ KEY_PPAGE, WV_KEY_PGUP }, { KEY_NPAGE, WV_KEY_PGDN },
+		{ KEY_DC, WV_KEY_DEL }, { KEY_BACKSPACE, WV_KEY_BKSP },
+		{ KEY_ENTER, WV_KEY_ENTER }, { KEY_F(1), WV_KEY_F1 },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (map[i].curses == ch)
+			return map[i].wv;
+	return ch >= KEY_MIN ? -1 : ch;	/* a key the session has no code for */
 }
 
 static void render(struct tui *ui)
 {
-	struct wv_app *app = &ui->app;
-
 	if (wv_frame_init(&ui->frame, LINES, COLS) < 0)
 		return;
-	if (ui->lesson)
-		wv_lessonview_build(&ui->frame, &ui->cls);
-	else
-		wv_view_build(&ui->frame, app);
+	wv_session_frame(&ui->s, &ui->frame);
 	if (wv_prompt_active() && wv_prompt_matches()[0]) {
 		/* Tab listed completions: on the status row, above the line */
 		int y = ui->frame.rows - 2;
@@ -109,50 +111,13 @@ static void render(struct tui *ui)
 	erase();
 	wv_render_frame(&ui->frame);
 	if (ui->rec)	/* --record: the same frame into the cast */
-		wv_rec_frame(ui->rec, &ui->frame, app, ui->lesson ? &ui->cls : NULL);
+		wv_rec_frame(ui->rec, &ui->frame, &ui->s.app,
+			     ui->s.lesson ? &ui->s.cls : NULL);
 	if (wv_prompt_active())
 		wv_prompt_draw();
 	else
 		curs_set(0);
 	refresh();
-}
-
-/* A finished ':' or edit line: run it. */
-static int run_line(struct tui *ui, char *line)
-{
-	int react, e;
-
-	if (ui->answering) {
-		/* answers stay out of the ':' history */
-		react = wv_class_answer(&ui->cls, line);
-		free(line);
-		return react;
-	}
-	if (!line)
-		return WV_REACT_REDRAW;
-	if (ui->edit_word) {
-		/* as the command that does the same, so Up on ':' can reuse it */
-		static char cmd[2 * WV_CMD_TEXT_MAX + 8];
-
-		if (wv_cmd_word(line, cmd, sizeof(cmd)) == 0)
-			wv_prompt_remember(cmd);
-	} else {
-		wv_prompt_remember(line);
-	}
-	if (!ui->edit_word && !ui->lesson && (react = free_lesson(ui, line)) >= 0) {
-		free(line);
-		return react;
-	}
-	react = ui->edit_word ? wv_app_set_word_src(&ui->app, line)
-	      : ui->lesson ? wv_class_command(&ui->cls, line, json_writer)
-			   : wv_app_command(&ui->app, line, json_writer);
-	if (ui->lesson && ui->edit_word)	/* a question of the old word goes */
-		react |= wv_class_sync(&ui->cls);
-	free(line);
-	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
-		wv_app_msg(&ui->app, true, "could not save the command history: %s",
-			   wv_state_strerror(e));
-	return react;
 }
 
 /*
@@ -163,61 +128,88 @@ static int run_line(struct tui *ui, char *line)
 static int mouse_event(struct tui *ui)
 {
 	MEVENT ev;
-	enum wv_action act = WV_ACT_NONE;
 
 	if (getmouse(&ev) != OK)
 		return WV_REACT_NONE;
-	if (ev.bstate & BUTTON1_PRESSED) {
-		unsigned target = wv_frame_target_at(&ui->frame, ev.y, ev.x);
-
-		return ui->lesson ? wv_class_click(&ui->cls, target)
-				  : wv_app_click(&ui->app, target);
-	}
+	if (ev.bstate & BUTTON1_PRESSED)
+		return wv_session_click(&ui->s, wv_frame_target_at(&ui->frame, ev.y, ev.x));
 	if (ev.bstate & BUTTON4_PRESSED)
-		act = WV_ACT_PREV;
+		return wv_session_act(&ui->s, WV_ACT_PREV);
 #ifdef BUTTON5_PRESSED
-	else if (ev.bstate & BUTTON5_PRESSED)
-		act = WV_ACT_NEXT;
+	if (ev.bstate & BUTTON5_PRESSED)
+		return wv_session_act(&ui->s, WV_ACT_NEXT);
 #endif
-	return ui->lesson ? wv_class_do(&ui->cls, act) : wv_app_do(&ui->app, act);
+	return WV_REACT_NONE;
 }
 
-static int handle_key(struct tui *ui, int ch)
+/* A key at the open line: readline's, unless the session says it leaves
+   the line for the lesson. */
+static int line_key(struct wv_session *s, int ch)
 {
-	/* at the answer line, the lesson keys the screen names still work:
-	   no answer has an 's', '[' or ']' in it */
-	if (wv_prompt_active() && ui->answering &&
-	    (ch == 's' || ch == 'w' || ch == '[' || ch == ']' || ch == KEY_NPAGE ||
-	     ch == KEY_PPAGE)) {
-		wv_prompt_cancel();
-		ui->answering = false;
-		return wv_class_do(&ui->cls, wv_keys_action(ch)) | WV_REACT_REDRAW;
-	}
-	if (wv_prompt_active() && ch == KEY_MOUSE) {
+	int key = key_code(ch);
+	char *line;
+	int react;
+
+	if (ch == KEY_MOUSE) {
 		MEVENT ev;
 
 		getmouse(&ev);		/* the line is being typed: not now */
 		return WV_REACT_NONE;
 	}
-	if (wv_prompt_active()) {
-		char *line;
-
-		if (wv_prompt_key(ch, &line))
-			return run_line(ui, line);
+	if (key >= 0 && !wv_session_line_takes(s, key)) {
+		wv_prompt_cancel();
+		return wv_session_key(s, key);
+	}
+	if (key >= 0 && wv_session_replaces(s, key)) {
+		wv_prompt_clear();	/* typed over the selected answer */
+		if (wv_keys_erases(key))
+			return WV_REACT_REDRAW;
+	}
+	if (!wv_prompt_key(ch, &line))
 		return ch == KEY_RESIZE || wv_prompt_matches()[0] ? WV_REACT_REDRAW
 								  : WV_REACT_NONE;
-	}
-	if (ch == KEY_RESIZE)
-		return WV_REACT_REDRAW;
-	if (ch == KEY_MOUSE)
+	react = wv_session_line_done(s, line);
+	free(line);
+	return react | WV_REACT_REDRAW;
+}
+
+/* The open line as the session has it: readline's editor opened or
+   closed to match. */
+static void line_follow(struct wv_session *s, int react)
+{
+	if (react & (WV_REACT_PROMPT | WV_REACT_EDIT | WV_REACT_ANSWER))
+		wv_prompt_cancel();	/* a new line: opened afresh */
+	if (s->line != WV_LINE_NONE && !wv_prompt_active())
+		wv_prompt_open(s->prompt, s->text);
+	else if (s->line == WV_LINE_NONE && wv_prompt_active())
+		wv_prompt_cancel();
+	wv_prompt_select(s->selected);
+}
+
+int wv_tui_key(struct wv_session *s, int ch)
+{
+	int key, react;
+
+	if (wv_prompt_active())
+		react = line_key(s, ch);
+	else if (ch == KEY_RESIZE)
+		react = WV_REACT_REDRAW;
+	else
+		react = (key = key_code(ch)) < 0 ? WV_REACT_NONE : wv_session_key(s, key);
+	line_follow(s, react);
+	return react;
+}
+
+static int handle_key(struct tui *ui, int ch)
+{
+	if (ch == KEY_MOUSE && !wv_prompt_active())
 		return mouse_event(ui);
-	if (ui->lesson)
-		return wv_class_do(&ui->cls, wv_app_action(&ui->app, ch));
-	return wv_app_key(&ui->app, ch);
+	return wv_tui_key(&ui->s, ch);
 }
 
 static int loop(struct tui *ui)
 {
+	struct wv_app *app = &ui->s.app;
 	int react = WV_REACT_REDRAW;
 
 	for (;;) {
@@ -231,31 +223,20 @@ static int loop(struct tui *ui)
 			react |= WV_REACT_REDRAW;
 		} else if (sig == SIGINT && wv_prompt_active()) {
 			wv_prompt_cancel();	/* Ctrl-C abandons the line */
-			react |= WV_REACT_REDRAW;
+			react |= wv_session_line_done(&ui->s, NULL) | WV_REACT_REDRAW;
 		} else if (sig) {
 			return 128 + sig;
 		}
 		if (react & WV_REACT_QUIT)
 			return 0;
-		if (react & WV_REACT_PROMPT) {
-			ui->edit_word = ui->answering = false;
-			wv_prompt_open(":", NULL);
-		} else if (react & WV_REACT_EDIT) {
-			ui->edit_word = true;
-			ui->answering = false;
-			wv_prompt_open("word: ", ui->app.word_src);
-		} else if (react & WV_REACT_ANSWER) {
-			ui->edit_word = false;
-			ui->answering = true;
-			wv_prompt_open(wv_class_prompt(&ui->cls), ui->cls.retry);
-		}
-		if (ui->app.mouse != ui->mouse) {	/* :set mouse */
-			ui->mouse = wv_term_mouse(ui->app.mouse);
-			if (ui->app.mouse && !ui->mouse)
-				wv_app_msg(&ui->app, true, "this terminal (TERM=%s) "
+		line_follow(&ui->s, react);
+		if (app->mouse != ui->mouse) {	/* :set mouse */
+			ui->mouse = wv_term_mouse(app->mouse);
+			if (app->mouse && !ui->mouse)
+				wv_app_msg(app, true, "this terminal (TERM=%s) "
 					   "reports no mouse events", getenv("TERM") ?
 					   getenv("TERM") : "");
-			ui->app.mouse = ui->mouse;	/* what is so */
+			app->mouse = ui->mouse;	/* what is so */
 		}
 		if (react & WV_REACT_CLEAR)
 			clearok(curscr, TRUE);
@@ -267,7 +248,7 @@ static int loop(struct tui *ui)
 		   notice signals */
 		long wait = 250;
 
-		if (ui->app.playing) {
+		if (app->playing) {
 			long left = ui->next_tick - now_ms();
 
 			wait = left < 0 ? 0 : left < wait ? left : wait;
@@ -277,18 +258,17 @@ static int loop(struct tui *ui)
 		if (ch == ERR && wv_term_lost())
 			return 128 + SIGHUP;	/* as if hung up: SIGHUP may be blocked */
 		if (ch == ERR) {
-			if (ui->app.playing && now_ms() >= ui->next_tick) {
-				react |= ui->lesson ? wv_class_tick(&ui->cls)
-						    : wv_app_tick(&ui->app);
-				ui->next_tick = now_ms() + ui->app.speed_ms;
+			if (app->playing && now_ms() >= ui->next_tick) {
+				react |= wv_session_tick(&ui->s);
+				ui->next_tick = now_ms() + app->speed_ms;
 			}
 			continue;
 		}
-		bool was_playing = ui->app.playing;
+		bool was_playing = app->playing;
 
 		react |= handle_key(ui, ch);
-		if (ui->app.playing && !was_playing)
-			ui->next_tick = now_ms() + ui->app.speed_ms;
+		if (app->playing && !was_playing)
+			ui->next_tick = now_ms() + app->speed_ms;
 	}
 }
 
@@ -309,21 +289,19 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	if (wv_state_path(getenv("XDG_STATE_HOME"), getenv("HOME"), "progress",
 			  prog, sizeof(prog)) == 0)
 		pp = prog;
-	ui->lesson = opts->lesson != NULL;
 	ui->rec = opts->rec;
-	ui->opts = opts;
-	ui->progress = pp;
-	if (ui->lesson ? wv_class_init(&ui->cls, &ui->app, opts, pp) < 0
-		       : wv_app_open(&ui->app, opts) < 0) {
-		fprintf(stderr, "watviz: %s\n", ui->app.msg);
+	if (wv_session_init(&ui->s, opts, pp, &platform) < 0) {
+		fprintf(stderr, "watviz: %s\n", ui->s.app.msg);
 		free(ui);
 		return 2;
 	}
+	struct wv_app *app = &ui->s.app;
+
 	/* --page-end is wv_app_open's; --step goes to its sub-step */
-	if (!ui->lesson && opts->step &&
-	    (wv_app_goto_step(&ui->app, opts->step), ui->app.msg_error)) {
-		fprintf(stderr, "watviz: --%s\n", ui->app.msg);
-		wv_app_free(&ui->app);
+	if (!ui->s.lesson && opts->step &&
+	    (wv_app_goto_step(app, opts->step), app->msg_error)) {
+		fprintf(stderr, "watviz: --%s\n", app->msg);
+		wv_session_free(&ui->s);
 		free(ui);
 		return 2;
 	}
@@ -336,20 +314,18 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		fprintf(stderr, "watviz: --record: TERM=%s cannot draw the visualizer, "
 			"so there is nothing to record; set TERM to your terminal's "
 			"type, or write a cast with --cast\n", term ? term : "");
-		wv_class_free(&ui->cls);
-		wv_app_free(&ui->app);
+		wv_session_free(&ui->s);
 		free(ui);
 		return 2;
 	}
-	if (status == -EINVAL && ui->lesson) {
+	if (status == -EINVAL && ui->s.lesson) {
 		/* TERM=dumb and the like: the lesson as its handout */
 		struct wv_handout_opts ho = {
 			.number = opts->lesson_number, .variant = opts->variant,
 			.color = wv_plain_want_color(stdout, opts->color) };
 
 		status = wv_handout_render(stdout, opts->lesson, &ho) < 0 ? 1 : 0;
-		wv_class_free(&ui->cls);
-		wv_app_free(&ui->app);
+		wv_session_free(&ui->s);
 		free(ui);
 		return status;
 	}
@@ -359,22 +335,21 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			.color = wv_plain_want_color(stdout, opts->color),
 			.word_src = opts->word_src };
 
-		status = wv_plain_render(stdout, &ui->app.trace, &po) < 0 ? 1 : 0;
-		wv_app_free(&ui->app);
+		status = wv_plain_render(stdout, &app->trace, &po) < 0 ? 1 : 0;
+		wv_session_free(&ui->s);
 		free(ui);
 		return status;
 	}
 	if (status < 0) {
 		fprintf(stderr, "watviz: %s\n", err);
-		wv_class_free(&ui->cls);
-		wv_app_free(&ui->app);
+		wv_session_free(&ui->s);
 		free(ui);
 		return 1;
 	}
 	wv_render_setup_theme(wv_term_has_color(), opts->present);
 	/* on where the terminal reports mouse events, unless --no-mouse */
 	ui->mouse = wv_term_mouse(!opts->no_mouse);
-	ui->app.mouse = ui->mouse;
+	app->mouse = ui->mouse;
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;
@@ -385,15 +360,16 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		for (size_t i = 0; ui->lesson_names && i < opts->nfiles; i++)
 			ui->lesson_names[i] = opts->files[i].slug;
 		wv_prompt_lessons(ui->lesson_names);
+		ui->s.names = ui->lesson_names;
 	}
-	if (!ui->lesson && !opts->step)
-		wv_app_msg(&ui->app, false, "Right/Left step through %s; ? shows "
-			   "every key.", ui->app.v->name);
-	if ((e = wv_prompt_history_error()) < 0 && !ui->app.msg_error)
-		wv_app_msg(&ui->app, true, "history file not read: %s; it is left as "
+	if (!ui->s.lesson && !opts->step)
+		wv_app_msg(app, false, "Right/Left step through %s; ? shows "
+			   "every key.", app->v->name);
+	if ((e = wv_prompt_history_error()) < 0 && !app->msg_error)
+		wv_app_msg(app, true, "history file not read: %s; it is left as "
 			   "it is, and this run's commands are not saved",
 			   wv_state_strerror(e));
-	ui->next_tick = now_ms() + ui->app.speed_ms;
+	ui->next_tick = now_ms() + app->speed_ms;
 
 	status = loop(ui);
 
@@ -403,8 +379,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_prompt_fini();
 	wv_term_restore();
 	wv_frame_free(&ui->frame);
-	wv_class_free(&ui->cls);
-	wv_app_free(&ui->app);
+	wv_session_free(&ui->s);
 	free(ui);
 	return status;
 }

@@ -1,18 +1,16 @@
 /*
- * The visualizer behind the web page (web.h): what src/ui/tui.c does for
- * the terminal, without one.  Keys go to the same actions (wv_app_key,
- * wv_class_do), the screens are the same frames (wv_view_build,
- * wv_lessonview_build); only the line that readline edits in the terminal
- * is edited here, in a few lines of its own (with readline's Up and Down
- * through the ':' history), and drawn on the last row.  Lesson progress
- * and that history are kept as the terminal keeps them, in state files
- * that are the browser's storage here (src/web/store.c).
+ * The page's front-end (web.h): keys, clicks and ticks go to the session
+ * (src/session/), which decides what they do for the terminal too; the
+ * line is edited by the session's own editor (the terminal has readline).
+ * What is left here is the page's platform: the frame handed to the
+ * JavaScript as cells, links in and out, the browser's storage for the
+ * lesson progress and the ':' history (src/web/store.c), and a 32-bit
+ * :try proved on the page's worker.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "web.h"
 
-#include <curses.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,12 +20,12 @@
 #include "watviz/app.h"
 #include "watviz/classroom.h"
 #include "watviz/cmdline.h"
-#include "watviz/history.h"
 #include "watviz/lesson.h"
 #include "watviz/lessonview.h"
 #include "watviz/progress.h"
 #include "watviz/prove.h"
 #include "watviz/screen.h"
+#include "watviz/session.h"
 #include "watviz/state.h"
 #include "watviz/stepname.h"
 #include "watviz/try.h"
@@ -44,34 +42,19 @@
 #define LINK_MAX WV_WEBLINK_MAX
 #define HISTORY_FILE_MAX (WV_HISTORY_MAX * WV_CMD_TEXT_MAX)
 
-enum line_kind { LINE_NONE, LINE_COMMAND, LINE_WORD, LINE_ANSWER };
-
 static struct web {
-	bool started;
-	struct wv_app app;
-	struct wv_class cls;
-	bool lesson;
+	struct wv_session s;		/* the app, the lesson, the open line */
 	wv_lesson *l;			/* the lesson shown, owned */
 	int rows, cols;
 	struct wv_frame frame;
 	uint32_t *cells;		/* what wv_web_frame hands out */
-	/* the open line: what readline edits in the terminal */
-	enum line_kind line;
-	char prompt[64];
-	char text[WV_CMD_TEXT_MAX];
-	size_t len, at;			/* bytes in text, the cursor */
 	char link[LINK_MAX];
 	char buf[BUF_MAX];
 	/* the state files in the browser's storage (src/web/store.c) */
 	bool checked;			/* looked at once, at the first open */
 	char progress[64];		/* the progress blob's name, "" none */
 	char history_file[64];		/* the history's, "" none or unreadable */
-	bool history_failed;		/* said once that it cannot be saved */
 	char note[WV_APP_MSG_MAX];	/* what the look found, said once */
-	/* the ':' history, oldest first; at, while recalling, an index */
-	char *history[WV_HISTORY_MAX];
-	size_t nhistory, recall;
-	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
 	/* the lessons built in, as the lesson files a class moves between
 	   (:lesson, :next, :prev, the end screen's n), and their names for
 	   Tab after ":lesson "; made at the first open */
@@ -95,22 +78,6 @@ char *wv_web_buf(size_t n)
 
 /* ---- the state files ----------------------------------------------------- */
 
-/* Append n bytes of line (copied) to the history list, dropping the
-   oldest when full. */
-static void history_push(const char *line, size_t n)
-{
-	char *s = strndup(line, n);
-
-	if (!s)
-		return;
-	if (web.nhistory == WV_HISTORY_MAX) {
-		free(web.history[0]);
-		memmove(web.history, web.history + 1, (WV_HISTORY_MAX - 1) * sizeof(char *));
-		web.nhistory--;
-	}
-	web.history[web.nhistory++] = s;
-}
-
 /* A history file's lines, each one the line editor could have taken,
    into the list (when keep); false (with its bad line's number in *bad)
    when one is not. */
@@ -132,7 +99,7 @@ static bool history_parse(const char *text, size_t len, bool keep, int *bad)
 			return false;
 		}
 		if (keep && n)
-			history_push(s, n);
+			wv_session_history_push(&web.s, s, n);
 		s += n + 1;
 	}
 	return true;
@@ -141,32 +108,22 @@ static bool history_parse(const char *text, size_t len, bool keep, int *bad)
 static int history_fill(FILE *f, void *ctx)
 {
 	(void)ctx;
-	for (size_t i = 0; i < web.nhistory; i++)
-		fprintf(f, "%s\n", web.history[i]);
+	for (size_t i = 0; i < web.s.nhistory; i++)
+		fprintf(f, "%s\n", web.s.history[i]);
 	return wv_file_error(f);
 }
 
 /*
- * Add a ':' line to the history (not a blank one, not a repeat of the
- * last) and save it: the list in memory is the page's whole history (one
- * page writes it at a time: it is read at the first open).
+ * The session keeps a ':' line: save its list, which is the page's whole
+ * history (one page writes it at a time: it is read at the first open).
  */
-static void history_add(const char *line)
+static int remember(void *ctx, const char *line)
 {
-	int rc;
-
-	if (line[strspn(line, " ")] == '\0' ||
-	    (web.nhistory && strcmp(web.history[web.nhistory - 1], line) == 0))
-		return;
-	history_push(line, strlen(line));
+	(void)ctx;
+	(void)line;
 	if (!web.history_file[0])
-		return;
-	rc = wv_state_replace(web.history_file, WV_FILE_STATE, history_fill, NULL);
-	if (rc < 0 && !web.history_failed) {
-		web.history_failed = true;
-		wv_app_msg(&web.app, true, "could not save the command history: %s",
-			   wv_state_strerror(rc));
-	}
+		return 0;
+	return wv_state_replace(web.history_file, WV_FILE_STATE, history_fill, NULL);
 }
 
 /* Blob name, which could not be read (why), set aside: what to say. */
@@ -304,60 +261,13 @@ static struct wv_ui_opts *lesson_opts(void)
 	return o;
 }
 
-/* ---- the line ------------------------------------------------------------ */
-
-static void line_open(enum line_kind kind, const char *prompt, const char *text)
-{
-	web.line = kind;
-	snprintf(web.prompt, sizeof(web.prompt), "%s", prompt);
-	snprintf(web.text, sizeof(web.text), "%s", text ? text : "");
-	web.len = web.at = strlen(web.text);
-	web.recall = web.nhistory;
-}
-
-static int react(int r)
-{
-	if (r & WV_REACT_PROMPT)
-		line_open(LINE_COMMAND, ":", NULL);
-	else if (r & WV_REACT_EDIT)
-		line_open(LINE_WORD, "word: ", web.app.word_src);
-	else if (r & WV_REACT_ANSWER)
-		line_open(LINE_ANSWER, wv_class_prompt(&web.cls), web.cls.retry);
-	return r;
-}
-
-/* :json writes a file: the page has none to write (src/web/store.c). */
-static int no_json(const struct wv_trace *t, const char *path)
-{
-	(void)t;
-	(void)path;
-	return -ENOSYS;
-}
-
-/*
- * :lesson N typed in the free view: the lesson takes over the page, as
- * tui.c's free_lesson does in the terminal.  -1 for another line.
- */
-static int free_lesson(const char *line)
-{
-	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
-	char err[8];
-	int rc;
-
-	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 || cmd.kind != WV_CMD_LESSON)
-		return -1;
-	rc = wv_class_from_free(&web.cls, &web.app, lesson_opts(),
-				web.progress[0] ? web.progress : NULL, cmd.text);
-	if (rc == -2) {		/* out of memory: the app is gone */
-		web.started = false;
-		return WV_REACT_REDRAW;
-	}
-	if (rc == 0) {
-		web.lesson = true;
-		web.cls.restart = false;
-	}
-	return WV_REACT_REDRAW;
-}
+/* What the page provides the session (src/session/): no files to write
+   (:json says so), the browser's storage for the history, a worker for
+   a 32-bit :try. */
+static int try_elsewhere(void *ctx, struct wv_app *app, const char *formula);
+static const struct wv_session_platform platform = {
+	.write_json = NULL, .remember = remember, .try_job = try_elsewhere,
+};
 
 /* ---- :try off the page's main thread ------------------------------------ */
 
@@ -378,31 +288,29 @@ static void job_drop(void)
  * verdict back (wv_web_proved); the page stays live meanwhile, and Esc or
  * Ctrl-C stops it.  -1: another line.
  */
-static int try_elsewhere(const char *line)
+static int try_elsewhere(void *ctx, struct wv_app *app, const char *formula)
 {
-	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
-	char err[8];
 	struct wv_try *t;
 
-	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0 || cmd.kind != WV_CMD_TRY ||
-	    web.app.v->bits != 32)
+	(void)ctx;
+	if (app->v->bits != 32)
 		return -1;
-	web.app.msg[0] = '\0';
+	app->msg[0] = '\0';
 	if (!(t = malloc(sizeof(*t)))) {
-		wv_app_msg(&web.app, true, "try: out of memory");
+		wv_app_msg(app, true, "try: out of memory");
 		return WV_REACT_REDRAW;
 	}
-	if (wv_app_try_begin(&web.app, cmd.text, t) < 0) {
+	if (wv_app_try_begin(app, formula, t) < 0) {
 		free(t);
 		return WV_REACT_REDRAW;		/* app->msg says why */
 	}
 	job_drop();	/* a new :try replaces one that runs */
 	web.job_try = t;
-	web.job_v = web.app.v;
+	web.job_v = app->v;
 	web.job = ++web.jobs;
-	snprintf(web.job_text, sizeof(web.job_text), "%s\n%s", web.app.v->name, cmd.text);
-	wv_app_msg(&web.app, false, "try: checking all 2^32 words on %s (Esc or "
-		   "Ctrl-C stops it)", web.app.v->name);
+	snprintf(web.job_text, sizeof(web.job_text), "%s\n%s", app->v->name, formula);
+	wv_app_msg(app, false, "try: checking all 2^32 words on %s (Esc or "
+		   "Ctrl-C stops it)", app->v->name);
 	return WV_REACT_REDRAW;
 }
 
@@ -431,7 +339,7 @@ static int job_done(const char *result, const char *how)
 		rc = -EINTR;
 	} else if (sscanf(result, "%d %d %d %d %llx %llu %lf", &rc, &holds, &proof,
 			  &smallest, &cex, &checked, &seconds) != 7) {
-		wv_app_msg(&web.app, true, "try: the worker's verdict cannot be read "
+		wv_app_msg(&web.s.app, true, "try: the worker's verdict cannot be read "
 			   "(\"%.40s\"); nothing was decided", result);
 		job_drop();
 		return WV_REACT_REDRAW;
@@ -441,27 +349,27 @@ static int job_done(const char *result, const char *how)
 				       .seconds = seconds,
 				       .method = proof ? "exhaustive" : "sampled" };
 	}
-	if (web.app.v != web.job_v && rc != -EINTR) {
-		wv_app_msg(&web.app, false, "try: the formula was checked on %s, not "
+	if (web.s.app.v != web.job_v && rc != -EINTR) {
+		wv_app_msg(&web.s.app, false, "try: the formula was checked on %s, not "
 			   "on %s shown now: :try again here", web.job_v->name,
-			   web.app.v->name);
+			   web.s.app.v->name);
 		job_drop();
 		return WV_REACT_REDRAW;
 	}
-	rc = wv_app_try_verdict(&web.app, web.job_try, rc, &p);
+	rc = wv_app_try_verdict(&web.s.app, web.job_try, rc, &p);
 	if (!result)	/* the terminal's words, with the key that stopped it */
-		wv_app_msg(&web.app, false, "try: stopped (%s); nothing was decided", how);
+		wv_app_msg(&web.s.app, false, "try: stopped (%s); nothing was decided", how);
 	job_drop();
-	if (web.lesson)
-		rc |= wv_class_sync(&web.cls);
-	return rc;
+	if (web.s.lesson)
+		rc |= wv_class_sync(&web.s.cls);
+	return rc | WV_REACT_REDRAW;
 }
 
 int wv_web_proved(int job, const char *result)
 {
-	if (!web.started || job != web.job)
+	if (!web.s.started || job != web.job)
 		return WV_REACT_NONE;	/* stopped, or replaced: not this one's */
-	return react(job_done(result, NULL));
+	return job_done(result, NULL);
 }
 
 /*
@@ -495,196 +403,45 @@ const char *wv_web_prove(const char *job)
 	return out;
 }
 
-/* A finished line (NULL: abandoned), as tui.c's run_line. */
-static int line_done(const char *text)
-{
-	enum line_kind kind = web.line;
-
-	web.line = LINE_NONE;
-	if (kind == LINE_ANSWER)
-		return react(wv_class_answer(&web.cls, text));
-	if (!text)
-		return WV_REACT_REDRAW;
-	if (kind == LINE_WORD)
-		return react(wv_app_set_word_src(&web.app, text));
-	char line[WV_CMD_TEXT_MAX];
-	int r;
-
-	snprintf(line, sizeof(line), "%s", text);	/* react may open a line */
-	r = try_elsewhere(line);
-	if (r < 0 && web.lesson)
-		r = react(wv_class_command(&web.cls, line, no_json));
-	else if (r < 0 && (r = free_lesson(line)) < 0)
-		r = react(wv_app_command(&web.app, line, no_json));
-	history_add(line);	/* after: its failure is what the line says */
-	return r;
-}
-
-/* Tab: the longest common start of the command line's completions. */
-static void line_complete(void)
-{
-	struct wv_cmd_matches m;
-	size_t start = web.at, common;
-
-	while (start > 0 && web.text[start - 1] != ' ')
-		start--;
-	char word[WV_CMD_TEXT_MAX];
-
-	memcpy(word, web.text + start, web.at - start);
-	word[web.at - start] = '\0';
-	web.text[web.len] = '\0';
-	lessons_list();
-	if (wv_cmd_complete(web.text, start, word, web.names, &m) == 0)
-		return;
-	common = strlen(m.name[0]);
-	for (size_t i = 1; i < m.n; i++) {
-		size_t k = 0;
-
-		while (k < common && m.name[i][k] == m.name[0][k])
-			k++;
-		common = k;
-	}
-	for (size_t k = web.at - start; k < common && web.len + 1 < sizeof(web.text); k++) {
-		memmove(web.text + web.at + 1, web.text + web.at, web.len - web.at + 1);
-		web.text[web.at++] = m.name[0][k];
-		web.len++;
-	}
-}
-
-static int line_key(int key)
-{
-	switch (key) {
-	case '\n': case '\r': case KEY_ENTER:
-		web.text[web.len] = '\0';
-		return line_done(web.text) | WV_REACT_REDRAW;
-	case 27:
-		return line_done(NULL) | WV_REACT_REDRAW;
-	case KEY_BACKSPACE: case 127: case 8:
-		if (web.at == 0)
-			return web.len == 0 ? line_done(NULL) | WV_REACT_REDRAW
-					    : WV_REACT_BELL;
-		memmove(web.text + web.at - 1, web.text + web.at, web.len - web.at);
-		web.at--;
-		web.len--;
-		break;
-	case KEY_DC:
-		if (web.at == web.len)
-			return WV_REACT_BELL;
-		memmove(web.text + web.at, web.text + web.at + 1, web.len - web.at - 1);
-		web.len--;
-		break;
-	case KEY_LEFT:
-		web.at -= web.at > 0;
-		break;
-	case KEY_RIGHT:
-		web.at += web.at < web.len;
-		break;
-	case KEY_HOME: case 1:
-		web.at = 0;
-		break;
-	case KEY_END: case 5:
-		web.at = web.len;
-		break;
-	case '\t':
-		if (web.line == LINE_COMMAND)
-			line_complete();
-		break;
-	case KEY_UP: case KEY_DOWN:	/* the ':' history, as readline's */
-		if (web.line != LINE_COMMAND ||
-		    (key == KEY_UP ? web.recall == 0 : web.recall == web.nhistory))
-			return WV_REACT_BELL;
-		web.text[web.len] = '\0';
-		if (web.recall == web.nhistory)
-			snprintf(web.typed, sizeof(web.typed), "%s", web.text);
-		web.recall += key == KEY_UP ? (size_t)-1 : 1;
-		snprintf(web.text, sizeof(web.text), "%s", web.recall < web.nhistory
-			 ? web.history[web.recall] : web.typed);
-		web.len = web.at = strlen(web.text);
-		break;
-	default:
-		if (key < ' ' || key > '~' || web.len + 1 >= sizeof(web.text))
-			return WV_REACT_BELL;
-		memmove(web.text + web.at + 1, web.text + web.at, web.len - web.at);
-		web.text[web.at++] = (char)key;
-		web.len++;
-	}
-	return WV_REACT_REDRAW;
-}
-
-/* The line over the last row: prompt, text, the cursor; scrolled to show it. */
-static void line_draw(struct wv_frame *f)
-{
-	int y = f->rows - 1, w = f->cols, p = (int)strlen(web.prompt);
-	size_t first = 0;
-	char shown[WV_CMD_TEXT_MAX];
-
-	if (y < 0 || w <= p + 1)
-		return;
-	if ((int)web.at >= w - p - 1)
-		first = web.at - (size_t)(w - p - 2);
-	memcpy(shown, web.text + first, web.len - first);
-	shown[web.len - first] = '\0';
-	wv_frame_fill(f, y, 0, w, WV_ROLE_TEXT, ' ');
-	wv_frame_put(f, y, 0, WV_ROLE_KEY, web.prompt);
-	wv_frame_put(f, y, p, WV_ROLE_TEXT, shown);
-	wv_frame_cursor(f, y, p + (int)(web.at - first), 1);
-}
-
-/* ---- keys, clicks, ticks ------------------------------------------------- */
+/* ---- keys, clicks, ticks: the session's ---------------------------------- */
 
 int wv_web_key(int key)
 {
-	if (!web.started)
-		return WV_REACT_NONE;
-	/* at the answer line the lesson keys the screen names still work, as
-	   in the terminal: no answer has an 's', '[' or ']' in it */
-	if (web.line == LINE_ANSWER && (key == 's' || key == '[' || key == ']' ||
-					key == KEY_NPAGE || key == KEY_PPAGE)) {
-		web.line = LINE_NONE;
-		return react(wv_class_do(&web.cls, wv_keys_action(key))) | WV_REACT_REDRAW;
-	}
 	/* a :try proving elsewhere: Esc or Ctrl-C stops it, as Ctrl-C in
 	   the terminal */
-	if (web.job && (key == 3 || (key == 27 && web.line == LINE_NONE)))
-		return react(job_done(NULL, key == 3 ? "Ctrl-C" : "Esc"));
-	if (web.line != LINE_NONE)
-		return line_key(key);
-	if (web.lesson)
-		return react(wv_class_do(&web.cls, wv_app_action(&web.app, key)));
-	return react(wv_app_key(&web.app, key));
+	if (web.job && (key == 3 || (key == 27 && web.s.line == WV_LINE_NONE)))
+		return job_done(NULL, key == 3 ? "Ctrl-C" : "Esc");
+	return wv_session_key(&web.s, key);
+}
+
+int wv_web_wheel(int dir)
+{
+	return wv_session_act(&web.s, dir > 0 ? WV_ACT_NEXT : WV_ACT_PREV);
 }
 
 int wv_web_click(int y, int x)
 {
-	unsigned target;
-
-	if (!web.started || web.line != LINE_NONE)
-		return WV_REACT_NONE;
-	target = wv_frame_target_at(&web.frame, y, x);
-	return react(web.lesson ? wv_class_click(&web.cls, target)
-				: wv_app_click(&web.app, target));
+	return wv_session_click(&web.s, wv_frame_target_at(&web.frame, y, x));
 }
 
 int wv_web_tick(void)
 {
-	if (!web.started || !web.app.playing)
-		return WV_REACT_NONE;
-	return react(web.lesson ? wv_class_tick(&web.cls) : wv_app_tick(&web.app));
+	return wv_session_tick(&web.s);
 }
 
 int wv_web_playing(void)
 {
-	return web.started && web.app.playing;
+	return web.s.started && web.s.app.playing;
 }
 
 int wv_web_speed(void)
 {
-	return web.app.speed_ms;
+	return web.s.app.speed_ms;
 }
 
 int wv_web_typing(void)
 {
-	return web.line != LINE_NONE;
+	return web.s.line != WV_LINE_NONE;
 }
 
 /* ---- the frame ----------------------------------------------------------- */
@@ -710,15 +467,11 @@ const uint32_t *wv_web_frame(void)
 	struct wv_frame *f = &web.frame;
 	uint32_t *cells;
 
-	if (!web.started || wv_frame_init(f, web.rows ? web.rows : WV_VIEW_MIN_ROWS,
+	if (!web.s.started || wv_frame_init(f, web.rows ? web.rows : WV_VIEW_MIN_ROWS,
 					  web.cols ? web.cols : WV_VIEW_MIN_COLS) < 0)
 		return NULL;
-	if (web.lesson)
-		wv_lessonview_build(f, &web.cls);
-	else
-		wv_view_build(f, &web.app);
-	if (web.line != LINE_NONE)
-		line_draw(f);
+	wv_session_frame(&web.s, f);
+	wv_session_draw_line(&web.s, f);
 	cells = realloc(web.cells, (size_t)f->rows * (size_t)f->cols * sizeof(*cells));
 	if (!cells)
 		return NULL;
@@ -741,15 +494,15 @@ const uint32_t *wv_web_frame(void)
 const char *wv_web_said(void)
 {
 	static char said[WV_NARRATION_MAX + WV_TEXT_MAX + WV_APP_MSG_MAX + 4];
-	const struct wv_app *app = &web.app;
+	const struct wv_app *app = &web.s.app;
 	size_t n = 0;
 
 	said[0] = '\0';
-	if (!web.started)
+	if (!web.s.started)
 		return said;
-	if (web.lesson) {
-		wv_lessonview_said(&web.cls, said, WV_NARRATION_MAX + WV_TEXT_MAX);
-	} else if (!web.lesson && app->view == WV_VIEW_MAIN &&
+	if (web.s.lesson) {
+		wv_lessonview_said(&web.s.cls, said, WV_NARRATION_MAX + WV_TEXT_MAX);
+	} else if (!web.s.lesson && app->view == WV_VIEW_MAIN &&
 		   app->pos < app->trace.nsubs) {
 		const struct wv_substep *sub = &app->trace.subs[app->pos];
 		size_t len = app->quiz ? sub->general : strlen(sub->text);
@@ -956,19 +709,20 @@ static bool parse_fragment(const char *fragment, struct fields *fl, char *err,
 	return ok;
 }
 
+/* The session takes over the app (and the lesson) just started. */
+static void adopt(bool lesson, const struct wv_ui_opts *o)
+{
+	wv_session_adopt(&web.s, lesson, o, web.progress[0] ? web.progress : NULL,
+			 &platform);
+	web.s.names = web.names;
+}
+
 static void stop(void)
 {
 	job_drop();
-	if (!web.started)
-		return;
-	if (web.lesson)
-		wv_class_free(&web.cls);
-	wv_app_free(&web.app);
+	wv_session_stop(&web.s);
 	wv_lesson_free(web.l);
 	web.l = NULL;
-	web.lesson = false;
-	web.line = LINE_NONE;
-	web.started = false;
 }
 
 /*
@@ -982,13 +736,13 @@ static void lesson_step(const char *step, char *err, size_t size)
 	char why[WV_APP_MSG_MAX];
 	size_t k;
 
-	if (web.cls.phase == WV_CLASS_END) {
+	if (web.s.cls.phase == WV_CLASS_END) {
 		if (!err[0])
 			snprintf(err, size, "link field 'step': the end of lesson %u has "
-				 "no steps; a scene's link can have one", web.cls.number);
+				 "no steps; a scene's link can have one", web.s.cls.number);
 		return;
 	}
-	if (wv_step_find(&web.app.trace, step, &k, why, sizeof(why)) < 0) {
+	if (wv_step_find(&web.s.app.trace, step, &k, why, sizeof(why)) < 0) {
 		size_t n = strlen("--step ") + strlen(step);
 		const char *w = strncmp(why, "--step ", 7) == 0 &&
 				strncmp(why + 7, step, n - 7) == 0 &&
@@ -996,11 +750,11 @@ static void lesson_step(const char *step, char *err, size_t size)
 
 		if (!err[0])
 			snprintf(err, size, "link field 'step': lesson %u scene %zu: %.140s",
-				 web.cls.number, web.cls.scene + 1, w);
+				 web.s.cls.number, web.s.cls.scene + 1, w);
 		return;
 	}
-	web.app.pos = k;
-	wv_class_sync(&web.cls);
+	web.s.app.pos = k;
+	wv_class_sync(&web.s.cls);
 }
 
 static int start_lesson(const struct fields *fl, char *err, size_t size)
@@ -1023,31 +777,30 @@ static int start_lesson(const struct fields *fl, char *err, size_t size)
 	   stopped in this browser, as --lesson N */
 	o->restart = fl->scene > 0;
 	o->measure = wv_measure_none;	/* the browser's clock is too coarse */
-	if (wv_class_init(&web.cls, &web.app, o, web.progress[0] ? web.progress
+	if (wv_class_init(&web.s.cls, &web.s.app, o, web.progress[0] ? web.progress
 								: NULL) < 0) {
-		snprintf(err, size, "lesson %u: %.170s", wl->number, web.app.msg);
+		snprintf(err, size, "lesson %u: %.170s", wl->number, web.s.app.msg);
 		wv_lesson_free(web.l);
 		web.l = NULL;
 		return -1;
 	}
 	/* the class owns it now: :lesson, :next and the end screen free the
 	   lesson they leave */
-	web.cls.owned = web.l;
+	web.s.cls.owned = web.l;
 	web.l = NULL;
 	/* the scene in the link was this lesson's: the next ones resume */
-	web.cls.restart = false;
-	web.lesson = true;
-	web.started = true;
+	web.s.cls.restart = false;
+	adopt(true, o);
 	if (fl->scene == SCENE_END) {
 		/* as ] from the last scene: its trace under the end screen */
-		if (web.cls.nscenes)
-			wv_class_goto(&web.cls, web.cls.nscenes - 1);
-		wv_class_goto(&web.cls, web.cls.nscenes);
-	} else if (fl->scene > 0 && (size_t)fl->scene <= web.cls.nscenes) {
-		wv_class_goto(&web.cls, (size_t)fl->scene - 1);
+		if (web.s.cls.nscenes)
+			wv_class_goto(&web.s.cls, web.s.cls.nscenes - 1);
+		wv_class_goto(&web.s.cls, web.s.cls.nscenes);
+	} else if (fl->scene > 0 && (size_t)fl->scene <= web.s.cls.nscenes) {
+		wv_class_goto(&web.s.cls, (size_t)fl->scene - 1);
 	} else if (fl->scene > 0) {
 		snprintf(err, size, "link field 'scene': lesson %u has scenes 1 to %zu",
-			 wl->number, web.cls.nscenes);
+			 wl->number, web.s.cls.nscenes);
 		return 0;	/* the step was that scene's */
 	}
 	if (fl->step[0])
@@ -1067,20 +820,20 @@ static int start_trace(const struct fields *fl, char *err, size_t size)
 		src = "ab\\0cd";
 		wv_word_parse(src, word, &len, &e);
 	}
-	if (wv_app_init(&web.app, word, len, src, fl->v, (size_t)fl->offset,
+	if (wv_app_init(&web.s.app, word, len, src, fl->v, (size_t)fl->offset,
 			fl->fill, fl->delim) < 0) {
-		snprintf(err, size, "link: %.180s", web.app.msg);
-		if (wv_app_init(&web.app, word, len, src, fl->v, 0, 0, -1) < 0)
+		snprintf(err, size, "link: %.180s", web.s.app.msg);
+		if (wv_app_init(&web.s.app, word, len, src, fl->v, 0, 0, -1) < 0)
 			return -1;
 	}
-	web.started = true;
+	adopt(false, lesson_opts());
 	if (fl->page > 0) {
-		struct wv_trace_in in = web.app.trace.in;
+		struct wv_trace_in in = web.s.app.trace.in;
 
 		in.word = word;
 		in.page_end = (size_t)fl->page;
-		if (wv_app_set_input(&web.app, &in, src) < 0)
-			snprintf(err, size, "link field 'page': %.170s", web.app.msg);
+		if (wv_app_set_input(&web.s.app, &in, src) < 0)
+			snprintf(err, size, "link field 'page': %.170s", web.s.app.msg);
 	}
 	return 0;
 }
@@ -1094,19 +847,19 @@ static void link_split(const struct fields *fl, char *err, size_t size)
 {
 	char said[WV_APP_MSG_MAX];
 
-	if (web.app.split_v == fl->split)
+	if (web.s.app.split_v == fl->split)
 		return;
-	if (web.lesson && fl->split && wv_class_question_open(&web.cls)) {
+	if (web.s.lesson && fl->split && wv_class_question_open(&web.s.cls)) {
 		if (!err[0])
 			snprintf(err, size, "link field 'split': the split view opens "
 				 "once the question is answered (s shows the answer)");
 		return;
 	}
-	snprintf(said, sizeof(said), "%s", web.app.msg);
-	wv_app_split(&web.app, fl->split);
-	if (web.app.split_v != fl->split && !err[0])
-		snprintf(err, size, "link field 'split': %.170s", web.app.msg);
-	snprintf(web.app.msg, sizeof(web.app.msg), "%s", said);	/* the link's own */
+	snprintf(said, sizeof(said), "%s", web.s.app.msg);
+	wv_app_split(&web.s.app, fl->split);
+	if (web.s.app.split_v != fl->split && !err[0])
+		snprintf(err, size, "link field 'split': %.170s", web.s.app.msg);
+	snprintf(web.s.app.msg, sizeof(web.s.app.msg), "%s", said);	/* the link's own */
 }
 
 int wv_web_open(const char *fragment)
@@ -1122,30 +875,36 @@ int wv_web_open(const char *fragment)
 	if (!fl.lesson) {
 		if (start_trace(&fl, err, sizeof(err)) < 0)
 			return -1;
-		wv_app_msg(&web.app, false, "Right/Left step through %s; ? shows "
-			   "every key.", web.app.v->name);
+		wv_app_msg(&web.s.app, false, "Right/Left step through %s; ? shows "
+			   "every key.", web.s.app.v->name);
 	}
-	if (fl.step[0] && !web.lesson) {	/* a lesson's: start_lesson */
+	if (fl.step[0] && !web.s.lesson) {	/* a lesson's: start_lesson */
 		size_t k;
 		char why[WV_APP_MSG_MAX];
 
-		if (wv_step_find(&web.app.trace, fl.step, &k, why, sizeof(why)) == 0)
-			web.app.pos = k;
+		if (wv_step_find(&web.s.app.trace, fl.step, &k, why, sizeof(why)) == 0)
+			web.s.app.pos = k;
 		else if (!err[0])
 			snprintf(err, sizeof(err), "link: %.180s", why);
 	}
 	if (fl.split_given)
 		link_split(&fl, err, sizeof(err));
-	if (strcmp(fl.view, "compare") == 0)
-		web.app.view = WV_VIEW_COMPARE;
+	if (strcmp(fl.view, "compare") == 0 && web.s.lesson &&
+	    wv_class_question_open(&web.s.cls)) {
+		/* as c and :compare: every variant's values would answer it */
+		if (!err[0])
+			snprintf(err, sizeof(err), "link field 'view': the compare view "
+				 "opens once the question is answered (s shows the answer)");
+	} else if (strcmp(fl.view, "compare") == 0)
+		web.s.app.view = WV_VIEW_COMPARE;
 	else if (strcmp(fl.view, "help") == 0)
-		web.app.view = WV_VIEW_HELP;
+		web.s.app.view = WV_VIEW_HELP;
 	if (err[0]) {
-		wv_app_msg(&web.app, true, "%s%s%s", err, web.note[0] ? " " : "",
+		wv_app_msg(&web.s.app, true, "%s%s%s", err, web.note[0] ? " " : "",
 			   web.note);
 		ok = false;
 	} else if (web.note[0]) {
-		wv_app_msg(&web.app, true, "%s", web.note);
+		wv_app_msg(&web.s.app, true, "%s", web.note);
 	}
 	web.note[0] = '\0';	/* said once */
 	return ok ? 0 : -1;
@@ -1154,31 +913,31 @@ int wv_web_open(const char *fragment)
 /* A lesson link's split: only where the view is not the scene's own. */
 static const char *lesson_split(void)
 {
-	const struct wv_variant *own = web.cls.phase != WV_CLASS_END &&
-				       web.cls.scene < web.cls.nscenes
-				       ? wv_lesson_scene(web.cls.lesson, web.cls.scene)->split
+	const struct wv_variant *own = web.s.cls.phase != WV_CLASS_END &&
+				       web.s.cls.scene < web.s.cls.nscenes
+				       ? wv_lesson_scene(web.s.cls.lesson, web.s.cls.scene)->split
 				       : NULL;
 
-	if (web.app.split_v == own)
+	if (web.s.app.split_v == own)
 		return NULL;
-	return web.app.split_v ? web.app.split_v->name : "none";
+	return web.s.app.split_v ? web.s.app.split_v->name : "none";
 }
 
 const char *wv_web_link(void)
 {
-	struct wv_app *app = &web.app;
+	struct wv_app *app = &web.s.app;
 
 	web.link[0] = '\0';
-	if (!web.started)
+	if (!web.s.started)
 		return web.link;
-	if (web.lesson)
+	if (web.s.lesson)
 		/* the step only where it is not the one the scene shows */
-		wv_weblink_lesson(web.cls.number, web.cls.phase == WV_CLASS_END ? 0
-				  : web.cls.scene + 1, &app->trace,
-				  web.cls.phase == WV_CLASS_END || app->pos == web.cls.shown
+		wv_weblink_lesson(web.s.cls.number, web.s.cls.phase == WV_CLASS_END ? 0
+				  : web.s.cls.scene + 1, &app->trace,
+				  web.s.cls.phase == WV_CLASS_END || app->pos == web.s.cls.shown
 				  ? app->trace.nsubs : app->pos,
-				  web.cls.arch_opt ? web.cls.arch_opt->name : NULL,
-				  lesson_split(), web.cls.present, web.link, sizeof(web.link));
+				  web.s.cls.arch_opt ? web.s.cls.arch_opt->name : NULL,
+				  lesson_split(), web.s.cls.present, web.link, sizeof(web.link));
 	else
 		wv_weblink_trace(&app->trace, app->word_src, app->pos,
 				 app->view == WV_VIEW_COMPARE,

@@ -48,9 +48,13 @@ int wv_web_open(const char *fragment);
 /* The grid's size (at least 80x24 is what every screen fits). */
 void wv_web_resize(int rows, int cols);
 
-/* A key: a character, or a curses key code (src/web/wasi/curses.h).
-   Returns the reaction flags (watviz/app.h). */
+/* A key: a character, or enum wv_key (watviz/keys.h; web/core.js sends
+   them).  Returns the reaction flags (watviz/app.h). */
 int wv_web_key(int key);
+
+/* The mouse wheel: dir > 0 a sub-step on, else one back (as in the
+   terminal: whatever the focus). */
+int wv_web_wheel(int dir);
 
 /* A click on cell (y, x) of the last frame. */
 int wv_web_click(int y, int x);
@@ -60,7 +64,8 @@ int wv_web_tick(void);
 int wv_web_playing(void);
 int wv_web_speed(void);
 
-/* Is a line open (':', the word, an answer)?  Then every key is text. */
+/* Is a line open (':', the word, an answer)?  Keys still go to wv_web_key,
+   which gives the line what it takes. */
 int wv_web_typing(void);
 
 /*

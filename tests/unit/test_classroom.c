@@ -154,15 +154,20 @@ static void test_question_flow(void **state)
 
 	assert_true(r & WV_REACT_ANSWER);
 	assert_int_equal(cls.phase, WV_CLASS_ASK);
-	/* wrong */
-	assert_int_equal(wv_class_answer(&cls, "0x1234"), WV_REACT_REDRAW);
+	/* wrong: the line again, the answer in it selected, so a retry is
+	   typed over it rather than run as key commands */
+	assert_int_equal(wv_class_answer(&cls, "0x1234"),
+			 WV_REACT_REDRAW | WV_REACT_ANSWER);
 	assert_int_equal(cls.phase, WV_CLASS_ASK);
 	assert_int_equal(cls.wrong, 1);
 	assert_string_equal(cls.last_wrong, "0x1234");
+	assert_string_equal(cls.retry, "0x1234");
+	assert_true(cls.retry_selected);
 	/* unreadable: why, and the line again with the text to fix */
 	r = wv_class_answer(&cls, "zz");
 	assert_true(r & WV_REACT_ANSWER);
 	assert_string_equal(cls.retry, "zz");
+	assert_false(cls.retry_selected);
 	assert_non_null(strstr(cls.unreadable, "cannot be read"));
 	assert_true(app.msg_error);
 	assert_int_equal(cls.wrong, 1);
@@ -325,7 +330,15 @@ static void start_course(size_t k, size_t run_last, const char *arch,
 
 static int command(const char *line)
 {
-	return wv_class_command(&cls, line, NULL);
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[160];
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0) {
+		snprintf(app.msg, sizeof(app.msg), "%s", err);
+		app.msg_error = true;
+		return WV_REACT_REDRAW;
+	}
+	return wv_class_command(&cls, &cmd, NULL);
 }
 
 /* :scene, :lesson, :next, :prev and the end screen's next lesson */
@@ -762,7 +775,7 @@ static void test_explore_and_edits(void **state)
 	wv_class_do(&cls, wv_app_action(&app, 'u'));
 	assert_false(wv_class_exploring(&cls));
 	assert_false(cls.has_question);
-	wv_class_command(&cls, "scene 2", NULL);
+	command("scene 2");
 	assert_true(cls.has_question && app.quiz);
 	assert_int_equal(app.nundo, 0);
 	stop();

@@ -395,7 +395,7 @@ static void test_undo(void **state)
 		wv_app_key(&app, k % 2 ? '+' : '-');
 	assert_int_equal(app.nundo, WV_UNDO_MAX);
 	/* a new word wholesale: nothing to undo */
-	wv_app_command(&app, "word xyz", NULL);
+	app_command(&app, "word xyz", NULL);
 	assert_int_equal(app.nundo, 0);
 	assert_int_equal(app.nedits, 0);
 	/* under help the keys are the steps' ones (c is not a digit there);
@@ -447,7 +447,7 @@ static void test_click_targets(void **state)
 	assert_int_equal(app.pos, 0);
 	/* a 32-bit variant: the bit cursor comes within its 32 bits */
 	app.bit = 63;
-	wv_app_command(&app, "arch ppc32", NULL);
+	app_command(&app, "arch ppc32", NULL);
 	assert_int_equal(app.bit, 31);
 	assert_int_equal(wv_app_click(&app, 0), WV_REACT_NONE);
 	wv_frame_free(&f);

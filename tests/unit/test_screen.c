@@ -230,7 +230,7 @@ static void test_one_legend(void **state)
 
 	(void)state;
 	start("ab", "x86-64");
-	wv_app_command(&app, "offset 3", NULL);
+	app_command(&app, "offset 3", NULL);
 	assert_non_null(out);
 	assert_int_equal(wv_plain_render(out, &app.trace, &(struct wv_plain_opts){ 0 }), 0);
 	assert_int_equal(fclose(out), 0);
@@ -351,7 +351,7 @@ static void test_every_screen(void **state)
 	for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
 		for (size_t i = 0; i < wv_wat_count(); i++) {
 			start(words[w], wv_wat_at(i)->name);
-			wv_app_command(&app, w == 1 ? "delim /" : "offset 3", NULL);
+			app_command(&app, w == 1 ? "delim /" : "offset 3", NULL);
 			assert_false(app.msg_error);
 			for (app.pos = 0; app.pos < app.trace.nsubs; app.pos++) {
 				build(24, 80);

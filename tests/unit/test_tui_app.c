@@ -69,7 +69,7 @@ static void test_variant_keeps_place(void **state)
 	assert_ptr_equal(app.v, wv_wat_at(wv_wat_count() - 1));
 	assert_int_equal(step()->kind, WV_STEP_CREATE);
 	/* by name, and the answer is the same everywhere */
-	assert_int_equal(wv_app_command(&app, "arch ppc", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app_command(&app, "arch ppc", NULL), WV_REACT_REDRAW);
 	assert_ptr_equal(app.v, variant("ppc64"));
 	assert_int_equal(step()->kind, WV_STEP_CREATE);
 	assert_int_equal(app.trace.scan.find_zero, 2);
@@ -95,7 +95,7 @@ static void test_variants_round_trip(void **state)
 	for (size_t off = 0; off < 8; off += 5) {
 		start("ab\\0cd", homes[h]);
 		if (off)
-			assert_int_equal(wv_app_command(&app, "offset 5", NULL), WV_REACT_REDRAW);
+			assert_int_equal(app_command(&app, "offset 5", NULL), WV_REACT_REDRAW);
 		for (size_t pos = 0; pos < app.trace.nsubs; pos++) {
 			enum wv_step_kind kind = app.trace.steps[app.trace.subs[pos].step].kind;
 			enum wv_op op = app.trace.subs[pos].op;
@@ -136,7 +136,7 @@ static void test_offset_fill_delim(void **state)
 	wv_app_do(&app, WV_ACT_DELIM);
 	assert_int_equal(app.delim, -1);
 	assert_int_equal(app.trace.scan.length, 7);
-	assert_int_equal(wv_app_command(&app, "delim b", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app_command(&app, "delim b", NULL), WV_REACT_REDRAW);
 	assert_int_equal(app.trace.scan.length, 4);
 
 	/* offset wraps within the word; a 32-bit variant takes it modulo 4 */
@@ -145,17 +145,17 @@ static void test_offset_fill_delim(void **state)
 	assert_int_equal(app.offset, 5);
 	wv_app_do(&app, WV_ACT_OFFSET_DOWN);
 	assert_int_equal(app.offset, 4);
-	assert_int_equal(wv_app_command(&app, "arch x86-32", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app_command(&app, "arch x86-32", NULL), WV_REACT_REDRAW);
 	assert_int_equal(app.offset, 0);
 	assert_non_null(strstr(app.msg, "offset 4 is now 0"));
-	assert_int_equal(wv_app_command(&app, "offset 4", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app_command(&app, "offset 4", NULL), WV_REACT_REDRAW);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "offset must be 0..3"));
 	assert_int_equal(app.offset, 0);
 
 	wv_app_do(&app, WV_ACT_FILL);
 	assert_int_equal(app.fill, 0x01);
-	assert_int_equal(wv_app_command(&app, "fill 0xff", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app_command(&app, "fill 0xff", NULL), WV_REACT_REDRAW);
 	assert_int_equal(app.fill, 0xff);
 	assert_int_equal(app.trace.img.fill, 0xff);
 	wv_app_free(&app);
@@ -170,15 +170,15 @@ static void test_bad_input_keeps_state(void **state)
 	wv_app_do(&app, WV_ACT_NEXT);
 	wv_app_do(&app, WV_ACT_NEXT);
 	pos = app.pos;
-	wv_app_command(&app, "word \"a\\q\"", NULL);
+	app_command(&app, "word \"a\\q\"", NULL);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "column 2"));
 	assert_string_equal(app.word_src, "ab\\0cd");
 	assert_int_equal(app.pos, pos);
-	wv_app_command(&app, "nonsense", NULL);
+	app_command(&app, "nonsense", NULL);
 	assert_true(app.msg_error);
 	/* a good word replaces it and keeps the place */
-	wv_app_command(&app, "word \"xyz\"", NULL);
+	app_command(&app, "word \"xyz\"", NULL);
 	assert_false(app.msg_error);
 	assert_string_equal(app.word_src, "xyz");
 	assert_int_equal(app.trace.scan.length, 3);
@@ -199,21 +199,21 @@ static void test_commands(void **state)
 {
 	(void)state;
 	start("ab\\0cd", "x86-64");
-	assert_int_equal(wv_app_command(&app, "json out.json", fake_json), WV_REACT_REDRAW);
+	assert_int_equal(app_command(&app, "json out.json", fake_json), WV_REACT_REDRAW);
 	assert_string_equal(json_path, "out.json");
 	assert_false(app.msg_error);
-	wv_app_command(&app, "json /nope", fake_json);
+	app_command(&app, "json /nope", fake_json);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "Permission denied"));
-	wv_app_command(&app, "json", fake_json);
+	app_command(&app, "json", fake_json);
 	assert_string_equal(json_path, "watviz.json");
-	assert_int_equal(wv_app_command(&app, "compare", NULL), WV_REACT_REDRAW);
+	assert_int_equal(app_command(&app, "compare", NULL), WV_REACT_REDRAW);
 	assert_int_equal(app.view, WV_VIEW_COMPARE);
 	assert_int_equal(wv_app_do(&app, WV_ACT_BACK), WV_REACT_REDRAW);
 	assert_int_equal(app.view, WV_VIEW_MAIN);
 	assert_int_equal(wv_app_do(&app, WV_ACT_HELP), WV_REACT_REDRAW);
 	assert_int_equal(app.view, WV_VIEW_HELP);
-	assert_int_equal(wv_app_command(&app, "quit", NULL), WV_REACT_QUIT);
+	assert_int_equal(app_command(&app, "quit", NULL), WV_REACT_QUIT);
 	assert_int_equal(wv_app_do(&app, WV_ACT_QUIT), WV_REACT_QUIT);
 	assert_true(wv_app_do(&app, WV_ACT_COMMAND) & WV_REACT_PROMPT);
 	assert_true(wv_app_do(&app, WV_ACT_EDIT) & WV_REACT_EDIT);
@@ -236,7 +236,7 @@ static void test_try_view(void **state)
 
 	(void)state;
 	start("ab\\0cd", "x86-64");
-	wv_app_command(&app, "try (a - ONES) & HIGHS", NULL);
+	app_command(&app, "try (a - ONES) & HIGHS", NULL);
 	assert_false(app.msg_error);
 	assert_non_null(strstr(app.msg, "try: WRONG"));
 	assert_int_equal(app.view, WV_VIEW_TRY);
@@ -270,7 +270,7 @@ static void test_try_view(void **state)
 	}
 	assert_true(seen);
 	/* a bad ':' command in the try view: its error shows, not the verdict */
-	wv_app_command(&app, "frobnicate", NULL);
+	app_command(&app, "frobnicate", NULL);
 	assert_int_equal(app.view, WV_VIEW_TRY);
 	wv_view_build(&fr, &app);
 	seen = false;
@@ -298,24 +298,24 @@ static void test_try_view(void **state)
 	assert_int_equal(app.trace.words[0].loaded, a);
 
 	/* an exact test: proven (Z3) or not refuted (no Z3); the word stays */
-	wv_app_command(&app, "try exact ~(((a & LOW7) + LOW7) | a | LOW7)", NULL);
+	app_command(&app, "try exact ~(((a & LOW7) + LOW7) | a | LOW7)", NULL);
 	assert_false(app.msg_error);
 	assert_true(strstr(app.msg, "PROVEN") || strstr(app.msg, "not refuted"));
 	assert_int_equal(app.view, WV_VIEW_TRY);
 	assert_int_equal(app.trace.words[0].loaded, a);
 	/* a kind and no formula, and a bad formula: said, nothing drawn */
-	wv_app_command(&app, "try find_zero clz(", NULL);
+	app_command(&app, "try find_zero clz(", NULL);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "try, column"));
 	/* not while a lesson's question is open: its steps would answer it */
 	app.quiz = true;
 	wv_app_do(&app, WV_ACT_BACK);
-	wv_app_command(&app, "try a - ONES", NULL);
+	app_command(&app, "try a - ONES", NULL);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "not while a question is open"));
 	assert_int_equal(app.view, WV_VIEW_MAIN);
 	app.quiz = false;
-	wv_app_command(&app, "try exact ~(((a & LOW7) + LOW7) | a | LOW7)", NULL);
+	app_command(&app, "try exact ~(((a & LOW7) + LOW7) | a | LOW7)", NULL);
 	assert_int_equal(app.view, WV_VIEW_TRY);
 	/* a change of the word drops the formula's steps */
 	assert_int_equal(wv_app_do(&app, WV_ACT_OFFSET_UP), WV_REACT_REDRAW);

@@ -21,7 +21,26 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include "watviz/app.h"
+#include "watviz/cmdline.h"
 #include "watviz/wat.h"
+
+/*
+ * A ':' command line for app, parsed and run as the session runs one
+ * (src/session/session.c): a line that does not parse leaves its message.
+ */
+static inline int app_command(struct wv_app *app, const char *line,
+			      int (*write_json)(const struct wv_trace *t, const char *path))
+{
+	static struct wv_cmd cmd;	/* 16 KiB: kept off the stack */
+	char err[WV_APP_MSG_MAX];
+
+	if (wv_cmd_parse(line, &cmd, err, sizeof(err)) < 0) {
+		wv_app_msg(app, true, "%s", err);
+		return WV_REACT_REDRAW;
+	}
+	return wv_app_command(app, &cmd, write_json);
+}
 
 /*
  * The byte loop: index of the first byte at or after start that is 0 or (when

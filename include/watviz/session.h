@@ -1,0 +1,154 @@
+/*
+ * watviz/session.h - the interaction, once: what a key, a click, a tick or
+ * a finished line does, for every front-end.
+ *
+ * A session owns the visualizer's state (struct wv_app) and, in a lesson,
+ * the class (struct wv_class).  It knows which line is open (the ':'
+ * command line, the word, a lesson's answer) and what finishing it does;
+ * it parses a ':' line once and dispatches it; it decides which keys an
+ * open answer line leaves to the lesson.  A front-end only reads input,
+ * paints the frames the session builds and provides the platform (files or
+ * the browser's storage, threads or a worker for proofs, the clock):
+ *
+ *   key    --> wv_session_key        (no line open, or a key the line
+ *                                     leaves: wv_session_line_takes false)
+ *   line   --> wv_session_line_done  (the text the front-end's editor
+ *                                     finished, NULL when abandoned)
+ *   click  --> wv_session_click, wheel --> wv_session_act, tick --> tick
+ *   frame  <-- wv_session_frame
+ *
+ * Each returns reaction flags (enum wv_reaction).  When the session opens
+ * a line (s->line no longer WV_LINE_NONE after a call that returned
+ * WV_REACT_PROMPT, _EDIT or _ANSWER), the front-end opens its editor with
+ * s->prompt and the text s->text; when s->line is WV_LINE_NONE again, the
+ * front-end closes it.  s->selected: the text is selected (a wrong answer
+ * to retry); wv_session_replaces says whether a key typed replaces it.
+ *
+ * A front-end without a line editor of its own (the page) uses the
+ * session's: wv_session_edit_key and wv_session_draw_line, with the ':'
+ * history the session keeps.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_SESSION_H
+#define WATVIZ_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "watviz/app.h"
+#include "watviz/classroom.h"
+#include "watviz/cmdline.h"
+#include "watviz/screen.h"
+#include "watviz/ui.h"
+
+enum wv_line {
+	WV_LINE_NONE,
+	WV_LINE_COMMAND,	/* ':' */
+	WV_LINE_WORD,		/* e: the word, as a C literal's body */
+	WV_LINE_ANSWER,		/* a lesson's answer */
+};
+
+/* What the front-end provides; any member may be NULL. */
+struct wv_session_platform {
+	/* :json FILE: write trace t to path; 0 or -errno (NULL: -ENOSYS) */
+	int (*write_json)(const struct wv_trace *t, const char *path);
+	/* a line for the ':' history (not blank, not the last one again):
+	   store it; 0 or -errno (the session says once that it failed) */
+	int (*remember)(void *ctx, const char *line);
+	/* :try FORMULA runs elsewhere (the page's worker): the reaction, or
+	   -1 to run it here */
+	int (*try_job)(void *ctx, struct wv_app *app, const char *formula);
+	void *ctx;
+};
+
+struct wv_session {
+	struct wv_app app;
+	struct wv_class cls;	/* a lesson's state, when lesson */
+	bool lesson;
+	bool started;		/* app (and cls) initialised */
+	const struct wv_ui_opts *opts;	/* for :lesson N in the free view */
+	const char *progress;		/* the progress file, or NULL */
+	struct wv_session_platform plat;
+	bool remember_failed;		/* said once */
+	/* the open line */
+	enum wv_line line;
+	char prompt[64];
+	char text[WV_CMD_TEXT_MAX];	/* as opened; the session's editor
+					   edits it in place */
+	size_t len, at;			/* its editor: bytes, the cursor */
+	bool selected;			/* the text is selected */
+	/* the session's editor's ':' history, oldest first; recall: an
+	   index while Up/Down recall one */
+	char *history[WV_HISTORY_MAX];
+	size_t nhistory, recall;
+	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
+	const char *const *names;	/* lesson names, for Tab */
+	struct wv_cmd cmd;		/* the one parse of a ':' line */
+};
+
+/*
+ * Start s on opts: a lesson when opts->lesson (progress_path: its
+ * progress file, or NULL), else the free visualizer.  Returns 0, or -1
+ * with the reason in s->app.msg (nothing to free then).
+ */
+int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
+		    const char *progress_path, const struct wv_session_platform *plat);
+
+/*
+ * Take s over after the front-end started s->app (wv_app_init) or s->cls
+ * (wv_class_init) itself, as the page does from a link.
+ */
+void wv_session_adopt(struct wv_session *s, bool lesson, const struct wv_ui_opts *opts,
+		      const char *progress_path, const struct wv_session_platform *plat);
+
+/* Free what s holds (the history too); s may be used again after init. */
+void wv_session_free(struct wv_session *s);
+
+/* Free the app and the class, keeping the history and the platform. */
+void wv_session_stop(struct wv_session *s);
+
+/* A key, in the key map's codes (watviz/keys.h).  Reaction flags. */
+int wv_session_key(struct wv_session *s, int key);
+
+/* An action that is no key (the mouse wheel): as wv_session_key. */
+int wv_session_act(struct wv_session *s, enum wv_action act);
+
+/*
+ * With a line open: does the line's editor take key?  false: the key
+ * leaves the line for the lesson (wv_class_line_leaves): pass it to
+ * wv_session_key, which closes the line.
+ */
+bool wv_session_line_takes(const struct wv_session *s, int key);
+
+/*
+ * Before an editor takes key: does it replace the selected text (a
+ * printable key, Backspace or Delete over a selected wrong answer)?  Then
+ * the editor empties its line first.  Any key ends the selection.
+ */
+bool wv_session_replaces(struct wv_session *s, int key);
+
+/* The line was finished (text) or abandoned (NULL).  Reaction flags. */
+int wv_session_line_done(struct wv_session *s, const char *text);
+
+/* A click on the frame's target (wv_frame_target_at).  Reaction flags. */
+int wv_session_click(struct wv_session *s, unsigned target);
+
+/* An autoplay tick, every s->app.speed_ms while s->app.playing. */
+int wv_session_tick(struct wv_session *s);
+
+/* The screen into f (sized by the caller): the lesson or the trace. */
+void wv_session_frame(struct wv_session *s, struct wv_frame *f);
+
+/* ---- the session's own line editor (for a front-end without one) ---- */
+
+/* A key at the open line: edit, Tab, Up/Down, Enter, Esc.  Reactions. */
+int wv_session_edit_key(struct wv_session *s, int key);
+
+/* The open line over the frame's last row, with the cursor. */
+void wv_session_draw_line(const struct wv_session *s, struct wv_frame *f);
+
+/* Add text (n bytes) to the editor's history, as read from its store. */
+void wv_session_history_push(struct wv_session *s, const char *text, size_t n);
+
+#endif /* WATVIZ_SESSION_H */

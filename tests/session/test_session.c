@@ -1,0 +1,342 @@
+/*
+ * The session layer (src/session/), driven headless through both
+ * front-ends' key maps at once: the terminal's (curses key codes through
+ * wv_tui_key, with the real readline editing the line on a curses screen
+ * opened on /dev/null) and the page's (the browser's key names as
+ * web/core.js codes them, through wv_session_key and the session's own
+ * editor).  Two sessions start alike; every key goes to both; after each
+ * key the two screens (the frame, the open line and its text) must be
+ * the same.  And the three drifts the two old copies had, each asserted on
+ * what the student sees.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "watviz/classroom.h"
+#include "watviz/keys.h"
+#include "watviz/lesson.h"
+#include "watviz/prompt.h"
+#include "watviz/session.h"
+
+static SCREEN *scr;
+static FILE *out, *in;
+
+static int setup(void **state)
+{
+	static const char *const terms[] = { "xterm-256color", "xterm", "vt100" };
+
+	(void)state;
+	out = fopen("/dev/null", "w");
+	in = fopen("/dev/null", "r");
+	for (size_t i = 0; !scr && i < sizeof(terms) / sizeof(terms[0]); i++)
+		scr = newterm(terms[i], out, in);
+	if (!scr)
+		return -1;
+	set_term(scr);
+	resizeterm(36, 120);
+	wv_prompt_init(NULL);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	wv_prompt_fini();
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+	return 0;
+}
+
+/* A key by the name tests/web/driver.c and the help screen use, in each
+   front-end's codes: curses' for the terminal, core.js's for the page. */
+struct key {
+	const char *name;
+	int term, page;
+};
+
+static const struct key named[] = {
+	{ "Right", KEY_RIGHT, WV_KEY_RIGHT }, { "Left", KEY_LEFT, WV_KEY_LEFT },
+	{ "Up", KEY_UP, WV_KEY_UP }, { "Down", KEY_DOWN, WV_KEY_DOWN },
+	{ "Home", KEY_HOME, WV_KEY_HOME }, { "End", KEY_END, WV_KEY_END },
+	{ "PgUp", KEY_PPAGE, WV_KEY_PGUP }, { "PgDn", KEY_NPAGE, WV_KEY_PGDN },
+	{ "Del", KEY_DC, WV_KEY_DEL }, { "BkSp", KEY_BACKSPACE, WV_KEY_BKSP },
+	{ "F1", KEY_F(1), WV_KEY_F1 }, { "Enter", '\r', '\n' }, { "Esc", 27, 27 },
+	{ "Tab", '\t', '\t' },
+};
+
+static struct key key_of(const char *name)
+{
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (strcmp(named[i].name, name) == 0)
+			return named[i];
+	assert_true(name[0] && !name[1]);
+	return (struct key){ name, (unsigned char)name[0], (unsigned char)name[0] };
+}
+
+/* The two front-ends' sessions on the same start. */
+static struct wv_session term, page;
+static struct wv_ui_opts opts;
+static wv_lesson *lesson;
+static struct wv_frame ft, fp;
+
+static void start_lesson(const char *file, unsigned number)
+{
+	struct wv_error e;
+
+	wv_prompt_cancel();	/* a line a failed test left open */
+	assert_int_equal(wv_lesson_load(file, &lesson, &e), 0);
+	memset(&opts, 0, sizeof(opts));
+	opts.lesson = lesson;
+	opts.lesson_number = number;
+	opts.lesson_slug = "test";
+	opts.delim = -1;
+	opts.restart = true;
+	opts.measure = wv_measure_none;	/* the same figures in both */
+	memset(&term, 0, sizeof(term));
+	memset(&page, 0, sizeof(page));
+	assert_int_equal(wv_session_init(&term, &opts, NULL, NULL), 0);
+	assert_int_equal(wv_session_init(&page, &opts, NULL, NULL), 0);
+}
+
+static void stop(void)
+{
+	wv_prompt_cancel();
+	wv_session_free(&term);
+	wv_session_free(&page);
+	wv_lesson_free(lesson);
+	lesson = NULL;
+}
+
+/* The terminal's line as readline has it: the last row of the curses
+   screen the prompt module draws on. */
+static void term_line(char *buf, size_t size)
+{
+	int n = 0;
+
+	buf[0] = '\0';
+	if (!wv_prompt_active())
+		return;
+	wv_prompt_draw();
+	for (int x = 0; x < COLS && (size_t)n + 1 < size; x++)
+		buf[n++] = (char)(mvinch(LINES - 1, x) & A_CHARTEXT);
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+}
+
+/* The page's line, as the session's editor draws it. */
+static void page_line(char *buf, size_t size)
+{
+	int n = 0;
+
+	buf[0] = '\0';
+	if (page.line == WV_LINE_NONE)
+		return;
+	wv_session_draw_line(&page, &fp);
+	for (int x = 0; x < fp.cols && (size_t)n + 1 < size; x++)
+		buf[n++] = fp.cells[(fp.rows - 1) * fp.cols + x].ch;
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+}
+
+/* Both screens after the keys so far: equal, or where they differ. */
+static void same_screens(const char *after)
+{
+	char lt[256], lp[256];
+
+	assert_int_equal(wv_frame_init(&ft, LINES, COLS), 0);
+	assert_int_equal(wv_frame_init(&fp, LINES, COLS), 0);
+	wv_session_frame(&term, &ft);
+	wv_session_frame(&page, &fp);
+	for (int i = 0; i < ft.rows * ft.cols; i++) {
+		const struct wv_cell *a = &ft.cells[i], *b = &fp.cells[i];
+
+		if (a->ch != b->ch || a->role != b->role || a->focus != b->focus ||
+		    a->cursor != b->cursor) {
+			print_message("after %s: the frames differ at row %d column %d "
+				      "('%c' against '%c')\n", after, i / ft.cols,
+				      i % ft.cols, a->ch, b->ch);
+			fail();
+		}
+	}
+	term_line(lt, sizeof(lt));
+	page_line(lp, sizeof(lp));
+	if (term.line != page.line || strcmp(lt, lp) != 0) {
+		print_message("after %s: terminal line %d '%s', page line %d '%s'\n", after,
+			      term.line, lt, page.line, lp);
+		fail();
+	}
+}
+
+/* One key to both front-ends. */
+static void press(const char *name)
+{
+	struct key k = key_of(name);
+
+	wv_tui_key(&term, k.term);
+	wv_session_key(&page, k.page);
+	same_screens(name);
+}
+
+/* Each character of text as a key. */
+static void type(const char *text)
+{
+	char name[2] = "";
+
+	for (; *text; text++) {
+		name[0] = *text;
+		press(name);
+	}
+}
+
+static void go_scene(unsigned n)
+{
+	char line[32];
+
+	snprintf(line, sizeof(line), "scene %u", n);
+	press(":");
+	type(line);
+	press("Enter");
+	assert_int_equal(term.cls.scene, n - 1);
+}
+
+/* Lesson 3 scene 2, Enter, then w: another word, the question asked
+   again on it, in both (the page used to type the w into the answer). */
+static void test_another_word_at_the_answer(void **state)
+{
+	(void)state;
+	start_lesson("lessons/03-has-zero.lesson", 3);
+	go_scene(2);
+	assert_true(term.cls.has_question);
+	press("Enter");
+	assert_int_equal(term.line, WV_LINE_ANSWER);
+	press("w");
+	assert_int_equal(term.cls.draws, 1);
+	assert_int_equal(page.cls.draws, 1);
+	assert_true(term.cls.has_question);
+	stop();
+}
+
+/* Lesson 10 scene 3 asks for a formula over mask: every letter is the
+   formula's (the s of mask used to show the worked answer). */
+static void test_formula_takes_every_letter(void **state)
+{
+	(void)state;
+	start_lesson("lessons/10-big-endian-find-zero.lesson", 10);
+	go_scene(3);
+	assert_int_equal(term.cls.answer.form, WV_FORM_FORMULA);
+	press("Enter");
+	type("fls(mask) + __ffs(mask) - __fls(mask) [ w ]");
+	assert_int_equal(term.line, WV_LINE_ANSWER);
+	assert_int_equal(term.cls.phase, WV_CLASS_ASK);
+	assert_false(term.cls.revealed);
+	assert_string_equal(page.text, "fls(mask) + __ffs(mask) - __fls(mask) [ w ]");
+	/* PgDn is no character: it still leaves for the next scene */
+	press("PgDn");
+	assert_int_equal(term.line, WV_LINE_NONE);
+	assert_int_equal(term.cls.scene, 3);
+	stop();
+}
+
+/* Lesson 6 scene 3: a wrong answer leaves the line open with it
+   selected, so a retry typed at once is an answer, not key commands
+   (0xffff used to switch the fill twice and skip the scene). */
+static void test_retry_is_typed(void **state)
+{
+	uint8_t fill;
+	const char *v;
+
+	(void)state;
+	start_lesson("lessons/06-create-zero-mask.lesson", 6);
+	go_scene(3);
+	fill = term.app.fill;
+	v = term.app.v->name;
+	press("Enter");
+	type("0x7fff");
+	press("Enter");
+	assert_int_equal(term.cls.wrong, 1);
+	assert_int_equal(term.line, WV_LINE_ANSWER);
+	assert_true(term.selected && page.selected);
+	type("0xffff");
+	press("Enter");
+	assert_int_equal(term.app.fill, fill);
+	assert_string_equal(term.app.v->name, v);
+	assert_int_equal(term.cls.scene, 2);
+	/* graded: a second wrong answer (the line open again), or right */
+	assert_true(term.cls.wrong == 2 || term.cls.phase == WV_CLASS_FEEDBACK);
+	/* Backspace over the selection empties the line; s still shows */
+	if (term.line == WV_LINE_ANSWER) {
+		press("BkSp");
+		assert_string_equal(page.text, "");
+		press("s");
+		assert_true(term.cls.revealed);
+	}
+	stop();
+}
+
+/*
+ * Every key of the key map, and the line's keys, in every scene of every
+ * lesson: at the scene, at its open answer line, after a wrong answer,
+ * the two front-ends show the same.  The keys go in one walk per scene
+ * (each from where the last left the screen).
+ */
+static void test_every_key_both_maps(void **state)
+{
+	static const char *const keys[] = {
+		"Right", "Left", "n", "p", "Down", "Up", "N", "P", "g", "G", "Home",
+		"End", "+", "-", "a", "A", "d", "o", "O", "f", "c", "v", "?", "F1",
+		"Esc", "m", "Tab", "h", "l", "k", "j", "0", "7", "x", "i", "'", "Q",
+		"u", "BkSp", "Del", "[", "]", "PgUp", "PgDn", "s", "w", "Esc",
+	};
+	struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	size_t walked = 0;
+
+	(void)state;
+	assert_true(n >= 16);
+	for (int k = 0; k < n; k++) {
+		size_t nscenes;
+
+		start_lesson(files[k].path, files[k].number);
+		nscenes = term.cls.nscenes;
+		stop();
+		for (size_t sc = 1; sc <= nscenes; sc++) {
+			start_lesson(files[k].path, files[k].number);
+			go_scene((unsigned)sc);
+			press("Enter");		/* the answer line, or on */
+			type("0x1");		/* an answer: right, wrong or unread */
+			press("Enter");
+			type("12");		/* typed over a wrong one */
+			press("BkSp");
+			press("Esc");
+			press(":");		/* Backspace on an empty line */
+			press("BkSp");
+			press("Esc");
+			for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+				press(keys[i]);
+			walked++;
+			stop();
+		}
+	}
+	print_message("# %zu scenes walked through both key maps\n", walked);
+	assert_true(walked >= 60);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_another_word_at_the_answer),
+		cmocka_unit_test(test_formula_takes_every_letter),
+		cmocka_unit_test(test_retry_is_typed),
+		cmocka_unit_test(test_every_key_both_maps),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
