@@ -224,6 +224,11 @@ int wv_session_line_done(struct wv_session *s, const char *text)
 	close_line(s);
 	if (!s->started)
 		return WV_REACT_NONE;
+	if (kind == WV_LINE_ANSWER && text && s->cls.retry_selected &&
+	    strcmp(text, s->cls.retry) == 0)
+		/* Enter on the wrong answer left as it was: the line again,
+		   nothing graded twice */
+		return opened(s, WV_REACT_ANSWER | WV_REACT_REDRAW);
 	if (kind == WV_LINE_ANSWER)	/* answers stay out of the history */
 		return opened(s, wv_class_answer(&s->cls, text));
 	if (!text || kind == WV_LINE_NONE)

@@ -264,6 +264,9 @@ static void test_retry_is_typed(void **state)
 	assert_int_equal(term.cls.wrong, 1);
 	assert_int_equal(term.line, WV_LINE_ANSWER);
 	assert_true(term.selected && page.selected);
+	press("Enter");		/* the same answer again: not graded twice */
+	assert_int_equal(term.cls.wrong, 1);
+	assert_true(term.selected && page.selected);
 	type("0xffff");
 	press("Enter");
 	assert_int_equal(term.app.fill, fill);

@@ -70,7 +70,7 @@ ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network 
 	echo 'int main(void) {'
 	for pair in ArrowDown:DOWN ArrowUp:UP ArrowLeft:LEFT ArrowRight:RIGHT Home:HOME \
 		End:END PageUp:PGUP PageDown:PGDN Delete:DEL Backspace:BKSP F1:F1; do
-		echo "	printf(\"%s %d\\n\", \"${pair%%:*}\", WV_KEY_${pair#*:});"
+		printf '\tprintf("%%s %%d\\n", "%s", WV_KEY_%s);\n' "${pair%%:*}" "${pair#*:}"
 	done
 	echo '	return 0; }'
 } >"$tmp/keys.c"
