@@ -140,6 +140,15 @@ int wv_session_tick(struct wv_session *s);
 /* The screen into f (sized by the caller): the lesson or the trace. */
 void wv_session_frame(struct wv_session *s, struct wv_frame *f);
 
+/*
+ * What a screen reader should say (the page's live region): a lesson's
+ * text panel as the screen shows it (wv_lessonview_said, which hides what
+ * the screen hides), or the sub-step's sentences, then the message line;
+ * paragraphs joined as one line.  out holds WV_SESSION_SAID_MAX bytes.
+ */
+#define WV_SESSION_SAID_MAX (WV_NARRATION_MAX + WV_TEXT_MAX + WV_APP_MSG_MAX + 4)
+void wv_session_said(const struct wv_session *s, char *out, size_t size);
+
 /* ---- the session's own line editor (for a front-end without one) ---- */
 
 /* A key at the open line: edit, Tab, Up/Down, Enter, Esc.  Reactions. */

@@ -307,3 +307,30 @@ void wv_session_frame(struct wv_session *s, struct wv_frame *f)
 	else
 		wv_view_build(f, &s->app);
 }
+
+void wv_session_said(const struct wv_session *s, char *out, size_t size)
+{
+	const struct wv_app *app = &s->app;
+	size_t n;
+
+	if (!size)
+		return;
+	out[0] = '\0';
+	if (!s->started)
+		return;
+	if (s->lesson) {
+		/* room kept for the message line */
+		wv_lessonview_said(&s->cls, out, size > WV_APP_MSG_MAX + 4
+				   ? size - WV_APP_MSG_MAX - 4 : size);
+	} else if (app->view == WV_VIEW_MAIN && app->pos < app->trace.nsubs) {
+		const struct wv_substep *sub = &app->trace.subs[app->pos];
+		size_t len = app->quiz ? sub->general : strlen(sub->text);
+
+		snprintf(out, size, "%.*s", (int)len, sub->text);
+	}
+	for (char *p = out; *p; p++)	/* paragraphs as one line */
+		if (*p == '\n')
+			*p = ' ';
+	n = strlen(out);
+	snprintf(out + n, size - n, "%s%s", n && app->msg[0] ? " " : "", app->msg);
+}

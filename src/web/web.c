@@ -21,7 +21,7 @@
 #include "watviz/classroom.h"
 #include "watviz/cmdline.h"
 #include "watviz/lesson.h"
-#include "watviz/lessonview.h"
+#include "watviz/link.h"
 #include "watviz/progress.h"
 #include "watviz/prove.h"
 #include "watviz/screen.h"
@@ -493,220 +493,26 @@ const uint32_t *wv_web_frame(void)
  */
 const char *wv_web_said(void)
 {
-	static char said[WV_NARRATION_MAX + WV_TEXT_MAX + WV_APP_MSG_MAX + 4];
-	const struct wv_app *app = &web.s.app;
-	size_t n = 0;
+	static char said[WV_SESSION_SAID_MAX];
 
-	said[0] = '\0';
-	if (!web.s.started)
-		return said;
-	if (web.s.lesson) {
-		wv_lessonview_said(&web.s.cls, said, WV_NARRATION_MAX + WV_TEXT_MAX);
-	} else if (!web.s.lesson && app->view == WV_VIEW_MAIN &&
-		   app->pos < app->trace.nsubs) {
-		const struct wv_substep *sub = &app->trace.subs[app->pos];
-		size_t len = app->quiz ? sub->general : strlen(sub->text);
-
-		snprintf(said, sizeof(said), "%.*s", (int)len, sub->text);
-	}
-	for (char *p = said; *p; p++)	/* paragraphs as one line */
-		if (*p == '\n')
-			*p = ' ';
-	n = strlen(said);
-	snprintf(said + n, sizeof(said) - n, "%s%s", n && app->msg[0] ? " " : "",
-		 app->msg);
+	wv_session_said(&web.s, said, sizeof(said));
 	return said;
 }
 
 /* ---- links --------------------------------------------------------------- */
 
-/* The field's value, %XX decoded, into out; false when it is not that. */
-static bool decode(const char *s, size_t n, char *out, size_t size)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		int c = (unsigned char)s[i];
-
-		if (c == '%') {
-			int hi = i + 2 < n ? wv_hex_digit(s[i + 1]) : -1;
-			int lo = i + 2 < n ? wv_hex_digit(s[i + 2]) : -1;
-
-			if (hi < 0 || lo < 0)
-				return false;
-			c = hi * 16 + lo;
-			i += 2;
-		} else if (c == '+') {
-			c = ' ';
-		}
-		if (c == 0 || k + 1 >= size)
-			return false;
-		out[k++] = (char)c;
-	}
-	out[k] = '\0';
-	return true;
-}
-
-#define SCENE_END 1000	/* scene=end: the end-of-lesson screen */
-
-struct fields {
-	char word[WV_CMD_TEXT_MAX];
-	bool has_word;
-	const struct wv_variant *v;
-	bool arch_given;		/* a lesson runs on its own otherwise */
-	long offset, page;
-	int fill, delim;
-	char step[64];
-	char view[16];
-	const struct wv_web_lesson *lesson;
-	long scene;
-	bool present;
-	const struct wv_variant *split;	/* split=NAME */
-	bool split_given;		/* NAME or none (split NULL) */
-};
-
-static const struct wv_web_lesson *find_lesson(const char *name)
+/* link=lesson's NAME: the index of the built-in lesson, or -1 */
+static long find_lesson(void *ctx, const char *name)
 {
 	char *end;
 	unsigned long n = strtoul(name, &end, 10);
 
+	(void)ctx;
 	for (size_t i = 0; i < wv_web_nlessons; i++)
 		if ((*end == '\0' && end != name && wv_web_lessons[i].number == n) ||
 		    strcmp(wv_web_lessons[i].slug, name) == 0)
-			return &wv_web_lessons[i];
-	return NULL;
-}
-
-static bool number(const char *s, long max, long *out)
-{
-	char *end;
-	long n;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	n = strtol(s, &end, 10);
-	if (*end || n < 0 || n > max)
-		return false;
-	*out = n;
-	return true;
-}
-
-/* One field key=value; false, with why in err, when it cannot be taken. */
-static bool field(struct fields *fl, const char *key, const char *val, char *err,
-		  size_t size)
-{
-	struct wv_error e;
-	uint8_t b;
-
-	if (strcmp(key, "word") == 0) {
-		snprintf(fl->word, sizeof(fl->word), "%s", val);
-		fl->has_word = true;
-	} else if (strcmp(key, "arch") == 0) {
-		const struct wv_variant *v = wv_wat_find(val);
-
-		if (!v) {
-			snprintf(err, size, "no variant of that name (:arch lists them)");
-			return false;
-		}
-		fl->v = v;
-		fl->arch_given = true;
-	} else if (strcmp(key, "offset") == 0) {
-		if (!number(val, 7, &fl->offset)) {
-			snprintf(err, size, "a byte offset 0 to 7 inside the first word");
-			return false;
-		}
-	} else if (strcmp(key, "page") == 0) {
-		if (!number(val, WV_WORD_MAX * 2, &fl->page)) {
-			snprintf(err, size, "the page edge: a byte index after the NUL");
-			return false;
-		}
-	} else if (strcmp(key, "fill") == 0 || strcmp(key, "delim") == 0) {
-		if (strcmp(key, "delim") == 0 && strcmp(val, "none") == 0) {
-			fl->delim = -1;
-			return true;
-		}
-		if (wv_word_parse_byte(val, &b, &e) < 0) {
-			snprintf(err, size, "%s", e.msg);
-			return false;
-		}
-		*(strcmp(key, "fill") == 0 ? &fl->fill : &fl->delim) = b;
-	} else if (strcmp(key, "step") == 0) {
-		snprintf(fl->step, sizeof(fl->step), "%.63s", val);
-	} else if (strcmp(key, "view") == 0) {
-		if (strcmp(val, "main") && strcmp(val, "compare") && strcmp(val, "help")) {
-			snprintf(err, size, "main, compare or help");
-			return false;
-		}
-		snprintf(fl->view, sizeof(fl->view), "%.15s", val);
-	} else if (strcmp(key, "lesson") == 0) {
-		if (!(fl->lesson = find_lesson(val))) {
-			snprintf(err, size, "no lesson of that number or name");
-			return false;
-		}
-	} else if (strcmp(key, "scene") == 0) {
-		if (strcmp(val, "end") == 0) {
-			fl->scene = SCENE_END;
-		} else if (!number(val, 999, &fl->scene) || fl->scene == 0) {
-			snprintf(err, size, "a scene number from 1, or end");
-			return false;
-		}
-	} else if (strcmp(key, "split") == 0) {
-		const struct wv_variant *v = strcmp(val, "none") ? wv_wat_find(val) : NULL;
-
-		if (!v && strcmp(val, "none")) {
-			snprintf(err, size, "no variant of that name for the split view "
-				 "(:arch lists them), or none");
-			return false;
-		}
-		fl->split = v;
-		fl->split_given = true;
-	} else if (strcmp(key, "present") == 0) {
-		fl->present = strcmp(val, "0") != 0;
-	} else {
-		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
-			 "fill, delim, page, step, view, split, lesson, scene, present)");
-		return false;
-	}
-	return true;
-}
-
-/* The fields of fragment into fl; the first refused one in err. */
-static bool parse_fragment(const char *fragment, struct fields *fl, char *err,
-			   size_t size)
-{
-	const char *s = fragment;
-	bool ok = true;
-
-	while (*s) {
-		const char *amp = strchr(s, '&'), *eq;
-		size_t n = amp ? (size_t)(amp - s) : strlen(s);
-		char key[32], val[WV_CMD_TEXT_MAX], why[160] = "";
-
-		eq = memchr(s, '=', n);
-		if (n == 0) {
-			s += amp ? 1 : 0;
-			continue;
-		}
-		if (!eq || !decode(s, (size_t)(eq - s), key, sizeof(key)) ||
-		    !decode(eq + 1, n - (size_t)(eq + 1 - s), val, sizeof(val))) {
-			snprintf(why, sizeof(why), "not key=value with %%XX escapes");
-			key[0] = '\0';
-		} else if (field(fl, key, val, why, sizeof(why))) {
-			why[0] = '\0';
-		}
-		if (why[0] && ok) {
-			char shown[48];
-
-			wv_word_escape(key[0] ? key : "?", strlen(key[0] ? key : "?"),
-				       shown, sizeof(shown));
-			/* 15 bytes, shown's 47 and why's 136 fit WV_APP_MSG_MAX
-			 * (gcc -O1 under the sanitizers checks that they do) */
-			snprintf(err, size, "link field '%s': %.136s", shown, why);
-			ok = false;
-		}
-		s += n + (amp ? 1 : 0);
-	}
-	return ok;
+			return (long)i;
+	return -1;
 }
 
 /* The session takes over the app (and the lesson) just started. */
@@ -757,9 +563,9 @@ static void lesson_step(const char *step, char *err, size_t size)
 	wv_class_sync(&web.s.cls);
 }
 
-static int start_lesson(const struct fields *fl, char *err, size_t size)
+static int start_lesson(const struct wv_link *fl, char *err, size_t size)
 {
-	const struct wv_web_lesson *wl = fl->lesson;
+	const struct wv_web_lesson *wl = &wv_web_lessons[fl->lesson];
 	struct wv_error e = { 0 };
 	struct wv_ui_opts *o = lesson_opts();
 
@@ -791,7 +597,7 @@ static int start_lesson(const struct fields *fl, char *err, size_t size)
 	/* the scene in the link was this lesson's: the next ones resume */
 	web.s.cls.restart = false;
 	adopt(true, o);
-	if (fl->scene == SCENE_END) {
+	if (fl->scene == WV_LINK_SCENE_END) {
 		/* as ] from the last scene: its trace under the end screen */
 		if (web.s.cls.nscenes)
 			wv_class_goto(&web.s.cls, web.s.cls.nscenes - 1);
@@ -808,7 +614,7 @@ static int start_lesson(const struct fields *fl, char *err, size_t size)
 	return 0;
 }
 
-static int start_trace(const struct fields *fl, char *err, size_t size)
+static int start_trace(const struct wv_link *fl, char *err, size_t size)
 {
 	uint8_t word[WV_WORD_MAX];
 	size_t len;
@@ -843,7 +649,7 @@ static int start_trace(const struct fields *fl, char *err, size_t size)
  * as :split takes it (in a lesson, as the class does: not while its
  * question is open); else err says why and the view stays as it opened.
  */
-static void link_split(const struct fields *fl, char *err, size_t size)
+static void link_split(const struct wv_link *fl, char *err, size_t size)
 {
 	char said[WV_APP_MSG_MAX];
 
@@ -864,15 +670,16 @@ static void link_split(const struct fields *fl, char *err, size_t size)
 
 int wv_web_open(const char *fragment)
 {
-	struct fields fl = { .v = wv_wat_find("x86-64"), .delim = -1 };
+	struct wv_link fl;
 	char err[WV_APP_MSG_MAX] = "";
-	bool ok = parse_fragment(fragment ? fragment : "", &fl, err, sizeof(err));
+	bool ok = wv_link_parse(fragment ? fragment : "", &fl, find_lesson, NULL, err,
+				sizeof(err)) == 0;
 
 	stop();
 	state_check();
-	if (fl.lesson && start_lesson(&fl, err, sizeof(err)) < 0)
-		fl.lesson = NULL;	/* said in err; the first screen instead */
-	if (!fl.lesson) {
+	if (fl.lesson >= 0 && start_lesson(&fl, err, sizeof(err)) < 0)
+		fl.lesson = -1;	/* said in err; the first screen instead */
+	if (fl.lesson < 0) {
 		if (start_trace(&fl, err, sizeof(err)) < 0)
 			return -1;
 		wv_app_msg(&web.s.app, false, "Right/Left step through %s; ? shows "

@@ -39,7 +39,7 @@ HEADER = {
     "lessonview": "app", "view": "app", "progress": "app", "state": "app",
     "cast": "app",
     "ui": "app",
-    "session": "session",
+    "session": "session", "link": "session",
     "history": "ui", "prompt": "ui", "render": "ui", "term": "ui",
     "cli": "cli",
 }

@@ -1,0 +1,178 @@
+/*
+ * A watviz link's fields (watviz/link.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/link.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watviz/wat.h"
+#include "watviz/word.h"
+
+/* The field's value, %XX decoded, into out; false when it is not that. */
+static bool decode(const char *s, size_t n, char *out, size_t size)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (c == '%') {
+			int hi = i + 2 < n ? wv_hex_digit(s[i + 1]) : -1;
+			int lo = i + 2 < n ? wv_hex_digit(s[i + 2]) : -1;
+
+			if (hi < 0 || lo < 0)
+				return false;
+			c = hi * 16 + lo;
+			i += 2;
+		} else if (c == '+') {
+			c = ' ';
+		}
+		if (c == 0 || k + 1 >= size)
+			return false;
+		out[k++] = (char)c;
+	}
+	out[k] = '\0';
+	return true;
+}
+
+static bool number(const char *s, long max, long *out)
+{
+	char *end;
+	long n;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	n = strtol(s, &end, 10);
+	if (*end || n < 0 || n > max)
+		return false;
+	*out = n;
+	return true;
+}
+
+/* One field key=value; false, with why in err, when it cannot be taken. */
+static bool field(struct wv_link *fl, const char *key, const char *val,
+		  long (*find)(void *ctx, const char *name), void *ctx, char *err,
+		  size_t size)
+{
+	struct wv_error e;
+	uint8_t b;
+
+	if (strcmp(key, "word") == 0) {
+		snprintf(fl->word, sizeof(fl->word), "%s", val);
+		fl->has_word = true;
+	} else if (strcmp(key, "arch") == 0) {
+		const struct wv_variant *v = wv_wat_find(val);
+
+		if (!v) {
+			snprintf(err, size, "no variant of that name (:arch lists them)");
+			return false;
+		}
+		fl->v = v;
+		fl->arch_given = true;
+	} else if (strcmp(key, "offset") == 0) {
+		if (!number(val, 7, &fl->offset)) {
+			snprintf(err, size, "a byte offset 0 to 7 inside the first word");
+			return false;
+		}
+	} else if (strcmp(key, "page") == 0) {
+		if (!number(val, WV_WORD_MAX * 2, &fl->page)) {
+			snprintf(err, size, "the page edge: a byte index after the NUL");
+			return false;
+		}
+	} else if (strcmp(key, "fill") == 0 || strcmp(key, "delim") == 0) {
+		if (strcmp(key, "delim") == 0 && strcmp(val, "none") == 0) {
+			fl->delim = -1;
+			return true;
+		}
+		if (wv_word_parse_byte(val, &b, &e) < 0) {
+			snprintf(err, size, "%s", e.msg);
+			return false;
+		}
+		*(strcmp(key, "fill") == 0 ? &fl->fill : &fl->delim) = b;
+	} else if (strcmp(key, "step") == 0) {
+		snprintf(fl->step, sizeof(fl->step), "%.63s", val);
+	} else if (strcmp(key, "view") == 0) {
+		if (strcmp(val, "main") && strcmp(val, "compare") && strcmp(val, "help")) {
+			snprintf(err, size, "main, compare or help");
+			return false;
+		}
+		snprintf(fl->view, sizeof(fl->view), "%.15s", val);
+	} else if (strcmp(key, "lesson") == 0) {
+		if ((fl->lesson = find(ctx, val)) < 0) {
+			snprintf(err, size, "no lesson of that number or name");
+			return false;
+		}
+	} else if (strcmp(key, "scene") == 0) {
+		if (strcmp(val, "end") == 0) {
+			fl->scene = WV_LINK_SCENE_END;
+		} else if (!number(val, 999, &fl->scene) || fl->scene == 0) {
+			snprintf(err, size, "a scene number from 1, or end");
+			return false;
+		}
+	} else if (strcmp(key, "split") == 0) {
+		const struct wv_variant *v = strcmp(val, "none") ? wv_wat_find(val) : NULL;
+
+		if (!v && strcmp(val, "none")) {
+			snprintf(err, size, "no variant of that name for the split view "
+				 "(:arch lists them), or none");
+			return false;
+		}
+		fl->split = v;
+		fl->split_given = true;
+	} else if (strcmp(key, "present") == 0) {
+		fl->present = strcmp(val, "0") != 0;
+	} else {
+		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
+			 "fill, delim, page, step, view, split, lesson, scene, present)");
+		return false;
+	}
+	return true;
+}
+
+int wv_link_parse(const char *fragment, struct wv_link *fl,
+		  long (*find)(void *ctx, const char *name), void *ctx, char *err,
+		  size_t size)
+{
+	const char *s = fragment;
+	bool ok = true;
+
+	*fl = (struct wv_link){ .v = wv_wat_find("x86-64"), .delim = -1, .lesson = -1 };
+	if (size)
+		err[0] = '\0';
+
+	while (*s) {
+		const char *amp = strchr(s, '&'), *eq;
+		size_t n = amp ? (size_t)(amp - s) : strlen(s);
+		char key[32], val[WV_CMD_TEXT_MAX], why[160] = "";
+
+		eq = memchr(s, '=', n);
+		if (n == 0) {
+			s += amp ? 1 : 0;
+			continue;
+		}
+		if (!eq || !decode(s, (size_t)(eq - s), key, sizeof(key)) ||
+		    !decode(eq + 1, n - (size_t)(eq + 1 - s), val, sizeof(val))) {
+			snprintf(why, sizeof(why), "not key=value with %%XX escapes");
+			key[0] = '\0';
+		} else if (field(fl, key, val, find, ctx, why, sizeof(why))) {
+			why[0] = '\0';
+		}
+		if (why[0] && ok) {
+			char shown[48];
+
+			wv_word_escape(key[0] ? key : "?", strlen(key[0] ? key : "?"),
+				       shown, sizeof(shown));
+			/* 15 bytes, shown's 47 and why's 136 fit WV_APP_MSG_MAX
+			 * (gcc -O1 under the sanitizers checks that they do) */
+			snprintf(err, size, "link field '%s': %.136s", shown, why);
+			ok = false;
+		}
+		s += n + (amp ? 1 : 0);
+	}
+	return ok ? 0 : -1;
+}
+
