@@ -54,7 +54,7 @@ $(WEB_BUILD)/watviz.wasm: $(WEB_OBJ)
 # the role classes from the terminal's role table (a native program)
 $(WEB_BUILD)/rolecss: web/rolecss.c $(APP_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -o $@ web/rolecss.c $(APP_LIB) $(APP_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ web/rolecss.c $(APP_LIB)
 $(WEB_BUILD)/roles.css: $(WEB_BUILD)/rolecss
 	$(WEB_BUILD)/rolecss >$@
 

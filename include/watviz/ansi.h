@@ -4,9 +4,9 @@
  *
  * The encoder writes what turns a terminal showing the last frame it
  * encoded into the next one: cursor moves and the cells that changed, each
- * in the SGR attributes of its role.  The role table mirrors the curses one
- * in src/ui/render.c (tests/unit/test_export.c checks that they agree), so a
- * cast looks like the visualizer.  Like curses, it never writes the
+ * in the SGR attributes of its role, from the theme table the curses
+ * screen is drawn from too (watviz/theme.h), so a cast looks like the
+ * visualizer.  Like curses, it never writes the
  * bottom-right cell (a terminal may scroll there).  Frames hold printable
  * ASCII only, so the output is UTF-8 in every locale.
  *
@@ -25,24 +25,6 @@
 #include <stdio.h>
 
 #include "watviz/screen.h"
-
-/* Attributes, as in the curses table (A_BOLD, A_DIM, ...). */
-enum {
-	WV_ANSI_BOLD = 1 << 0,
-	WV_ANSI_DIM = 1 << 1,
-	WV_ANSI_UNDERLINE = 1 << 2,
-	WV_ANSI_REVERSE = 1 << 3,
-};
-
-/* How a role looks: colours 0..7 as curses numbers them (-1: default). */
-struct wv_ansi_look {
-	signed char fg, bg;
-	unsigned char color_attr;	/* with the colours */
-	unsigned char mono_attr;	/* without */
-};
-
-/* The look of role in the normal or the --present theme (NULL: bad role). */
-const struct wv_ansi_look *wv_ansi_look(enum wv_role role, bool present);
 
 struct wv_ansi {
 	bool color, present;

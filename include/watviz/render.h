@@ -1,8 +1,8 @@
 /*
  * watviz/render.h - flushing a frame (watviz/screen.h) to the curses screen.
  *
- * Colour by role: one table maps each role to a colour pair and a monochrome
- * attribute.  A focused cell adds reverse video in both.  Needs curses
+ * Colour by role: the theme table (watviz/theme.h) gives each role a colour
+ * pair and a monochrome attribute.  A focused cell adds reverse video in both.  Needs curses
  * started (newterm) on the current screen.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -25,12 +25,5 @@ void wv_render_frame(const struct wv_frame *f);
 
 /* The curses attributes role is drawn with (an attr_t), for tests. */
 unsigned long wv_render_attr(enum wv_role role);
-
-/*
- * The colours of role in the normal or the --present theme: curses colour
- * numbers (-1 the terminal's default) and whether it is bold.  0, or -1 for
- * a bad role.  For the contrast test.
- */
-int wv_render_look(enum wv_role role, bool present, short *fg, short *bg, bool *bold);
 
 #endif /* WATVIZ_RENDER_H */

@@ -8,68 +8,8 @@
 #include <errno.h>
 #include <string.h>
 
-enum { BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE };
-#define B WV_ANSI_BOLD
-#define D WV_ANSI_DIM
-#define U WV_ANSI_UNDERLINE
-#define R WV_ANSI_REVERSE
+#include "watviz/theme.h"
 
-/* The role table of src/ui/render.c, in numbers a terminal understands. */
-static const struct wv_ansi_look look[WV_ROLE_COUNT] = {
-	[WV_ROLE_TEXT] = { -1, -1, 0, 0 },
-	[WV_ROLE_DIM] = { -1, -1, D, D },
-	[WV_ROLE_TITLE] = { WHITE, BLUE, 0, R },
-	[WV_ROLE_HEADING] = { -1, -1, B | U, B },
-	[WV_ROLE_LABEL] = { -1, -1, B, 0 },
-	[WV_ROLE_BIT0] = { -1, -1, 0, 0 },
-	[WV_ROLE_BIT1] = { -1, -1, B, B },
-	[WV_ROLE_HEX] = { MAGENTA, -1, B, 0 },
-	[WV_ROLE_FLAG] = { BLACK, GREEN, 0, B | U },
-	[WV_ROLE_FALSEPOS] = { WHITE, RED, B, B | U },
-	[WV_ROLE_BORROW] = { BLACK, YELLOW, 0, U },
-	[WV_ROLE_STRING] = { -1, -1, 0, 0 },
-	[WV_ROLE_PRESTART] = { -1, -1, D, D },
-	[WV_ROLE_TERM] = { BLACK, CYAN, 0, B | U },
-	[WV_ROLE_FILL] = { -1, -1, D, D },
-	[WV_ROLE_ANSWER] = { BLACK, CYAN, 0, B | U },
-	[WV_ROLE_KERNEL] = { MAGENTA, -1, B, B },
-	[WV_ROLE_STATUS] = { BLACK, WHITE, 0, R },
-	[WV_ROLE_KEY] = { BLUE, WHITE, B, R | B },
-	[WV_ROLE_ERROR] = { WHITE, RED, B, B },
-	[WV_ROLE_RESULT] = { -1, -1, B | U, B | U },
-};
-
-/* The --present table of src/ui/render.c. */
-static const struct wv_ansi_look present_look[WV_ROLE_COUNT] = {
-	[WV_ROLE_TEXT] = { WHITE, BLACK, B, B },
-	[WV_ROLE_DIM] = { WHITE, BLACK, 0, 0 },
-	[WV_ROLE_TITLE] = { BLACK, YELLOW, 0, R | B },
-	[WV_ROLE_HEADING] = { YELLOW, BLACK, B, B | U },
-	[WV_ROLE_LABEL] = { CYAN, BLACK, B, B },
-	[WV_ROLE_BIT0] = { WHITE, BLACK, 0, 0 },
-	[WV_ROLE_BIT1] = { WHITE, BLACK, B, B },
-	[WV_ROLE_HEX] = { CYAN, BLACK, B, B },
-	[WV_ROLE_FLAG] = { GREEN, BLACK, B, B | U },
-	[WV_ROLE_FALSEPOS] = { WHITE, RED, B, B | U },
-	[WV_ROLE_BORROW] = { YELLOW, BLACK, B, B | U },
-	[WV_ROLE_STRING] = { WHITE, BLACK, B, B },
-	[WV_ROLE_PRESTART] = { WHITE, BLACK, 0, 0 },
-	[WV_ROLE_TERM] = { BLACK, CYAN, 0, B | U },
-	[WV_ROLE_FILL] = { WHITE, BLACK, 0, 0 },
-	[WV_ROLE_ANSWER] = { BLACK, CYAN, 0, R | B },
-	[WV_ROLE_KERNEL] = { CYAN, BLACK, B, B },
-	[WV_ROLE_STATUS] = { BLACK, WHITE, 0, R },
-	[WV_ROLE_KEY] = { BLACK, YELLOW, 0, R | B },
-	[WV_ROLE_ERROR] = { WHITE, RED, B, B },
-	[WV_ROLE_RESULT] = { WHITE, BLACK, B | U, B | U },
-};
-
-const struct wv_ansi_look *wv_ansi_look(enum wv_role role, bool present)
-{
-	if ((int)role < 0 || role >= WV_ROLE_COUNT)
-		return NULL;
-	return present ? &present_look[role] : &look[role];
-}
 
 void wv_ansi_init(struct wv_ansi *a, bool color, bool present)
 {
@@ -84,21 +24,21 @@ void wv_ansi_free(struct wv_ansi *a)
 /* The SGR sequence that draws cell c, from a reset. */
 static void sgr(const struct wv_ansi *a, FILE *out, const struct wv_cell *c)
 {
-	const struct wv_ansi_look *l = wv_ansi_look(c->role, a->present);
+	const struct wv_look *l = wv_theme_look(c->role, a->present);
 	unsigned attr;
 
 	if (!l)
-		l = wv_ansi_look(WV_ROLE_TEXT, a->present);
+		l = wv_theme_look(WV_ROLE_TEXT, a->present);
 	attr = (a->color ? l->color_attr : l->mono_attr) |
-	       (c->focus ? WV_ANSI_REVERSE : 0);
+	       (c->focus ? WV_LOOK_REVERSE : 0);
 	fputs("\033[0", out);
-	if (attr & WV_ANSI_BOLD)
+	if (attr & WV_LOOK_BOLD)
 		fputs(";1", out);
-	if (attr & WV_ANSI_DIM)
+	if (attr & WV_LOOK_DIM)
 		fputs(";2", out);
-	if (attr & WV_ANSI_UNDERLINE)
+	if (attr & WV_LOOK_UNDERLINE)
 		fputs(";4", out);
-	if (attr & WV_ANSI_REVERSE)
+	if (attr & WV_LOOK_REVERSE)
 		fputs(";7", out);
 	if (a->color && l->fg >= 0)
 		fprintf(out, ";3%d", l->fg);

@@ -33,7 +33,7 @@ HEADER = {
     "try": "try", "prove": "prove",
     "lesson": "lesson", "pace": "lesson", "rules": "lesson",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
-    "svg": "render", "ansi": "render",
+    "svg": "render", "ansi": "render", "theme": "render",
     "look": "render", "hide": "render", "html": "render", "weblink": "render",
     "app": "app", "classroom": "app", "cmdline": "app", "keys": "app",
     "lessonview": "app", "view": "app", "progress": "app", "state": "app",
