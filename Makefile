@@ -190,7 +190,7 @@ test: check
 # exhaustive proof's whole spaces (make check proves a slice, beside Z3)
 # and the fuzz targets (a second build, with clang).  WATVIZ_FULL=1 adds
 # the deep sweeps: every 32-bit word for the rules and the kernel terms'
-# tie to the C, every byte of the edit tests (README, Tests).
+# tie to the C, every byte of the edit tests (docs/TESTS.md).
 check-full: deps
 	@$(MAKE) --no-print-directory $(PAR) tests
 	@WATVIZ_CHECK_FULL=1 sh tests/run.sh $(BUILD)
@@ -271,7 +271,7 @@ deb: dist
 	tar -xzf $(DIST).tar.gz -C build-deb
 	cd build-deb/$(DIST) && dpkg-buildpackage -us -uc -b
 
-# Slow: distcheck, the .deb, lintian, install, run, remove (README, Tests).
+# Slow: distcheck, the .deb, lintian, install, run, remove (docs/TESTS.md).
 package-check: deps distcheck deb
 	@sh tools/package-check.sh build-deb
 

@@ -2,8 +2,8 @@
 # The same sources as the terminal program, compiled for wasm32-wasi with
 # clang, wasi-libc and lld (Debian: clang lld wasi-libc
 # libclang-rt-14-dev-wasm32); only the terminal layer differs: src/web/ in
-# place of src/ui/, and web/*.js painting the frames.  See README, "The web
-# page".  Included from the Makefile.
+# place of src/ui/, and web/*.js painting the frames.  See docs/GUIDE.md, "The
+# web page".  Included from the Makefile.
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 WASM_CC    ?= clang

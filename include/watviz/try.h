@@ -39,7 +39,7 @@ int wv_try_as_find(const char *name);
 
 /*
  * The kernel's five functions of a variant as expression text (its
- * word-at-a-time.h restated, see shared/spec/variants.md): has_zero and data
+ * word-at-a-time.h restated, see docs/VARIANTS.md): has_zero and data
  * over a; prep over a and data; create over bits; find and zbm over mask.
  */
 struct wv_kernel_terms {

@@ -1,7 +1,7 @@
 /*
  * The sixteen variants' kernel sequences as expression terms, one table per
  * kind of function (the kinds of watviz/wat.h), restated from
- * shared/spec/variants.md like the core's C.  tests/unit/test_prove_kernel.c
+ * docs/VARIANTS.md like the core's C.  tests/unit/test_prove_kernel.c
  * proves them for every word and evaluates them against the C core, so a
  * slip in either place shows.
  *

@@ -1,6 +1,7 @@
 #!/bin/sh
-# README, --help and the man page stay in step: every long option --help
-# lists is in watviz.1 and in README.md, and the man page is lint-clean; every
+# The user's guide, --help and the man page stay in step: every long option
+# --help lists is in watviz.1 and in docs/GUIDE.md (the README is a short
+# tour that names only a few), and the man page is lint-clean; every
 # kernel file a lesson cites (source:) is in docs/SOURCES.md, and every
 # commit it cites is one docs/SOURCES.md names in the same repository: a
 # fork's commit with its repository ("@ OWNER/REPO ID"), a bare id only when
@@ -62,10 +63,10 @@ for o in $opts; do
 		echo "not ok $n - watviz.1 does not describe $o"
 	fi
 	n=$((n + 1))
-	if grep -q -- "$o" README.md; then
-		echo "ok $n - README.md mentions $o"
+	if grep -q -- "$o" docs/GUIDE.md; then
+		echo "ok $n - docs/GUIDE.md mentions $o"
 	else
-		echo "not ok $n - README.md does not mention $o"
+		echo "not ok $n - docs/GUIDE.md does not mention $o"
 	fi
 done
 n=$((n + 1))

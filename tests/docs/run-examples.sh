@@ -1,8 +1,9 @@
 #!/bin/sh
-# Every watviz example of README.md (its ```sh blocks) and of the man page
-# (its .Dl lines) is run as written, with the build's watviz first on PATH,
-# and its output is checked against what the text beside it says: "finds
-# the NUL at 2", "refuted: a = 0x0101010101010181", "lesson 3 (has_zero)"...
+# Every watviz example of README.md and docs/GUIDE.md (their ```sh blocks)
+# and of the man page (its .Dl lines) is run as written, with the build's
+# watviz first on PATH, and its output is checked against what the text
+# beside it says: "finds the NUL at 2", "refuted: a = 0x0101010101010181",
+# "lesson 3 (has_zero)"...
 # A lesson an example names by number is looked up by its name (the file
 # NN-has-zero.lesson), so an example that says "lesson 3 (has_zero)" while
 # has_zero is another number fails.  Examples that open the visualizer run
@@ -17,10 +18,11 @@ BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 BINDIR=${BIN%/watviz}
 LESSONS=$(pwd)/lessons
 ex=$(mktemp)
-# README: the watviz lines of its sh blocks, the comment cut off; the man
-# page: .Dl $ lines, \e written back as a backslash
+# README and the guide: the watviz lines of their sh blocks, the comment cut
+# off; the man page: .Dl $ lines, \e written back as a backslash
+DOCS="README.md docs/GUIDE.md"
 {
-	awk '/^```sh/ { on = 1; next } /^```/ { on = 0 } on && /^watviz / { print }' README.md |
+	awk '/^```sh/ { on = 1; next } /^```/ { on = 0 } on && /^watviz / { print }' $DOCS |
 		sed 's/[[:space:]][[:space:]]*#.*$//'
 	sed -n 's/^\.Dl \$ \(watviz .*\)$/\1/p' watviz.1 | sed 's/\\e/\\/g'
 } | sed 's/[[:space:]]*$//' | sort -u >"$ex"
@@ -219,14 +221,14 @@ example() {
 
 n=1
 if [ "$PLAN" -ge 30 ]; then
-	echo "ok 1 - $((PLAN - 1)) watviz examples in README.md and watviz.1"
+	echo "ok 1 - $((PLAN - 1)) watviz examples in $DOCS and watviz.1"
 else
 	echo "not ok 1 - only $((PLAN - 1)) watviz examples found (the extraction broke?)"
 fi
 # every "lesson N (name)" the text beside the examples says is lesson N
 # (a function's name, has_zero, stands for the file has-zero)
 bad=""
-mentions=$(grep -oE '[Ll]esson [0-9]+ \([a-z_-]+\)' README.md watviz.1 | sort -u)
+mentions=$(grep -oE '[Ll]esson [0-9]+ \([a-z_-]+\)' $DOCS watviz.1 | sort -u)
 IFS='
 '
 for m in $mentions; do
@@ -236,7 +238,7 @@ for m in $mentions; do
 done
 unset IFS
 if [ -n "$mentions" ] && [ -z "$bad" ]; then
-	ok "every 'lesson N (name)' of README.md and watviz.1 names lesson N ($(echo "$mentions" | wc -l) of them)"
+	ok "every 'lesson N (name)' of $DOCS and watviz.1 names lesson N ($(echo "$mentions" | wc -l) of them)"
 else
 	notok "a lesson named by the wrong number:${bad:- none found}"
 fi

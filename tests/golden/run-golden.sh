@@ -5,7 +5,7 @@
 #   sh tests/golden/run-golden.sh BUILD            compare (make check does this)
 #   sh tests/golden/run-golden.sh BUILD --update   rewrite the golden files
 #
-# Every golden file was checked by hand against shared/spec/variants.md when
+# Every golden file was checked by hand against docs/VARIANTS.md when
 # it was written; after --update, read the diff the same way before
 # committing it.
 # SPDX-License-Identifier: GPL-3.0-or-later

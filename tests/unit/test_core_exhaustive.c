@@ -202,7 +202,7 @@ static ALWAYS_INLINE void prove(struct job *j, unsigned w, enum wv_endian e,
 
 /*
  * The sixteen variants' shapes, as the spec's table gives them
- * (/work/shared/spec/variants.md); each becomes a proof function.
+ * (docs/VARIANTS.md); each becomes a proof function.
  */
 #define SHAPES(X)                                                              \
 	X(x86_64, "x86-64", 64, WV_LITTLE, WV_HZ_CHEAP,                        \

@@ -1,5 +1,5 @@
 /*
- * The spec's test vectors (shared/spec/variants.md), literally, for every
+ * The spec's test vectors (docs/VARIANTS.md), literally, for every
  * variant they name.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

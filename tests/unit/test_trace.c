@@ -1,6 +1,6 @@
 /*
  * The step engine's model.  Expected values come from the spec
- * (shared/spec/variants.md), from a byte loop, from arithmetic written out
+ * (docs/VARIANTS.md), from a byte loop, from arithmetic written out
  * here independently (borrow = a ^ b ^ (a - b)), or from the core's own scan
  * run separately; never from the engine's output.
  * SPDX-License-Identifier: GPL-3.0-or-later

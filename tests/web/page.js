@@ -199,7 +199,7 @@ function aMinusOnes(bytes) {
     await page.waitForFunction(() => window.copied !== null, null, { timeout: 3000 }).catch(() => {});
     const copied = await page.evaluate(() => window.copied);
     ok(copied && copied.endsWith('#' + (await page.evaluate(() => watvizPage.w.link()))) && copied.includes('step=find_zero%3A2'),
-      'y copies the link to the screen shown (' + copied + ')');
+      'y copies the link to the screen shown (' + String(copied).replace(URL, 'watviz.html') + ')');
     const before = await rows(page);
     const p2 = await ctx.newPage();
     await p2.goto(copied);
@@ -337,7 +337,7 @@ function aMinusOnes(bytes) {
         'a handout\'s scene links, clicked, open scenes 1, 2 and 6 of lesson 3 on ppc64 in the page', opened.join('\n'));
       await hp.close();
     } else {
-      ok(false, 'run-web.sh wrote ' + handout);
+      ok(false, 'run-web.sh wrote ' + path.basename(handout) + ' beside the page');
     }
 
     // accessibility: axe-core, no serious or critical violation
