@@ -230,6 +230,7 @@ size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t);
 /* A question's answer, worked out from the trace. */
 #define WV_ANSWER_TEXT_MAX 1200
 #define WV_CHOICES_MAX 4
+#define WV_HINT_MAX 240
 struct wv_answer {
 	uint64_t value;
 	unsigned width;		/* 32/64: shown in hex; 0: a number */
@@ -238,6 +239,9 @@ struct wv_answer {
 	uint64_t choices[WV_CHOICES_MAX];
 	unsigned right;		/* CHOICE: index of the right option */
 	char worked[WV_ANSWER_TEXT_MAX];	/* how the value comes about */
+	char hint[WV_HINT_MAX];	/* one nudge at the row or the rule, for after
+				   a wrong answer and before the worked one:
+				   never the value ("" for a formula) */
 };
 
 /*

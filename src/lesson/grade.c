@@ -1,8 +1,8 @@
 /*
  * Grading: the step a scene shows, the answer its question has on the trace
- * (with the worked answer and a choice question's options), reading what the
- * class typed, what a wrong answer would have meant, and build questions
- * proven or refuted.
+ * (with the worked answer, a nudge for after a wrong answer and a choice
+ * question's options), reading what the class typed, what a wrong answer
+ * would have meant, and build questions proven or refuted.
  * Lowest of the files that read a trace: it calls only public headers, and
  * lends result_sub() to check.c through grade.h.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -378,6 +378,45 @@ static const char *op_rule(const struct wv_trace *t, enum wv_op op)
 	}
 }
 
+/* The nudge before the worked answer: where to look, and the rule there. */
+static void hint_for(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
+{
+	size_t k = wv_lesson_quiz_sub(s, t);
+	const struct wv_substep *sub = k < t->nsubs ? &t->subs[k] : NULL;
+	const char *label = NULL;
+
+	for (unsigned r = sub ? sub->nrows : 0; r-- > 0;)
+		if (sub->rows[r].kind == WV_ROW_RESULT) {
+			label = sub->rows[r].label;
+			break;
+		}
+	switch (s->q.ask) {
+	case WV_ASK_FALSE_POS:
+		snprintf(a->hint, sizeof(a->hint), "Look at the memory byte under each "
+			 "flag of has_zero's result: a flag is false where that byte is "
+			 "not zero.");
+		break;
+	case WV_ASK_TOP_FLAG:
+		snprintf(a->hint, sizeof(a->hint), "Find the register's most significant "
+			 "flag of has_zero, then the memory byte it stands for: on "
+			 "%s-endian the top of the register holds the %s bytes in memory.",
+			 t->v->endian == WV_LITTLE ? "little" : "big",
+			 t->v->endian == WV_LITTLE ? "last" : "first");
+		break;
+	case WV_ASK_LENGTH:
+		snprintf(a->hint, sizeof(a->hint), "Take find_zero's index in the last "
+			 "word, add the word's address, and count from the string's "
+			 "start.");
+		break;
+	default:
+		if (!sub || !label)
+			break;
+		snprintf(a->hint, sizeof(a->hint), "Look at the row %s of %s, in %s: %s.",
+			 label, sub->expr, t->steps[sub->step].func, op_rule(t, sub->op));
+		break;
+	}
+}
+
 int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
 {
 	size_t w = shown_word(s, t);
@@ -535,6 +574,7 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 					s->q.ask == WV_ASK_TOP_FLAG ? t->word_bytes - 1 : 0);
 		sort_choices(a);
 	}
+	hint_for(s, t, a);
 	if (!a->worked[0]) {
 		/* the sub-step that computes it, with its numbers */
 		size_t k = wv_lesson_shown_sub(s, t);

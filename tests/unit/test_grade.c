@@ -496,6 +496,23 @@ static void test_unreadable(void **state)
 	one_close(&o);
 }
 
+/* The hint: the row and the rule, before the worked answer. */
+static void test_hint(void **state)
+{
+	struct one o;
+
+	(void)state;
+	lesson_open(&o, "lessons/03-has-zero.lesson", "x86-64", 4);
+	assert_string_equal(o.a.hint, "Look at the row flags of (a - ONES) & ~a & "
+			    "HIGHS, in has_zero: a bit is 1 only where every row above "
+			    "has a 1.");
+	one_close(&o);
+	lesson_open(&o, "lessons/09-big-endian.lesson", "ppc64", 3);
+	assert_non_null(strstr(o.a.hint, "on big-endian the top of the register "
+			       "holds the first bytes in memory"));
+	one_close(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -510,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_predicted_mistakes),
 		cmocka_unit_test(test_every_choice),
 		cmocka_unit_test(test_unreadable),
+		cmocka_unit_test(test_hint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

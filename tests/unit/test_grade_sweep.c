@@ -7,7 +7,7 @@
  * order, decimal and hex, every wrong option of a choice.  It reports the
  * share that gets a sentence of its own (not the bare "not it", and not the
  * "low bytes" hint, which names no mistake) and holds a floor; and no
- * sentence or reason states the answer in a form the grader accepts.
+ * sentence, hint or reason states the answer in a form the grader accepts.
  * SWEEP_SHOW=1 prints every wrong answer tried and what was said ("#S").
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -275,6 +275,13 @@ static void sweep_one(size_t scene, const char *what, void *ctx)
 	if (a->form == WV_FORM_FORMULA)
 		return;
 	questions_seen++;
+	/* the hint: there, and never the answer */
+	if (!a->hint[0])
+		fail_msg("%s: no hint", what);
+	if (states(a->hint, a->value, a->width != 0)) {
+		leaks++;
+		print_message("# %s: the hint \"%s\" states the answer\n", what, a->hint);
+	}
 	/* every wrong option, by its letter */
 	if (a->form == WV_FORM_CHOICE)
 		for (unsigned i = 0; i < a->nchoices; i++)
