@@ -198,6 +198,11 @@ static void question(struct pen *p, const struct wv_class *c)
 			 c->wrong_why[0] ? ": " : "", c->wrong_why, scene(c)->practice
 			 ? ", w another word" : "");
 		line(p, WV_ROLE_FALSEPOS, buf);
+		/* one nudge before the worked answer (s) */
+		if (c->answer.hint[0]) {
+			snprintf(buf, sizeof(buf), "Hint: %s", c->answer.hint);
+			line(p, WV_ROLE_TEXT, buf);
+		}
 	} else {
 		line(p, WV_ROLE_DIM, "Enter: type the answer (s shows it, ] and [ "
 		     "change scene, Esc leaves the answer line).");

@@ -140,6 +140,9 @@ static void test_question_and_feedback(void **state)
 	build(24, 80);
 	assert_true(row_of("! 0x8080 is not it (1 wrong so far): that matches the low") > 0);
 	assert_true(row_of("asked, but the bytes above them are not all zero") > 0);
+	/* one nudge at the row and its rule, before s shows the worked answer */
+	assert_true(row_of("Hint: Look at the row flags of (a + high_bits) & ~rhs,") >
+		    row_of("! 0x8080 is not it"));
 	wv_class_answer(&cls, "0xg");
 	build(24, 80);
 	assert_true(row_of("? '0xg' cannot be read") > 0);
