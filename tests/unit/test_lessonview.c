@@ -147,6 +147,10 @@ static void test_question_and_feedback(void **state)
 	build(24, 80);
 	assert_true(row_of("? '0xg' cannot be read") > 0);
 	assert_int_equal(wv_frame_at(&fr, row_of("? '0xg'"), 0)->role, WV_ROLE_ERROR);
+	/* outside ASCII: echoed by its code point, and named */
+	wv_class_answer(&cls, "0x8\xc3\xa9");
+	build(24, 80);
+	assert_true(row_of("? '0x8\\u00e9' cannot be read: U+00E9 is not a hex digit") > 0);
 
 	wv_class_answer(&cls, "0x0000800000808080");
 	build(24, 80);
