@@ -378,6 +378,52 @@ static const char *op_rule(const struct wv_trace *t, enum wv_op op)
 	}
 }
 
+/* The first row of sub-step k of kind, a number (width 0) or a word; NULL. */
+static const struct wv_row *row_of(const struct wv_trace *t, size_t k, enum wv_row_kind kind,
+				   bool number)
+{
+	if (k >= t->nsubs)
+		return NULL;
+	for (unsigned r = 0; r < t->subs[k].nrows; r++) {
+		const struct wv_row *row = &t->subs[k].rows[r];
+
+		if (row->kind == kind && (row->width == 0) == number)
+			return row;
+	}
+	return NULL;
+}
+
+/* The last result row of sub-step k, or NULL. */
+static const struct wv_row *result_row(const struct wv_trace *t, size_t k)
+{
+	if (k >= t->nsubs)
+		return NULL;
+	for (unsigned r = t->subs[k].nrows; r-- > 0;)
+		if (t->subs[k].rows[r].kind == WV_ROW_RESULT)
+			return &t->subs[k].rows[r];
+	return NULL;
+}
+
+/*
+ * The rule sub-step k follows: its operation's, or for a count of bits what
+ * its result is of its word (a clz sub-step may give fls or __fls).
+ */
+static const char *sub_rule(const struct wv_trace *t, size_t k)
+{
+	const struct wv_row *x = row_of(t, k, WV_ROW_INPUT, false), *res = result_row(t, k);
+
+	if (k >= t->nsubs)
+		return op_rule(t, WV_OP_NOTE);
+	if (t->subs[k].op == WV_OP_CLZ && x && res && x->value &&
+	    res->value != wv_clz(x->value, t->v->bits)) {
+		if (res->value == wv_fls(x->value, t->v->bits))
+			return "fls gives the top set bit's position, counting bit 0 as 1";
+		if (res->value == wv___fls(x->value, t->v->bits))
+			return "__fls gives the top set bit's index, counting from bit 0";
+	}
+	return op_rule(t, t->subs[k].op);
+}
+
 /* The nudge before the worked answer: where to look, and the rule there. */
 static void hint_for(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
 {
@@ -412,7 +458,7 @@ static void hint_for(const struct wv_scene *s, const struct wv_trace *t, struct 
 		if (!sub || !label)
 			break;
 		snprintf(a->hint, sizeof(a->hint), "Look at the row %s of %s, in %s: %s.",
-			 label, sub->expr, t->steps[sub->step].func, op_rule(t, sub->op));
+			 label, sub->expr, t->steps[sub->step].func, sub_rule(t, k));
 		break;
 	}
 }
@@ -808,32 +854,6 @@ static int say(struct wrong *w, const char *fmt, ...)
 	return 1;
 }
 
-/* The first row of sub-step k of kind, a number (width 0) or a word; NULL. */
-static const struct wv_row *row_of(const struct wv_trace *t, size_t k, enum wv_row_kind kind,
-				   bool number)
-{
-	if (k >= t->nsubs)
-		return NULL;
-	for (unsigned r = 0; r < t->subs[k].nrows; r++) {
-		const struct wv_row *row = &t->subs[k].rows[r];
-
-		if (row->kind == kind && (row->width == 0) == number)
-			return row;
-	}
-	return NULL;
-}
-
-/* The last result row of sub-step k, or NULL. */
-static const struct wv_row *result_row(const struct wv_trace *t, size_t k)
-{
-	if (k >= t->nsubs)
-		return NULL;
-	for (unsigned r = t->subs[k].nrows; r-- > 0;)
-		if (t->subs[k].rows[r].kind == WV_ROW_RESULT)
-			return &t->subs[k].rows[r];
-	return NULL;
-}
-
 /* A byte mask: 0xff in the register bytes of memory bytes 0..n-1. */
 static uint64_t bytes_before(const struct wv_trace *t, unsigned n)
 {
@@ -988,11 +1008,11 @@ static int wrong_number(struct wrong *w)
 				   "gives it; the question counts bits", v);
 		if (v == 8ULL * w->k)
 			return say(w, "%llu is the lowest bit of the zero's byte; %s", v,
-				   op_rule(t, w->q < t->nsubs ? t->subs[w->q].op : WV_OP_NOTE));
+				   sub_rule(t, w->q));
 		if (v == 8ULL * w->k + 7)
 			return say(w, "%llu is the top bit of the zero's byte, where its "
 				   "flag sits; %s", v,
-				   op_rule(t, w->q < t->nsubs ? t->subs[w->q].op : WV_OP_NOTE));
+				   sub_rule(t, w->q));
 		if (w->a->value && v == w->a->value / 8)
 			return say(w, "that counts bytes; the question counts bits");
 		if (v == 8 * w->a->value)
@@ -1005,12 +1025,12 @@ static int wrong_number(struct wrong *w)
 					t->subs[w->q].op == WV_OP_CTZ))
 			return say(w, "%llu counts from the top end of the register, "
 				   "bit %u; %s", v, w->bits - 1,
-				   op_rule(t, w->q < t->nsubs ? t->subs[w->q].op : WV_OP_NOTE));
+				   sub_rule(t, w->q));
 	}
 	if (w->q < t->nsubs && v + 2 >= w->a->value && v <= w->a->value + 2)
 		return say(w, "off by %s: %s", v + 1 == w->a->value ||
 			   v == w->a->value + 1 ? "one" : "two",
-			   op_rule(t, t->subs[w->q].op));
+			   sub_rule(t, w->q));
 	return 0;
 }
 
@@ -1095,7 +1115,7 @@ static int wrong_mask(struct wrong *w)
 	if (kind != WV_STEP_CREATE && kind != WV_STEP_ZBM)
 		return 0;
 	if (kept) {
-		/* a & mask: the word strscpy stores */
+		/* a & mask: the word strscpy stores, hash_name hashes */
 		if (w->typed == bytes_before(t, w->k))
 			return say(w, "that is the mask; the question asks the word "
 				   "kept under it, a & mask");
@@ -1107,8 +1127,8 @@ static int wrong_mask(struct wrong *w)
 	if (ans != (bytes_before(t, w->k) | bit))
 		return 0;	/* not a byte mask here (a bit count, raw flags) */
 	if (w->typed == (a & ans))
-		return say(w, "that is a & mask, the word strscpy stores; the question "
-			   "asks the mask itself");
+		return say(w, "that is a & mask, the word kept under the mask; the "
+			   "question asks the mask itself");
 	if (w->k < w->nb && w->typed == bytes_before(t, w->k + 1))
 		return say(w, "that mask covers the zero byte too; %s", alpha ?
 			   "alpha's keeps only bit 0 of it" : "it keeps only the bytes "
@@ -1126,23 +1146,36 @@ static int wrong_mask(struct wrong *w)
 	return 0;
 }
 
-/* A mask of flags: only the first zero's, or the other test's. */
+/*
+ * A mask of flags (has_zero's, has_zero(b)'s, prep_zero_mask's: 0x80 or
+ * 0xff per byte, or alpha's map) with only the first zero's flag.
+ */
 static int wrong_flags(struct wrong *w)
 {
 	const struct wv_trace *t = w->t;
-	uint64_t ans = w->a->value, flag;
-	unsigned z = first_zero_in(t, w->wd->value), r;
-	bool map = w->a->width == 8;
+	const struct wv_step *st = w->q < t->nsubs ? &t->steps[t->subs[w->q].step] : NULL;
+	bool b = st && st->kind == WV_STEP_DELIM_HAS_ZERO, map = w->a->width == 8;
+	bool cheap = st && st->kind != WV_STEP_PREP && (t->v->hz_kind == WV_HZ_CHEAP ||
+						       t->v->hz_kind == WV_HZ_CHEAP_BE);
+	uint64_t ans = w->a->value, flag, x = b ? w->wd->delim_value : w->wd->value;
+	unsigned z = first_zero_in(t, x), r;
 
-	if (z >= w->nb || w->s->q.ask == WV_ASK_LOADED || w->s->q.ask == WV_ASK_VALUE)
+	if (!st || z >= w->nb || !(st->kind == WV_STEP_HAS_ZERO || b ||
+				   (st->kind == WV_STEP_PREP && t->in.delim < 0)))
 		return 0;
+	/* flags only: 0x80 or 0xff in a byte, or a map */
+	for (unsigned i = 0; i < w->nb && !map; i++) {
+		unsigned byte = (unsigned)(ans >> (8 * i)) & 0xff;
+
+		if (byte != 0 && byte != 0x80 && byte != 0xff)
+			return 0;
+	}
 	r = map ? z : wv_wat_byte_index(t->v, z);
 	flag = map ? ans & (UINT64_C(1) << r) : ans & (UINT64_C(0xff) << (8 * r));
 	if (flag && flag != ans && w->typed == flag)
-		return say(w, "that flags only the first zero; the test flags every "
-			   "zero byte of the word%s", t->v->hz_kind == WV_HZ_CHEAP ||
-			   t->v->hz_kind == WV_HZ_CHEAP_BE ? ", and any 0x01 byte a "
-			   "borrow reaches" : "");
+		return say(w, "that flags only the first zero byte of %s; %s flags every "
+			   "zero byte of it%s", b ? "b" : "a", st->func, cheap ?
+			   ", and any 0x01 byte a borrow from a zero reaches" : "");
 	return 0;
 }
 
@@ -1200,15 +1233,15 @@ static int row_meaning(struct wrong *w, size_t k, const struct wv_row *row)
 				   "last result", v, row->label, sub->expr);
 		default:
 			return say(w, "%s is %s, an operand of %s; %s", v, row->label,
-				   sub->expr, op_rule(t, sub->op));
+				   sub->expr, sub_rule(t, k));
 		}
 	}
 	if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
 		return say(w, "%s is the %s row of %s in %s, not a result", v,
 			   row->kind == WV_ROW_BORROW ? "borrow" : "carry", sub->expr,
 			   st->func);
-	return say(w, "%s is %s (%s, in %s), computed on the way; the question asks "
-		   "a later step", v, row->label, sub->expr, st->func);
+	return say(w, "%s is %s (%s, in %s), a step before the one asked", v,
+		   row->label, sub->expr, st->func);
 }
 
 /* Every row up to the one asked, on the word asked and the last word. */
@@ -1300,8 +1333,11 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 	const struct { uint64_t v; const char *what; } other[] = {
 		{ wd->has_zero, t->in.delim >= 0 ? "has_zero(a), the test of a" :
 				"has_zero's result" },
-		{ wd->delim_has_zero, "has_zero(b), the test of b" },
-		{ wd->delim_value, "b = a ^ REPEAT_BYTE(delim)" },
+		/* b only with a delimiter (the answer itself: never matched) */
+		{ t->in.delim >= 0 ? wd->delim_has_zero : a->value,
+		  "has_zero(b), the test of b" },
+		{ t->in.delim >= 0 ? wd->delim_value : a->value,
+		  "b = a ^ REPEAT_BYTE(delim)" },
 		{ wd->loaded, "the word as loaded" },
 		{ wd->value, "a itself" },
 		{ (wd->value - wv_ones(bits)) & wv_wmask(bits), "a - ONES" },

@@ -424,12 +424,13 @@ static void test_predicted_mistakes(void **state)
 		{ "16-zero-bytemask", "x86-64", 1, 0xffff, "0xffffff",
 		  "that mask covers the zero byte too" },
 		{ "16-zero-bytemask", "x86-64", 1, 0xffff, "0x6261",
-		  "that is a & mask, the word strscpy stores; the question asks the "
-		  "mask itself" },
+		  "that is a & mask, the word kept under the mask; the question asks "
+		  "the mask itself" },
 		{ "16-zero-bytemask", "x86-64", 2, 0x6261, "0x6162",
 		  "those bytes are written in memory order" },
 		{ "03-has-zero", "x86-64", 4, f, "0x800000",
-		  "that flags only the first zero; the test flags every zero byte" },
+		  "that flags only the first zero byte of a; has_zero flags every "
+		  "zero byte of it, and any 0x01 byte a borrow from a zero reaches" },
 		{ "16-zero-bytemask", "alpha", 3, 0x1ffff, "0xffff",
 		  "that is the byte mask the other kernels give; alpha's" },
 	};
