@@ -285,9 +285,9 @@ void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
  * again and never counted (with a reason in *why when not NULL, valid until
  * the next call): text that cannot be read ("'g' is not a hex digit ...",
  * "U+00E9 is not a hex digit ..."), a value wider than the word ("too wide:
- * a 64-bit word holds 16 hex digits"), the right value in the other base
- * ("that is the right value in decimal; this question takes hex"), a choice
- * none of the options has.
+ * a 64-bit word holds 16 hex digits"), digits 0-9 that are the right value
+ * in decimal where hex is asked ("that is the right value in decimal; this
+ * question takes hex"), a choice none of the options has.
  */
 int wv_lesson_check(const struct wv_answer *a, const char *typed,
 		    const char **why);

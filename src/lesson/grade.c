@@ -748,9 +748,11 @@ int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t
 
 /*
  * Typed text that is no answer to a, with the reason in buf: it cannot be
- * read, it is wider than the value asked, or it is the right value in the
- * other base (decimal digits for hex, hex digits for a number), which is
- * asked again rather than counted.  Returns true with buf written.
+ * read, it is wider than the value asked, or its digits (0-9 only) are the
+ * right value in decimal where hex is asked, which is asked again rather
+ * than counted.  Not the other way: digits typed for a count read as hex
+ * would name the answer to a wrong guess ("17" for 23).  Returns true with
+ * buf written.
  */
 static bool not_an_answer(const struct wv_answer *a, const char *typed, bool hex,
 			  char *buf, size_t size)
@@ -764,12 +766,6 @@ static bool not_an_answer(const struct wv_answer *a, const char *typed, bool hex
 	    other == a->value && (f != READ_OK || v != a->value)) {
 		snprintf(buf, size, "that is the right value in decimal; this question "
 			 "takes hex");
-		return true;
-	}
-	if (!hex && plain && f == READ_OK && v != a->value &&
-	    read_number(typed, true, &other, &bad) == READ_OK && other == a->value) {
-		snprintf(buf, size, "read as hex that is the right value; this question "
-			 "takes a decimal number");
 		return true;
 	}
 	if (f != READ_OK) {
