@@ -850,14 +850,11 @@ static int say(struct wrong *w, const char *fmt, ...)
 	return 1;
 }
 
-/* A byte mask: 0xff in the register bytes of memory bytes 0..n-1. */
+/* A byte mask: 0xff in the register bytes of memory bytes 0..n-1 (the
+   kernel's aligned_byte_mask, and the whole word for n = B). */
 static uint64_t bytes_before(const struct wv_trace *t, unsigned n)
 {
-	uint64_t m = 0;
-
-	for (unsigned i = 0; i < n && i < t->word_bytes; i++)
-		m |= UINT64_C(0xff) << (8 * wv_wat_byte_index(t->v, i));
-	return m;
+	return n >= t->word_bytes ? wv_wmask(t->v->bits) : wv_wat_aligned_byte_mask(t->v, n);
 }
 
 /* Memory index of the first zero byte of word x (nb when none). */
