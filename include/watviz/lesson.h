@@ -230,6 +230,7 @@ size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t);
 /* A question's answer, worked out from the trace. */
 #define WV_ANSWER_TEXT_MAX 1200
 #define WV_CHOICES_MAX 4
+#define WV_HINT_MAX 240
 struct wv_answer {
 	uint64_t value;
 	unsigned width;		/* 32/64: shown in hex; 0: a number */
@@ -238,6 +239,9 @@ struct wv_answer {
 	uint64_t choices[WV_CHOICES_MAX];
 	unsigned right;		/* CHOICE: index of the right option */
 	char worked[WV_ANSWER_TEXT_MAX];	/* how the value comes about */
+	char hint[WV_HINT_MAX];	/* one nudge at the row or the rule, for after
+				   a wrong answer and before the worked one:
+				   never the value ("" for a formula) */
 };
 
 /*
@@ -250,9 +254,12 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t,
 
 /*
  * What a wrong answer typed (read as a number) would have meant on trace t,
- * when that can be said: "12 is the memory address; ...", "that counts the
- * NUL too ...", "0x8080 is only the low 2 bytes of the answer ...".  Writes
- * it into buf and returns 1, or returns 0 (buf empty).
+ * when that can be said: the mistake a teacher would predict, worked out
+ * from the trace ("that is below >> 8: one bit too far; ... shifts by 7",
+ * "that mask covers the zero byte too; ...", "12 is the memory address;
+ * ..."), another value of the trace by name, and only when nothing else
+ * fits, "that matches the low 2 bytes of the value asked ...".  Never the
+ * answer itself.  Writes it into buf and returns 1, or returns 0 (buf empty).
  */
 int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size);
@@ -274,8 +281,13 @@ void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
 /*
  * Is typed the right answer?  Hex accepts "0x8080", "8080", spaces and '_'
  * between digits; numbers are decimal (or 0x hex); a choice is its letter
- * (a-d) or its value.  Returns 1 right, 0 wrong, -1 unreadable (with a
- * reason in *why when not NULL).
+ * (a-d) or its value.  Returns 1 right, 0 wrong, -1 not an answer, asked
+ * again and never counted (with a reason in *why when not NULL, valid until
+ * the next call): text that cannot be read ("'g' is not a hex digit ...",
+ * "U+00E9 is not a hex digit ..."), a value wider than the word ("too wide:
+ * a 64-bit word holds 16 hex digits"), digits 0-9 that are the right value
+ * in decimal where hex is asked ("that is the right value in decimal; this
+ * question takes hex"), a choice none of the options has.
  */
 int wv_lesson_check(const struct wv_answer *a, const char *typed,
 		    const char **why);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "watviz/view.h"
+#include "watviz/word.h"
 
 static const struct wv_scene *scene(const struct wv_class *c)
 {
@@ -172,9 +173,35 @@ static void ask_line(struct pen *p, const struct wv_class *c)
 		wv_frame_put(p->f, y, p->x, WV_ROLE_HEADING, "Question:");
 }
 
+/*
+ * Text the class typed, for cells that hold ASCII only: a character outside
+ * it as \u and its code point (so "0x8\u00e9", not "0x8??"), a byte that is
+ * not UTF-8 as \xHH.  Into out, always terminated.
+ */
+static void ascii_echo(const char *s, char *out, size_t size)
+{
+	size_t n = strlen(s), used = 0;
+
+	for (size_t i = 0; i < n && used + 1 < size;) {
+		uint32_t cp = 0;
+		size_t len = wv_word_utf8_len(s + i, n - i, &cp);
+		int w;
+
+		if (len == 1 && cp >= 0x20 && cp < 0x7f)
+			w = snprintf(out + used, size - used, "%c", s[i]);
+		else if (len > 1)
+			w = snprintf(out + used, size - used, "\\u%04x", (unsigned)cp);
+		else
+			w = snprintf(out + used, size - used, "\\x%02x", (unsigned char)s[i]);
+		used += (size_t)w < size - used ? (size_t)w : size - used - 1;
+		i += len ? len : 1;
+	}
+	out[used < size ? used : size - 1] = '\0';
+}
+
 static void question(struct pen *p, const struct wv_class *c)
 {
-	char buf[WV_ANSWER_TEXT_MAX];
+	char buf[WV_ANSWER_TEXT_MAX], echo[WV_ANSWER_TEXT_MAX / 2];
 
 	ask_line(p, c);
 	gap(p);
@@ -189,8 +216,8 @@ static void question(struct pen *p, const struct wv_class *c)
 		     ? "Answer in hex, such as 0x8080." : "Answer with a number.");
 	gap(p);
 	if (c->unreadable[0]) {
-		snprintf(buf, sizeof(buf), "? %s. Fix it on the line below.",
-			 c->unreadable);
+		ascii_echo(c->unreadable, echo, sizeof(echo));
+		snprintf(buf, sizeof(buf), "? %s. Fix it on the line below.", echo);
 		line(p, WV_ROLE_ERROR, buf);
 	} else if (c->wrong) {
 		snprintf(buf, sizeof(buf), "! %s is not it (%u wrong so far)%s%s. Type "
@@ -199,6 +226,11 @@ static void question(struct pen *p, const struct wv_class *c)
 			 c->answer.form == WV_FORM_FORMULA ? "Esc, then s," : "s",
 			 scene(c)->practice ? ", w another word" : "");
 		line(p, WV_ROLE_FALSEPOS, buf);
+		/* one nudge before the worked answer (s) */
+		if (c->answer.hint[0]) {
+			snprintf(buf, sizeof(buf), "Hint: %s", c->answer.hint);
+			line(p, WV_ROLE_TEXT, buf);
+		}
 	} else {
 		line(p, WV_ROLE_DIM, c->answer.form == WV_FORM_FORMULA
 		     ? "Enter: type the formula (Esc leaves the answer line; then s "

@@ -1,8 +1,8 @@
 /*
  * Grading: the step a scene shows, the answer its question has on the trace
- * (with the worked answer and a choice question's options), reading what the
- * class typed, what a wrong answer would have meant, and build questions
- * proven or refuted.
+ * (with the worked answer, a nudge for after a wrong answer and a choice
+ * question's options), reading what the class typed, what a wrong answer
+ * would have meant, and build questions proven or refuted.
  * Lowest of the files that read a trace: it calls only public headers, and
  * lends result_sub() to check.c through grade.h.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,6 +10,7 @@
 #include "grade.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "watviz/prove.h"
 #include "watviz/try.h"
 #include "watviz/wat.h"
+#include "watviz/word.h"
 #include "watviz/wordops.h"
 
 /* ---- the step a scene shows ---------------------------------------------- */
@@ -177,6 +179,7 @@ static size_t shown_word(const struct wv_scene *s, const struct wv_trace *t)
 struct flag_facts {
 	unsigned nfalse;	/* flags in bytes that are not zero */
 	unsigned top_mem;	/* memory byte of the top flag (word_bytes: none) */
+	unsigned mem;		/* bit m set: memory byte m is flagged */
 	char flagged[48];	/* "2, 5, 6, 7" */
 	char falsep[48];	/* the false ones */
 };
@@ -207,6 +210,7 @@ static void flag_facts(const struct wv_trace *t, const struct wv_word *wd,
 		if (!flag)
 			continue;
 		add_index(f->flagged, sizeof(f->flagged), m);
+		f->mem |= 1u << m;
 		if (byte != 0) {
 			f->nfalse++;
 			add_index(f->falsep, sizeof(f->falsep), m);
@@ -339,6 +343,124 @@ static void add_worked_step(char *buf, size_t size, const struct wv_trace *t,
 {
 	for (size_t k = st->first; k < st->first + st->nsub; k++)
 		add_worked(buf, size, t, k);
+}
+
+/* The rule a sub-step follows, as a nudge: "a bit is 1 only where ...". */
+static const char *op_rule(const struct wv_trace *t, enum wv_op op)
+{
+	switch (op) {
+	case WV_OP_LOAD:
+		return t->v->endian == WV_LITTLE ? "memory byte 0 goes to the lowest byte "
+		       "of the register" : "memory byte 0 goes to the top byte of the "
+		       "register";
+	case WV_OP_OR: return "a bit is 1 where any row above has a 1";
+	case WV_OP_AND: return "a bit is 1 only where every row above has a 1";
+	case WV_OP_XOR: return "a bit is 1 where the two rows differ";
+	case WV_OP_NOT: return "every bit flips";
+	case WV_OP_SUB: return "subtract from the right, each borrow running left "
+			       "across the bytes";
+	case WV_OP_ADD: return "add from the right, each carry moving one bit left "
+			       "across the bytes";
+	case WV_OP_MUL: return "the product is the sum of the multiplicand shifted "
+			       "left by each set bit of the constant";
+	case WV_OP_SHR: return "every bit moves right by the shift; the low ones "
+			       "fall off";
+	case WV_OP_SHL: return "every bit moves left by the shift; the top ones "
+			       "fall off";
+	case WV_OP_CLZ: return "count the 0 bits above the top set bit";
+	case WV_OP_CTZ: return "count the 0 bits below the lowest set bit, from bit 0";
+	case WV_OP_POPCOUNT: return "count the set bits";
+	case WV_OP_CMPB: return "a byte is all ones where the two operands' bytes are "
+				"equal, all zeros elsewhere";
+	case WV_OP_CMPBGE: return "bit i is 1 where byte i of the first operand is at "
+				  "least byte i of the second";
+	default: return "work it out from the rows above the result";
+	}
+}
+
+/* The first row of sub-step k of kind, a number (width 0) or a word; NULL. */
+static const struct wv_row *row_of(const struct wv_trace *t, size_t k, enum wv_row_kind kind,
+				   bool number)
+{
+	if (k >= t->nsubs)
+		return NULL;
+	for (unsigned r = 0; r < t->subs[k].nrows; r++) {
+		const struct wv_row *row = &t->subs[k].rows[r];
+
+		if (row->kind == kind && (row->width == 0) == number)
+			return row;
+	}
+	return NULL;
+}
+
+/* The last result row of sub-step k, or NULL. */
+static const struct wv_row *result_row(const struct wv_trace *t, size_t k)
+{
+	if (k >= t->nsubs)
+		return NULL;
+	for (unsigned r = t->subs[k].nrows; r-- > 0;)
+		if (t->subs[k].rows[r].kind == WV_ROW_RESULT)
+			return &t->subs[k].rows[r];
+	return NULL;
+}
+
+/*
+ * The rule sub-step k follows: its operation's, or for a count of bits what
+ * its result is of its word (a clz sub-step may give fls or __fls).
+ */
+static const char *sub_rule(const struct wv_trace *t, size_t k)
+{
+	const struct wv_row *x = row_of(t, k, WV_ROW_INPUT, false), *res = result_row(t, k);
+
+	if (k >= t->nsubs)
+		return op_rule(t, WV_OP_NOTE);
+	if (t->subs[k].op == WV_OP_CLZ && x && res && x->value &&
+	    res->value != wv_clz(x->value, t->v->bits)) {
+		if (res->value == wv_fls(x->value, t->v->bits))
+			return "fls gives the top set bit's position, counting bit 0 as 1";
+		if (res->value == wv___fls(x->value, t->v->bits))
+			return "__fls gives the top set bit's index, counting from bit 0";
+	}
+	return op_rule(t, t->subs[k].op);
+}
+
+/* The nudge before the worked answer: where to look, and the rule there. */
+static void hint_for(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
+{
+	size_t k = wv_lesson_quiz_sub(s, t);
+	const struct wv_substep *sub = k < t->nsubs ? &t->subs[k] : NULL;
+	const char *label = NULL;
+
+	for (unsigned r = sub ? sub->nrows : 0; r-- > 0;)
+		if (sub->rows[r].kind == WV_ROW_RESULT) {
+			label = sub->rows[r].label;
+			break;
+		}
+	switch (s->q.ask) {
+	case WV_ASK_FALSE_POS:
+		snprintf(a->hint, sizeof(a->hint), "Look at the memory byte under each "
+			 "flag of has_zero's result: a flag is false where that byte is "
+			 "not zero.");
+		break;
+	case WV_ASK_TOP_FLAG:
+		snprintf(a->hint, sizeof(a->hint), "Find the register's most significant "
+			 "flag of has_zero, then the memory byte it stands for: on "
+			 "%s-endian the top of the register holds the %s bytes in memory.",
+			 t->v->endian == WV_LITTLE ? "little" : "big",
+			 t->v->endian == WV_LITTLE ? "last" : "first");
+		break;
+	case WV_ASK_LENGTH:
+		snprintf(a->hint, sizeof(a->hint), "Take find_zero's index in the last "
+			 "word, add the word's address, and count from the string's "
+			 "start.");
+		break;
+	default:
+		if (!sub || !label)
+			break;
+		snprintf(a->hint, sizeof(a->hint), "Look at the row %s of %s, in %s: %s.",
+			 label, sub->expr, t->steps[sub->step].func, sub_rule(t, k));
+		break;
+	}
 }
 
 int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a)
@@ -498,6 +620,7 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 					s->q.ask == WV_ASK_TOP_FLAG ? t->word_bytes - 1 : 0);
 		sort_choices(a);
 	}
+	hint_for(s, t, a);
 	if (!a->worked[0]) {
 		/* the sub-step that computes it, with its numbers */
 		size_t k = wv_lesson_shown_sub(s, t);
@@ -519,11 +642,19 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 	return 0;
 }
 
-/* Read a number in hex (0x optional when hex) or decimal, ignoring ' ' and '_'. */
-static int read_number(const char *s, bool hex, uint64_t *v)
+/* Why typed text is not a number: none, nothing typed, a character that is
+   no digit (*bad points at it), more digits than a 64-bit word holds. */
+enum read_fail { READ_OK, READ_EMPTY, READ_BAD, READ_WIDE };
+
+/*
+ * Read a number in hex (0x optional when hex) or decimal, ignoring ' ', '\t'
+ * and '_'; leading zeros never count against the width.
+ */
+static enum read_fail read_number(const char *s, bool hex, uint64_t *v, const char **bad)
 {
-	char digits[80];
-	size_t n = 0;
+	unsigned digits = 0;
+	uint64_t x = 0;
+	bool any = false;
 
 	s += strspn(s, " \t");
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
@@ -531,23 +662,77 @@ static int read_number(const char *s, bool hex, uint64_t *v)
 		s += 2;
 	}
 	for (; *s; s++) {
+		int d = hex ? wv_hex_digit((unsigned char)*s) :
+			isdigit((unsigned char)*s) ? *s - '0' : -1;
+
 		if (*s == ' ' || *s == '_' || *s == '\t')
 			continue;
-		if (!(hex ? isxdigit((unsigned char)*s) : isdigit((unsigned char)*s)) ||
-		    n + 1 >= sizeof(digits))
-			return -1;
-		digits[n++] = *s;
+		if (d < 0) {
+			*bad = s;
+			return READ_BAD;
+		}
+		any = true;
+		if (x == 0 && d == 0)
+			continue;	/* a leading zero */
+		if (++digits > 16 && hex)
+			return READ_WIDE;
+		if (!hex && x > (UINT64_MAX - (uint64_t)d) / 10)
+			return READ_WIDE;
+		x = hex ? x << 4 | (uint64_t)d : x * 10 + (uint64_t)d;
 	}
-	if (n == 0 || (hex && n > 16) || (!hex && n > 19))
-		return -1;
-	digits[n] = 0;
-	*v = strtoull(digits, NULL, hex ? 16 : 10);
-	return 0;
+	if (!any)
+		return READ_EMPTY;
+	*v = x;
+	return READ_OK;
+}
+
+/* Is s digits 0-9 only (with ' ', '\t', '_'), at least one? */
+static bool decimal_digits(const char *s)
+{
+	bool any = false;
+
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\t' || *s == '_')
+			continue;
+		if (!isdigit((unsigned char)*s))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* What is wrong with text that read_number refused, into buf. */
+static void unreadable_why(enum read_fail f, const char *bad, bool hex, char *buf, size_t size)
+{
+	const char *kind = hex ? "hex digit" : "digit";
+	uint32_t cp = 0;
+	size_t len;
+
+	if (f == READ_WIDE) {
+		snprintf(buf, size, hex ? "too wide: a 64-bit word holds 16 hex digits"
+					: "too large: more than a 64-bit word holds");
+		return;
+	}
+	if (f == READ_EMPTY || !bad) {
+		snprintf(buf, size, hex ? "type a hex value, such as 0x8080"
+					: "type a number, such as 3");
+		return;
+	}
+	len = wv_word_utf8_len(bad, strlen(bad), &cp);
+	if ((unsigned char)*bad >= 0x80 && len > 1)
+		snprintf(buf, size, "U+%04X is not a %s: type %s", (unsigned)cp, kind,
+			 hex ? "a hex value, such as 0x8080" : "a number, such as 3");
+	else if (isprint((unsigned char)*bad))
+		snprintf(buf, size, "'%c' is not a %s: type %s", *bad, kind,
+			 hex ? "a hex value, such as 0x8080" : "a number, such as 3");
+	else
+		snprintf(buf, size, "byte \\x%02x is not a %s: type %s", (unsigned char)*bad,
+			 kind, hex ? "a hex value, such as 0x8080" : "a number, such as 3");
 }
 
 int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t *v)
 {
-	const char *s = typed + strspn(typed, " \t");
+	const char *s = typed + strspn(typed, " \t"), *bad = NULL;
 
 	if (a->form == WV_FORM_CHOICE &&
 	    ((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
@@ -557,20 +742,54 @@ int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t
 		return 0;
 	}
 	return read_number(s, a->form == WV_FORM_HEX ||
-			   (a->form == WV_FORM_CHOICE && a->width != 0), v);
+			   (a->form == WV_FORM_CHOICE && a->width != 0), v, &bad) == READ_OK
+	       ? 0 : -1;
+}
+
+/*
+ * Typed text that is no answer to a, with the reason in buf: it cannot be
+ * read, it is wider than the value asked, or its digits (0-9 only) are the
+ * right value in decimal where hex is asked, which is asked again rather
+ * than counted.  Not the other way: digits typed for a count read as hex
+ * would name the answer to a wrong guess ("17" for 23).  Returns true with
+ * buf written.
+ */
+static bool not_an_answer(const struct wv_answer *a, const char *typed, bool hex,
+			  char *buf, size_t size)
+{
+	const char *bad = NULL;
+	uint64_t v = 0, other = 0;
+	enum read_fail f = read_number(typed, hex, &v, &bad);
+	bool plain = decimal_digits(typed);
+
+	if (hex && plain && read_number(typed, false, &other, &bad) == READ_OK &&
+	    other == a->value && (f != READ_OK || v != a->value)) {
+		snprintf(buf, size, "that is the right value in decimal; this question "
+			 "takes hex");
+		return true;
+	}
+	if (f != READ_OK) {
+		unreadable_why(f, bad, hex, buf, size);
+		return true;
+	}
+	if (hex && a->width && a->width < 64 && v > wv_wmask(a->width)) {
+		snprintf(buf, size, "too wide: the value asked has %u bits", a->width);
+		return true;
+	}
+	return false;
 }
 
 int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **why)
 {
+	static char reason[96];
+	const char *s = typed + strspn(typed, " \t");
+	bool hex = a->form == WV_FORM_HEX || (a->form == WV_FORM_CHOICE && a->width);
 	uint64_t v;
 
 	if (why)
 		*why = NULL;
 	if (a->form == WV_FORM_CHOICE) {
-		const char *s = typed + strspn(typed, " \t");
-		static char none[40];
-
-		snprintf(none, sizeof(none), "choose one of a) to %c)",
+		snprintf(reason, sizeof(reason), "choose one of a) to %c)",
 			 'a' + (a->nchoices ? a->nchoices - 1 : 0));
 		if (((*s >= 'a' && *s < 'a' + (int)a->nchoices) ||
 		     (*s >= 'A' && *s < 'A' + (int)a->nchoices)) &&
@@ -578,110 +797,540 @@ int wv_lesson_check(const struct wv_answer *a, const char *typed, const char **w
 			return (unsigned)(tolower((unsigned char)*s) - 'a') == a->right;
 		/* a letter past the options is not a hex digit typed here: it
 		   is asked again, as a value that is none of the options is */
-		if (isalpha((unsigned char)*s) && s[1 + strspn(s + 1, " \t).")] == 0) {
-			if (why)
-				*why = none;
-			return -1;
-		}
-		if (read_number(s, a->width != 0, &v) == 0) {
+		if (!(isalpha((unsigned char)*s) && s[1 + strspn(s + 1, " \t).")] == 0) &&
+		    wv_lesson_typed_value(a, s, &v) == 0)
 			for (unsigned i = 0; i < a->nchoices; i++)
 				if (a->choices[i] == v)
 					return v == a->value;
-		}
+		/* the right option's value in decimal: say so */
+		if (hex && decimal_digits(s))
+			not_an_answer(a, s, hex, reason, sizeof(reason));
 		if (why)
-			*why = none;
+			*why = reason;
 		return -1;
 	}
-	if (read_number(typed, a->form == WV_FORM_HEX, &v) != 0) {
+	if (not_an_answer(a, s, hex, reason, sizeof(reason))) {
 		if (why)
-			*why = a->form == WV_FORM_HEX ? "type a hex value, such as 0x8080"
-						      : "type a number, such as 3";
+			*why = reason;
 		return -1;
 	}
+	wv_lesson_typed_value(a, s, &v);
 	return v == a->value;
 }
 /* ---- what a wrong answer would have meant --------------------------------- */
 
+/*
+ * A wrong answer is matched against the mistakes a teacher would predict,
+ * each worked out from the trace: the first that gives the typed value says
+ * what it is.  Every sentence names the typed value's meaning and the rule
+ * it broke, with values from the trace, and never the answer itself.
+ */
+struct wrong {
+	const struct wv_scene *s;
+	const struct wv_trace *t;
+	const struct wv_answer *a;
+	const struct wv_word *wd;	/* the word asked about */
+	size_t q;			/* the sub-step computing it, or t->nsubs */
+	unsigned bits, nb, k;		/* word bits and bytes, the first zero */
+	uint64_t typed;
+	char *buf;
+	size_t size;
+};
+
+static int say(struct wrong *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int say(struct wrong *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(w->buf, w->size, fmt, ap);
+	va_end(ap);
+	return 1;
+}
+
+/* A byte mask: 0xff in the register bytes of memory bytes 0..n-1 (the
+   kernel's aligned_byte_mask, and the whole word for n = B). */
+static uint64_t bytes_before(const struct wv_trace *t, unsigned n)
+{
+	return n >= t->word_bytes ? wv_wmask(t->v->bits) : wv_wat_aligned_byte_mask(t->v, n);
+}
+
+/* Memory index of the first zero byte of word x (nb when none). */
+static unsigned first_zero_in(const struct wv_trace *t, uint64_t x)
+{
+	unsigned i = 0;
+
+	while (i < t->word_bytes && wv_wat_mem_byte(t->v, x, i) != 0)
+		i++;
+	return i;
+}
+
+/* What a count or an index asked is: a number of bits? */
+static bool counts_bits(const struct wrong *w)
+{
+	const struct wv_substep *sub = w->q < w->t->nsubs ? &w->t->subs[w->q] : NULL;
+
+	if (w->s->q.ask == WV_ASK_CREATE)
+		return true;	/* a number only on ppc64le (8k) and s390 (__fls) */
+	return sub && (sub->op == WV_OP_CLZ || sub->op == WV_OP_CTZ ||
+		       sub->op == WV_OP_POPCOUNT);
+}
+
+/* A number: the bit counts of the word the sub-step counts in. */
+static int wrong_bit_count(struct wrong *w)
+{
+	const struct wv_row *x = row_of(w->t, w->q, WV_ROW_INPUT, false);
+	const char *expr = w->q < w->t->nsubs ? w->t->subs[w->q].expr : "it";
+	unsigned b = w->bits;
+	uint64_t v = w->typed;
+
+	if (!x || x->value == 0)
+		return 0;
+	const struct { uint64_t n; const char *what; } named[] = {
+		{ wv_clz(x->value, b), "clz(%s), the 0 bits above its top set bit" },
+		{ wv___ffs(x->value, b), "__ffs(%s), the 0 bits below its lowest set bit" },
+		{ wv___ffs(x->value, b) + 1, "ffs(%s), its lowest set bit counted from 1" },
+		{ wv___fls(x->value, b), "__fls(%s), its top set bit counted from bit 0" },
+		{ wv_fls(x->value, b), "fls(%s), its top set bit counted from 1" },
+		{ wv_popcount(x->value), "popcount(%s), its set bits" },
+	};
+	char what[120];
+
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		const char *cut = strstr(named[i].what, "%s");
+
+		if (v != named[i].n || !cut)
+			continue;
+		/* the name with the row's label in place of %s */
+		snprintf(what, sizeof(what), "%.*s%s%s", (int)(cut - named[i].what),
+			 named[i].what, x->label, cut + 2);
+		return say(w, "%llu is %s; the question asks %s", (unsigned long long)v,
+			   what, expr);
+	}
+	return 0;
+}
+
+/* A number asked: a byte index, a count of flags or of bits. */
+static int wrong_number(struct wrong *w)
+{
+	const struct wv_trace *t = w->t;
+	const struct wv_word *wd = w->wd;
+	unsigned long long v = w->typed;
+	size_t at = t->words[t->nwords - 1].address;
+	struct flag_facts ff;
+	unsigned nflags = 0, nzero = 0;
+
+	switch (w->s->q.ask) {
+	case WV_ASK_TOP_FLAG:
+		flag_facts(t, wd, &ff);
+		if (v >= w->nb)
+			return say(w, "a word of %u bytes has no memory byte %llu", w->nb, v);
+		if (t->answer >= wd->address && v == t->answer - wd->address)
+			return say(w, "byte %llu is the real first zero, the trap here: the "
+				   "question asks where the top flag points, the register's "
+				   "most significant flag; on %s-endian that is the %s "
+				   "flagged memory byte", v,
+				   t->v->endian == WV_LITTLE ? "little" : "big",
+				   t->v->endian == WV_LITTLE ? "last" : "first");
+		if (t->v->endian != WV_LITTLE && v == w->nb - 1 - ff.top_mem)
+			return say(w, "that counts register bytes from the lowest; the "
+				   "question asks the memory byte, and on big-endian memory "
+				   "byte 0 is the register's top byte");
+		if (!((ff.mem >> v) & 1))
+			return say(w, "memory byte %llu holds no flag: look for the "
+				   "register's most significant flag", v);
+		return say(w, "memory byte %llu is flagged, but its flag is not the "
+			   "register's most significant one", v);
+	case WV_ASK_FIND:
+		if (v == at + w->a->value && at)
+			return say(w, "%llu is the memory address; the index inside the "
+				   "word, which starts at %zu, is what is asked", v, at);
+		if (v >= w->nb)
+			return say(w, "a word of %u bytes has no byte %llu", w->nb, v);
+		if (v == w->a->value + 1)
+			return say(w, "one too many: the word's first byte in memory is "
+				   "index 0");
+		return 0;
+	case WV_ASK_LENGTH:
+		if (v == w->a->value + 1)
+			return say(w, t->answer_is_delim ? "that counts the delimiter too; "
+				   "the length stops before it" : "that counts the NUL too, as "
+				   "strnlen_user's return value does; the length does not");
+		if (v == t->scan.find_zero)
+			return say(w, "that is find_zero, the index in the last word; the "
+				   "length counts from the string's start");
+		if (v == t->answer)
+			return say(w, "that is the terminator's memory address; the string "
+				   "starts at %zu", t->in.offset);
+		return 0;
+	case WV_ASK_FALSE_POS:
+		for (unsigned r = 0; r < w->nb; r++) {
+			bool flag = t->v->hz_kind == WV_HZ_CMPBGE ? (wd->has_zero >> r) & 1
+				    : ((wd->has_zero >> 8 * r) & 0xff) != 0;
+
+			nflags += flag;
+			nzero += wv_wat_mem_byte(t->v, wd->value, r) == 0;
+		}
+		if (v == nflags)
+			return say(w, "that counts every flag; only the flags in bytes "
+				   "that are not zero are false");
+		if (v == nzero)
+			return say(w, "that counts the zero bytes; the question asks for "
+				   "the flags in bytes that are not zero");
+		if (v > nflags && nflags != w->a->value)
+			return say(w, "has_zero sets %u flag%s on this word, so no more of "
+				   "them can be false", nflags, nflags == 1 ? "" : "s");
+		if (v == 0)
+			return say(w, "that says every flag sits on a zero byte; look at "
+				   "the memory byte under each flag");
+		if (v + 2 >= w->a->value && v <= w->a->value + 2)
+			return say(w, "off by %s: a flag is false where its memory byte is "
+				   "not a zero byte", v + 1 == w->a->value ||
+				   v == w->a->value + 1 ? "one" : "two");
+		return 0;
+	default:
+		break;
+	}
+	if (wrong_bit_count(w))
+		return 1;
+	if (counts_bits(w)) {
+		if (v == w->k && t->nwords && w->wd == &t->words[t->nwords - 1])
+			return say(w, "%llu is the first zero's byte index, as find_zero "
+				   "gives it; the question counts bits", v);
+		if (v == 8ULL * w->k)
+			return say(w, "%llu is the lowest bit of the zero's byte; %s", v,
+				   sub_rule(t, w->q));
+		if (v == 8ULL * w->k + 7)
+			return say(w, "%llu is the top bit of the zero's byte, where its "
+				   "flag sits; %s", v,
+				   sub_rule(t, w->q));
+		if (w->a->value && v == w->a->value / 8)
+			return say(w, "that counts bytes; the question counts bits");
+		if (v == 8 * w->a->value)
+			return say(w, "that multiplies by eight once too often: the "
+				   "question's count is already in bits");
+		if (v >= w->bits)
+			return say(w, "a %u-bit word has no bit %llu", w->bits, v);
+		if (w->a->value < w->bits && v == w->bits - 1 - w->a->value &&
+		    w->q < t->nsubs && (t->subs[w->q].op == WV_OP_CLZ ||
+					t->subs[w->q].op == WV_OP_CTZ))
+			return say(w, "%llu counts from the top end of the register, "
+				   "bit %u; %s", v, w->bits - 1,
+				   sub_rule(t, w->q));
+	}
+	if (w->q < t->nsubs && v + 2 >= w->a->value && v <= w->a->value + 2)
+		return say(w, "off by %s: %s", v + 1 == w->a->value ||
+			   v == w->a->value + 1 ? "one" : "two",
+			   sub_rule(t, w->q));
+	return 0;
+}
+
+/* The shown sub-step's shift by one more or one less. */
+static int wrong_shift(struct wrong *w)
+{
+	const struct wv_trace *t = w->t;
+	const struct wv_substep *sub;
+	const struct wv_row *x, *n;
+	uint64_t ans = w->a->value;
+	bool left;
+	unsigned by = 64;
+
+	if (w->q >= t->nsubs)
+		return 0;
+	sub = &t->subs[w->q];
+	left = sub->op == WV_OP_SHL;
+	if ((sub->op != WV_OP_SHR && !left) || !result_row(t, w->q) ||
+	    result_row(t, w->q)->value != ans)
+		return 0;
+	x = row_of(t, w->q, WV_ROW_INPUT, false);
+	if (!x)
+		x = row_of(t, w->q, WV_ROW_CONST, false);
+	n = row_of(t, w->q, WV_ROW_INPUT, true);
+	if (!x)
+		return 0;
+	if (n)
+		by = (unsigned)n->value;
+	for (unsigned i = 0; i < w->bits && by == 64; i++)
+		if ((left ? wv_shl(x->value, i, w->bits) : x->value >> i) == ans)
+			by = i;
+	if (by >= w->bits)
+		return 0;
+	for (int d = -1; d <= 1; d += 2) {
+		unsigned m = (unsigned)((int)by + d);
+		uint64_t y = m >= w->bits ? 0 : left ? wv_shl(x->value, m, w->bits)
+			     : x->value >> m;
+
+		if (by + d >= 1 && m < w->bits && w->typed == y)
+			return say(w, "that is %s %s %u: one bit %s; %s shifts by %u",
+				   x->label, left ? "<<" : ">>", m, d > 0 ? "too far" :
+				   "short", sub->expr, by);
+	}
+	return 0;
+}
+
+/* x - 1 worked without its borrow, or as clearing the lowest bit only. */
+static int wrong_minus_one(struct wrong *w)
+{
+	const struct wv_trace *t = w->t;
+	const struct wv_row *x, *one;
+
+	if (w->q >= t->nsubs || t->subs[w->q].op != WV_OP_SUB)
+		return 0;
+	x = row_of(t, w->q, WV_ROW_INPUT, false);
+	one = row_of(t, w->q, WV_ROW_CONST, false);
+	if (!x || !one || one->value != 1 || x->value == 0 || (x->value & 1))
+		return 0;
+	if (w->typed == (x->value & (x->value - 1)))
+		return say(w, "that clears only the lowest set bit of %s; %s - 1 also "
+			   "turns every 0 below it into a 1: the borrow runs down to bit 0",
+			   x->label, x->label);
+	if (w->typed == (x->value | 1))
+		return say(w, "that sets only bit 0; %s - 1 borrows from the lowest set "
+			   "bit, which clears it and turns every 0 below it into a 1",
+			   x->label);
+	return 0;
+}
+
+/* Byte masks with one byte too many or too few, alpha's extra bit. */
+static int wrong_mask(struct wrong *w)
+{
+	const struct wv_trace *t = w->t;
+	enum wv_step_kind kind = w->q < t->nsubs ? t->steps[t->subs[w->q].step].kind
+					       : WV_STEP_LOAD;
+	bool alpha = t->v->zbm_kind == WV_ZBM_ALPHA && kind == WV_STEP_ZBM;
+	uint64_t ans = w->a->value, bit = alpha ? UINT64_C(1) << (8 * w->k) : 0;
+	uint64_t a = t->words[t->nwords - 1].value;
+	bool kept = w->q < t->nsubs && t->subs[w->q].op == WV_OP_AND &&
+		    ans == (a & bytes_before(t, w->k));
+
+	if (kind != WV_STEP_CREATE && kind != WV_STEP_ZBM)
+		return 0;
+	if (kept) {
+		/* a & mask: the word strscpy stores, hash_name hashes */
+		if (w->typed == bytes_before(t, w->k))
+			return say(w, "that is the mask; the question asks the word "
+				   "kept under it, a & mask");
+		if (w->k && w->typed == (a & bytes_before(t, w->k - 1)))
+			return say(w, "that keeps one byte too few: every byte before "
+				   "the first zero is kept");
+		return 0;
+	}
+	if (ans != (bytes_before(t, w->k) | bit))
+		return 0;	/* not a byte mask here (a bit count, raw flags) */
+	if (w->typed == (a & ans))
+		return say(w, "that is a & mask, the word kept under the mask; the "
+			   "question asks the mask itself");
+	if (w->k < w->nb && w->typed == bytes_before(t, w->k + 1))
+		return say(w, "that mask covers the zero byte too; %s", alpha ?
+			   "alpha's keeps only bit 0 of it" : "it keeps only the bytes "
+			   "before the first zero");
+	if (w->k && w->typed == (bytes_before(t, w->k - 1) | (alpha ? bit >> 8 : 0)))
+		return say(w, "that mask stops a byte short: it leaves out the byte "
+			   "just before the first zero");
+	if (alpha && w->typed == bytes_before(t, w->k))
+		return say(w, "that is the byte mask the other kernels give; alpha's "
+			   "(2 << 8 * find_zero) - 1 keeps bit 0 of the zero byte as well");
+	if (!alpha && w->k < w->nb && t->v->endian == WV_LITTLE &&
+	    w->typed == (ans | UINT64_C(1) << (8 * w->k)))
+		return say(w, "that is alpha's mask, with bit 0 of the zero byte; "
+			   "%s's keeps only the bytes before it", t->v->name);
+	return 0;
+}
+
+/*
+ * A mask of flags (has_zero's, has_zero(b)'s, prep_zero_mask's: 0x80 or
+ * 0xff per byte, or alpha's map) with only the first zero's flag.
+ */
+static int wrong_flags(struct wrong *w)
+{
+	const struct wv_trace *t = w->t;
+	const struct wv_step *st = w->q < t->nsubs ? &t->steps[t->subs[w->q].step] : NULL;
+	bool b = st && st->kind == WV_STEP_DELIM_HAS_ZERO, map = w->a->width == 8;
+	bool cheap = st && st->kind != WV_STEP_PREP && (t->v->hz_kind == WV_HZ_CHEAP ||
+						       t->v->hz_kind == WV_HZ_CHEAP_BE);
+	uint64_t ans = w->a->value, flag, x = b ? w->wd->delim_value : w->wd->value;
+	unsigned z = first_zero_in(t, x), r;
+
+	if (!st || z >= w->nb || !(st->kind == WV_STEP_HAS_ZERO || b ||
+				   (st->kind == WV_STEP_PREP && t->in.delim < 0)))
+		return 0;
+	/* flags only: 0x80 or 0xff in a byte, or a map */
+	for (unsigned i = 0; i < w->nb && !map; i++) {
+		unsigned byte = (unsigned)(ans >> (8 * i)) & 0xff;
+
+		if (byte != 0 && byte != 0x80 && byte != 0xff)
+			return 0;
+	}
+	r = map ? z : wv_wat_byte_index(t->v, z);
+	flag = map ? ans & (UINT64_C(1) << r) : ans & (UINT64_C(0xff) << (8 * r));
+	if (flag && flag != ans && w->typed == flag)
+		return say(w, "that flags only the first zero byte of %s; %s flags every "
+			   "zero byte of it%s", b ? "b" : "a", st->func, cheap ?
+			   ", and any 0x01 byte a borrow from a zero reaches" : "");
+	return 0;
+}
+
+/* The right bytes in the other order, or written short. */
+static int wrong_order(struct wrong *w)
+{
+	unsigned width = w->a->width, sig = 0, low0 = 0;
+	uint64_t ans = w->a->value, swapped = 0, shortrev = 0;
+
+	if (width < 32)
+		return 0;
+	for (unsigned r = 0; r < width / 8; r++) {
+		swapped |= ((ans >> (8 * r)) & 0xff) << (width - 8 - 8 * r);
+		if ((ans >> (8 * r)) & 0xff)
+			sig = r + 1;
+	}
+	for (unsigned r = 0; r < width / 8 && !((ans >> (8 * r)) & 0xff); r++)
+		low0 = r + 1;
+	for (unsigned r = 0; r < sig; r++)
+		shortrev |= ((ans >> (8 * r)) & 0xff) << (8 * (sig - 1 - r));
+	if (w->typed == swapped)
+		return say(w, "those are the right bytes in the wrong order: %s puts "
+			   "memory byte 0 in the %s byte of the register", w->t->v->name,
+			   w->t->v->endian == WV_LITTLE ? "lowest" : "top");
+	if (sig >= 2 && w->typed == shortrev)
+		return say(w, "those bytes are written in memory order; on "
+			   "little-endian memory byte 0 is the register's lowest byte, "
+			   "the rightmost pair of hex digits");
+	if (low0 && low0 < width / 8 && w->typed == ans >> (8 * low0))
+		return say(w, "that leaves out the zero bytes at the bottom of the "
+			   "register: the rightmost hex digits are bits 0 to 7, so "
+			   "leading zeros may be left out, trailing ones may not");
+	return 0;
+}
+
+/* What row r of sub-step k is, when the answer is not it. */
+static int row_meaning(struct wrong *w, size_t k, const struct wv_row *row)
+{
+	const struct wv_trace *t = w->t;
+	const struct wv_substep *sub = &t->subs[k];
+	const struct wv_step *st = &t->steps[sub->step];
+	char v[40];
+
+	wv_lesson_format(w->a, w->typed, v, sizeof(v));
+	if (k == w->q) {
+		switch (row->kind) {
+		case WV_ROW_BORROW:
+			return say(w, "%s is the borrow row of %s, the bits that "
+				   "borrowed; the question asks the difference", v, sub->expr);
+		case WV_ROW_CARRY:
+			return say(w, "%s is the carry row of %s, the bits a carry came "
+				   "into; the question asks the sum", v, sub->expr);
+		case WV_ROW_RESULT:
+			return say(w, "%s is %s, a row of %s; the question asks its "
+				   "last result", v, row->label, sub->expr);
+		default:
+			return say(w, "%s is %s, an operand of %s; %s", v, row->label,
+				   sub->expr, sub_rule(t, k));
+		}
+	}
+	if (row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY)
+		return say(w, "%s is the %s row of %s in %s, not a result", v,
+			   row->kind == WV_ROW_BORROW ? "borrow" : "carry", sub->expr,
+			   st->func);
+	return say(w, "%s is %s (%s, in %s), a step before the one asked", v,
+		   row->label, sub->expr, st->func);
+}
+
+/* Every row up to the one asked, on the word asked and the last word. */
+static int wrong_rows(struct wrong *w)
+{
+	const struct wv_trace *t = w->t;
+	size_t wi = (size_t)(w->wd - t->words);
+
+	for (size_t k = w->q < t->nsubs ? w->q + 1 : t->nsubs; k-- > 0;) {
+		const struct wv_substep *sub = &t->subs[k];
+		size_t sw = t->steps[sub->step].word;
+
+		if (sw != wi && sw != t->nwords - 1)
+			continue;
+		for (unsigned r = sub->nrows; r-- > 0;) {
+			const struct wv_row *row = &sub->rows[r];
+
+			if (row->value == w->typed && row->kind != WV_ROW_PARTIAL &&
+			    (row->width == 0) == (w->a->width == 0))
+				return row_meaning(w, k, row);
+		}
+	}
+	return 0;
+}
+
 int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size)
 {
-	size_t w = shown_word(s, t);
-	const struct wv_word *wd = &t->words[w < t->nwords ? w : t->nwords - 1];
+	size_t wi = shown_word(s, t);
+	const struct wv_word *wd = &t->words[wi < t->nwords ? wi : t->nwords - 1];
 	unsigned bits = t->v->bits, nb = t->word_bytes;
+	struct wrong w = { s, t, a, wd, wv_lesson_quiz_sub(s, t), bits, nb,
+			   t->scan.find_zero, typed, buf, size };
+	uint64_t m = a->width ? wv_wmask(a->width) : ~UINT64_C(0);
 	char v[40];
 
 	buf[0] = '\0';
 	if (typed == a->value)
 		return 0;
-	if (a->width == 0 || a->form == WV_FORM_NUMBER) {
-		size_t at = t->words[t->nwords - 1].address;
+	if (a->width == 0 || a->form == WV_FORM_NUMBER)
+		return wrong_number(&w);
+	/* a hex value: the mistakes of this step first */
+	if (wrong_minus_one(&w) || wrong_shift(&w) || wrong_mask(&w) || wrong_flags(&w))
+		return 1;
 
-		switch (s->q.ask) {
-		case WV_ASK_FIND:
-		case WV_ASK_TOP_FLAG:
-			if (s->q.ask == WV_ASK_TOP_FLAG && typed == t->answer - wd->address &&
-			    t->answer >= wd->address) {
-				struct flag_facts ff;
+	/* a - ONES worked byte by byte, each byte less one, no borrow between
+	   them (big-endian adds -ONES: the same bytes, without the carries) */
+	uint64_t nob = 0;
 
-				flag_facts(t, wd, &ff);
-				bool lie = t->img.mem[wd->address + ff.top_mem] != 0;
+	for (unsigned r = 0; r < nb; r++)
+		nob |= (uint64_t)(uint8_t)(((wd->value >> (8 * r)) & 0xff) - 1) << (8 * r);
+	if (typed == nob && nob != a->value &&
+	    nob != ((wd->value - wv_ones(bits)) & wv_wmask(bits)))
+		return say(&w, "that is a - ONES byte by byte without the %s: a zero "
+			   "byte becomes 0xff and %s, so the byte above it in the "
+			   "register is one less again", t->v->endian == WV_LITTLE
+			   ? "borrow" : "carries", t->v->endian == WV_LITTLE
+			   ? "borrows 1 from the byte above it"
+			   : "gives no carry into the byte above it");
+	/* the word loaded from the wrong place: aligned where the load is not,
+	   or from the string's start where the load is aligned */
+	if (s->q.ask == WV_ASK_LOADED || s->q.ask == WV_ASK_VALUE) {
+		size_t aligned = wd->address - wd->address % nb;
+		size_t start = t->in.offset;
+		uint8_t from[8];
 
-				snprintf(buf, size, "byte %llu is the real first zero, the "
-					 "trap here: the top flag is the register's most "
-					 "significant flag, on %s-endian the %s flagged "
-					 "memory byte (flags at %s), so it points at %u%s",
-					 (unsigned long long)typed,
-					 t->v->endian == WV_LITTLE ? "little" : "big",
-					 t->v->endian == WV_LITTLE ? "last" : "first",
-					 ff.flagged, ff.top_mem, lie ? ", not a zero: a "
-					 "borrow out of a zero flagged it" : "");
-			} else if (typed == at + a->value && at)
-				snprintf(buf, size, "%llu is the memory address; the index "
-					 "inside the word, which starts at %zu, is what is "
-					 "asked", (unsigned long long)typed, at);
-			else if (typed == a->value + 1)
-				snprintf(buf, size, "one too many: the word's first byte in "
-					 "memory is index 0");
-			else if (typed >= nb)
-				snprintf(buf, size, "a word of %u bytes has indexes 0 to %u",
-					 nb, nb - 1);
-			break;
-		case WV_ASK_LENGTH:
-			if (typed == a->value + 1 && t->answer_is_delim)
-				snprintf(buf, size, "that counts the delimiter too; the "
-					 "length stops before it");
-			else if (typed == a->value + 1)
-				snprintf(buf, size, "that counts the NUL too, as strnlen_user's "
-					 "return value does; the length does not");
-			else if (typed == t->scan.find_zero && typed != a->value)
-				snprintf(buf, size, "that is find_zero, the index in the last "
-					 "word; the length counts from the string's start");
-			else if (typed == t->answer)
-				snprintf(buf, size, "that is the terminator's memory address; "
-					 "the string starts at %zu", t->in.offset);
-			break;
-		case WV_ASK_FALSE_POS: {
-			unsigned flags = 0;
-
-			for (unsigned r = 0; r < nb; r++)
-				flags += t->v->hz_kind == WV_HZ_CMPBGE ? (wd->has_zero >> r) & 1
-					 : ((wd->has_zero >> 8 * r) & 0xff) != 0;
-			if (typed == flags)
-				snprintf(buf, size, "that counts every flag; only the flags in "
-					 "bytes that are not zero are false");
-			break;
-		}
-		default:
-			break;
-		}
-		return buf[0] != '\0';
+		if (wd->address % nb && aligned + nb <= t->img.len &&
+		    typed == wv_wat_load(t->v, t->img.mem + aligned))
+			return say(&w, "that is the aligned word at address %zu; this "
+				   "load starts at the name itself, address %zu, %zu "
+				   "byte%s later (unaligned), so every byte moves over",
+				   aligned, wd->address, wd->address - aligned,
+				   wd->address - aligned == 1 ? "" : "s");
+		/* the bytes from the start on; past the image, more fill */
+		for (unsigned i = 0; i < nb; i++)
+			from[i] = start + i < t->img.len ? t->img.mem[start + i]
+							 : t->img.fill;
+		if (wd->address == aligned && start != wd->address && wi == 0 &&
+		    typed == wv_wat_load(t->v, from))
+			return say(&w, "that is the word from the string's start, "
+				   "address %zu; the load is aligned, from address %zu, "
+				   "so the %zu byte%s before the start come along", start,
+				   wd->address, start - wd->address,
+				   start - wd->address == 1 ? "" : "s");
 	}
-	/* a hex value: another value of this word, or part of the answer */
+	if (wrong_order(&w))
+		return 1;
+	/* another value of this word, by name */
 	const struct { uint64_t v; const char *what; } other[] = {
 		{ wd->has_zero, t->in.delim >= 0 ? "has_zero(a), the test of a" :
 				"has_zero's result" },
-		{ wd->delim_has_zero, "has_zero(b), the test of b" },
-		{ wd->delim_value, "b = a ^ REPEAT_BYTE(delim)" },
+		/* b only with a delimiter (the answer itself: never matched) */
+		{ t->in.delim >= 0 ? wd->delim_has_zero : a->value,
+		  "has_zero(b), the test of b" },
+		{ t->in.delim >= 0 ? wd->delim_value : a->value,
+		  "b = a ^ REPEAT_BYTE(delim)" },
 		{ wd->loaded, "the word as loaded" },
 		{ wd->value, "a itself" },
 		{ (wd->value - wv_ones(bits)) & wv_wmask(bits), "a - ONES" },
@@ -694,83 +1343,30 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 		{ t->scan.zero_bytemask, "zero_bytemask's result" },
 	};
 
-	/* a - ONES worked byte by byte, each byte less one, no borrow between
-	   them (big-endian adds -ONES: the same bytes, without the carries) */
-	uint64_t nob = 0;
-
-	for (unsigned r = 0; r < nb; r++)
-		nob |= (uint64_t)(uint8_t)(((wd->value >> (8 * r)) & 0xff) - 1) << (8 * r);
-	if (typed == nob && nob != a->value &&
-	    nob != ((wd->value - wv_ones(bits)) & wv_wmask(bits))) {
-		snprintf(buf, size, "that is a - ONES byte by byte without the %s: a "
-			 "zero byte becomes 0xff and %s, so the byte above it in the "
-			 "register is one less again", t->v->endian == WV_LITTLE
-			 ? "borrow" : "carries", t->v->endian == WV_LITTLE
-			 ? "borrows 1 from the byte above it"
-			 : "gives no carry into the byte above it");
-		return 1;
-	}
-	/* the word loaded from the wrong place: aligned where the load is not,
-	   or from the string's start where the load is aligned */
-	if (s->q.ask == WV_ASK_LOADED || s->q.ask == WV_ASK_VALUE) {
-		size_t aligned = wd->address - wd->address % nb;
-		size_t start = t->in.offset;
-
-		if (wd->address % nb && aligned + nb <= t->img.len &&
-		    typed == wv_wat_load(t->v, t->img.mem + aligned)) {
-			snprintf(buf, size, "that is the aligned word at address %zu; "
-				 "this load starts at the name itself, address %zu, "
-				 "%zu byte%s later (unaligned), so every byte moves "
-				 "over", aligned, wd->address, wd->address - aligned,
-				 wd->address - aligned == 1 ? "" : "s");
-			return 1;
-		}
-		uint8_t from[8];
-
-		/* the bytes from the start on; past the image, more fill */
-		for (unsigned i = 0; i < nb; i++)
-			from[i] = start + i < t->img.len ? t->img.mem[start + i]
-							 : t->img.fill;
-		if (wd->address == aligned && start != wd->address && w == 0 &&
-		    typed == wv_wat_load(t->v, from)) {
-			snprintf(buf, size, "that is the word from the string's start, "
-				 "address %zu; the load is aligned, from address %zu, "
-				 "so the %zu byte%s before the start come along", start,
-				 wd->address, start - wd->address,
-				 start - wd->address == 1 ? "" : "s");
-			return 1;
-		}
-	}
+	wv_lesson_format(a, typed, v, sizeof(v));
 	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
-		if (typed == other[i].v && other[i].v != a->value) {
-			wv_lesson_format(a, typed, v, sizeof(v));
-			snprintf(buf, size, "%s is %s, not what is asked", v, other[i].what);
-			return 1;
-		}
-	/* the low bytes of the answer only */
-	for (unsigned k = 1; k < nb && a->width >= 32; k++) {
-		uint64_t low = a->value & wv_wmask(8 * k);
-
-		if (typed == low && typed != a->value) {
-			snprintf(buf, size, "that is only the low %u byte%s of the answer; "
-				 "give the whole register, %u hex digits (leading zeros may "
-				 "be left out)", k, k == 1 ? "" : "s", a->width / 4);
-			return 1;
-		}
-	}
-	/* the bytes in the other order: memory order read as a number */
-	if (a->width >= 32) {
-		uint64_t swapped = 0;
-
-		for (unsigned r = 0; r < a->width / 8; r++)
-			swapped |= ((a->value >> (8 * r)) & 0xff) << (a->width - 8 - 8 * r);
-		if (typed == swapped && swapped != a->value) {
-			snprintf(buf, size, "those are the right bytes in the wrong order: "
-				 "%s puts memory byte 0 in the %s byte of the register",
-				 t->v->name, t->v->endian == WV_LITTLE ? "lowest" : "top");
-			return 1;
-		}
-	}
+		if (typed == other[i].v && other[i].v != a->value)
+			return say(&w, "%s is %s, not what is asked", v, other[i].what);
+	if (wrong_rows(&w))
+		return 1;
+	/* a value one bit or one byte off, every bit flipped */
+	if (typed == ((a->value << 1) & m) || typed == a->value >> 1)
+		return say(&w, "each set bit of that sits one place too %s%s", typed ==
+			   a->value >> 1 ? "low" : "high", a->width >= 32 &&
+			   !(a->value & ~wv_highs(a->width)) ? ": a flag is the top bit "
+			   "of its byte" : "");
+	if (typed == ((a->value << 8) & m) || typed == a->value >> 8)
+		return say(&w, "each byte of that sits one byte too %s in the register",
+			   typed == a->value >> 8 ? "low" : "high");
+	if (typed == (~a->value & m))
+		return say(&w, "every bit of that is flipped: it has a 1 wherever the "
+			   "value asked has a 0");
+	/* the low bytes of the answer only, and nothing else fits */
+	for (unsigned n = 1; n < nb && a->width >= 32 && typed; n++)
+		if (typed == (a->value & wv_wmask(8 * n)))
+			return say(&w, "that matches the low %u byte%s of the value asked, "
+				   "but the bytes above them are not all zero: work out "
+				   "the whole register", n, n == 1 ? "" : "s");
 	return 0;
 }
 
@@ -780,40 +1376,22 @@ int wv_lesson_diagnose(const struct wv_scene *s, const struct wv_trace *t,
 {
 	const char *p = typed + strspn(typed, " \t");
 	bool hex = a->form == WV_FORM_HEX || (a->form == WV_FORM_CHOICE && a->width);
-	bool decimal = *p != '\0';
-	char how[80] = "";
-	uint64_t v, dec = 0;
-	size_t n;
+	char how[80] = "", rest[400];
+	uint64_t v;
 
 	buf[0] = '\0';
 	if (a->form == WV_FORM_FORMULA || wv_lesson_typed_value(a, typed, &v) != 0)
 		return 0;
-	/* digits 0-9 only, no 0x, read as hex: say so, and what it was in
-	   decimal when that is the answer */
-	for (const char *q = p; *q && decimal; q++)
-		decimal = isdigit((unsigned char)*q) || *q == ' ' || *q == '_';
-	if (hex && decimal && !(a->form == WV_FORM_CHOICE && p[1] == '\0' &&
-				*p >= 'a' && *p <= 'd')) {
-		for (const char *q = p; *q; q++)
-			if (isdigit((unsigned char)*q) && dec < UINT64_MAX / 10)
-				dec = dec * 10 + (uint64_t)(*q - '0');
-		n = (size_t)snprintf(how, sizeof(how), "%.20s was read as hex 0x%llx",
-				     p, (unsigned long long)v);
-		if (dec == a->value)
-			snprintf(how + n, sizeof(how) - n, "; in decimal it is the "
-				 "answer: write it in hex");
-	}
-	n = (size_t)wv_lesson_wrong(s, t, a, v, buf, size);
-	if (!how[0])
-		return (int)n;
-	if (n) {
-		char rest[200];
-
-		snprintf(rest, sizeof(rest), "%s", buf);
-		snprintf(buf, size, "%s; %s", how, rest);
-	} else {
+	/* digits 0-9 only, no 0x, read as hex: say so (the right value in
+	   decimal is asked again, never graded: wv_lesson_check) */
+	if (hex && decimal_digits(p) && !(a->form == WV_FORM_CHOICE && p[1] == '\0'))
+		snprintf(how, sizeof(how), "%.20s was read as hex 0x%llx", p,
+			 (unsigned long long)v);
+	if (!wv_lesson_wrong(s, t, a, v, rest, sizeof(rest))) {
 		snprintf(buf, size, "%s", how);
+		return how[0] != '\0';
 	}
+	snprintf(buf, size, "%s%s%s", how, how[0] ? "; " : "", rest);
 	return 1;
 }
 

@@ -66,9 +66,9 @@ keys Enter && at_scene 4 && wait_for "Enter: next scene." && keys Enter &&
 	at_scene 5 && wait_for "Enter: the question." && hidden "$ZBM"
 check $? "scene 5: zero_bytemask hidden before the question"
 keys Enter && wait_for "answer (hex):" && answer "0xffff" &&
-	wait_for "only the low 2 bytes of the answer" && keys Enter &&
+	wait_for "that mask stops a byte short" && keys Enter &&
 	wait_for "answer (hex):" && answer "ffffff" && wait_for "Right: $ZBM"
-check $? "zero_bytemask: its low bytes only are told so; then right as ffffff"
+check $? "zero_bytemask: a mask a byte short is told so; then right as ffffff"
 
 # 12: s at the answer line shows the answer
 keys Enter && at_scene 6 && keys Enter && wait_for "End of lesson 13" &&

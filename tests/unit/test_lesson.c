@@ -578,14 +578,17 @@ static void wrong_answers(void **state)
 		{ "word: hello, world\nshow: find_zero\nquestion: q\nask: find_zero\n",
 		  "x86-64", "5", "one too many" },
 		{ "word: hello, world\nshow: find_zero\nquestion: q\nask: find_zero\n",
-		  "x86-64", "9", "indexes 0 to 7" },
+		  "x86-64", "9", "has no byte 9" },
 		{ "word: hello, world\nshow: find_zero\nquestion: q\nask: find_zero\n",
 		  "x86-64", "2", NULL },
 		{ "word: ab\\0cd\nshow: find_zero\nquestion: q\nask: length\n",
 		  "x86-64", "3", "counts the NUL too" },
 		/* spec T1 x86-64: F = 0x8080800000800000 */
 		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
-		  "x86-64", "0x800000", "only the low 3 bytes" },
+		  "x86-64", "0x800000", "flags only the first zero" },
+		/* its low 6 bytes, and no mistake that gives them */
+		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
+		  "x86-64", "0x800000800000", "matches the low 6 bytes" },
 		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
 		  "x86-64", "0x0000800000808080", "right bytes in the wrong order" },
 		{ "word: ab\\0cd\nshow: has_zero result\nquestion: q\nask: has_zero\n",
@@ -860,9 +863,14 @@ static void edges(void **state)
 	assert_int_equal(wv_lesson_check(&a, "0XABC", NULL), 1);
 	assert_int_equal(wv_lesson_check(&a, "\tabc\t", NULL), 1);
 	assert_int_equal(wv_lesson_check(&a, "0x10000000000000abc", &why), -1);
+	assert_string_equal(why, "too wide: a 64-bit word holds 16 hex digits");
+	/* leading zeros never count against the width */
+	assert_int_equal(wv_lesson_check(&a, "0x0000000000000000000abc", NULL), 1);
 	a = (struct wv_answer){ .value = 7, .form = WV_FORM_NUMBER };
-	assert_int_equal(wv_lesson_check(&a, "12345678901234567890", &why), -1);
-	assert_non_null(strstr(why, "number"));
+	/* 2^64 and more: no word holds it; below, a wrong number */
+	assert_int_equal(wv_lesson_check(&a, "18446744073709551616", &why), -1);
+	assert_string_equal(why, "too large: more than a 64-bit word holds");
+	assert_int_equal(wv_lesson_check(&a, "18446744073709551615", &why), 0);
 	assert_int_equal(wv_lesson_check(&a, "", &why), -1);
 	a = (struct wv_answer){ .value = 5, .form = WV_FORM_CHOICE, .nchoices = 2,
 				.choices = { 5, 6 }, .right = 0 };

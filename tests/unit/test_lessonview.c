@@ -138,12 +138,19 @@ static void test_question_and_feedback(void **state)
 
 	wv_class_answer(&cls, "0x8080");
 	build(24, 80);
-	assert_true(row_of("! 0x8080 is not it (1 wrong so far): that is only the") > 0);
-	assert_true(row_of("low 2 bytes of the answer") > 0);
+	assert_true(row_of("! 0x8080 is not it (1 wrong so far): that matches the low") > 0);
+	assert_true(row_of("asked, but the bytes above them are not all zero") > 0);
+	/* one nudge at the row and its rule, before s shows the worked answer */
+	assert_true(row_of("Hint: Look at the row flags of (a + high_bits) & ~rhs,") >
+		    row_of("! 0x8080 is not it"));
 	wv_class_answer(&cls, "0xg");
 	build(24, 80);
 	assert_true(row_of("? '0xg' cannot be read") > 0);
 	assert_int_equal(wv_frame_at(&fr, row_of("? '0xg'"), 0)->role, WV_ROLE_ERROR);
+	/* outside ASCII: echoed by its code point, and named */
+	wv_class_answer(&cls, "0x8\xc3\xa9");
+	build(24, 80);
+	assert_true(row_of("? '0x8\\u00e9' cannot be read: U+00E9 is not a hex digit") > 0);
 
 	wv_class_answer(&cls, "0x0000800000808080");
 	build(24, 80);
