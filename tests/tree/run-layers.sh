@@ -1,6 +1,6 @@
 #!/bin/sh
 # The layers point one way: core <- measure <- expr <- trace <- try <- prove <- lesson
-# <- render <- app <- ui <- cli.  Each file in src/L/ and each header may
+# <- live <- render <- app <- ui <- cli.  Each file in src/L/ and each header may
 # include only watviz headers of its own layer or a lower one; only src/ui
 # includes curses, readline or the tty's headers (src/app/keys.c takes the
 # key codes from <curses.h>, nothing else, and so does src/web/web.c, the
@@ -23,7 +23,7 @@ export WATVIZ_LAYERS_BUILD="${1:-build}"
 exec python3 - <<'PY'
 import glob, os, re, subprocess
 
-ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "render", "app", "ui", "web", "cli"]
+ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "live", "render", "app", "ui", "web", "cli"]
 # each header's layer: where it is implemented (ui.h is the visualizer's
 # options struct, which the lesson state in app keeps; wv_ui_run is ui's)
 HEADER = {
@@ -33,6 +33,7 @@ HEADER = {
     "trace": "trace", "word": "trace", "stepname": "trace",
     "try": "try", "prove": "prove",
     "lesson": "lesson", "pace": "lesson", "rules": "lesson",
+    "live": "live",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
     "svg": "render", "ansi": "render",
     "look": "render", "hide": "render", "html": "render", "weblink": "render",
