@@ -154,13 +154,16 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size);
  * The event, one line of ASCII JSON (every other character escaped as
  * \uXXXX, bytes that are not UTF-8 as \ufffd, '<' '>' '&' escaped too):
  *   {"round":2,"state":"open","vote":1,"lesson":3,"scene":4,
- *    "title":"...","prompt":"...","options":["0x0080","0x8080"],
+ *    "title":"...","prompt":"...","form":"choice",
+ *    "options":["0x0080","0x8080"],
  *    "joined":30,"answered":12,"mine":1}
  * "mine" is the student's vote in the current vote (null: none, or no
  * student given), so a reloaded page shows it.  Once revealed, also
  *   "right":0,"correct":false,"group":"no borrow","diagnosis":"..."
  * (group and diagnosis "" for a right vote or none).  State "none": the
- * round 0, vote 0, empty title, prompt and options.
+ * round 0, vote 0, empty title, prompt and options.  "form" is always
+ * "choice" (every question is voted as options); it is there for the page,
+ * as the issue's interface asks.
  */
 
 /* Room for any event wv_live_event writes (the longest texts, every byte

@@ -447,7 +447,7 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 	put_u(&o, "scene", q ? q->scene : 0);
 	put_key_str(&o, "title", q ? q->title : "", sizeof(l->q.title));
 	put_key_str(&o, "prompt", q ? q->prompt : "", sizeof(l->q.prompt));
-	put_s(&o, ",\"options\":[");
+	put_s(&o, ",\"form\":\"choice\",\"options\":[");
 	for (unsigned i = 0; q && i < q->nopts; i++) {
 		if (i)
 			put_s(&o, ",");

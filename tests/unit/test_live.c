@@ -342,7 +342,7 @@ static int event(const wv_live *l, const uint8_t *id)
 static void no_counts(void)
 {
 	static const char *const allowed[] = { "round", "state", "vote", "lesson", "scene",
-		"title", "prompt", "options", "joined", "answered", "mine" };
+		"title", "prompt", "form", "options", "joined", "answered", "mine" };
 
 	for (unsigned k = 0; k < js.nkeys; k++) {
 		bool ok = false;
@@ -724,6 +724,7 @@ static void event_states(void **state)
 	assert_string_equal(ev("scene"), "3");
 	assert_string_equal(ev("title"), "has_zero on a word");
 	assert_string_equal(ev("prompt"), "What does has_zero return?");
+	assert_string_equal(ev("form"), "choice");
 	assert_string_equal(ev("joined"), "2");
 	assert_string_equal(ev("answered"), "2");
 	assert_string_equal(ev("mine"), "0");
