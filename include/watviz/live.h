@@ -219,4 +219,48 @@ int wv_live_question_of(const struct wv_scene *s, const struct wv_trace *t,
 			const struct wv_answer *a, unsigned lesson, unsigned scene,
 			struct wv_live_question *q);
 
+/*
+ * The class log's line (--class-log) for student id's vote in the current
+ * vote, once wv_live_vote accepted it: one JSON object on one line, no
+ * newline, escaped as the event is:
+ *   {"time":"2026-12-07T12:50:03Z","lesson":3,"scene":4,"question":"...",
+ *    "round":2,"vote":1,"student":"00112233445566778899aabbccddeeff",
+ *    "option":1,"answer":"0x00008080","right":false,"group":"no borrow",
+ *    "diagnosis":"..."}
+ * when: the time as the caller writes it (the layer reads no clock).
+ * Group and diagnosis are "" for a right vote; a wrong option without a
+ * group is logged under "other".  Returns the length, or -1
+ * when the student has no vote now or buf is too small.
+ */
+int wv_live_log_line(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES],
+		     const char *when, char *buf, size_t size);
+
+/* A question's summary for the end of the class (and the CSV beside the
+   log): how many voted, the share right in each vote, the misconceptions
+   most chosen in vote 1. */
+#define WV_LIVE_TOP 3
+struct wv_live_summary {
+	unsigned lesson, scene;
+	char title[128];
+	size_t students;	/* who voted in vote 1 or vote 2 */
+	int right[2];		/* % right in vote 1, vote 2; -1 none or not
+				   revealed (wv_live_percent_right) */
+	unsigned ntop;
+	char top[WV_LIVE_TOP][64];	/* named groups, commonest first */
+	size_t top_count[WV_LIVE_TOP];
+};
+
+/* The current question's summary into *out; 0, or -1 before any question.
+   Only revealed votes are counted in it. */
+int wv_live_summary(const wv_live *l, struct wv_live_summary *out);
+
+/*
+ * s as one CSV line (RFC 4180 quoting, "\r\n" at its end):
+ *   lesson,scene,title,students,right_1,right_2,top_1,count_1,top_2,...
+ * (an unknown share empty); with header, the line of column names
+ * instead.  Returns the length, or -1 when buf is too small.
+ */
+int wv_live_summary_csv(const struct wv_live_summary *s, bool header, char *buf,
+			size_t size);
+
 #endif /* WATVIZ_LIVE_H */

@@ -485,6 +485,142 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 	return (int)o.n;
 }
 
+/* ---- what a teacher keeps ------------------------------------------------ */
+
+int wv_live_log_line(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES],
+		     const char *when, char *buf, size_t size)
+{
+	struct out o = { buf, size, 0, size == 0 };
+	int mine = wv_live_mine(l, id, l->vote);
+	const struct wv_live_option *m;
+	char b[96], hex[2 * WV_LIVE_ID_BYTES + 1];
+
+	if (size)
+		buf[0] = '\0';
+	if (mine < 0)
+		return -1;
+	m = &l->q.opts[mine];
+	for (unsigned i = 0; i < WV_LIVE_ID_BYTES; i++)
+		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	put_s(&o, "{\"time\":");
+	put_str(&o, when, strlen(when));
+	put_u(&o, "lesson", l->q.lesson);
+	put_u(&o, "scene", l->q.scene);
+	put_key_str(&o, "question", l->q.prompt, sizeof(l->q.prompt));
+	put(&o, b, (size_t)snprintf(b, sizeof(b), ",\"round\":%u,\"vote\":%u,\"student\":\"%s\"",
+				    l->round, l->vote, hex));
+	put_u(&o, "option", (size_t)mine);
+	put_key_str(&o, "answer", m->text, sizeof(m->text));
+	put_s(&o, m->right ? ",\"right\":true" : ",\"right\":false");
+	put_key_str(&o, "group", m->right ? "" : m->group[0] ? m->group : "other",
+		    sizeof(m->group));
+	put_key_str(&o, "diagnosis", m->right ? "" : m->diagnosis, sizeof(m->diagnosis));
+	put_s(&o, "}");
+	if (o.over) {
+		if (size)
+			buf[0] = '\0';
+		return -1;
+	}
+	return (int)o.n;
+}
+
+int wv_live_summary(const wv_live *l, struct wv_live_summary *out)
+{
+	struct wv_live_group g[WV_LIVE_OPTIONS_MAX];
+	int ng;
+
+	*out = (struct wv_live_summary){ .right = { -1, -1 } };
+	if (!l->asked)
+		return -1;
+	out->lesson = l->q.lesson;
+	out->scene = l->q.scene;
+	snprintf(out->title, sizeof(out->title), "%.*s", (int)sizeof(l->q.title) - 1,
+		 l->q.title);
+	for (size_t i = 0; i < l->nstudents; i++) {
+		const struct student *st = &l->students[i];
+
+		out->students += (st->vote[0] != NO_VOTE && l->revealed[0]) ||
+				 (st->vote[1] != NO_VOTE && l->revealed[1]);
+	}
+	out->right[0] = wv_live_percent_right(l, 1);
+	out->right[1] = wv_live_percent_right(l, 2);
+	ng = wv_live_groups(l, 1, g);
+	/* the named misconceptions chosen, commonest first (ties: in order) */
+	for (unsigned k = 0; k < WV_LIVE_TOP; k++) {
+		int best = -1;
+
+		for (int i = 0; i < ng; i++)
+			if (!g[i].right && g[i].count && strcmp(g[i].name, "other") != 0 &&
+			    (best < 0 || g[i].count > g[best].count))
+				best = i;
+		if (best < 0)
+			break;
+		snprintf(out->top[k], sizeof(out->top[k]), "%s", g[best].name);
+		out->top_count[k] = g[best].count;
+		out->ntop++;
+		g[best].count = 0;
+	}
+	return 0;
+}
+
+/* s as a CSV field: quoted when it holds a comma, a quote or a line end. */
+static void put_csv(struct out *o, const char *s, size_t max)
+{
+	size_t len = strnlen(s, max);
+	bool quote = false;
+
+	for (size_t i = 0; i < len; i++)
+		quote |= s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
+	if (!quote) {
+		put(o, s, len);
+		return;
+	}
+	put_s(o, "\"");
+	for (size_t i = 0; i < len; i++)
+		put(o, s[i] == '"' ? "\"\"" : &s[i], s[i] == '"' ? 2 : 1);
+	put_s(o, "\"");
+}
+
+int wv_live_summary_csv(const struct wv_live_summary *s, bool header, char *buf,
+			size_t size)
+{
+	struct out o = { buf, size, 0, size == 0 };
+	char b[96];
+
+	if (size)
+		buf[0] = '\0';
+	if (header) {
+		put_s(&o, "lesson,scene,title,students,right_1,right_2");
+		for (unsigned k = 0; k < WV_LIVE_TOP; k++)
+			put(&o, b, (size_t)snprintf(b, sizeof(b), ",top_%u,count_%u", k + 1, k + 1));
+	} else {
+		put(&o, b, (size_t)snprintf(b, sizeof(b), "%u,%u,", s->lesson, s->scene));
+		put_csv(&o, s->title, sizeof(s->title));
+		put(&o, b, (size_t)snprintf(b, sizeof(b), ",%zu,", s->students));
+		for (int v = 0; v < 2; v++) {
+			if (s->right[v] >= 0)
+				put(&o, b, (size_t)snprintf(b, sizeof(b), "%d", s->right[v]));
+			put_s(&o, v ? "" : ",");
+		}
+		for (unsigned k = 0; k < WV_LIVE_TOP; k++) {
+			put_s(&o, ",");
+			if (k < s->ntop) {
+				put_csv(&o, s->top[k], sizeof(s->top[k]));
+				put(&o, b, (size_t)snprintf(b, sizeof(b), ",%zu", s->top_count[k]));
+			} else {
+				put_s(&o, ",");
+			}
+		}
+	}
+	put_s(&o, "\r\n");
+	if (o.over) {
+		if (size)
+			buf[0] = '\0';
+		return -1;
+	}
+	return (int)o.n;
+}
+
 /* ---- a scene's question as the class votes on it -------------------------- */
 
 /*

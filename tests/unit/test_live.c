@@ -462,6 +462,52 @@ static void rounds_by_hand(void **state)
 	assert_int_equal(moved[0][0], 0);	/* c did not vote again, d not before */
 	assert_int_equal(wv_live_revote(l), 0);	/* no vote 3 */
 
+	/* what the teacher keeps: the log's line of a vote, the summary */
+	{
+		struct wv_live_summary sum;
+		char line[WV_LIVE_EVENT_MAX];
+
+		assert_true(wv_live_log_line(l, b, "12:00 \"noon\"", line, sizeof(line)) > 0);
+		parse_event(line);
+		assert_string_equal(ev("time"), "12:00 \"noon\"");
+		assert_string_equal(ev("lesson"), "2");
+		assert_string_equal(ev("scene"), "3");
+		assert_string_equal(ev("question"), "What does has_zero return?");
+		assert_string_equal(ev("round"), "2");
+		assert_string_equal(ev("vote"), "2");
+		assert_int_equal(strlen(ev("student")), 32);
+		assert_string_equal(ev("option"), "2");
+		assert_string_equal(ev("answer"), "0x00000200");
+		assert_string_equal(ev("right"), "true");
+		assert_string_equal(ev("diagnosis"), "");
+		assert_true(wv_live_log_line(l, d, "t", line, sizeof(line)) > 0);
+		parse_event(line);
+		assert_string_equal(ev("right"), "false");
+		assert_string_equal(ev("group"), "other");
+		assert_int_equal(wv_live_log_line(l, c, "t", line, sizeof(line)), -1);
+		assert_int_equal(wv_live_log_line(l, b, "t", line, 40), -1);
+
+		assert_int_equal(wv_live_summary(l, &sum), 0);
+		assert_int_equal(sum.students, 4);	/* a, b, c; d in vote 2 */
+		assert_int_equal(sum.right[0], 33);
+		assert_int_equal(sum.right[1], 67);
+		assert_int_equal(sum.ntop, 2);
+		assert_string_equal(sum.top[0], "no borrow");	/* a tie: in order */
+		assert_string_equal(sum.top[1], "byte order");
+		assert_true(wv_live_summary_csv(&sum, true, line, sizeof(line)) > 0);
+		assert_string_equal(line, "lesson,scene,title,students,right_1,right_2,"
+				    "top_1,count_1,top_2,count_2,top_3,count_3\r\n");
+		assert_true(wv_live_summary_csv(&sum, false, line, sizeof(line)) > 0);
+		assert_string_equal(line, "2,3,has_zero on a word,4,33,67,no borrow,1,"
+				    "byte order,1,,\r\n");
+		snprintf(sum.title, sizeof(sum.title), "a \"b\", c");
+		sum.right[1] = -1;
+		sum.ntop = 0;
+		assert_true(wv_live_summary_csv(&sum, false, line, sizeof(line)) > 0);
+		assert_string_equal(line, "2,3,\"a \"\"b\"\", c\",4,33,,,,,,,\r\n");
+		assert_int_equal(wv_live_summary_csv(&sum, false, line, 10), -1);
+	}
+
 	/* a new question clears both votes */
 	assert_int_equal(wv_live_open(l, &q), 3);
 	assert_int_equal(wv_live_status(l).answered, 0);
