@@ -505,6 +505,9 @@ static void rounds_by_hand(void **state)
 		sum.ntop = 0;
 		assert_true(wv_live_summary_csv(&sum, false, line, sizeof(line)) > 0);
 		assert_string_equal(line, "2,3,\"a \"\"b\"\", c\",4,33,,,,,,,\r\n");
+		snprintf(sum.title, sizeof(sum.title), "x, y");
+		assert_true(wv_live_summary_csv(&sum, false, line, sizeof(line)) > 0);
+		assert_string_equal(line, "2,3,\"x, y\",4,33,,,,,,,\r\n");
 		assert_int_equal(wv_live_summary_csv(&sum, false, line, 10), -1);
 	}
 
