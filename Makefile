@@ -74,12 +74,12 @@ endif
 APP_LIBS = $(UI_LIBS) $(Z3_LIBS) -pthread
 
 # The layers, lowest first: core <- expr <- trace <- try <- prove <- lesson
-# <- render <- app <- session <- ui <- cli (tests/layers.sh checks the includes).  Only
+# <- live <- render <- app <- session <- ui <- cli (tests/layers.sh checks the includes).  Only
 # src/prove/z3.c includes <z3.h>; only src/ui needs curses, readline, a tty.
 CORE_SRC   := $(wildcard src/core/*.c)
 PURE_SRC   := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
               $(wildcard src/try/*.c) $(wildcard src/prove/*.c) $(wildcard src/lesson/*.c) \
-              $(wildcard src/measure/*.c)
+              $(wildcard src/live/*.c) $(wildcard src/measure/*.c)
 UI_SRC     := $(wildcard src/render/*.c) $(wildcard src/app/*.c) $(wildcard src/session/*.c) \
               $(wildcard src/ui/*.c)
 CLI_SRC    := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))

@@ -18,7 +18,8 @@ WEB_CFLAGS  = --target=wasm32-wasi -nostdlibinc -isystem $(WASI_INC) \
 WEB_SRC    := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
               $(wildcard src/try/*.c) \
               $(filter-out src/prove/jobs.c,$(wildcard src/prove/*.c)) \
-              $(wildcard src/lesson/*.c) $(wildcard src/measure/*.c) $(wildcard src/render/*.c) \
+              $(wildcard src/lesson/*.c) $(wildcard src/live/*.c) $(wildcard src/measure/*.c) \
+              $(wildcard src/render/*.c) \
               $(filter-out src/app/state.c,$(wildcard src/app/*.c)) \
               $(wildcard src/session/*.c) \
               $(wildcard src/web/*.c)

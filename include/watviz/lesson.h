@@ -321,6 +321,35 @@ int wv_lesson_prompt_hiding(const struct wv_scene *s, const struct wv_trace *t,
    0, or -1 when it cannot be read. */
 int wv_lesson_typed_value(const struct wv_answer *a, const char *typed, uint64_t *v);
 
+/* One option of a question voted as a choice (a live class, watviz/live.h). */
+#define WV_OPTION_TEXT_MAX 64
+#define WV_OPTION_DIAG_MAX 400
+struct wv_lesson_option {
+	uint64_t value;
+	bool right;
+	char text[WV_OPTION_TEXT_MAX];	/* as the form shows it: "0x00008080" */
+	char group[WV_OPTION_TEXT_MAX];	/* the misconception's short name:
+					   "no borrow", "byte order"; "" none */
+	char diagnosis[WV_OPTION_DIAG_MAX];	/* the grader's sentence on it
+						   (wv_lesson_diagnose), "" none */
+};
+
+/*
+ * Scene s's question on trace t (a: its answer) as options to vote on,
+ * into opts[0..n), sorted by value, distinct, the right one among them.
+ * A choice question keeps its own choices (a diagnosis where the grader
+ * has one, else ""); a hex or number question gets up to three wrong
+ * values, the classic mistakes on this trace (a - ONES without the borrow,
+ * the bytes in the other order, the value one step before, the memory
+ * address for the index, the NUL counted...), only those the grader names
+ * with a sentence of its own, cut before any clause that would name the
+ * right value.  Returns n (1 to WV_CHOICES_MAX), or -1 for a formula
+ * question (ask: build), which cannot be voted as options.
+ */
+int wv_lesson_options(const struct wv_scene *s, const struct wv_trace *t,
+		      const struct wv_answer *a,
+		      struct wv_lesson_option opts[WV_CHOICES_MAX]);
+
 /*
  * An answer to a build question (ask: build AS): the formula typed, checked
  * on variant v as AS for every word (Z3, or enumeration without it; see

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The layers point one way: core <- measure <- expr <- trace <- try <- prove <- lesson
-# <- render <- app <- session <- ui <- web <- cli.  Each file in src/L/ and each
+# <- live <- render <- app <- session <- ui <- web <- cli.  Each file in src/L/ and each
 # header may include only watviz headers of its own layer or a lower one;
 # only src/ui includes curses, readline or the tty's headers (keys reach
 # the session in the program's own codes, watviz/keys.h); only
@@ -22,7 +22,7 @@ export WATVIZ_LAYERS_BUILD="${1:-build}"
 exec python3 - <<'PY'
 import glob, os, re, subprocess
 
-ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "render", "app", "session", "ui", "web", "cli"]
+ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "live", "render", "app", "session", "ui", "web", "cli"]
 # each header's layer: where it is implemented (ui.h is the visualizer's
 # options struct, which the lesson state in app keeps; wv_ui_run is ui's)
 HEADER = {
@@ -32,6 +32,7 @@ HEADER = {
     "trace": "trace", "word": "trace", "stepname": "trace",
     "try": "try", "prove": "prove",
     "lesson": "lesson", "pace": "lesson", "rules": "lesson",
+    "live": "live",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
     "svg": "render", "ansi": "render", "theme": "render",
     "look": "render", "hide": "render", "html": "render", "weblink": "render",
@@ -64,7 +65,7 @@ RANK = {
     "lesson": {
         "lesson": 0, "rules": 0,
         "parse": 1, "grade": 1,
-        "narrate": 2, "pace": 3,
+        "narrate": 2, "distract": 2, "pace": 3,
         "check": 3,
         "loader": 4,
     },
