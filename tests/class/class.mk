@@ -1,0 +1,16 @@
+# tests/class/run-class.sh's driver: the class server on the vote layer in
+# a loop like the terminal's, driven from stdin (tests/class/driver.c).
+# Until src/live/ has its code, the driver links a stand-in of the vote
+# layer (tests/class/live_fake.c), never part of watviz.  Included by the
+# Makefile.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+CLASS_DRIVER := $(BUILD)/tests/class/driver
+CLASS_FAKE   := $(if $(wildcard src/live/*.c),,tests/class/live_fake.c)
+
+$(CLASS_DRIVER): tests/class/driver.c $(CLASS_FAKE) $(APP_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/class/driver.c \
+	  $(CLASS_FAKE) $(APP_LIB) $(APP_LIBS) -lm
+
+tests: $(CLASS_DRIVER)
