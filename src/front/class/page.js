@@ -78,7 +78,7 @@
 			status("");
 		}
 		var state = e.state || "none";
-		$("where").textContent = "watviz" + (e.round ? " \u00b7 question " + e.round +
+		$("where").textContent = "watviz" + (e.round ? " \u00b7 round " + e.round +
 			(e.vote === 2 ? ", second vote" : "") : "");
 		if (state === "none") {
 			$("title").textContent = "Waiting for the teacher";
@@ -100,12 +100,14 @@
 			b.textContent = text;
 			b.disabled = state !== "open";
 			b.setAttribute("aria-pressed", chosen === i ? "true" : "false");
+			b.className = state === "revealed" && i === rightIndex(e) ? "is-answer" : "";
 		});
 		if (state === "closed")
 			status("Votes are closed: wait for the answer.");
 		var after = $("after");
 		if (state === "revealed") {
 			var r = rightIndex(e), m = mineIndex(e);
+			status("");
 			after.hidden = false;
 			$("right").textContent = r >= 0 ? "Right: " + opts[r] : "";
 			var mine = $("mine");
@@ -116,8 +118,8 @@
 				mine.textContent = "Your vote was right.";
 				mine.className = "is-right";
 			} else {
-				mine.textContent = "Your vote: " + (opts[m] || "") +
-					(e.diagnosis ? ". " + e.diagnosis : ".");
+				mine.textContent = "Your vote was " + (opts[m] || "") +
+					(e.diagnosis ? ": " + e.diagnosis : ".");
 				mine.className = "is-wrong";
 			}
 		} else {
