@@ -14,3 +14,11 @@ $(CLASS_DRIVER): tests/class/driver.c $(CLASS_FAKE) $(APP_LIB)
 	  $(CLASS_FAKE) $(APP_LIB) $(APP_LIBS) -lm
 
 tests: $(CLASS_DRIVER)
+
+# N simulated students on loopback join, hold their event streams and
+# vote (tests/class/bench.py): every vote counted once, the vote latency,
+# the server's memory.  Not a timed test.  BENCH_CLASS='100 1000' sizes.
+BENCH_CLASS ?= 100 500 1000
+.PHONY: bench-class
+bench-class: $(CLASS_DRIVER)
+	python3 tests/class/bench.py $(CLASS_DRIVER) $(BENCH_CLASS)
