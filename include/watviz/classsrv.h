@@ -73,7 +73,7 @@ struct wv_classsrv_config {
 				   only address bound (not 0.0.0.0 or ::) */
 	unsigned port;		/* 0: a free port, the chosen one in the URL */
 	wv_live *live;		/* the class's votes (the caller owns it) */
-	unsigned per_address;	/* connections one address may hold (0: 8) */
+	unsigned per_address;	/* connections one address may hold (0: 16) */
 	/* called for each vote counted (the class log), or NULL */
 	void (*on_vote)(void *ctx, const uint8_t id[WV_LIVE_ID_BYTES],
 			unsigned round, unsigned option);

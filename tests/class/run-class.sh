@@ -64,7 +64,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..55"
+echo "1..56"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -178,6 +178,15 @@ ok $? "an open round's event says nothing of the right answer or the distributio
 teach_a "clock 15001"
 waitfor "$tmp/live" '^: '
 ok $? "15 s on the server's clock: a heartbeat comment on the open stream"
+stream "$tmp/live2" "$tmp/jar"
+waitfor "$tmp/live2" '"state":"open"'
+i=0
+while kill -0 "$livepid" 2>/dev/null && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+! kill -0 "$livepid" 2>/dev/null
+ok $? "a second stream of the same student (a reloaded page) ends the first"
 
 # ---- voting ----
 vote() {	# vote JAR BODY [CURL OPTIONS]
@@ -258,17 +267,17 @@ ok $? "unknown paths (/admin, /page.html, POST /reveal: no teacher endpoint): 40
 
 # ---- closing, revealing, voting again ----
 teach_a close
-waitfor "$tmp/live" '"state":"closed"'
+waitfor "$tmp/live2" '"state":"closed"'
 ok $? "the teacher closes the round: the stream follows"
 refused 409 "a vote while the round is closed" vote "$tmp/jar" 'answer=3&round=1'
 teach_a reveal
-waitfor "$tmp/live" '"state":"revealed"' &&
-	grep '"state":"revealed"' "$tmp/live" | grep -q '"right":1' &&
-	grep '"state":"revealed"' "$tmp/live" | grep -q '"mine":0' &&
-	grep '"state":"revealed"' "$tmp/live" | grep -q '"diagnosis":"counted from the wrong end"'
+waitfor "$tmp/live2" '"state":"revealed"' &&
+	grep '"state":"revealed"' "$tmp/live2" | grep -q '"right":1' &&
+	grep '"state":"revealed"' "$tmp/live2" | grep -q '"mine":0' &&
+	grep '"state":"revealed"' "$tmp/live2" | grep -q '"diagnosis":"counted from the wrong end"'
 ok $? "the reveal: the stream gets the right answer, this student's vote and its diagnosis"
 teach_a revote
-[ "$said" = "round 2" ] && waitfor "$tmp/live" '"round":2,"vote":2,"state":"open"'
+[ "$said" = "round 2" ] && waitfor "$tmp/live2" '"round":2,"vote":2,"state":"open"'
 ok $? "a second vote on the same question: round 2, vote 2, the stream follows"
 s=$(vote "$tmp/jar" 'answer=1&round=2')
 is "$s" 200 && expect_a "tally 2" "tally 2 1 0 1 0 0" && expect_a "tally 1" "tally 1 1 1 0 0 0"
@@ -283,6 +292,7 @@ read -r line <&6 && CAPB=${line#capacity }
 read -r line <&6
 BASEB=${URLB%%/\?*}
 curl -s -c "$tmp/jarb" -o /dev/null "$URLB"
+curl -s -c "$tmp/jarb2" -o /dev/null "$URLB"
 # a whole class: as many students as it holds, then two more
 i=1
 while [ $i -le "$CAPB" ]; do
@@ -294,12 +304,12 @@ curl -s -w '%{http_code}\n' --config "$tmp/many.cfg" >"$tmp/many"
 teach_b status
 n200=$(grep -c '^200$' "$tmp/many")
 n503=$(grep -c '^503$' "$tmp/many")
-[ "$n200" -eq $((CAPB - 1)) ] && [ "$n503" -eq 1 ] && [ "$said" = "status none 0 0 $CAPB 0" ]
-ok $? "a full class ($CAPB students): one more gets 503 and is not counted ($n200 + 1 joined, $n503 refused)"
-# two streams held open from 127.0.0.1, then a third connection
+[ "$n200" -eq $((CAPB - 2)) ] && [ "$n503" -eq 2 ] && [ "$said" = "status none 0 0 $CAPB 0" ]
+ok $? "a full class ($CAPB students): the next get 503 and are not counted ($n200 + 2 joined, $n503 refused)"
+# two students' streams held open from 127.0.0.1, then a third connection
 curl -s -N -b "$tmp/jarb" --max-time 60 "$BASEB/events" >"$tmp/b1" 2>/dev/null &
 b1=$!
-curl -s -N -b "$tmp/jarb" --max-time 60 "$BASEB/events" >"$tmp/b2" 2>/dev/null &
+curl -s -N -b "$tmp/jarb2" --max-time 60 "$BASEB/events" >"$tmp/b2" 2>/dev/null &
 b2=$!
 pids="$pids $b1 $b2"
 waitfor "$tmp/b1" '^data: ' >/dev/null && waitfor "$tmp/b2" '^data: ' >/dev/null

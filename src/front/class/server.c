@@ -112,7 +112,8 @@ size_t wv_classsrv_capacity(const wv_classsrv *s)
 #define FD_RESERVE 64		/* descriptors left to the rest of watviz */
 #define MEMORY_LIMIT 8192	/* per connection: request headers, buffers */
 #define TIMEOUT_S 20		/* an idle (not streaming) connection's life */
-#define PER_ADDRESS 8		/* connections per client address, default */
+#define PER_ADDRESS 16		/* connections per client address, default: a
+				   phone's browser opens up to 6 at once */
 
 /* One open GET /events. */
 struct stream {
@@ -120,6 +121,7 @@ struct stream {
 	struct MHD_Connection *conn;
 	uint8_t id[WV_LIVE_ID_BYTES];
 	bool suspended;
+	bool ended;		/* its student opened another: end it */
 	size_t len, off;	/* buf[off..len) is still to send */
 	struct stream *prev, *next;
 	char buf[STREAM_BUF];
@@ -298,7 +300,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 
 	(void)pos;
 	if (st->off == st->len) {
-		if (st->s->stopping)
+		if (st->s->stopping || st->ended)
 			return MHD_CONTENT_READER_END_OF_STREAM;
 		st->off = st->len = 0;
 		st->suspended = true;
@@ -350,6 +352,18 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 		free(st);
 		return MHD_NO;
 	}
+	/* a reloaded page's old stream is not read any more, and a suspended
+	   connection would not notice its end before the next heartbeat: one
+	   stream a student, the newest */
+	for (struct stream *old = s->streams; old; old = old->next)
+		if (memcmp(old->id, st->id, sizeof st->id) == 0 && !old->ended) {
+			old->ended = true;
+			if (old->suspended) {
+				old->suspended = false;
+				s->resumed = true;
+				MHD_resume_connection(old->conn);
+			}
+		}
 	st->next = s->streams;
 	if (s->streams)
 		s->streams->prev = st;
