@@ -13,7 +13,11 @@
  *   close, reveal     -> "ok"
  *   revote            -> "round R"
  *   status            -> "status STATE ROUND VOTE JOINED ANSWERED"
- *   tally V           -> "tally V TOTAL N0 N1 N2 N3" (vote 1 or 2)
+ *   tally V           -> "tally V TOTAL N0 N1 N2 N3" (vote 1 or 2), or
+ *                        "tally none" before that vote is revealed
+ *   mine HEX          the vote of the student whose id is HEX (the cookie's
+ *                        value) in the current vote, from its event's
+ *                        "mine" -> "mine N" or "mine none"
  *   clock MS          the clock the server is given moves MS on -> "ok"
  *   qr QUIET INVERT   the join link's QR rows, then "end"
  *   quit
@@ -53,6 +57,33 @@ static const char *state_name(enum wv_live_state s)
 	return name[s];
 }
 
+/* The current vote of the student hex names, as its event says. */
+static void mine(const wv_live *live, const char *hex)
+{
+	uint8_t id[WV_LIVE_ID_BYTES];
+	char ev[8192];
+	const char *m;
+
+	for (size_t i = 0; i < sizeof id; i++) {
+		unsigned b;
+
+		if (sscanf(hex + 2 * i, "%2x", &b) != 1) {
+			puts("mine bad id");
+			return;
+		}
+		id[i] = (uint8_t)b;
+	}
+	if (wv_live_event(live, id, ev, sizeof ev) < 0 || !(m = strstr(ev, "\"mine\":"))) {
+		puts("mine none");
+		return;
+	}
+	m += 7;
+	if (*m >= '0' && *m <= '9')
+		printf("mine %ld\n", strtol(m, NULL, 10));
+	else
+		puts("mine none");
+}
+
 /* One command; returns false on quit. */
 static bool command(char *line, wv_live *live, wv_classsrv *srv, uint64_t *now)
 {
@@ -85,6 +116,8 @@ static bool command(char *line, wv_live *live, wv_classsrv *srv, uint64_t *now)
 		else
 			printf("tally %u %zu %zu %zu %zu %zu\n", a, t.total, t.per_option[0],
 			       t.per_option[1], t.per_option[2], t.per_option[3]);
+	} else if (strncmp(line, "mine ", 5) == 0) {
+		mine(live, line + 5);
 	} else if (sscanf(line, "clock %u", &a) == 1) {
 		*now += a;
 		puts("ok");

@@ -2,10 +2,12 @@
  * A stand-in for the vote layer (watviz/live.h) while src/live/ is written
  * on its own branch: the smallest code that keeps the contract, linked
  * into tests/class/driver only and only while src/live/ has no .c file
- * (tests/class/class.mk).  Never part of watviz.  Its event's fields are
- * the ones src/front/class/page.js reads: round, vote, state, title,
- * prompt, options (texts), joined, answered; after the reveal right, mine
- * (null: no vote) and diagnosis.
+ * (tests/class/class.mk).  Never part of watviz.  It keeps the edges
+ * branch live's src/live/live.c has: a tally only once its vote is
+ * revealed, vote 2 a round of its own, the round checked before the
+ * student; and its event's fields: round, state, vote, title, prompt,
+ * options (texts), joined, answered, mine (null: no vote), and after
+ * the reveal right and, for a wrong vote, diagnosis.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -90,10 +92,10 @@ int wv_live_vote(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES], unsigned round,
 {
 	long i = find(l, id);
 
-	if (i < 0)
-		return WV_LIVE_UNKNOWN_STUDENT;
 	if (l->state != WV_LIVE_OPEN || round != l->round)
 		return WV_LIVE_NOT_OPEN;
+	if (i < 0)
+		return WV_LIVE_UNKNOWN_STUDENT;
 	if (option >= l->q.nopts)
 		return WV_LIVE_BAD_ANSWER;
 	l->choice[i][l->vote - 1] = (int)option;
@@ -112,8 +114,9 @@ struct wv_live_status wv_live_status(const wv_live *l)
 int wv_live_tally(const wv_live *l, unsigned vote, struct wv_live_tally *out)
 {
 	memset(out, 0, sizeof *out);
-	if (vote < 1 || vote > 2)
-		return -1;
+	/* a distribution only once that vote is revealed */
+	if (vote < 1 || vote > l->vote || (vote == l->vote && l->state != WV_LIVE_REVEALED))
+		return WV_LIVE_NOT_OPEN;
 	for (size_t i = 0; i < l->n; i++)
 		if (l->choice[i][vote - 1] >= 0) {
 			out->per_option[l->choice[i][vote - 1]]++;
@@ -183,6 +186,11 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 	p = str(p, end, name[l->state]);
 	p = lit(p, end, ",\"joined\":", (long)st.joined);
 	p = lit(p, end, ",\"answered\":", (long)st.answered);
+	if (l->vote) {
+		int now = me >= 0 ? l->choice[me][l->vote - 1] : -1;
+
+		p = lit(p, end, now >= 0 ? ",\"mine\":" : ",\"mine\":null", now);
+	}
 	if (l->state != WV_LIVE_NONE) {
 		p = lit(p, end, ",\"title\":", -1);
 		p = str(p, end, l->q.title);
@@ -202,7 +210,6 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 		while (right < l->q.nopts && !l->q.opts[right].right)
 			right++;
 		p = lit(p, end, ",\"right\":", (long)right);
-		p = lit(p, end, mine >= 0 ? ",\"mine\":" : ",\"mine\":null", mine);
 		if (mine >= 0 && !l->q.opts[mine].right) {
 			p = lit(p, end, ",\"diagnosis\":", -1);
 			p = str(p, end, l->q.opts[mine].diagnosis);

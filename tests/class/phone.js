@@ -94,12 +94,16 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
     await page.tap('#choices button:nth-child(3)');
     ok(await waitFor(page, () => /Received/.test(document.getElementById('status').textContent)),
       'a tap on a choice: "Received" once the server has it');
-    ok((await teach('tally 1')) === 'tally 1 1 0 0 1 0', 'the vote is counted on that choice');
+    const id = (await ctx.cookies()).find((c) => c.name === 'wv_id');
+    ok(id && id.httpOnly && id.sameSite === 'Strict' &&
+      (await teach('mine ' + id.value)) === 'mine 2',
+    'the vote is counted as this student\'s, on that choice (the cookie HttpOnly, SameSite=Strict)');
     await page.tap('#choices button:nth-child(1)');
     ok(await waitFor(page, () =>
       document.querySelector('#choices button:nth-child(1)').getAttribute('aria-pressed') === 'true'),
     'another tap changes the vote; the chosen button is marked (aria-pressed, a dot)');
-    ok((await teach('tally 1')) === 'tally 1 1 1 0 0 0', 'the changed vote replaces the first');
+    ok((await teach('mine ' + id.value)) === 'mine 0' && (await teach('status')) === 'status open 1 1 1 1',
+      'the changed vote replaces the first');
     await page.screenshot({ path: path.join(OUT, 'phone-voted.png'), fullPage: true });
 
     const axeSrc = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -108,20 +112,23 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
     ok(res.violations.length === 0, 'axe-core: no violation on the open question (' +
       res.violations.length + ')', res.violations.map((v) => v.id + ': ' + v.help).join('\n'));
 
+    await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    ok(await waitFor(page, () => document.querySelectorAll('#choices button').length === 4) &&
+    ok(await waitFor(page, () => document.querySelectorAll('#choices button').length === 4 &&
+      document.querySelector('#choices button:nth-child(1)').getAttribute('aria-pressed') === 'true') &&
       (await teach('status')) === 'status open 1 1 1 1',
-    'a reload keeps the student and the vote (one joined, one answered)');
+    'a reload keeps the student and the vote: one joined, one answered, its choice marked from the server\'s event');
 
     await teach('close');
     ok(await waitFor(page, () => Array.from(document.querySelectorAll('#choices button')).every((b) => b.disabled)),
       'the teacher closes the round: the choices are disabled');
     await teach('reveal');
-    ok(await waitFor(page, () => !document.getElementById('after').hidden &&
+    const revealed = await waitFor(page, () => !document.getElementById('after').hidden &&
       document.getElementById('right').textContent === 'Right: 3' &&
       document.querySelector('#choices button:nth-child(2)').className === 'is-answer' &&
-      document.getElementById('status').textContent === ''),
-    'the reveal: the page shows the right answer, marks its button, and no stale status');
+      document.getElementById('status').textContent === '');
+    ok(revealed && (await teach('tally 1')) === 'tally 1 1 1 0 0 0',
+      'the reveal: the page shows the right answer, marks its button, and no stale status');
     const mine = await text(page, '#mine');
     ok(mine.includes('counted from the wrong end'), 'and the diagnosis of this student\'s vote', mine);
     await page.screenshot({ path: path.join(OUT, 'phone-revealed.png'), fullPage: true });

@@ -3,7 +3,9 @@
 # real client: tests/class/driver serves a class on 127.0.0.1 at a free
 # port and plays the teacher from stdin; curl plays the phones.  Every
 # refusal is checked twice: its status, and that the vote layer counted
-# nothing (the driver's status and tally lines).  No assertion is about
+# nothing: the student's own vote as its event says it ("mine", while the
+# round is open the distribution is hidden from everyone) and the number
+# answered; after the reveal, the teacher's tally.  No assertion is about
 # time: the server's clock is the driver's and moves when told; waits for
 # a stream's next event are bounded polls of what curl has received.
 # Prints TAP.   sh tests/class/run-class.sh BUILD
@@ -65,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..57"
+echo "1..58"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -97,6 +99,7 @@ ok $? "the server says how many students it can hold ($CAP)"
 s=$(http -c "$tmp/jar" "$URL")
 is "$s" 200 && grep -Eiq '^set-cookie: wv_id=[0-9a-f]{32}; Path=/; HttpOnly; SameSite=Strict' "$tmp/head"
 ok $? "GET /?t=TOKEN: the page, and a 128-bit student id in an HttpOnly SameSite=Strict cookie"
+ID=$(awk '$6 == "wv_id" { print $7 }' "$tmp/jar")
 grep -q '<script src="/page.js"' "$tmp/body" && ! grep -Eq '(src|href)="(https?:)?//' "$tmp/body"
 ok $? "the page loads its script and style from the server itself, nothing from elsewhere"
 size=0
@@ -197,30 +200,34 @@ vote() {	# vote JAR BODY [CURL OPTIONS]
 		--data-binary "$body" "$@" "$BASE/vote"
 }
 s=$(vote "$tmp/jar" 'answer=2&round=1')
-is "$s" 200 && grep -q received "$tmp/body" && expect_a "tally 1" "tally 1 1 0 0 1 0"
-ok $? "POST /vote answer=2&round=1: 200 received, counted on option 2"
+is "$s" 200 && grep -q received "$tmp/body" && expect_a "mine $ID" "mine 2" &&
+	expect_a status "status open 1 1 1 1"
+ok $? "POST /vote answer=2&round=1: 200 received, counted as this student's vote for option 2"
 s=$(vote "$tmp/jar" 'answer=1&round=1')
-is "$s" 200 && expect_a "tally 1" "tally 1 1 0 1 0 0" && expect_a status "status open 1 1 1 1"
+is "$s" 200 && expect_a "mine $ID" "mine 1" && expect_a status "status open 1 1 1 1"
 ok $? "a changed vote replaces the first: option 1, still one vote"
 s=$(vote "$tmp/jar" 'answer=0&round=7')
-is "$s" 409 && expect_a "tally 1" "tally 1 1 0 1 0 0"
+is "$s" 409 && expect_a "mine $ID" "mine 1" && expect_a status "status open 1 1 1 1"
 ok $? "a vote for another round: 409, not counted"
 s=$(vote "$tmp/jar" 'answer=4&round=1')
-is "$s" 400 && expect_a "tally 1" "tally 1 1 0 1 0 0"
+is "$s" 400 && expect_a "mine $ID" "mine 1" && expect_a status "status open 1 1 1 1"
 ok $? "an answer that is not an option: 400, not counted"
 s=$(vote /dev/null 'answer=0&round=1')
-is "$s" 403 && expect_a "tally 1" "tally 1 1 0 1 0 0"
+is "$s" 403 && expect_a "mine $ID" "mine 1" && expect_a status "status open 1 1 1 1"
 ok $? "a vote without the student cookie: 403, not counted"
 s=$(vote "$tmp/jar" 'answer=0&round=1' -H "Origin: $BASE" -H 'Sec-Fetch-Site: same-origin')
-is "$s" 200 && expect_a "tally 1" "tally 1 1 1 0 0 0"
+is "$s" 200 && expect_a "mine $ID" "mine 0"
 ok $? "a vote from the page itself (Origin and Sec-Fetch-Site): 200"
 
 # ---- refusals, each with nothing counted ----
+counted_once() {	# the one student's vote is still option 0, once
+	expect_a "mine $ID" "mine 0" && expect_a status "status $1 1 1 1 1"
+}
 refused() {	# refused STATUS DESCRIPTION CURL-ARGS...: nothing counted
 	want=$1 what=$2
 	shift 2
 	s=$("$@")
-	is "$s" "$want" && expect_a "tally 1" "tally 1 1 1 0 0 0"
+	is "$s" "$want" && counted_once "${state:-open}"
 	ok $? "$what: $want, not counted"
 }
 refused 421 "a vote with another Host (DNS rebinding)" \
@@ -239,7 +246,7 @@ refused 413 "a 2000-byte body sent chunked (no Content-Length)" \
 head -c 9000 /dev/zero | tr '\0' 'b' >"$tmp/hdr"
 s=$(vote "$tmp/jar" 'answer=3&round=1' -H "X-Big: $(cat "$tmp/hdr")")
 case $s in 431 | 413 | 400) r=0 ;; *) r=1; echo "# got $s" ;; esac
-[ $r -eq 0 ] && expect_a "tally 1" "tally 1 1 1 0 0 0" || r=1
+[ $r -eq 0 ] && counted_once open || r=1
 ok $r "9 KB of headers: $s (MHD's refusal), not counted"
 refused 400 "a body without round" vote "$tmp/jar" 'answer=3'
 refused 400 "a body with a non-number answer" vote "$tmp/jar" 'answer=x&round=1'
@@ -270,6 +277,7 @@ ok $? "unknown paths (/admin, /page.html, POST /reveal: no teacher endpoint): 40
 teach_a close
 waitfor "$tmp/live2" '"state":"closed"'
 ok $? "the teacher closes the round: the stream follows"
+state=closed
 refused 409 "a vote while the round is closed" vote "$tmp/jar" 'answer=3&round=1'
 teach_a reveal
 waitfor "$tmp/live2" '"state":"revealed"' &&
@@ -277,11 +285,14 @@ waitfor "$tmp/live2" '"state":"revealed"' &&
 	grep '"state":"revealed"' "$tmp/live2" | grep -q '"mine":0' &&
 	grep '"state":"revealed"' "$tmp/live2" | grep -q '"diagnosis":"counted from the wrong end"'
 ok $? "the reveal: the stream gets the right answer, this student's vote and its diagnosis"
+expect_a "tally 1" "tally 1 1 1 0 0 0"
+ok $? "the teacher's tally once revealed: one vote, on option 0, the last one the student chose"
 teach_a revote
 [ "$said" = "round 2" ] && waitfor "$tmp/live2" '"round":2,"vote":2,"state":"open"'
 ok $? "a second vote on the same question: round 2, vote 2, the stream follows"
 s=$(vote "$tmp/jar" 'answer=1&round=2')
-is "$s" 200 && expect_a "tally 2" "tally 2 1 0 1 0 0" && expect_a "tally 1" "tally 1 1 1 0 0 0"
+is "$s" 200 && expect_a "mine $ID" "mine 1" && teach_a close && teach_a reveal &&
+	expect_a "tally 2" "tally 2 1 0 1 0 0" && expect_a "tally 1" "tally 1 1 1 0 0 0"
 ok $? "the second vote counts in vote 2; vote 1's counts are kept"
 
 # ---- a second class: the address limits, the full class ----

@@ -13,7 +13,7 @@
 	var shownRound = -1;
 
 	function options(e) {
-		var list = e.options || e.choices || [];
+		var list = e.options || [];
 		return list.map(function (o) { return typeof o === "string" ? o : (o.text || ""); });
 	}
 	function rightIndex(e) {
@@ -24,8 +24,7 @@
 		return -1;
 	}
 	function mineIndex(e) {
-		var m = e.mine !== undefined ? e.mine : e.yours !== undefined ? e.yours : e.voted;
-		return typeof m === "number" && m >= 0 ? m : chosen;
+		return typeof e.mine === "number" && e.mine >= 0 ? e.mine : chosen;
 	}
 	function status(text, cls) {
 		var s = $("status");
@@ -77,6 +76,9 @@
 			chosen = recall(e.round);
 			status("");
 		}
+		/* the server's word on this student's vote (a reloaded page) */
+		if (typeof e.mine === "number")
+			chosen = e.mine;
 		var state = e.state || "none";
 		$("where").textContent = "watviz" + (e.round ? " \u00b7 round " + e.round +
 			(e.vote === 2 ? ", second vote" : "") : "");
@@ -85,7 +87,7 @@
 			$("prompt").textContent = "The question shows here when the teacher asks it.";
 		} else {
 			$("title").textContent = e.title || "";
-			$("prompt").textContent = e.prompt || e.question || "";
+			$("prompt").textContent = e.prompt || "";
 		}
 		var opts = state === "none" ? [] : options(e);
 		while (box.children.length > opts.length) box.removeChild(box.lastChild);
