@@ -288,7 +288,8 @@ ok $? "the reveal: the stream gets the right answer, this student's vote and its
 expect_a "tally 1" "tally 1 1 1 0 0 0"
 ok $? "the teacher's tally once revealed: one vote, on option 0, the last one the student chose"
 teach_a revote
-[ "$said" = "round 2" ] && waitfor "$tmp/live2" '"round":2,"vote":2,"state":"open"'
+[ "$said" = "round 2" ] && waitfor "$tmp/live2" '"round":2,.*"state":"open"' &&
+	grep '"round":2,' "$tmp/live2" | grep '"state":"open"' | grep -q '"vote":2'
 ok $? "a second vote on the same question: round 2, vote 2, the stream follows"
 s=$(vote "$tmp/jar" 'answer=1&round=2')
 is "$s" 200 && expect_a "mine $ID" "mine 1" && teach_a close && teach_a reveal &&
