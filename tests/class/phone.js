@@ -40,7 +40,7 @@ async function teach(cmd) {
 
 async function waitFor(page, fn, arg) {
   try {
-    await page.waitForFunction(fn, arg, { timeout: 10000 });
+    await page.waitForFunction(fn, arg, { timeout: 30000 });
     return true;
   } catch (e) {
     return false;

@@ -67,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..58"
+echo "1..62"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -158,9 +158,9 @@ stream() {	# stream FILE JAR: an event stream in the background
 	pids="$pids $!"
 	eval "$(basename "$1" | tr -c 'a-z0-9\n' _)pid=$!"
 }
-waitfor() {	# waitfor FILE PATTERN: up to 10 s for it to arrive
+waitfor() {	# waitfor FILE PATTERN: up to 30 s for it to arrive
 	i=0
-	while [ $i -lt 200 ]; do
+	while [ $i -lt 600 ]; do
 		grep -q "$2" "$1" && return 0
 		sleep 0.05
 		i=$((i + 1))
@@ -185,7 +185,7 @@ ok $? "15 s on the server's clock: a heartbeat comment on the open stream"
 stream "$tmp/live2" "$tmp/jar"
 waitfor "$tmp/live2" '"state":"open"'
 i=0
-while kill -0 "$livepid" 2>/dev/null && [ $i -lt 200 ]; do
+while kill -0 "$livepid" 2>/dev/null && [ $i -lt 600 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
@@ -331,6 +331,37 @@ teach_b status
 [ "$s" = 000 ] && [ "$said" = "status none 0 0 $CAPB 0" ]
 ok $? "a third connection from an address that holds 2 (per-address limit 2): not served"
 kill $b1 $b2 2>/dev/null
+
+# ---- where it serves: only where told ----
+refusal() {	# the driver's first line when it cannot start on ADDR PORT
+	"$DRIVER" "$1" "$2" </dev/null 2>/dev/null | head -n 1
+}
+line=$(refusal 0.0.0.0 0)
+case $line in "error 0.0.0.0 is every interface"*) r=0 ;; *) r=1; echo "# $line" ;; esac
+ok $r "0.0.0.0 is refused: the server binds only the one address the students reach"
+line=$(refusal 192.0.2.1 0)
+case $line in "error no network interface of this machine has the address 192.0.2.1"*) r=0 ;;
+*) r=1; echo "# $line" ;; esac
+ok $r "an address no interface has: said plainly"
+line=$(refusal 127.0.0.1 "${HP##*:}")
+case $line in "error 127.0.0.1 port ${HP##*:} is busy"*) r=0 ;; *) r=1; echo "# $line" ;; esac
+ok $r "a busy port: said plainly, with another to try"
+start c ::1 0
+exec 7>"$tmp/c.in" 8<"$tmp/c.out"
+read -r line <&8
+case $line in
+url*)
+	URLC=${line#url }
+	read -r line <&8 && read -r line <&8 && read -r line <&8
+	s1=$(curl -g -s -o /dev/null -w '%{http_code}' "$URLC")
+	s2=$(curl -g -s -o /dev/null -w '%{http_code}' -H 'Host: [::2]:80' "$URLC")
+	case $URLC in "http://[::1]:"*) r=0 ;; *) r=1 ;; esac
+	[ "$s1 $s2" = "200 421" ] || r=1
+	echo quit >&7
+	ok $r "on ::1: the link is http://[::1]:PORT/..., it serves (200) and checks Host (421)"
+	;;
+*) ok 0 "IPv6 # SKIP no ::1 here ($line)" ;;
+esac
 
 # ---- the QR code of the join link ----
 echo "qr 2 0" >&3
