@@ -55,7 +55,8 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
     return;
   }
   const url = first.replace(/^url /, '');
-  await line(); await line(); await line();	// code, capacity, ready
+  const code = (await line()).replace(/^code /, '');
+  await line(); await line();	// capacity, ready
   fs.mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.WATVIZ_CHROME || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'] });
@@ -143,6 +144,10 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const lum = (bg.match(/\d+/g) || [255, 255, 255]).slice(0, 3).reduce((a, b) => a + +b, 0) / 3;
     ok(lum < 64, 'in dark mode the page is dark (' + bg + ')');
+    await page.evaluate(axeSrc);
+    const dark = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+    ok(dark.violations.length === 0, 'axe-core: no violation in dark mode either (' +
+      dark.violations.length + ')', dark.violations.map((v) => v.id + ': ' + v.help).join('\n'));
     await page.screenshot({ path: path.join(OUT, 'phone-dark.png'), fullPage: true });
 
     const join = await ctx.newPage();
@@ -150,6 +155,20 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
     await ctx.clearCookies();
     await join.reload();
     ok(await join.$('#code') !== null, 'without link or cookie: the form that asks for the code');
+    await join.evaluate(axeSrc);
+    const jr = await join.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+    ok(jr.violations.length === 0, 'axe-core: no violation on the join form (' + jr.violations.length + ')',
+      jr.violations.map((v) => v.id + ': ' + v.help).join('\n'));
+    await join.fill('#code', 'zzzzzz');
+    await join.click('form button');
+    ok(await waitFor(join, () => /not this class/.test(document.body.textContent)),
+      'a wrong code typed in the form: the server says so');
+    await join.goBack();
+    await join.fill('#code', code.toLowerCase());
+    await join.click('form button');
+    ok(await waitFor(join, () => document.getElementById('choices') !== null &&
+      /[?]t=[0-9a-f]{32}$/.test(location.href)) && (await teach('status')).split(' ')[4] === '2',
+    'the right code typed (in lowercase): the student page, a second student joined');
   } finally {
     await browser.close();
     drv.stdin.end('quit\n');

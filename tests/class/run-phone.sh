@@ -3,7 +3,8 @@
 # Chromium at 360x640 (touch, light and dark) against tests/class/driver:
 # the question appears, a tap votes and "Received" shows, the teacher
 # closes, reveals and asks again and the page follows, axe-core finds no
-# violation.  Screenshots in BUILD/class-shots/.  Prints TAP.
+# violation (light, dark, the join form), a code typed joins.  Screenshots
+# in BUILD/class-shots/.  Prints TAP.
 #   sh tests/class/run-phone.sh BUILD
 # Skips without chromium or tests/web/node_modules (tools/deps.sh), or in
 # a build without the class server.
