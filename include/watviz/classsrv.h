@@ -16,7 +16,8 @@
  *                      10 tries a minute per client address (429 beyond)
  *   GET /events        text/event-stream; each event `data: <JSON>` of
  *                      wv_live_event() for this student, then one whenever
- *                      wv_classsrv_changed() is called; a comment every 15 s
+ *                      wv_classsrv_changed() is called; a comment every 15 s;
+ *                      one stream a student (a newer one ends the older)
  *   POST /vote         application/x-www-form-urlencoded: answer=OPTION
  *                      (index from 0) & round=ROUND; 200 when counted
  *
@@ -34,7 +35,9 @@
  * installed), wv_classsrv_start() fails with -ENOTSUP and says how to get
  * the server; wv_classsrv_have() says so beforehand.
  *
- * Use (the terminal's loop; now is a monotonic clock in milliseconds):
+ * docs/CLASS.md has the whole interface.  Use (the terminal's loop; now
+ * is a monotonic clock in milliseconds, the heartbeat's and the join
+ * code's limit's; MHD's own timeouts keep the wall clock):
  *
  *	struct wv_classsrv_config cfg = { .addr = "192.168.1.20", .port = 8080,
  *					  .live = live };
@@ -110,7 +113,9 @@ int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms);
 int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms);
 
 /* The round changed (opened, closed, revealed, voted again): every open
-   event stream gets its student's new event. */
+   event stream gets its student's new event.  The streams are woken by
+   the next wv_classsrv_run, which the next wv_classsrv_timeout (0 now)
+   asks for at once. */
 void wv_classsrv_changed(wv_classsrv *s);
 
 /* The join link "http://ADDR:PORT/?t=TOKEN" (a 128-bit random token, hex)
