@@ -77,6 +77,8 @@ struct wv_classsrv_config {
 	unsigned port;		/* 0: a free port, the chosen one in the URL */
 	wv_live *live;		/* the class's votes (the caller owns it) */
 	unsigned per_address;	/* connections one address may hold (0: 16) */
+	unsigned idle_s;	/* a connection idle this long, or a request
+				   this slow, is dropped (0: 20 s) */
 	/* called for each vote counted (the class log), or NULL */
 	void (*on_vote)(void *ctx, const uint8_t id[WV_LIVE_ID_BYTES],
 			unsigned round, unsigned option);

@@ -3,7 +3,7 @@
  * like the terminal's, with the teacher's keys replaced by lines on stdin,
  * so tests/class/run-class.sh can drive a class with real HTTP clients.
  *
- *   driver ADDR PORT [PER_ADDRESS]      (PORT 0: any free port)
+ *   driver ADDR PORT [PER_ADDRESS [IDLE_S]]     (PORT 0: any free port)
  *
  * prints "url URL", "code CODE", "capacity N", "ready" (or "nomhd" and
  * exits 0 in a build without the server, "error MESSAGE" and exits 1),
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 	int r;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: driver ADDR PORT [PER_ADDRESS]\n");
+		fprintf(stderr, "usage: driver ADDR PORT [PER_ADDRESS [IDLE_S]]\n");
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -161,6 +161,7 @@ int main(int argc, char **argv)
 	cfg.addr = argv[1];
 	cfg.port = (unsigned)strtoul(argv[2], NULL, 10);
 	cfg.per_address = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 10) : 0;
+	cfg.idle_s = argc > 4 ? (unsigned)strtoul(argv[4], NULL, 10) : 0;
 	cfg.live = live;
 	r = wv_classsrv_start(&srv, &cfg, now, err, sizeof err);
 	if (r < 0) {

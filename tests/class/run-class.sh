@@ -67,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..62"
+echo "1..63"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -297,7 +297,7 @@ is "$s" 200 && expect_a "mine $ID" "mine 1" && teach_a close && teach_a reveal &
 ok $? "the second vote counts in vote 2; vote 1's counts are kept"
 
 # ---- a second class: the address limits, the full class ----
-start b 127.0.0.1 0 2
+start b 127.0.0.1 0 2 1
 exec 5>"$tmp/b.in" 6<"$tmp/b.out"
 read -r line <&6 && URLB=${line#url }
 read -r line <&6
@@ -319,6 +319,25 @@ n200=$(grep -c '^200$' "$tmp/many")
 n503=$(grep -c '^503$' "$tmp/many")
 [ "$n200" -eq $((CAPB - 2)) ] && [ "$n503" -eq 2 ] && [ "$said" = "status none 0 0 $CAPB 0" ]
 ok $? "a full class ($CAPB students): the next get 503 and are not counted ($n200 + 2 joined, $n503 refused)"
+# a slow client (slowloris): half a request, then nothing; class B drops
+# an idle connection after 1 s.  The check is that it is dropped, with
+# nothing counted, not when: the wait is bounded at 30 s
+HPB=${BASEB#http://}
+python3 - "${HPB%:*}" "${HPB##*:}" <<'PY'
+import socket, sys
+s = socket.create_connection((sys.argv[1], int(sys.argv[2])))
+s.settimeout(30)
+s.sendall(b"POST /vote HTTP/1.1\r\nHost: x\r\nContent-Le")
+try:
+    got = s.recv(100)
+except socket.timeout:
+    sys.exit(1)
+sys.exit(0 if got == b"" or got.startswith(b"HTTP/1.1 4") else 1)
+PY
+r=$?
+teach_b status
+[ $r -eq 0 ] && [ "$said" = "status none 0 0 $CAPB 0" ] || r=1
+ok $r "a client that stops in the middle of its headers is dropped (idle limit), nothing counted"
 # two students' streams held open from 127.0.0.1, then a third connection
 curl -s -N -b "$tmp/jarb" --max-time 60 "$BASEB/events" >"$tmp/b1" 2>/dev/null &
 b1=$!
