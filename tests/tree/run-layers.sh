@@ -36,6 +36,7 @@ HEADER = {
     "trace": "trace", "word": "trace", "stepname": "trace",
     "try": "try", "prove": "prove",
     "lesson": "lesson", "pace": "lesson", "rules": "lesson",
+    "live": "live",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",
     "svg": "render", "ansi": "render",
     "look": "render", "hide": "render", "html": "render", "weblink": "render",
@@ -45,7 +46,6 @@ HEADER = {
     "ui": "app",
     "history": "ui", "prompt": "ui", "render": "ui", "term": "ui",
     "cli": "cli",
-    "live": "live",
     "classsrv": "front",
 }
 TERMINAL = {"curses.h", "ncurses.h", "term.h", "termios.h",
