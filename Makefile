@@ -71,7 +71,21 @@ Z3_LIBS   := $(shell $(PKG_CONFIG) --libs z3)
 else ifeq ($(Z3),yes)
 $(error Z3=yes but pkg-config does not find z3: install libz3-dev)
 endif
-APP_LIBS = $(UI_LIBS) $(Z3_LIBS) -pthread
+
+# The class server (optional): GNU libmicrohttpd and libqrencode, when
+# pkg-config finds both.  MHD=no builds without it (then --class says how
+# to get it: install libmicrohttpd-dev and libqrencode-dev, then make).
+MHD ?= auto
+ifneq ($(MHD),no)
+MHD_FOUND := $(shell $(PKG_CONFIG) --exists libmicrohttpd libqrencode 2>/dev/null && echo yes)
+endif
+ifeq ($(MHD_FOUND),yes)
+MHD_CFLAGS := -DWATVIZ_HAVE_MHD $(filter-out $(NOFEAT),$(shell $(PKG_CONFIG) --cflags libmicrohttpd libqrencode))
+MHD_LIBS   := $(shell $(PKG_CONFIG) --libs libmicrohttpd libqrencode)
+else ifeq ($(MHD),yes)
+$(error MHD=yes but pkg-config does not find libmicrohttpd and libqrencode: install libmicrohttpd-dev and libqrencode-dev)
+endif
+APP_LIBS = $(UI_LIBS) $(Z3_LIBS) $(MHD_LIBS) -pthread
 
 # The layers, lowest first: core <- expr <- trace <- try <- prove <- lesson
 # <- live <- render <- app <- session <- ui <- cli (tests/layers.sh checks the includes).  Only
@@ -83,10 +97,14 @@ PURE_SRC   := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
 UI_SRC     := $(wildcard src/render/*.c) $(wildcard src/app/*.c) $(wildcard src/session/*.c) \
               $(wildcard src/ui/*.c)
 CLI_SRC    := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
+# the class server, src/front/class/: only it includes <microhttpd.h>
+CLASS_SRC  := $(wildcard src/front/class/*.c)
 CORE_OBJ   := $(CORE_SRC:%.c=$(BUILD)/%.o)
 PURE_OBJ   := $(PURE_SRC:%.c=$(BUILD)/%.o)
 UI_OBJ     := $(UI_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLASS_OBJ  := $(CLASS_SRC:%.c=$(BUILD)/%.o) \
+              $(if $(MHD_FOUND),$(BUILD)/src/front/class/assets.o)
 MAIN_OBJ   := $(BUILD)/src/cli/main.o
 CORE_LIB   := $(BUILD)/libwatviz-core.a
 PURE_LIB   := $(BUILD)/libwatviz.a
@@ -130,6 +148,24 @@ $(BUILD)/src/prove/z3.o: src/prove/z3.c $(Z3_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(Z3_CFLAGS) -c -o $@ $<
 
+# Rebuild the class server when libmicrohttpd comes or goes (MHD=no, or
+# installed since).  Its page (src/front/class/*.html, .css, .js) is
+# compiled in by embed.sh: nothing is read from disk when a phone asks.
+MHD_STAMP := $(BUILD)/mhd.stamp
+$(MHD_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(MHD_CFLAGS)' | cmp -s - $@ || echo '$(MHD_CFLAGS)' >$@
+CLASS_PAGE := $(sort $(wildcard src/front/class/*.html src/front/class/*.css \
+                                src/front/class/*.js))
+$(BUILD)/src/front/class/assets.c: src/front/class/embed.sh $(CLASS_PAGE)
+	@mkdir -p $(dir $@)
+	sh src/front/class/embed.sh $@ $(CLASS_PAGE)
+$(BUILD)/src/front/class/%.o: src/front/class/%.c $(MHD_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(MHD_CFLAGS) -c -o $@ $<
+$(BUILD)/src/front/class/assets.o: $(BUILD)/src/front/class/assets.c
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Isrc/front/class -c -o $@ $<
+
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
@@ -150,7 +186,7 @@ $(CORE_LIB): $(CORE_OBJ)
 	$(AR) rcs $@ $^
 $(PURE_LIB): $(PURE_OBJ)
 	$(AR) rcs $@ $^
-$(APP_LIB): $(PURE_OBJ) $(UI_OBJ) $(CLI_OBJ)
+$(APP_LIB): $(PURE_OBJ) $(UI_OBJ) $(CLI_OBJ) $(CLASS_OBJ)
 	$(AR) rcs $@ $^
 
 # main.c has DATADIR compiled in: rebuild it when PREFIX or DATADIR change.
@@ -290,6 +326,7 @@ clean:
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk
 -include tests/fuzz/fuzz.mk
+-include tests/class/class.mk
 -include web/web.mk
 
 .SECONDARY:

@@ -6,8 +6,10 @@
 # tidy and poppler-utils for the HTML pages; lld, wasi-libc, clang's wasm32
 # runtime, node and npm for make web and its tests; on Debian
 # also debhelper, dpkg-dev, lintian and bash-completion for make
-# package-check) and the optional Z3 library (libz3-dev; --try proves with
-# it) are installed the same way when possible, and never stop the build.
+# package-check) and the optional libraries (Z3, libz3-dev: --try proves
+# with it; libmicrohttpd and libqrencode: the class server, --class, and
+# curl and zbarimg for its tests) are installed the same way when
+# possible, and never stop the build.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
@@ -33,6 +35,12 @@ command -v tmux >/dev/null 2>&1 || need tmux
 command -v valgrind >/dev/null 2>&1 || want valgrind
 # --try proves with Z3 when pkg-config finds it; without it, it enumerates
 have_pc z3 || want z3
+# --class serves a class when pkg-config finds both; tests/class uses curl
+# and reads its QR code back with zbarimg
+have_pc libmicrohttpd || want microhttpd
+have_pc libqrencode || want qrencode
+command -v curl >/dev/null 2>&1 || want curl
+command -v zbarimg >/dev/null 2>&1 || want zbarimg
 command -v mandoc >/dev/null 2>&1 || want mandoc
 # the exports' tests: --svg read back (xmllint, rsvg-convert), --cast played
 command -v xmllint >/dev/null 2>&1 || want xmllint
@@ -103,6 +111,10 @@ pkgs() {
 		apt:wasm-rt) echo "libclang-rt-$(clang -dumpversion 2>/dev/null | cut -d. -f1)-dev-wasm32" ;;
 		apt:node) echo nodejs ;; dnf:libfuzzer) echo compiler-rt ;;
 		apt:z3) echo libz3-dev ;; dnf:z3) echo z3-devel ;;
+		apt:microhttpd) echo libmicrohttpd-dev ;; dnf:microhttpd) echo libmicrohttpd-devel ;;
+		pacman:microhttpd|brew:microhttpd) echo libmicrohttpd ;;
+		apt:qrencode) echo libqrencode-dev ;; dnf:qrencode) echo qrencode-devel ;;
+		apt:zbarimg) echo zbar-tools ;; dnf:zbarimg|pacman:zbarimg|brew:zbarimg) echo zbar ;;
 		pacman:libfuzzer) echo compiler-rt ;; brew:libfuzzer) echo llvm ;;
 		pacman:poppler-utils | brew:poppler-utils) echo poppler ;;
 		brew:tidy) echo tidy-html5 ;; brew:chromium) ;;

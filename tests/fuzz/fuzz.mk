@@ -6,14 +6,14 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR      = build-fuzz
-FUZZ_TARGETS  = word lesson cmd core args expr
+FUZZ_TARGETS  = word lesson cmd core args expr class
 FUZZ_CFLAGS   = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -Iinclude -Itests/fuzz \
                 -g -O1 -fno-omit-frame-pointer \
                 -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=undefined
 FUZZ_LIB_SRC  = $(PURE_SRC) src/render/look.c src/render/hide.c src/render/plain.c src/render/json.c \
                 src/render/handout.c src/render/html.c src/render/weblink.c \
-                src/app/cmdline.c src/cli/args.c
+                src/app/cmdline.c src/cli/args.c src/front/class/request.c
 FUZZ_LIB_OBJ  = $(FUZZ_LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 
 $(FUZZ_DIR)/%.o: %.c

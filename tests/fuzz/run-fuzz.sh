@@ -6,9 +6,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 secs=${WATVIZ_FUZZ_SECONDS:-3}
-targets="word lesson cmd core args expr"
+targets="word lesson cmd core args expr class"
 skip() {
-	echo "1..6"
+	echo "1..7"
 	i=0
 	for t in $targets; do
 		i=$((i + 1))

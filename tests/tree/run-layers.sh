@@ -1,11 +1,13 @@
 #!/bin/sh
 # The layers point one way: core <- measure <- expr <- trace <- try <- prove <- lesson
-# <- live <- render <- app <- session <- ui <- web <- cli.  Each file in src/L/ and each
-# header may include only watviz headers of its own layer or a lower one;
-# only src/ui includes curses, readline or the tty's headers (keys reach
-# the session in the program's own codes, watviz/keys.h); only
-# src/prove/z3.c includes
-# <z3.h>; the core includes no I/O header.  One TAP line per file.
+# <- live <- render <- app <- session <- front <- ui <- web <- cli (front:
+# src/front/class/, the class server, which the terminal runs).  Each file in
+# src/L/ and each header may include only watviz headers of its own layer or
+# a lower one; only src/ui includes curses, readline or the tty's headers
+# (keys reach the session in the program's own codes, watviz/keys.h); only
+# src/prove/z3.c includes <z3.h>; only src/front/class/ includes
+# <microhttpd.h> and <qrencode.h>; the core includes no I/O header.  One TAP
+# line per file.
 #
 # Inside a folder the order holds too (RANK below): a private header
 # (src/L/x.h) is included only from its own folder, by a file of its rank
@@ -22,7 +24,8 @@ export WATVIZ_LAYERS_BUILD="${1:-build}"
 exec python3 - <<'PY'
 import glob, os, re, subprocess
 
-ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "live", "render", "app", "session", "ui", "web", "cli"]
+ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "live", "render", "app",
+         "session", "front", "ui", "web", "cli"]
 # each header's layer: where it is implemented (ui.h is the visualizer's
 # options struct, which the lesson state in app keeps; wv_ui_run is ui's)
 HEADER = {
@@ -43,9 +46,11 @@ HEADER = {
     "session": "session", "link": "session",
     "history": "ui", "prompt": "ui", "render": "ui", "term": "ui",
     "cli": "cli",
+    "classsrv": "front",
 }
 TERMINAL = {"curses.h", "ncurses.h", "term.h", "termios.h",
             "readline/readline.h", "readline/history.h"}
+SERVER = {"microhttpd.h", "qrencode.h"}
 IO = {"stdio.h", "unistd.h", "fcntl.h", "dirent.h", "sys/stat.h", "pthread.h"}
 
 def layer_of(path):
@@ -83,8 +88,11 @@ def rank_of(path):
     folder, base = path.split("/")[1], os.path.basename(path)[:-2]
     return RANK.get(folder, {}).get(base)
 
-files = sorted(glob.glob("src/*/*.c")) + sorted(glob.glob("include/watviz/*.h"))
-private = sorted(glob.glob("src/*/*.h"))
+# src/front/F/ is layer front (the class server: src/front/class/)
+SRC_C = sorted(glob.glob("src/*/*.c") + glob.glob("src/front/*/*.c"))
+SRC_H = sorted(glob.glob("src/*/*.h") + glob.glob("src/front/*/*.h"))
+files = SRC_C + sorted(glob.glob("include/watviz/*.h"))
+private = SRC_H
 extra = [h for h in glob.glob("include/watviz/*.h")
          if os.path.basename(h)[:-2] not in HEADER]
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
@@ -104,6 +112,8 @@ def include_problems(path, me):
             bad.append(inc + " (terminal)")
         elif inc == "z3.h" and path != "src/prove/z3.c":
             bad.append(inc)
+        elif inc in SERVER and not path.startswith("src/front/class/"):
+            bad.append(inc + " (only the class server)")
         elif me == "core" and inc in IO:
             bad.append(inc + " (I/O in the core)")
     return bad
@@ -120,7 +130,7 @@ for path in private:
     n += 1
     me = layer_of(path)
     bad = include_problems(path, me)
-    users = [p for p in glob.glob("src/*/*.[ch]") + glob.glob("include/*/*.h")
+    users = [p for p in SRC_C + SRC_H + glob.glob("include/*/*.h")
              + glob.glob("tests/*/*.c")
              if any(os.path.normpath(os.path.join(os.path.dirname(p), inc)) == path
                     for inc in re.findall(r'^\s*#\s*include\s*"([^"]+)"', open(p).read(), re.M))
@@ -175,7 +185,8 @@ for path in ranked:
 
 n += 1
 owner, clash = {}, []
-for obj in sorted(glob.glob(os.path.join(build, "src/*/*.o"))):
+for obj in sorted(glob.glob(os.path.join(build, "src/*/*.o")) +
+                 glob.glob(os.path.join(build, "src/front/*/*.o"))):
     for sym in nm(obj, "--defined-only") or ():
         if sym in owner:
             clash.append("%s (%s and %s)" % (sym, owner[sym], obj))

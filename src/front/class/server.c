@@ -1,0 +1,838 @@
+/*
+ * The class server (watviz/classsrv.h): libmicrohttpd in epoll mode, run
+ * from the caller's loop.  Every request is checked (Host, then route and
+ * method, then the student cookie, then for a vote Origin, type and size)
+ * before anything is counted; what a request means is the vote layer's
+ * (watviz/live.h) to say.
+ *
+ * Event streams stay open without a thread: a stream's content reader
+ * hands MHD what is pending and, when nothing is, suspends its connection
+ * and returns 0; wv_classsrv_changed() and the heartbeat append an event
+ * and resume it; the caller's next wv_classsrv_timeout() is then 0, so its
+ * loop runs MHD at once (MHD in external mode does not signal its epoll
+ * descriptor on a resume).
+ * A suspended stream costs no time and does not time out.
+ *
+ * The only file with src/front/class/qr.c that includes a library's
+ * header of its own; compiled to stubs when the build has no
+ * libmicrohttpd (WATVIZ_HAVE_MHD unset: make MHD=no, or not installed).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "watviz/classsrv.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#ifndef WATVIZ_HAVE_MHD
+
+bool wv_classsrv_have(void)
+{
+	return false;
+}
+
+int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
+		      uint64_t now_ms, char *err, size_t errsize)
+{
+	(void)cfg;
+	(void)now_ms;
+	*out = NULL;
+	snprintf(err, errsize, "%s", WV_CLASSSRV_MISSING);
+	return -ENOTSUP;
+}
+
+void wv_classsrv_stop(wv_classsrv *s)
+{
+	(void)s;
+}
+
+int wv_classsrv_fd(const wv_classsrv *s)
+{
+	(void)s;
+	return -1;
+}
+
+int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms)
+{
+	(void)s;
+	(void)now_ms;
+	return -1;
+}
+
+int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms)
+{
+	(void)s;
+	(void)now_ms;
+	return 0;
+}
+
+void wv_classsrv_changed(wv_classsrv *s)
+{
+	(void)s;
+}
+
+const char *wv_classsrv_url(const wv_classsrv *s)
+{
+	(void)s;
+	return "";
+}
+
+const char *wv_classsrv_code(const wv_classsrv *s)
+{
+	(void)s;
+	return "";
+}
+
+size_t wv_classsrv_capacity(const wv_classsrv *s)
+{
+	(void)s;
+	return 0;
+}
+
+#else /* WATVIZ_HAVE_MHD */
+
+#include <arpa/inet.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "assets.h"
+#include "request.h"
+
+#define EVENT_MAX 8192		/* one wv_live_event's JSON */
+#define STREAM_BUF (EVENT_MAX + 64)	/* what a stream may have pending */
+#define HEARTBEAT_MS 15000	/* a comment on every stream this often */
+#define FD_RESERVE 64		/* descriptors left to the rest of watviz */
+#define MEMORY_LIMIT 8192	/* per connection: request headers, buffers */
+#define TIMEOUT_S 20		/* an idle (not streaming) connection's life */
+#define PER_ADDRESS 16		/* connections per client address, default: a
+				   phone's browser opens up to 6 at once */
+
+/* One open GET /events. */
+struct stream {
+	struct wv_classsrv *s;
+	struct MHD_Connection *conn;
+	uint8_t id[WV_LIVE_ID_BYTES];
+	bool suspended;
+	bool ended;		/* its student opened another: end it */
+	size_t len, off;	/* buf[off..len) is still to send */
+	struct stream *prev, *next;
+	char buf[STREAM_BUF];
+};
+
+/* A POST /vote's body as it arrives. */
+struct upload {
+	size_t len;
+	bool too_big;
+	char body[WV_CLASSREQ_BODY_MAX];
+};
+
+struct wv_classsrv {
+	struct MHD_Daemon *d;
+	int epoll_fd;
+	struct wv_classsrv_config cfg;
+	char served[64];	/* the Host a request must name: "1.2.3.4:80" */
+	char url[128];
+	char token[2 * 16 + 1];
+	char code[WV_CLASSREQ_CODE_LEN + 1];
+	size_t capacity;
+	uint64_t now, next_beat;
+	int accepted;		/* joins and votes during this run */
+	bool stopping;
+	bool resumed;		/* a stream woke: run MHD before sleeping */
+	struct stream *streams;
+	size_t nids;
+	uint8_t ids[WV_LIVE_STUDENTS_MAX][WV_LIVE_ID_BYTES];
+	struct wv_classreq_limit limit;
+};
+
+bool wv_classsrv_have(void)
+{
+	return true;
+}
+
+/* n random bytes from the kernel; -1 when it has none to give. */
+static int random_bytes(uint8_t *b, size_t n)
+{
+	while (n > 0) {
+		ssize_t r = getrandom(b, n, 0);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		b += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+/* ---- responses ---- */
+
+/* The headers every response carries: nothing cached, nothing sniffed,
+   no framing, nothing from elsewhere (the page is its own three files). */
+static void common_headers(struct MHD_Response *r, const char *type)
+{
+	MHD_add_response_header(r, "Content-Type", type);
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+	MHD_add_response_header(r, "Content-Security-Policy",
+				"default-src 'none'; script-src 'self'; style-src 'self'; "
+				"connect-src 'self'; form-action 'self'; base-uri 'none'; "
+				"frame-ancestors 'none'");
+}
+
+/* Queue body (static: never copied) with status; header/value: one more
+   header, or NULL. */
+static enum MHD_Result reply(struct MHD_Connection *c, unsigned status,
+			     const char *type, const char *body, size_t len,
+			     const char *header, const char *value)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)body,
+					    MHD_RESPMEM_PERSISTENT);
+	if (!r)
+		return MHD_NO;
+	common_headers(r, type);
+	if (header)
+		MHD_add_response_header(r, header, value);
+	ret = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+/* A short sentence for a refusal or an acceptance: never the student's
+   input, so nothing a phone sends is ever shown back. */
+static enum MHD_Result say(struct MHD_Connection *c, unsigned status,
+			   const char *text)
+{
+	return reply(c, status, "text/plain; charset=utf-8", text, strlen(text),
+		     NULL, NULL);
+}
+
+static const struct wv_class_asset *asset(const char *name)
+{
+	for (size_t i = 0; i < wv_class_nassets; i++)
+		if (strcmp(wv_class_assets[i].name, name) == 0)
+			return &wv_class_assets[i];
+	return NULL;
+}
+
+static enum MHD_Result send_asset(struct MHD_Connection *c, const char *name,
+				  const char *header, const char *value)
+{
+	const struct wv_class_asset *a = asset(name);
+
+	if (!a)
+		return say(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "This page is missing.\n");
+	return reply(c, MHD_HTTP_OK, a->type, a->data, a->len, header, value);
+}
+
+/* ---- students ---- */
+
+static bool known(const struct wv_classsrv *s, const uint8_t id[WV_LIVE_ID_BYTES])
+{
+	for (size_t i = 0; i < s->nids; i++)
+		if (memcmp(s->ids[i], id, WV_LIVE_ID_BYTES) == 0)
+			return true;
+	return false;
+}
+
+/* The student this request comes from (its cookie names a student this
+   server gave an id to). */
+static bool student(const struct wv_classsrv *s, struct MHD_Connection *c,
+		    uint8_t id[WV_LIVE_ID_BYTES])
+{
+	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_COOKIE);
+
+	return h && wv_classreq_cookie(h, id) == 0 && known(s, id);
+}
+
+/* ---- event streams ---- */
+
+/* Append text to what st has to send, and wake it.  A stream that read
+   nothing of what it had loses that for the newer state; one in the middle
+   of an event misses the new one (it gets the next). */
+static void push(struct stream *st, const char *text, size_t n)
+{
+	if (st->off == st->len || (st->off == 0 && n > STREAM_BUF - st->len))
+		st->off = st->len = 0;
+	if (n > STREAM_BUF - st->len)
+		return;
+	memcpy(st->buf + st->len, text, n);
+	st->len += n;
+	if (st->suspended) {
+		st->suspended = false;
+		st->s->resumed = true;
+		MHD_resume_connection(st->conn);
+	}
+}
+
+/* st's student's view of the round, as one Server-Sent Event. */
+static void push_event(struct stream *st)
+{
+	char ev[6 + EVENT_MAX + 2];
+	int n = wv_live_event(st->s->cfg.live, st->id, ev + 6, EVENT_MAX);
+
+	if (n < 0 || n >= EVENT_MAX)
+		return;
+	memcpy(ev, "data: ", 6);
+	memcpy(ev + 6 + n, "\n\n", 2);
+	push(st, ev, (size_t)n + 8);
+}
+
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct stream *st = cls;
+	size_t n;
+
+	(void)pos;
+	if (st->off == st->len) {
+		if (st->s->stopping || st->ended)
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		st->off = st->len = 0;
+		st->suspended = true;
+		MHD_suspend_connection(st->conn);
+		return 0;
+	}
+	n = st->len - st->off < max ? st->len - st->off : max;
+	memcpy(buf, st->buf + st->off, n);
+	st->off += n;
+	return (ssize_t)n;
+}
+
+/* The stream's connection is gone (MHD frees the response). */
+static void stream_free(void *cls)
+{
+	struct stream *st = cls;
+
+	if (st->prev)
+		st->prev->next = st->next;
+	else
+		st->s->streams = st->next;
+	if (st->next)
+		st->next->prev = st->prev;
+	free(st);
+}
+
+static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
+{
+	struct MHD_Response *r;
+	struct stream *st;
+	enum MHD_Result ret;
+
+	st = calloc(1, sizeof *st);
+	if (!st)
+		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The server is out of memory.\n");
+	st->s = s;
+	st->conn = c;
+	if (!student(s, c, st->id)) {
+		free(st);
+		return say(c, MHD_HTTP_FORBIDDEN,
+			   "Join the class first: scan the code on the screen.\n");
+	}
+	/* a phone that lost the stream asks again after 2 s */
+	push(st, "retry: 2000\n", 12);
+	push_event(st);
+	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 2048, stream_read, st,
+					      stream_free);
+	if (!r) {
+		free(st);
+		return MHD_NO;
+	}
+	/* a reloaded page's old stream is not read any more, and a suspended
+	   connection would not notice its end before the next heartbeat: one
+	   stream a student, the newest */
+	for (struct stream *old = s->streams; old; old = old->next)
+		if (memcmp(old->id, st->id, sizeof st->id) == 0 && !old->ended) {
+			old->ended = true;
+			if (old->suspended) {
+				old->suspended = false;
+				s->resumed = true;
+				MHD_resume_connection(old->conn);
+			}
+		}
+	st->next = s->streams;
+	if (s->streams)
+		s->streams->prev = st;
+	s->streams = st;
+	common_headers(r, "text/event-stream; charset=utf-8");
+	MHD_add_response_header(r, "X-Accel-Buffering", "no");
+	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+void wv_classsrv_changed(wv_classsrv *s)
+{
+	for (struct stream *st = s->streams; st; st = st->next)
+		push_event(st);
+}
+
+/* ---- the routes ---- */
+
+/* GET /: with the token, the page (and a cookie for a new student); with
+   a student's cookie, the page; else the form that asks for the code. */
+static enum MHD_Result page(struct wv_classsrv *s, struct MHD_Connection *c)
+{
+	const char *t = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t");
+	uint8_t id[WV_LIVE_ID_BYTES];
+	char cookie[128], hex[2 * WV_LIVE_ID_BYTES + 1];
+
+	if (!t)
+		return send_asset(c, student(s, c, id) ? "page.html" : "join.html",
+				  NULL, NULL);
+	if (!wv_classreq_secret_ok(t, s->token))
+		return say(c, MHD_HTTP_FORBIDDEN,
+			   "This link is not this class's: scan the code on the screen again.\n");
+	if (student(s, c, id))	/* a reload keeps its id and its vote */
+		return send_asset(c, "page.html", NULL, NULL);
+	if (s->nids >= s->capacity)
+		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The class is full.\n");
+	if (random_bytes(id, sizeof id) < 0)
+		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The server has no random numbers.\n");
+	if (wv_live_join(s->cfg.live, id) != WV_LIVE_OK)
+		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The class is full.\n");
+	memcpy(s->ids[s->nids++], id, sizeof id);
+	s->accepted++;
+	wv_classreq_hex(id, sizeof id, hex);
+	snprintf(cookie, sizeof cookie,
+		 "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400",
+		 WV_CLASSREQ_COOKIE, hex);
+	return send_asset(c, "page.html", MHD_HTTP_HEADER_SET_COOKIE, cookie);
+}
+
+/* GET /join?code=K7QX3M: the code typed, at most WV_CLASSREQ_TRIES a
+   minute from one address. */
+static enum MHD_Result join(struct wv_classsrv *s, struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	const char *code = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "code");
+	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+	const uint8_t *key = (const uint8_t *)"";
+	size_t klen = 0;
+	char where[80];
+
+	if (sa && sa->sa_family == AF_INET) {
+		key = (const uint8_t *)&((const struct sockaddr_in *)(const void *)sa)->sin_addr;
+		klen = 4;
+	} else if (sa && sa->sa_family == AF_INET6) {
+		key = (const uint8_t *)&((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+		klen = 16;
+	}
+	static const char wait[] = "Too many tries: wait a minute, then type the code again.\n";
+
+	if (!wv_classreq_try(&s->limit, key, klen, s->now))
+		return reply(c, MHD_HTTP_TOO_MANY_REQUESTS, "text/plain; charset=utf-8",
+			     wait, sizeof wait - 1, MHD_HTTP_HEADER_RETRY_AFTER, "60");
+	if (!code || !wv_classreq_code_ok(code, s->code))
+		return say(c, MHD_HTTP_FORBIDDEN, "That is not this class's code.\n");
+	snprintf(where, sizeof where, "/?t=%s", s->token);
+	return reply(c, MHD_HTTP_SEE_OTHER, "text/plain; charset=utf-8", "", 0,
+		     MHD_HTTP_HEADER_LOCATION, where);
+}
+
+/* The whole body of a POST /vote has arrived. */
+static enum MHD_Result vote(struct wv_classsrv *s, struct MHD_Connection *c,
+			    const struct upload *up)
+{
+	uint8_t id[WV_LIVE_ID_BYTES];
+	unsigned answer, round;
+
+	if (up->too_big)
+		return say(c, MHD_HTTP_CONTENT_TOO_LARGE, "A vote is a few bytes.\n");
+	if (!student(s, c, id))
+		return say(c, MHD_HTTP_FORBIDDEN, "Join the class first.\n");
+	if (wv_classreq_form(up->body, up->len, &answer, &round) < 0)
+		return say(c, MHD_HTTP_BAD_REQUEST, "A vote is answer=OPTION&round=ROUND.\n");
+	switch (wv_live_vote(s->cfg.live, id, round, answer)) {
+	case WV_LIVE_OK:
+		s->accepted++;
+		if (s->cfg.on_vote)
+			s->cfg.on_vote(s->cfg.ctx, id, round, answer);
+		return say(c, MHD_HTTP_OK, "received\n");
+	case WV_LIVE_NOT_OPEN:
+		return say(c, MHD_HTTP_CONFLICT, "This question is not open for votes.\n");
+	case WV_LIVE_BAD_ANSWER:
+		return say(c, MHD_HTTP_BAD_REQUEST, "That is not one of the choices.\n");
+	case WV_LIVE_FULL:
+		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The class is full.\n");
+	default:
+		return say(c, MHD_HTTP_FORBIDDEN, "Join the class first.\n");
+	}
+}
+
+/* The first call for a POST /vote (headers only): refuse what can be
+   refused now, else make room for the body. */
+static enum MHD_Result vote_start(struct wv_classsrv *s, struct MHD_Connection *c,
+				  void **con_cls)
+{
+	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+	const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+	const char *type = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						       MHD_HTTP_HEADER_CONTENT_TYPE);
+	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+							 MHD_HTTP_HEADER_CONTENT_LENGTH);
+	static const char form[] = "application/x-www-form-urlencoded";
+	uint8_t id[WV_LIVE_ID_BYTES];
+	struct upload *up;
+
+	if (!wv_classreq_origin_ok(origin, site, s->served))
+		return say(c, MHD_HTTP_FORBIDDEN, "Votes come from the class's own page.\n");
+	if (!student(s, c, id))
+		return say(c, MHD_HTTP_FORBIDDEN, "Join the class first.\n");
+	if (!type || strncmp(type, form, sizeof form - 1) != 0 ||
+	    (type[sizeof form - 1] != '\0' && type[sizeof form - 1] != ';'))
+		return say(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE,
+			   "A vote is application/x-www-form-urlencoded.\n");
+	if (length && (strlen(length) > 5 || strtoul(length, NULL, 10) > WV_CLASSREQ_BODY_MAX))
+		return say(c, MHD_HTTP_CONTENT_TOO_LARGE, "A vote is a few bytes.\n");
+	up = calloc(1, sizeof *up);
+	if (!up)
+		return MHD_NO;
+	*con_cls = up;
+	return MHD_YES;
+}
+
+enum route { PAGE, JOIN, EVENTS, VOTE, ASSET, NOWHERE };
+
+static enum route route_of(const char *url)
+{
+	const struct wv_class_asset *a;
+
+	if (strcmp(url, "/") == 0)
+		return PAGE;
+	if (strcmp(url, "/join") == 0)
+		return JOIN;
+	if (strcmp(url, "/events") == 0)
+		return EVENTS;
+	if (strcmp(url, "/vote") == 0)
+		return VOTE;
+	a = url[0] == '/' ? asset(url + 1) : NULL;
+	if (a && !strstr(a->name, ".html"))
+		return ASSET;
+	return NOWHERE;
+}
+
+/* What *con_cls holds between the first call of a GET (headers) and the
+   next: MHD keeps a connection alive only when the response comes after
+   the first call, so a GET answers on its second. */
+static char got_headers;
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
+			      const char *method, const char *version,
+			      const char *data, size_t *size, void **con_cls)
+{
+	struct wv_classsrv *s = cls;
+	const char *host;
+	bool get, post;
+	enum route r = route_of(url);
+
+	(void)version;
+	if (*con_cls == &got_headers) {
+		*size = 0;	/* a GET's body, if any, is not read */
+		switch (r) {
+		case PAGE:
+			return page(s, c);
+		case JOIN:
+			return join(s, c);
+		case EVENTS:
+			return events(s, c);
+		default:
+			return send_asset(c, url + 1, NULL, NULL);
+		}
+	}
+	if (*con_cls) {	/* a vote's body, in pieces, then a last call */
+		struct upload *up = *con_cls;
+
+		if (*size == 0)
+			return vote(s, c, up);
+		if (*size > sizeof up->body - up->len)
+			up->too_big = true;
+		else
+			memcpy(up->body + up->len, data, *size);
+		up->len += up->too_big ? 0 : *size;
+		*size = 0;
+		return MHD_YES;
+	}
+	/* the first call: the headers are in; refuse what can be refused */
+	host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+	if (!wv_classreq_host_ok(host, s->served, s->cfg.port))
+		return say(c, host ? MHD_HTTP_MISDIRECTED_REQUEST : MHD_HTTP_BAD_REQUEST,
+			   "This server answers only to its own address.\n");
+	if (r == NOWHERE)
+		return say(c, MHD_HTTP_NOT_FOUND, "Not found.\n");
+	get = strcmp(method, "GET") == 0 || (r != EVENTS && strcmp(method, "HEAD") == 0);
+	post = strcmp(method, "POST") == 0;
+	if (r == VOTE ? !post : !get)
+		return reply(c, MHD_HTTP_METHOD_NOT_ALLOWED, "text/plain; charset=utf-8",
+			     "Not allowed.\n", 13, MHD_HTTP_HEADER_ALLOW,
+			     r == VOTE ? "POST" : r == EVENTS ? "GET" : "GET, HEAD");
+	if (r == VOTE)
+		return vote_start(s, c, con_cls);
+	*con_cls = &got_headers;
+	return MHD_YES;
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
+		      enum MHD_RequestTerminationCode why)
+{
+	(void)cls;
+	(void)c;
+	(void)why;
+	if (*con_cls != &got_headers)
+		free(*con_cls);
+	*con_cls = NULL;
+}
+
+/* ---- start, run, stop ---- */
+
+/* The open-file soft limit raised to the hard one; returns the soft. */
+static rlim_t raise_files(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 1024;
+	if (rl.rlim_cur < rl.rlim_max) {
+		rlim_t want = rl.rlim_max == RLIM_INFINITY ? 65536 : rl.rlim_max;
+
+		if (want > rl.rlim_cur) {
+			struct rlimit up = { want, rl.rlim_max };
+
+			if (setrlimit(RLIMIT_NOFILE, &up) == 0)
+				rl.rlim_cur = want;
+		}
+	}
+	return rl.rlim_cur;
+}
+
+/* The listening socket on addr:port (only there), or a negative errno
+   and a sentence in err. */
+static int listen_on(const char *addr, unsigned port, bool *v6, unsigned *bound,
+		     char *err, size_t errsize)
+{
+	struct sockaddr_storage ss = { 0 };
+	struct sockaddr_in *in4 = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
+	socklen_t len;
+	int fd, one = 1, e;
+
+	if (port > 65535) {
+		snprintf(err, errsize, "port %u: a port is 1 to 65535", port);
+		return -EINVAL;
+	}
+	if (inet_pton(AF_INET, addr, &in4->sin_addr) == 1) {
+		*v6 = false;
+		in4->sin_family = AF_INET;
+		in4->sin_port = htons((uint16_t)port);
+		len = sizeof *in4;
+		if (in4->sin_addr.s_addr == htonl(INADDR_ANY))
+			goto wildcard;
+	} else if (inet_pton(AF_INET6, addr, &in6->sin6_addr) == 1) {
+		*v6 = true;
+		in6->sin6_family = AF_INET6;
+		in6->sin6_port = htons((uint16_t)port);
+		len = sizeof *in6;
+		if (IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr))
+			goto wildcard;
+	} else {
+		snprintf(err, errsize, "'%.40s' is not an IP address (say 192.168.1.20)", addr);
+		return -EINVAL;
+	}
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		e = errno;
+		snprintf(err, errsize, "no socket for the class: %s", strerror(e));
+		return -e;
+	}
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	if (*v6)
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+	if (bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 1024) < 0) {
+		e = errno;
+		if (e == EADDRINUSE)
+			snprintf(err, errsize, "%s port %u is busy: give another port "
+				 "(--class %s:%u)", addr, port, addr, port + 1);
+		else if (e == EADDRNOTAVAIL)
+			snprintf(err, errsize, "no network interface of this machine has "
+				 "the address %s: give one it has (ip -brief address)", addr);
+		else
+			snprintf(err, errsize, "cannot serve on %s port %u: %s", addr, port,
+				 strerror(e));
+		close(fd);
+		return -e;
+	}
+	len = sizeof ss;
+	getsockname(fd, (struct sockaddr *)&ss, &len);
+	*bound = ntohs(*v6 ? in6->sin6_port : in4->sin_port);
+	return fd;
+wildcard:
+	snprintf(err, errsize, "%s is every interface: give the one address the "
+		 "students reach (say 192.168.1.20)", addr);
+	return -EINVAL;
+}
+
+int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
+		      uint64_t now_ms, char *err, size_t errsize)
+{
+	uint8_t token[16], code[WV_CLASSREQ_CODE_LEN];
+	const union MHD_DaemonInfo *info;
+	struct wv_classsrv *s;
+	unsigned port = 0, per;
+	rlim_t files;
+	bool v6 = false;
+	int fd, e = 0;
+
+	*out = NULL;
+	if (!cfg->live || !cfg->addr) {
+		snprintf(err, errsize, "the class server needs an address and a class");
+		return -EINVAL;
+	}
+	s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errsize, "out of memory for the class server");
+		return -ENOMEM;
+	}
+	s->cfg = *cfg;
+	s->now = now_ms;
+	s->next_beat = now_ms + HEARTBEAT_MS;
+	if (random_bytes(token, sizeof token) < 0 || random_bytes(code, sizeof code) < 0) {
+		e = errno;
+		snprintf(err, errsize, "no random numbers for the join link: %s", strerror(e));
+		goto out_free;
+	}
+	wv_classreq_hex(token, sizeof token, s->token);
+	for (size_t i = 0; i < sizeof code; i++)
+		s->code[i] = wv_classreq_alphabet[code[i] & 31];
+	files = raise_files();
+	s->capacity = files > 2 * FD_RESERVE ? (size_t)(files - 2 * FD_RESERVE) : 0;
+	if (s->capacity > WV_LIVE_STUDENTS_MAX)
+		s->capacity = WV_LIVE_STUDENTS_MAX;
+	fd = listen_on(cfg->addr, cfg->port, &v6, &port, err, errsize);
+	if (fd < 0) {
+		e = -fd;
+		goto out_free;
+	}
+	s->cfg.port = port;
+	snprintf(s->served, sizeof s->served, v6 ? "[%s]:%u" : "%s:%u", cfg->addr, port);
+	snprintf(s->url, sizeof s->url, "http://%s/?t=%s", s->served, s->token);
+	per = cfg->per_address ? cfg->per_address : PER_ADDRESS;
+	s->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+				(v6 ? MHD_USE_IPv6 : 0),
+				(uint16_t)port, NULL, NULL, handle, s,
+				MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
+				MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)MEMORY_LIMIT,
+				MHD_OPTION_CONNECTION_LIMIT,
+				(unsigned)(files > FD_RESERVE ? files - FD_RESERVE : 16),
+				MHD_OPTION_CONNECTION_TIMEOUT,
+				(unsigned)(cfg->idle_s ? cfg->idle_s : TIMEOUT_S),
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, per,
+				MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+				MHD_OPTION_END);
+	if (!s->d) {
+		close(fd);
+		e = EIO;
+		snprintf(err, errsize, "libmicrohttpd would not serve on %s", s->served);
+		goto out_free;
+	}
+	info = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_EPOLL_FD);
+	if (!info) {
+		e = EIO;
+		snprintf(err, errsize, "libmicrohttpd has no epoll descriptor");
+		goto out_stop;
+	}
+	s->epoll_fd = info->epoll_fd;
+	*out = s;
+	return 0;
+out_stop:
+	MHD_stop_daemon(s->d);
+out_free:
+	free(s);
+	return -(e ? e : EIO);
+}
+
+void wv_classsrv_stop(wv_classsrv *s)
+{
+	if (!s)
+		return;
+	/* every stream ends: resumed, its reader says the end */
+	s->stopping = true;
+	for (struct stream *st = s->streams; st; st = st->next)
+		if (st->suspended) {
+			st->suspended = false;
+			MHD_resume_connection(st->conn);
+		}
+	MHD_stop_daemon(s->d);
+	free(s);
+}
+
+int wv_classsrv_fd(const wv_classsrv *s)
+{
+	return s->epoll_fd;
+}
+
+int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms)
+{
+	MHD_UNSIGNED_LONG_LONG t;
+	int ms = -1;
+
+	/* MHD in external mode does not wake the epoll descriptor when a
+	   connection is resumed: it is seen to on the next MHD_run */
+	if (s->resumed)
+		return 0;
+	if (MHD_get_timeout(s->d, &t) == MHD_YES)
+		ms = t > INT_MAX ? INT_MAX : (int)t;
+	if (s->streams) {
+		uint64_t b = s->next_beat > now_ms ? s->next_beat - now_ms : 0;
+
+		if (ms < 0 || b < (uint64_t)ms)
+			ms = (int)b;
+	}
+	return ms;
+}
+
+int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms)
+{
+	s->now = now_ms;
+	s->accepted = 0;
+	s->resumed = false;
+	if (now_ms >= s->next_beat) {
+		for (struct stream *st = s->streams; st; st = st->next)
+			push(st, ": still here\n\n", 14);
+		s->next_beat = now_ms + HEARTBEAT_MS;
+	}
+	if (MHD_run(s->d) != MHD_YES)
+		return -EIO;
+	return s->accepted;
+}
+
+const char *wv_classsrv_url(const wv_classsrv *s)
+{
+	return s->url;
+}
+
+const char *wv_classsrv_code(const wv_classsrv *s)
+{
+	return s->code;
+}
+
+size_t wv_classsrv_capacity(const wv_classsrv *s)
+{
+	return s->capacity;
+}
+
+#endif /* WATVIZ_HAVE_MHD */

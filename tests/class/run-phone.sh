@@ -1,0 +1,43 @@
+#!/bin/sh
+# The student's page on a phone: tests/class/phone.js drives headless
+# Chromium at 360x640 (touch, light and dark) against tests/class/driver:
+# the question appears, a tap votes and "Received" shows, the teacher
+# closes, reveals and asks again and the page follows, axe-core finds no
+# violation (light, dark, the join form), a code typed joins.  Screenshots
+# in BUILD/class-shots/.  Prints TAP.
+#   sh tests/class/run-phone.sh BUILD
+# Skips without chromium or tests/web/node_modules (tools/deps.sh), or in
+# a build without the class server.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+DIR=$(dirname "$0")
+DRIVER=$BUILD/tests/class/driver
+MODULES=$DIR/../web/node_modules
+CHROME=$(command -v chromium || command -v chromium-browser || echo)
+if [ -z "$CHROME" ]; then
+	echo "1..0 # SKIP no chromium (apt-get install chromium)"
+	exit 0
+elif [ ! -d "$MODULES/playwright-core" ] || ! command -v node >/dev/null 2>&1; then
+	echo "1..0 # SKIP no node or tests/web/node_modules (cd tests/web && npm ci)"
+	exit 0
+elif [ ! -x "$DRIVER" ]; then
+	echo "1..1"
+	echo "not ok 1 - $DRIVER is not built (make $DRIVER)"
+	exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+NODE_PATH=$MODULES WATVIZ_CHROME=$CHROME node "$DIR/phone.js" "$DRIVER" "$BUILD/class-shots" \
+	>"$tmp/tap" 2>"$tmp/err"
+rc=$?
+cat "$tmp/tap"
+n=$(grep -c '^ok \|^not ok ' "$tmp/tap")
+# exit 1 is a failed check, said above; anything else, or no check, a crash
+if [ $rc -gt 1 ] || [ "$n" -eq 0 ]; then
+	n=$((n + 1))
+	echo "not ok $n - tests/class/phone.js ran to its end (exit $rc)"
+	sed 's/^/# /' "$tmp/err" | tail -n 20
+fi
+echo "1..$n"
+[ $rc -eq 0 ]
