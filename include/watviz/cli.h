@@ -51,6 +51,7 @@ struct wv_cli {
 	const char *cast_size_arg;	/* --cast-size COLSxROWS, as given */
 	int cast_cols, cast_rows;	/* and as numbers (default 80x24) */
 	const char *record;		/* --record FILE */
+	const char *class_addr;		/* --class[=ADDR[:PORT]]: "" default */
 	char err[512];			/* the usage error, one line */
 };
 

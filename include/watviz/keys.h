@@ -86,6 +86,9 @@ enum wv_action {
 	WV_ACT_SOURCES,		/* the scene's kernel sources on / off */
 	WV_ACT_ANOTHER,		/* another word: the question again on a
 				   fresh word (the scene's practice:) */
+	/* with a live class (--class) */
+	WV_ACT_CLASS_REVOTE,	/* the class votes again on the question */
+	WV_ACT_CLASS_JOIN,	/* the join screen (link, code, QR) on / off */
 };
 
 /*

@@ -109,6 +109,18 @@ unsigned wv_frame_target_at(const struct wv_frame *f, int y, int x);
 #define WV_CUT_ASCII '>'
 
 /*
+ * Block cells, for a QR code drawn two modules a row: the upper half
+ * (U+2580), the lower half (U+2584), both (U+2588).
+ */
+#define WV_CH_UPPER '\x1c'
+#define WV_CH_LOWER '\x1d'
+#define WV_CH_FULL '\x1e'
+
+/* A special cell's character as UTF-8 (WV_CH_CUT, the blocks), or NULL
+   for a plain ASCII cell. */
+const char *wv_cell_utf8(char ch);
+
+/*
  * Row y as text: its cells, WV_CH_CUT as WV_CUT_UTF8, trailing blanks
  * removed, NUL-terminated, into buf (what fits of it).  For tests and the
  * plain dump.

@@ -39,6 +39,7 @@
 #include "watviz/app.h"
 #include "watviz/classroom.h"
 #include "watviz/cmdline.h"
+#include "watviz/live.h"
 #include "watviz/screen.h"
 #include "watviz/ui.h"
 
@@ -85,6 +86,18 @@ struct wv_session {
 	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
 	const char *const *names;	/* lesson names, for Tab */
 	struct wv_cmd cmd;		/* the one parse of a ':' line */
+	/* a live class (--class): the votes, what the phones are told,
+	   and how to join (the front-end's server provides them) */
+	wv_live *live;			/* not owned; NULL: no class */
+	bool live_changed;		/* the round changed: tell the phones */
+	unsigned live_lesson;		/* the question the round is on: */
+	size_t live_scene;		/*   lesson, scene + 1 (0 none), */
+	unsigned live_draws;		/*   and the word drawn (w) */
+	bool join_shown;		/* J: the join screen */
+	char join_url[256], join_code[16];
+	char *join_qr;			/* rows of the QR code, '\n' between;
+					   owned by the front-end */
+	char live_note[160];		/* why this question is not voted */
 };
 
 /*
@@ -148,6 +161,17 @@ void wv_session_frame(struct wv_session *s, struct wv_frame *f);
  */
 #define WV_SESSION_SAID_MAX (WV_NARRATION_MAX + WV_TEXT_MAX + WV_APP_MSG_MAX + 4)
 void wv_session_said(const struct wv_session *s, char *out, size_t size);
+
+/*
+ * A live class on s's lesson: every question the class is asked opens a
+ * round of live (a vote on its options, wv_live_question_of); s shows the
+ * votes (s: the histogram by misconception and the answer; V: vote
+ * again).  url, code and qr (rows separated by '\n', NULL none; not
+ * copied) are how to join, for J.  After any call, s->live_changed says
+ * the phones must be told (the front-end clears it).
+ */
+void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
+		     const char *code, char *qr);
 
 /* ---- the session's own line editor (for a front-end without one) ---- */
 

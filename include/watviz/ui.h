@@ -67,6 +67,9 @@ struct wv_ui_opts {
 	   into it, not files */
 	int (*load)(const struct wv_lesson_file *f, struct wv_lesson **out,
 		    struct wv_error *err);
+	/* --class[=ADDR[:PORT]]: serve the lesson's questions to the
+	   students' phones ("" the default address and port); NULL none */
+	const char *class_addr;
 	/* --record: every frame flushed is also written there
 	   (watviz/cast.h, wv_rec_frame); NULL: none */
 	struct wv_rec *rec;

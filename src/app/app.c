@@ -546,7 +546,10 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	case WV_ACT_REVEAL:
 	case WV_ACT_SOURCES:
 	case WV_ACT_ANOTHER:
-		break;		/* lesson keys: src/app/classroom.c */
+	case WV_ACT_CLASS_REVOTE:
+	case WV_ACT_CLASS_JOIN:
+		break;		/* lesson keys: src/app/classroom.c, and a live
+				   class's: src/session/session.c */
 	}
 	return WV_REACT_NONE;
 }

@@ -272,6 +272,15 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 		eq = strchr(a, '=');
 		n = eq ? (size_t)(eq - a) : strlen(a);
 #define IS(name) (n == strlen(name) && strncmp(a, name, n) == 0)
+		/* --class, or --class=ADDR[:PORT]: a value only after '=' */
+		if (IS("--class")) {
+			if (c->class_addr) {
+				usage_error(c, "--class given twice; give it once");
+				return -1;
+			}
+			c->class_addr = eq ? eq + 1 : "";
+			continue;
+		}
 		if (eq && (IS("--help") || IS("--version") || IS("--list-arch") ||
 			   IS("--plain") || IS("--json") || IS("--component") ||
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
@@ -528,6 +537,20 @@ static int cast_size(struct wv_cli *c)
 static int check_combinations(struct wv_cli *c)
 {
 	bool lesson = c->lesson || c->range_first;
+
+	if (c->class_addr && !lesson && !c->course) {
+		usage_error(c, "--class serves a lesson's questions to the students' "
+			    "phones; add --lesson N or --course");
+		return -1;
+	}
+	if (c->class_addr && (c->mode != WV_MODE_AUTO || c->list_lessons ||
+			      c->check_lesson)) {
+		usage_error(c, "--class runs in the visualizer, where the teacher "
+			    "steps through the lesson; leave out %s", c->list_lessons
+			    ? "--list-lessons" : c->check_lesson ? "--check-lesson"
+			    : mode_opt[c->mode]);
+		return -1;
+	}
 
 	if (c->as_arg && !c->try_src) {
 		usage_error(c, "--as says how to check a --try formula; add --try "

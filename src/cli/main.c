@@ -775,7 +775,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.lesson_number = files[first].number,
 			.lesson_slug = files[first].slug, .present = c->present,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
-			.no_mouse = c->no_mouse,
+			.no_mouse = c->no_mouse, .class_addr = c->class_addr,
 			.files = files, .nfiles = (size_t)n, .lesson_index = first,
 			.run_last = single && c->mode != WV_MODE_CAST ? (size_t)n - 1 : last,
 		};

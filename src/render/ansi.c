@@ -80,8 +80,8 @@ int wv_ansi_frame(struct wv_ansi *a, FILE *out, const struct wv_frame *f)
 			if (!cur || cur->role != row[x].role || cur->focus != row[x].focus)
 				sgr(a, out, &row[x]);
 			cur = &row[x];
-			if (row[x].ch == WV_CH_CUT)
-				fputs(WV_CUT_UTF8, out);
+			if (wv_cell_utf8(row[x].ch))
+				fputs(wv_cell_utf8(row[x].ch), out);
 			else
 				fputc(row[x].ch, out);
 		}

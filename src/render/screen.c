@@ -136,11 +136,13 @@ void wv_frame_row_text(const struct wv_frame *f, int y, char *buf, size_t size)
 		const struct wv_cell *row = &f->cells[(size_t)y * (size_t)f->cols];
 
 		for (int x = 0; x < f->cols; x++) {
-			if (row[x].ch == WV_CH_CUT) {
-				if (n + sizeof(WV_CUT_UTF8) > size)
+			const char *u = wv_cell_utf8(row[x].ch);
+
+			if (u) {
+				if (n + strlen(u) + 1 > size)
 					break;
-				memcpy(buf + n, WV_CUT_UTF8, sizeof(WV_CUT_UTF8) - 1);
-				n += sizeof(WV_CUT_UTF8) - 1;
+				memcpy(buf + n, u, strlen(u));
+				n += strlen(u);
 				continue;
 			}
 			if (n + 1 >= size)
@@ -185,4 +187,20 @@ int wv_frame_fit(struct wv_frame *f, int y, int x, int width, int role, const ch
 	wv_frame_printf(f, y, x, (enum wv_role)role, "%.*s", width - 1, text);
 	wv_frame_fill(f, y, x + width - 1, 1, (enum wv_role)role, WV_CH_CUT);
 	return x + width;
+}
+
+const char *wv_cell_utf8(char ch)
+{
+	switch (ch) {
+	case WV_CH_CUT:
+		return WV_CUT_UTF8;
+	case WV_CH_UPPER:
+		return "\xe2\x96\x80";
+	case WV_CH_LOWER:
+		return "\xe2\x96\x84";
+	case WV_CH_FULL:
+		return "\xe2\x96\x88";
+	default:
+		return NULL;
+	}
 }

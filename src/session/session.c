@@ -16,7 +16,13 @@
 #include "watviz/state.h"
 #include "watviz/view.h"
 
-/* Open the line a reaction asks for. */
+/* a live class's part, at the end of the file */
+static void live_follow(struct wv_session *s);
+static int live_key(struct wv_session *s, enum wv_action act);
+static void live_panel(struct wv_frame *f, const struct wv_session *s);
+static void join_screen(struct wv_frame *f, const struct wv_session *s);
+
+/* Open the line a reaction asks for (and let a live class follow). */
 static int opened(struct wv_session *s, int react)
 {
 	const char *prompt, *text = "";
@@ -34,8 +40,10 @@ static int opened(struct wv_session *s, int react)
 		prompt = wv_class_prompt(&s->cls);
 		text = s->cls.retry;
 	} else {
+		live_follow(s);
 		return react;
 	}
+	live_follow(s);
 	s->line = kind;
 	snprintf(s->prompt, sizeof(s->prompt), "%s", prompt);
 	snprintf(s->text, sizeof(s->text), "%s", text);
@@ -244,15 +252,16 @@ int wv_session_line_done(struct wv_session *s, const char *text)
 		size_t size = 2 * strlen(line) + 8;
 		char *cmd = malloc(size);
 
-		if (cmd && wv_cmd_word(line, cmd, size) == 0)
-			remember(s, cmd);
-		free(cmd);
 		r = wv_app_set_word_src(&s->app, line);
 		if (s->lesson)	/* a question of the old word goes */
 			r |= wv_class_sync(&s->cls);
+		/* after: a failure to keep it is what the message line says */
+		if (cmd && wv_cmd_word(line, cmd, size) == 0)
+			remember(s, cmd);
+		free(cmd);
 	} else {
-		remember(s, line);
 		r = command(s, line);
+		remember(s, line);	/* after, as the word's */
 	}
 	free(line);
 	return opened(s, r);
@@ -267,6 +276,20 @@ int wv_session_act(struct wv_session *s, enum wv_action act)
 	return opened(s, s->lesson ? wv_class_do(&s->cls, act) : wv_app_do(&s->app, act));
 }
 
+/* A key's action in a lesson: the live class's keys first. */
+static int lesson_act(struct wv_session *s, enum wv_action act)
+{
+	int r;
+
+	if (s->join_shown && act != WV_ACT_QUIT) {
+		s->join_shown = false;	/* any key goes back */
+		return WV_REACT_REDRAW | WV_REACT_CLEAR;
+	}
+	if ((r = live_key(s, act)) >= 0)
+		return opened(s, r);
+	return opened(s, wv_class_do(&s->cls, act));
+}
+
 int wv_session_key(struct wv_session *s, int key)
 {
 	if (!s->started)
@@ -276,11 +299,10 @@ int wv_session_key(struct wv_session *s, int key)
 			return wv_session_edit_key(s, key);
 		/* a lesson key the answer line leaves: the line closes */
 		close_line(s);
-		return opened(s, wv_class_do(&s->cls, wv_keys_action(key)) |
-				 WV_REACT_REDRAW);
+		return lesson_act(s, wv_keys_action(key)) | WV_REACT_REDRAW;
 	}
 	if (s->lesson)
-		return opened(s, wv_class_do(&s->cls, wv_app_action(&s->app, key)));
+		return lesson_act(s, wv_app_action(&s->app, key));
 	return opened(s, wv_app_key(&s->app, key));
 }
 
@@ -307,6 +329,10 @@ void wv_session_frame(struct wv_session *s, struct wv_frame *f)
 		wv_lessonview_build(f, &s->cls);
 	else
 		wv_view_build(f, &s->app);
+	if (s->live && s->lesson && s->join_shown)
+		join_screen(f, s);
+	else if (s->live && s->lesson && f->rows >= 20)
+		live_panel(f, s);
 }
 
 void wv_session_said(const struct wv_session *s, char *out, size_t size)
@@ -334,4 +360,246 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size)
 			*p = ' ';
 	n = strlen(out);
 	snprintf(out + n, size - n, "%s%s", n && app->msg[0] ? " " : "", app->msg);
+}
+
+/* ---- a live class ------------------------------------------------------- */
+
+void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
+		     const char *code, char *qr)
+{
+	s->live = live;
+	snprintf(s->join_url, sizeof(s->join_url), "%s", url ? url : "");
+	snprintf(s->join_code, sizeof(s->join_code), "%s", code ? code : "");
+	s->join_qr = qr;
+}
+
+/*
+ * After every reaction: a question the screen asks (the class at ASK) is
+ * the class's vote, once per question and word; a question that cannot be
+ * voted as options (a formula) says so.
+ */
+static void live_follow(struct wv_session *s)
+{
+	struct wv_live_question q;
+	struct wv_class *c = &s->cls;
+
+	if (!s->live || !s->lesson || !s->started || c->phase != WV_CLASS_ASK ||
+	    !c->has_question)
+		return;
+	if (s->live_lesson == c->number && s->live_scene == c->scene + 1 &&
+	    s->live_draws == c->draws)
+		return;
+	s->live_lesson = c->number;
+	s->live_scene = c->scene + 1;
+	s->live_draws = c->draws;
+	s->live_note[0] = '\0';
+	if (wv_live_question_of(wv_lesson_scene(c->lesson, c->scene), &s->app.trace,
+				&c->answer, c->number, (unsigned)c->scene + 1, &q) < 0 ||
+	    wv_live_open(s->live, &q) == 0) {
+		snprintf(s->live_note, sizeof(s->live_note), "This question is "
+			 "answered here, not voted: its answer is a formula.");
+		return;
+	}
+	s->live_changed = true;
+}
+
+/* Is the class's round on the scene shown? */
+static bool live_here(const struct wv_session *s)
+{
+	return s->live && s->lesson && s->live_lesson == s->cls.number &&
+	       s->live_scene == s->cls.scene + 1 && s->live_draws == s->cls.draws &&
+	       wv_live_status(s->live).state != WV_LIVE_NONE;
+}
+
+/*
+ * The class's keys: s shows the votes with the answer (the phones get
+ * theirs), V opens the second vote, J the join screen.  -1: not the
+ * class's key here.
+ */
+static int live_key(struct wv_session *s, enum wv_action act)
+{
+	struct wv_live_status st;
+
+	if (act == WV_ACT_CLASS_JOIN || act == WV_ACT_CLASS_REVOTE) {
+		if (!s->live) {
+			wv_app_msg(&s->app, false, "No live class: watviz --class "
+				   "--lesson N serves one to the students' phones.");
+			return WV_REACT_REDRAW;
+		}
+	}
+	if (act == WV_ACT_CLASS_JOIN) {
+		s->join_shown = !s->join_shown;
+		return WV_REACT_REDRAW | WV_REACT_CLEAR;
+	}
+	if (!live_here(s))
+		return act == WV_ACT_CLASS_REVOTE ? (wv_app_msg(&s->app, false, "V: the "
+			"class votes again once its votes on this question are shown (s)."),
+			WV_REACT_REDRAW) : -1;
+	st = wv_live_status(s->live);
+	if (act == WV_ACT_REVEAL && st.state != WV_LIVE_REVEALED) {
+		wv_live_reveal(s->live);
+		s->live_changed = true;
+		/* and the lesson shows its answer (after a second vote, it
+		   shows it already) */
+		return (wv_class_do(&s->cls, act) & ~WV_REACT_BELL) | WV_REACT_REDRAW;
+	}
+	if (act == WV_ACT_CLASS_REVOTE) {
+		if (wv_live_revote(s->live) == 0) {
+			wv_app_msg(&s->app, false, "V: the class votes again after its "
+				   "first votes are shown (s), once.");
+			return WV_REACT_REDRAW;
+		}
+		s->live_changed = true;
+		wv_app_msg(&s->app, false, "The class votes again: the same question, "
+			   "the same options.");
+		return WV_REACT_REDRAW;
+	}
+	return -1;
+}
+
+/* A bar of n of total in width columns, as '#'. */
+static void bar(struct wv_frame *f, int y, int x, int width, size_t n, size_t total,
+		enum wv_role role)
+{
+	int w = total ? (int)((n * (size_t)width + total / 2) / total) : 0;
+
+	wv_frame_fill(f, y, x, w, role, '#');
+}
+
+/* One vote's histogram from row y; returns the row after it. */
+static int live_histogram(struct wv_frame *f, const struct wv_session *s, unsigned vote,
+			  int y, int ymax)
+{
+	struct wv_live_group g[WV_LIVE_OPTIONS_MAX];
+	int n = wv_live_groups(s->live, vote, g);
+	size_t total = 0;
+	int pct = wv_live_percent_right(s->live, vote);
+
+	for (int i = 0; i < n; i++)
+		total += g[i].count;
+	if (n <= 0 || y >= ymax)
+		return y;
+	wv_frame_printf(f, y++, 1, WV_ROLE_HEADING, "Vote %u: %zu answered, %d%% right",
+			vote, total, pct < 0 ? 0 : pct);
+	for (int i = 0; i < n && y < ymax; i++, y++) {
+		char label[40];
+		int x;
+
+		snprintf(label, sizeof(label), "%s%.30s", g[i].right ? "right: " : "",
+			 g[i].right ? wv_live_question(s->live)->opts[__builtin_ctz(g[i].options)].text
+				    : g[i].name);
+		x = wv_frame_put(f, y, 2, g[i].right ? WV_ROLE_ANSWER : WV_ROLE_TEXT, label);
+		x = x < 40 ? 40 : x + 1;
+		wv_frame_printf(f, y, x, WV_ROLE_HEX, "%4zu %3zu%%", g[i].count,
+				total ? (g[i].count * 100 + total / 2) / total : 0);
+		bar(f, y, x + 10, f->cols - x - 11, g[i].count, total,
+		    g[i].right ? WV_ROLE_FLAG : WV_ROLE_FALSEPOS);
+	}
+	return y;
+}
+
+/*
+ * The class's panel over the lesson's screen, above its status row: while
+ * a round is open, how many joined and answered (nothing of how they
+ * voted); once shown, the histogram by misconception, Mazur's hint and,
+ * after a second vote, who moved where.
+ */
+static void live_panel(struct wv_frame *f, const struct wv_session *s)
+{
+	struct wv_live_status st = wv_live_status(s->live);
+	int rows = 2, y, ymax = f->rows - 2;
+	size_t moved[2][2];
+
+	if (st.state == WV_LIVE_REVEALED)
+		rows = st.vote == 2 ? 14 : 8;
+	if (!live_here(s))
+		rows = 1;
+	y = ymax - rows;
+	if (y < 2)
+		y = 2;
+	for (int r = y; r < ymax; r++)
+		wv_frame_fill(f, r, 0, f->cols, WV_ROLE_TEXT, ' ');
+	if (!live_here(s)) {
+		wv_frame_printf(f, y, 1, WV_ROLE_DIM, "Live class: %zu joined at %s "
+				"(code %s; J shows the QR code)%s%s", st.joined, s->join_url,
+				s->join_code, s->live_note[0] ? ". " : "", s->live_note);
+		return;
+	}
+	if (st.state == WV_LIVE_OPEN) {
+		wv_frame_printf(f, y, 1, WV_ROLE_HEADING, "Live class, vote %u: %zu of "
+				"%zu answered", st.vote, st.answered, st.joined);
+		wv_frame_printf(f, y + 1, 1, WV_ROLE_DIM, "s shows the votes and the "
+				"answer; J how to join (code %s)", s->join_code);
+		return;
+	}
+	y = live_histogram(f, s, 1, y, ymax);
+	if (st.vote == 2)
+		y = live_histogram(f, s, 2, y, ymax);
+	if (st.vote == 2 && wv_live_moved(s->live, moved) == 0 && y < ymax)
+		wv_frame_printf(f, y++, 1, WV_ROLE_TEXT, "Moved: right->right %zu, "
+				"wrong->right %zu, right->wrong %zu, wrong->wrong %zu",
+				moved[1][1], moved[0][1], moved[1][0], moved[0][0]);
+	if (y < ymax) {
+		int pct = wv_live_percent_right(s->live, st.vote);
+
+		wv_frame_printf(f, y, 1, WV_ROLE_DIM, "%s%s", pct < 0 ? "No votes."
+				: wv_live_hint((unsigned)pct), st.vote == 1 && pct >= 0
+				? " (V: vote again)" : "");
+	}
+}
+
+/* The join screen: the link, the code and the QR code of the link. */
+static void join_screen(struct wv_frame *f, const struct wv_session *s)
+{
+	int y = 1, qrows = 0, qcols = 0;
+	const char *p = s->join_qr;
+
+	for (int r = 0; r < f->rows; r++)
+		wv_frame_fill(f, r, 0, f->cols, WV_ROLE_TEXT, ' ');
+	wv_frame_put(f, 0, 0, WV_ROLE_TITLE, " Join the class: open the link, or "
+		     "scan the code, on a phone on this network ");
+	wv_frame_printf(f, y++, 1, WV_ROLE_HEADING, "%s", s->join_url);
+	wv_frame_printf(f, y++, 1, WV_ROLE_TEXT, "or open its address and type the "
+			"code %s  (%zu joined; J goes back)", s->join_code,
+			wv_live_status(s->live).joined);
+	/* the QR code, centred, in the rows left */
+	for (const char *q = p; q && *q; qrows++) {
+		const char *nl = strchr(q, '\n');
+		int cols = 0;
+
+		for (const char *c = q; c < (nl ? nl : q + strlen(q)); cols++)
+			c += (*c & 0x80) ? 3 : 1;
+		qcols = cols > qcols ? cols : qcols;
+		q = nl ? nl + 1 : q + strlen(q);
+	}
+	if (!p || qrows > f->rows - y - 1 || qcols > f->cols) {
+		wv_frame_put(f, y + 1, 1, WV_ROLE_DIM, p ? "(the window is too small "
+			     "for the QR code: make it larger, or type the link)" : "");
+		return;
+	}
+	int x0 = (f->cols - qcols) / 2;
+
+	y += (f->rows - y - qrows) / 2;
+	for (const char *q = p; *q; y++) {
+		int x = x0;
+
+		while (*q && *q != '\n') {
+			struct wv_cell *cell = wv_frame_at(f, y, x++);
+			char ch = ' ';
+
+			if ((unsigned char)*q == 0xe2 && q[1] && q[2]) {
+				ch = q[2] == '\x80' ? WV_CH_UPPER : q[2] == '\x84' ? WV_CH_LOWER
+				   : WV_CH_FULL;
+				q += 3;
+			} else {
+				q++;
+			}
+			if (cell) {
+				cell->ch = ch;
+				cell->role = WV_ROLE_STATUS;	/* black on white */
+			}
+		}
+		if (*q == '\n')
+			q++;
+	}
 }

@@ -48,16 +48,19 @@ void wv_render_setup(bool color)
 	wv_render_setup_theme(color, false);
 }
 
-/* The cut mark: U+2026 where the locale is UTF-8, else WV_CUT_ASCII. */
-static void draw_cut(int y, int x, attr_t a)
+/* A special cell (the cut mark, the QR code's blocks) where the locale
+   is UTF-8, else its ASCII stand-in. */
+static void draw_special(int y, int x, char ch, attr_t a)
 {
-	static const wchar_t ell[] = { 0x2026, 0 };
+	wchar_t wc[2] = { ch == WV_CH_CUT ? 0x2026 : ch == WV_CH_UPPER ? 0x2580
+			  : ch == WV_CH_LOWER ? 0x2584 : 0x2588, 0 };
 	cchar_t c;
 
-	if (MB_CUR_MAX > 1 && setcchar(&c, ell, a, PAIR_NUMBER((int)a), NULL) == OK &&
+	if (MB_CUR_MAX > 1 && setcchar(&c, wc, a, PAIR_NUMBER((int)a), NULL) == OK &&
 	    mvadd_wch(y, x, &c) == OK)
 		return;
-	mvaddch(y, x, (chtype)WV_CUT_ASCII | a);
+	mvaddch(y, x, (chtype)(ch == WV_CH_CUT ? WV_CUT_ASCII : ch == WV_CH_UPPER ? '"'
+			       : ch == WV_CH_LOWER ? ',' : '#') | a);
 }
 
 void wv_render_frame(const struct wv_frame *f)
@@ -76,8 +79,8 @@ void wv_render_frame(const struct wv_frame *f)
 			/* the bottom-right cell: addch there would scroll */
 			if (y == f->rows - 1 && x == f->cols - 1)
 				break;
-			if (row[x].ch == WV_CH_CUT)
-				draw_cut(y, x, a);
+			if (wv_cell_utf8(row[x].ch))
+				draw_special(y, x, row[x].ch, a);
 			else
 				mvaddch(y, x, (chtype)(unsigned char)row[x].ch | a);
 		}

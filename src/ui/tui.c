@@ -11,8 +11,12 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <arpa/inet.h>
 #include <locale.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +25,7 @@
 
 #include "watviz/app.h"
 #include "watviz/cast.h"
+#include "watviz/classsrv.h"
 #include "watviz/classroom.h"
 #include "watviz/cmdline.h"
 #include "watviz/handout.h"
@@ -64,7 +69,126 @@ struct tui {
 	const char **lesson_names;	/* for Tab after ":lesson " */
 	struct wv_rec *rec;		/* --record, or NULL */
 	bool mouse;			/* mouse reporting is on */
+	/* --class: the votes, the server the phones reach, the QR rows */
+	wv_live *live;
+	wv_classsrv *srv;
+	char *qr;
 };
+
+/* ---- --class ------------------------------------------------------------- */
+
+/*
+ * The address of the default route, into buf: the local end of a UDP
+ * socket connected to a documentation address (192.0.2.1, RFC 5737; a
+ * UDP connect sends nothing).  0, or -1 with no route (no network).
+ */
+static int default_addr(char *buf, size_t size)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(9) };
+	struct sockaddr_in me;
+	socklen_t len = sizeof(me);
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), rc = -1;
+
+	inet_pton(AF_INET, "192.0.2.1", &to.sin_addr);
+	if (fd >= 0 && connect(fd, (struct sockaddr *)&to, sizeof(to)) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&me, &len) == 0 &&
+	    inet_ntop(AF_INET, &me.sin_addr, buf, (socklen_t)size))
+		rc = 0;
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
+#define CLASS_PORT 8080	/* --class without a port */
+
+/*
+ * Serve the class at spec ("", "ADDR", "ADDR:PORT", ":PORT", "[V6]:PORT"):
+ * the votes, the server, the join link's QR code, all handed to the
+ * session.  0, or -1 with the reason in err.
+ */
+static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
+{
+	char host[128] = "", *colon, *end;
+	unsigned long port = CLASS_PORT;
+	struct wv_classsrv_config cfg = { 0 };
+	int rows, cols;
+
+	if (spec[0] == '[') {		/* [::1]:8080 */
+		const char *rb = strchr(spec, ']');
+
+		snprintf(host, sizeof(host), "%.*s", rb ? (int)(rb - spec - 1) : 0, spec + 1);
+		spec = rb ? rb + 1 : "";
+	} else {
+		snprintf(host, sizeof(host), "%s", spec);
+		colon = strrchr(host, ':');
+		if (colon && strchr(host, ':') == colon)	/* not a bare v6 */
+			*colon = '\0', spec += colon - host;
+		else
+			spec = "";
+	}
+	if (*spec == ':') {
+		port = strtoul(spec + 1, &end, 10);
+		if (!spec[1] || *end || port > 65535) {
+			snprintf(err, size, "--class: '%s' is no port; give 1 to 65535, as in "
+				 "--class=:8080", spec + 1);
+			return -1;
+		}
+	}
+	if (!host[0] && default_addr(host, sizeof(host)) < 0) {
+		snprintf(err, size, "--class: this machine has no network route, so no "
+			 "address the phones could reach; join a network (or a phone's "
+			 "hotspot), or give one, as in --class=127.0.0.1 for a test");
+		return -1;
+	}
+	if (!(ui->live = wv_live_new())) {
+		snprintf(err, size, "--class: out of memory");
+		return -1;
+	}
+	cfg = (struct wv_classsrv_config){ .addr = host, .port = (unsigned)port,
+					   .live = ui->live };
+	if (wv_classsrv_start(&ui->srv, &cfg, (uint64_t)now_ms(), err, size) < 0)
+		return -1;
+	ui->qr = wv_classsrv_qr(wv_classsrv_url(ui->srv), 2, false, &rows, &cols);
+	wv_session_live(&ui->s, ui->live, wv_classsrv_url(ui->srv),
+			wv_classsrv_code(ui->srv), ui->qr);
+	ui->s.join_shown = true;	/* the class joins first */
+	return 0;
+}
+
+static void class_stop(struct tui *ui)
+{
+	wv_classsrv_stop(ui->srv);
+	wv_live_free(ui->live);
+	free(ui->qr);
+	ui->srv = NULL;
+	ui->live = NULL;
+	ui->qr = NULL;
+}
+
+/*
+ * Wait up to wait ms for a key while the class server serves: poll the
+ * terminal and the server together (no thread, no busy loop), then run
+ * what is ready.  Returns the key, or ERR.
+ */
+static int class_getch(struct tui *ui, long wait, int *react)
+{
+	struct pollfd p[2] = { { .fd = 0, .events = POLLIN },
+			       { .fd = wv_classsrv_fd(ui->srv), .events = POLLIN } };
+	int st, ch;
+
+	if (ui->s.live_changed) {	/* the phones follow the teacher */
+		wv_classsrv_changed(ui->srv);
+		ui->s.live_changed = false;
+	}
+	timeout(0);
+	if ((ch = getch()) != ERR)	/* curses may hold keys read already */
+		return ch;
+	st = wv_classsrv_timeout(ui->srv, (uint64_t)now_ms());
+	poll(p, 2, st >= 0 && st < wait ? st : (int)wait);
+	if (wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0)
+		*react |= WV_REACT_REDRAW;	/* joined, answered */
+	return getch();
+}
 
 /* The ':' history: readline's list and its file (watviz/history.h). */
 static int remember(void *ctx, const char *line)
@@ -253,11 +377,17 @@ static int loop(struct tui *ui)
 
 			wait = left < 0 ? 0 : left < wait ? left : wait;
 		}
-		timeout((int)wait);
-		ch = getch();
+		if (ui->srv) {
+			ch = class_getch(ui, wait, &react);
+		} else {
+			timeout((int)wait);
+			ch = getch();
+		}
 		if (ch == ERR && wv_term_lost())
 			return 128 + SIGHUP;	/* as if hung up: SIGHUP may be blocked */
 		if (ch == ERR) {
+			if (react & WV_REACT_REDRAW)
+				continue;
 			if (app->playing && now_ms() >= ui->next_tick) {
 				react |= wv_session_tick(&ui->s);
 				ui->next_tick = now_ms() + app->speed_ms;
@@ -275,7 +405,7 @@ static int loop(struct tui *ui)
 int wv_ui_run(const struct wv_ui_opts *opts)
 {
 	struct tui *ui = calloc(1, sizeof(*ui));
-	char err[160], hist[4096], prog[4096];
+	char err[160], cerr[512], hist[4096], prog[4096];
 	const char *hp = NULL, *pp = NULL;
 	int status, e;
 
@@ -301,9 +431,17 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	if (!ui->s.lesson && opts->step &&
 	    (wv_app_goto_step(app, opts->step), app->msg_error)) {
 		fprintf(stderr, "watviz: --%s\n", app->msg);
+		class_stop(ui);
 		wv_session_free(&ui->s);
 		free(ui);
 		return 2;
+	}
+	if (opts->class_addr && class_start(ui, opts->class_addr, cerr, sizeof(cerr)) < 0) {
+		fprintf(stderr, "watviz: %s\n", cerr);
+		class_stop(ui);
+		wv_session_free(&ui->s);
+		free(ui);
+		return 1;
 	}
 	status = wv_term_start(opts->color, err, sizeof(err));
 	if (status == -EINVAL && opts->rec) {
@@ -314,6 +452,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		fprintf(stderr, "watviz: --record: TERM=%s cannot draw the visualizer, "
 			"so there is nothing to record; set TERM to your terminal's "
 			"type, or write a cast with --cast\n", term ? term : "");
+		class_stop(ui);
 		wv_session_free(&ui->s);
 		free(ui);
 		return 2;
@@ -325,6 +464,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			.color = wv_plain_want_color(stdout, opts->color) };
 
 		status = wv_handout_render(stdout, opts->lesson, &ho) < 0 ? 1 : 0;
+		class_stop(ui);
 		wv_session_free(&ui->s);
 		free(ui);
 		return status;
@@ -336,12 +476,14 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			.word_src = opts->word_src };
 
 		status = wv_plain_render(stdout, &app->trace, &po) < 0 ? 1 : 0;
+		class_stop(ui);
 		wv_session_free(&ui->s);
 		free(ui);
 		return status;
 	}
 	if (status < 0) {
 		fprintf(stderr, "watviz: %s\n", err);
+		class_stop(ui);
 		wv_session_free(&ui->s);
 		free(ui);
 		return 1;
@@ -379,6 +521,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_prompt_fini();
 	wv_term_restore();
 	wv_frame_free(&ui->frame);
+	class_stop(ui);
 	wv_session_free(&ui->s);
 	free(ui);
 	return status;
