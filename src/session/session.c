@@ -244,15 +244,16 @@ int wv_session_line_done(struct wv_session *s, const char *text)
 		size_t size = 2 * strlen(line) + 8;
 		char *cmd = malloc(size);
 
-		if (cmd && wv_cmd_word(line, cmd, size) == 0)
-			remember(s, cmd);
-		free(cmd);
 		r = wv_app_set_word_src(&s->app, line);
 		if (s->lesson)	/* a question of the old word goes */
 			r |= wv_class_sync(&s->cls);
+		/* after: a failure to keep it is what the message line says */
+		if (cmd && wv_cmd_word(line, cmd, size) == 0)
+			remember(s, cmd);
+		free(cmd);
 	} else {
-		remember(s, line);
 		r = command(s, line);
+		remember(s, line);	/* after, as the word's */
 	}
 	free(line);
 	return opened(s, r);
