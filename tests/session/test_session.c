@@ -19,6 +19,7 @@
 #include "watviz/classroom.h"
 #include "watviz/keys.h"
 #include "watviz/lesson.h"
+#include "watviz/live.h"
 #include "watviz/prompt.h"
 #include "watviz/session.h"
 
@@ -332,6 +333,83 @@ static void test_every_key_both_maps(void **state)
 	assert_true(walked >= 60);
 }
 
+/* Does frame f show needle on some row? */
+static bool shows(const struct wv_frame *f, const char *needle)
+{
+	for (int y = 0; y < f->rows; y++)
+		if (wv_frame_find(f, y, needle) >= 0)
+			return true;
+	return false;
+}
+
+/*
+ * A live class on both sessions, each with its own votes: while a round
+ * is open the projector shows how many answered and nothing of how (the
+ * two classes vote differently; the screens must be the same); s shows
+ * the histogram by misconception with the right answer marked; V votes
+ * again; the second reveal adds who moved where.
+ */
+static void test_live_class(void **state)
+{
+	wv_live *lt = wv_live_new(), *lp = wv_live_new();
+	uint8_t id[WV_LIVE_ID_BYTES] = { 0 };
+	const struct wv_live_question *q;
+	int right = -1;
+
+	(void)state;
+	assert_non_null(lt);
+	assert_non_null(lp);
+	start_lesson("lessons/03-has-zero.lesson", 3);
+	wv_session_live(&term, lt, "http://192.0.2.7:8080/?t=00", "K7QX3M", NULL);
+	wv_session_live(&page, lp, "http://192.0.2.7:8080/?t=00", "K7QX3M", NULL);
+	go_scene(4);
+	assert_int_equal(wv_live_status(lt).state, WV_LIVE_NONE);
+	press("Enter");		/* the question: a round opens */
+	assert_int_equal(wv_live_status(lt).state, WV_LIVE_OPEN);
+	assert_true(term.live_changed && page.live_changed);
+	q = wv_live_question(lt);
+	assert_true(q->nopts >= 2);
+	for (unsigned i = 0; i < q->nopts; i++)
+		if (q->opts[i].right)
+			right = (int)i;
+	assert_true(right >= 0);
+	/* ten students each; the terminal's all right, the page's all wrong */
+	for (uint8_t k = 0; k < 10; k++) {
+		id[0] = k;
+		assert_int_equal(wv_live_join(lt, id), 0);
+		assert_int_equal(wv_live_join(lp, id), 0);
+		assert_int_equal(wv_live_vote(lt, id, 1, (unsigned)right), 0);
+		assert_int_equal(wv_live_vote(lp, id, 1, (unsigned)(right + 1) % q->nopts), 0);
+	}
+	same_screens("ten votes each, differently");
+	assert_true(shows(&fp, "10 of 10 answered"));
+	assert_false(shows(&fp, "right"));
+	/* s: the votes shown, the answer too */
+	wv_session_key(&term, 's');
+	assert_int_equal(wv_live_status(lt).state, WV_LIVE_REVEALED);
+	assert_int_equal(wv_frame_init(&ft, LINES, COLS), 0);
+	wv_session_frame(&term, &ft);
+	assert_true(shows(&ft, "Vote 1: 10 answered, 100% right"));
+	assert_true(shows(&ft, "right: "));
+	/* V: the second vote; then the moved-where table */
+	wv_session_key(&term, 'V');
+	assert_int_equal(wv_live_status(lt).vote, 2);
+	for (uint8_t k = 0; k < 10; k++) {
+		id[0] = k;
+		assert_int_equal(wv_live_vote(lt, id, wv_live_status(lt).round,
+					      k < 3 ? (unsigned)(right + 1) % q->nopts
+						    : (unsigned)right), 0);
+	}
+	wv_session_key(&term, 's');
+	wv_session_frame(&term, &ft);
+	assert_true(shows(&ft, "Vote 2: 10 answered, 70% right"));
+	assert_true(shows(&ft, "Moved: right->right 7, wrong->right 0, right->wrong 3, "
+			  "wrong->wrong 0"));
+	stop();
+	wv_live_free(lt);
+	wv_live_free(lp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -339,6 +417,7 @@ int main(void)
 		cmocka_unit_test(test_formula_takes_every_letter),
 		cmocka_unit_test(test_retry_is_typed),
 		cmocka_unit_test(test_every_key_both_maps),
+		cmocka_unit_test(test_live_class),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
