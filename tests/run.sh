@@ -126,21 +126,29 @@ batch_layer() {
 	*) return 1 ;;
 	esac
 }
+# The layers that look at what the others left run once they have all
+# ended: tests/tree/run-clean.sh (make clean removes what make check made).
+late="tests/tree/run-clean.sh"
+is_late() { case " $late " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 # a layer's name (dir/run-x) and its log's
 lname() { echo "$(basename "$(dirname "$1")")/$(basename "$1" .sh)"; }
 lfile() { echo "$logs/$(lname "$1" | tr / -).log"; }
+# start_layer SCRIPT: in the background, into its log
+start_layer() {
+	prio=""
+	batch_layer "$1" && prio="nice -n 10"
+	{
+		st=$(date +%s)
+		$prio sh "$1" "$BUILD" >"$(lfile "$1")" 2>&1 </dev/null
+		echo "$? $(($(date +%s) - st))" >"$(lfile "$1").rc"
+		times >"$(lfile "$1").times"
+	} &
+	started
+}
 for s in tests/*/run-*.sh; do
 	[ -f "$s" ] || continue
 	wanted "$(lname "$s")" || continue
-	prio=""
-	batch_layer "$s" && prio="nice -n 10"
-	{
-		st=$(date +%s)
-		$prio sh "$s" "$BUILD" >"$(lfile "$s")" 2>&1 </dev/null
-		echo "$? $(($(date +%s) - st))" >"$(lfile "$s").rc"
-		times >"$(lfile "$s").times"
-	} &
-	started
+	is_late "$s" || start_layer "$s"
 done
 
 early="test_core_exhaustive"
@@ -207,6 +215,10 @@ result() {
 	cpu=$(cpu "$2")
 	echo "$1 ${cpu:-$secs} $secs" >>"$logs/times"
 }
+wait
+for s in $late; do
+	[ -f "$s" ] && wanted "$(lname "$s")" && start_layer "$s"
+done
 wait
 for e in $early; do
 	[ -x "$BUILD/tests/$e" ] && wanted "$e" || continue

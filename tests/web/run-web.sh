@@ -15,7 +15,8 @@
 #    link opened, a resize, a hostile link; the accessibility check; the
 #    benchmark (not timed: its figures go to BUILD/web/bench.txt).
 # Skips, saying why, without clang's wasm32 target and node (and the
-# browser part without chromium or tests/web/node_modules: tools/deps.sh).
+# browser part without chromium or the npm test tools, which tools/deps.sh
+# installs where tests/web/modules.sh says).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
@@ -602,11 +603,12 @@ ok $? "each lesson opened shows its title; a lesson that is not there, past the 
 CHROME=$(command -v chromium || command -v chromium-browser || echo)
 if [ -z "$CHROME" ]; then
 	ok 0 "the page in Chromium # SKIP no chromium (apt-get install chromium)"
-elif [ ! -d "$DIR/node_modules/playwright-core" ]; then
-	ok 0 "the page in Chromium # SKIP no tests/web/node_modules (cd tests/web && npm ci)"
+elif ! NM=$(sh "$DIR/modules.sh") || [ ! -d "$NM/node_modules/playwright-core" ]; then
+	ok 0 "the page in Chromium # SKIP no playwright-core in ${NM:-\$HOME/.cache} (make deps installs it)"
 else
 	mkdir -p "$B/web/shots"
-	WATVIZ_CHROME=$CHROME WATVIZ_STEP_AT=$at node "$DIR/page.js" "$PAGE" "$B/web" >"$tmp/page.tap" 2>"$tmp/page.err"
+	NODE_PATH=$NM/node_modules WATVIZ_CHROME=$CHROME WATVIZ_STEP_AT=$at \
+		node "$DIR/page.js" "$PAGE" "$B/web" >"$tmp/page.tap" 2>"$tmp/page.err"
 	rc=$?
 	# its TAP lines, renumbered into ours
 	while IFS= read -r line; do
