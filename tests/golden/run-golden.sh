@@ -52,6 +52,7 @@ while IFS='	' read -r name args; do
 	if [ $bad -ne 0 ] && [ -f "$DIR/$name.out" ]; then
 		diff -u "$DIR/$name.out" "$tmp/out" | head -n 20 | sed 's/^/# /'
 		[ -f "$DIR/$name.err" ] && diff -u "$DIR/$name.err" "$tmp/err" | sed 's/^/# /'
+		echo "# exit status $(cat "$tmp/rc"), expected $want_rc"
 	fi
 	ok $bad "golden $name"
 done <"$DIR/cases"
