@@ -161,7 +161,11 @@ early="test_core_exhaustive"
 # it) proves its whole spaces, every 32-bit word and the 64-bit critical
 # set; make check a 1/257 slice of each, as make asan does, beside
 # test_prove_kernel, whose Z3 proofs cover every word of the same
-# sequences and tie them to the C
+# sequences and tie them to the C.  Every unit test gets the same: make
+# check runs the slices make asan runs (WATVIZ_QUICK: test_rules' and
+# test_prove_kernel's sweeps of the critical set take every 257th word,
+# test_edit the first bytes and the last word of its long words, and the
+# like), make check-full the whole
 [ -n "${WATVIZ_FULL:-}" ] && WATVIZ_CHECK_FULL=1
 export WATVIZ_CHECK_FULL=${WATVIZ_CHECK_FULL:-}
 slice=WATVIZ_QUICK=1
@@ -192,7 +196,7 @@ for t in "$BUILD"/tests/test_*; do
 	start=$(date +%s)
 	if [ -n "$DFL" ]; then
 		{
-			CMOCKA_MESSAGE_OUTPUT=TAP $DFL "$t" >"$logs/$e.log" 2>&1 </dev/null
+			CMOCKA_MESSAGE_OUTPUT=TAP $DFL env "$slice" "$t" >"$logs/$e.log" 2>&1 </dev/null
 			r=$?
 			times >"$logs/$e.log.times"
 			exit $r
@@ -203,7 +207,7 @@ for t in "$BUILD"/tests/test_*; do
 		rc=$?
 		jobs_started=${jobs_started% $unit}
 	else
-		CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$logs/$e.log" 2>&1 </dev/null
+		CMOCKA_MESSAGE_OUTPUT=TAP env "$slice" "$t" >"$logs/$e.log" 2>&1 </dev/null
 		rc=$?
 	fi
 	count "$e" "$rc" "$logs/$e.log"
