@@ -185,8 +185,10 @@ check:
 test: check
 
 # What CI runs (.ci/run): make check and the work moved out of it, the
-# exhaustive proof's whole spaces (make check proves a slice, beside Z3)
-# and the fuzz targets (a second build, with clang).  WATVIZ_FULL=1 adds
+# unit tests' whole sweeps (make check runs make asan's slices, beside
+# Z3), the fuzz targets (a second build, with clang), the sanitized soak,
+# every page scenario and the page in Chromium, the HTML's other PDFs and
+# memcheck's longest runs (README, make check-full).  WATVIZ_FULL=1 adds
 # the deep sweeps: every 32-bit word for the rules and the kernel terms'
 # tie to the C, every byte of the edit tests (README, Tests).
 check-full:
