@@ -216,18 +216,27 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./watviz 'ab\0cd'
 
-check: deps
+# (first the time it began: tests/tree/run-clean.sh, at its end, counts a
+# file made since that make clean leaves; make deps may make some)
+CHECK_START = $(BUILD)/check.start
+check:
+	@mkdir -p $(BUILD) && touch $(CHECK_START)
+	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory $(PAR) tests
 	@sh tests/run.sh $(BUILD)
 
 test: check
 
 # What CI runs (.ci/run): make check and the work moved out of it, the
-# exhaustive proof's whole spaces (make check proves a slice, beside Z3)
-# and the fuzz targets (a second build, with clang).  WATVIZ_FULL=1 adds
+# unit tests' whole sweeps (make check runs make asan's slices, beside
+# Z3), the fuzz targets (a second build, with clang), the sanitized soak,
+# every page scenario and the page in Chromium, the HTML's other PDFs and
+# memcheck's longest runs (README, make check-full).  WATVIZ_FULL=1 adds
 # the deep sweeps: every 32-bit word for the rules and the kernel terms'
 # tie to the C, every byte of the edit tests (docs/TESTS.md).
-check-full: deps
+check-full:
+	@mkdir -p $(BUILD) && touch $(CHECK_START)
+	@$(MAKE) --no-print-directory deps
 	@$(MAKE) --no-print-directory $(PAR) tests
 	@WATVIZ_CHECK_FULL=1 sh tests/run.sh $(BUILD)
 
@@ -319,9 +328,11 @@ lint:
 man-lint:
 	mandoc -Tlint -W warning watviz.1
 
+# (and tests/web/node_modules, where make check put the page's npm test
+# tools before they moved out of the tree: tests/web/modules.sh)
 clean:
 	rm -rf build build-asan build-bench build-cov build-fuzz build-noz3 build-deb watviz \
-	  $(DIST).tar.gz
+	  $(DIST).tar.gz tests/web/node_modules
 
 # Larger parts keep their rules beside their sources.
 -include tests/bench/bench.mk

@@ -73,10 +73,21 @@ if command -v clang >/dev/null 2>&1; then
 fi
 command -v node >/dev/null 2>&1 || want node
 command -v npm >/dev/null 2>&1 || want npm
-if command -v npm >/dev/null 2>&1 && [ ! -d tests/web/node_modules/playwright-core ] &&
-	[ -f tests/web/package-lock.json ]; then
-	(cd tests/web && npm ci --no-audit --no-fund >/dev/null 2>&1) ||
-		echo "watviz: npm ci in tests/web failed; the page's browser tests will say they skip" >&2
+# (outside the tree, in the folder tests/web/modules.sh names: make clean
+# leaves no file make check made; installed beside it, then moved in whole,
+# so a half-done install is never taken for one)
+nm=$(sh tests/web/modules.sh 2>/dev/null)
+if command -v npm >/dev/null 2>&1 && [ -n "$nm" ] &&
+	[ ! -d "$nm/node_modules/playwright-core" ]; then
+	part=$nm.part.$$
+	if mkdir -p "$part" && cp tests/web/package.json tests/web/package-lock.json "$part/" &&
+		(cd "$part" && npm ci --no-audit --no-fund >/dev/null 2>&1); then
+		# another make check may have put one there meanwhile
+		mv -T "$part" "$nm" 2>/dev/null || rm -rf "$part"
+	else
+		rm -rf "$part"
+		echo "watviz: npm ci into $nm failed; the page's browser tests will say they skip" >&2
+	fi
 fi
 have_fuzzer() {
 	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){(void)d;(void)n;return 0;}\n' |

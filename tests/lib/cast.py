@@ -4,9 +4,14 @@
 #                        back; prints "WIDTH HEIGHT DURATION EVENTS"
 #   cast.py markers FILE the "m" labels, one a line
 #   cast.py output FILE  the "o" data, concatenated, as the terminal gets it
+#   cast.py screens FILE every screen the recording shows, in order: the
+#                        terminal's state after each "o" event, replayed
+#                        from the sequences watviz writes (cursor moves,
+#                        clears, SGR, text), as "@ TIME" then its rows
 # Exits 1 with the reason on stderr when the file is not a valid cast.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import json
+import re
 import sys
 
 what, path = sys.argv[1], sys.argv[2]
@@ -50,3 +55,30 @@ elif what == "markers":
             print(e[2])
 elif what == "output":
     sys.stdout.write("".join(e[2] for e in events if e[1] == "o"))
+elif what == "screens":
+    W, H = head["width"], head["height"]
+    rows = [[" "] * W for _ in range(H)]
+    y = x = 0
+    # a control sequence (CSI: its parameters and final byte), or one character
+    tok = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])|(.)", re.S)
+    for e in events:
+        if e[1] != "o":
+            continue
+        for m in tok.finditer(e[2]):
+            params, final, ch = m.groups()
+            if ch is not None:
+                if ch == "\x1b":
+                    fail("an escape that is not a control sequence at %s s" % e[0])
+                if y < H and x < W:
+                    rows[y][x] = ch
+                x += 1
+            elif final == "H":
+                p = [int(v) if v else 1 for v in params.split(";")] if params else [1, 1]
+                y, x = p[0] - 1, (p[1] - 1 if len(p) > 1 else 0)
+            elif final == "J" and params == "2":
+                rows = [[" "] * W for _ in range(H)]
+            elif final not in "mhl":
+                fail("a control sequence this replay does not know: %r" % m.group(0))
+        print("@ %s" % e[0])
+        for r in rows:
+            print("".join(r).rstrip())

@@ -1,20 +1,26 @@
 #!/bin/sh
-# Soak: the visualizer under ASan and UBSan, driven in tmux by a long,
-# seeded random stream of keys (every key of the key table, ':' commands good
-# and bad, word edits, the compare and help views, byte edits in place and
-# mouse clicks and wheel turns as SGR reports) with window resizes in
-# between; then q.  Passes when it quits with status 0, the terminal modes
-# are as before, and the sanitizers logged nothing.  Prints TAP.
-#   sh tests/soak/run-soak.sh BUILD [KEYS]     (default 2000 keys)
-# Under make check it builds and uses the sanitized binary build-asan/watviz.
+# Soak: the visualizer (under ASan and UBSan in make check-full and make
+# asan), driven in tmux by a long, seeded random stream of keys (every key
+# of the key table, ':' commands good and bad, word edits, the compare and
+# help views, byte edits in place and mouse clicks and wheel turns as SGR
+# reports) with window resizes in between; then q.  Passes when it quits
+# with status 0, the terminal modes are as before, and the sanitizers
+# logged nothing.  Prints TAP.
+#   sh tests/soak/run-soak.sh BUILD [KEYS]
+# make check-full (CI) builds and uses the sanitized binary build-asan/watviz
+# and sends 2200 keys, as make asan does with its own build; make check
+# soaks BUILD's binary with 400 keys of the same stream (their build of
+# everything with the sanitizers was most of its cost).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
-KEYS=${2:-${WATVIZ_SOAK_KEYS:-2200}}
+full=${WATVIZ_CHECK_FULL:-${WATVIZ_SANITIZED:-}}
+KEYS=${2:-${WATVIZ_SOAK_KEYS:-$([ -n "$full" ] && echo 2200 || echo 400)}}
 SEED=${WATVIZ_SOAK_SEED:-2026}
 echo "1..1"
-# make check runs with the plain build: the soak wants the sanitized binary
-if [ -z "${WATVIZ_SANITIZED:-}" ]; then
+# make check-full runs with the plain build: the soak wants the sanitized
+# binary
+if [ -n "${WATVIZ_CHECK_FULL:-}" ] && [ -z "${WATVIZ_SANITIZED:-}" ]; then
 	if ! MAKEFLAGS='' make --no-print-directory -s -j"$(nproc 2>/dev/null || echo 2)" BUILD=build-asan SAN=1 CFLAGS='-O1 -g' \
 		build-asan/watviz >/dev/null 2>&1; then
 		echo "not ok 1 - soak: cannot build the sanitized binary (make asan)"
@@ -132,7 +138,7 @@ fi
 keys_sent=$(awk '{ if ($1 == "RESIZE") r++; else if ($1 == "MOUSE") m++; else k += NF }
 	END { print k " keys, " m " mouse events, " r " resizes" }' "$tmp/keys")
 if [ -z "$why" ]; then
-	echo "ok 1 - soak: $keys_sent, seed $SEED, quit cleanly"
+	echo "ok 1 - soak: $keys_sent, seed $SEED, $(basename "$(dirname "$BIN")")/watviz quit cleanly"
 else
 	echo "not ok 1 - soak ($keys_sent, seed $SEED): $why"
 	tail -n 8 "$tmp/screen" | sed 's/^/# | /'

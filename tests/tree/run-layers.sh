@@ -126,14 +126,17 @@ for path in files:
         print("not ok %d - %s (layer %s) includes %s" % (n, path, me, ", ".join(bad)))
     else:
         print("ok %d - %s (layer %s) includes only its own layer and lower" % (n, path, me))
+# each source's quoted includes, read once
+sources = SRC_C + SRC_H + glob.glob("include/*/*.h") + glob.glob("tests/*/*.c")
+quoted = {p: re.findall(r'^\s*#\s*include\s*"([^"]+)"', open(p).read(), re.M)
+          for p in sources}
 for path in private:
     n += 1
     me = layer_of(path)
     bad = include_problems(path, me)
-    users = [p for p in SRC_C + SRC_H + glob.glob("include/*/*.h")
-             + glob.glob("tests/*/*.c")
+    users = [p for p in sources
              if any(os.path.normpath(os.path.join(os.path.dirname(p), inc)) == path
-                    for inc in re.findall(r'^\s*#\s*include\s*"([^"]+)"', open(p).read(), re.M))
+                    for inc in quoted[p])
              and os.path.dirname(p) != os.path.dirname(path)
              and not p.startswith("tests/")]
     if users:
@@ -144,12 +147,24 @@ for path in private:
         print("ok %d - %s is private to src/%s and includes only its layer and lower" % (n, path, me))
 
 build = os.environ.get("WATVIZ_LAYERS_BUILD", "build")
-def nm(obj, *flags):
-    out = subprocess.run(["nm", "-g"] + list(flags) + [obj], capture_output=True,
-                         text=True)
-    if out.returncode:
+# every object's external symbols from one nm (nm -A names the object on
+# each line), defined and undefined apart: one process, not three an object
+nm_syms = {}
+objs = sorted(glob.glob(os.path.join(build, "src/*/*.o")))
+if objs:
+    out = subprocess.run(["nm", "-g", "-A"] + objs, capture_output=True, text=True)
+    for l in out.stdout.splitlines():
+        obj, _, rest = l.partition(":")
+        f = rest.split()
+        if len(f) >= 2:
+            d = nm_syms.setdefault(obj, {"--defined-only": set(), "--undefined-only": set()})
+            d["--undefined-only" if f[-2] in ("U", "w", "v") else "--defined-only"].add(f[-1])
+def nm(obj, flag):
+    """obj's external symbols, defined or undefined (flag as nm's); None
+    when nm could not read it"""
+    if not os.path.exists(obj):
         return None
-    return {l.split()[-1] for l in out.stdout.splitlines() if l.strip()}
+    return nm_syms.get(obj, {}).get(flag, set())
 
 defined = {}
 for path in ranked:

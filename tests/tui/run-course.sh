@@ -4,14 +4,16 @@
 # screen's next lesson, --lesson 3-5 going on from lesson 3 into lesson 4 and
 # stopping after 5, the progress file per lesson, handouts of a range, and
 # --autoplay keeping a scene up for the ticks the reading formula gives
-# (counted on the status line, not timed).  Every wait polls for exactly
-# what it then asserts.
+# (counted on the status line, not timed, and read from the session's
+# --record cast, not from polls).  Every wait polls for exactly what it
+# then asserts.
 # Usage: run-course.sh BUILD_DIR.  Prints TAP.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
+CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
 PLAN=13
 . "$(dirname "$0")/lib.sh"
 
@@ -88,8 +90,10 @@ $L --plain --lesson 3-5 >"$tmp/handouts"
 	grep -q "^About $(estimate 5) minutes: 3 scenes, 2 questions" "$tmp/handouts"
 check $? "--plain --lesson 3-5 prints three handouts headed with their estimates"
 
-# 10-12: --autoplay 1: lesson 7 scene 4 (the shortest narration) stays up
-# for ceil(words * 60 / 140) ticks, counted on the status line
+# 11-13: --autoplay 1: lesson 7 scene 4 (the shortest narration) stays up
+# for ceil(words * 60 / 140) ticks, counted on the status line.  What it
+# showed is read afterwards from the session's --record cast, every frame
+# of it, so no result depends on how often a poll catches the screen.
 # its narration, from the handout: after the "word" line, up to what follows it
 words=$($L --plain --lesson 7 | awk '
 	/^Scene 4 of/ { on = 1; next }
@@ -97,35 +101,43 @@ words=$($L --plain --lesson 7 | awk '
 	read && (/^Sources:/ || /^memory \(/ || /^Question / || /^ *[0-9]+\. /) { print w; exit }
 	read { w += NF }')
 want=$(( (words * 60 + 139) / 140 ))
-run "clear; $L --lesson 7 --autoplay 1 --restart; echo A-\$?"
+run "clear; $L --lesson 7 --autoplay 1 --restart --record $tmp/auto.cast; echo A-\$?"
 wait_for "AUTOPLAY"
 cmd "scene 4"
 wait_for "scene 4 of $n7" && keys r
 wait_re "autoplay tick [0-9]+ of [0-9]+: [0-9]+ words"
 check $? "r plays; the status line counts the scene's ticks"
-# poll until the scene is over, noting every tick number shown
-seen="" total="" shown_words="" i=0
-while [ $i -lt $((TIMEOUT * 20)) ]; do
-	screen
-	t=$(sed -n 's/.*autoplay tick \([0-9]*\) of \([0-9]*\): \([0-9]*\) words.*/\1 \2 \3/p' "$tmp/screen")
-	if [ -n "$t" ]; then
-		set -- $t
-		case " $seen " in *" $1 "*) ;; *) seen="$seen $1" ;; esac
-		total=$2 shown_words=$3
-	fi
-	grep -qF "Autoplay paused on the question" "$tmp/screen" && break
-	grep -qF "End of lesson 7" "$tmp/screen" && break
-	sleep 0.05
-	i=$((i + 1))
-done
-last=${seen##* }
-[ -n "$words" ] && [ "$shown_words" = "$words" ] && [ "$total" = "$want" ]
-check $? "the scene's $words words (as in the handout) make $want ticks at 140 a minute (shown: $shown_words words, $total ticks)"
-# loose: the last tick seen before it moved on is the last or the one before
-[ -n "$last" ] && [ "$last" -le $((want - 1)) ] && [ "$last" -ge $((want - 2)) ] &&
-	grep -qF "scene 4 of $n7" "$tmp/screen" &&
-	grep -qF "Autoplay paused on the question" "$tmp/screen" &&
+# the scene's want ticks of a second each, then its question; q ends it
+TIMEOUT=$((TIMEOUT + want * 2)) wait_for "Autoplay paused on the question" &&
 	keys q && wait_for "A-0"
-check $? "the scene stayed up for its ticks (seen:$seen), then paused on its question"
+r=$?
+# each frame recorded on scene 4, as "tick N of M: W words" or "paused",
+# repeats dropped: the sequence of what the status line said
+$CAST screens "$tmp/auto.cast" 2>"$tmp/cast.err" |
+	awk -v sc="scene 4 of $n7" '
+	function end() { if (on && said != "" && said != last) { print said; last = said } }
+	/^@ / { end(); on = 0; said = ""; next }
+	index($0, sc) { on = 1 }
+	match($0, /autoplay tick [0-9]+ of [0-9]+: [0-9]+ words/) {
+		said = substr($0, RSTART + 9, RLENGTH - 9) }
+	/Autoplay paused on the question/ { said = "paused" }
+	END { end() }' >"$tmp/said"
+# from its first tick: 1 to want - 1 held, the want-th moves on
+{
+	k=1
+	while [ $k -lt "$want" ]; do
+		echo "tick $k of $want: $words words"
+		k=$((k + 1))
+	done
+	echo paused
+} >"$tmp/want"
+sed -n '/^tick 1 of /,$p' "$tmp/said" >"$tmp/from1"
+[ $r -eq 0 ] && [ -n "$words" ] && [ "$want" -gt 1 ] && grep -q . "$tmp/from1" &&
+	! grep -v '^tick\|^paused$' "$tmp/from1" | grep -q . &&
+	! grep '^tick' "$tmp/from1" | grep -qv " of $want: $words words$"
+check $? "the scene's $words words (as in the handout) make $want ticks at 140 a minute (recorded: $(head -n 1 "$tmp/from1"))"
+cmp -s "$tmp/want" "$tmp/from1"
+check $? "the scene stayed up for ticks 1 to $((want - 1)) of $want, then paused on its question (recorded: $(tr '\n' ',' <"$tmp/from1"))"
+sed 's/^/# /' "$tmp/cast.err"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"

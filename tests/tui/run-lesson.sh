@@ -9,6 +9,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
+CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
 PLAN=20
 . "$(dirname "$0")/lib.sh"
 
@@ -88,18 +89,31 @@ keys q && wait_for "P-0" >/dev/null
 # 15-16: --autoplay goes on by itself once a scene is read, and pauses on
 # the question.  Lesson 9 opens with the shortest scene without a question;
 # a scene stays up ceil(words * 60 / 140) ticks (27 and 47 words here, about
-# 12 and 21 s), so these waits get three times as long.
-run "clear; $L --arch ppc --lesson 9 --autoplay 1 --restart; echo A-\$?"
+# 12 and 21 s), so these waits get three times as long.  The waits are for
+# where it ends; that it played scene 1 first, by itself, is read from the
+# session's --record cast afterwards (a poll may miss a passing screen)
+run "clear; $L --arch ppc --lesson 9 --autoplay 1 --restart --record $tmp/a9.cast; echo A-\$?"
 TIMEOUT=$((TIMEOUT * 3))
 n6=$(grep -c '^scene:' "$LESSONS"/09-*.lesson)
-wait_for "scene 1 of $n6" && wait_for "AUTOPLAY" && wait_for "scene 2 of $n6" &&
-	wait_for "Autoplay paused on the question" \
-		"Question: How many flags sit in bytes that are not zero"
-check $? "--autoplay 1 goes to scene 2 by itself and pauses on its question"
+wait_for "scene 2 of $n6" "Autoplay paused on the question" \
+	"Question: How many flags sit in bytes that are not zero"
+r=$?
 TIMEOUT=$((TIMEOUT / 3))
 sleep 2 && screen && shows "scene 2 of $n6" && lacks "AUTOPLAY"
-check $? "... and stays paused there"
+r2=$?
 keys q && wait_for "A-0" >/dev/null
+# the screens recorded, each as the scene it shows and whether AUTOPLAY is
+# on it, repeats dropped: scene 1 playing, scene 2 playing, scene 2 paused
+$CAST screens "$tmp/a9.cast" 2>/dev/null | awk -v n="$n6" '
+	function end() { if (said != "" && said != last) { print said; last = said } }
+	/^@ / { end(); scene = ""; play = "paused"; said = ""; next }
+	match($0, "scene [0-9]+ of " n) { scene = substr($0, RSTART, RLENGTH) }
+	/AUTOPLAY/ { play = "playing" }
+	{ said = scene == "" ? "" : scene " " play }
+	END { end() }' | tr '\n' ',' >"$tmp/a9.said"
+[ $r -eq 0 ] && [ "$(cat "$tmp/a9.said")" = "scene 1 of $n6 playing,scene 2 of $n6 playing,scene 2 of $n6 paused," ]
+check $? "--autoplay 1 goes to scene 2 by itself and pauses on its question (recorded: $(cat "$tmp/a9.said"))"
+check $r2 "... and stays paused there"
 
 # 17: any key takes over
 run "clear; $L --lesson 3 --autoplay 2 --restart; echo K-\$?"
