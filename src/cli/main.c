@@ -354,8 +354,8 @@ static void list_progress(const char *path, const struct wv_lesson_file *f,
 		printf("     current: scene %zu of %zu (--lesson %u resumes there)\n",
 		       scene + 1, n, f->number);
 	else
-		printf("     current: scene %zu, past its %zu scenes (it starts at "
-		       "scene 1)\n", scene + 1, n);
+		printf("     current: scene %zu, past its %zu scene%s (it starts "
+		       "at scene 1)\n", scene + 1, n, n == 1 ? "" : "s");
 }
 
 /* --list-lessons: what each file's text says, without tracing its scenes. */
@@ -386,9 +386,9 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		       safe(files[i].slug));
 		wv_pace_lesson(l, NULL, &p);
 		len += (size_t)snprintf(line, sizeof(line), "about %u min: %zu "
-					"scenes, %zu question%s; variants:",
-					p.minutes, p.scenes, p.questions,
-					p.questions == 1 ? "" : "s");
+					"scene%s, %zu question%s; variants:",
+					p.minutes, p.scenes, p.scenes == 1 ? "" : "s",
+					p.questions, p.questions == 1 ? "" : "s");
 		if (len < sizeof(line))
 			wv_lesson_variants_text(l, line + len + 1,
 						sizeof(line) - len - 1);

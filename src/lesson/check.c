@@ -671,6 +671,10 @@ static int parse_all(const char *text, size_t len, wv_lesson **out,
 
 	const char *s = text, *end = text + len;
 
+	/* a byte-order mark some Windows editors write before UTF-8 text is
+	   not part of the first line (its columns count from after it) */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		s += 3;
 	/* line by line; after a mistake, on to the next line */
 	while (s < end && rc != -ENOMEM && !full(&p)) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));

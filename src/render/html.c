@@ -753,10 +753,12 @@ static int head(void *ctx, const struct wv_handout_head *hd)
 	wv_html_text(h->f, hd->title);
 	fputs("</h1>\n", h->f);
 	if (hd->pace)
-		fprintf(h->f, "<p class=\"note\">About %u minutes: %zu scenes, %zu "
-			"question%s, %zu words read out.</p>\n", hd->pace->minutes,
-			hd->pace->scenes, hd->pace->questions,
-			hd->pace->questions == 1 ? "" : "s", hd->pace->words);
+		fprintf(h->f, "<p class=\"note\">About %u minute%s: %zu scene%s, "
+			"%zu question%s, %zu word%s read out.</p>\n",
+			hd->pace->minutes, hd->pace->minutes == 1 ? "" : "s",
+			hd->pace->scenes, hd->pace->scenes == 1 ? "" : "s",
+			hd->pace->questions, hd->pace->questions == 1 ? "" : "s",
+			hd->pace->words, hd->pace->words == 1 ? "" : "s");
 	paragraphs(h->f, hd->summary);
 	elem(h->f, "p", NULL, hd->variants);
 	fputs("\n</header>\n", h->f);

@@ -1210,6 +1210,30 @@ static void lesson14_names_its_fixup(void **state)
  * narration and the word; control characters, bytes that are not UTF-8 and
  * CR line ends are refused at their line and column, as the one mistake.
  */
+/*
+ * A UTF-8 byte-order mark (EF BB BF) before the first line, as Notepad
+ * writes it, is no part of the title: key: line (the red team saw
+ * "expected 'key: value'" and "the lesson has no title").  A mistake on the
+ * first line is counted from after it: column 9 is the 'v' of vax.
+ */
+static void byte_order_mark(void **state)
+{
+	(void)state;
+	struct wv_error e = { 0 };
+	wv_lesson *l = parse("\xef\xbb\xbftitle: T\nscene: s\nword: ab\nshow: load\n", &e);
+
+	if (!l)
+		fail_msg("a file with a BOM: %d:%d: %s", e.line, e.col, e.msg);
+	assert_string_equal(wv_lesson_title(l), "T");
+	assert_int_equal(wv_lesson_nscenes(l), 1);
+	wv_lesson_free(l);
+	assert_null(parse("\xef\xbb\xbf" "arches: vax\ntitle: T\nscene: s\nword: ab\n"
+			  "show: load\n", &e));
+	if (e.line != 1 || e.col != 9 || !strstr(e.msg, "unknown variant 'vax'"))
+		fail_msg("got %d:%d: %s; want 1:9: unknown variant 'vax'...", e.line,
+			 e.col, e.msg);
+}
+
 static void text_encoding(void **state)
 {
 	(void)state;
@@ -1299,6 +1323,7 @@ int main(void)
 		cmocka_unit_test(lesson14_names_its_fixup),
 		cmocka_unit_test(build_exact_credit),
 		cmocka_unit_test(text_encoding),
+		cmocka_unit_test(byte_order_mark),
 		cmocka_unit_test(variants_in_words),
 	};
 
