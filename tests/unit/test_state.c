@@ -343,6 +343,43 @@ static void progress_link(void **state)
 	assert_non_null(strstr(buf, "\n5 find-zero 2\n"));
 }
 
+/*
+ * A class that has been through every lesson number there is (1 to 999)
+ * steps one of them: every other lesson's line stays, word for word, and
+ * the stepped one comes first after the header.  Each line written by hand
+ * in the format of watviz/progress.h; the red team saw lines after the
+ * 100th deleted (150 lessons, one stepped: 51 lines gone).
+ */
+static void progress_keeps_every_lesson(void **state)
+{
+	char p[128], line[64], *text;
+	size_t len, k, lines = 0;
+	FILE *f;
+
+	(void)state;
+	f = fopen(at(p, sizeof(p), "progress"), "w");
+	assert_non_null(f);
+	fprintf(f, "# watviz lesson progress: number, name, scene (from 1) or \"done\"\n");
+	for (unsigned i = 1; i <= 999; i++)
+		fprintf(f, "%u lesson-%u %u\n", i, i, i % 9 + 1);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(wv_progress_put(p, 150, "lesson-150", 4), 0);
+	assert_int_equal(wv_state_read(p, 1 << 20, &text, &len), 0);
+	for (size_t i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	assert_int_equal(lines, 1 + 999);
+	assert_non_null(strstr(text, "\"done\"\n150 lesson-150 5\n1 lesson-1 2\n"));
+	for (unsigned i = 1; i <= 999; i++) {
+		snprintf(line, sizeof(line), "\n%u lesson-%u %u\n", i, i,
+			 i == 150 ? 5 : i % 9 + 1);
+		if (!strstr(text, line))
+			fail_msg("lesson %u's line is gone", i);
+	}
+	free(text);
+	assert_int_equal(wv_progress_get(p, 999, "lesson-999", &k, NULL), 0);
+	assert_int_equal(k, 999 % 9);	/* scene 1 + 999 % 9, 0-based */
+}
+
 /* Two processes saving lessons at the same time both keep every line. */
 static void progress_two_writers(void **state)
 {
@@ -393,6 +430,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(progress_fifo, setup, teardown),
 		cmocka_unit_test_setup_teardown(progress_link, setup, teardown),
 		cmocka_unit_test_setup_teardown(progress_two_writers, setup, teardown),
+		cmocka_unit_test_setup_teardown(progress_keeps_every_lesson, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
