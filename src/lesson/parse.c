@@ -83,13 +83,24 @@ __attribute__((format(printf, 3, 4)))
 #endif
 int fail(struct parser *p, int col, const char *fmt, ...)
 {
-	char msg[WV_ERROR_MSG_MAX];
 	va_list ap;
+	char *msg;
+	int n;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	/* whole, for wv_error_set to fit (it shortens quoted values) */
+	msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (!msg) {
+		wv_error_set(p->err, p->line, col, "out of memory");
+		return -1;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	wv_error_set(p->err, p->line, col, "%s", msg);
+	free(msg);
 	return -1;
 }
 

@@ -1299,6 +1299,47 @@ static void rules_and_measure_ask(void **state)
 	}
 }
 
+/*
+ * --check-lesson's messages are whole (issue 46: cut at 159 bytes, "...;
+ * show the"): each ends with the change it asks for.  A scene title or a
+ * key of thousands of bytes is shortened in its middle instead, the
+ * sentence around it kept.
+ */
+static void messages_whole(void **state)
+{
+	(void)state;
+	static char text[8000], name[4000];
+	struct wv_error e;
+	const char *tail = "show the step that does (such as 'show: has_zero result')";
+	size_t n;
+
+	assert_null(parse("title: t\nscene: Where the flags are\nword: ab\narch: x86-64\n"
+			  "show: load\nquestion: What is has_zero?\nask: has_zero\n", &e));
+	n = strlen(e.msg);
+	if (n < strlen(tail) || strcmp(e.msg + n - strlen(tail), tail) != 0)
+		fail_msg("cut: '%s'", e.msg);
+
+	memset(name, 'T', 3000);
+	name[3000] = '\0';
+	snprintf(text, sizeof(text), "title: t\nscene: %s\nword: ab\narch: x86-64\n"
+		 "show: load\nquestion: What is has_zero?\nask: has_zero\n", name);
+	assert_null(parse(text, &e));
+	n = strlen(e.msg);
+	assert_true(n < WV_ERROR_MSG_MAX);
+	if (n < strlen(tail) || strcmp(e.msg + n - strlen(tail), tail) != 0 ||
+	    strncmp(e.msg, "scene 'TTTT", 11) != 0 || !strstr(e.msg, "TTT...TTT"))
+		fail_msg("a long title: '%s'", e.msg);
+
+	memset(name, 'k', 3900);
+	name[3900] = '\0';
+	snprintf(text, sizeof(text), "title: t\n%s: x\n", name);
+	assert_null(parse(text, &e));
+	n = strlen(e.msg);
+	if (e.line != 2 || n < 7 || strcmp(e.msg + n - 7, "measure") != 0 ||
+	    strncmp(e.msg, "unknown key 'kkk", 16) != 0)
+		fail_msg("a long key: %d: '%s'", e.line, e.msg);
+}
+
 static void text_encoding(void **state)
 {
 	(void)state;
@@ -1390,6 +1431,7 @@ int main(void)
 		cmocka_unit_test(text_encoding),
 		cmocka_unit_test(byte_order_mark),
 		cmocka_unit_test(rules_and_measure_ask),
+		cmocka_unit_test(messages_whole),
 		cmocka_unit_test(variants_in_words),
 	};
 
