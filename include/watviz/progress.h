@@ -44,4 +44,13 @@ int wv_progress_get(const char *path, unsigned number, const char *slug,
 int wv_progress_put(const char *path, unsigned number, const char *slug,
 		    size_t scene);
 
+/*
+ * What to say of line (from 1, as wv_progress_get gives it) of the progress
+ * file at path, which is not a lesson's, into buf; returns buf.
+ *   "/s/watviz/progress: line 3 is not 'number name scene'; it is kept as
+ *   it is (fix or delete it)"
+ */
+const char *wv_progress_bad_line(const char *path, int line, char *buf,
+				 size_t size);
+
 #endif /* WATVIZ_PROGRESS_H */

@@ -187,6 +187,14 @@ static int put_lines(FILE *out, void *ctx)
 	return wv_file_error(out);
 }
 
+const char *wv_progress_bad_line(const char *path, int line, char *buf,
+				 size_t size)
+{
+	snprintf(buf, size, "%s: line %d is not 'number name scene'; it is kept "
+		 "as it is (fix or delete it)", path, line);
+	return buf;
+}
+
 int wv_progress_put(const char *path, unsigned number, const char *slug,
 		    size_t scene)
 {

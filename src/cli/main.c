@@ -344,9 +344,11 @@ static void list_progress(const char *path, const struct wv_lesson_file *f,
 	if (rc == -ENOENT)
 		return;
 	if (rc < 0) {
+		char why[8400];
+
 		if (!*told)
-			fprintf(stderr, "watviz: %s: progress not shown: %s\n",
-				safe(path), wv_state_strerror(rc));
+			fprintf(stderr, "watviz: lesson progress not shown: %s\n",
+				safe(wv_state_explain(path, rc, why, sizeof(why))));
 		*told = true;
 		return;
 	}
