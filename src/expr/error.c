@@ -66,6 +66,9 @@ static void fit(char *s, size_t len, size_t size)
 		size_t keep = n > over + QUOTE_KEEP ? n - over : QUOTE_KEEP;
 		size_t head = keep / 2, tail = from + n - (keep - head);
 
+		if (n - keep <= 3)	/* "..." would take as much as it saves */
+			break;
+
 		/* cut between characters, not inside one's UTF-8 bytes */
 		while (head > 0 && ((unsigned char)s[from + head] & 0xc0) == 0x80)
 			head--;

@@ -231,6 +231,12 @@ static void error_set(void **state)
 	assert_memory_equal(e.msg, "the zero's byte 'mmm", 20);
 	assert_non_null(strstr(e.msg, "mmm...mmm"));
 	assert_string_equal(e.msg + n - 30, "mmm' is bad; write 'x' instead");
+	/* a quoted value a few bytes past what is kept whole: "..." would
+	   save nothing, so the end is cut (and nothing loops or overflows) */
+	longmsg[WV_ERROR_MSG_MAX - 20] = '\0';
+	wv_error_set(&e, 1, 1, "%s '%s' x", longmsg, "abcdefghijklmnopqrstuvwxyz");
+	assert_int_equal(strlen(e.msg), WV_ERROR_MSG_MAX - 1);
+	assert_memory_equal(e.msg + WV_ERROR_MSG_MAX - 20, " 'abcdefghijklmnopq", 19);
 }
 
 /* UTF-8 as lesson files and messages read it, and text made safe to show. */
