@@ -45,9 +45,12 @@ $(WEB_BUILD)/obj/lessons.o: $(WEB_BUILD)/lessons.c
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(WEB_CFLAGS) -c -o $@ $<
 
+# the stack: 1 MiB (wasm-ld's default 64 KiB was 99% used opening a lesson),
+# and first in memory, so an overflow traps instead of writing over the data
 $(WEB_BUILD)/watviz.wasm: $(WEB_OBJ)
 	$(WASM_CC) --target=wasm32-wasi -mexec-model=reactor -nostdlib \
-	  -L/usr/lib/wasm32-wasi -Wl,--strip-all -o $@ \
+	  -L/usr/lib/wasm32-wasi -Wl,--strip-all -Wl,--stack-first \
+	  -Wl,-z,stack-size=1048576 -o $@ \
 	  /usr/lib/wasm32-wasi/crt1-reactor.o $(WEB_OBJ) -lc \
 	  $(shell $(WASM_CC) --target=wasm32-wasi -print-libgcc-file-name) \
 	  $(WEB_EXPORTS:%=-Wl,--export=%)

@@ -72,10 +72,22 @@ int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
 /*
  * A frame as it is flushed to the terminal, with what it shows (cls NULL
  * outside a lesson) for the markers.  The first frame fixes the header's
- * size.  Errors are kept for wv_rec_close.
+ * size.  Each frame is flushed at once, so a write that fails (a full
+ * disk, /dev/full) fails with it; the error is kept (wv_rec_error,
+ * wv_rec_close) and nothing more is written.
  */
 void wv_rec_frame(struct wv_rec *r, const struct wv_frame *f,
 		  const struct wv_app *app, const struct wv_class *cls);
+
+/*
+ * Has a write of the recording failed?  The first time it is asked after
+ * one has (r NULL: never), -errno with the message for the visualizer's
+ * message line in msg: "--record PATH: cannot write: REASON; the session
+ * goes on, not recorded (...)"; after that, and before any failure, 0.
+ * The front-end asks after each wv_rec_frame and shows the message then,
+ * not only when the visualizer ends.
+ */
+int wv_rec_error(struct wv_rec *r, char *msg, size_t size);
 
 /* Finish and free r (NULL: nothing): the recording put in place, or when
    no frame was drawn, nothing written and the file left as it was.  0, or

@@ -11,7 +11,9 @@
 #ifndef WATVIZ_ERROR_H
 #define WATVIZ_ERROR_H
 
-#define WV_ERROR_MSG_MAX 160
+/* Room for the longest message with its values: what, where and how to
+   fix, never cut before the fix (see wv_error_set). */
+#define WV_ERROR_MSG_MAX 512
 
 struct wv_error {
 	int line;	/* 1-based line of the input, 0 when it has no lines */
@@ -20,8 +22,11 @@ struct wv_error {
 };
 
 /*
- * Fill *e (when e is not NULL) with line, col and a printf-style message,
- * truncated to fit.  wv_error_set(e, 1, 3, "unknown escape \\%c", 'q').
+ * Fill *e (when e is not NULL) with line, col and a printf-style message.
+ * One too long for msg keeps its sentence whole: its longest quoted values
+ * ('...' around a title or a word as typed) lose their middle to "..."
+ * until it fits; only a message with none is cut at the end.
+ * wv_error_set(e, 1, 3, "unknown escape \\%c", 'q').
  */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))

@@ -29,7 +29,9 @@
 struct wv_html_opts {
 	const char *word_src;	/* the word as typed, for the headings; may be NULL */
 	const char *web_url;	/* --web-url: each sub-step links to the web page
-				   there (watviz/weblink.h); NULL none */
+				   there (watviz/weblink.h); NULL none.  With
+				   wv_html_split, the first variant's sub-steps,
+				   to the page's split view */
 };
 
 #define WV_HTML_TITLE_MAX 200	/* bytes of a title before it is cut */

@@ -22,7 +22,6 @@
 
 #include <stddef.h>
 
-#define WV_PROGRESS_MAX 100	/* lessons remembered */
 #define WV_PROGRESS_DONE ((size_t)-1)	/* the lesson was finished */
 
 /*
@@ -37,11 +36,21 @@ int wv_progress_get(const char *path, unsigned number, const char *slug,
 
 /*
  * Remember scene (0-based, or WV_PROGRESS_DONE) for lesson number/slug,
- * keeping the other lessons' lines and every line that is not a lesson's.
+ * keeping every other lesson's line and every line that is not a lesson's.
  * Returns 0, or -errno with the old file as it was (as wv_progress_get's
- * errors when it cannot be read).
+ * errors when it cannot be read; -EFBIG too when one more line would make
+ * it too big to read back).
  */
 int wv_progress_put(const char *path, unsigned number, const char *slug,
 		    size_t scene);
+
+/*
+ * What to say of line (from 1, as wv_progress_get gives it) of the progress
+ * file at path, which is not a lesson's, into buf; returns buf.
+ *   "/s/watviz/progress: line 3 is not 'number name scene'; it is kept as
+ *   it is (fix or delete it)"
+ */
+const char *wv_progress_bad_line(const char *path, int line, char *buf,
+				 size_t size);
 
 #endif /* WATVIZ_PROGRESS_H */

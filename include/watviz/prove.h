@@ -80,6 +80,17 @@ int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p);
 /* The same within work units instead of WV_PROVE_WORK (at most 2^32 - 1). */
 int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proof *p);
 
+#define WV_PROVE_WORK_MAX UINT32_MAX	/* the most WATVIZ_PROVE_WORK may ask */
+
+/*
+ * The solver's budget for --try and :try alike: WATVIZ_PROVE_WORK when it
+ * is set (a whole number of Z3's work units, 1 to WV_PROVE_WORK_MAX), else
+ * WV_PROVE_WORK.  0 with *work; -1 when the variable holds anything else
+ * (*work is then WV_PROVE_WORK).  Where there is no environment (the web
+ * page), the default.
+ */
+int wv_prove_work(uint64_t *work);
+
 /*
  * The same by evaluation (method "exhaustive" for 32 bits, "sampled" for
  * 64): a fixed plan of words, so its length is counted in words, never

@@ -47,6 +47,16 @@ int wv_state_read(const char *path, size_t max, char **text, size_t *len);
    strerror's words, or WV_ENOTREG's and a reader-less FIFO's own. */
 const char *wv_state_strerror(int rc);
 
+/*
+ * The negative error rc of reading or saving the state file at path (by
+ * the functions here, watviz/progress.h's or watviz/history.h's) as one
+ * sentence into buf: which file is at fault (the file, the lock beside it
+ * or its folder) and how to fix it.  Returns buf.
+ *   -EISDIR, the lock a folder: "/s/watviz/.progress.lock (the lock
+ *   beside /s/watviz/progress) is a folder: remove it (rmdir ...)"
+ */
+const char *wv_state_explain(const char *path, int rc, char *buf, size_t size);
+
 /* wv_file_open's flags */
 #define WV_FILE_STATE 1	/* a state file: regular files only, new ones 0600 */
 

@@ -629,8 +629,9 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
  * (said so), or refuted: then the smallest counterexample (or, when the
  * solver's budget of work ran out before it found the least, the one it
  * found, said so) becomes the word, at offset 0, so the kernel's own steps
- * run on it; or the solver gave up within its budget, said so.  The budget
- * is counted work (WV_PROVE_WORK), not time, as for --try.  Either way the try view
+ * run on it; or the solver gave up within its budget, said so with the way
+ * to give it more.  The budget is counted work, not time, and the same as
+ * --try's (wv_prove_work: WATVIZ_PROVE_WORK, else WV_PROVE_WORK).  Either way the try view
  * then draws the formula itself, operator by operator, on the word the
  * kernel loaded at the current step (the counterexample when refuted); Esc
  * goes back to the kernel's steps.
@@ -683,10 +684,11 @@ int wv_app_try_verdict(struct wv_app *app, const struct wv_try *t, int rc,
 		if (rc == -EINTR)
 			wv_app_msg(app, false, "try: stopped (Ctrl-C); nothing was "
 				   "decided");
-		else if (rc == -EIO && p->gave_up)
-			wv_app_msg(app, true, "try: the solver gave up after %llu units of "
-				   "work: neither proven nor refuted",
-				   (unsigned long long)p->work);
+		else if (rc == -EIO && p->gave_up)	/* and how to give it more */
+			wv_app_msg(app, true, "try: gave up (undecided) after %llu units; "
+				   "more: WATVIZ_PROVE_WORK=%llu", (unsigned long long)p->work,
+				   (unsigned long long)(p->work < WV_PROVE_WORK_MAX / 2
+				   ? 2 * p->work : WV_PROVE_WORK_MAX));
 		else
 			wv_app_msg(app, true, "try: %s", rc == -EIO ? "the solver gave up "
 				   "(it could not decide)" : strerror(-rc));
@@ -739,17 +741,24 @@ static int try_formula(struct wv_app *app, const char *src)
 {
 	struct wv_try *t = malloc(sizeof(*t));
 	struct wv_proof p;
+	uint64_t work;
 	int rc;
 
 	if (!t) {
 		wv_app_msg(app, true, "try: out of memory");
 		return WV_REACT_REDRAW;
 	}
+	if (wv_prove_work(&work) < 0) {	/* as --try's budget */
+		wv_app_msg(app, true, "try: WATVIZ_PROVE_WORK is not a whole number "
+			   "from 1 to %lu; unset it or fix it", (unsigned long)WV_PROVE_WORK_MAX);
+		free(t);
+		return WV_REACT_REDRAW;
+	}
 	if (wv_app_try_begin(app, src, t) < 0) {
 		free(t);
 		return WV_REACT_REDRAW;
 	}
-	rc = wv_prove_have_solver() ? wv_prove_solve(&t->e, &p)
+	rc = wv_prove_have_solver() ? wv_prove_solve_within(&t->e, work, &p)
 				    : wv_prove_enumerate(&t->e, true, &p);
 	rc = wv_app_try_verdict(app, t, rc, &p);
 	free(t);

@@ -275,6 +275,8 @@ struct wv_rec {
 	struct wv_file file;	/* a temporary beside the file, renamed at the end */
 	struct timespec t0;
 	bool started;
+	bool told;		/* wv_rec_error has said the write error */
+	char path[4096];	/* as given, for the message */
 };
 
 int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
@@ -295,6 +297,7 @@ int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
 		return e;
 	}
 	caster_init(&(*r)->c, (*r)->file.f, color, present);
+	snprintf((*r)->path, sizeof((*r)->path), "%s", path);
 	return 0;
 }
 
@@ -305,6 +308,8 @@ void wv_rec_frame(struct wv_rec *r, const struct wv_frame *f,
 	long long d;
 	int e;
 
+	if (r->c.err)	/* the recording is lost already: no more writes */
+		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (!r->started) {
 		if (wv_asciicast_header(r->file.f, f->cols, f->rows, "watviz session") < 0 &&
@@ -319,6 +324,17 @@ void wv_rec_frame(struct wv_rec *r, const struct wv_frame *f,
 	/* each frame on its way at once (a FIFO's reader sees it live) */
 	if ((e = wv_file_error(r->file.f)) < 0 && !r->c.err)
 		r->c.err = e;
+}
+
+int wv_rec_error(struct wv_rec *r, char *msg, size_t size)
+{
+	if (!r || !r->c.err || r->told)
+		return 0;
+	r->told = true;
+	snprintf(msg, size, "--record %s: cannot write: %s; the session goes on, "
+		 "not recorded (the file is left as it was)", r->path,
+		 wv_state_strerror(r->c.err));
+	return r->c.err;
 }
 
 int wv_rec_close(struct wv_rec *r)

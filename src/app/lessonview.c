@@ -558,19 +558,22 @@ void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 	line(&p, WV_ROLE_TEXT, wv_lesson_summary(c->lesson));
 	gap(&p);
 	if (q) {
-		snprintf(buf, sizeof(buf), "%zu scenes, %zu question%s: %zu right at "
-			 "the first try, %zu after a retry, %zu shown, %zu not "
-			 "answered.", c->nscenes, q, q == 1 ? "" : "s", right, retried,
-			 shown, q - right - retried - shown);
+		snprintf(buf, sizeof(buf), "%zu scene%s, %zu question%s: %zu right "
+			 "at the first try, %zu after a retry, %zu shown, %zu not "
+			 "answered.", c->nscenes, c->nscenes == 1 ? "" : "s", q,
+			 q == 1 ? "" : "s", right, retried, shown,
+			 q - right - retried - shown);
 	} else {
-		snprintf(buf, sizeof(buf), "%zu scenes.", c->nscenes);
+		snprintf(buf, sizeof(buf), "%zu scene%s.", c->nscenes,
+			 c->nscenes == 1 ? "" : "s");
 	}
 	line(&p, WV_ROLE_TEXT, buf);
 	if (c->pace.minutes) {
-		snprintf(buf, sizeof(buf), "Estimated time: about %u minutes (%zu "
-			 "words read out at %d a minute, %d s a scene, %d s a "
-			 "question).", c->pace.minutes, c->pace.words, WV_PACE_WPM,
-			 WV_PACE_SCENE_S, WV_PACE_QUESTION_S);
+		snprintf(buf, sizeof(buf), "Estimated time: about %u minute%s (%zu "
+			 "word%s read out at %d a minute, %d s a scene, %d s a "
+			 "question).", c->pace.minutes, c->pace.minutes == 1 ? ""
+			 : "s", c->pace.words, c->pace.words == 1 ? "" : "s",
+			 WV_PACE_WPM, WV_PACE_SCENE_S, WV_PACE_QUESTION_S);
 		line(&p, WV_ROLE_DIM, buf);
 	}
 	gap(&p);

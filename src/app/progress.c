@@ -156,15 +156,14 @@ static void put_line(FILE *f, unsigned number, const char *slug, size_t scene)
 		fprintf(f, "%u %s %zu\n", number, slug, scene + 1);
 }
 
-/* The header, the new line, the other lessons (up to WV_PROGRESS_MAX in
-   all), then every line that is not a lesson's, as it was. */
+/* The header, the new line, every other lesson's line, then every line
+   that is not a lesson's, as it was. */
 static int put_lines(FILE *out, void *ctx)
 {
 	const struct put *p = ctx;
 	const char *s;
 	size_t pos = 0, n;
 	struct entry e;
-	int kept = 1;
 
 	fprintf(out, "%s\n", header);
 	put_line(out, p->number, p->slug, p->scene);
@@ -174,11 +173,9 @@ static int put_lines(FILE *out, void *ctx)
 		case HEADER:
 			break;
 		case LESSON:
-			if ((e.number == p->number && strcmp(e.slug, p->slug) == 0) ||
-			    kept == WV_PROGRESS_MAX)
+			if (e.number == p->number && strcmp(e.slug, p->slug) == 0)
 				break;
 			put_line(out, e.number, e.slug, e.scene);
-			kept++;
 			break;
 		case COMMENT:
 		case BAD:
@@ -188,6 +185,14 @@ static int put_lines(FILE *out, void *ctx)
 		}
 	}
 	return wv_file_error(out);
+}
+
+const char *wv_progress_bad_line(const char *path, int line, char *buf,
+				 size_t size)
+{
+	snprintf(buf, size, "%s: line %d is not 'number name scene'; it is kept "
+		 "as it is (fix or delete it)", path, line);
+	return buf;
 }
 
 int wv_progress_put(const char *path, unsigned number, const char *slug,
@@ -203,6 +208,10 @@ int wv_progress_put(const char *path, unsigned number, const char *slug,
 	rc = read_file(path, &f);
 	if (rc == -ENOENT)
 		rc = 0;		/* the first lesson saved */
+	/* one line more (at most the header's, the longest line, and a
+	   newline) must leave a file watviz can read again */
+	if (rc == 0 && f.len + sizeof(header) + LINE_MAX_LEN + 1 > FILE_MAX)
+		rc = -EFBIG;
 	if (rc == 0)	/* a file that cannot be read is never replaced */
 		rc = wv_state_replace(path, WV_FILE_STATE, put_lines, &(struct put){
 			.number = number, .slug = slug, .scene = scene, .f = &f });

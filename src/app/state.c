@@ -120,6 +120,104 @@ static size_t dir_len(const char *path)
 	return slash ? (size_t)(slash - path) + 1 : 0;
 }
 
+static int resolve(const char *path, char *out, size_t size);
+
+/* The lock wv_state_lock takes for the file target (links followed):
+   ".NAME.lock" beside it.  0, or -ENAMETOOLONG. */
+static int lock_path(const char *target, char *lock, size_t size)
+{
+	size_t d = dir_len(target);
+
+	return snprintf(lock, size, "%.*s.%s.lock", (int)d, target, target + d) >=
+	       (int)size ? -ENAMETOOLONG : 0;
+}
+
+static bool is_folder(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Does path exist, and may we not do mode (R_OK, W_OK) to it? */
+static bool denied(const char *path, int mode)
+{
+	return access(path, F_OK) == 0 && access(path, mode) != 0;
+}
+
+const char *wv_state_explain(const char *path, int rc, char *buf, size_t size)
+{
+	char file[4096], dir[4096], lock[4112];
+	size_t d;
+
+	if (resolve(path, file, sizeof(file)) < 0)
+		snprintf(file, sizeof(file), "%s", path);
+	d = dir_len(file);	/* the folder: "/s/w" of "/s/w/f", "/" of "/f" */
+	snprintf(dir, sizeof(dir), "%.*s", d > 1 ? (int)d - 1 : 1, d ? file : ".");
+	if (lock_path(file, lock, sizeof(lock)) < 0)
+		lock[0] = '\0';
+	switch (rc) {
+	case -EISDIR:
+		if (is_folder(file))
+			snprintf(buf, size, "%s is a folder, where watviz keeps a file: "
+				 "move the folder away", file);
+		else if (lock[0] && is_folder(lock))
+			snprintf(buf, size, "%s (the lock beside %s) is a folder: "
+				 "remove it (rmdir %s)", lock, file, lock);
+		else
+			snprintf(buf, size, "%s: a folder where a file should be: "
+				 "move it away", file);
+		break;
+	case -EACCES:
+	case -EPERM:
+		if (denied(file, R_OK) || denied(file, W_OK))
+			snprintf(buf, size, "%s is not yours to read and write: give "
+				 "it back (chmod u+rw %s) or move it away", file, file);
+		else if (denied(dir, W_OK | X_OK))
+			snprintf(buf, size, "the folder %s is read-only to you, so %s "
+				 "cannot be saved there: chmod u+w %s, or set "
+				 "XDG_STATE_HOME to a folder you can write", dir, file, dir);
+		else if (lock[0] && (denied(lock, R_OK) || denied(lock, W_OK)))
+			snprintf(buf, size, "%s (the lock beside %s) is not yours to "
+				 "write: remove it", lock, file);
+		else
+			snprintf(buf, size, "%s: permission denied (a link planted in "
+				 "a folder anyone may write, such as /tmp, is not "
+				 "followed): set XDG_STATE_HOME to a folder of your own",
+				 file);
+		break;
+	case -EROFS:
+		snprintf(buf, size, "%s is on a read-only file system: set "
+			 "XDG_STATE_HOME to a folder on a writable one", file);
+		break;
+	case -EFBIG:
+		snprintf(buf, size, "%s is far bigger than watviz writes it: move it "
+			 "away (watviz then starts a new one)", file);
+		break;
+	case -ENOSPC:
+	case -EDQUOT:
+		snprintf(buf, size, "no room for %s on its disk (or in your quota): "
+			 "free some space", file);
+		break;
+	case -ENOTDIR:
+		snprintf(buf, size, "part of the folder of %s is a file, not a "
+			 "folder: move it away, or set XDG_STATE_HOME elsewhere", file);
+		break;
+	case -ELOOP:
+		snprintf(buf, size, "%s: symbolic links that go round in a loop: "
+			 "remove the link", file);
+		break;
+	case -ENAMETOOLONG:
+		snprintf(buf, size, "%s: the path is too long: set XDG_STATE_HOME "
+			 "to a shorter folder", file);
+		break;
+	default:
+		snprintf(buf, size, "%s: %s", file, wv_state_strerror(rc));
+		break;
+	}
+	return buf;
+}
+
 /*
  * Is the link at path (lstat'ed into st) one the kernel would not follow
  * for us (fs.protected_symlinks): in a sticky folder anyone may write to,
@@ -349,15 +447,12 @@ int wv_state_replace(const char *path, int flags,
 int wv_state_lock(const char *path)
 {
 	char target[4096], lock[4112];
-	size_t d;
 	int fd, rc;
 
 	if ((rc = resolve(path, target, sizeof(target))) < 0)
 		return rc;
-	d = dir_len(target);
-	if (snprintf(lock, sizeof(lock), "%.*s.%s.lock", (int)d, target,
-		     target + d) >= (int)sizeof(lock))
-		return -ENAMETOOLONG;
+	if ((rc = lock_path(target, lock, sizeof(lock))) < 0)
+		return rc;
 	fd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "watviz/cast.h"
 #include "watviz/try.h"
@@ -134,14 +135,23 @@ static int set_lesson(struct wv_cli *c, const char *val)
 	return 0;
 }
 
+/* Does val begin with scheme and a ':', in any case (RFC 3986, 3.1)? */
+static bool has_scheme(const char *val, size_t n, const char *scheme)
+{
+	return n == strlen(scheme) && strncasecmp(val, scheme, n) == 0;
+}
+
 /*
  * --web-url URL: where the web page (make web) lives, for --html's links.
- * A relative path, or an http:, https: or file: URL, without a fragment
- * (each link adds its own) and without blanks or control characters.
+ * A relative path, or an http:, https: or file: URL (the scheme in any
+ * case), without a fragment (each link adds its own) and without blanks or
+ * control characters.  "//host/w.html" is no relative path but another
+ * host's page, and so is "\\host\w.html" or "/\host", which browsers read
+ * with '\' as '/' (the WHATWG URL standard): refused.
  */
 static int web_url(struct wv_cli *c, const char *val)
 {
-	size_t scheme = strcspn(val, ":/?#");
+	size_t scheme = strcspn(val, ":/?#\\");
 
 	for (const char *p = val; *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#' ||
@@ -151,11 +161,18 @@ static int web_url(struct wv_cli *c, const char *val)
 				    "link adds its own #...)", val, (int)(p - val) + 1);
 			return -1;
 		}
-	if (val[scheme] == ':' && !(scheme == 4 && strncmp(val, "http", 4) == 0) &&
-	    !(scheme == 5 && strncmp(val, "https", 5) == 0) &&
-	    !(scheme == 4 && strncmp(val, "file", 4) == 0)) {
+	if (val[scheme] == ':' && !has_scheme(val, scheme, "http") &&
+	    !has_scheme(val, scheme, "https") && !has_scheme(val, scheme, "file")) {
 		usage_error(c, "--web-url %s: an http:, https: or file: URL or a "
 			    "relative path, as in --web-url watviz.html", val);
+		return -1;
+	}
+	if ((val[0] == '/' || val[0] == '\\') && (val[1] == '/' || val[1] == '\\')) {
+		usage_error(c, "--web-url %s: a URL that starts with two slashes "
+			    "or backslashes names another host, not a path here; "
+			    "write the page's "
+			    "path (as in --web-url watviz.html) or its whole URL "
+			    "(as in --web-url https://example.org/watviz.html)", val);
 		return -1;
 	}
 	c->web_url = val;
@@ -322,6 +339,10 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 		} else if (IS("--present")) {
 			c->present = true;
 		} else if (IS("--measure")) {
+			if (c->measure) {
+				usage_error(c, "--measure given twice; give it once");
+				return -1;
+			}
 			c->measure = true;
 		} else if (IS("--course")) {
 			c->course = true;
@@ -465,6 +486,12 @@ static int export_combinations(struct wv_cli *c, bool lesson)
 			    "out --step");
 		return -1;
 	}
+	if (c->split && c->list_steps) {
+		usage_error(c, "--list-steps lists every sub-step of one variant "
+			    "and exits; leave out --split (or give its variant as "
+			    "--arch)");
+		return -1;
+	}
 	if (c->mode == WV_MODE_SVG && !c->step_arg && !c->list_steps) {
 		usage_error(c, "--svg draws one sub-step; name it, as in --svg --step "
 			    "has_zero:3 (--list-steps lists them)");
@@ -564,10 +591,18 @@ static int check_combinations(struct wv_cli *c)
 		return -1;
 	}
 	if (c->try_src && (c->mode == WV_MODE_SVG || c->mode == WV_MODE_CAST ||
-			   c->record || c->list_steps || c->step_arg)) {
+			   c->record || c->list_steps || c->step_arg || c->split)) {
 		usage_error(c, "--try draws its own formula, not the kernel's steps; "
 			    "leave out %s", c->record ? "--record" : c->list_steps
-			    ? "--list-steps" : c->mode == WV_MODE_AUTO ? "--step"
+			    ? "--list-steps" : c->split ? "--split"
+			    : c->mode == WV_MODE_AUTO ? "--step" : mode_opt[c->mode]);
+		return -1;
+	}
+	if (c->no_mouse && (c->try_src || c->list_steps ||
+			    (c->mode != WV_MODE_AUTO && !c->record))) {
+		usage_error(c, "--no-mouse leaves the mouse to the terminal in the "
+			    "visualizer, and %s runs none; leave out --no-mouse",
+			    c->try_src ? "--try" : c->list_steps ? "--list-steps"
 			    : mode_opt[c->mode]);
 		return -1;
 	}
@@ -660,7 +695,8 @@ static int check_combinations(struct wv_cli *c)
 
 /*
  * --help, --version, --list-arch, --list-lessons and --check-lesson do one
- * thing and exit: a word or an option that they would ignore is refused.
+ * thing and exit: a word or an option that they would ignore is refused
+ * (--help and --version aside: they take anything, as GNU tools do).
  */
 static int check_lone(struct wv_cli *c)
 {
@@ -675,7 +711,14 @@ static int check_lone(struct wv_cli *c)
 			    "remove it", does, c->word_src);
 		return -1;
 	}
-	if (c->help || c->version || c->list)
+	if (c->help || c->version)
+		return 0;
+	if (c->measure || c->no_mouse) {
+		usage_error(c, "%s and exits, so %s would be ignored; leave it out",
+			    does, c->measure ? "--measure" : "--no-mouse");
+		return -1;
+	}
+	if (c->list)
 		return 0;
 	if (c->check_lesson && c->arch_given) {
 		usage_error(c, "--check-lesson checks the file on every variant its "

@@ -124,11 +124,13 @@ static void help(FILE *f)
 "                    and Letter\n"
 "  --web-url URL     with --html: link each sub-step to the web page at URL\n"
 "                    (make web), URL#word=...&step=has_zero:3; with --lesson\n"
-"                    or --course each scene, URL#lesson=3&scene=2\n"
+"                    or --course each scene, URL#lesson=3&scene=2; URL is a\n"
+"                    path on the page's host or an http:, https: or file: URL\n"
 "  --color[=WHEN]    colour the text: auto (the default), always or never;\n"
 "                    NO_COLOR in the environment means never for auto\n"
 "  --no-mouse        leave the mouse to the terminal (to select text); else\n"
-"                    a click edits a byte or a bit, the wheel steps\n"
+"                    a click edits a byte or a bit, the wheel steps (the\n"
+"                    visualizer only)\n"
 "\n"
 "figures and recordings:\n"
 "  --step NAME:K     open the visualizer at sub-step K of the kernel\n"
@@ -152,7 +154,8 @@ static void help(FILE *f)
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
 "  --present         projector layout: bits spaced by byte, high contrast\n"
 "  --split ARCH      a second variant stacked under the first, same place\n"
-"                    (the visualizer, --cast, --html)\n"
+"                    (the visualizer, --cast, --html; not --try or\n"
+"                    --list-steps)\n"
 "  --autoplay SECS   go on by itself, one sub-step every SECS seconds; each\n"
 "                    scene stays up until read at 140 words a minute, and\n"
 "                    a question pauses; a key takes over\n"
@@ -341,9 +344,11 @@ static void list_progress(const char *path, const struct wv_lesson_file *f,
 	if (rc == -ENOENT)
 		return;
 	if (rc < 0) {
+		char why[8400];
+
 		if (!*told)
-			fprintf(stderr, "watviz: %s: progress not shown: %s\n",
-				safe(path), wv_state_strerror(rc));
+			fprintf(stderr, "watviz: lesson progress not shown: %s\n",
+				safe(wv_state_explain(path, rc, why, sizeof(why))));
 		*told = true;
 		return;
 	}
@@ -354,8 +359,8 @@ static void list_progress(const char *path, const struct wv_lesson_file *f,
 		printf("     current: scene %zu of %zu (--lesson %u resumes there)\n",
 		       scene + 1, n, f->number);
 	else
-		printf("     current: scene %zu, past its %zu scenes (it starts at "
-		       "scene 1)\n", scene + 1, n);
+		printf("     current: scene %zu, past its %zu scene%s (it starts "
+		       "at scene 1)\n", scene + 1, n, n == 1 ? "" : "s");
 }
 
 /* --list-lessons: what each file's text says, without tracing its scenes. */
@@ -386,9 +391,9 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		       safe(files[i].slug));
 		wv_pace_lesson(l, NULL, &p);
 		len += (size_t)snprintf(line, sizeof(line), "about %u min: %zu "
-					"scenes, %zu question%s; variants:",
-					p.minutes, p.scenes, p.questions,
-					p.questions == 1 ? "" : "s");
+					"scene%s, %zu question%s; variants:",
+					p.minutes, p.scenes, p.scenes == 1 ? "" : "s",
+					p.questions, p.questions == 1 ? "" : "s");
 		if (len < sizeof(line))
 			wv_lesson_variants_text(l, line + len + 1,
 						sizeof(line) - len - 1);

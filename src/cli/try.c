@@ -226,30 +226,6 @@ static int try_plain_verdict(FILE *f, const struct wv_cli *c, const struct wv_tr
 	return wv_file_error(f);
 }
 
-/*
- * The solver's budget: WATVIZ_PROVE_WORK when set (a whole number of Z3's
- * work units, 1 to 2^32 - 1), else WV_PROVE_WORK.  0 with *work, or -1 when
- * the variable holds something else.
- */
-static int prove_work(uint64_t *work)
-{
-	const char *s = getenv("WATVIZ_PROVE_WORK");
-	uint64_t n = 0;
-
-	*work = WV_PROVE_WORK;
-	if (!s)
-		return 0;
-	for (const char *q = s; *q; q++) {
-		if (*q < '0' || *q > '9' || n > UINT32_MAX)
-			return -1;
-		n = n * 10 + (uint64_t)(*q - '0');
-	}
-	if (!*s || n == 0 || n > UINT32_MAX)
-		return -1;
-	*work = n;
-	return 0;
-}
-
 int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
 {
 	uint64_t work;
@@ -268,11 +244,11 @@ int wv_cli_try(const struct wv_cli *c, uint64_t a, const char *word_src)
 		free(t);
 		return 2;
 	}
-	if (prove_work(&work) < 0) {
+	if (wv_prove_work(&work) < 0) {
 		fprintf(stderr, "watviz: WATVIZ_PROVE_WORK=%s: give the solver's budget as "
 			"a whole number of work units from 1 to %lu, or unset it (the "
 			"default is %llu)\n", getenv("WATVIZ_PROVE_WORK"),
-			(unsigned long)UINT32_MAX, (unsigned long long)WV_PROVE_WORK);
+			(unsigned long)WV_PROVE_WORK_MAX, (unsigned long long)WV_PROVE_WORK);
 		free(t);
 		return 2;
 	}

@@ -11,6 +11,7 @@
  */
 #include "watviz/lesson.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,6 +326,80 @@ static int formula_check(struct parser *p, const struct wv_scene *s,
 	return rc;
 }
 
+/*
+ * The first number of text that states value v, into *at (its index) and
+ * *len: a hex number (0x...) that is v and not a constant narration may
+ * state (narration_constant: ONES, HIGHS, 0xff, ...), or a decimal number
+ * that is v and does not name a thing or stand in a formula
+ * (number_named).  As the parser reads narration.  false: none.
+ */
+static bool states_value(const char *text, uint64_t v, size_t *at, size_t *len)
+{
+	size_t n = strlen(text);
+
+	for (size_t i = 0; i < n;) {
+		size_t e = i;
+		bool start = i == 0 || !(isalnum((unsigned char)text[i - 1]) ||
+					 text[i - 1] == '_' || text[i - 1] == '.');
+
+		if (!start || !isdigit((unsigned char)text[i])) {
+			i++;
+			continue;
+		}
+		if (text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
+		    isxdigit((unsigned char)text[i + 2])) {
+			e = i + 2;
+			while (e < n && isxdigit((unsigned char)text[e]))
+				e++;
+			if (e - i - 2 <= 16 && strtoull(text + i + 2, NULL, 16) == v &&
+			    !narration_constant(v) &&
+			    !(text[e] == '.' && text[e + 1] == '.')) {	/* 0xfe..ff */
+				*at = i;
+				*len = e - i;
+				return true;
+			}
+		} else {
+			while (e < n && isdigit((unsigned char)text[e]))
+				e++;
+			if (e - i <= 19 && strtoull(text + i, NULL, 10) == v &&
+			    !number_named(text, n, i, e)) {
+				*at = i;
+				*len = e - i;
+				return true;
+			}
+		}
+		i = e;
+	}
+	return false;
+}
+
+/*
+ * Does a rule: paragraph of s state the value its question asks on t (a
+ * rule's numbers are let through the number lint: they belong to a claim
+ * about every word, so "rule: cheap-flags Here has_zero is 0x8080800000800000."
+ * went through)?  0, or -1 with the mistake at the rule's line.
+ */
+static int rule_value_check(struct parser *p, const struct wv_scene *s,
+			    const struct wv_trace *t, const struct wv_answer *a)
+{
+	size_t at, len;
+
+	if (a->form == WV_FORM_FORMULA)
+		return 0;
+	for (size_t i = 0; i < s->npara; i++) {
+		if (!s->para[i].rule || !states_value(s->para[i].text, a->value, &at, &len))
+			continue;
+		wv_error_set(p->err, s->para[i].line, 1, "scene '%s': on %s the rule "
+			     "paragraph (rule: %s) states %.*s, the answer its question "
+			     "asks (%s); a rule says what holds for every word: leave "
+			     "this word's values to the trace and the worked answer",
+			     s->title, t->v->name, s->para[i].rule->name, (int)len,
+			     s->para[i].text + at, wv_lesson_ask_name(s->q.ask));
+		return -1;
+	}
+	return 0;
+}
+
 /* Every placeholder of s has a value on t; else an error at the first. */
 static int narrate_check(struct parser *p, const struct wv_scene *s,
 			 const struct wv_trace *t)
@@ -627,7 +702,8 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 			     answer_in_view(s, &t));
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && wv_lesson_answer(s, &t, &a) == 0 &&
-		   (giveaway_check(p, s, &t, &a) != 0 || formula_check(p, s, &t, &a) != 0)) {
+		   (giveaway_check(p, s, &t, &a) != 0 || formula_check(p, s, &t, &a) != 0 ||
+		    rule_value_check(p, s, &t, &a) != 0)) {
 		rc = -1;
 	} else if (s->q.ask != WV_ASK_NONE && practice_check(p, s, &in, &t) != 0) {
 		rc = -1;
@@ -671,6 +747,10 @@ static int parse_all(const char *text, size_t len, wv_lesson **out,
 
 	const char *s = text, *end = text + len;
 
+	/* a byte-order mark some Windows editors write before UTF-8 text is
+	   not part of the first line (its columns count from after it) */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		s += 3;
 	/* line by line; after a mistake, on to the next line */
 	while (s < end && rc != -ENOMEM && !full(&p)) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));

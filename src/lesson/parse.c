@@ -83,13 +83,24 @@ __attribute__((format(printf, 3, 4)))
 #endif
 int fail(struct parser *p, int col, const char *fmt, ...)
 {
-	char msg[WV_ERROR_MSG_MAX];
 	va_list ap;
+	char *msg;
+	int n;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	/* whole, for wv_error_set to fit (it shortens quoted values) */
+	msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (!msg) {
+		wv_error_set(p->err, p->line, col, "out of memory");
+		return -1;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	wv_error_set(p->err, p->line, col, "%s", msg);
+	free(msg);
 	return -1;
 }
 
@@ -130,6 +141,14 @@ static const uint64_t hex_constants[] = {
 	0x7f7f7f7f, UINT64_C(0x7f7f7f7f7f7f7f7f),
 	0xfefefeff, UINT64_C(0xfefefefefefefeff),
 };
+
+bool narration_constant(uint64_t x)
+{
+	for (size_t k = 0; k < sizeof(hex_constants) / sizeof(hex_constants[0]); k++)
+		if (x == hex_constants[k])
+			return true;
+	return false;
+}
 
 /* "fefe", "7f7f", ...: hex digits that are one repeated constant byte */
 static bool repeated_byte(const char *h, size_t n)
@@ -191,6 +210,33 @@ static void word_before(const char *v, size_t i, const char **w, size_t *n)
 static bool is_op(char c)
 {
 	return c && strchr("+-*/%<>^&|()~", c) != NULL;
+}
+
+bool number_named(const char *v, size_t n, size_t i, size_t e)
+{
+	size_t before = i, after = e, wn;
+	const char *w;
+
+	while (before > 0 && v[before - 1] == ' ')
+		before--;
+	while (after < n && v[after] == ' ')
+		after++;
+	char prev = before > 0 ? v[before - 1] : 0, next = v[after];
+
+	word_before(v, i, &w, &wn);
+	bool ident = e < n && (isalpha((unsigned char)v[e]) || v[e] == '_' ||
+			       (v[e] == '.' && isdigit((unsigned char)v[e + 1])));
+	bool bits = strncmp(v + e, "-bit", 4) == 0;
+	bool year = e - i == 4 && (v[i] == '1' || v[i] == '2');
+	/* "bit 7" names a position in the formula; "lesson 9" a lesson */
+	bool bitpos = word_is(w, wn, ref_words, sizeof(ref_words) / sizeof(ref_words[0]));
+	/* "byte 7 - k" is a formula; "= 2" and "byte 2" state values */
+	bool formula = (is_op(prev) || is_op(next) ||
+			word_is(w, wn, formula_words,
+				sizeof(formula_words) / sizeof(formula_words[0]))) &&
+		       prev != '=' && next != '=';
+
+	return ident || bits || year || bitpos || formula;
 }
 
 /*
@@ -271,10 +317,7 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 				     (f == e + 2 || repeated_byte(v + e + 2, f - e - 2));
 				e = f;
 			} else if (e - i - 2 <= 16) {
-				uint64_t x = strtoull(v + i + 2, NULL, 16);
-
-				for (size_t k = 0; k < sizeof(hex_constants) / sizeof(hex_constants[0]); k++)
-					ok |= x == hex_constants[k];
+				ok = narration_constant(strtoull(v + i + 2, NULL, 16));
 			}
 			if (!ok)
 				return fail(p, at, "narration states the value %.*s; a word's "
@@ -284,33 +327,11 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 			continue;
 		}
 		if (isdigit(c) && word_start) {
-			size_t e = i, before = i, after, wn;
-			const char *w;
+			size_t e = i;
 
 			while (e < n && isdigit((unsigned char)v[e]))
 				e++;
-			while (before > 0 && v[before - 1] == ' ')
-				before--;
-			after = e;
-			while (after < n && v[after] == ' ')
-				after++;
-			char prev = before > 0 ? v[before - 1] : 0, next = v[after];
-
-			word_before(v, i, &w, &wn);
-			bool ident = e < n && (isalpha((unsigned char)v[e]) || v[e] == '_' ||
-					       (v[e] == '.' && isdigit((unsigned char)v[e + 1])));
-			bool bits = strncmp(v + e, "-bit", 4) == 0;
-			bool year = e - i == 4 && (v[i] == '1' || v[i] == '2');
-			/* "bit 7" names a position in the formula; "lesson 9" a lesson */
-			bool bitpos = word_is(w, wn, ref_words,
-					      sizeof(ref_words) / sizeof(ref_words[0]));
-			/* "byte 7 - k" is a formula; "= 2" and "byte 2" state values */
-			bool formula = (is_op(prev) || is_op(next) ||
-					word_is(w, wn, formula_words,
-						sizeof(formula_words) / sizeof(formula_words[0]))) &&
-				       prev != '=' && next != '=';
-
-			if (!(ident || bits || year || bitpos || formula))
+			if (!number_named(v, n, i, e))
 				return fail(p, at, "narration states the number %.*s; an "
 					    "index, count or result must come from the trace: "
 					    "write a placeholder such as {find_zero} (see "
@@ -799,6 +820,13 @@ int close_scene(struct parser *p)
 		return fail(p, 1, p->seen[K_QUESTION] ?
 			    "question in scene '%s' needs an ask: line naming the value it asks for" :
 			    "ask: in scene '%s' needs a question: line", s->title);
+	}
+	if (p->seen[K_MEASURE] && p->seen[K_QUESTION]) {
+		p->line = s->q.line;
+		return fail(p, 1, "scene '%s' has measure: %s, so its screen is the "
+			    "chart, not the trace: its question cannot be worked out "
+			    "there; ask it in a scene without measure:", s->title,
+			    wv_measure_group_name((enum wv_measure_group)s->measure));
 	}
 	if (p->seen[K_FORM] && !p->seen[K_QUESTION])
 		return fail(p, 1, "form: in scene '%s' without a question", s->title);

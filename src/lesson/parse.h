@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "watviz/error.h"
 #include "watviz/lesson.h"
@@ -61,5 +62,17 @@ void record(struct parser *p);
 
 /* Has the caller room for no more mistakes? */
 bool full(const struct parser *p);
+
+/* Is x a hex value narration may state (a kernel constant such as ONES or
+   HIGHS, or a byte with a fixed meaning such as 0xff)? */
+bool narration_constant(uint64_t x);
+
+/*
+ * Does the decimal number v[i..e) of narration v (n bytes) name a thing or
+ * stand in a formula, rather than state a value of the trace: part of a
+ * name ("x86"), "64-bit", a year, "bit 7", "lesson 9", an operand ("7 - k",
+ * "subtract 1")?  "= 2" and "byte 2" state values: false.
+ */
+bool number_named(const char *v, size_t n, size_t i, size_t e);
 
 #endif /* WATVIZ_LESSON_PARSE_H */

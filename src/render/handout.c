@@ -291,10 +291,12 @@ static int plain_head(void *ctx, const struct wv_handout_head *h)
 	fprintf(out, "%s\n", head);
 	underline(out, strlen(head), '=');
 	if (h->pace)
-		fprintf(out, "About %u minutes: %zu scenes, %zu question%s, %zu words "
-			"read out.\n\n", h->pace->minutes, h->pace->scenes,
-			h->pace->questions, h->pace->questions == 1 ? "" : "s",
-			h->pace->words);
+		fprintf(out, "About %u minute%s: %zu scene%s, %zu question%s, %zu "
+			"word%s read out.\n\n", h->pace->minutes,
+			h->pace->minutes == 1 ? "" : "s", h->pace->scenes,
+			h->pace->scenes == 1 ? "" : "s", h->pace->questions,
+			h->pace->questions == 1 ? "" : "s", h->pace->words,
+			h->pace->words == 1 ? "" : "s");
 	paragraphs(out, 0, h->summary);
 	fputc('\n', out);
 	wv_plain_wrap(out, 0, WIDTH, h->variants);

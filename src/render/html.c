@@ -86,6 +86,7 @@ struct html {
 	char id[16];		/* prefix of ids: "" or "l2-" */
 	const char *web_url;	/* link each sub-step there, or NULL */
 	const char *word_src;	/* for the links */
+	const char *split;	/* the links' split=, or NULL */
 	/* a handout's: each scene links there (lesson, scene, arch), or NULL */
 	const char *scene_url;
 	unsigned number;	/* the lesson's */
@@ -522,7 +523,7 @@ static void substep_out(const struct html *h, size_t k, int level)
 	if (h->web_url) {
 		char link[WV_WEBLINK_MAX];
 
-		wv_weblink_trace(t, h->word_src, k, false, NULL, link, sizeof(link));
+		wv_weblink_trace(t, h->word_src, k, false, h->split, link, sizeof(link));
 		fputs("<p class=\"web\"><a href=\"", h->f);
 		wv_html_text(h->f, h->web_url);
 		fputc('#', h->f);
@@ -685,7 +686,11 @@ static void split_step(struct html *h, size_t i, const struct wv_trace *other,
 int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 		  const struct wv_html_opts *o)
 {
-	struct html h = { .f = out, .t = t }, g = { .f = out, .t = u };
+	/* the first variant's sub-steps link to the page's split view of
+	   both (the page steps the second along with the first) */
+	struct html h = { .f = out, .t = t, .web_url = o ? o->web_url : NULL,
+			  .word_src = o ? o->word_src : NULL, .split = u->v->name },
+		    g = { .f = out, .t = u };
 	struct wv_handout_cited cited = { .n = 0 };
 	size_t shown = (size_t)-1;	/* u's step drawn last */
 	char *wbuf = malloc(WV_LOOK_WORD_MAX);
@@ -753,10 +758,12 @@ static int head(void *ctx, const struct wv_handout_head *hd)
 	wv_html_text(h->f, hd->title);
 	fputs("</h1>\n", h->f);
 	if (hd->pace)
-		fprintf(h->f, "<p class=\"note\">About %u minutes: %zu scenes, %zu "
-			"question%s, %zu words read out.</p>\n", hd->pace->minutes,
-			hd->pace->scenes, hd->pace->questions,
-			hd->pace->questions == 1 ? "" : "s", hd->pace->words);
+		fprintf(h->f, "<p class=\"note\">About %u minute%s: %zu scene%s, "
+			"%zu question%s, %zu word%s read out.</p>\n",
+			hd->pace->minutes, hd->pace->minutes == 1 ? "" : "s",
+			hd->pace->scenes, hd->pace->scenes == 1 ? "" : "s",
+			hd->pace->questions, hd->pace->questions == 1 ? "" : "s",
+			hd->pace->words, hd->pace->words == 1 ? "" : "s");
 	paragraphs(h->f, hd->summary);
 	elem(h->f, "p", NULL, hd->variants);
 	fputs("\n</header>\n", h->f);

@@ -110,6 +110,14 @@ const char *wv_state_strerror(int rc)
 	return strerror(rc < 0 ? -rc : rc);
 }
 
+/* The page's state files are blobs in the browser's storage: no folder,
+   lock or permission of theirs can be at fault. */
+const char *wv_state_explain(const char *path, int rc, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s: %s", path, wv_state_strerror(rc));
+	return buf;
+}
+
 int wv_file_open(struct wv_file *w, const char *path, int flags)
 {
 	(void)path;

@@ -173,6 +173,86 @@ static void runs(void **state)
 				 bad[i].msg);
 }
 
+/*
+ * Options the red team found accepted and then ignored: each is a usage
+ * error that names the option to leave out.  And what still goes together:
+ * --no-mouse with the visualizer (a word, a lesson, --record).
+ */
+static void ignored_options(void **state)
+{
+	(void)state;
+	struct wv_cli c;
+	static const struct {
+		const char *line;
+		const char *msg;
+	} bad[] = {
+		{ "--measure --list-arch", "--list-arch lists the variants and exits, "
+		  "so --measure would be ignored; leave it out" },
+		{ "--list-lessons --measure", "--list-lessons lists the lessons and "
+		  "exits, so --measure would be ignored; leave it out" },
+		{ "--check-lesson x.lesson --measure", "--check-lesson checks the file "
+		  "it names and exits, so --measure would be ignored" },
+		{ "--measure --measure --lesson 1", "--measure given twice; give it once" },
+		{ "--split ppc64 --try a", "--try draws its own formula, not the "
+		  "kernel's steps; leave out --split" },
+		{ "--split ppc64 --list-steps ab", "--list-steps lists every sub-step "
+		  "of one variant and exits; leave out --split" },
+		{ "--json --no-mouse ab", "--no-mouse leaves the mouse to the terminal "
+		  "in the visualizer, and --json runs none; leave out --no-mouse" },
+		{ "--plain --no-mouse ab", "and --plain runs none" },
+		{ "--cast --no-mouse ab", "and --cast runs none" },
+		{ "--no-mouse --try a", "and --try runs none" },
+		{ "--no-mouse --list-steps ab", "and --list-steps runs none" },
+		{ "--no-mouse --list-arch", "--list-arch lists the variants and exits, "
+		  "so --no-mouse would be ignored" },
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (parse(&c, bad[i].line) != -1 || !strstr(c.err, bad[i].msg))
+			fail_msg("'%s': got '%s', want ...%s...", bad[i].line, c.err,
+				 bad[i].msg);
+	assert_int_equal(parse(&c, "--no-mouse --record x.cast ab"), 0);
+	assert_int_equal(parse(&c, "--no-mouse --lesson 2"), 0);
+	assert_int_equal(parse(&c, "--html --split ppc64 --web-url w.html ab"), 0);
+	assert_int_equal(parse(&c, "--help --measure"), 0);
+}
+
+/*
+ * --web-url: a path on this page's host or a URL of http, https or file in
+ * any case (RFC 3986 3.1: schemes are case-insensitive).  "//host/..." is a
+ * network-path reference (RFC 3986 4.2): another host.  Browsers read '\'
+ * as '/' in http(s) URLs (the WHATWG URL standard), so "\\host\..." and
+ * "/\host" are another host too.
+ */
+static void web_urls(void **state)
+{
+	(void)state;
+	struct wv_cli c;
+	static const char *const good[] = {
+		"w.html", "a/b/w.html", "/srv/w.html", "../w.html", "HTTP://x.org/w.html",
+		"Https://x.org/w.html", "FILE:///tmp/w.html", "a\\b.html",
+	};
+	static const char *const other_host[] = {
+		"//evil.example/w.html", "\\\\evil.example\\w.html", "/\\evil.example",
+		"\\/evil.example",
+	};
+	char line[160];
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		snprintf(line, sizeof(line), "--html --web-url %s ab", good[i]);
+		if (parse(&c, line) != 0)
+			fail_msg("'%s' refused: %s", line, c.err);
+	}
+	for (size_t i = 0; i < sizeof(other_host) / sizeof(other_host[0]); i++) {
+		snprintf(line, sizeof(line), "--html --web-url %s ab", other_host[i]);
+		if (parse(&c, line) != -1 || !strstr(c.err, "names another host"))
+			fail_msg("'%s': got '%s', want ...names another host...", line,
+				 c.err);
+	}
+	assert_int_equal(parse(&c, "--html --web-url javascript:x ab"), -1);
+	assert_int_equal(parse(&c, "--html --web-url JavaScript:x ab"), -1);
+}
+
 static void refuses(void **state)
 {
 	(void)state;
@@ -422,6 +502,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(accepts),
 		cmocka_unit_test(refuses),
+		cmocka_unit_test(ignored_options),
+		cmocka_unit_test(web_urls),
 		cmocka_unit_test(try_options),
 		cmocka_unit_test(offsets),
 		cmocka_unit_test(page_ends),

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "watviz/ansi.h"
 #include "watviz/cast.h"
@@ -297,6 +298,49 @@ static void cast_trace(void **state)
 	free(buf);
 }
 
+/*
+ * --record into a device that is full (issue 46: nothing was said until q):
+ * the first frame's write fails, and wv_rec_error says so then, once,
+ * naming the file; the frames after it write nothing more, and closing
+ * reports the error as well.  Into a file that takes it: nothing to say.
+ */
+static void record_full_disk(void **state)
+{
+	static const uint8_t word[] = { 'a', 'b' };
+	struct wv_app app;
+	struct wv_frame fr = { 0 };
+	struct wv_rec *r;
+	char err[300], msg[600], path[] = "/tmp/watviz-rec-XXXXXX";
+	int fd;
+
+	(void)state;
+	assert_int_equal(wv_app_init(&app, word, 2, "ab", variant("x86-64"), 0, 0, -1), 0);
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	assert_int_equal(wv_rec_open(&r, "/dev/full", false, false, err, sizeof(err)), 0);
+	assert_int_equal(wv_rec_error(r, msg, sizeof(msg)), 0);	/* nothing yet */
+	wv_rec_frame(r, &fr, &app, NULL);
+	assert_int_equal(wv_rec_error(r, msg, sizeof(msg)), -ENOSPC);
+	assert_non_null(strstr(msg, "--record /dev/full: cannot write: No space left on "
+			       "device; the session goes on, not recorded"));
+	wv_rec_frame(r, &fr, &app, NULL);
+	assert_int_equal(wv_rec_error(r, msg, sizeof(msg)), 0);	/* said once */
+	assert_int_equal(wv_rec_close(r), -ENOSPC);
+	assert_int_equal(wv_rec_error(NULL, msg, sizeof(msg)), 0);
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(wv_rec_open(&r, path, false, false, err, sizeof(err)), 0);
+	wv_rec_frame(r, &fr, &app, NULL);
+	wv_rec_frame(r, &fr, &app, NULL);
+	assert_int_equal(wv_rec_error(r, msg, sizeof(msg)), 0);
+	assert_int_equal(wv_rec_close(r), 0);
+	unlink(path);
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
 /* ---- options ------------------------------------------------------------- */
 
 static int parse(struct wv_cli *c, const char *line)
@@ -376,6 +420,7 @@ int main(void)
 		cmocka_unit_test(ansi_matches_curses),
 		cmocka_unit_test(asciicast_lines),
 		cmocka_unit_test(cast_trace),
+		cmocka_unit_test(record_full_disk),
 		cmocka_unit_test(options),
 	};
 

@@ -119,6 +119,38 @@ static void traces(void **state)
 	}
 }
 
+/*
+ * --html --split --web-url: each of the first variant's sub-steps links to
+ * the page's split view (split=ppc64), as --html --web-url links each
+ * sub-step of one variant; the red team found no link at all.
+ */
+static void split_links(void **state)
+{
+	(void)state;
+	static const uint8_t word[] = "ab";
+	struct wv_trace_in in = { wv_wat_find("x86-64"), word, 2, 0, 0, -1, 0 };
+	struct wv_html_opts o = { .word_src = "ab", .web_url = "w.html" };
+	struct wv_trace t, u;
+	struct sink s;
+	char *page;
+
+	assert_int_equal(wv_trace_build(&t, &in), 0);
+	in.v = wv_wat_find("ppc64");
+	assert_int_equal(wv_trace_build(&u, &in), 0);
+	sink_open(&s);
+	assert_int_equal(wv_html_split(s.f, &t, &u, &o), 0);
+	page = sink_close(&s);
+	assert_int_equal(count(page, "<a href=\"w.html#word=ab&amp;arch=x86-64&amp;"),
+			 t.nsubs);
+	assert_int_equal(count(page, "&amp;split=ppc64\">Open this sub-step"), t.nsubs);
+	/* the first sub-step: the load of the word at memory 0 */
+	assert_non_null(strstr(page, "#word=ab&amp;arch=x86-64&amp;step=load%3A1&amp;"
+			       "split=ppc64\""));
+	free(page);
+	wv_trace_free(&u);
+	wv_trace_free(&t);
+}
+
 /* Relative luminance of "#rrggbb" or "#rgb" at s (WCAG 2). */
 static double luminance(const char *s)
 {
@@ -297,6 +329,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(escaped),
 		cmocka_unit_test(traces),
+		cmocka_unit_test(split_links),
 		cmocka_unit_test(legend),
 		cmocka_unit_test(contrast),
 		cmocka_unit_test(handouts),

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +344,122 @@ static void progress_link(void **state)
 	assert_non_null(strstr(buf, "\n5 find-zero 2\n"));
 }
 
+/*
+ * A class that has been through every lesson number there is (1 to 999)
+ * steps one of them: every other lesson's line stays, word for word, and
+ * the stepped one comes first after the header.  Each line written by hand
+ * in the format of watviz/progress.h; the red team saw lines after the
+ * 100th deleted (150 lessons, one stepped: 51 lines gone).
+ */
+static void progress_keeps_every_lesson(void **state)
+{
+	char p[128], line[64], *text;
+	size_t len, k, lines = 0;
+	FILE *f;
+
+	(void)state;
+	f = fopen(at(p, sizeof(p), "progress"), "w");
+	assert_non_null(f);
+	fprintf(f, "# watviz lesson progress: number, name, scene (from 1) or \"done\"\n");
+	for (unsigned i = 1; i <= 999; i++)
+		fprintf(f, "%u lesson-%u %u\n", i, i, i % 9 + 1);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(wv_progress_put(p, 150, "lesson-150", 4), 0);
+	assert_int_equal(wv_state_read(p, 1 << 20, &text, &len), 0);
+	for (size_t i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	assert_int_equal(lines, 1 + 999);
+	assert_non_null(strstr(text, "\"done\"\n150 lesson-150 5\n1 lesson-1 2\n"));
+	for (unsigned i = 1; i <= 999; i++) {
+		snprintf(line, sizeof(line), "\n%u lesson-%u %u\n", i, i,
+			 i == 150 ? 5 : i % 9 + 1);
+		if (!strstr(text, line))
+			fail_msg("lesson %u's line is gone", i);
+	}
+	free(text);
+	assert_int_equal(wv_progress_get(p, 999, "lesson-999", &k, NULL), 0);
+	assert_int_equal(k, 999 % 9);	/* scene 1 + 999 % 9, 0-based */
+}
+
+/* Does the sentence s hold every one of the phrases (NULL-ended)?  Says
+   which it misses on stderr (this runs in a child: no cmocka there). */
+static bool says_all(const char *s, const char *const *phrases)
+{
+	for (size_t i = 0; phrases[i]; i++)
+		if (!strstr(s, phrases[i])) {
+			fprintf(stderr, "# '%s' does not say '%s'\n", s, phrases[i]);
+			return false;
+		}
+	return true;
+}
+
+/*
+ * A state file that cannot be saved or read: the message names the file at
+ * fault (the progress file, the lock beside it or its folder) and how to
+ * fix it (issue 46: "Is a directory", "File too large" and "progress file:
+ * line 1 is not ...", which file?).  Run as nobody: root writes anywhere.
+ */
+static int state_errors(const char *d)
+{
+	char p[128], lock[128], ro[128], rop[160], why[1024], want[3][600];
+	FILE *f;
+	int rc;
+
+	snprintf(p, sizeof(p), "%s/progress", d);
+	/* the lock beside it is a folder */
+	snprintf(lock, sizeof(lock), "%s/.progress.lock", d);
+	if (mkdir(lock, 0700) < 0 || (rc = wv_progress_put(p, 3, "has-zero", 1)) != -EISDIR)
+		return 1;
+	snprintf(want[0], sizeof(want[0]), "%s (the lock beside %s) is a folder: "
+		 "remove it (rmdir %s)", lock, p, lock);
+	if (!says_all(wv_state_explain(p, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], NULL }))
+		return 11;
+	rmdir(lock);
+	/* 2 MB where a progress file should be */
+	f = fopen(p, "w");
+	for (int i = 0; f && i < 2 * 1024 * 1024 / 64; i++)
+		fprintf(f, "# %061d\n", i);
+	if (!f || fclose(f) != 0 || (rc = wv_progress_put(p, 3, "has-zero", 1)) != -EFBIG)
+		return 2;
+	snprintf(want[0], sizeof(want[0]), "%s is far bigger than watviz writes it", p);
+	if (!says_all(wv_state_explain(p, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], "move it away", NULL }))
+		return 12;
+	unlink(p);
+	/* a file we may not read */
+	put_text(p, "5 find-zero 2\n", 0200);
+	if ((rc = wv_progress_put(p, 3, "has-zero", 1)) != -EACCES)
+		return 3;
+	snprintf(want[0], sizeof(want[0]), "%s is not yours to read and write", p);
+	snprintf(want[1], sizeof(want[1]), "chmod u+rw %s", p);
+	if (!says_all(wv_state_explain(p, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], want[1], NULL }))
+		return 13;
+	/* a read-only state folder */
+	snprintf(ro, sizeof(ro), "%s/ro", d);
+	snprintf(rop, sizeof(rop), "%s/progress", ro);
+	if (mkdir(ro, 0500) < 0 || (rc = wv_progress_put(rop, 3, "has-zero", 1)) != -EACCES)
+		return 4;
+	snprintf(want[0], sizeof(want[0]), "the folder %s is read-only to you, so %s "
+		 "cannot be saved there", ro, rop);
+	snprintf(want[1], sizeof(want[1]), "chmod u+w %s", ro);
+	if (!says_all(wv_state_explain(rop, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], want[1], "XDG_STATE_HOME", NULL }))
+		return 14;
+	chmod(ro, 0700);
+	/* a line that is not a lesson's: which file */
+	snprintf(want[2], sizeof(want[2]), "%s: line 3 is not 'number name scene'; it "
+		 "is kept as it is (fix or delete it)", p);
+	return strcmp(wv_progress_bad_line(p, 3, why, sizeof(why)), want[2]) == 0 ? 0 : 5;
+}
+
+static void state_errors_name_file_and_fix(void **state)
+{
+	(void)state;
+	as_nobody(state_errors);
+}
+
 /* Two processes saving lessons at the same time both keep every line. */
 static void progress_two_writers(void **state)
 {
@@ -393,6 +510,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(progress_fifo, setup, teardown),
 		cmocka_unit_test_setup_teardown(progress_link, setup, teardown),
 		cmocka_unit_test_setup_teardown(progress_two_writers, setup, teardown),
+		cmocka_unit_test_setup_teardown(progress_keeps_every_lesson, setup, teardown),
+		cmocka_unit_test(state_errors_name_file_and_fix),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,9 +7,11 @@
 #include "testutil.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "watviz/app.h"
+#include "watviz/prove.h"
 #include "watviz/view.h"
 
 static struct wv_app app;
@@ -324,6 +326,35 @@ static void test_try_view(void **state)
 	wv_app_free(&app);
 }
 
+/*
+ * :try spends the budget --try spends: WATVIZ_PROVE_WORK (issue 46: it
+ * was ignored).  With a budget of 1 unit Z3 cannot prove the kernel's own
+ * has_zero, so it gives up, and says how to give it more; a budget that is
+ * no number is refused, nothing run.
+ */
+static void test_try_budget(void **state)
+{
+	(void)state;
+	if (!wv_prove_have_solver())
+		skip();
+	start("ab\\0cd", "x86-64");
+	assert_int_equal(setenv("WATVIZ_PROVE_WORK", "1", 1), 0);
+	wv_app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
+	assert_true(app.msg_error);
+	if (!strstr(app.msg, "try: gave up (undecided) after ") ||
+	    !strstr(app.msg, "; more: WATVIZ_PROVE_WORK="))
+		fail_msg("with a budget of 1: '%s'", app.msg);
+	assert_true(strlen(app.msg) <= 80);	/* the message line is one line */
+	assert_int_equal(setenv("WATVIZ_PROVE_WORK", "lots", 1), 0);
+	wv_app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "WATVIZ_PROVE_WORK is not a whole number"));
+	assert_int_equal(unsetenv("WATVIZ_PROVE_WORK"), 0);
+	wv_app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
+	assert_non_null(strstr(app.msg, "PROVEN"));
+	wv_app_free(&app);
+}
+
 static void test_play(void **state)
 {
 	(void)state;
@@ -392,6 +423,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input_keeps_state),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_try_view),
+		cmocka_unit_test(test_try_budget),
 		cmocka_unit_test(test_play),
 		cmocka_unit_test(test_keys),
 	};

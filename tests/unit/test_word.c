@@ -209,7 +209,8 @@ static void error_set(void **state)
 {
 	(void)state;
 	struct wv_error e;
-	char longmsg[400];
+	char longmsg[2 * WV_ERROR_MSG_MAX];
+	size_t n;
 
 	wv_error_set(NULL, 1, 1, "ignored");
 	wv_error_set(&e, 3, 9, "x=%d", 5);
@@ -218,8 +219,24 @@ static void error_set(void **state)
 	assert_string_equal(e.msg, "x=5");
 	memset(longmsg, 'm', sizeof(longmsg) - 1);
 	longmsg[sizeof(longmsg) - 1] = '\0';
+	/* nothing quoted to shorten: cut at the end */
 	wv_error_set(&e, 1, 1, "%s", longmsg);
 	assert_int_equal(strlen(e.msg), WV_ERROR_MSG_MAX - 1);
+	/* a long quoted value loses its middle; the apostrophe of "zero's" is
+	   no quote, and the sentence after the value stays whole */
+	wv_error_set(&e, 1, 1, "the zero's byte '%s' is bad; write 'x' instead", longmsg);
+	n = strlen(e.msg);
+	assert_true(n < WV_ERROR_MSG_MAX);
+	assert_true(n > WV_ERROR_MSG_MAX - 8);	/* shortened no more than needed */
+	assert_memory_equal(e.msg, "the zero's byte 'mmm", 20);
+	assert_non_null(strstr(e.msg, "mmm...mmm"));
+	assert_string_equal(e.msg + n - 30, "mmm' is bad; write 'x' instead");
+	/* a quoted value a few bytes past what is kept whole: "..." would
+	   save nothing, so the end is cut (and nothing loops or overflows) */
+	longmsg[WV_ERROR_MSG_MAX - 20] = '\0';
+	wv_error_set(&e, 1, 1, "%s '%s' x", longmsg, "abcdefghijklmnopqrstuvwxyz");
+	assert_int_equal(strlen(e.msg), WV_ERROR_MSG_MAX - 1);
+	assert_memory_equal(e.msg + WV_ERROR_MSG_MAX - 20, " 'abcdefghijklmnopq", 19);
 }
 
 /* UTF-8 as lesson files and messages read it, and text made safe to show. */
