@@ -89,7 +89,7 @@ static bool field(struct wv_link *fl, const char *key, const char *val,
 			return true;
 		}
 		if (wv_word_parse_byte(val, &b, &e) < 0) {
-			snprintf(err, size, "%s", e.msg);
+			snprintf(err, size, "%.150s", e.msg);
 			return false;
 		}
 		*(strcmp(key, "fill") == 0 ? &fl->fill : &fl->delim) = b;

@@ -234,9 +234,18 @@ static void render(struct tui *ui)
 	}
 	erase();
 	wv_render_frame(&ui->frame);
-	if (ui->rec)	/* --record: the same frame into the cast */
+	if (ui->rec) {	/* --record: the same frame into the cast */
+		char why[WV_APP_MSG_MAX];
+
 		wv_rec_frame(ui->rec, &ui->frame, &ui->s.app,
 			     ui->s.lesson ? &ui->s.cls : NULL);
+		/* a failed write is said at once (nothing more is written) */
+		if (wv_rec_error(ui->rec, why, sizeof(why)) < 0) {
+			wv_app_msg(&ui->s.app, true, "%s", why);
+			render(ui);
+			return;
+		}
+	}
 	if (wv_prompt_active())
 		wv_prompt_draw();
 	else

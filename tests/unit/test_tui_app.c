@@ -339,18 +339,18 @@ static void test_try_budget(void **state)
 		skip();
 	start("ab\\0cd", "x86-64");
 	assert_int_equal(setenv("WATVIZ_PROVE_WORK", "1", 1), 0);
-	wv_app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
+	app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
 	assert_true(app.msg_error);
 	if (!strstr(app.msg, "try: gave up (undecided) after ") ||
 	    !strstr(app.msg, "; more: WATVIZ_PROVE_WORK="))
 		fail_msg("with a budget of 1: '%s'", app.msg);
 	assert_true(strlen(app.msg) <= 80);	/* the message line is one line */
 	assert_int_equal(setenv("WATVIZ_PROVE_WORK", "lots", 1), 0);
-	wv_app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
+	app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
 	assert_true(app.msg_error);
 	assert_non_null(strstr(app.msg, "WATVIZ_PROVE_WORK is not a whole number"));
 	assert_int_equal(unsetenv("WATVIZ_PROVE_WORK"), 0);
-	wv_app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
+	app_command(&app, "try (a - ONES) & ~a & HIGHS", NULL);
 	assert_non_null(strstr(app.msg, "PROVEN"));
 	wv_app_free(&app);
 }
