@@ -161,6 +161,11 @@ static void help(FILE *f)
 "                    a question pauses; a key takes over\n"
 "  --restart         start each lesson from its first scene, not where the\n"
 "                    class stopped before this run\n"
+"  --class[=ADDR[:PORT]]  a live class: the students join from their\n"
+"                    phones (J shows the link, a code and its QR code) and\n"
+"                    vote on each question; s shows the votes by\n"
+"                    misconception, V a second vote; default: the address\n"
+"                    of the default route, port 8080\n"
 "  --measure         a handout's measure: scenes time wv_strlen and the\n"
 "                    loops it replaces on this machine (without it the\n"
 "                    handout says not measured, the same everywhere; the\n"
@@ -647,6 +652,13 @@ static int run_cast(const struct wv_cli *c, const struct wv_ui_opts *uo)
 }
 
 /* --record without a terminal: nothing to record. */
+static int class_needs_tty(void)
+{
+	usage_error("--class serves a lesson the teacher steps through in the "
+		    "visualizer, which needs a terminal on stdin and stdout");
+	return EXIT_USAGE;
+}
+
 static int record_needs_tty(void)
 {
 	usage_error("--record records the visualizer, which needs a terminal on "
@@ -773,6 +785,8 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 	}
 	if (rc == 0 && c->record && !interactive(c))
 		rc = record_needs_tty();
+	if (rc == 0 && c->class_addr && !interactive(c))
+		rc = class_needs_tty();
 	if (rc == 0 && (interactive(c) || c->mode == WV_MODE_CAST)) {
 		struct wv_ui_opts uo = {
 			.variant = c->arch_given ? c->v : NULL, .delim = -1,

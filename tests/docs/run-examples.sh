@@ -213,6 +213,12 @@ example() {
 	"watviz --lesson 1 --present --autoplay 4")	# on the projector, hands-free
 		lesson_is 1 word-at-a-time && tui "$1 --restart" &&
 			wait_for "Lesson 1: $(title word-at-a-time)" && wait_for "AUTOPLAY" && quit 0 ;;
+	"watviz --lesson 3 --class")	# a live class on port 8080
+		lesson_is 3 has-zero && tui "$1 --restart" &&
+			wait_for "Join the class" ":8080/?t=" && quit 0 ;;
+	"watviz --course --class=192.168.1.20:8000")	# an address of one's choosing
+		# this machine has no such address: said, and nothing starts
+		tui "$1 --restart" && wait_for "192.168.1.20" "X-1" ;;
 	*)
 		why="no check for this example; add one to $0"
 		false ;;

@@ -1,0 +1,91 @@
+#!/bin/sh
+# End-to-end: a live class.  The teacher runs lesson 3 in a real terminal
+# with --class on 127.0.0.1; real HTTP clients (curl) are the phones: they
+# join with the link on the join screen, follow the event stream and vote.
+# The projector says how many answered and nothing of how until s shows
+# the votes by misconception; V opens the second vote; q closes the
+# server.  Every check waits for exactly what it then asserts.
+# Usage: run-live.sh BUILD_DIR.  Prints TAP.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+BUILD=${1:-build}
+BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
+LESSONS=$(pwd)/lessons
+PLAN=8
+. "$(dirname "$0")/lib.sh"
+
+skip_all() {
+	i=0
+	while [ $i -lt $PLAN ]; do i=$((i + 1)); echo "ok $i # SKIP $1"; done
+	exit 0
+}
+command -v curl >/dev/null 2>&1 || skip_all "curl is not installed"
+"$BIN" --class=127.0.0.1:1 --lesson 3 2>&1 </dev/null | grep -q 'built without the class server' &&
+	skip_all "this build has no class server (make MHD=no, or libmicrohttpd missing)"
+
+start_shell 100 36
+# a port of our own: the first of a few that the server can bind
+port=""
+for p in $((20000 + $$ % 20000)) $((21000 + $$ % 19000)) $((22000 + $$ % 18000)); do
+	run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 3 --restart --class=127.0.0.1:$p; echo L-\$?"
+	if wait_for "Join the class" >/dev/null; then port=$p; break; fi
+	wait_for "L-1" >/dev/null
+done
+base=http://127.0.0.1:$port
+url=$(grep -o "$base/?t=[0-9a-f]*" "$tmp/screen" | head -n 1)
+code=$(sed -n 's/.*type the code \([A-Z0-9]*\).*/\1/p' "$tmp/screen" | head -n 1)
+[ -n "$port" ] && [ -n "$url" ] && [ ${#code} -eq 6 ]
+check $? "the join screen shows the link with its token and a 6-character code ($code)"
+
+# five phones join with the link; the screen counts them
+i=1
+while [ $i -le 5 ]; do
+	curl -s -c "$tmp/jar$i" -o /dev/null "$url"
+	i=$((i + 1))
+done
+wait_for "(5 joined"
+check $? "five phones join by the link, and the join screen counts them"
+
+# J back, scene 4's question: a round opens on the phones
+keys J && T send-keys -t =t: -l ":scene 4" && keys Enter && wait_for "scene 4 of 6" &&
+	keys Enter && wait_for "Live class, vote 1: 0 of 5 answered"
+ev=$(curl -s -b "$tmp/jar1" --max-time 2 "$base/events" | sed -n 's/^data: //p' | head -n 1)
+printf '%s' "$ev" | grep -q '"state":"open"' &&
+	printf '%s' "$ev" | grep -q '"prompt":"What does has_zero return'
+check $? "Enter asks the question: the phones' event says the round is open, with it"
+
+# they vote, differently; the projector says how many, not how
+opts=$(printf '%s' "$ev" | sed -n 's/.*"options":\[\([^]]*\)\].*/\1/p')
+i=1
+while [ $i -le 5 ]; do
+	curl -s -b "$tmp/jar$i" -H "Origin: $base" -o /dev/null \
+		-d "answer=$((i % 2))&round=1" "$base/vote"
+	i=$((i + 1))
+done
+wait_for "Live class, vote 1: 5 of 5 answered" && lacks "Vote 1:" && lacks "right:"
+check $? "five votes: the projector counts them and shows nothing of how they split"
+
+# s: the histogram by misconception, the right answer marked, the hint
+keys s && wait_for "Vote 1: 5 answered," "right: " "%"
+check $? "s shows the votes grouped, the right answer marked"
+ev=$(curl -s -b "$tmp/jar1" --max-time 2 "$base/events" | sed -n 's/^data: //p' | head -n 1)
+right=$(printf '%s' "$ev" | sed -n 's/.*"right":\([0-9]*\).*/\1/p')
+printf '%s' "$ev" | grep -q '"state":"revealed"' && [ -n "$right" ]
+check $? "the phones are told the answer after the reveal, not before ($opts)"
+
+# V: the second vote; all right this time; then who moved where
+keys V && wait_for "Live class, vote 2: 0 of 5 answered"
+ev=$(curl -s -b "$tmp/jar1" --max-time 2 "$base/events" | sed -n 's/^data: //p' | head -n 1)
+round=$(printf '%s' "$ev" | sed -n 's/.*"round":\([0-9]*\).*/\1/p')
+i=1
+while [ $i -le 5 ]; do
+	curl -s -b "$tmp/jar$i" -H "Origin: $base" -o /dev/null \
+		-d "answer=$right&round=$round" "$base/vote"
+	i=$((i + 1))
+done
+wait_for "vote 2: 5 of 5 answered" && keys s &&
+	wait_for "Vote 2: 5 answered, 100% right" "Moved: right->right"
+check $? "V: a second vote; its reveal adds who moved where"
+
+keys q && wait_for "L-0" && ! curl -s -o /dev/null --max-time 2 "$base/events"
+check $? "q quits (status 0) and the server is gone"
