@@ -94,8 +94,8 @@ static const struct wv_keybind keys[] = {
 	{ 's', WV_ACT_REVEAL, "s", "show the answer", true, 0 },
 	{ 'i', WV_ACT_SOURCES, "i", "kernel sources on/off", true, 0 },
 	{ 'w', WV_ACT_ANOTHER, "w", "another word, ask again", true, 0 },
-	{ 'V', WV_ACT_CLASS_REVOTE, "V", "live class: vote again", true, 0 },
-	{ 'J', WV_ACT_CLASS_JOIN, "J", "live class: how to join", true, 0 },
+	{ 'V', WV_ACT_CLASS_REVOTE, "V J", "class: revote, join", true, 0 },
+	{ 'J', WV_ACT_CLASS_JOIN, NULL, NULL, true, 0 },
 };
 
 enum wv_action wv_keys_action_in(int key, enum wv_focus focus)

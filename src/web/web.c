@@ -622,7 +622,7 @@ static int start_trace(const struct wv_link *fl, char *err, size_t size)
 	const char *src = fl->has_word ? fl->word : "ab\\0cd";
 
 	if (wv_word_parse(src, word, &len, &e) < 0) {
-		snprintf(err, size, "link field 'word': column %d: %s", e.col, e.msg);
+		snprintf(err, size, "link field 'word': column %d: %.140s", e.col, e.msg);
 		src = "ab\\0cd";
 		wv_word_parse(src, word, &len, &e);
 	}

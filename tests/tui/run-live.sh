@@ -11,7 +11,8 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
-PLAN=8
+CLASS=$(cd "$(dirname "$0")/../class" && pwd)
+PLAN=10
 . "$(dirname "$0")/lib.sh"
 
 skip_all() {
@@ -36,6 +37,38 @@ url=$(grep -o "$base/?t=[0-9a-f]*" "$tmp/screen" | head -n 1)
 code=$(sed -n 's/.*type the code \([A-Z0-9]*\).*/\1/p' "$tmp/screen" | head -n 1)
 [ -n "$port" ] && [ -n "$url" ] && [ ${#code} -eq 6 ]
 check $? "the join screen shows the link with its token and a 6-character code ($code)"
+
+# the QR code as the terminal shows it (its characters, at 80x24 and at
+# 160x45), drawn to a PNG and read by a real decoder: the join link
+qr_reads() {
+	T resize-window -t =t: -x "$1" -y "$2" 2>/dev/null
+	wait_until shows "$(printf '\342\226\210')" || return 1	# a full block
+	sleep 0.3	# the redraw at the new size is whole when the size settles
+	T capture-pane -p -t =t: >"$tmp/qr.screen"
+	python3 - "$tmp/qr.screen" "$tmp/qr.txt" <<'PY' || return 1
+import sys
+rows = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
+blocks = set("\u2580\u2584\u2588")
+qr = [r for r in rows if any(c in blocks for c in r)]
+left = min(min(i for i, c in enumerate(r) if c in blocks) for r in qr)
+right = max(max(i for i, c in enumerate(r) if c in blocks) for r in qr) + 1
+out = [" " * (right - left + 4)] * 2
+out += ["  " + r[left:right].ljust(right - left) + "  " for r in qr]
+out += [" " * (right - left + 4)] * 2
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join(out) + "\n")
+PY
+	python3 "$CLASS/qr-png.py" "$tmp/qr.txt" "$tmp/qr.png" 6 &&
+		[ "$(zbarimg -q --raw "$tmp/qr.png" 2>/dev/null)" = "$url" ]
+}
+for size in "80 24" "160 45"; do
+	if ! command -v zbarimg >/dev/null 2>&1; then
+		ok "the QR code at ${size% *}x${size#* } # SKIP zbarimg (zbar-tools) is not installed"
+		continue
+	fi
+	qr_reads $size
+	check $? "the QR code on the ${size% *}x${size#* } screen reads as the join link (zbarimg)"
+done
+T resize-window -t =t: -x 100 -y 36 2>/dev/null
 
 # five phones join with the link; the screen counts them
 i=1
