@@ -245,6 +245,14 @@ bool wv_class_exploring(const struct wv_class *c);
  */
 int wv_class_narrate(const struct wv_class *c, char *out, size_t size);
 
+/*
+ * The placeholders of the scene's narration and question that would state
+ * a value a question still to come on this trace asks (app->asked), as
+ * the mask wv_lesson_narrate_hiding and wv_lesson_prompt_hiding take: they
+ * are written '?' there, as a handout writes them.
+ */
+unsigned wv_class_hiding(const struct wv_class *c);
+
 /* Questions in the lesson, and how many had each outcome. */
 size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,
 		      size_t *questions);
