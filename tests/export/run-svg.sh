@@ -106,9 +106,9 @@ rc=$?
 [ $rc = 2 ] && [ ! -s "$tmp/out" ] &&
 	grep -q "no step 'has_zeros'.*load, has_zero, prep_zero_mask, create_zero_mask, find_zero, zero_bytemask" "$tmp/err"
 check $? "an unknown function: status 2 ($rc), the names listed"
-"$BIN" --svg --step has_zero:5 'ab\0cd' >"$tmp/out" 2>"$tmp/err"
+"$BIN" --svg --step has_zero:6 'ab\0cd' >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc = 2 ] && grep -q "has_zero has 4 sub-steps, 1 to 4; as in --step has_zero:4" "$tmp/err" &&
+[ $rc = 2 ] && grep -q "has_zero has 5 sub-steps, 1 to 5; as in --step has_zero:5" "$tmp/err" &&
 	"$BIN" --svg 'ab\0cd' >/dev/null 2>"$tmp/err2"
 [ $? = 2 ] && [ $rc = 2 ] && grep -q -- "--list-steps lists them" "$tmp/err2"
 check $? "a sub-step out of range, or none named: status 2, the range said"

@@ -906,12 +906,106 @@ static void every_scene_before(void **state)
 	assert_true(pending_moments > 200);
 }
 
+/* ---- the trace's shape: the same with a false positive or without ------- */
+
+/*
+ * The trace of in and of in with every 0x01 byte made 0x02 (the same zero
+ * bytes, so the same words and the same flags on them, but no false
+ * positive: the cheap test's borrow flags a 0x01 byte only) have the same
+ * shape: the same steps and sub-steps, the same operations, titles, rows
+ * (labels, kinds, widths) and general sentences.  Else a scene's step
+ * counter, its list of sub-steps or a key press says "a false positive is
+ * here" to a class asked how many flags are false or where the top flag
+ * points.  Returns 0, or says where the two differ.
+ */
+static const char *shape_differs(const struct wv_trace_in *in, char *why, size_t size)
+{
+	uint8_t w[WV_WORD_MAX];
+	struct wv_trace_in in2 = *in;
+	struct wv_trace a, b;
+	const char *d = NULL;
+
+	memcpy(w, in->word, in->word_len);
+	for (size_t i = 0; i < in->word_len; i++)
+		if (w[i] == 0x01)
+			w[i] = 0x02;
+	in2.word = w;
+	if (memcmp(w, in->word, in->word_len) == 0)
+		return NULL;
+	assert_int_equal(wv_trace_build(&a, in), 0);
+	assert_int_equal(wv_trace_build(&b, &in2), 0);
+	if (a.nsteps != b.nsteps || a.nsubs != b.nsubs) {
+		snprintf(why, size, "%zu steps and %zu sub-steps, against %zu and %zu",
+			 a.nsteps, a.nsubs, b.nsteps, b.nsubs);
+		d = why;
+	}
+	for (size_t i = 0; !d && i < a.nsteps; i++)
+		if (a.steps[i].kind != b.steps[i].kind || a.steps[i].nsub != b.steps[i].nsub ||
+		    a.steps[i].general != b.steps[i].general ||
+		    strncmp(a.steps[i].text, b.steps[i].text, a.steps[i].general) != 0) {
+			snprintf(why, size, "step %zu (%s): %zu sub-steps, against %zu", i + 1,
+				 a.steps[i].func, a.steps[i].nsub, b.steps[i].nsub);
+			d = why;
+		}
+	for (size_t k = 0; !d && k < a.nsubs; k++) {
+		const struct wv_substep *p = &a.subs[k], *q = &b.subs[k];
+		bool same = p->op == q->op && strcmp(p->expr, q->expr) == 0 &&
+			    p->nrows == q->nrows && p->general == q->general &&
+			    strncmp(p->text, q->text, p->general) == 0;
+
+		for (unsigned r = 0; same && r < p->nrows; r++)
+			same = strcmp(p->rows[r].label, q->rows[r].label) == 0 &&
+			       p->rows[r].kind == q->rows[r].kind &&
+			       p->rows[r].width == q->rows[r].width;
+		if (!same) {
+			snprintf(why, size, "sub-step %zu: \"%s\", against \"%s\"", k + 1,
+				 p->expr, q->expr);
+			d = why;
+		}
+	}
+	wv_trace_free(&a);
+	wv_trace_free(&b);
+	return d;
+}
+
+static void same_shapes(const wv_lesson *l, unsigned number, const struct wv_variant *v,
+			void *ctx)
+{
+	unsigned *pairs = ctx;
+
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+		struct wv_trace_in in;
+		char why[200];
+		const char *d;
+
+		wv_lesson_scene_input(l, i, v, &in, NULL);
+		d = shape_differs(&in, why, sizeof(why));
+		if (d)
+			fail_msg("lesson %u on %s, scene %zu (%s): with its 0x01 bytes made "
+				 "0x02 (no false positive) its trace has another shape: %s",
+				 number, in.v->name, i + 1, wv_lesson_scene(l, i)->title, d);
+		*pairs += memchr(in.word, 0x01, in.word_len) != NULL;
+	}
+}
+
+static void shape_without_false_positives(void **state)
+{
+	(void)state;
+	unsigned pairs = 0;
+
+	each_lesson_variant(same_shapes, &pairs);
+	printf("# %u scene traces with a 0x01 byte: the same shape with it made 0x02\n",
+	       pairs);
+	assert_true(pairs > 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_question),
 		cmocka_unit_test(handouts_same),
 		cmocka_unit_test(every_scene_before),
+		cmocka_unit_test(shape_without_false_positives),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
