@@ -531,6 +531,25 @@ static void every_question(void **state)
 
 static unsigned handout_perturbed, asked_changed;
 
+/* A value other than v for a row width bits wide that no row and no
+   step result of t holds (other() when the width leaves no room). */
+static uint64_t fresh(const struct wv_trace *t, uint64_t v, unsigned width)
+{
+	for (int tries = 0; tries < 64; tries++) {
+		uint64_t x = other(v, width);
+		bool used = false;
+
+		for (size_t k = 0; k < t->nsubs && !used; k++)
+			for (unsigned ri = 0; ri < t->subs[k].nrows && !used; ri++)
+				used = t->subs[k].rows[ri].value == x;
+		for (size_t i = 0; i < t->nsteps && !used; i++)
+			used = t->steps[i].result == x;
+		if (!used)
+			return x;
+	}
+	return other(v, width);
+}
+
 /*
  * Change in trace t (drawn by another scene on the same memory and
  * variant) what question s asks, wherever this test says it reaches: the
@@ -550,8 +569,10 @@ static unsigned perturb_asked(struct wv_trace *t, const struct wv_scene *s, size
 	uint64_t v = count ? t->words[w].has_zero : a->value;
 	unsigned width = a->width, changed = 0;
 	/* one new value, wherever the old one went: a value changed is
-	   changed in every row that holds it */
-	uint64_t nv = other(v, count ? t->v->bits : width ? width : 8);
+	   changed in every row that holds it; and one no row or result
+	   holds already, or the change would make two quantities equal
+	   that were not (a count of 2 meeting find_zero's 2) */
+	uint64_t nv = fresh(t, v, count ? t->v->bits : width ? width : 8);
 
 	*changed_to = nv;
 	uint64_t *fields[] = {
@@ -840,8 +861,9 @@ static void same_screens_pending(const char *what)
 }
 
 /* Every scene at the moments a class sees it before its questions are
-   settled: as it opens, a sub-step on and back, its own question asked
-   (where it has one), and the compare view asked for. */
+   settled: as it opens, a sub-step on and back, the compare view asked
+   for, its own question asked (where it has one) and its answer shown
+   (the later questions still to come). */
 static void scene_moments(const wv_lesson *l, unsigned number,
 			  const struct wv_variant *v, void *ctx)
 {
@@ -886,6 +908,9 @@ static void scene_moments(const wv_lesson *l, unsigned number,
 		if (cls.has_question) {
 			wv_class_do(&cls, WV_ACT_ANSWER);
 			same_screens_pending(what);	/* its question asked */
+			wv_class_do(&cls, WV_ACT_REVEAL);
+			same_screens_pending(what);	/* shown: the later ones stay */
+			cls.outcome[i] = WV_OUTCOME_OPEN;	/* for the next scenes */
 		}
 	}
 	wv_class_free(&cls);
