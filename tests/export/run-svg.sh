@@ -86,7 +86,7 @@ values "$BIN" 'ab\0cd' -- find_zero 1 "$tmp/mul.svg"
 check $? "the multiply's partial products: --json's rows"
 
 # 9: for screen readers, a title and a description naming the values
-grep -q '<title id="title">watviz: has_zero, sub-step 1 of 4 (a - ONES) on x86-64' "$tmp/le.svg" &&
+grep -q '<title id="title">watviz: has_zero, sub-step 1 of 5 (a - ONES) on x86-64' "$tmp/le.svg" &&
 	grep -q '<desc id="desc">.*a = 0x0000006463006261 (memory 2: the first terminator; memory 5: a zero byte' "$tmp/le.svg" &&
 	grep -q 'aria-labelledby="title desc"' "$tmp/le.svg"
 check $? "<title> and <desc> say what it shows, with the values"
