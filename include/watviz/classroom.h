@@ -144,6 +144,14 @@ void wv_class_free(struct wv_class *c);
 bool wv_class_question_open(const struct wv_class *c);
 
 /*
+ * Would a view of every value of the word shown (compare, split, :json,
+ * :try, a link's view) answer a question open or still to come on this
+ * trace?  Returns the scene that asks it (from 1; the first of them), or
+ * 0.  Such a view waits until it is answered or shown with s.
+ */
+size_t wv_class_would_answer(const struct wv_class *c);
+
+/*
  * A key (act WV_ACT_NONE for a key that means nothing).  Any key stops
  * autoplay; lesson keys act here, the others go to wv_app_do().  Returns
  * reaction flags; WV_REACT_ANSWER: open the answer line (wv_class_prompt,

@@ -69,58 +69,57 @@ static bool same_trace(const struct wv_trace_in *a, const struct wv_trace_in *b)
 }
 
 /*
+ * The first scene from j on whose question is still to come on the trace
+ * shown: this scene's while it is open, or a later scene's on the same
+ * memory, variant and page end whose outcome is still open (neither
+ * answered nor shown); nscenes when none.  The trace is the same, so the
+ * same sub-steps compute what it asks.  Another word (drawn with w, or
+ * typed) is another trace: no later scene asks on it.
+ */
+static size_t next_asked(const struct wv_class *c, size_t j)
+{
+	for (; j < c->nscenes; j++) {
+		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
+		struct wv_trace_in in;
+
+		if (j == c->scene && wv_class_question_open(c))
+			return j;
+		if (j <= c->scene || s->q.ask == WV_ASK_NONE ||
+		    s->q.ask == WV_ASK_BUILD || c->outcome[j] != WV_OUTCOME_OPEN)
+			continue;	/* a formula asks no value of the trace */
+		wv_lesson_scene_input(c->lesson, j, c->arch, &in, NULL);
+		if (same_trace(&in, &c->app->trace.in))
+			return j;
+	}
+	return c->nscenes;
+}
+
+/*
  * Tell the views what the questions still to come on the trace shown ask
- * (app->asked): this scene's while it is open, and every later scene's on
- * the same memory, variant and page end not yet answered or shown.  The
- * trace is the same, so the same sub-steps compute what they ask, and a
- * scene before them may not show it (a handout hides them all).  Another
- * word, drawn with w or typed, is another trace: nothing of a later scene
- * is asked on it unless it is that scene's own.
+ * (app->asked), so that no scene before them shows it (a handout hides
+ * them all).
  */
 static void still_asked(struct wv_class *c)
 {
 	struct wv_app *app = c->app;
 
 	app->nasked = 0;
-	if (c->phase == WV_CLASS_END)
-		return;
-	for (size_t j = c->scene; j < c->nscenes && app->nasked < WV_APP_ASKED_MAX; j++) {
+	for (size_t j = next_asked(c, c->scene); j < c->nscenes &&
+	     app->nasked < WV_APP_ASKED_MAX; j = next_asked(c, j + 1)) {
 		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
-		struct wv_trace_in in;
 
-		if (s->q.ask == WV_ASK_NONE || s->q.ask == WV_ASK_BUILD ||
-		    c->outcome[j] != WV_OUTCOME_OPEN ||
-		    (j == c->scene && !wv_class_question_open(c)))
-			continue;
-		wv_lesson_scene_input(c->lesson, j, c->arch, &in, NULL);
-		if (j == c->scene)
-			in = c->in;	/* the word w drew is the question's */
-		if (!same_trace(&in, &app->trace.in))
-			continue;
-		app->asked[app->nasked++] = (struct wv_hide_asked){
-			.sub = wv_lesson_quiz_sub(s, &app->trace), .ask = (int)s->q.ask };
+		if (s->q.ask != WV_ASK_BUILD)
+			app->asked[app->nasked++] = (struct wv_hide_asked){
+				.sub = wv_lesson_quiz_sub(s, &app->trace),
+				.ask = (int)s->q.ask };
 	}
 }
 
-/* Would a view of every value (compare, split, :try, :json) answer a
-   question open or still to come on this trace?  Returns the scene whose
-   question it would answer (its index + 1), or 0. */
-static size_t would_answer(const struct wv_class *c)
+size_t wv_class_would_answer(const struct wv_class *c)
 {
-	if (wv_class_question_open(c))
-		return c->scene + 1;
-	for (size_t j = c->scene + 1; c->app->nasked && j < c->nscenes; j++) {
-		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
-		struct wv_trace_in in;
+	size_t j = next_asked(c, c->scene);
 
-		if (s->q.ask == WV_ASK_NONE || s->q.ask == WV_ASK_BUILD ||
-		    c->outcome[j] != WV_OUTCOME_OPEN)
-			continue;
-		wv_lesson_scene_input(c->lesson, j, c->arch, &in, NULL);
-		if (same_trace(&in, &c->app->trace.in))
-			return j + 1;
-	}
-	return 0;
+	return j < c->nscenes ? j + 1 : 0;
 }
 
 /*
@@ -130,7 +129,7 @@ static size_t would_answer(const struct wv_class *c)
  */
 static bool refused(struct wv_class *c, const char *what)
 {
-	size_t q = would_answer(c);
+	size_t q = wv_class_would_answer(c);
 
 	if (q && wv_class_question_open(c))
 		wv_app_msg(c->app, false, "The %s view opens once the question is "
@@ -1013,10 +1012,10 @@ int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 				   "question's answer: answer it first, or s shows it");
 			return WV_REACT_REDRAW;
 		}
-		if (would_answer(c)) {
+		if (wv_class_would_answer(c)) {
 			wv_app_msg(c->app, true, "json: the trace holds what scene %zu "
 				   "asks: answer it there first, or s shows it",
-				   would_answer(c));
+				   wv_class_would_answer(c));
 			return WV_REACT_REDRAW;
 		}
 		return wv_app_command(c->app, cmd, write_json);

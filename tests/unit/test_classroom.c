@@ -879,6 +879,7 @@ static void test_later_questions(void **state)
 	assert_int_equal(cls.phase, WV_CLASS_SCENE);
 	assert_false(cls.has_question);
 	assert_true(app.nasked >= 1);
+	assert_int_equal(wv_class_would_answer(&cls), 2);	/* a link's view too */
 	for (int big = 0; big < 2; big++)
 		assert_false(on_screen("0x8080800000800000", big ? 160 : 120, big ? 45 : 36));
 	wv_class_do(&cls, WV_ACT_COMPARE);
@@ -901,6 +902,7 @@ static void test_later_questions(void **state)
 	wv_class_do(&cls, WV_ACT_REVEAL);
 	wv_class_goto(&cls, 0);
 	assert_int_equal(app.nasked, 0);
+	assert_int_equal(wv_class_would_answer(&cls), 0);
 	assert_true(on_screen("0x8080800000800000", 160, 45));
 	wv_class_command(&cls, &json, fake_json);
 	assert_int_equal(json_written, 1);
