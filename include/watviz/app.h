@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "watviz/cmdline.h"
+#include "watviz/hide.h"
 #include "watviz/keys.h"
 #include "watviz/trace.h"
 #include "watviz/word.h"
@@ -37,6 +38,7 @@ enum wv_reaction {
 };
 
 #define WV_APP_MSG_MAX 200
+#define WV_APP_ASKED_MAX 32	/* questions of a lesson on one trace */
 #define WV_SPEED_MIN 50		/* ms per sub-step when playing */
 #define WV_SPEED_MAX 5000
 #define WV_SPEED_DEFAULT 800
@@ -115,6 +117,14 @@ struct wv_app {
 	size_t quiz_sub;		/* the sub-step whose result it asks
 					   (wv_lesson_quiz_sub; at or after
 					   quiz_pos) */
+	/* the lesson's questions still to come on this trace: the open one
+	   and every later one on the same memory, variant and page end not
+	   yet answered or shown (set by src/app/classroom.c at every change;
+	   0 outside a lesson).  Every view hides what they ask as a handout
+	   does (watviz/hide.h), and the commands that would show or write
+	   the values (compare, split, :try, :json) wait for them */
+	struct wv_hide_asked asked[WV_APP_ASKED_MAX];
+	size_t nasked;
 	bool playing;
 	int speed_ms;
 

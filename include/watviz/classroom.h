@@ -144,6 +144,14 @@ void wv_class_free(struct wv_class *c);
 bool wv_class_question_open(const struct wv_class *c);
 
 /*
+ * Would a view of every value of the word shown (compare, split, :json,
+ * :try, a link's view) answer a question open or still to come on this
+ * trace?  Returns the scene that asks it (from 1; the first of them), or
+ * 0.  Such a view waits until it is answered or shown with s.
+ */
+size_t wv_class_would_answer(const struct wv_class *c);
+
+/*
  * A key (act WV_ACT_NONE for a key that means nothing).  Any key stops
  * autoplay; lesson keys act here, the others go to wv_app_do().  Returns
  * reaction flags; WV_REACT_ANSWER: open the answer line (wv_class_prompt,
@@ -244,6 +252,14 @@ bool wv_class_exploring(const struct wv_class *c);
  * word); out is then not written.
  */
 int wv_class_narrate(const struct wv_class *c, char *out, size_t size);
+
+/*
+ * The placeholders of the scene's narration and question that would state
+ * a value a question still to come on this trace asks (app->asked), as
+ * the mask wv_lesson_narrate_hiding and wv_lesson_prompt_hiding take: they
+ * are written '?' there, as a handout writes them.
+ */
+unsigned wv_class_hiding(const struct wv_class *c);
 
 /* Questions in the lesson, and how many had each outcome. */
 size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,

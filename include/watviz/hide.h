@@ -34,8 +34,9 @@
 #include "watviz/trace.h"
 
 /*
- * On paper, a question of the lesson asked on the same trace as the scene
- * drawn (the same memory and variant, so the same sub-steps): sub is the
+ * A question of the lesson asked on the same trace as the scene drawn (the
+ * same memory and variant, so the same sub-steps; on paper every one, on
+ * screen the open one and those still to come): sub is the
  * sub-step its value comes from (wv_lesson_quiz_sub), whose last result row
  * holds it (for a count over the flags, the flags row it is read from).
  */
@@ -47,7 +48,9 @@ struct wv_hide_asked {
 /*
  * An open question (on), about the value sub-step quiz computes.  On
  * paper, where a sheet is seen whole, every question of the lesson on the
- * same trace (asked[0..nasked)) is hidden too, whatever its width: the row
+ * same trace (asked[0..nasked)) is hidden too, and on screen every one not
+ * yet answered or shown in this scene and the scenes after it, whatever
+ * its width: the row
  * it comes from, that value carried as an operand into a later sub-step of
  * its word, a word-wide value wherever a row holds it, and the details of a
  * step that reaches it (upto: the first sub-step after the drawn one's step).
@@ -83,6 +86,15 @@ bool wv_hide_row(const struct wv_hide *h, const struct wv_trace *t, size_t k,
  * the first zero" says the answer in words to a class that sees the memory.
  */
 bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i);
+
+/*
+ * Is step i's result hidden where it is shown apart from its rows (the
+ * calls line and table), with its sentence?  As wv_hide_step, and also
+ * where it is a value a question of the lesson asks (h->asked), as its
+ * rows would hide it.  (On paper a step's general sentence is drawn by
+ * wv_hide_step alone, under the scene's one sub-step.)
+ */
+bool wv_hide_result(const struct wv_hide *h, const struct wv_trace *t, size_t i);
 
 /*
  * Is the sentence of sub-step k hidden (h on, k at the question's sub-step

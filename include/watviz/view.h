@@ -98,11 +98,20 @@ struct wv_view_regs {
 	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
 				   its word's address less the upper one's */
 };
-/* What the open lesson question (app->quiz) hides, for every view. */
+/*
+ * What the lesson's questions hide, for every view: the open one
+ * (app->quiz) all it hides, and the values the questions still to come on
+ * this trace ask (app->asked), as a handout hides them, with the details
+ * of the step drawn when it reaches one of them.
+ */
 static inline struct wv_hide wv_view_hide(const struct wv_app *app)
 {
+	const struct wv_step *st = wv_trace_step_of(&app->trace, app->pos);
+
 	return (struct wv_hide){ .on = app->quiz, .quiz = app->quiz_pos,
-				 .own = app->quiz, .own_sub = app->quiz_sub };
+				 .own = app->quiz, .own_sub = app->quiz_sub,
+				 .asked = app->asked, .nasked = app->nasked,
+				 .upto = st->first + st->nsub };
 }
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,

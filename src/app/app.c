@@ -665,6 +665,11 @@ int wv_app_try_begin(struct wv_app *app, const char *src, struct wv_try *t)
 			   "first (s shows the answer)");
 		return -1;
 	}
+	if (app->nasked) {	/* or what a later scene asks of this word */
+		wv_app_msg(app, true, "try: not on this word while a later scene's "
+			   "question is still to come on it");
+		return -1;
+	}
 	if (wv_app_try_parse(app->v, src, t, &e) < 0) {
 		wv_app_msg(app, true, "try, column %d: %s", e.col, e.msg);
 		return -1;

@@ -60,6 +60,87 @@ static bool own_word(const struct wv_class *c)
 	       (!a->word_len || memcmp(a->word, c->in.word, a->word_len) == 0);
 }
 
+/* Is b the trace input a: the same memory, variant and page end? */
+static bool same_trace(const struct wv_trace_in *a, const struct wv_trace_in *b)
+{
+	return a->v == b->v && a->word_len == b->word_len && a->offset == b->offset &&
+	       a->fill == b->fill && a->delim == b->delim && a->page_end == b->page_end &&
+	       (!a->word_len || memcmp(a->word, b->word, a->word_len) == 0);
+}
+
+/*
+ * The first scene from j on whose question is still to come on the trace
+ * shown: this scene's while it is open, or a later scene's on the same
+ * memory, variant and page end whose outcome is still open (neither
+ * answered nor shown); nscenes when none.  The trace is the same, so the
+ * same sub-steps compute what it asks.  Another word (drawn with w, or
+ * typed) is another trace: no later scene asks on it.
+ */
+static size_t next_asked(const struct wv_class *c, size_t j)
+{
+	for (; j < c->nscenes; j++) {
+		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
+		struct wv_trace_in in;
+
+		if (j == c->scene && wv_class_question_open(c))
+			return j;
+		if (j <= c->scene || s->q.ask == WV_ASK_NONE ||
+		    s->q.ask == WV_ASK_BUILD || c->outcome[j] != WV_OUTCOME_OPEN)
+			continue;	/* a formula asks no value of the trace */
+		wv_lesson_scene_input(c->lesson, j, c->arch, &in, NULL);
+		if (same_trace(&in, &c->app->trace.in))
+			return j;
+	}
+	return c->nscenes;
+}
+
+/*
+ * Tell the views what the questions still to come on the trace shown ask
+ * (app->asked), so that no scene before them shows it (a handout hides
+ * them all).
+ */
+static void still_asked(struct wv_class *c)
+{
+	struct wv_app *app = c->app;
+
+	app->nasked = 0;
+	for (size_t j = next_asked(c, c->scene); j < c->nscenes &&
+	     app->nasked < WV_APP_ASKED_MAX; j = next_asked(c, j + 1)) {
+		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
+
+		if (s->q.ask != WV_ASK_BUILD)
+			app->asked[app->nasked++] = (struct wv_hide_asked){
+				.sub = wv_lesson_quiz_sub(s, &app->trace),
+				.ask = (int)s->q.ask };
+	}
+}
+
+size_t wv_class_would_answer(const struct wv_class *c)
+{
+	size_t j = next_asked(c, c->scene);
+
+	return j < c->nscenes ? j + 1 : 0;
+}
+
+/*
+ * Refuse the view what ("compare", "split") when it would answer a
+ * question open or still to come on this trace, and say which; returns
+ * whether it was refused.
+ */
+static bool refused(struct wv_class *c, const char *what)
+{
+	size_t q = wv_class_would_answer(c);
+
+	if (q && wv_class_question_open(c))
+		wv_app_msg(c->app, false, "The %s view opens once the question is "
+			   "answered (s shows the answer).", what);
+	else if (q)
+		wv_app_msg(c->app, false, "The %s view would show what scene %zu asks "
+			   "of this word: it opens once that is answered (or shown "
+			   "with s there).", what, q);
+	return q != 0;
+}
+
 /*
  * Tell the views whether a question is open (app->quiz).  A question
  * belongs to the trace it was asked on: once a byte of the word is changed,
@@ -93,6 +174,7 @@ static int quiz_sync(struct wv_class *c, int react)
 	c->app->quiz_sub = c->app->quiz_pos;
 	if (c->app->quiz_pos > c->shown)
 		c->app->quiz_pos = c->shown;
+	still_asked(c);
 	return react;
 }
 
@@ -101,12 +183,20 @@ int wv_class_sync(struct wv_class *c)
 	return quiz_sync(c, WV_REACT_NONE);
 }
 
+unsigned wv_class_hiding(const struct wv_class *c)
+{
+	struct wv_hide h = { .asked = c->app->asked, .nasked = c->app->nasked };
+
+	return wv_hide_placeholders(&h, &c->app->trace, c->shown);
+}
+
 int wv_class_narrate(const struct wv_class *c, char *out, size_t size)
 {
 	const struct wv_scene *s = wv_lesson_scene(c->lesson, c->scene);
 	char text[WV_NARRATION_MAX];
 
-	if (!s || wv_lesson_narrate(s, &c->app->trace, text, sizeof(text), NULL) != 0)
+	if (!s || wv_lesson_narrate_hiding(s, &c->app->trace, wv_class_hiding(c), text,
+					   sizeof(text), NULL) != 0)
 		return -1;
 	if (s->measure >= 0)
 		wv_measure_fill(c->measured ? &c->measure : NULL, text, out, size);
@@ -638,12 +728,8 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 	case WV_ACT_COMPARE:
 	case WV_ACT_SPLIT:
 		/* another variant's values beside these would answer it */
-		if (wv_class_question_open(c)) {
-			wv_app_msg(app, false, "The %s view opens once the question "
-				   "is answered (s shows the answer).",
-				   act == WV_ACT_SPLIT ? "split" : "compare");
+		if (refused(c, act == WV_ACT_SPLIT ? "split" : "compare"))
 			return WV_REACT_REDRAW;
-		}
 		return wv_app_do(app, act);
 	case WV_ACT_PLAY:
 		start_autoplay(c);
@@ -911,25 +997,25 @@ int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 	case WV_CMD_PREV:
 		return quiz_sync(c, lesson_command(c, NULL, -1));
 	case WV_CMD_SPLIT:
-		if (wv_class_question_open(c) && cmd->num >= 0) {
-			wv_app_msg(c->app, false, "The split view opens once the "
-				   "question is answered (s shows the answer).");
+		if (cmd->num >= 0 && refused(c, "split"))
 			return WV_REACT_REDRAW;
-		}
 		return wv_app_command(c->app, cmd, write_json);
 	case WV_CMD_COMPARE:
 		/* as c: every variant's values beside these would answer it */
-		if (wv_class_question_open(c)) {
-			wv_app_msg(c->app, false, "The compare view opens once the "
-				   "question is answered (s shows the answer).");
+		if (refused(c, "compare"))
 			return WV_REACT_REDRAW;
-		}
 		return wv_app_command(c->app, cmd, write_json);
 	case WV_CMD_JSON:
 		/* the trace written holds every value, the asked one too */
 		if (wv_class_question_open(c)) {
 			wv_app_msg(c->app, true, "json: the trace holds the open "
 				   "question's answer: answer it first, or s shows it");
+			return WV_REACT_REDRAW;
+		}
+		if (wv_class_would_answer(c)) {
+			wv_app_msg(c->app, true, "json: the trace holds what scene %zu "
+				   "asks: answer it there first, or s shows it",
+				   wv_class_would_answer(c));
 			return WV_REACT_REDRAW;
 		}
 		return wv_app_command(c->app, cmd, write_json);

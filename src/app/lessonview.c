@@ -164,8 +164,8 @@ static void ask_line(struct pen *p, const struct wv_class *c)
 	char buf[WV_ANSWER_TEXT_MAX], prompt[WV_ANSWER_TEXT_MAX - 16];
 	int y = p->y;
 
-	if (wv_lesson_prompt(scene(c), &c->app->trace, prompt, sizeof(prompt),
-			     NULL) != 0)
+	if (wv_lesson_prompt_hiding(scene(c), &c->app->trace, wv_class_hiding(c), prompt,
+				    sizeof(prompt), NULL) != 0)
 		snprintf(prompt, sizeof(prompt), "%s", scene(c)->q.prompt);
 	snprintf(buf, sizeof(buf), "Question: %s", prompt);
 	line(p, WV_ROLE_TEXT, buf);

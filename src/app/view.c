@@ -290,8 +290,10 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	lower->v = app->split_v;
 	lower->pos = wv_app_split_pos(app, &same);
 	lower->focus = WV_FOCUS_STEPS;
+	lower->nasked = 0;	/* its sub-steps are another variant's */
 	ou = present ? big_regs(f, app) : (struct wv_view_regs){ .cell = 1 };
 	ol = ou;
+	ou.hide = wv_view_hide(app);
 	split_slots(t, app->pos, &lower->trace, lower->pos, &ou, &ol);
 	/* both registers' bits from the same column */
 	{
@@ -574,6 +576,7 @@ void wv_view_try(struct wv_frame *f, const struct wv_app *app)
 	shown->view = WV_VIEW_MAIN;
 	shown->focus = WV_FOCUS_STEPS;
 	shown->quiz = false;
+	shown->nasked = 0;	/* the formula's sub-steps, not the kernel's */
 	shown->ncmp = 0;
 	/* the newest message wins: a command's since the verdict (an error,
 	   say) shows instead of the verdict, until the next key clears it */

@@ -16,23 +16,23 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Is step i's result hidden while the question is open? */
+/* Is step i's result hidden: while it would answer the open question, or
+   one still to come on this trace?  Its sentence goes with it. */
 static bool call_hidden(const struct wv_app *app, size_t i)
 {
 	struct wv_hide h = wv_view_hide(app);
 
-	return wv_hide_step(&h, &app->trace, i);
+	return wv_hide_result(&h, &app->trace, i);
 }
 
-/* A step's result as the pipeline shows it: '?' while it would answer. */
+/* A step's result as the pipeline shows it: '?' while it would answer the
+   open question or one still to come. */
 static void call_value(const struct wv_app *app, size_t i, char *val, size_t size)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_step *st = &t->steps[i];
 
-	struct wv_hide h = wv_view_hide(app);
-
-	if (wv_hide_step(&h, t, i))
+	if (call_hidden(app, i))
 		snprintf(val, size, "?");
 	else if (st->width == 0)
 		snprintf(val, size, "%" PRIu64, st->result);

@@ -33,6 +33,14 @@ static void glyph(uint8_t b, char out[3])
 	out[2] = '\0';
 }
 
+/* Is the terminator found left unmarked?  While a lesson question is open
+   or one is still to come on this trace: some ask where it is, and a
+   handout's memory panel never marks it either. */
+static bool term_hidden(const struct wv_app *app)
+{
+	return app->quiz || app->nasked;
+}
+
 static enum wv_role mem_role(const struct wv_trace *t, size_t i, bool quiz)
 {
 	if (i == t->answer && !quiz)	/* its colour would say where it is */
@@ -177,11 +185,11 @@ int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y)
 		for (size_t j = 0; j < nb; j++) {
 			size_t i = w * nb + j;
 			int bx = wx + 1 + 3 * (int)j;
-			enum wv_role role = mem_role(t, i, app->quiz);
+			enum wv_role role = mem_role(t, i, term_hidden(app));
 			char g[3], m[3];
 
 			glyph(t->img.mem[i], g);
-			mem_mark(t, i, app->quiz, m);
+			mem_mark(t, i, term_hidden(app), m);
 			/* an unaligned load (hash_name's) straddles two words:
 			   its own range is lit on the address row */
 			wv_frame_printf(f, y + 1, bx, addr % nb && i >= addr &&
@@ -232,7 +240,7 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 	}
 	x = wv_frame_printf(f, y, x, WV_ROLE_LABEL, "memory @%zu:", from);
 	for (size_t i = from; i < to && x + 4 <= f->cols; i++) {
-		enum wv_role role = mem_role(t, i, app->quiz);
+		enum wv_role role = mem_role(t, i, term_hidden(app));
 
 		if (i == addr || i == addr + nb)
 			x = wv_frame_put(f, y, x, WV_ROLE_HEADING, " |");

@@ -445,8 +445,10 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 
 	/* what comes, not what it gives: every value from the next sub-step
 	   on is hidden as a question's would be, the known inputs shown */
-	if (!lo.hide.on || lo.hide.quiz > app->pos + 1)
-		lo.hide = (struct wv_hide){ .on = true, .quiz = app->pos + 1 };
+	if (!lo.hide.on || lo.hide.quiz > app->pos + 1) {
+		lo.hide.on = true;	/* the lesson's asked values stay hidden */
+		lo.hide.quiz = app->pos + 1;
+	}
 	for (size_t k = app->pos + 1; k < st->first + st->nsub; k++) {
 		struct reg_layout l;
 		int n = reg_layout(f, t, &t->subs[k], 1000, &lo, &l);

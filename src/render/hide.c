@@ -87,29 +87,43 @@ static int result_row(const struct wv_substep *s)
 }
 
 /*
- * Is row ri of sub-step k the value sub-step q asks?  By where it comes
- * from: the asked row itself, that value as an operand of a later sub-step
- * on its word (a count such as clz's feeds the shift after it), and a
- * word-wide value wherever it shows (another scene's step may take it as
- * its input; an identity's input is the value it returns; the load's
- * wanted word is what its fixup makes).  A narrow value is never looked
- * for elsewhere: a 2 or a 16 in another row is another quantity.
+ * Is a value (width, value) that sub-step k holds the value sub-step q
+ * asks?  By where it comes from: a word-wide value wherever it shows
+ * (another scene's step may take it as its input; an identity's input is
+ * the value it returns; the load's wanted word is what its fixup makes),
+ * and that value carried into a later sub-step on its word (a count such
+ * as clz's feeds the shift after it; at: k may be q itself, as a step's
+ * result is its last sub-step's).  A narrow value is never looked for
+ * elsewhere: a 2 or a 16 in another row is another quantity.
  */
-static bool asked_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri)
+static bool asked_value(const struct wv_trace *t, size_t q, size_t k, unsigned width,
+			uint64_t value, bool at)
 {
-	const struct wv_row *r = &t->subs[k].rows[ri], *a;
+	const struct wv_row *a;
 	int ar;
 
 	if (q >= t->nsubs || (ar = result_row(&t->subs[q])) < 0)
 		return false;
 	a = &t->subs[q].rows[ar];
+	if (value != a->value)
+		return false;
+	if (a->width >= 32 && width >= 32)
+		return true;
+	return (k > q || (at && k == q)) && width == a->width && word_of(t, k) == word_of(t, q);
+}
+
+/* Is row ri of sub-step k the value sub-step q asks: the asked row itself,
+   or the same value where asked_value finds it? */
+static bool asked_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri)
+{
+	const struct wv_row *r = &t->subs[k].rows[ri];
+	int ar;
+
+	if (q >= t->nsubs || (ar = result_row(&t->subs[q])) < 0)
+		return false;
 	if (k == q && ri == (unsigned)ar)
 		return true;
-	if (r->kind == WV_ROW_CONST || r->value != a->value)
-		return false;
-	if (a->width >= 32 && r->width >= 32)
-		return true;
-	return k > q && r->width == a->width && word_of(t, k) == word_of(t, q);
+	return r->kind != WV_ROW_CONST && asked_value(t, q, k, r->width, r->value, false);
 }
 
 /* Is row ri of sub-step k an asked value: on paper any question of the
@@ -165,12 +179,31 @@ static bool own_step(const struct wv_hide *h, const struct wv_trace *t, size_t i
 	       st->result == t->subs[h->own_sub].rows[ar].value;
 }
 
+/* Is step i's result a value a question of the lesson asks (h->asked),
+   as its last sub-step holds it? */
+static bool asked_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
+{
+	const struct wv_step *st = &t->steps[i];
+
+	for (size_t j = 0; j < h->nasked; j++)
+		if (st->nsub && (asked_value(t, h->asked[j].sub, st->first + st->nsub - 1,
+					     st->width, st->result, true) ||
+				 fixed_up(t, i, h->asked[j].sub)))
+			return true;
+	return false;
+}
+
 bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
 {
 	const struct wv_step *st = &t->steps[i];
 
 	return h && h->on && (st->first + st->nsub > h->quiz || fixed_up(t, i, h->quiz) ||
 			      own_step(h, t, i));
+}
+
+bool wv_hide_result(const struct wv_hide *h, const struct wv_trace *t, size_t i)
+{
+	return h && (wv_hide_step(h, t, i) || asked_step(h, t, i));
 }
 
 bool wv_hide_sentence(const struct wv_hide *h, size_t k)

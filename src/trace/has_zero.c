@@ -28,7 +28,7 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 	switch (v->hz_kind) {
 	case WV_HZ_CHEAP:
 		hz = data = draw_cheap(b, xl, x, &fp);
-		if (fp)
+		if (hz)	/* false positives or not: the same sub-steps */
 			note_false_pos(b, xl, x, hz, fp);
 		break;
 	case WV_HZ_CHEAP_BE:
@@ -83,7 +83,7 @@ static void draw_has_zero(struct builder *b, const char *xl, uint64_t x,
 		sub_detail(b, s, "%s%s%s", lst[0] ? "Flags at memory " : "No flags: no "
 			   "byte is zero.", lst, lst[0] ? "." : "");
 		check(b, hz, wv_cheap_zero(x, w));
-		if (fp)
+		if (hz)	/* false positives or not: the same sub-steps */
 			note_false_pos(b, xl, x, hz, fp);
 		break;
 	case WV_HZ_CMPB:

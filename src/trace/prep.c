@@ -44,16 +44,22 @@ static uint64_t draw_prep(struct builder *b, const char *xl, uint64_t x,
 		p = data;
 	} else {
 		p = draw_exact(b, xl, x, "data", data);
-		if (p != hz) {
+		/* whether it drops a false flag or not, the same sub-steps:
+		   their number may not say that has_zero had one */
+		if (hz) {
 			char lst[96];
 
 			addr_list(b, nonzero_bytes(b, hz & ~p), lst, sizeof(lst));
 			s = sub_new(b, WV_OP_NOTE, "has_zero vs prep_zero_mask",
 				    "The exact mask has no false flags, so its top flag "
 				    "is the first zero in memory.");
-			sub_detail(b, s, "It drops the false flag%s at memory %s.",
-				   nonzero_bytes(b, hz & ~p) & (nonzero_bytes(b, hz & ~p) - 1)
-					   ? "s" : "", lst);
+			if (p == hz)
+				sub_detail(b, s, "Here it is has_zero's own: there was no "
+					   "false flag to drop.");
+			else
+				sub_detail(b, s, "It drops the false flag%s at memory %s.",
+					   nonzero_bytes(b, hz & ~p) &
+					   (nonzero_bytes(b, hz & ~p) - 1) ? "s" : "", lst);
 			r = row_add(b, s, WV_ROW_INPUT, "has_zero", hz, w);
 			mark_flags(b, r, x, false, 0);
 			r = row_add(b, s, WV_ROW_RESULT, "prep", p, w);

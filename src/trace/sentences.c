@@ -116,10 +116,17 @@ const char *edge_sentence(const struct builder *b, char *buf, size_t size)
 }
 
 /*
- * Explain a set of false positives in a row of cheap flags of x.  The
- * general sentences are rules that tests/unit/test_rules.c proves
- * (src/lesson/rules.c): be-top-flag-lies on big-endian,
- * false-flags-above-zero and find-zero-lowest-flag on little-endian.
+ * The cheap flags f of x against the exact ones, on every word where the
+ * cheap test fired (a zero byte is there, as memory shows): fp, the false
+ * positives among them, may be none.  The note is drawn either way, with
+ * the same title, sentence and rows, so that the trace's shape (how many
+ * sub-steps, which ones) says nothing a question may ask, such as how
+ * many flags are false or where the top flag points; only its detail
+ * (hidden with the values while such a question is open or to come) and
+ * the rows' values say which bytes.  The general sentences are rules that
+ * tests/unit/test_rules.c proves (src/lesson/rules.c): be-top-flag-lies
+ * on big-endian, false-flags-above-zero and find-zero-lowest-flag on
+ * little-endian.
  */
 void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 		    uint64_t f, unsigned fp)
@@ -142,7 +149,10 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 			    "makes the top flag lie, fatal if the mask were used as it is: "
 			    "so prep_zero_mask recomputes the exact mask after the loop. One "
 			    "after the first zero changes nothing.");
-		if (top != etop)
+		if (!fp)
+			sub_detail(b, s, "Here: none; every flag is a zero byte's, and the "
+				   "top flag is the first zero's, byte %zu.", addr_of(b, etop));
+		else if (top != etop)
 			sub_detail(b, s, "Here: memory %s; the top flag points at byte %zu "
 				   "while the first zero is byte %zu.", lst,
 				   addr_of(b, top), addr_of(b, etop));
@@ -156,7 +166,10 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 			    "borrow out of a zero byte ran on into it. On little-endian it "
 			    "sits after the first zero in memory, and find_zero only looks "
 			    "at the lowest flag, so it is harmless.");
-		sub_detail(b, s, "Here: memory %s.", lst);
+		if (fp)
+			sub_detail(b, s, "Here: memory %s.", lst);
+		else
+			sub_detail(b, s, "Here: none; every flag is a zero byte's.");
 	}
 	mark_zero(b, row_add(b, s, WV_ROW_INPUT, xl, x, w));
 	r = row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);
@@ -165,5 +178,6 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 		if (fp & (1u << i))
 			r->bytes[i] |= WV_MARK_HILITE;
 	mark_flags(b, row_add(b, s, WV_ROW_RESULT, "exact E", e, w), x, false, 0);
-	b->t->steps[b->step].false_pos = true;
+	if (fp)
+		b->t->steps[b->step].false_pos = true;
 }

@@ -16,7 +16,8 @@
  */
 const char *edge_sentence(const struct builder *b, char *buf, size_t size);
 
-/* Explain a set of false positives in a row of cheap flags of x. */
+/* The cheap flags f of x against the exact ones, fp the false positives
+   among them (none too): drawn wherever the cheap test fired. */
 void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 		    uint64_t f, unsigned fp);
 

@@ -655,7 +655,7 @@ static void link_split(const struct wv_link *fl, char *err, size_t size)
 
 	if (web.s.app.split_v == fl->split)
 		return;
-	if (web.s.lesson && fl->split && wv_class_question_open(&web.s.cls)) {
+	if (web.s.lesson && fl->split && wv_class_would_answer(&web.s.cls)) {
 		if (!err[0])
 			snprintf(err, size, "link field 'split': the split view opens "
 				 "once the question is answered (s shows the answer)");
@@ -697,7 +697,7 @@ int wv_web_open(const char *fragment)
 	if (fl.split_given)
 		link_split(&fl, err, sizeof(err));
 	if (strcmp(fl.view, "compare") == 0 && web.s.lesson &&
-	    wv_class_question_open(&web.s.cls)) {
+	    wv_class_would_answer(&web.s.cls)) {
 		/* as c and :compare: every variant's values would answer it */
 		if (!err[0])
 			snprintf(err, sizeof(err), "link field 'view': the compare view "

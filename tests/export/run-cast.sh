@@ -20,8 +20,8 @@ LESSON=$(ls "$(pwd)"/lessons/02-*.lesson)
 $CAST check "$tmp/t.cast" >"$tmp/t.check" 2>>"$tmp/screen" &&
 	read -r w h dur nev <"$tmp/t.check" && [ "$w $h" = "80 24" ]
 check $? "--cast: an asciicast v2 header for 80x24"
-python3 -c "import sys; sys.exit(0 if 11 < $dur < 14 and $nev > 15 else 1)"
-check $? "every event parses, times never go back; 14 sub-steps at 0.8 s: ${dur}s"
+python3 -c "import sys; sys.exit(0 if 11 < $dur < 15 and $nev > 15 else 1)"
+check $? "every event parses, times never go back; 15 sub-steps at 0.8 s: ${dur}s"
 "$BIN" --list-steps 'ab\0cd' | sed 's/:.*//' | uniq >"$tmp/steps"
 $CAST markers "$tmp/t.cast" >"$tmp/markers"
 cmp -s "$tmp/steps" "$tmp/markers"
@@ -71,9 +71,9 @@ settled() { cmp -s "$tmp/screen" "$tmp/prev"; _r=$?; cp "$tmp/screen" "$tmp/prev
 # 9: the trace's cast ends where the visualizer's own play ends
 start_shell 80 24
 run "$BIN 'ab\\0cd'"
-wait_for "sub-step 1/14" && keys : && T send-keys -t =t: -l "speed 50" && keys Enter
+wait_for "sub-step 1/15" && keys : && T send-keys -t =t: -l "speed 50" && keys Enter
 wait_for "50 ms a sub-step" && keys r
-wait_for "paused at the end (r plays again from the start)" "sub-step 14/14" &&
+wait_for "paused at the end (r plays again from the start)" "sub-step 15/15" &&
 	wait_until settled
 cp "$tmp/screen" "$tmp/live"
 keys q
@@ -98,7 +98,7 @@ fi
 
 # 12-14: --record: keys in a real session, quit, then the file
 run "clear; $BIN --record $tmp/rec.cast 'ab\\0cd'; echo REC-\$?"
-wait_for "sub-step 1/14" && keys Right Right Down
+wait_for "sub-step 1/15" && keys Right Right Down
 wait_for "step 3/6" "prep_zero_mask" && wait_until settled
 cp "$tmp/screen" "$tmp/live"
 keys q

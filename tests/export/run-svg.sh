@@ -86,7 +86,7 @@ values "$BIN" 'ab\0cd' -- find_zero 1 "$tmp/mul.svg"
 check $? "the multiply's partial products: --json's rows"
 
 # 9: for screen readers, a title and a description naming the values
-grep -q '<title id="title">watviz: has_zero, sub-step 1 of 4 (a - ONES) on x86-64' "$tmp/le.svg" &&
+grep -q '<title id="title">watviz: has_zero, sub-step 1 of 5 (a - ONES) on x86-64' "$tmp/le.svg" &&
 	grep -q '<desc id="desc">.*a = 0x0000006463006261 (memory 2: the first terminator; memory 5: a zero byte' "$tmp/le.svg" &&
 	grep -q 'aria-labelledby="title desc"' "$tmp/le.svg"
 check $? "<title> and <desc> say what it shows, with the values"
@@ -106,9 +106,9 @@ rc=$?
 [ $rc = 2 ] && [ ! -s "$tmp/out" ] &&
 	grep -q "no step 'has_zeros'.*load, has_zero, prep_zero_mask, create_zero_mask, find_zero, zero_bytemask" "$tmp/err"
 check $? "an unknown function: status 2 ($rc), the names listed"
-"$BIN" --svg --step has_zero:5 'ab\0cd' >"$tmp/out" 2>"$tmp/err"
+"$BIN" --svg --step has_zero:6 'ab\0cd' >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc = 2 ] && grep -q "has_zero has 4 sub-steps, 1 to 4; as in --step has_zero:4" "$tmp/err" &&
+[ $rc = 2 ] && grep -q "has_zero has 5 sub-steps, 1 to 5; as in --step has_zero:5" "$tmp/err" &&
 	"$BIN" --svg 'ab\0cd' >/dev/null 2>"$tmp/err2"
 [ $? = 2 ] && [ $rc = 2 ] && grep -q -- "--list-steps lists them" "$tmp/err2"
 check $? "a sub-step out of range, or none named: status 2, the range said"

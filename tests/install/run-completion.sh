@@ -78,16 +78,16 @@ check "a word after -- is not an option" "" watviz -- --li
 check "the word itself: nothing to offer" "" watviz ab
 check "--offset takes a number: nothing to offer" "" watviz --offset ""
 check "--step: the sub-steps of the word on the line" \
-	"has_zero:1 has_zero:2 has_zero:3 has_zero:4" watviz 'ab\0cd' --svg --step has
+	"has_zero:1 has_zero:2 has_zero:3 has_zero:4 has_zero:5" watviz 'ab\0cd' --svg --step has
 check "--step: on the --arch given, of a word of two words" \
-	"has_zero@8:1 has_zero@8:2 has_zero@8:3 has_zero@8:4 has_zero@8:5" \
+	"has_zero@8:1 has_zero@8:2 has_zero@8:3 has_zero@8:4 has_zero@8:5 has_zero@8:6" \
 	watviz --arch ppc 'hello, world' --svg --step has_zero@8
-check "--step has_zero:<Tab> (bash splits at ':'): the numbers" "1 2 3 4" \
+check "--step has_zero:<Tab> (bash splits at ':'): the numbers" "1 2 3 4 5" \
 	watviz 'ab\0cd' --svg --step has_zero : ""
-check "--step has_zero<:> (the colon being completed)" ":1 :2 :3 :4" \
+check "--step has_zero<:> (the colon being completed)" ":1 :2 :3 :4 :5" \
 	watviz 'ab\0cd' --svg --step has_zero :
 check "--step has_zero:3 (one number)" "3" watviz 'ab\0cd' --svg --step has_zero : 3
-check "--step=has (split at '=')" "has_zero:1 has_zero:2 has_zero:3 has_zero:4" \
+check "--step=has (split at '=')" "has_zero:1 has_zero:2 has_zero:3 has_zero:4 has_zero:5" \
 	watviz ab --svg --step = has
 check "--cast-size: sizes" "120x36" watviz --cast --cast-size 12
 check "--record: files" "$tmp/xfile" watviz --record "$tmp/xf"

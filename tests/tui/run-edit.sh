@@ -36,7 +36,7 @@ check $? "opens with mouse reporting on (SGR mode)"
 
 # 2: on has_zero's test both flags are true ones; a byte typed in hex turns
 # the one at byte 1 into a false positive (a 0x01 a borrow reached)
-keys Down Right Right Right Right
+keys Down Right Right Right Right Right
 wait_for "test: has_zero(a) != 0" "00000000=10000000*10000000" && keys m l 0 1 &&
 	wait_for "edit @1 = 0x01" "[01]" '"a\x01\0cdefg"' "00000000!10000000=10000000" \
 		"! holds a false positive" "the string is now 2 long"

@@ -56,7 +56,7 @@ keys v && wait_for "split view off" && lacks " ppc64 " && keys v &&
 	wait_for " ppc64 " "split: x86-64 above, ppc64 below"
 check $? "v closes the split view and opens it again on ppc64"
 keys : && wait_re '^:$' && T send-keys -t =t: -l 'split x86-32' && keys Enter &&
-	wait_for " x86-32 " "32-bit little-endian" "sub-step 4/15" &&
+	wait_for " x86-32 " "32-bit little-endian" "sub-step 4/16" &&
 	mem=$(grep -a '^mem ' "$tmp/screen" | sed -n 2p) &&
 	top=$(grep -a '^mem ' "$tmp/screen" | sed -n 1p) &&
 	[ "$(echo "$mem" | awk '{ print index($0, "3") }')" = \

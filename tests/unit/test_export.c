@@ -79,8 +79,8 @@ static void names_refused(void **state)
 				    "find_zero, zero_bytemask"));
 	/* out of range: the range and a name that works */
 	assert_int_equal(wv_step_find(&tr, "has_zero:9", &k, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "has_zero has 4 sub-steps, 1 to 4"));
-	assert_non_null(strstr(err, "--step has_zero:4"));
+	assert_non_null(strstr(err, "has_zero has 5 sub-steps, 1 to 5"));
+	assert_non_null(strstr(err, "--step has_zero:5"));
 	assert_int_equal(wv_step_find(&tr, "has_zero:0", &k, err, sizeof(err)), -1);
 	assert_int_equal(wv_step_find(&tr, "has_zero:x", &k, err, sizeof(err)), -1);
 	assert_int_equal(wv_step_find(&tr, "has_zero:", &k, err, sizeof(err)), -1);

@@ -42,6 +42,7 @@
 #include "testutil.h"
 #include "questions.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,9 +120,9 @@ static void scramble_detail(char *text, size_t general)
 }
 
 /* Change in t what a question about sub-step q hides (a row that holds
-   *keep, when not NULL, keeps it: it was changed already, with every row
-   that holds the same value).  Returns how many rows changed. */
-static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep)
+   one of keep[0..nkeep) keeps it: an asked value changed already, with
+   every row that holds the same value).  Returns how many rows changed. */
+static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep, size_t nkeep)
 {
 	unsigned changed = 0;
 
@@ -153,7 +154,11 @@ static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep)
 				m |= (uint8_t)(next_rand() & (WV_MARK_ANSWER | WV_MARK_HILITE));
 				r->bytes[b] = m;
 			}
-			if (!hidden || (keep && r->value == *keep))
+			bool kept = false;
+
+			for (size_t i = 0; i < nkeep; i++)
+				kept |= r->value == keep[i];
+			if (!hidden || kept)
 				continue;
 			r->value = other(r->value, r->width);
 			for (unsigned b = 0; b < 8; b++)
@@ -358,15 +363,83 @@ static unsigned paintings;
 static unsigned perturb_asked(struct wv_trace *t, const struct wv_scene *s, size_t q,
 			      const struct wv_answer *a, uint64_t *changed_to, bool whole);
 
+static bool same_trace(const struct wv_trace_in *a, const struct wv_trace_in *b);
+
+/*
+ * The questions of the lesson still to be settled on the trace shown: the
+ * scene's own while it is open, and every later scene's on the same
+ * memory, variant and page end whose answer was neither given nor shown.
+ * Their answers and asked sub-steps are read, by this test's own rule
+ * (asked_sub_of), on the trace as built.  Returns how many, into js[],
+ * ans[] and qs[].
+ */
+static size_t pending(size_t *js, struct wv_answer *ans, size_t *qs)
+{
+	const wv_lesson *l = cls.lesson;
+	size_t n = 0;
+
+	for (size_t j = cls.scene; j < wv_lesson_nscenes(l); j++) {
+		const struct wv_scene *sj = wv_lesson_scene(l, j);
+		struct wv_trace_in in;
+
+		if (j == cls.scene && wv_class_question_open(&cls)) {
+			/* the open one, on the word it was asked on (w's too) */
+			ans[n] = cls.answer;
+			qs[n] = asked_sub();
+			js[n++] = j;
+			continue;
+		}
+		if (sj->q.ask == WV_ASK_NONE || sj->q.ask == WV_ASK_BUILD ||
+		    cls.outcome[j] != WV_OUTCOME_OPEN || j == cls.scene)
+			continue;
+		wv_lesson_scene_input(l, j, cls.arch, &in, NULL);
+		if (!same_trace(&in, &app.trace.in) ||
+		    wv_lesson_answer(sj, &app.trace, &ans[n]) != 0)
+			continue;
+		qs[n] = asked_sub_of(sj, &app.trace, wv_lesson_shown_sub(sj, &app.trace),
+				     &ans[n]);
+		if (qs[n] >= app.trace.nsubs)
+			continue;
+		js[n++] = j;
+	}
+	return n;
+}
+
+/*
+ * Change in the trace shown what the n questions still to come ask, each
+ * wherever perturb_asked says it reaches (one new value for each, in
+ * every row that holds it), then what the open one hides from its
+ * sub-step on, those new values kept.  Returns how many rows changed.
+ */
+static unsigned perturb_pending(size_t n, const size_t *js, const struct wv_answer *ans,
+				const size_t *qs)
+{
+	uint64_t to[64];
+	size_t own = SIZE_MAX;
+	unsigned changed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		changed += perturb_asked(&app.trace, wv_lesson_scene(cls.lesson, js[i]), qs[i],
+					 &ans[i], &to[i], true);
+		if (js[i] == cls.scene)
+			own = qs[i];
+	}
+	if (own != SIZE_MAX)
+		changed += perturb(&app.trace, own, to, n);
+	return changed;
+}
+
 /* The class's screens now, then with what the question hides changed. */
 static void same_screens(const char *what)
 {
 	struct wv_frame before[NSIZES][2] = { 0 }, after[NSIZES][2] = { 0 };
 	struct saved sv;
-	uint64_t changed_to;
-	size_t q;
+	size_t js[64], qs[64], n;
+	struct wv_answer ans[64];
 
 	assert_true(wv_class_question_open(&cls));
+	n = pending(js, ans, qs);	/* read on the trace as built */
+	assert_true(n > 0 && js[0] == cls.scene);
 	for (size_t z = 0; z < NSIZES; z++)
 		for (int present = 0; present < 2; present++) {
 			cls.present = present;
@@ -375,13 +448,11 @@ static void same_screens(const char *what)
 			wv_lessonview_build(&before[z][present], &cls);
 		}
 	save(&sv, &app.trace);
-	/* the asked value wherever this test says it reaches (as on paper:
-	   a word-wide one in every row that holds it), then what the
-	   question hides from its sub-step on */
-	q = asked_sub();	/* read on the trace as built */
-	perturbed_rows += perturb_asked(&app.trace, wv_lesson_scene(cls.lesson, cls.scene),
-					q, &cls.answer, &changed_to, true);
-	perturbed_rows += perturb(&app.trace, q, &changed_to);
+	/* the asked values wherever this test says they reach (as on paper:
+	   a word-wide one in every row that holds it), this question's and
+	   those still to come on its trace, then what this one hides from
+	   its sub-step on */
+	perturbed_rows += perturb_pending(n, js, ans, qs);
 	for (size_t z = 0; z < NSIZES; z++)
 		for (int present = 0; present < 2; present++) {
 			const char *why;
@@ -460,6 +531,25 @@ static void every_question(void **state)
 
 static unsigned handout_perturbed, asked_changed;
 
+/* A value other than v for a row width bits wide that no row and no
+   step result of t holds (other() when the width leaves no room). */
+static uint64_t fresh(const struct wv_trace *t, uint64_t v, unsigned width)
+{
+	for (int tries = 0; tries < 64; tries++) {
+		uint64_t x = other(v, width);
+		bool used = false;
+
+		for (size_t k = 0; k < t->nsubs && !used; k++)
+			for (unsigned ri = 0; ri < t->subs[k].nrows && !used; ri++)
+				used = t->subs[k].rows[ri].value == x;
+		for (size_t i = 0; i < t->nsteps && !used; i++)
+			used = t->steps[i].result == x;
+		if (!used)
+			return x;
+	}
+	return other(v, width);
+}
+
 /*
  * Change in trace t (drawn by another scene on the same memory and
  * variant) what question s asks, wherever this test says it reaches: the
@@ -479,8 +569,10 @@ static unsigned perturb_asked(struct wv_trace *t, const struct wv_scene *s, size
 	uint64_t v = count ? t->words[w].has_zero : a->value;
 	unsigned width = a->width, changed = 0;
 	/* one new value, wherever the old one went: a value changed is
-	   changed in every row that holds it */
-	uint64_t nv = other(v, count ? t->v->bits : width ? width : 8);
+	   changed in every row that holds it; and one no row or result
+	   holds already, or the change would make two quantities equal
+	   that were not (a count of 2 meeting find_zero's 2) */
+	uint64_t nv = fresh(t, v, count ? t->v->bits : width ? width : 8);
 
 	*changed_to = nv;
 	uint64_t *fields[] = {
@@ -624,7 +716,7 @@ static void perturb_scene(void *ctx, const struct wv_scene *s, struct wv_trace *
 				 "answer as it was", j + 1, wv_lesson_ask_name(sj->q.ask));
 	}
 	if (own < t->nsubs)
-		handout_perturbed += perturb(t, own, &own_to);
+		handout_perturbed += perturb(t, own, &own_to, 1);
 	free(ans);
 	free(qs);
 }
@@ -692,11 +784,253 @@ static void handouts_same(void **state)
 	assert_true(sheets > 300);
 }
 
+/* ---- every scene: what the questions still to come ask ------------------- */
+
+static unsigned pending_cases, pending_moments, pending_rows, pending_failed;
+
+/*
+ * The class's screens now (80x24, 120x36, 160x45; the normal layout and
+ * --present; the split view where the scene opens it), then again with
+ * every pending question's asked value changed where perturb_asked says
+ * it reaches (a word-wide one in every row and call result that holds
+ * it), and what the open question hides from its sub-step on: every cell
+ * the same.
+ */
+static void same_screens_pending(const char *what)
+{
+	size_t js[64], qs[64], n;
+	struct wv_answer ans[64];
+	struct wv_frame before[NSIZES][2] = { 0 }, after[NSIZES][2] = { 0 };
+	struct saved sv;
+	bool was_present = cls.present;
+
+	n = pending(js, ans, qs);
+	if (n == 0)
+		return;
+	pending_moments++;
+	for (size_t z = 0; z < NSIZES; z++)
+		for (int present = 0; present < 2; present++) {
+			cls.present = present;
+			assert_int_equal(wv_frame_init(&before[z][present], sizes[z][0],
+						       sizes[z][1]), 0);
+			wv_lessonview_build(&before[z][present], &cls);
+		}
+	save(&sv, &app.trace);
+	pending_rows += perturb_pending(n, js, ans, qs);
+	for (size_t z = 0; z < NSIZES; z++)
+		for (int present = 0; present < 2; present++) {
+			const char *why;
+
+			cls.present = present;
+			assert_int_equal(wv_frame_init(&after[z][present], sizes[z][0],
+						       sizes[z][1]), 0);
+			wv_lessonview_build(&after[z][present], &cls);
+			why = differ(&before[z][present], &after[z][present]);
+			/* WATVIZ_HIDE_ALL=1: every failing screen said, then fail */
+			if (why && getenv("WATVIZ_HIDE_ALL")) {
+				printf("# FAIL %s at %dx%d%s: %s\n", what, sizes[z][1],
+				       sizes[z][0], present ? ", --present" : "", why);
+				pending_failed++;
+			} else if (why) {
+				restore(&sv, &app.trace);
+				for (size_t i = 0; i < n; i++)
+					fprintf(stderr, "# pending: scene %zu asks %s (sub-step %zu)\n",
+						js[i] + 1, wv_lesson_ask_name(
+							wv_lesson_scene(cls.lesson, js[i])->q.ask),
+						qs[i]);
+				fprintf(stderr, "# at sub-step %zu, phase %d\n", app.pos, cls.phase);
+				for (int y = 0; getenv("WATVIZ_HIDE_DUMP") &&
+						y < before[z][present].rows; y++) {
+					char rb[400], ra[400];
+
+					wv_frame_row_text(&before[z][present], y, rb, sizeof(rb));
+					wv_frame_row_text(&after[z][present], y, ra, sizeof(ra));
+					fprintf(stderr, "# before %2d|%s\n# after  %2d|%s\n",
+						y, rb, y, ra);
+				}
+				fail_msg("%s at %dx%d%s: the screen depends on what a question "
+					 "still to come asks: %s", what, sizes[z][1], sizes[z][0],
+					 present ? ", --present" : "", why);
+			}
+			pending_cases++;
+			wv_frame_free(&before[z][present]);
+			wv_frame_free(&after[z][present]);
+		}
+	restore(&sv, &app.trace);
+	cls.present = was_present;
+}
+
+/* Every scene at the moments a class sees it before its questions are
+   settled: as it opens, a sub-step on and back, the compare view asked
+   for, its own question asked (where it has one) and its answer shown
+   (the later questions still to come). */
+static void scene_moments(const wv_lesson *l, unsigned number,
+			  const struct wv_variant *v, void *ctx)
+{
+	struct wv_ui_opts o = { .lesson = l, .lesson_number = number,
+				.lesson_slug = "x", .variant = v, .delim = -1 };
+	unsigned *scenes = ctx;
+
+	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+		char what[200];
+
+		wv_class_goto(&cls, i);
+		snprintf(what, sizeof(what), "lesson %u on %s, scene %zu (%s)", number,
+			 v->name, i + 1, wv_lesson_scene(l, i)->title);
+		(*scenes)++;
+		same_screens_pending(what);		/* as it opens */
+		wv_class_do(&cls, WV_ACT_NEXT);
+		same_screens_pending(what);		/* a sub-step on */
+		wv_class_do(&cls, WV_ACT_PREV);
+		wv_class_do(&cls, WV_ACT_PREV);
+		same_screens_pending(what);		/* one back */
+		/* c: every variant's values of this memory, the one shown
+		   too, computed apart from its trace: it may not open while
+		   a question on the trace is to come */
+		wv_class_do(&cls, WV_ACT_COMPARE);
+		{
+			size_t js[64], qs[64];
+			struct wv_answer ans[64];
+
+			if (app.view == WV_VIEW_COMPARE && pending(js, ans, qs) &&
+			    getenv("WATVIZ_HIDE_ALL")) {
+				printf("# FAIL %s: compare opened\n", what);
+				pending_failed++;
+			} else if (app.view == WV_VIEW_COMPARE && pending(js, ans, qs))
+				fail_msg("%s: the compare view opened while scene %zu's "
+					 "question (%s) is still to come on its trace", what,
+					 js[0] + 1, wv_lesson_ask_name(wv_lesson_scene(
+						 l, js[0])->q.ask));
+		}
+		same_screens_pending(what);
+		wv_class_goto(&cls, i);
+		if (cls.has_question) {
+			wv_class_do(&cls, WV_ACT_ANSWER);
+			same_screens_pending(what);	/* its question asked */
+			wv_class_do(&cls, WV_ACT_REVEAL);
+			same_screens_pending(what);	/* shown: the later ones stay */
+			cls.outcome[i] = WV_OUTCOME_OPEN;	/* for the next scenes */
+		}
+	}
+	wv_class_free(&cls);
+	wv_app_free(&app);
+}
+
+static void every_scene_before(void **state)
+{
+	(void)state;
+	unsigned scenes = 0;
+
+	each_lesson_variant(scene_moments, &scenes);
+	printf("# %u scenes (every lesson on every variant it allows): %u moments with "
+	       "a question still to come on their trace, %u screens compared cell by "
+	       "cell, %u asked rows changed\n", scenes, pending_moments, pending_cases,
+	       pending_rows);
+	assert_int_equal(pending_failed, 0);
+	assert_true(pending_moments > 200);
+}
+
+/* ---- the trace's shape: the same with a false positive or without ------- */
+
+/*
+ * The trace of in and of in with every 0x01 byte made 0x02 (the same zero
+ * bytes, so the same words and the same flags on them, but no false
+ * positive: the cheap test's borrow flags a 0x01 byte only) have the same
+ * shape: the same steps and sub-steps, the same operations, titles, rows
+ * (labels, kinds, widths) and general sentences.  Else a scene's step
+ * counter, its list of sub-steps or a key press says "a false positive is
+ * here" to a class asked how many flags are false or where the top flag
+ * points.  Returns 0, or says where the two differ.
+ */
+static const char *shape_differs(const struct wv_trace_in *in, char *why, size_t size)
+{
+	uint8_t w[WV_WORD_MAX];
+	struct wv_trace_in in2 = *in;
+	struct wv_trace a, b;
+	const char *d = NULL;
+
+	memcpy(w, in->word, in->word_len);
+	for (size_t i = 0; i < in->word_len; i++)
+		if (w[i] == 0x01)
+			w[i] = 0x02;
+	in2.word = w;
+	if (memcmp(w, in->word, in->word_len) == 0)
+		return NULL;
+	assert_int_equal(wv_trace_build(&a, in), 0);
+	assert_int_equal(wv_trace_build(&b, &in2), 0);
+	if (a.nsteps != b.nsteps || a.nsubs != b.nsubs) {
+		snprintf(why, size, "%zu steps and %zu sub-steps, against %zu and %zu",
+			 a.nsteps, a.nsubs, b.nsteps, b.nsubs);
+		d = why;
+	}
+	for (size_t i = 0; !d && i < a.nsteps; i++)
+		if (a.steps[i].kind != b.steps[i].kind || a.steps[i].nsub != b.steps[i].nsub ||
+		    a.steps[i].general != b.steps[i].general ||
+		    strncmp(a.steps[i].text, b.steps[i].text, a.steps[i].general) != 0) {
+			snprintf(why, size, "step %zu (%s): %zu sub-steps, against %zu", i + 1,
+				 a.steps[i].func, a.steps[i].nsub, b.steps[i].nsub);
+			d = why;
+		}
+	for (size_t k = 0; !d && k < a.nsubs; k++) {
+		const struct wv_substep *p = &a.subs[k], *q = &b.subs[k];
+		bool same = p->op == q->op && strcmp(p->expr, q->expr) == 0 &&
+			    p->nrows == q->nrows && p->general == q->general &&
+			    strncmp(p->text, q->text, p->general) == 0;
+
+		for (unsigned r = 0; same && r < p->nrows; r++)
+			same = strcmp(p->rows[r].label, q->rows[r].label) == 0 &&
+			       p->rows[r].kind == q->rows[r].kind &&
+			       p->rows[r].width == q->rows[r].width;
+		if (!same) {
+			snprintf(why, size, "sub-step %zu: \"%s\", against \"%s\"", k + 1,
+				 p->expr, q->expr);
+			d = why;
+		}
+	}
+	wv_trace_free(&a);
+	wv_trace_free(&b);
+	return d;
+}
+
+static void same_shapes(const wv_lesson *l, unsigned number, const struct wv_variant *v,
+			void *ctx)
+{
+	unsigned *pairs = ctx;
+
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+		struct wv_trace_in in;
+		char why[200];
+		const char *d;
+
+		wv_lesson_scene_input(l, i, v, &in, NULL);
+		d = shape_differs(&in, why, sizeof(why));
+		if (d)
+			fail_msg("lesson %u on %s, scene %zu (%s): with its 0x01 bytes made "
+				 "0x02 (no false positive) its trace has another shape: %s",
+				 number, in.v->name, i + 1, wv_lesson_scene(l, i)->title, d);
+		*pairs += memchr(in.word, 0x01, in.word_len) != NULL;
+	}
+}
+
+static void shape_without_false_positives(void **state)
+{
+	(void)state;
+	unsigned pairs = 0;
+
+	each_lesson_variant(same_shapes, &pairs);
+	printf("# %u scene traces with a 0x01 byte: the same shape with it made 0x02\n",
+	       pairs);
+	assert_true(pairs > 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_question),
 		cmocka_unit_test(handouts_same),
+		cmocka_unit_test(every_scene_before),
+		cmocka_unit_test(shape_without_false_positives),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

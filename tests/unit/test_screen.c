@@ -99,7 +99,7 @@ static void test_main_80x24(void **state)
 	assert_true(row_of("in lib/strnlen_user.c") >= 0);
 	assert_true(wv_frame_find(&fr, 22, "x86-64-v6.10 64-bit LE") >= 0);
 	/* one step counter, on the function's line */
-	assert_true(row_of("step 1/6  sub-step 1/15") == row_of("unsafe_get_user()"));
+	assert_true(row_of("step 1/6  sub-step 1/16") == row_of("unsafe_get_user()"));
 	assert_int_equal(wv_frame_find(&fr, 22, "1/"), -1);
 
 	/* has_zero's subtraction: the borrow row under a and ONES */

@@ -565,7 +565,7 @@ ok $? "a link's bad variant and a scene past the end are named on the message li
 "$B/watviz" --list-steps 'ab\0cd' >"$tmp/steps"
 at=$(awk '$1 == "has_zero:3" { print NR }' "$tmp/steps")
 all=$(wc -l <"$tmp/steps")
-grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 4 sub-steps" "$tmp/frag.out" &&
+grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 5 sub-steps" "$tmp/frag.out" &&
 	grep -q "t|.*link field 'step': the end of lesson 3 has no steps" "$tmp/frag.out" &&
 	grep -q '^link|lesson=3&scene=2&step=has_zero%3A3$' "$tmp/frag.out" &&
 	grep -q 't| Lesson 3:.*scene 2 of 6' "$tmp/frag.out" &&
