@@ -179,7 +179,8 @@ static void answers_match_the_spec(void **state)
 		{ "lessons/08-add-trick.lesson", 2, NULL, 1 },
 		{ "lessons/16-zero-bytemask.lesson", 0, "x86-64", 0xffff },
 		{ "lessons/16-zero-bytemask.lesson", 0, "ppc64", 0xffff000000000000 },
-		{ "lessons/16-zero-bytemask.lesson", 2, NULL, 0x1ffff },
+		/* "abc": the NUL is byte 3, and alpha keeps bit 0 of it */
+		{ "lessons/16-zero-bytemask.lesson", 2, NULL, 0x1ffffff },
 	};
 
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
@@ -1211,6 +1212,70 @@ static void lesson14_forced_word(void **state)
 }
 
 /*
+ * No lesson asks one word twice: on every variant it allows, two questions
+ * of a lesson never have the same word-wide answer (review: lesson 6 scenes
+ * 1 and 2 on 32-bit, bits - 1 and (bits - 1) & ~bits of a word with one
+ * flag; lesson 16 on alpha, zero_bytemask of the same word in scenes 1 and
+ * 3).  Counts and indexes may coincide (lesson 9: one false flag, at byte
+ * 1); a formula question has no value.  One case is left, and listed:
+ * lesson 13 on a 32-bit variant stops at "usr/", whose a holds no zero, so
+ * the OR of both prepared masks (scene 3) is has_zero(b) (scene 2).
+ */
+static bool asked_twice_known(const char *path, const struct wv_variant *v)
+{
+	return strstr(path, "13-hash-name") && v->bits == 32;
+}
+
+static void no_value_asked_twice(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned bad = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++) {
+			const struct wv_variant *v = wv_lesson_variant(l, vi);
+			uint64_t seen[64];
+			size_t from[64], nseen = 0;
+
+			for (size_t i = 0; i < wv_lesson_nscenes(l) && nseen < 64; i++) {
+				const struct wv_scene *s = wv_lesson_scene(l, i);
+				struct wv_trace_in in;
+				struct wv_trace t;
+				struct wv_answer a;
+
+				if (s->q.ask == WV_ASK_NONE || s->q.ask == WV_ASK_BUILD ||
+				    asked_twice_known(files[f].path, v))
+					continue;
+				wv_lesson_scene_input(l, i, v, &in, NULL);
+				assert_int_equal(wv_trace_build(&t, &in), 0);
+				assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+				wv_trace_free(&t);
+				if (a.width == 0)
+					continue;
+				for (size_t j = 0; j < nseen; j++)
+					if (seen[j] == a.value) {
+						printf("# %s on %s: scenes %zu and %zu both ask "
+						       "0x%llx\n", files[f].path, v->name,
+						       from[j] + 1, i + 1,
+						       (unsigned long long)a.value);
+						bad++;
+					}
+				seen[nseen] = a.value;
+				from[nseen++] = i;
+			}
+		}
+		wv_lesson_free(l);
+	}
+	assert_int_equal(bad, 0);
+}
+
+/*
  * Lesson 14's page-edge paragraph names the fixup of the variant it runs on
  * (review item 16: it cited x86's and arm64's for every variant): the file
  * of each variant's handler, read in the kernel (docs/SOURCES.md), or that
@@ -1350,6 +1415,7 @@ int main(void)
 		cmocka_unit_test(lesson16_strscpy_word),
 		cmocka_unit_test(lesson14_first_word),
 		cmocka_unit_test(lesson14_forced_word),
+		cmocka_unit_test(no_value_asked_twice),
 		cmocka_unit_test(lesson14_names_its_fixup),
 		cmocka_unit_test(build_exact_credit),
 		cmocka_unit_test(text_encoding),
