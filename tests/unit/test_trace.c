@@ -598,6 +598,51 @@ static void delimiter(void **state)
 }
 
 /*
+ * One byte is one byte: where a single byte is forced before the start, or
+ * pushed out by the zeropad fixup, or replaced by a zero, the step's and
+ * sub-steps' verbs and pronouns are singular (review: "the 1 byte before
+ * addr ... are read too").
+ */
+static void one_byte_singular(void **state)
+{
+	(void)state;
+	static const char *const plural[] = { "1 byte before addr (highlighted) are",
+					      "1 bytes", "1 byte before addr leave ",
+					      "1 zero byte come ", "so they are forced" };
+	static const char *const want[] = { "1 byte before addr (highlighted) is read",
+					    "1 byte before addr leaves the register",
+					    "1 zero byte comes in",
+					    "the 1 byte before it must not count, so it is" };
+	const char *arches[] = { "x86-64", "s390" };
+
+	for (size_t a = 0; a < 2; a++) {
+		struct wv_trace_in in = { variant(arches[a]), (const uint8_t *)"ab", 2, 1,
+					  0, '/', 8 };
+		struct wv_trace u;
+		struct wv_trace t;
+		char all[16384] = "";
+
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		in.delim = -1;
+		in.page_end = 0;
+		assert_int_equal(wv_trace_build(&u, &in), 0);
+		for (size_t i = 0; i < t.nsteps; i++)
+			strncat(all, t.steps[i].text, sizeof(all) - strlen(all) - 1);
+		for (size_t i = 0; i < t.nsubs; i++)
+			strncat(all, t.subs[i].text, sizeof(all) - strlen(all) - 1);
+		strncat(all, step(&u, WV_STEP_PRESTART)->text, sizeof(all) - strlen(all) - 1);
+		for (size_t i = 0; i < sizeof(plural) / sizeof(plural[0]); i++)
+			if (strstr(all, plural[i]))
+				fail_msg("%s: \"%s\" in %s", arches[a], plural[i], all);
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+			if (!strstr(all, want[i]))
+				fail_msg("%s: no \"%s\" in %s", arches[a], want[i], all);
+		wv_trace_free(&t);
+		wv_trace_free(&u);
+	}
+}
+
+/*
  * fls on arm and arm64 counts with clz; riscv's __fls does only where the
  * kernel is built for Zbb and the CPU has it (457926b25320), so its fls
  * sub-step says so, and no other variant's does.
@@ -937,6 +982,7 @@ int main(void)
 		cmocka_unit_test(delimiter),
 		cmocka_unit_test(hash_name_unaligned),
 		cmocka_unit_test(fls_clz_where),
+		cmocka_unit_test(one_byte_singular),
 		cmocka_unit_test(hash_name_dcache_note),
 		cmocka_unit_test(corrected_sentences),
 		cmocka_unit_test(era_sentences),
