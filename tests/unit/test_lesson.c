@@ -241,6 +241,22 @@ static void arch_override(void **state)
 	assert_ptr_equal(in.v, variant("alpha"));
 	assert_true(kept);
 	wv_lesson_free(l);
+
+	/* every scene fixed (lessons 7, 8, 11, 12): no variant of the lesson's
+	   own to compare with, so no scene says it "needs" its own instead
+	   (review: lesson 7 said "not the lesson's x86-64" in every scene) */
+	l = parse("title: t\nscene: a\narch: x86-64-v6.10\nword: ab\\0cd\n"
+		  "show: has_zero\nscene: b\narch: s390\nword: ab\\0cd\nshow: has_zero\n",
+		  &e);
+	assert_non_null(l);
+	for (size_t i = 0; i < 2; i++) {
+		wv_lesson_scene_input(l, i, NULL, &in, &kept);
+		assert_false(kept);
+		wv_lesson_scene_input(l, i, variant("arm"), &in, &kept);
+		assert_false(kept);
+		assert_ptr_equal(in.v, variant(i ? "s390" : "x86-64-v6.10"));
+	}
+	wv_lesson_free(l);
 }
 
 /* The variants in words: a scene that keeps its own is named with it. */
