@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "watviz/hide.h"
 #include "watviz/lesson.h"
 #include "watviz/measure.h"
 #include "watviz/wordops.h"
@@ -1297,6 +1298,68 @@ static void no_value_asked_twice(void **state)
 }
 
 /*
+ * Narration never points the class at a row the open question hides
+ * (review: lesson 3 scene 2 said "Follow the borrow row" while the borrow
+ * row was all '?'): for every question of every lesson on every variant it
+ * allows, no hidden row of the shown sub-step is named in "Follow the ...
+ * row", "Watch the ... row" or "Look at the ... row".
+ */
+static void narration_points_at_shown_rows(void **state)
+{
+	(void)state;
+	static const char *const verbs[] = { "Follow the", "Watch the", "Look at the",
+					     "follow the", "watch the", "look at the" };
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned checked = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++)
+			for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+				const struct wv_scene *s = wv_lesson_scene(l, i);
+				struct wv_trace_in in;
+				struct wv_trace t;
+				char out[WV_NARRATION_MAX];
+				const char *bad = NULL;
+
+				if (s->q.ask == WV_ASK_NONE || s->q.ask == WV_ASK_BUILD)
+					continue;
+				wv_lesson_scene_input(l, i, wv_lesson_variant(l, vi), &in, NULL);
+				assert_int_equal(wv_trace_build(&t, &in), 0);
+				assert_int_equal(wv_lesson_narrate(s, &t, out, sizeof(out), &bad), 0);
+
+				size_t k = wv_lesson_shown_sub(s, &t);
+				struct wv_hide h = { .on = true, .quiz = wv_lesson_quiz_sub(s, &t) };
+
+				for (unsigned ri = 0; ri < t.subs[k].nrows; ri++) {
+					struct wv_row r;
+					char said[96];
+
+					if (!wv_hide_row(&h, &t, k, ri, &r))
+						continue;
+					for (size_t vb = 0; vb < sizeof(verbs) / sizeof(verbs[0]); vb++) {
+						snprintf(said, sizeof(said), "%s %s row", verbs[vb],
+							 r.label);
+						if (strstr(out, said))
+							fail_msg("%s scene %zu on %s: \"%s\", and it is "
+								 "hidden", files[f].path, i + 1,
+								 in.v->name, said);
+					}
+					checked++;
+				}
+				wv_trace_free(&t);
+			}
+		wv_lesson_free(l);
+	}
+	printf("# %u hidden rows checked\n", checked);
+	assert_true(checked > 0);
+}
+
+/*
  * Lesson 14's page-edge paragraph names the fixup of the variant it runs on
  * (review item 16: it cited x86's and arm64's for every variant): the file
  * of each variant's handler, read in the kernel (docs/SOURCES.md), or that
@@ -1437,6 +1500,7 @@ int main(void)
 		cmocka_unit_test(lesson14_first_word),
 		cmocka_unit_test(lesson14_forced_word),
 		cmocka_unit_test(no_value_asked_twice),
+		cmocka_unit_test(narration_points_at_shown_rows),
 		cmocka_unit_test(lesson14_names_its_fixup),
 		cmocka_unit_test(build_exact_credit),
 		cmocka_unit_test(text_encoding),
