@@ -7,9 +7,12 @@
  * it is hidden: every row computed at Q or after it (results, borrow and
  * carry chains, partial products), every step result from Q's step on, and
  * every input row after Q that is not known before it.  Known, and shown:
- * constants (ONES, C), Q's own operands, and the word `a` itself in a
- * later sub-step (the `a` of "~a"), decided by the rows' kinds and names,
- * never by what they hold.
+ * constants (ONES, C), Q's own operands, the word `a` itself and the `data`
+ * has_zero stored before Q in a later sub-step (the `a` of "~a", the `data`
+ * of big-endian prep_zero_mask), and the complement of known rows computed
+ * after Q (the "~a" under `a`: a '?' there would hide a value the row
+ * beside it shows), decided by the rows' kinds, names and operations, never
+ * by what they hold.
  *
  * A renderer never draws a trace row directly while a question is open: it
  * asks wv_hide_row() for the row as the class may see it.  A hidden row

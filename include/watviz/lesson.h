@@ -205,7 +205,10 @@ char *wv_lesson_variants_text(const wv_lesson *l, char *buf, size_t size);
 /*
  * The trace input of scene i when the lesson runs on variant v (NULL: the
  * lesson's first variant).  A scene with its own "arch:" keeps it; then
- * *kept (when not NULL) is set to true so the caller can say so.
+ * *kept (when not NULL) is set to true so the caller can say so ("this
+ * scene needs ppc64le, not x86-64"), unless every scene of the lesson
+ * keeps its own: such a lesson has no variant of its own to compare with
+ * (lesson 7 would say "not x86-64" in each of its scenes).
  */
 void wv_lesson_scene_input(const wv_lesson *l, size_t i,
 			   const struct wv_variant *v,

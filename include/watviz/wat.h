@@ -71,6 +71,8 @@ enum wv_zbm_kind {
  */
 enum wv_dcache {
 	WV_DCACHE_YES,		/* selected, perhaps under a condition (dcache) */
+	WV_DCACHE_OPT_IN,	/* selected only by an option a portable kernel
+				   leaves off (riscv's NONPORTABLE one) */
 	WV_DCACHE_NO,		/* not selected: hash_name is the byte loop */
 	WV_DCACHE_USER,		/* a generic header: up to the architecture that
 				   uses it */
@@ -91,6 +93,9 @@ struct wv_variant {
 					   that bound it or where it was read:
 					   "since v6.11, 4b8fa1173cdc" */
 	const char *insns;	/* instructions a real build uses, or "none" */
+	const char *clz_where;	/* WV_FIND_FLS: NULL when fls always counts
+				   with clz; else where it does, a phrase
+				   ending "found with clz (64 - clz)" */
 	const char *summary;	/* one line: what is special about it,
 				   never its width or byte order, which
 				   bits and endian say beside it */

@@ -264,12 +264,15 @@ static const struct wv_variant variants[] = {
 	  .kernel_path = "arch/riscv/include/asm/word-at-a-time.h",
 	  .era = "since v4.15",
 	  .kernel_version = "since v4.15, the port 5d8544e2d007", .insns = "clz (Zbb)",
+	  .clz_where = " where the kernel is built for Zbb and the CPU has it "
+		       "(since v6.7, 457926b25320), else by a search in C",
 	  .summary = "borrow trick, then fls64 (clz where the CPU has Zbb)",
 	  .zeropad = "arch/riscv/mm/extable.c",
 	  .zeropad_func = "ex_handler_load_unaligned_zeropad",
-	  .dcache_kind = WV_DCACHE_YES,
+	  .dcache_kind = WV_DCACHE_OPT_IN,
 	  .dcache = "arch/riscv/Kconfig selects DCACHE_WORD_ACCESS with "
-		    "RISCV_EFFICIENT_UNALIGNED_ACCESS (since late 2023)",
+		    "RISCV_EFFICIENT_UNALIGNED_ACCESS, which needs NONPORTABLE "
+		    "(since v6.8, d0fdc20b0429)",
 	  LE_CHEAP(64), .find_kind = WV_FIND_FLS, .zbm_kind = WV_ZBM_IDENTITY,
 	  .find_zero = fls_find64, .zero_bytemask = identity_zbm },
 	{ .name = "alpha", .aliases = "", .bits = 64, .endian = WV_LITTLE,
@@ -296,8 +299,8 @@ static const struct wv_variant variants[] = {
 	  .zeropad_func = "ex_handler_zeropad",
 	  .dcache_kind = WV_DCACHE_YES,
 	  .dcache = "arch/s390/Kconfig selects DCACHE_WORD_ACCESS unless KMSAN "
-		    "(dropped in June 2026 by 37540b8c287f, back for v7.3 by "
-		    "656db3022083)",
+		    "(dropped in June 2026 by 37540b8c287f, a revert stable kernels "
+		    "such as 6.12.y took too; back for v7.3 by 656db3022083)",
 	  .hz_kind = WV_HZ_EXACT, .prep_kind = WV_PREP_IDENTITY,
 	  .create_kind = WV_CREATE_FLS, .find_kind = WV_FIND_XOR,
 	  .zbm_kind = WV_ZBM_INDEX, .has_zero = exact_has_zero64,

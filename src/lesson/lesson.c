@@ -144,6 +144,15 @@ char *wv_lesson_variants_text(const wv_lesson *l, char *buf, size_t size)
 	return buf;
 }
 
+/* true when every scene names its own variant: the lesson has none */
+static bool every_scene_fixed(const wv_lesson *l)
+{
+	for (size_t i = 0; i < l->nscenes; i++)
+		if (!l->scenes[i].variant)
+			return false;
+	return true;
+}
+
 void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant *v,
 			   struct wv_trace_in *in, bool *kept)
 {
@@ -152,7 +161,7 @@ void wv_lesson_scene_input(const wv_lesson *l, size_t i, const struct wv_variant
 	if (!v)
 		v = l->variants[0];
 	if (kept)
-		*kept = s->variant && s->variant != v;
+		*kept = s->variant && s->variant != v && !every_scene_fixed(l);
 	*in = (struct wv_trace_in){
 		.v = s->variant ? s->variant : v,
 		.word = s->word,

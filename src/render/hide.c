@@ -32,7 +32,10 @@ static bool known_word(const struct wv_trace *t, size_t q, size_t k, const struc
 	size_t w = word_of(t, k);
 	bool known = false;
 
-	if (r->kind != WV_ROW_INPUT || strcmp(r->label, "a") != 0)
+	/* data: what has_zero stores for prep_zero_mask (big-endian: a | LOW7),
+	   assigned by no later function either */
+	if (r->kind != WV_ROW_INPUT ||
+	    (strcmp(r->label, "a") != 0 && strcmp(r->label, "data") != 0))
 		return false;
 	for (size_t j = 0; j <= q && j < k; j++) {
 		const struct wv_substep *s = &t->subs[j];
@@ -42,7 +45,7 @@ static bool known_word(const struct wv_trace *t, size_t q, size_t k, const struc
 		for (unsigned ri = 0; ri < s->nrows; ri++) {
 			const struct wv_row *o = &s->rows[ri];
 
-			if (strcmp(o->label, "a") != 0)
+			if (strcmp(o->label, r->label) != 0)
 				continue;
 			if (j < q || o->kind == WV_ROW_INPUT)
 				known = true;
@@ -66,15 +69,66 @@ static bool fixed_up(const struct wv_trace *t, size_t i, size_t q)
 	       q >= fx->first && q < fx->first + fx->nsub;
 }
 
+static bool not_of_known(const struct wv_trace *t, size_t q, size_t j);
+
+/*
+ * Is input row r of sub-step k > Q known before the class answers: the
+ * word a or data (known_word), or the result of a complement of known rows
+ * after Q (the ~a of "(a - ONES) & ~a", computed in the sub-step before)?
+ * The latest sub-step of r's word before k that computes a row of r's name
+ * decides, so a name given again to a changed value is not trusted.
+ */
+static bool known_input(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
+{
+	if (known_word(t, q, k, r))
+		return true;
+	for (size_t j = k; j-- > q + 1;) {
+		const struct wv_substep *s = &t->subs[j];
+
+		if (word_of(t, j) != word_of(t, k))
+			continue;
+		for (unsigned ri = 0; ri < s->nrows; ri++)
+			if (s->rows[ri].kind == WV_ROW_RESULT &&
+			    strcmp(s->rows[ri].label, r->label) == 0)
+				return not_of_known(t, q, j);
+	}
+	return false;
+}
+
+/*
+ * Is sub-step j > Q a complement (~) of rows all known: its result then
+ * says nothing the rows beside it do not (~a under a), and a '?' there
+ * would hide a value on screen already.  Only the complement: another
+ * operation of known rows may be the very computation a question asks.
+ */
+static bool not_of_known(const struct wv_trace *t, size_t q, size_t j)
+{
+	const struct wv_substep *s = &t->subs[j];
+	unsigned inputs = 0;
+
+	if (j <= q || s->op != WV_OP_NOT)
+		return false;
+	for (unsigned ri = 0; ri < s->nrows; ri++) {
+		const struct wv_row *r = &s->rows[ri];
+
+		if (r->kind != WV_ROW_INPUT)
+			continue;
+		if (!known_input(t, q, j, r))
+			return false;
+		inputs++;
+	}
+	return inputs > 0;
+}
+
 static bool hidden(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
 {
 	if (k < q && r->kind == WV_ROW_RESULT && fixed_up(t, t->subs[k].step, q))
 		return true;
 	if (k < q || r->kind == WV_ROW_CONST)
 		return false;
-	if (r->kind != WV_ROW_INPUT)
-		return true;	/* computed at Q or after it */
-	return k > q && !known_word(t, q, k, r);
+	if (r->kind != WV_ROW_INPUT)	/* computed at Q or after it */
+		return !(r->kind == WV_ROW_RESULT && not_of_known(t, q, k));
+	return k > q && !known_input(t, q, k, r);
 }
 
 /* The index of sub-step k's last result row, or -1. */

@@ -199,8 +199,8 @@ void do_find(struct builder *b)
 		c = wv_fls(mask, w);
 		s = sub_new(b, WV_OP_CLZ, w == 64 ? "fls64(mask)" : "fls(mask)",
 			    "fls is the 1-based index of the top set bit, found with clz "
-			    "(%s - clz): the byte mask has 8k ones, so it is 8k.",
-			    w == 64 ? "64" : "32");
+			    "(%s - clz)%s: the byte mask has 8k ones, so it is 8k.",
+			    w == 64 ? "64" : "32", v->clz_where ? v->clz_where : "");
 		r = row_add(b, s, WV_ROW_INPUT, "mask", mask, w);
 		mark_kept(b, r);
 		r->bits = leading_zero_bits(mask, w);

@@ -162,9 +162,10 @@ void do_zeropad(struct builder *b)
 		    "= name + %zu = memory %zu%s, and rounds it down: addr & ~%u = "
 		    "memory %zu. It loads the aligned word there: memory %zu to %zu, "
 		    "all on the mapped page. The %u byte%s before addr (highlighted) "
-		    "are read too; the shift below pushes them out of the register.",
+		    "%s read too; the shift below pushes %s out of the register.",
 		    wd->address - t->img.offset, wd->address, x86 ? x86_check : "",
-		    nb - 1, aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s");
+		    nb - 1, aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s",
+		    k == 1 ? "is" : "are", k == 1 ? "it" : "them");
 	s->mem_columns = true;
 	al = wv_wat_load(v, t->img.mem + aligned);
 	r = row_add(b, s, WV_ROW_RESULT, "aligned", al, w);
@@ -180,13 +181,13 @@ void do_zeropad(struct builder *b)
 		 nb - 1);
 	s = sub_new(b, le ? WV_OP_SHR : WV_OP_SHL, ex,
 		    "addr & %u = %u, so shift %s by %u bits. %s: the %u byte%s before "
-		    "addr leave the register at the %s, and %u zero byte%s come in at "
-		    "the %s, where %s would have been loaded.",
+		    "addr leave%s the register at the %s, and %u zero byte%s come%s in "
+		    "at the %s, where %s would have been loaded.",
 		    nb - 1, k, le ? "right" : "left", 8 * k,
 		    le ? "Little-endian keeps the lowest address in the lowest byte"
 		       : "Big-endian keeps the lowest address in the top byte",
-		    k, k == 1 ? "" : "s", le ? "bottom" : "top", k, k == 1 ? "" : "s",
-		    le ? "top" : "bottom", gone);
+		    k, k == 1 ? "" : "s", k == 1 ? "s" : "", le ? "bottom" : "top", k,
+		    k == 1 ? "" : "s", k == 1 ? "s" : "", le ? "top" : "bottom", gone);
 	s->mem_columns = true;
 	row_add(b, s, WV_ROW_INPUT, "aligned", al, w)->address = aligned;
 	row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
@@ -222,8 +223,8 @@ void do_prestart(struct builder *b)
 
 	step_open(b, WV_STEP_PRESTART, "aligned_byte_mask", PATH_STRNLEN,
 		  "The string starts at memory %u, inside the word: the %u byte%s "
-		  "before it must not count, so they are forced to 0xff.",
-		  off, off, off == 1 ? "" : "s");
+		  "before it must not count, so %s forced to 0xff.",
+		  off, off, off == 1 ? "" : "s", off == 1 ? "it is" : "they are");
 	snprintf(ex, sizeof(ex), "a |= aligned_byte_mask(%u)", off);
 	s = sub_new(b, WV_OP_OR, ex,
 		    "OR 0xff into the pre-start bytes: 0xff is not zero, and 0xff - 1 = "

@@ -23,6 +23,11 @@ const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 			 "(fs/namei.c uses this hash_name only under "
 			 "CONFIG_DCACHE_WORD_ACCESS).", v->name, v->dcache);
 		break;
+	case WV_DCACHE_OPT_IN:
+		snprintf(buf, size, "On %s this is the kernel's path only where the "
+			 "build opts in: %s; a portable kernel's hash_name reads a byte "
+			 "at a time.", v->name, v->dcache);
+		break;
 	case WV_DCACHE_NO:
 		snprintf(buf, size, "Not what the kernel runs on %s: %s, so "
 			 "there hash_name (fs/namei.c) reads the name a byte at a "
@@ -73,7 +78,8 @@ const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
 
 bool wv_trace_hash_name_what_if(const struct wv_trace *t)
 {
-	return t->in.delim >= 0 && t->v->dcache_kind != WV_DCACHE_YES;
+	return t->in.delim >= 0 && t->v->dcache_kind != WV_DCACHE_YES &&
+	       t->v->dcache_kind != WV_DCACHE_OPT_IN;
 }
 
 const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)

@@ -18,7 +18,8 @@
  * rows' kinds and names): with Q the sub-step the question is about, every
  * row computed at Q or after it, and every later input row whose value is
  * not known before Q (not a loaded word, not a row of a sub-step before Q,
- * not an operand of Q), changes: its value, its bits and its marks; so do
+ * not an operand of Q, not the complement of such a value computed after
+ * Q: the ~a beside a), changes: its value, its bits and its marks; so do
  * the results, the false-positive notes and the sentences, whole, of the
  * steps from Q's on and of the sub-steps from Q on (their general part
  * says the result in words: "0xff in every byte before the first zero"),
@@ -108,6 +109,44 @@ static bool known_value(const struct wv_trace *t, size_t q, size_t w, uint64_t v
 	return false;
 }
 
+/* Is sub-step j > q the complement of known values (~a beside a): all
+   its inputs known (known_after), so its result says nothing they do not? */
+static bool known_after(const struct wv_trace *t, size_t q, size_t k, uint64_t v);
+
+static bool not_of_known(const struct wv_trace *t, size_t q, size_t j)
+{
+	const struct wv_substep *s = &t->subs[j];
+	unsigned inputs = 0;
+
+	if (j <= q || s->op != WV_OP_NOT)
+		return false;
+	for (unsigned ri = 0; ri < s->nrows; ri++)
+		if (s->rows[ri].kind == WV_ROW_INPUT) {
+			if (!known_after(t, q, j, s->rows[ri].value))
+				return false;
+			inputs++;
+		}
+	return inputs > 0;
+}
+
+/* Is v known at sub-step k > q of its word: known before q, or the result
+   of a complement of known values between q and k? */
+static bool known_after(const struct wv_trace *t, size_t q, size_t k, uint64_t v)
+{
+	if (known_value(t, q, word_of(t, k), v))
+		return true;
+	for (size_t j = q + 1; j < k; j++) {
+		const struct wv_substep *s = &t->subs[j];
+
+		if (word_of(t, j) != word_of(t, k) || !not_of_known(t, q, j))
+			continue;
+		for (unsigned ri = 0; ri < s->nrows; ri++)
+			if (s->rows[ri].kind == WV_ROW_RESULT && s->rows[ri].value == v)
+				return true;
+	}
+	return false;
+}
+
 static void scramble_detail(char *text, size_t general)
 {
 	size_t n = strlen(text);
@@ -138,7 +177,8 @@ static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep, size
 			bool hidden = k >= q && r->kind != WV_ROW_CONST &&
 				      !(k == q && r->kind == WV_ROW_INPUT) &&
 				      !(r->kind == WV_ROW_INPUT &&
-					known_value(t, q, word_of(t, k), r->value));
+					known_after(t, q, k, r->value)) &&
+				      !(r->kind == WV_ROW_RESULT && not_of_known(t, q, k));
 
 			/* what the marks say of the answer, on every row */
 			r->bits = next_rand() & (r->width >= 64 ? ~UINT64_C(0) : r->width

@@ -598,6 +598,75 @@ static void delimiter(void **state)
 }
 
 /*
+ * One byte is one byte: where a single byte is forced before the start, or
+ * pushed out by the zeropad fixup, or replaced by a zero, the step's and
+ * sub-steps' verbs and pronouns are singular (review: "the 1 byte before
+ * addr ... are read too").
+ */
+static void one_byte_singular(void **state)
+{
+	(void)state;
+	static const char *const plural[] = { "1 byte before addr (highlighted) are",
+					      "1 bytes", "1 byte before addr leave ",
+					      "1 zero byte come ", "so they are forced" };
+	static const char *const want[] = { "1 byte before addr (highlighted) is read",
+					    "1 byte before addr leaves the register",
+					    "1 zero byte comes in",
+					    "the 1 byte before it must not count, so it is" };
+	const char *arches[] = { "x86-64", "s390" };
+
+	for (size_t a = 0; a < 2; a++) {
+		struct wv_trace_in in = { variant(arches[a]), (const uint8_t *)"ab", 2, 1,
+					  0, '/', 8 };
+		struct wv_trace u;
+		struct wv_trace t;
+		char all[16384] = "";
+
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		in.delim = -1;
+		in.page_end = 0;
+		assert_int_equal(wv_trace_build(&u, &in), 0);
+		for (size_t i = 0; i < t.nsteps; i++)
+			strncat(all, t.steps[i].text, sizeof(all) - strlen(all) - 1);
+		for (size_t i = 0; i < t.nsubs; i++)
+			strncat(all, t.subs[i].text, sizeof(all) - strlen(all) - 1);
+		strncat(all, step(&u, WV_STEP_PRESTART)->text, sizeof(all) - strlen(all) - 1);
+		for (size_t i = 0; i < sizeof(plural) / sizeof(plural[0]); i++)
+			if (strstr(all, plural[i]))
+				fail_msg("%s: \"%s\" in %s", arches[a], plural[i], all);
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+			if (!strstr(all, want[i]))
+				fail_msg("%s: no \"%s\" in %s", arches[a], want[i], all);
+		wv_trace_free(&t);
+		wv_trace_free(&u);
+	}
+}
+
+/*
+ * fls on arm and arm64 counts with clz; riscv's __fls does only where the
+ * kernel is built for Zbb and the CPU has it (457926b25320), so its fls
+ * sub-step says so, and no other variant's does.
+ */
+static void fls_clz_where(void **state)
+{
+	(void)state;
+	for (size_t vi = 0; vi < wv_wat_count(); vi++) {
+		const struct wv_variant *v = wv_wat_at(vi);
+		struct wv_trace t;
+		const struct wv_step *st;
+		bool riscv = strcmp(v->name, "riscv64") == 0;
+
+		if (v->find_kind != WV_FIND_FLS)
+			continue;
+		build(&t, v->name, "ab\0cd", 5, 0, 0, -1);
+		st = step(&t, WV_STEP_FIND);
+		assert_non_null(strstr(t.subs[st->first].text, "found with clz"));
+		assert_int_equal(strstr(t.subs[st->first].text, "Zbb") != NULL, riscv);
+		wv_trace_free(&t);
+	}
+}
+
+/*
  * hash_name as the kernel runs it: unaligned loads from the name, so with an
  * offset the words start at the name and nothing is forced; on every variant
  * the trace says whether that kernel runs the word-at-a-time hash_name.
@@ -642,6 +711,8 @@ static void hash_name_dcache_note(void **state)
 		bool no = strcmp(v->name, "alpha") == 0 || strcmp(v->name, "ppc64") == 0 ||
 			  strcmp(v->name, "ppc32") == 0;
 		bool generic = strncmp(v->name, "generic-", 8) == 0;
+		/* riscv selects it only with a NONPORTABLE option (review) */
+		bool opt_in = strcmp(v->name, "riscv64") == 0;
 		struct wv_trace t;
 		const char *text;
 		char note[2048];
@@ -652,7 +723,9 @@ static void hash_name_dcache_note(void **state)
 		assert_int_equal(strstr(text, "Not what the kernel runs on") != NULL, no);
 		assert_int_equal(strstr(text, "the generic header decides") != NULL, generic);
 		assert_int_equal(strstr(text, "this is the kernel's own path") != NULL,
-				 !no && !generic);
+				 !no && !generic && !opt_in);
+		assert_int_equal(strstr(text, "only where the build opts in") != NULL &&
+				 strstr(text, "NONPORTABLE") != NULL, opt_in);
 		assert_non_null(strstr(text, "DCACHE_WORD_ACCESS"));
 		assert_int_equal(wv_trace_hash_name_what_if(&t), no || generic);
 		wv_trace_loop_note(&t, note, sizeof(note));
@@ -908,6 +981,8 @@ int main(void)
 		cmocka_unit_test(answer_marks),
 		cmocka_unit_test(delimiter),
 		cmocka_unit_test(hash_name_unaligned),
+		cmocka_unit_test(fls_clz_where),
+		cmocka_unit_test(one_byte_singular),
 		cmocka_unit_test(hash_name_dcache_note),
 		cmocka_unit_test(corrected_sentences),
 		cmocka_unit_test(era_sentences),
