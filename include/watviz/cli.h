@@ -52,6 +52,7 @@ struct wv_cli {
 	int cast_cols, cast_rows;	/* and as numbers (default 80x24) */
 	const char *record;		/* --record FILE */
 	const char *class_addr;		/* --class[=ADDR[:PORT]]: "" default */
+	const char *class_log;		/* --class-log FILE */
 	char err[512];			/* the usage error, one line */
 };
 

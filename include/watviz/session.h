@@ -98,6 +98,11 @@ struct wv_session {
 	char *join_qr;			/* rows of the QR code, '\n' between;
 					   owned by the front-end */
 	char live_note[160];		/* why this question is not voted */
+	/* each question the class voted on, summed up as the next one
+	   opens (and by wv_session_live_end) */
+	struct wv_live_summary *sums;
+	size_t nsums;
+	unsigned kept_round;		/* the round last summed up */
 };
 
 /*
@@ -172,6 +177,10 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size);
  */
 void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
 		     const char *code, char *qr);
+
+/* The class is over: the last question's summary kept too.  The
+   questions' summaries are s->sums[0..s->nsums). */
+void wv_session_live_end(struct wv_session *s);
 
 /* ---- the session's own line editor (for a front-end without one) ---- */
 

@@ -70,6 +70,9 @@ struct wv_ui_opts {
 	/* --class[=ADDR[:PORT]]: serve the lesson's questions to the
 	   students' phones ("" the default address and port); NULL none */
 	const char *class_addr;
+	/* --class-log FILE: every vote counted, one JSON line; the summary
+	   of each question as CSV beside it (FILE.csv) at the end; NULL */
+	const char *class_log;
 	/* --record: every frame flushed is also written there
 	   (watviz/cast.h, wv_rec_frame); NULL: none */
 	struct wv_rec *rec;

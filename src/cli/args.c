@@ -57,7 +57,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 /* The options that take a value, and how the help shows each. */
 enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
 		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END, O_TRY, O_AS, O_STEP,
-		  O_CAST_SIZE, O_RECORD, O_SPLIT, O_WEB_URL };
+		  O_CAST_SIZE, O_RECORD, O_SPLIT, O_WEB_URL, O_CLASS_LOG };
 static const struct {
 	const char *name;
 	const char *example;	/* for "needs a value, as in ..." */
@@ -79,6 +79,7 @@ static const struct {
 	[O_RECORD] = { "--record", "--record session.cast", true },
 	[O_SPLIT] = { "--split", "--split ppc64 (--list-arch lists them)", true },
 	[O_WEB_URL] = { "--web-url", "--web-url https://example.org/watviz.html", true },
+	[O_CLASS_LOG] = { "--class-log", "--class-log votes.jsonl", true },
 };
 
 /* Index into valued[] of the option a (its name is n bytes), or -1. */
@@ -241,6 +242,9 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 		return 0;
 	case O_RECORD:
 		c->record = val;
+		return 0;
+	case O_CLASS_LOG:
+		c->class_log = val;
 		return 0;
 	case O_SPLIT:
 		c->split = wv_wat_find(val);
@@ -565,6 +569,11 @@ static int check_combinations(struct wv_cli *c)
 {
 	bool lesson = c->lesson || c->range_first;
 
+	if (c->class_log && !c->class_addr) {
+		usage_error(c, "--class-log keeps a live class's votes; add --class "
+			    "(or leave out --class-log)");
+		return -1;
+	}
 	if (c->class_addr && !lesson && !c->course) {
 		usage_error(c, "--class serves a lesson's questions to the students' "
 			    "phones; add --lesson N or --course");

@@ -166,6 +166,8 @@ static void help(FILE *f)
 "                    vote on each question; s shows the votes by\n"
 "                    misconception, V a second vote; default: the address\n"
 "                    of the default route, port 8080\n"
+"  --class-log FILE  with --class: append every vote to FILE (one JSON line\n"
+"                    each) and write each question's summary to FILE.csv\n"
 "  --measure         a handout's measure: scenes time wv_strlen and the\n"
 "                    loops it replaces on this machine (without it the\n"
 "                    handout says not measured, the same everywhere; the\n"
@@ -795,6 +797,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.lesson_slug = files[first].slug, .present = c->present,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
 			.no_mouse = c->no_mouse, .class_addr = c->class_addr,
+			.class_log = c->class_log,
 			.files = files, .nfiles = (size_t)n, .lesson_index = first,
 			.run_last = single && c->mode != WV_MODE_CAST ? (size_t)n - 1 : last,
 		};

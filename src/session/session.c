@@ -102,6 +102,9 @@ void wv_session_free(struct wv_session *s)
 	for (size_t i = 0; i < s->nhistory; i++)
 		free(s->history[i]);
 	s->nhistory = 0;
+	free(s->sums);
+	s->sums = NULL;
+	s->nsums = 0;
 }
 
 /* ---- the ':' history ----------------------------------------------------- */
@@ -373,6 +376,28 @@ void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
 	s->join_qr = qr;
 }
 
+/* The question voted on so far, summed up into s->sums. */
+static void live_keep(struct wv_session *s)
+{
+	struct wv_live_summary sum, *more;
+
+	if (!s->live || !wv_live_question(s->live) ||
+	    wv_live_status(s->live).round == s->kept_round ||
+	    wv_live_summary(s->live, &sum) < 0)
+		return;
+	s->kept_round = wv_live_status(s->live).round;
+	more = realloc(s->sums, (s->nsums + 1) * sizeof(*more));
+	if (!more)
+		return;		/* a summary less; the votes are counted */
+	s->sums = more;
+	s->sums[s->nsums++] = sum;
+}
+
+void wv_session_live_end(struct wv_session *s)
+{
+	live_keep(s);
+}
+
 /*
  * After every reaction: a question the screen asks (the class at ASK) is
  * the class's vote, once per question and word; a question that cannot be
@@ -393,6 +418,7 @@ static void live_follow(struct wv_session *s)
 	s->live_scene = c->scene + 1;
 	s->live_draws = c->draws;
 	s->live_note[0] = '\0';
+	live_keep(s);	/* the one before, as it ended */
 	if (wv_live_question_of(wv_lesson_scene(c->lesson, c->scene), &s->app.trace,
 				&c->answer, c->number, (unsigned)c->scene + 1, &q) < 0 ||
 	    wv_live_open(s->live, &q) == 0) {

@@ -12,11 +12,13 @@
 #include <curses.h>
 #include <errno.h>
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +75,8 @@ struct tui {
 	wv_live *live;
 	wv_classsrv *srv;
 	char *qr;
+	int log_fd;			/* --class-log, or -1 */
+	const char *log_path;
 };
 
 /* ---- --class ------------------------------------------------------------- */
@@ -100,6 +104,72 @@ static int default_addr(char *buf, size_t size)
 }
 
 #define CLASS_PORT 8080	/* --class without a port */
+
+/*
+ * --class-log: each vote counted, one JSON line, written with one
+ * write(2) to a file opened for appending, so a crash loses no line and
+ * leaves no half of one; a failed write is said once and logging stops
+ * (the votes are still counted).
+ */
+static void log_vote(void *ctx, const uint8_t id[WV_LIVE_ID_BYTES], unsigned round,
+		     unsigned option)
+{
+	struct tui *ui = ctx;
+	char when[32], line[WV_LIVE_EVENT_MAX];
+	time_t now = time(NULL);
+	struct tm tm;
+	int n;
+
+	(void)round;
+	(void)option;
+	if (ui->log_fd < 0)
+		return;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	n = wv_live_log_line(ui->live, id, when, line, sizeof(line) - 1);
+	if (n < 0)
+		return;
+	line[n++] = '\n';
+	if (write(ui->log_fd, line, (size_t)n) != n) {
+		wv_app_msg(&ui->s.app, true, "--class-log %s: cannot write (%s); the "
+			   "votes are counted, no longer logged", ui->log_path,
+			   strerror(errno ? errno : ENOSPC));
+		close(ui->log_fd);
+		ui->log_fd = -1;
+	}
+}
+
+/* Open --class-log for appending: a regular file, never through a
+   symbolic link.  0, or -1 with why in err. */
+static int log_open(struct tui *ui, const char *path, char *err, size_t size)
+{
+	struct stat st;
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, size, "--class-log %s: %s; give a regular file, which "
+			 "watviz appends to", path, fd < 0 ? (errno == ELOOP
+			 ? "is a symbolic link" : strerror(errno)) : "not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	ui->log_fd = fd;
+	ui->log_path = path;
+	return 0;
+}
+
+static int csv_fill(FILE *f, void *ctx)
+{
+	const struct wv_session *s = ctx;
+	char line[1024];
+
+	for (size_t i = 0; i <= s->nsums; i++)
+		if (wv_live_summary_csv(&s->sums[i ? i - 1 : 0], i == 0, line,
+					sizeof(line)) > 0)
+			fputs(line, f);
+	return wv_file_error(f);
+}
 
 /*
  * Serve the class at spec ("", "ADDR", "ADDR:PORT", ":PORT", "[V6]:PORT"):
@@ -145,7 +215,7 @@ static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
 		return -1;
 	}
 	cfg = (struct wv_classsrv_config){ .addr = host, .port = (unsigned)port,
-					   .live = ui->live };
+					   .live = ui->live, .on_vote = log_vote, .ctx = ui };
 	if (wv_classsrv_start(&ui->srv, &cfg, (uint64_t)now_ms(), err, size) < 0)
 		return -1;
 	ui->qr = wv_classsrv_qr(wv_classsrv_url(ui->srv), 2, false, &rows, &cols);
@@ -157,6 +227,18 @@ static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
 
 static void class_stop(struct tui *ui)
 {
+	if (ui->live && ui->log_path) {
+		/* each question's summary, as CSV beside the log */
+		char csv[4200];
+
+		wv_session_live_end(&ui->s);
+		snprintf(csv, sizeof(csv), "%s.csv", ui->log_path);
+		if (ui->s.nsums && wv_state_replace(csv, 0, csv_fill, &ui->s) < 0)
+			fprintf(stderr, "watviz: --class-log: could not write %s\n", csv);
+	}
+	if (ui->log_fd >= 0)
+		close(ui->log_fd);
+	ui->log_fd = -1;
 	wv_classsrv_stop(ui->srv);
 	wv_live_free(ui->live);
 	free(ui->qr);
@@ -422,6 +504,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		fprintf(stderr, "watviz: out of memory\n");
 		return 1;
 	}
+	ui->log_fd = -1;
 	/* the user's character set, for readline and curses to show typed
 	   UTF-8 (only LC_CTYPE: numbers print as in C everywhere) */
 	setlocale(LC_CTYPE, "");
@@ -445,7 +528,9 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		free(ui);
 		return 2;
 	}
-	if (opts->class_addr && class_start(ui, opts->class_addr, cerr, sizeof(cerr)) < 0) {
+	if (opts->class_addr && ((opts->class_log && log_open(ui, opts->class_log, cerr,
+							      sizeof(cerr)) < 0) ||
+				 class_start(ui, opts->class_addr, cerr, sizeof(cerr)) < 0)) {
 		fprintf(stderr, "watviz: %s\n", cerr);
 		class_stop(ui);
 		wv_session_free(&ui->s);

@@ -12,7 +12,7 @@ BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
 CLASS=$(cd "$(dirname "$0")/../class" && pwd)
-PLAN=10
+PLAN=11
 . "$(dirname "$0")/lib.sh"
 
 skip_all() {
@@ -28,7 +28,7 @@ start_shell 100 36
 # a port of our own: the first of a few that the server can bind
 port=""
 for p in $((20000 + $$ % 20000)) $((21000 + $$ % 19000)) $((22000 + $$ % 18000)); do
-	run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 3 --restart --class=127.0.0.1:$p; echo L-\$?"
+	run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 3 --restart --class=127.0.0.1:$p --class-log $tmp/votes.jsonl; echo L-\$?"
 	if wait_for "Join the class" >/dev/null; then port=$p; break; fi
 	wait_for "L-1" >/dev/null
 done
@@ -122,3 +122,17 @@ check $? "V: a second vote; its reveal adds who moved where"
 
 keys q && wait_for "L-0" && ! curl -s -o /dev/null --max-time 2 "$base/events"
 check $? "q quits (status 0) and the server is gone"
+
+# every vote counted is a JSON line of the log; the summary beside it
+python3 - "$tmp/votes.jsonl" "$tmp/votes.jsonl.csv" <<'PY'
+import csv, json, sys
+votes = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+assert len(votes) == 10, len(votes)
+assert [v["vote"] for v in votes] == [1] * 5 + [2] * 5
+assert all(v["lesson"] == 3 and v["scene"] == 4 for v in votes)
+assert sum(v["right"] for v in votes[5:]) == 5
+rows = list(csv.reader(open(sys.argv[2], encoding="utf-8")))
+assert rows[0][:6] == ["lesson", "scene", "title", "students", "right_1", "right_2"]
+assert rows[1][:2] == ["3", "4"] and rows[1][3] == "5" and rows[1][5] == "100", rows
+PY
+check $? "--class-log: ten votes, ten JSON lines; its CSV sums the question up"
