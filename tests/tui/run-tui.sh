@@ -182,15 +182,15 @@ wait_for "DUMB-0" "find_zero" && lacks "sub-step 1/" && grep -qF "x86-64" dumb.t
 check $? "TERM=dumb: the plain trace instead of a broken screen"
 
 # 31: play mode steps on its own, faster with + (as the program says), and
-# pauses on r (as it says) where it was, which stays.  A word of 39
+# pauses on r (as it says) where it was, which stays.  A word of 40
 # sub-steps, 21 s of play at 533 ms: the poll for sub-step 3 and the r
 # after it come long before the end, however slow the machine
 run "clear; $BIN 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ'; echo PLAY-\$?"
-wait_for "sub-step 1/39" && keys + && wait_for "533 ms a sub-step" && keys r &&
-	wait_for "PLAYING" && wait_re 'sub-step ([3-9]|[1-3][0-9])/39' && keys r &&
+wait_for "sub-step 1/40" && keys + && wait_for "533 ms a sub-step" && keys r &&
+	wait_for "PLAYING" && wait_re 'sub-step ([3-9]|[1-3][0-9])/40' && keys r &&
 	wait_for "paused, 533 ms a sub-step" && lacks "PLAYING" &&
 	pos=$(sed -n 's/.*sub-step \([0-9]*\)\/.*/\1/p' "$tmp/screen") &&
-	[ "$pos" -lt 39 ] && sleep 1 && screen && grep -qF "sub-step $pos/" "$tmp/screen" &&
+	[ "$pos" -lt 40 ] && sleep 1 && screen && grep -qF "sub-step $pos/" "$tmp/screen" &&
 	keys q && wait_for "PLAY-0"
 check $? "r plays hands-free (+ faster) and r pauses"
 
