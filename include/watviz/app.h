@@ -260,16 +260,6 @@ int wv_app_key(struct wv_app *app, int key);
 int wv_app_click(struct wv_app *app, unsigned target);
 
 /*
- * Set memory byte i (an image index) to value, as the byte cursor does:
- * a byte of the word changes; the terminator or the fill after it makes
- * the word grow up to it (the bytes between are the image's, the NUL an
- * explicit \0).  The trace is rebuilt through the same path as :word, at
- * the same step and sub-step.  Bytes before the string start are refused.
- * Returns reaction flags; app->msg says what happened.
- */
-int wv_app_set_byte(struct wv_app *app, size_t i, uint8_t value);
-
-/*
  * The row of the current sub-step that holds the word straight from
  * memory (the loaded word, a), whose bits flip memory bits; -1 when the
  * sub-step has none.

@@ -121,8 +121,6 @@ uint64_t wv_expr_eval(const struct wv_expr *e, uint64_t a, uint64_t *val);
 void wv_expr_eval_many(const struct wv_expr *e, const uint64_t *words, size_t n,
 		       uint64_t *val, uint64_t *out);
 
-/* The operator's spelling in C: "+", "<<", "clz", "?:"; "a" and "" for leaves. */
-const char *wv_expr_op_name(enum wv_expr_op op);
 
 /* Number of operands of op: 0 to 3. */
 unsigned wv_expr_arity(enum wv_expr_op op);

@@ -63,8 +63,6 @@ struct wv_proof {
 /* Was watviz built with Z3? */
 bool wv_prove_have_solver(void);
 
-/* Z3's version, "4.8.12.0", or "none". */
-const char *wv_prove_solver_version(void);
 
 /*
  * Prove that e's root is non-zero for every a, with Z3, within

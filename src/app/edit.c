@@ -179,11 +179,6 @@ static int set_byte(struct wv_app *app, size_t i, uint8_t value, bool merge)
 	return WV_REACT_REDRAW;
 }
 
-int wv_app_set_byte(struct wv_app *app, size_t i, uint8_t value)
-{
-	return set_byte(app, i, value, false);
-}
-
 int wv_app_bits_row(const struct wv_app *app)
 {
 	const struct wv_trace *t = &app->trace;

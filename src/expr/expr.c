@@ -45,11 +45,6 @@ static const char *const op_names[] = {
 	[WV_E_CMPB] = "cmpb", [WV_E_CMPBGE] = "cmpbge",
 };
 
-const char *wv_expr_op_name(enum wv_expr_op op)
-{
-	return op_names[op];
-}
-
 unsigned wv_expr_arity(enum wv_expr_op op)
 {
 	switch (op) {

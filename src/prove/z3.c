@@ -45,11 +45,6 @@ bool wv_prove_have_solver(void)
 	return false;
 }
 
-const char *wv_prove_solver_version(void)
-{
-	return "none";
-}
-
 int wv_prove_solve(const struct wv_expr *e, struct wv_proof *p)
 {
 	return wv_prove_solve_within(e, WV_PROVE_WORK, p);
@@ -78,16 +73,6 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 bool wv_prove_have_solver(void)
 {
 	return true;
-}
-
-const char *wv_prove_solver_version(void)
-{
-	static char v[32];	/* written once, same text every time */
-	unsigned major, minor, build, rev;
-
-	Z3_get_version(&major, &minor, &build, &rev);
-	snprintf(v, sizeof(v), "%u.%u.%u.%u", major, minor, build, rev);
-	return v;
 }
 
 struct z {
