@@ -393,19 +393,22 @@ static void test_practice(void **state)
 
 /* The mistakes the issue lists, on the shipped lessons: each named by what
    it is.  Values from the spec's T1 ("ab\0cd": F = 0x8080800000800000,
-   create 0xffff, s390 create 47, alpha zero_bytemask 0x1ffff), worked by
-   hand here. */
+   create 0xffff, s390 create 47), and for the lessons' other words
+   ("ab\0": bytes 2 to 7 zero; "abc": alpha's zero_bytemask 0x1ffffff)
+   worked by hand here. */
 static void test_predicted_mistakes(void **state)
 {
 	static const uint64_t f = UINT64_C(0x8080800000800000);
+	/* lesson 6's word is "ab\0" (fill 0): bytes 2 to 7 are zero */
+	static const uint64_t f6 = UINT64_C(0x8080808080800000);
 	static const struct {
 		const char *lesson, *arch;
 		size_t scene;
 		uint64_t answer;
 		const char *typed, *needle;
 	} cases[] = {
-		/* bits - 1 taken as clearing the lowest flag only: f & (f - 1) */
-		{ "06-create-zero-mask", "x86-64-v6.10", 1, f - 1, "0x8080800000000000",
+		/* bits - 1 taken as clearing the lowest flag only: f6 & (f6 - 1) */
+		{ "06-create-zero-mask", "x86-64-v6.10", 1, f6 - 1, "0x8080808080000000",
 		  "that clears only the lowest set bit of bits; bits - 1 also turns "
 		  "every 0 below it into a 1" },
 		/* ((f - 1) & ~f) is 0x7fffff; shifted by 8, not 7 */
@@ -431,7 +434,8 @@ static void test_predicted_mistakes(void **state)
 		{ "03-has-zero", "x86-64", 4, f, "0x800000",
 		  "that flags only the first zero byte of a; has_zero flags every "
 		  "zero byte of it, and any 0x01 byte a borrow from a zero reaches" },
-		{ "16-zero-bytemask", "alpha", 3, 0x1ffff, "0xffff",
+		/* lesson 16 scene 3's word is "abc": the zero is byte 3 */
+		{ "16-zero-bytemask", "alpha", 3, 0x1ffffff, "0xffffff",
 		  "that is the byte mask the other kernels give; alpha's" },
 	};
 
