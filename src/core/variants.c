@@ -266,7 +266,7 @@ static const struct wv_variant variants[] = {
 	  .kernel_version = "since v4.15, the port 5d8544e2d007", .insns = "clz (Zbb)",
 	  .clz_where = " where the kernel is built for Zbb and the CPU has it "
 		       "(since v6.7, 457926b25320), else by a search in C",
-	  .summary = "borrow trick, then fls64 (clz where the CPU has Zbb)",
+	  .summary = "borrow trick, then fls64 (clz with Zbb, where built for it)",
 	  .zeropad = "arch/riscv/mm/extable.c",
 	  .zeropad_func = "ex_handler_load_unaligned_zeropad",
 	  .dcache_kind = WV_DCACHE_OPT_IN,
@@ -299,8 +299,8 @@ static const struct wv_variant variants[] = {
 	  .zeropad_func = "ex_handler_zeropad",
 	  .dcache_kind = WV_DCACHE_YES,
 	  .dcache = "arch/s390/Kconfig selects DCACHE_WORD_ACCESS unless KMSAN "
-		    "(dropped in June 2026 by 37540b8c287f, a revert stable kernels "
-		    "such as 6.12.y took too; back for v7.3 by 656db3022083)",
+		    "(not in v7.2, nor in the stable kernels that took its revert, "
+		    "37540b8c287f, such as 6.12.y; back for v7.3 by 656db3022083)",
 	  .hz_kind = WV_HZ_EXACT, .prep_kind = WV_PREP_IDENTITY,
 	  .create_kind = WV_CREATE_FLS, .find_kind = WV_FIND_XOR,
 	  .zbm_kind = WV_ZBM_INDEX, .has_zero = exact_has_zero64,
