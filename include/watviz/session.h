@@ -95,6 +95,7 @@ struct wv_session {
 	unsigned live_draws;		/*   and the word drawn (w) */
 	bool join_shown;		/* J: the join screen */
 	char join_url[256], join_code[16];
+	size_t join_capacity;		/* students the server can hold */
 	char *join_qr;			/* rows of the QR code, '\n' between;
 					   owned by the front-end */
 	char live_note[160];		/* why this question is not voted */
@@ -172,11 +173,12 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size);
  * round of live (a vote on its options, wv_live_question_of); s shows the
  * votes (s: the histogram by misconception and the answer; V: vote
  * again).  url, code and qr (rows separated by '\n', NULL none; not
- * copied) are how to join, for J.  After any call, s->live_changed says
+ * copied) are how to join, for J, and capacity how many students the
+ * server can hold.  After any call, s->live_changed says
  * the phones must be told (the front-end clears it).
  */
 void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
-		     const char *code, char *qr);
+		     const char *code, char *qr, size_t capacity);
 
 /* The class is over: the last question's summary kept too.  The
    questions' summaries are s->sums[0..s->nsums). */

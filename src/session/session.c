@@ -368,8 +368,9 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size)
 /* ---- a live class ------------------------------------------------------- */
 
 void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
-		     const char *code, char *qr)
+		     const char *code, char *qr, size_t capacity)
 {
+	s->join_capacity = capacity;
 	s->live = live;
 	snprintf(s->join_url, sizeof(s->join_url), "%s", url ? url : "");
 	snprintf(s->join_code, sizeof(s->join_code), "%s", code ? code : "");
@@ -586,8 +587,8 @@ static void join_screen(struct wv_frame *f, const struct wv_session *s)
 		     "scan the code, on a phone on this network ");
 	wv_frame_printf(f, y++, 1, WV_ROLE_HEADING, "%s", s->join_url);
 	wv_frame_printf(f, y++, 1, WV_ROLE_TEXT, "or open its address and type the "
-			"code %s  (%zu joined; J goes back)", s->join_code,
-			wv_live_status(s->live).joined);
+			"code %s  (%zu joined of up to %zu; J goes back)", s->join_code,
+			wv_live_status(s->live).joined, s->join_capacity);
 	/* the QR code, centred, in the rows left */
 	for (const char *q = p; q && *q; qrows++) {
 		const char *nl = strchr(q, '\n');

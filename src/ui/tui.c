@@ -220,7 +220,7 @@ static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
 		return -1;
 	ui->qr = wv_classsrv_qr(wv_classsrv_url(ui->srv), 2, false, &rows, &cols);
 	wv_session_live(&ui->s, ui->live, wv_classsrv_url(ui->srv),
-			wv_classsrv_code(ui->srv), ui->qr);
+			wv_classsrv_code(ui->srv), ui->qr, wv_classsrv_capacity(ui->srv));
 	ui->s.join_shown = true;	/* the class joins first */
 	return 0;
 }

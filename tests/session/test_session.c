@@ -360,8 +360,8 @@ static void test_live_class(void **state)
 	assert_non_null(lt);
 	assert_non_null(lp);
 	start_lesson("lessons/03-has-zero.lesson", 3);
-	wv_session_live(&term, lt, "http://192.0.2.7:8080/?t=00", "K7QX3M", NULL);
-	wv_session_live(&page, lp, "http://192.0.2.7:8080/?t=00", "K7QX3M", NULL);
+	wv_session_live(&term, lt, "http://192.0.2.7:8080/?t=00", "K7QX3M", NULL, 1000);
+	wv_session_live(&page, lp, "http://192.0.2.7:8080/?t=00", "K7QX3M", NULL, 1000);
 	go_scene(4);
 	assert_int_equal(wv_live_status(lt).state, WV_LIVE_NONE);
 	press("Enter");		/* the question: a round opens */
