@@ -21,6 +21,7 @@ static void live_follow(struct wv_session *s);
 static int live_key(struct wv_session *s, enum wv_action act);
 static void live_panel(struct wv_frame *f, const struct wv_session *s);
 static void join_screen(struct wv_frame *f, const struct wv_session *s);
+static void live_summary(struct wv_frame *f, const struct wv_session *s);
 
 /* Open the line a reaction asks for (and let a live class follow). */
 static int opened(struct wv_session *s, int react)
@@ -334,6 +335,8 @@ void wv_session_frame(struct wv_session *s, struct wv_frame *f)
 		wv_view_build(f, &s->app);
 	if (s->live && s->lesson && s->join_shown)
 		join_screen(f, s);
+	else if (s->live && s->lesson && s->cls.phase == WV_CLASS_END)
+		live_summary(f, s);
 	else if (s->live && s->lesson && f->rows >= 20)
 		live_panel(f, s);
 }
@@ -409,6 +412,8 @@ static void live_follow(struct wv_session *s)
 	struct wv_live_question q;
 	struct wv_class *c = &s->cls;
 
+	if (s->live && s->lesson && s->started && c->phase == WV_CLASS_END)
+		live_keep(s);	/* the lesson's last question, for its end */
 	if (!s->live || !s->lesson || !s->started || c->phase != WV_CLASS_ASK ||
 	    !c->has_question)
 		return;
@@ -628,5 +633,35 @@ static void join_screen(struct wv_frame *f, const struct wv_session *s)
 		}
 		if (*q == '\n')
 			q++;
+	}
+}
+
+/*
+ * At the end of a lesson: the class's questions summed up, one row each
+ * (students, the share right in each vote, the commonest misconception),
+ * over the lower rows of the end screen.
+ */
+static void live_summary(struct wv_frame *f, const struct wv_session *s)
+{
+	int rows = (int)s->nsums + 2, y = f->rows - 2 - rows;
+
+	if (!s->nsums || y < 2)
+		return;
+	for (int r = y; r < f->rows - 2; r++)
+		wv_frame_fill(f, r, 0, f->cols, WV_ROLE_TEXT, ' ');
+	wv_frame_put(f, y++, 1, WV_ROLE_HEADING, "The class's votes");
+	wv_frame_put(f, y++, 1, WV_ROLE_DIM, "lesson.scene  students  right 1  right 2  "
+		     "commonest mistake");
+	for (size_t i = 0; i < s->nsums && y < f->rows - 2; i++, y++) {
+		const struct wv_live_summary *m = &s->sums[i];
+		char r1[16] = "-", r2[16] = "-";
+
+		if (m->right[0] >= 0)
+			snprintf(r1, sizeof(r1), "%d%%", m->right[0]);
+		if (m->right[1] >= 0)
+			snprintf(r2, sizeof(r2), "%d%%", m->right[1]);
+		wv_frame_printf(f, y, 1, WV_ROLE_TEXT, "%2u.%-9u  %8zu  %7s  %7s  %.40s",
+				m->lesson, m->scene, m->students, r1, r2,
+				m->ntop ? m->top[0] : "");
 	}
 }

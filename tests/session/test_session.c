@@ -405,6 +405,14 @@ static void test_live_class(void **state)
 	assert_true(shows(&ft, "Vote 2: 10 answered, 70% right"));
 	assert_true(shows(&ft, "Moved: right->right 7, wrong->right 0, right->wrong 3, "
 			  "wrong->wrong 0"));
+	/* the end of the lesson sums the class's question up */
+	for (int k = 0; k < 10 && term.cls.phase != WV_CLASS_END; k++)
+		wv_session_key(&term, ']');
+	assert_int_equal(term.cls.phase, WV_CLASS_END);
+	wv_session_frame(&term, &ft);
+	assert_true(shows(&ft, "The class's votes"));
+	assert_true(shows(&ft, " 3.4 "));
+	assert_true(shows(&ft, "100%      70%"));
 	stop();
 	wv_live_free(lt);
 	wv_live_free(lp);
