@@ -467,8 +467,29 @@ static void test_message_line(void **state)
 	wv_view_build(&fr, &app);
 	wv_frame_row_text(&fr, 23, row, sizeof(row));
 	assert_string_equal(row, "short");
-	wv_frame_free(&fr);
 	assert_int_equal(wv_keys_action('W'), WV_ACT_MESSAGE);
+
+	/* the try view's line is its verdict: cut, and whole with W */
+	app_command(&app, "try (a - ONES) & HIGHS", NULL);
+	assert_int_equal(app.view, WV_VIEW_TRY);
+	assert_int_equal(wv_app_do(&app, WV_ACT_NEXT), WV_REACT_REDRAW);
+	assert_false(app.msg[0]);	/* the line is the verdict's alone */
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	wv_frame_row_text(&fr, 23, row, sizeof(row));
+	assert_true(strncmp(row, "try: WRONG", 10) == 0);
+	assert_int_equal(fr.cells[23 * 80 + 79].ch, WV_CH_CUT);
+	assert_int_equal(wv_app_do(&app, WV_ACT_MESSAGE), WV_REACT_REDRAW);
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	wv_frame_row_text(&fr, 22, all, sizeof(all));
+	assert_true(strncmp(all, "try: WRONG", 10) == 0);	/* on two rows */
+	wv_frame_row_text(&fr, 23, row, sizeof(row));
+	strcat(all, " ");
+	strcat(all, row);
+	assert_null(strstr(all, WV_CUT_UTF8));
+	assert_non_null(strstr(all, "now the word; Esc: the kernel's steps"));
+	wv_frame_free(&fr);
 	wv_app_free(&app);
 }
 
