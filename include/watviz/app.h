@@ -130,6 +130,9 @@ struct wv_app {
 
 	char msg[WV_APP_MSG_MAX];	/* one line for the status area */
 	bool msg_error;
+	bool msg_whole;			/* W: the message wrapped over as many
+					   rows as it takes, until the next key
+					   (else one row, cut with WV_CH_CUT) */
 
 	/* editing in place (src/app/edit.c) */
 	enum wv_focus focus;		/* where the keys go */

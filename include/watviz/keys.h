@@ -78,6 +78,8 @@ enum wv_action {
 	WV_ACT_DELETE,		/* delete the byte: the word shrinks */
 	WV_ACT_INSERT,		/* insert 'x' before it: the word grows */
 	WV_ACT_FLIP,		/* bits: flip the bit under the cursor */
+	WV_ACT_MESSAGE,		/* the whole message line, wrapped, until
+				   the next key */
 	/* in a lesson only */
 	WV_ACT_SCENE_NEXT,	/* next scene (the end screen after the last) */
 	WV_ACT_SCENE_PREV,

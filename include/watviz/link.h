@@ -43,6 +43,9 @@ struct wv_link {
  * the lesson a lesson= field names (a number or a name), or -1.  Returns
  * 0, or -1 with the first refused field and why in err ("link field
  * 'scene': a scene number from 1, or end"); the fields taken are kept.
+ * Refused too, when no field is: a trace's fields (word, offset, fill,
+ * delim, page) with a lesson, a scene or present=yes without one.
+ * present takes yes, no, 1 or 0.
  */
 int wv_link_parse(const char *fragment, struct wv_link *fl,
 		  long (*find)(void *ctx, const char *name), void *ctx, char *err,

@@ -179,7 +179,11 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints);
 /* The status line's hints while the focus is on memory or bits. */
 const char *const *wv_view_focus_hints(const struct wv_app *app);
-/* app->msg on the last row. */
+/*
+ * app->msg on the last row, "error: " before an error; cut to the width
+ * with WV_CH_CUT at the end.  With app->msg_whole (the W key) the whole
+ * message, word-wrapped upwards from the last row over what was there.
+ */
 void wv_view_message(struct wv_frame *f, const struct wv_app *app);
 /*
  * text word-wrapped into rows [y, y + maxlines) at columns [x, x + width);

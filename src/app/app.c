@@ -397,6 +397,15 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 
 	if (act >= WV_ACT_SCENE_NEXT)	/* lesson keys, outside a lesson */
 		return WV_REACT_NONE;
+	/* W shows the message whole (in the try view, the verdict when there
+	   is none); the next key (it clears the message) brings the one-row
+	   line back */
+	if (act == WV_ACT_MESSAGE) {
+		app->msg_whole = app->msg[0] != '\0' || app->view == WV_VIEW_TRY;
+		return app->msg_whole ? WV_REACT_REDRAW : WV_REACT_BELL;
+	}
+	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
+		app->msg_whole = false;
 	if (app->view == WV_VIEW_TRY) {
 		int r;
 
@@ -520,6 +529,8 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return WV_REACT_EDIT | WV_REACT_REDRAW;
 	case WV_ACT_REDRAW:
 		return WV_REACT_CLEAR | WV_REACT_REDRAW;
+	case WV_ACT_MESSAGE:	/* done above */
+		return WV_REACT_REDRAW;
 	case WV_ACT_QUIT:
 		return WV_REACT_QUIT;
 	case WV_ACT_FOCUS_MEMORY:

@@ -756,8 +756,12 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 	bool was_playing = app->playing;
 	int react;
 
-	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW)
+	if (act == WV_ACT_MESSAGE)	/* the message stays: W shows it whole */
+		return wv_app_do(app, act);
+	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW) {
 		app->msg[0] = '\0';
+		app->msg_whole = false;
+	}
 	if (was_playing) {
 		/* any key takes over; r only stops */
 		app->playing = false;

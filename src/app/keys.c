@@ -42,7 +42,9 @@ static const struct wv_keybind keys[] = {
 	{ 27, WV_ACT_BACK, "Esc", "back to the main view", false, 0 },
 	{ ':', WV_ACT_COMMAND, ":", "command line (Tab)", false, 0 },
 	{ 'e', WV_ACT_EDIT, "e", "edit the word", false, 0 },
-	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw", false, 0 },
+	/* two actions on one help line, so the help still fits 80x24 */
+	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw / whole message", false, 0 },
+	{ 'W', WV_ACT_MESSAGE, "W", NULL, false, 0 },
 	{ 'q', WV_ACT_QUIT, "q", "quit", false, 0 },
 	{ 'm', WV_ACT_FOCUS_MEMORY, "m", "edit bytes, then bits", false, 0 },
 	{ '\t', WV_ACT_FOCUS_NEXT, "Tab", NULL, false, 0 },

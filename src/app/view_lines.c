@@ -133,10 +133,23 @@ const char *const *wv_view_focus_hints(const struct wv_app *app)
 
 void wv_view_message(struct wv_frame *f, const struct wv_app *app)
 {
-	if (app->msg[0])
-		wv_frame_printf(f, f->rows - 1, 0,
-				app->msg_error ? WV_ROLE_ERROR : WV_ROLE_TEXT,
-				"%s%s", app->msg_error ? "error: " : "", app->msg);
+	enum wv_role role = app->msg_error ? WV_ROLE_ERROR : WV_ROLE_TEXT;
+	char text[WV_APP_MSG_MAX + 8];
+	int n;
+
+	if (!app->msg[0])
+		return;
+	snprintf(text, sizeof(text), "%s%s", app->msg_error ? "error: " : "", app->msg);
+	if (!app->msg_whole) {	/* one row; a cut ends in the cut mark (W: all) */
+		wv_frame_fit(f, f->rows - 1, 0, f->cols, role, text);
+		return;
+	}
+	/* W: wrapped upwards over the rows above it (the status line, the
+	   legend) until the next key; cleared first so nothing shows through */
+	n = wv_view_wrap(NULL, 0, 0, f->cols, f->rows, role, text);
+	for (int y = f->rows - n; y < f->rows; y++)
+		wv_frame_fill(f, y, 0, f->cols, WV_ROLE_TEXT, ' ');
+	wv_view_wrap(f, f->rows - n, 0, f->cols, n, role, text);
 }
 
 /*

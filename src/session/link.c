@@ -12,8 +12,11 @@
 #include "watviz/wat.h"
 #include "watviz/word.h"
 
-/* The field's value, %XX decoded, into out; false when it is not that. */
-static bool decode(const char *s, size_t n, char *out, size_t size)
+/*
+ * The field's key or value, %XX decoded, into out: 0, or -1 when it is not
+ * that (a bad escape, a NUL), -2 when it is longer than out holds.
+ */
+static int decode(const char *s, size_t n, char *out, size_t size)
 {
 	size_t k = 0;
 
@@ -25,18 +28,20 @@ static bool decode(const char *s, size_t n, char *out, size_t size)
 			int lo = i + 2 < n ? wv_hex_digit(s[i + 2]) : -1;
 
 			if (hi < 0 || lo < 0)
-				return false;
+				return -1;
 			c = hi * 16 + lo;
 			i += 2;
 		} else if (c == '+') {
 			c = ' ';
 		}
-		if (c == 0 || k + 1 >= size)
-			return false;
+		if (c == 0)
+			return -1;
+		if (k + 1 >= size)
+			return -2;
 		out[k++] = (char)c;
 	}
 	out[k] = '\0';
-	return true;
+	return 0;
 }
 
 static bool number(const char *s, long max, long *out)
@@ -124,10 +129,54 @@ static bool field(struct wv_link *fl, const char *key, const char *val,
 		fl->split = v;
 		fl->split_given = true;
 	} else if (strcmp(key, "present") == 0) {
-		fl->present = strcmp(val, "0") != 0;
+		if (strcmp(val, "yes") && strcmp(val, "1") && strcmp(val, "no") &&
+		    strcmp(val, "0")) {
+			snprintf(err, size, "yes, no, 1 or 0 (nothing else: true, on "
+				 "and an empty value are refused)");
+			return false;
+		}
+		fl->present = strcmp(val, "yes") == 0 || strcmp(val, "1") == 0;
 	} else {
 		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
 			 "fill, delim, page, step, view, split, lesson, scene, present)");
+		return false;
+	}
+	return true;
+}
+
+/* A field that sets the trace's memory, which a lesson's scene sets itself. */
+static bool trace_field(const char *key)
+{
+	static const char *const keys[] = { "word", "offset", "fill", "delim", "page" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strcmp(key, keys[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * What the fields say together that no field says alone: a scene is a
+ * lesson's, so is presenting on the page, and a lesson's scenes set the
+ * memory the trace fields would.  Returns false with why in err.
+ */
+static bool together(const struct wv_link *fl, const char *trace_key, char *err,
+		     size_t size)
+{
+	if (fl->lesson >= 0 && trace_key[0]) {
+		snprintf(err, size, "link field '%s': a lesson's scenes set their own "
+			 "word, offset, fill, delimiter and page; drop %s= (or drop "
+			 "lesson= for a trace of this word)", trace_key, trace_key);
+		return false;
+	}
+	if (fl->lesson < 0 && fl->scene) {
+		snprintf(err, size, "link field 'scene': a scene is a lesson's; add "
+			 "lesson=N (lesson=3&scene=2), or drop scene=");
+		return false;
+	}
+	if (fl->lesson < 0 && fl->present) {
+		snprintf(err, size, "link field 'present': the page presents a lesson; "
+			 "add lesson=N (lesson=3&present=yes), or drop present=");
 		return false;
 	}
 	return true;
@@ -138,6 +187,7 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 		  size_t size)
 {
 	const char *s = fragment;
+	char trace_key[8] = "";		/* the first trace field, if any */
 	bool ok = true;
 
 	*fl = (struct wv_link){ .v = wv_wat_find("x86-64"), .delim = -1, .lesson = -1 };
@@ -148,18 +198,33 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 		const char *amp = strchr(s, '&'), *eq;
 		size_t n = amp ? (size_t)(amp - s) : strlen(s);
 		char key[32], val[WV_CMD_TEXT_MAX], why[160] = "";
+		int kr = -1, vr = -1;
 
 		eq = memchr(s, '=', n);
 		if (n == 0) {
 			s += amp ? 1 : 0;
 			continue;
 		}
-		if (!eq || !decode(s, (size_t)(eq - s), key, sizeof(key)) ||
-		    !decode(eq + 1, n - (size_t)(eq + 1 - s), val, sizeof(val))) {
-			snprintf(why, sizeof(why), "not key=value with %%XX escapes");
+		if (eq)
+			kr = decode(s, (size_t)(eq - s), key, sizeof(key));
+		if (kr == 0)
+			vr = decode(eq + 1, n - (size_t)(eq + 1 - s), val, sizeof(val));
+		if (kr < 0)
 			key[0] = '\0';
+		if (kr == -2) {
+			snprintf(why, sizeof(why), "a field name longer than %zu bytes "
+				 "(word, arch, step, lesson, ...)", sizeof(key) - 1);
+		} else if (kr < 0 || vr == -1) {
+			snprintf(why, sizeof(why), "not key=value with %%XX escapes");
+		} else if (vr == -2) {
+			/* a word's 4096 bytes as \xHH escapes fit; more cannot */
+			snprintf(why, sizeof(why), "longer than %zu bytes%s", sizeof(val) - 1,
+				 strcmp(key, "word") ? "" : " (a word holds at most 4096 "
+				 "bytes, 16384 characters as \\xHH escapes)");
 		} else if (field(fl, key, val, find, ctx, why, sizeof(why))) {
 			why[0] = '\0';
+			if (!trace_key[0] && trace_field(key))
+				snprintf(trace_key, sizeof(trace_key), "%s", key);
 		}
 		if (why[0] && ok) {
 			char shown[48];
@@ -173,6 +238,7 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 		}
 		s += n + (amp ? 1 : 0);
 	}
+	if (ok)
+		ok = together(fl, trace_key, err, size);
 	return ok ? 0 : -1;
 }
-

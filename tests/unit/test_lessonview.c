@@ -508,6 +508,40 @@ static void test_narration_fits(void **state)
 	assert_int_equal(cut_scenes, 0);
 }
 
+/* In a lesson too: a long message is cut with the mark; W keeps it and
+   shows it whole; the next key takes it away. */
+static void test_message_key(void **state)
+{
+	static const char said[] = "a message too long for one row of eighty "
+		"columns, as a ':lesson' ambiguity is, that names every lesson it "
+		"could mean: 3 has_zero, 13 has_zero again";
+	char row[400], all[800] = "";
+	int first;
+
+	(void)state;
+	start("lessons/03-has-zero.lesson", 3, NULL, false);
+	wv_app_msg(&app, false, "%s", said);
+	build(24, 80);
+	assert_int_equal(fr.cells[23 * 80 + 79].ch, WV_CH_CUT);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_MESSAGE) & WV_REACT_REDRAW,
+			 WV_REACT_REDRAW);
+	assert_string_equal(app.msg, said);
+	build(24, 80);
+	first = row_of("a message too long");
+	assert_true(first > 0 && first < 23);
+	for (int y = first; y < 24; y++) {
+		wv_frame_row_text(&fr, y, row, sizeof(row));
+		strcat(all, y > first ? " " : "");
+		strcat(all, row);
+	}
+	assert_string_equal(all, said);
+	wv_class_do(&cls, WV_ACT_SOURCES);
+	assert_false(app.msg_whole);
+	assert_null(strstr(app.msg, "too long"));
+	wv_frame_free(&fr);
+	stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -516,6 +550,7 @@ int main(void)
 		cmocka_unit_test(test_question_and_feedback),
 		cmocka_unit_test(test_present),
 		cmocka_unit_test(test_end_and_help),
+		cmocka_unit_test(test_message_key),
 		cmocka_unit_test(test_every_scene),
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),

@@ -413,6 +413,86 @@ static void test_keys(void **state)
 	assert_int_equal(wv_keys_action('u'), WV_ACT_UNDO);
 }
 
+/*
+ * The message line at 80x24: a message too long for a row ends in the cut
+ * mark; W shows all of it, wrapped upwards from the last row, until the
+ * next key; W without a message only rings.
+ */
+static void test_message_line(void **state)
+{
+	struct wv_frame fr = { 0 };
+	char row[256], all[1024] = "";
+	int first;
+
+	(void)state;
+	start("ab", "x86-64");
+	app_command(&app, "try frob(a)", NULL);
+	assert_true(app.msg_error);
+	assert_non_null(strstr(app.msg, "cmpbge"));	/* the list's end */
+	assert_true(strlen(app.msg) > 80);
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	wv_frame_row_text(&fr, 23, row, sizeof(row));
+	assert_true(strncmp(row, "error: try, column 1: unknown name 'frob'", 41) == 0);
+	assert_int_equal(fr.cells[23 * 80 + 79].ch, WV_CH_CUT);
+	assert_null(strstr(row, "cmpbge"));
+
+	assert_int_equal(wv_app_do(&app, WV_ACT_MESSAGE), WV_REACT_REDRAW);
+	assert_true(app.msg[0] != '\0');
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	for (first = 23; first > 0; first--) {
+		wv_frame_row_text(&fr, first, row, sizeof(row));
+		if (strncmp(row, "error: ", 7) == 0)
+			break;
+	}
+	assert_true(first > 0 && first < 23);	/* more than one row */
+	for (int y = first; y < 24; y++) {
+		wv_frame_row_text(&fr, y, row, sizeof(row));
+		assert_null(strstr(row, WV_CUT_UTF8));
+		if (y > first)
+			strcat(all, " ");
+		strcat(all, row);
+	}
+	assert_non_null(strstr(all, app.msg));		/* all of it, in order */
+
+	/* the next key takes the message away, and W's rows with it */
+	assert_int_equal(wv_app_do(&app, WV_ACT_NEXT), WV_REACT_REDRAW);
+	assert_false(app.msg_whole);
+	assert_int_equal(wv_app_do(&app, WV_ACT_MESSAGE), WV_REACT_BELL);
+	assert_false(app.msg_whole);
+	/* a message that fits is drawn as it is, no cut mark */
+	wv_app_msg(&app, false, "short");
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	wv_frame_row_text(&fr, 23, row, sizeof(row));
+	assert_string_equal(row, "short");
+	assert_int_equal(wv_keys_action('W'), WV_ACT_MESSAGE);
+
+	/* the try view's line is its verdict: cut, and whole with W */
+	app_command(&app, "try (a - ONES) & HIGHS", NULL);
+	assert_int_equal(app.view, WV_VIEW_TRY);
+	assert_int_equal(wv_app_do(&app, WV_ACT_NEXT), WV_REACT_REDRAW);
+	assert_false(app.msg[0]);	/* the line is the verdict's alone */
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	wv_frame_row_text(&fr, 23, row, sizeof(row));
+	assert_true(strncmp(row, "try: WRONG", 10) == 0);
+	assert_int_equal(fr.cells[23 * 80 + 79].ch, WV_CH_CUT);
+	assert_int_equal(wv_app_do(&app, WV_ACT_MESSAGE), WV_REACT_REDRAW);
+	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+	wv_view_build(&fr, &app);
+	wv_frame_row_text(&fr, 22, all, sizeof(all));
+	assert_true(strncmp(all, "try: WRONG", 10) == 0);	/* on two rows */
+	wv_frame_row_text(&fr, 23, row, sizeof(row));
+	strcat(all, " ");
+	strcat(all, row);
+	assert_null(strstr(all, WV_CUT_UTF8));
+	assert_non_null(strstr(all, "now the word; Esc: the kernel's steps"));
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -426,6 +506,7 @@ int main(void)
 		cmocka_unit_test(test_try_budget),
 		cmocka_unit_test(test_play),
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_message_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
