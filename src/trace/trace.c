@@ -119,18 +119,19 @@ int wv_trace_in_split(struct wv_trace_in *out, const struct wv_trace_in *in,
 	if (size)
 		why[0] = '\0';
 	if (in->offset >= nb) {
+		size_t at = in->offset - in->offset % nb;
+
 		snprintf(why, size, "the string starts at %zu, past %s's first "
-			 "%u-byte word (%s's is %u bytes): %s would draw other "
-			 "memory; use an offset 0 to %u to split with it",
-			 in->offset, v->name, nb, in->v->name, first, v->name,
-			 nb - 1);
+			 "%u-byte word: it would load memory %zu to %zu, not "
+			 "drawn here; use an offset 0 to %u to split with it",
+			 in->offset, v->name, nb, at, at + nb - 1, nb - 1);
 		return -EINVAL;
 	}
 	if (in->page_end % nb != 0) {
 		snprintf(why, size, "the page edge at %zu fits %s's %u-byte words, "
-			 "not %s's %u-byte ones; put it at a multiple of %u, or "
-			 "leave it out, to split with %s", in->page_end,
-			 in->v->name, first, v->name, nb, nb, v->name);
+			 "not %s's %u-byte ones; put it at a multiple of %u or "
+			 "leave it out", in->page_end, in->v->name, first, v->name,
+			 nb, nb);
 		return -EINVAL;
 	}
 	*out = *in;
