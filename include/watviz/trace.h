@@ -240,6 +240,22 @@ struct wv_trace {
  */
 int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in);
 
+/*
+ * The input that draws in's memory on variant v, as a split view stacks it
+ * under in's trace: the same bytes at the same addresses, the string at the
+ * same address, the page edge where it was.  Written into *out (which
+ * borrows in->word).  Returns 0, or -EINVAL with why (always terminated)
+ * saying what does not fit v and how to change it:
+ *   - the start lies past v's first word (x86-64 at offset 7, v x86-32):
+ *     v loads the aligned word 4..7 first, and an image always starts with
+ *     the word holding the start (address 0), so v's trace would be of other
+ *     memory;
+ *   - the page edge is not a multiple of v's word size (12 for ppc64).
+ *   wv_trace_in_split(&u, &t.in, wv_wat_find("ppc64"), why, sizeof(why))
+ */
+int wv_trace_in_split(struct wv_trace_in *out, const struct wv_trace_in *in,
+		      const struct wv_variant *v, char *why, size_t size);
+
 /* Free everything the trace owns and zero it; safe to call twice. */
 void wv_trace_free(struct wv_trace *t);
 

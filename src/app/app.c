@@ -88,23 +88,25 @@ static size_t find_place(const struct wv_trace *t, struct wv_place p)
 }
 
 /*
- * The current input on v (the offset taken modulo its word, the page edge
- * kept where it fits v's words) into app->split.  Returns 0, or the
- * negative errno of the trace (app->split is then as it was).
+ * The current memory traced on v (wv_trace_in_split) into app->split.
+ * Returns 0, or -1 with why (always terminated) saying what keeps v from
+ * drawing it (app->split is then as it was).
  */
-static int retrace_split(struct wv_app *app, const struct wv_variant *v)
+static int retrace_split(struct wv_app *app, const struct wv_variant *v,
+			 char *why, size_t size)
 {
-	struct wv_trace_in in = app->trace.in;
+	struct wv_trace_in in;
 	struct wv_trace t;
 	int rc;
 
-	in.v = v;
-	in.offset %= wv_wat_bytes(v);
-	if (in.page_end % wv_wat_bytes(v) != 0)
-		in.page_end = 0;
+	if (wv_trace_in_split(&in, &app->trace.in, v, why, size) < 0)
+		return -1;
 	rc = wv_trace_build(&t, &in);
-	if (rc < 0)
-		return rc;
+	if (rc < 0) {
+		snprintf(why, size, "cannot trace this word on it: %s",
+			 strerror(-rc));
+		return -1;
+	}
 	if (app->split_v)
 		wv_trace_free(&app->split);
 	app->split = t;
@@ -114,8 +116,9 @@ static int retrace_split(struct wv_app *app, const struct wv_variant *v)
 
 /*
  * Trace the current word with variant v, offset, fill and delim; on success
- * make them current, keeping the place.  On failure nothing changes and
- * app->msg says why.
+ * make them current, keeping the place.  Returns 0; 1 when the split view
+ * had to close (app->msg says why: a caller's own note must not hide it);
+ * -1 on failure: nothing changes and app->msg says why.
  */
 static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 		      size_t offset, uint8_t fill, int delim, bool keep,
@@ -127,7 +130,8 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 				  .page_end = app->page_end };
 	struct wv_trace t;
 	struct wv_place p = { 0 };
-	int rc, n;
+	char why[WV_APP_MSG_MAX];
+	int rc, n, closed = 0;
 
 	/* a page edge the string now reaches (a longer word, a later start)
 	   or that is off the word grid no longer fits: take it away */
@@ -162,17 +166,19 @@ static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
 			   "edge removed", app->page_end);
 	app->page_end = in.page_end;
 	app->pos = keep ? find_place(&app->trace, p) : 0;
-	if (app->split_v && retrace_split(app, app->split_v) < 0) {
-		wv_app_msg(app, true, "split view closed: %s cannot trace this",
-			   app->split_v->name);
+	if (app->split_v && retrace_split(app, app->split_v, why,
+					  sizeof(why)) < 0) {
+		wv_app_msg(app, true, "split view with %s closed: %s",
+			   app->split_v->name, why);
 		wv_trace_free(&app->split);
 		app->split_v = NULL;
+		closed = 1;
 	}
 	if (app->cursor >= app->trace.img.len)	/* the image got shorter */
 		app->cursor = app->trace.img.len - 1;
 	if (app->bit >= v->bits)		/* a narrower variant */
 		app->bit = v->bits - 1;
-	return 0;
+	return closed;
 }
 
 static int rebuild(struct wv_app *app, const struct wv_variant *v,
@@ -183,7 +189,8 @@ static int rebuild(struct wv_app *app, const struct wv_variant *v,
 
 int wv_app_rebuild(struct wv_app *app)
 {
-	return rebuild(app, app->v, app->offset, app->fill, app->delim, true);
+	return rebuild(app, app->v, app->offset, app->fill, app->delim, true) < 0
+	       ? -1 : 0;
 }
 
 int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
@@ -262,7 +269,7 @@ const struct wv_variant *wv_app_split_partner(const struct wv_variant *v)
 
 int wv_app_split(struct wv_app *app, const struct wv_variant *v)
 {
-	int rc;
+	char why[WV_APP_MSG_MAX];
 
 	if (!v) {
 		if (app->split_v)
@@ -271,10 +278,8 @@ int wv_app_split(struct wv_app *app, const struct wv_variant *v)
 		wv_app_msg(app, false, "split view off");
 		return WV_REACT_REDRAW;
 	}
-	rc = retrace_split(app, v);
-	if (rc < 0) {
-		wv_app_msg(app, true, "split %s: cannot trace this word on it: %s",
-			   v->name, strerror(-rc));
+	if (retrace_split(app, v, why, sizeof(why)) < 0) {
+		wv_app_msg(app, true, "split %s: %s", v->name, why);
 		return WV_REACT_REDRAW;
 	}
 	app->view = WV_VIEW_MAIN;
@@ -308,6 +313,7 @@ static int set_variant(struct wv_app *app, const struct wv_variant *v)
 	const struct wv_variant *from = app->v;
 	size_t from_pos = app->pos;
 	bool home = app->anchor_v && v == app->anchor_v;
+	int rc;
 
 	if (home)	/* a 32-bit variant on the way took the offset modulo 4 */
 		off = app->anchor_offset;
@@ -316,13 +322,16 @@ static int set_variant(struct wv_app *app, const struct wv_variant *v)
 		app->anchor_pos = from_pos;
 		app->anchor_offset = old;
 	}
-	if (rebuild_at(app, v, off, app->fill, app->delim, true, &app->anchor) < 0)
+	rc = rebuild_at(app, v, off, app->fill, app->delim, true, &app->anchor);
+	if (rc < 0)
 		return WV_REACT_REDRAW;
 	/* round the variants and back: exactly where it started */
 	if (!app->anchor_v)
 		app->anchor_v = from;
 	else if (home && app->anchor_pos < app->trace.nsubs)
 		app->pos = app->anchor_pos;
+	if (rc > 0)	/* the split view closed: that is the news */
+		return WV_REACT_REDRAW;
 	if (off != old)
 		wv_app_msg(app, false, "%s (%u-bit %s-endian, %s); offset %zu is now %zu",
 			   v->name, v->bits, v->endian == WV_LITTLE ? "little" : "big",
@@ -483,7 +492,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		size_t was = app->offset;
 
 		if (rebuild(app, app->v, (app->offset + (up ? 1 : nb - 1)) % nb,
-			    app->fill, app->delim, true) < 0)
+			    app->fill, app->delim, true) != 0)
 			return WV_REACT_REDRAW;
 		if (wraps)
 			wv_app_msg(app, false, "offset %zu is the %s: wrapped round to "
@@ -613,6 +622,7 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
 	uint8_t buf[WV_WORD_MAX], old[WV_WORD_MAX];
 	size_t len, old_len = app->word_len;
 	struct wv_error err;
+	int rc;
 
 	if (wv_word_parse(src, buf, &len, &err) < 0) {
 		wv_app_msg(app, true, "word, column %d: %s", err.col, err.msg);
@@ -621,15 +631,17 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
 	memcpy(old, app->word, old_len);
 	memcpy(app->word, buf, len);
 	app->word_len = len;
-	if (rebuild(app, app->v, app->offset, app->fill, app->delim, true) < 0) {
+	rc = rebuild(app, app->v, app->offset, app->fill, app->delim, true);
+	if (rc < 0) {
 		memcpy(app->word, old, old_len);
 		app->word_len = old_len;
 		return WV_REACT_REDRAW;
 	}
 	snprintf(app->word_src, sizeof(app->word_src), "%s", src);
 	wv_app_forget_edits(app);
-	wv_app_msg(app, false, "word is now %zu bytes; the string is %zu long",
-		   len, app->trace.scan.length);
+	if (rc == 0)
+		wv_app_msg(app, false, "word is now %zu bytes; the string is "
+			   "%zu long", len, app->trace.scan.length);
 	return WV_REACT_REDRAW;
 }
 

@@ -955,11 +955,15 @@ int main(int argc, char **argv)
 
 		snprintf(title, sizeof(title), "watviz: \"%s\" on %s%s%s", c.word_src,
 			 c.v->name, c.split ? " and " : "", c.split ? c.split->name : "");
-		if (c.split) {	/* the same input on the second variant */
-			in.v = c.split;
-			in.offset %= wv_wat_bytes(c.split);
-			if (in.page_end % wv_wat_bytes(c.split) != 0)
-				in.page_end = 0;
+		if (c.split) {	/* the same memory on the second variant */
+			char why[256];
+
+			if (wv_trace_in_split(&in, &t.in, c.split, why,
+					      sizeof(why)) < 0) {
+				usage_error("--split %s: %s", c.split->name, why);
+				wv_trace_free(&t);
+				return EXIT_USAGE;
+			}
 			err = wv_trace_build(&u, &in);
 			if (err) {
 				fprintf(stderr, "watviz: --split %s: cannot trace the word: "

@@ -18,6 +18,7 @@
 #include "watviz/trace.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,6 +109,34 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 out_free_trace:
 	wv_trace_free(t);
 	return err;
+}
+
+int wv_trace_in_split(struct wv_trace_in *out, const struct wv_trace_in *in,
+		      const struct wv_variant *v, char *why, size_t size)
+{
+	unsigned nb = wv_wat_bytes(v), first = wv_wat_bytes(in->v);
+
+	if (size)
+		why[0] = '\0';
+	if (in->offset >= nb) {
+		size_t at = in->offset - in->offset % nb;
+
+		snprintf(why, size, "the string starts at %zu, past %s's first "
+			 "%u-byte word: it would load memory %zu to %zu, not "
+			 "drawn here; use an offset 0 to %u to split with it",
+			 in->offset, v->name, nb, at, at + nb - 1, nb - 1);
+		return -EINVAL;
+	}
+	if (in->page_end % nb != 0) {
+		snprintf(why, size, "the page edge at %zu fits %s's %u-byte words, "
+			 "not %s's %u-byte ones; put it at a multiple of %u or "
+			 "leave it out", in->page_end, in->v->name, first, v->name,
+			 nb, nb);
+		return -EINVAL;
+	}
+	*out = *in;
+	out->v = v;
+	return 0;
 }
 
 void wv_trace_free(struct wv_trace *t)

@@ -75,6 +75,10 @@ cp "$L/many/001-l1.lesson" "$L/names64/01-$(printf 'a%.0s' $(seq 64)).lesson"
 cp "$L/many/001-l1.lesson" "$L/names64/02-ok.lesson"
 printf 'title: t\nscene: s\nword: ab\nshow: delim_has_zero\n' >"$L/unchecked/01-unreached.lesson"
 printf 'title: t\nscene: s\nword: ab\npage-end: 3\nshow: find_zero\n' >"$L/page-end-3.lesson"
+printf 'title: t\nscene: s\nword: ab\narch: x86-64\noffset: 7\nsplit: x86-32\nshow: find_zero\n' \
+	>"$L/split-past.lesson"
+printf 'title: t\nscene: s\nword: ab\narch: x86-32\npage-end: 4\noffset: 1\nsplit: x86-64\nshow: find_zero\n' \
+	>"$L/split-page.lesson"
 printf 'title: t\nscene: s\nword: ab\nshow: has_zero result sub 2 op sub\n' >"$L/show-three.lesson"
 printf 'title: t\nscene: s\nword: ab\nshow: find_zero\ntext: at {Find_Zero}\n' >"$L/upper-mark.lesson"
 printf 'title: t {arch}\nscene: s\nword: ab\nshow: find_zero\n' >"$L/title-mark.lesson"

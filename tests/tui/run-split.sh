@@ -12,7 +12,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
-PLAN=13
+PLAN=15
 . "$(dirname "$0")/lib.sh"
 
 # the flag bytes in memory order 7..0, as the bits of a row drawn by address
@@ -131,5 +131,21 @@ ok = (len(flags) == 2 and all(not d and c[:8] == want for d, c in flags)
 sys.exit(0 if ok else 1)
 PY
 check $? "--html --split ppc64: both flags rows the same bytes in the same columns, a - ONES marked <>"
+
+# 14-15: the second variant is drawn on the first one's memory or not at
+# all (issue 46): x86-32 under x86-64 at offset 7 would load memory 4..7,
+# a word the image has not; once it drew memory 0..3 with the string at 3
+run "clear; $BIN --split x86-32 --offset 7 ab; echo REFUSED-\$?"
+wait_for "split x86-32: the string starts at 7, past x86-32's first 4-byte word" \
+	"REFUSED-2"
+check $? "--split x86-32 --offset 7: refused, saying where the string starts and which offsets work"
+run "clear; $BIN --offset 3 ab; echo CLOSED-\$?"
+wait_for "sub-step 1/" && keys : && wait_re '^:$' &&
+	T send-keys -t =t: -l 'split x86-32' && keys Enter && wait_for "32-bit little-endian" &&
+	keys : && wait_re '^:$' && T send-keys -t =t: -l 'offset 7' && keys Enter &&
+	wait_for "split view with x86-32 closed: the string starts at 7" &&
+	lacks "32-bit little-endian" &&
+	keys q && wait_for "CLOSED-0"
+check $? ":offset 7 under a split with x86-32 closes it and says why"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"

@@ -417,6 +417,9 @@ link
 open word=ab&split=nope
 frame
 link
+open word=ab&offset=7&split=x86-32
+frame
+link
 open lesson=3&scene=2&split=ppc64
 frame
 link
@@ -574,8 +577,9 @@ ok $? "a lesson link's step opens the scene there (has_zero:3 is sub-step $at of
 grep -q '^link|word=hello%5C0world&arch=ppc64&step=has_zero%3A2&split=x86-64$' "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': no variant of that name" "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': the split view opens once the question is answered" "$tmp/frag.out" &&
-	grep -q '^link|lesson=3&scene=2$' "$tmp/frag.out"
-ok $? "a link's split=NAME opens the split view and is written back; a bad name, and one over an open question, are named"
+	grep -q '^link|lesson=3&scene=2$' "$tmp/frag.out" &&
+	grep -q "t|.*link field 'split': split x86-32: the string starts at 7, past x86-32's" "$tmp/frag.out"
+ok $? "a link's split=NAME opens the split view and is written back; a bad name, one over an open question, and one past its first word (issue 46) are named"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
