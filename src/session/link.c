@@ -224,7 +224,7 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 		} else if (field(fl, key, val, find, ctx, why, sizeof(why))) {
 			why[0] = '\0';
 			if (!trace_key[0] && trace_field(key))
-				snprintf(trace_key, sizeof(trace_key), "%s", key);
+				snprintf(trace_key, sizeof(trace_key), "%.7s", key);
 		}
 		if (why[0] && ok) {
 			char shown[48];

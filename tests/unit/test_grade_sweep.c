@@ -201,7 +201,7 @@ static void try_typed(const struct wv_scene *s, const char *what, enum family f,
 	    !strstr(buf, "such as 3"))
 		named[f]++;
 	else if (!first_bare[f][0])
-		snprintf(first_bare[f], sizeof(first_bare[f]), "%s: typed %s: \"%s\"",
+		snprintf(first_bare[f], sizeof(first_bare[f]), "%s: typed %s: \"%.200s\"",
 			 what, typed, buf);
 	if (states(buf, a->value, hex)) {
 		leaks++;
