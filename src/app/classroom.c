@@ -24,9 +24,13 @@ static void save(struct wv_class *c, size_t scene)
 		return;
 	rc = wv_progress_put(c->progress, c->number, c->slug, scene);
 	if (rc < 0 && !c->progress_failed) {
+		char why[WV_APP_MSG_MAX];
+
 		c->progress_failed = true;
+		/* which file is at fault (the file, its lock, its folder) and
+		   what to do about it */
 		wv_app_msg(c->app, true, "cannot save the lesson progress: %s",
-			   wv_state_strerror(rc));
+			   wv_state_explain(c->progress, rc, why, sizeof(why)));
 	}
 }
 
@@ -347,13 +351,14 @@ static int begin(struct wv_class *c, const wv_lesson *l, unsigned number,
 		snprintf(note, size, "Resuming at scene %zu of %zu; %s starts "
 			 "over.", saved + 1, n, c->restart_how);
 	} else if (rc < 0 && rc != -ENOENT) {
-		snprintf(note, size, "progress file ignored and left as it is: %s",
-			 wv_state_strerror(rc));
+		char why[WV_APP_MSG_MAX];
+
+		snprintf(note, size, "progress ignored and left as it is: %s",
+			 wv_state_explain(c->progress, rc, why, sizeof(why)));
 		*note_error = true;
 	}
 	if (line > 0) {
-		snprintf(note, size, "progress file: line %d is not 'number name "
-			 "scene'; it is kept as it is (fix or delete it)", line);
+		wv_progress_bad_line(c->progress, line, note, size);
 		*note_error = true;
 	}
 	return 0;

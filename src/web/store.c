@@ -111,10 +111,12 @@ const char *wv_state_strerror(int rc)
 }
 
 /* The page's state files are blobs in the browser's storage: no folder,
-   lock or permission of theirs can be at fault. */
+   lock or permission of theirs can be at fault, and their names are no
+   file a reader could open: the reason alone. */
 const char *wv_state_explain(const char *path, int rc, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s: %s", path, wv_state_strerror(rc));
+	(void)path;
+	snprintf(buf, size, "%s", wv_state_strerror(rc));
 	return buf;
 }
 
