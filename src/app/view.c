@@ -96,7 +96,7 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	int min_explain = f->rows >= 32 ? 5 : f->rows >= 28 ? 4 : 3;
 	int y, used, width = wv_view_measure(f->cols);
 
-	title_bar(f, app);
+	app_title_bar(f, app);
 	y = 1 + wv_view_memory(f, app, 1);
 	y += wv_view_function(f, app, y);
 	if (wide(f) && f->rows < 40)
@@ -112,7 +112,7 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	int want = wrap_lines(width, t->steps[sub->step].text) +
 		   wrap_lines(width, sub->text);
 	/* the sentences whole before caption lines over the rows */
-	int rows_need = reg_layout(f, t, sub, total - (want > min_explain ? want
+	int rows_need = app_reg_layout(f, t, sub, total - (want > min_explain ? want
 								: min_explain), NULL, &l);
 	int room = total - rows_need > min_explain ? total - rows_need : min_explain;
 
@@ -178,7 +178,7 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 	}
 	if (width > 76)
 		width = 76;
-	title_bar(f, app);
+	app_title_bar(f, app);
 	y = 1 + wv_view_memory_line(f, app, 1, margin);
 	y += wv_view_function(f, app, y);
 	y++;
@@ -299,8 +299,8 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	{
 		struct reg_layout lu, ll;
 
-		reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &lu);
-		reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000, &ol, &ll);
+		app_reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &lu);
+		app_reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000, &ol, &ll);
 		ou.x0 = ol.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
 	}
 	ou.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
@@ -318,9 +318,9 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	{
 		struct reg_layout l;
 		int avail = f->rows - 3 - y;
-		int nu = 2 + reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &l);
-		int nl = 2 + reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos],
-					1000, &ol, &l);
+		int nu = 2 + app_reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &l);
+		int nl = 2 + app_reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos],
+					    1000, &ol, &l);
 
 		half = nu + nl <= avail ? nu + (avail - nu - nl) / 2
 		       : avail * nu / (nu + nl);
@@ -345,7 +345,7 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 		wv_view_main(f, app);
 		return;
 	}
-	title_bar(f, app);
+	app_title_bar(f, app);
 	wv_view_split_body(f, app, 1, app->present);
 	wv_view_status(f, app, "split", app->playing ? play_hints : split_hints);
 	wv_view_message(f, app);
@@ -386,7 +386,7 @@ void wv_view_compare(struct wv_frame *f, const struct wv_app *app)
 	bool agree = true;
 	int y = 3, x;
 
-	title_bar(f, app);
+	app_title_bar(f, app);
 	wv_frame_put(f, 1, 0, WV_ROLE_HEADING,
 		     "Compare: this memory on every variant, at the word where its scan stops");
 	x = wv_frame_put(f, 2, 0, WV_ROLE_LABEL,
@@ -490,7 +490,7 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 	/* editing: that focus's own keys (the others work as ever) */
 	unsigned focus = app->focus == WV_FOCUS_STEPS ? 0 : 1u << app->focus;
 
-	title_bar(f, app);
+	app_title_bar(f, app);
 	wv_frame_put(f, 1, 0, WV_ROLE_HEADING, !focus ? "Keys" : focus == WV_KEYS_BITS
 		     ? "Keys with the focus on the bits (the others work as ever)"
 		     : "Keys with the focus on memory (the others work as ever)");

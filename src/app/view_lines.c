@@ -19,7 +19,7 @@
  * word still fits beside it, if need be with the endianness and the offset
  * written short; otherwise the title is as it would be without it.
  */
-void title_bar(struct wv_frame *f, const struct wv_app *app)
+void app_title_bar(struct wv_frame *f, const struct wv_app *app)
 {
 	const struct wv_variant *v = app->v;
 	bool le = v->endian == WV_LITTLE;

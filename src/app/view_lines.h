@@ -14,6 +14,6 @@
  * Row 0: the variant, its width and byte order, the word as typed (cut to
  * fit, bytes outside ASCII as \xHH), offset, fill and delimiter.
  */
-void title_bar(struct wv_frame *f, const struct wv_app *app);
+void app_title_bar(struct wv_frame *f, const struct wv_app *app);
 
 #endif /* WATVIZ_APP_VIEW_LINES_H */

@@ -229,9 +229,9 @@ static int own_words(const struct wv_trace *t, const struct wv_substep *sub,
 	return *absolute ? extra : 0;
 }
 
-int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
-	       const struct wv_substep *sub, int avail,
-	       const struct wv_view_regs *o, struct reg_layout *l)
+int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
+		   const struct wv_substep *sub, int avail,
+		   const struct wv_view_regs *o, struct reg_layout *l)
 {
 	bool absolute;
 	int headers = own_words(t, sub, &absolute);
@@ -311,7 +311,7 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	int x;
 
 	o = or_plain(o);
-	reg_layout(f, t, sub, ymax - y, o, &l);
+	app_reg_layout(f, t, sub, ymax - y, o, &l);
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
@@ -395,7 +395,7 @@ static size_t earlier_first(const struct wv_frame *f, const struct wv_app *app,
 	*need = 0;
 	while (first > st->first) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[first - 1], 1000, eo, &l) + 1;
+		int n = app_reg_layout(f, t, &t->subs[first - 1], 1000, eo, &l) + 1;
 
 		if (*need + n > avail)
 			break;
@@ -427,7 +427,7 @@ int wv_view_earlier(struct wv_frame *f, const struct wv_app *app, int y, int yma
 	first = earlier_first(f, app, ymax - y, &eo, &need);
 	for (size_t k = first; k < app->pos; k++) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[k], 1000, &eo, &l);
+		int n = app_reg_layout(f, t, &t->subs[k], 1000, &eo, &l);
 
 		registers_at(f, app, k, y, y + n, &eo, false);
 		y += n + 1;
@@ -451,7 +451,7 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 	}
 	for (size_t k = app->pos + 1; k < st->first + st->nsub; k++) {
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[k], 1000, &lo, &l);
+		int n = app_reg_layout(f, t, &t->subs[k], 1000, &lo, &l);
 
 		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
 			n = ymax - (y + used + 1);	/* the last, its middle rows
@@ -469,7 +469,7 @@ int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
 {
 	struct reg_layout l;
 
-	return reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail, o, &l);
+	return app_reg_layout(f, &app->trace, &app->trace.subs[app->pos], avail, o, &l);
 }
 
 int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
@@ -503,8 +503,8 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 	while (first > 0) {
 		const struct wv_step *prev = &t->steps[first - 1];
 		struct reg_layout l;
-		int n = reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
-				   &bo, &l) + 1;
+		int n = app_reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
+				       &bo, &l) + 1;
 
 		if (y + need + n > ymax)
 			break;
@@ -522,7 +522,7 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 		const struct wv_step *prev = &t->steps[k];
 		size_t last = prev->first + prev->nsub - 1;
 		struct reg_layout l;
-		int n = clip ? clip : reg_layout(f, t, &t->subs[last], 1000, &bo, &l);
+		int n = clip ? clip : app_reg_layout(f, t, &t->subs[last], 1000, &bo, &l);
 		char from[64];
 
 		clip = 0;
@@ -556,7 +556,7 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		if (!ao.hide.on || ao.hide.quiz > next->first)
 			ao.hide.quiz = next->first;
 		ao.hide.on = true;
-		int n = reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
+		int n = app_reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
 		char from[64];
 
 		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)

@@ -23,8 +23,8 @@ struct reg_layout {
  * The layout for sub in avail lines, operation line and byte header
  * included, into *l.  Returns the lines it takes (at most avail).
  */
-int reg_layout(const struct wv_frame *f, const struct wv_trace *t,
-	       const struct wv_substep *sub, int avail,
-	       const struct wv_view_regs *o, struct reg_layout *l);
+int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
+		   const struct wv_substep *sub, int avail,
+		   const struct wv_view_regs *o, struct reg_layout *l);
 
 #endif /* WATVIZ_APP_VIEW_REGISTERS_H */

@@ -52,8 +52,8 @@ static const char *question_unreached(const struct wv_scene *s,
 		return st->kind == WV_STEP_FIND ? NULL : "find_zero";
 	case WV_ASK_FALSE_POS:
 	case WV_ASK_TOP_FLAG:
-		return st->kind == WV_STEP_HAS_ZERO && k >= result_sub(st, t) &&
-		       result_sub(st, t) < t->nsubs ? NULL : "has_zero";
+		return st->kind == WV_STEP_HAS_ZERO && k >= ls_result_sub(st, t) &&
+		       ls_result_sub(st, t) < t->nsubs ? NULL : "has_zero";
 	default:
 		for (unsigned r = 0; r < sub->nrows; r++)
 			if (sub->rows[r].kind == WV_ROW_RESULT &&
@@ -97,14 +97,14 @@ static const char *answer_in_view(const struct wv_scene *s, const struct wv_trac
 		       "mechanism computes (ask: result on a sub-step, such as the "
 		       "product, the sum, the count clz returns)";
 	case WV_ASK_SUB_RESULT:
-		return st->kind == WV_STEP_FIND && k == result_sub(st, t)
+		return st->kind == WV_STEP_FIND && k == ls_result_sub(st, t)
 		       ? "this sub-step's result is find_zero's index, which the "
 			 "memory panel shows (the terminator's place); ask for a "
 			 "sub-step before it (ask: result with show: find_zero op ...)"
 		       : NULL;
 	case WV_ASK_FALSE_POS:
 	case WV_ASK_TOP_FLAG:
-		return st->kind == WV_STEP_HAS_ZERO && k > result_sub(st, t)
+		return st->kind == WV_STEP_HAS_ZERO && k > ls_result_sub(st, t)
 		       ? "the flags row is in view (the shown sub-step comes after "
 			 "the one computing the flags), so the flags are read off; "
 			 "show the sub-step that computes them (show: has_zero result)"
@@ -352,7 +352,7 @@ static bool states_value(const char *text, uint64_t v, size_t *at, size_t *len)
 			while (e < n && isxdigit((unsigned char)text[e]))
 				e++;
 			if (e - i - 2 <= 16 && strtoull(text + i + 2, NULL, 16) == v &&
-			    !narration_constant(v) &&
+			    !ls_narration_constant(v) &&
 			    !(text[e] == '.' && text[e + 1] == '.')) {	/* 0xfe..ff */
 				*at = i;
 				*len = e - i;
@@ -362,7 +362,7 @@ static bool states_value(const char *text, uint64_t v, size_t *at, size_t *len)
 			while (e < n && isdigit((unsigned char)text[e]))
 				e++;
 			if (e - i <= 19 && strtoull(text + i, NULL, 10) == v &&
-			    !number_named(text, n, i, e)) {
+			    !ls_number_named(text, n, i, e)) {
 				*at = i;
 				*len = e - i;
 				return true;
@@ -764,17 +764,17 @@ static int parse_all(const char *text, size_t len, wv_lesson **out,
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		s += 3;
 	/* line by line; after a mistake, on to the next line */
-	while (s < end && rc != -ENOMEM && !full(&p)) {
+	while (s < end && rc != -ENOMEM && !ls_full(&p)) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
 
 		p.line++;
 		if (n && s[n - 1] == '\r')
-			rc = parse_line(&p, s, n - 1);
+			rc = ls_parse_line(&p, s, n - 1);
 		else
-			rc = parse_line(&p, s, n);
+			rc = ls_parse_line(&p, s, n);
 		if (rc == -1) {
-			record(&p);
+			ls_record(&p);
 			/* a file with control characters is not text: that is
 			   the one mistake worth saying */
 			if (p.not_text) {
@@ -789,33 +789,33 @@ static int parse_all(const char *text, size_t len, wv_lesson **out,
 		}
 		s += n + (nl ? 1 : 0);
 	}
-	if (rc != -ENOMEM && !full(&p)) {
+	if (rc != -ENOMEM && !ls_full(&p)) {
 		int here = p.line;
 
-		rc = close_scene(&p);
+		rc = ls_close_scene(&p);
 		if (rc == -1)
-			record(&p);
+			ls_record(&p);
 		p.line = here;
 	}
-	if (rc != -ENOMEM && !full(&p) && !l->title && !p.title_refused) {
+	if (rc != -ENOMEM && !ls_full(&p) && !l->title && !p.title_refused) {
 		p.line = 1;
-		fail(&p, 1, "the lesson has no title: line%s", "");
-		record(&p);
+		ls_fail(&p, 1, "the lesson has no title: line%s", "");
+		ls_record(&p);
 	}
-	if (rc != -ENOMEM && !full(&p) && l->nscenes == 0) {
+	if (rc != -ENOMEM && !ls_full(&p) && l->nscenes == 0) {
 		p.line = p.line ? p.line : 1;
-		fail(&p, 1, "the lesson has no scene: (a lesson is a title, then scenes)%s", "");
-		record(&p);
+		ls_fail(&p, 1, "the lesson has no scene: (a lesson is a title, then scenes)%s", "");
+		ls_record(&p);
 	}
-	if (rc != -ENOMEM && !full(&p) && p.arches_line && l->nscenes &&
+	if (rc != -ENOMEM && !ls_full(&p) && p.arches_line && l->nscenes &&
 	    every_scene_fixed(l)) {
 		p.line = p.arches_line;
-		fail(&p, 1, "arches: changes nothing here: every scene fixes its "
-		     "own variant with arch:; drop the arches: line%s", "");
-		record(&p);
+		ls_fail(&p, 1, "arches: changes nothing here: every scene fixes its "
+			"own variant with arch:; drop the arches: line%s", "");
+		ls_record(&p);
 	}
 	/* the checks that need a trace: the first mistake of each sound scene */
-	for (size_t i = 0; traced && rc != -ENOMEM && !full(&p) && i < l->nscenes; i++) {
+	for (size_t i = 0; traced && rc != -ENOMEM && !ls_full(&p) && i < l->nscenes; i++) {
 		const struct wv_variant *only = l->scenes[i].variant;
 
 		if (p.bad[i])

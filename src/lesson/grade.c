@@ -4,7 +4,7 @@
  * question's options), reading what the class typed, what a wrong answer
  * would have meant, and build questions proven or refuted.
  * Lowest of the files that read a trace: it calls only public headers, and
- * lends result_sub() to check.c through grade.h.
+ * lends ls_result_sub() to check.c through grade.h.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "grade.h"
@@ -45,7 +45,7 @@ static const struct wv_step *shown_step(const struct wv_scene *s, const struct w
  * The sub-step of st that computes its result: the last one (not a test)
  * whose last result row holds it, a note only when nothing else does.
  */
-size_t result_sub(const struct wv_step *st, const struct wv_trace *t)
+size_t ls_result_sub(const struct wv_step *st, const struct wv_trace *t)
 {
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t k = st->first + st->nsub; k-- > st->first;) {
@@ -107,7 +107,7 @@ size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 	if (!st)
 		return t->nsubs;
 	if (s->show_result)
-		return result_sub(st, t);
+		return ls_result_sub(st, t);
 	if (s->show_ops) {	/* the first (or with "last" the last) doing it */
 		for (size_t i = 0; i < st->nsub; i++) {
 			size_t k = s->show_last ? st->first + st->nsub - 1 - i : st->first + i;
@@ -159,7 +159,7 @@ size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t)
 		k = wv_trace_find(t, WV_STEP_LOAD, st->word);
 	if (k >= t->nsubs)
 		return shown;
-	q = result_sub(&t->steps[t->subs[k].step], t);
+	q = ls_result_sub(&t->steps[t->subs[k].step], t);
 	if (q >= t->nsubs)
 		q = k;
 	return q < shown ? q : shown;
@@ -552,8 +552,8 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 		width = 0;
 		st = step_on(t, WV_STEP_HAS_ZERO, w);
 		/* the flags worked out first, then which of them are false */
-		if (st && result_sub(st, t) < t->nsubs)
-			add_worked(a->worked, sizeof(a->worked), t, result_sub(st, t));
+		if (st && ls_result_sub(st, t) < t->nsubs)
+			add_worked(a->worked, sizeof(a->worked), t, ls_result_sub(st, t));
 		snprintf(a->worked + strlen(a->worked), sizeof(a->worked) - strlen(a->worked),
 			 "%shas_zero flags memory byte%s %s of the word at address %zu. "
 			 "%s%s%s So the answer is %u.", a->worked[0] ? " " : "",
@@ -630,7 +630,7 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 			shown_computes |= t->subs[k].rows[r].kind == WV_ROW_RESULT &&
 					  t->subs[k].rows[r].value == a->value;
 		if (!shown_computes)
-			k = result_sub(st, t);
+			k = ls_result_sub(st, t);
 		wv_lesson_format(a, a->value, val, sizeof(val));
 		snprintf(a->worked, sizeof(a->worked), "%s (%s, word at address %zu):",
 			 st->func, st->file, wd->address);

@@ -15,6 +15,6 @@
  * whose last result row holds it, a note only when nothing else does;
  * t->nsubs when none does.
  */
-size_t result_sub(const struct wv_step *st, const struct wv_trace *t);
+size_t ls_result_sub(const struct wv_step *st, const struct wv_trace *t);
 
 #endif /* WATVIZ_LESSON_GRADE_H */

@@ -4,7 +4,7 @@
  * its placeholders, grade.c answers its questions.  This file is what they
  * share: the names of the asks, freeing a lesson and reading its parts.
  * The lowest of them: it calls nothing in src/lesson/, and its lesson.h
- * gives the others struct wv_lesson and ask_names.
+ * gives the others struct wv_lesson and ls_ask_names.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "watviz/lesson.h"
@@ -21,7 +21,7 @@ const char *const wv_practice_names[WV_PRACTICE_NAMES] = {
 	"nul-last", "top-flag-lies", "delim-first",
 };
 
-const char *const ask_names[] = {
+const char *const ls_ask_names[] = {
 	[WV_ASK_NONE] = "none",
 	[WV_ASK_LOADED] = "loaded",
 	[WV_ASK_VALUE] = "value",
@@ -42,7 +42,7 @@ const char *const ask_names[] = {
 
 const char *wv_lesson_ask_name(enum wv_ask ask)
 {
-	return (unsigned)ask < NASKS ? ask_names[ask] : "?";
+	return (unsigned)ask < NASKS ? ls_ask_names[ask] : "?";
 }
 
 static void free_scene(struct wv_scene *s)

@@ -25,7 +25,7 @@ struct wv_lesson {
 };
 
 /* Each enum wv_ask's name, as ask: and the placeholders spell it. */
-extern const char *const ask_names[WV_ASK_BUILD + 1];
-#define NASKS (sizeof(ask_names) / sizeof(ask_names[0]))
+extern const char *const ls_ask_names[WV_ASK_BUILD + 1];
+#define NASKS (sizeof(ls_ask_names) / sizeof(ls_ask_names[0]))
 
 #endif /* WATVIZ_LESSON_LESSON_H */

@@ -81,7 +81,7 @@ static bool repeatable(enum key k)
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-int fail(struct parser *p, int col, const char *fmt, ...)
+int ls_fail(struct parser *p, int col, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;
@@ -116,7 +116,7 @@ static const char *const extra_names[] = {
 static bool placeholder_known(const char *name)
 {
 	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
-		if (strcmp(name, ask_names[i]) == 0)
+		if (strcmp(name, ls_ask_names[i]) == 0)
 			return true;
 	for (unsigned i = 0; i < NEXTRAS; i++)
 		if (strcmp(name, extra_names[i]) == 0)
@@ -142,7 +142,7 @@ static const uint64_t hex_constants[] = {
 	0xfefefeff, UINT64_C(0xfefefefefefefeff),
 };
 
-bool narration_constant(uint64_t x)
+bool ls_narration_constant(uint64_t x)
 {
 	for (size_t k = 0; k < sizeof(hex_constants) / sizeof(hex_constants[0]); k++)
 		if (x == hex_constants[k])
@@ -212,7 +212,7 @@ static bool is_op(char c)
 	return c && strchr("+-*/%<>^&|()~", c) != NULL;
 }
 
-bool number_named(const char *v, size_t n, size_t i, size_t e)
+bool ls_number_named(const char *v, size_t n, size_t i, size_t e)
 {
 	size_t before = i, after = e, wn;
 	const char *w;
@@ -264,25 +264,27 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 			while (e < n && (isalnum((unsigned char)v[e]) || v[e] == '_'))
 				upper |= isupper((unsigned char)v[e++]) != 0;
 			if (e >= n || v[e] != '}' || e == i + 1)
-				return fail(p, at, "'{' starts a placeholder such as {find_zero}; "
-					    "it needs a name and a closing '}'%s", "");
+				return ls_fail(p, at, "'{' starts a placeholder such as "
+					       "{find_zero}; it needs a name and a closing "
+					       "'}'%s", "");
 			snprintf(name, sizeof(name), "%.*s", (int)(e - i - 1), v + i + 1);
 			for (char *ch = name; upper && *ch; ch++)
 				*ch = (char)tolower((unsigned char)*ch);
 			if (upper && e - i - 1 < sizeof(name) && placeholder_known(name))
-				return fail(p, at + 1, "unknown placeholder {%.*s}: placeholder "
-					    "names are lower case; write {%s}",
-					    (int)(e - i - 1), v + i + 1, name);
+				return ls_fail(p, at + 1, "unknown placeholder {%.*s}: placeholder "
+					       "names are lower case; write {%s}",
+					       (int)(e - i - 1), v + i + 1, name);
 			if (e - i - 1 >= sizeof(name) || !placeholder_known(name))
-				return fail(p, at + 1, "unknown placeholder {%.*s}; lessons/README.md "
-					    "lists them (the ask names, arch, word_bytes, ...; all "
-					    "lower case)", (int)(e - i - 1), v + i + 1);
+				return ls_fail(p, at + 1, "unknown placeholder {%.*s}; "
+					       "lessons/README.md lists them (the ask names, "
+					       "arch, word_bytes, ...; all lower case)",
+					       (int)(e - i - 1), v + i + 1);
 			if (!s)
-				return fail(p, at, "placeholders belong in a scene's text: and "
-					    "question:, not here (no trace fills them)%s", "");
+				return ls_fail(p, at, "placeholders belong in a scene's text: and "
+					       "question:, not here (no trace fills them)%s", "");
 			if (s->nmarks == WV_MARKS_MAX)
-				return fail(p, at, "more than %d placeholders in one scene",
-					    WV_MARKS_MAX);
+				return ls_fail(p, at, "more than %d placeholders in one scene",
+					       WV_MARKS_MAX);
 			struct wv_placeholder *m = &s->marks[s->nmarks++];
 
 			snprintf(m->name, sizeof(m->name), "%s", name);
@@ -292,7 +294,7 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 			continue;
 		}
 		if (c == '}')
-			return fail(p, at, "'}' without a placeholder before it%s", "");
+			return ls_fail(p, at, "'}' without a placeholder before it%s", "");
 		if (p->rule_text) {
 			i++;
 			continue;
@@ -317,12 +319,12 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 				     (f == e + 2 || repeated_byte(v + e + 2, f - e - 2));
 				e = f;
 			} else if (e - i - 2 <= 16) {
-				ok = narration_constant(strtoull(v + i + 2, NULL, 16));
+				ok = ls_narration_constant(strtoull(v + i + 2, NULL, 16));
 			}
 			if (!ok)
-				return fail(p, at, "narration states the value %.*s; a word's "
-					    "value must come from the trace: write a placeholder such "
-					    "as {has_zero} (see lessons/README.md)", (int)(e - i), v + i);
+				return ls_fail(p, at, "narration states the value %.*s; a word's "
+					       "value must come from the trace: write a placeholder such "
+					       "as {has_zero} (see lessons/README.md)", (int)(e - i), v + i);
 			i = e;
 			continue;
 		}
@@ -331,11 +333,11 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 
 			while (e < n && isdigit((unsigned char)v[e]))
 				e++;
-			if (!number_named(v, n, i, e))
-				return fail(p, at, "narration states the number %.*s; an "
-					    "index, count or result must come from the trace: "
-					    "write a placeholder such as {find_zero} (see "
-					    "lessons/README.md)", (int)(e - i), v + i);
+			if (!ls_number_named(v, n, i, e))
+				return ls_fail(p, at, "narration states the number %.*s; an "
+					       "index, count or result must come from the trace: "
+					       "write a placeholder such as {find_zero} (see "
+					       "lessons/README.md)", (int)(e - i), v + i);
 			i = e;
 			continue;
 		}
@@ -345,10 +347,10 @@ static int lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 			while (e < n && isalpha((unsigned char)v[e]))
 				e++;
 			if (word_is(v + i, e - i, spelled, sizeof(spelled) / sizeof(spelled[0])))
-				return fail(p, at, "narration states the number '%.*s'; it is "
-					    "true on some variants or words only: write "
-					    "{word_bytes}, {length} or another placeholder",
-					    (int)(e - i), v + i);
+				return ls_fail(p, at, "narration states the number '%.*s'; it is "
+					       "true on some variants or words only: write "
+					       "{word_bytes}, {length} or another placeholder",
+					       (int)(e - i), v + i);
 			i = e;
 			continue;
 		}
@@ -364,9 +366,9 @@ static int parse_source(struct parser *p, struct wv_scene *s, const char *v, int
 	size_t pn = at ? (size_t)(at - v) : 0;
 
 	if (!at || pn == 0 || !memchr(v, '/', pn) || memchr(v, ' ', pn))
-		return fail(p, col, "source: is 'PATH @ VERSION: what it shows' (VERSION "
-			    "a mainline release or commit, or 'OWNER/REPO COMMIT'), "
-			    "such as 'fs/namei.c @ v6.12: hash_name'%s", "");
+		return ls_fail(p, col, "source: is 'PATH @ VERSION: what it shows' (VERSION "
+			       "a mainline release or commit, or 'OWNER/REPO COMMIT'), "
+			       "such as 'fs/namei.c @ v6.12: hash_name'%s", "");
 	const char *ver = at + 3;
 	/* a commit of another repository names it first ("OWNER/REPO ID"); a
 	   version alone is mainline's, torvalds/linux */
@@ -382,9 +384,9 @@ static int parse_source(struct parser *p, struct wv_scene *s, const char *v, int
 				      ver[i] == '-' || ver[i] == '_' || ver[i] == '.');
 		}
 		if (!rok || slashes != 1)
-			return fail(p, col + (int)(ver - v), "a repository before the "
-				    "commit is OWNER/NAME, as in 'lib/string.c @ "
-				    "Kingxukai/linux 9b44fff655e2: ...'%s", "");
+			return ls_fail(p, col + (int)(ver - v), "a repository before the "
+				       "commit is OWNER/NAME, as in 'lib/string.c @ "
+				       "Kingxukai/linux 9b44fff655e2: ...'%s", "");
 		ver += rn + 1;
 	}
 	size_t vn = strcspn(ver, ": ");
@@ -402,10 +404,10 @@ static int parse_source(struct parser *p, struct wv_scene *s, const char *v, int
 			     !isupper((unsigned char)ver[i]);
 	}
 	if (!ok)
-		return fail(p, col + (int)(ver - v), "the version after '@' is a kernel "
-			    "release such as v6.12 or a commit id (7 to 40 hex digits)%s", "");
+		return ls_fail(p, col + (int)(ver - v), "the version after '@' is a kernel "
+			       "release such as v6.12 or a commit id (7 to 40 hex digits)%s", "");
 	if (s->nsources == WV_SOURCES_MAX)
-		return fail(p, col, "more than %d source: lines in one scene", WV_SOURCES_MAX);
+		return ls_fail(p, col, "more than %d source: lines in one scene", WV_SOURCES_MAX);
 	s->sources[s->nsources] = dup_n(v, strlen(v));
 	return s->sources[s->nsources++] ? 0 : -ENOMEM;
 }
@@ -426,7 +428,7 @@ static int parse_arches(struct parser *p, const char *v, int col)
 			continue;
 		}
 		if (n >= sizeof(name))
-			return fail(p, col + (int)(s - v), "variant name too long%s", "");
+			return ls_fail(p, col + (int)(s - v), "variant name too long%s", "");
 		memcpy(name, s, n);
 		name[n] = 0;
 		if (strcmp(name, "any") == 0) {
@@ -438,14 +440,14 @@ static int parse_arches(struct parser *p, const char *v, int col)
 		const struct wv_variant *var = wv_wat_find(name);
 
 		if (!var)
-			return fail(p, col + (int)(s - v),
-				    "unknown variant '%s' (watviz --list-arch lists them)", name);
+			return ls_fail(p, col + (int)(s - v), "unknown variant '%s' "
+				       "(watviz --list-arch lists them)", name);
 		if (!wv_lesson_allows(l, var))
 			l->variants[l->nvariants++] = var;
 		s += n;
 	}
 	if (l->nvariants == 0)
-		return fail(p, col, "arches: needs 'any' or at least one variant name%s", "");
+		return ls_fail(p, col, "arches: needs 'any' or at least one variant name%s", "");
 	return 0;
 }
 
@@ -458,7 +460,7 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 	bool found = false;
 
 	if (n == 0 || n >= sizeof(step))
-		return fail(p, col, "show: needs a step name such as has_zero%s", "");
+		return ls_fail(p, col, "show: needs a step name such as has_zero%s", "");
 	memcpy(step, q, n);
 	step[n] = 0;
 	for (int k = WV_STEP_LOAD; k <= WV_STEP_ZEROPAD; k++)
@@ -467,9 +469,9 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 			found = true;
 		}
 	if (!found)
-		return fail(p, col, "unknown step '%s'; steps are load, prestart, has_zero, "
-			    "delim_has_zero, prep_zero_mask, create_zero_mask, find_zero, "
-			    "zero_bytemask, zeropad_fixup", step);
+		return ls_fail(p, col, "unknown step '%s'; steps are load, prestart, has_zero, "
+			       "delim_has_zero, prep_zero_mask, create_zero_mask, find_zero, "
+			       "zero_bytemask, zeropad_fixup", step);
 	q += n;
 	s->show_sub = 0;
 	bool sub_set = false;
@@ -485,7 +487,7 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 		char *end;
 
 		if (kn >= sizeof(kw))
-			return fail(p, at, "expected 'word N' or 'sub N' after the step%s", "");
+			return ls_fail(p, at, "expected 'word N' or 'sub N' after the step%s", "");
 		memcpy(kw, q, kn);
 		kw[kn] = 0;
 		bool picks = strcmp(kw, "result") == 0 || strcmp(kw, "sub") == 0 ||
@@ -493,11 +495,11 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 
 		if ((picks && picked && strcmp(picked, kw) == 0) ||
 		    (strcmp(kw, "word") == 0 && word_given))
-			return fail(p, at, "'%s' given twice in show:; give it once", kw);
+			return ls_fail(p, at, "'%s' given twice in show:; give it once", kw);
 		if (picks && picked)
-			return fail(p, at, "show: picks the sub-step by 'result', 'sub N' "
-				    "or 'op NAME', one of them; '%s' and '%s' are both "
-				    "given", picked, kw);
+			return ls_fail(p, at, "show: picks the sub-step by 'result', 'sub N' "
+				       "or 'op NAME', one of them; '%s' and '%s' are both "
+				       "given", picked, kw);
 		if (picks)
 			picked = strcmp(kw, "result") == 0 ? "result"
 			       : strcmp(kw, "sub") == 0 ? "sub" : "op";
@@ -518,8 +520,8 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 			char ops[64], *save = NULL;
 
 			if (on == 0 || on >= sizeof(ops))
-				return fail(p, col + (int)(q - v), "expected an operation "
-					    "name after 'op', such as sub or sub/add");
+				return ls_fail(p, col + (int)(q - v), "expected an operation "
+					       "name after 'op', such as sub or sub/add");
 			memcpy(ops, q, on);
 			ops[on] = 0;
 			for (char *tok = strtok_r(ops, "/", &save); tok;
@@ -530,10 +532,11 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 					if (strcmp(tok, wv_trace_op_name((enum wv_op)op)) == 0)
 						break;
 				if (op > WV_OP_NOTE)
-					return fail(p, col + (int)(q - v), "unknown operation '%s' "
-						    "(load, or, and, xor, not, sub, add, mul, shr, "
-						    "shl, clz, ctz, popcount, cmpb, cmpbge, test, "
-						    "note)", tok);
+					return ls_fail(p, col + (int)(q - v),
+						       "unknown operation '%s' (load, or, and, "
+						       "xor, not, sub, add, mul, shr, shl, clz, "
+						       "ctz, popcount, cmpb, cmpbge, test, note)",
+						       tok);
 				s->show_ops |= 1u << op;
 			}
 			q += on;
@@ -542,26 +545,26 @@ static int parse_show(struct parser *p, struct wv_scene *s, const char *v, int c
 		unsigned long num = strtoul(q, &end, 10);
 
 		if (end == q || !isdigit((unsigned char)*q) || num > 10000)
-			return fail(p, col + (int)(q - v), "expected a number after '%s'", kw);
+			return ls_fail(p, col + (int)(q - v), "expected a number after '%s'", kw);
 		if (strcmp(kw, "word") == 0) {
 			s->show_word = num;
 			s->show_word_set = true;
 		} else if (strcmp(kw, "sub") == 0) {
 			if (num == 0)
-				return fail(p, col + (int)(q - v),
-					    "sub-steps count from 1%s", "");
+				return ls_fail(p, col + (int)(q - v),
+					       "sub-steps count from 1%s", "");
 			s->show_sub = num - 1;
 			sub_set = true;
 		} else {
-			return fail(p, at, "expected 'word N', 'sub N', 'op NAME', 'last' or "
-				    "'result', not '%s'", kw);
+			return ls_fail(p, at, "expected 'word N', 'sub N', 'op NAME', 'last' or "
+				       "'result', not '%s'", kw);
 		}
 		q = end;
 	}
 	if (s->show_last && (sub_set || s->show_result))
-		return fail(p, col, "show: 'last' picks the last sub-step (of an 'op NAME' "
-			    "when given); it does not go with '%s'",
-			    sub_set ? "sub N" : "result");
+		return ls_fail(p, col, "show: 'last' picks the last sub-step (of an 'op NAME' "
+			       "when given); it does not go with '%s'",
+			       sub_set ? "sub N" : "result");
 	return 0;
 }
 
@@ -574,18 +577,18 @@ static int parse_ask(struct parser *p, struct wv_scene *s, const char *v, int co
 		s->q.form = WV_FORM_FORMULA;
 		s->q.build_as = wv_try_as_find(as);
 		if (s->q.build_as < 0)
-			return fail(p, col + (int)(as - v), "ask: build needs what the "
-				    "formula must do: build has_zero, build exact or "
-				    "build find_zero%s", "");
+			return ls_fail(p, col + (int)(as - v), "ask: build needs what the "
+				       "formula must do: build has_zero, build exact or "
+				       "build find_zero%s", "");
 		return 0;
 	}
 	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
-		if (strcmp(v, ask_names[i]) == 0) {
+		if (strcmp(v, ls_ask_names[i]) == 0) {
 			s->q.ask = (enum wv_ask)i;
 			return 0;
 		}
-	return fail(p, col, "unknown value to ask for '%s'; see lessons/README.md for the "
-		    "list (has_zero, find_zero, length, result, ...)", v);
+	return ls_fail(p, col, "unknown value to ask for '%s'; see lessons/README.md for the "
+		       "list (has_zero, find_zero, length, result, ...)", v);
 }
 
 static int parse_form(struct parser *p, struct wv_scene *s, const char *v, int col)
@@ -597,7 +600,7 @@ static int parse_form(struct parser *p, struct wv_scene *s, const char *v, int c
 			s->q.form = (enum wv_form)i;
 			return 0;
 		}
-	return fail(p, col, "unknown form '%s'; use hex, number, choice or auto", v);
+	return ls_fail(p, col, "unknown form '%s'; use hex, number, choice or auto", v);
 }
 
 /*
@@ -612,14 +615,14 @@ static int parse_rule(struct parser *p, struct wv_scene *s, const char *v, int c
 	struct wv_para *para;
 
 	if (!r)
-		return fail(p, col, "unknown rule '%.*s'; lessons/README.md (Rules) lists "
-			    "the rules, such as %s", (int)n, v, wv_rules_at(0)->name);
+		return ls_fail(p, col, "unknown rule '%.*s'; lessons/README.md (Rules) lists "
+			       "the rules, such as %s", (int)n, v, wv_rules_at(0)->name);
 	if (!v[at])
-		return fail(p, col + (int)n, "rule: %s needs its sentence after the "
-			    "name, on the same line", r->name);
+		return ls_fail(p, col + (int)n, "rule: %s needs its sentence after the "
+			       "name, on the same line", r->name);
 	if (s->npara == WV_PARAS_MAX)
-		return fail(p, 1, "more than %d text: paragraphs in one scene",
-			    WV_PARAS_MAX);
+		return ls_fail(p, 1, "more than %d text: paragraphs in one scene",
+			       WV_PARAS_MAX);
 	para = &s->para[s->npara++];
 	para->when = WV_WHEN_ANY;
 	para->rule = r;
@@ -652,10 +655,10 @@ static int parse_practice(struct parser *p, struct wv_scene *s, const char *v,
 			    strncmp(w, wv_practice_names[k], n) == 0)
 				break;
 		if (k == WV_PRACTICE_NAMES)
-			return fail(p, col + (int)(w - v), "practice: '%.*s' is not a "
-				    "constraint; use yes, or any of false-positive, "
-				    "no-false-positive, no-zero, nul-first, nul-last, "
-				    "top-flag-lies, delim-first", (int)n, w);
+			return ls_fail(p, col + (int)(w - v), "practice: '%.*s' is not a "
+				       "constraint; use yes, or any of false-positive, "
+				       "no-false-positive, no-zero, nul-first, nul-last, "
+				       "top-flag-lies, delim-first", (int)n, w);
 		s->practice |= k ? 1u << k : 0;
 		w += n;
 		w += strspn(w, " \t");
@@ -671,7 +674,7 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 	char *end;
 
 	if (!repeatable(k) && p->seen[k])
-		return fail(p, 1, "'%s' given twice in one scene", key_names[k]);
+		return ls_fail(p, 1, "'%s' given twice in one scene", key_names[k]);
 	p->seen[k] = true;
 	switch (k) {
 	case K_WORD: {
@@ -693,14 +696,15 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 	case K_ARCH:
 		s->variant = wv_wat_find(v);
 		if (!s->variant)
-			return fail(p, col, "unknown variant '%s' (watviz --list-arch lists them)", v);
+			return ls_fail(p, col, "unknown variant '%s' (watviz --list-arch "
+				       "lists them)", v);
 		return 0;
 	case K_OFFSET: {
 		unsigned long n = strtoul(v, &end, 10);
 
 		if (!isdigit((unsigned char)*v) || *end || n > 7)
-			return fail(p, col, "offset must be 0 to 7 (less than the word's bytes), "
-				    "not '%s'", v);
+			return ls_fail(p, col, "offset must be 0 to 7 (less than the word's "
+				       "bytes), not '%s'", v);
 		s->offset = n;
 		return 0;
 	}
@@ -708,14 +712,14 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 		unsigned long n = strtoul(v, &end, 10);
 
 		if (!isdigit((unsigned char)*v) || *end || n > WV_PAGE_END_MAX)
-			return fail(p, col, "page-end must be the address where an "
-				    "unmapped page starts, 1 to %d, not '%s'",
-				    WV_PAGE_END_MAX, v);
+			return ls_fail(p, col, "page-end must be the address where an "
+				       "unmapped page starts, 1 to %d, not '%s'",
+				       WV_PAGE_END_MAX, v);
 		if (n == 0)
-			return fail(p, col, "page-end must be the address where an "
-				    "unmapped page starts, 1 to %d, not 0 (memory "
-				    "starts at 0); leave page-end: out for no page "
-				    "edge", WV_PAGE_END_MAX);
+			return ls_fail(p, col, "page-end must be the address where an "
+				       "unmapped page starts, 1 to %d, not 0 (memory "
+				       "starts at 0); leave page-end: out for no page "
+				       "edge", WV_PAGE_END_MAX);
 		s->page_end = n;
 		return 0;
 	}
@@ -742,8 +746,8 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 		struct wv_para *para;
 
 		if (s->npara == WV_PARAS_MAX)
-			return fail(p, 1, "more than %d text: paragraphs in one scene",
-				    WV_PARAS_MAX);
+			return ls_fail(p, 1, "more than %d text: paragraphs in one scene",
+				       WV_PARAS_MAX);
 		para = &s->para[s->npara++];
 		para->when = k == K_TEXT_LE ? WV_WHEN_LE : k == K_TEXT_BE ? WV_WHEN_BE
 								    : WV_WHEN_ANY;
@@ -775,12 +779,12 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 	case K_SPLIT:
 		s->split = wv_wat_find(v);
 		if (!s->split)
-			return fail(p, col, "split: unknown variant '%s' (watviz "
-				    "--list-arch lists them)", v);
+			return ls_fail(p, col, "split: unknown variant '%s' (watviz "
+				       "--list-arch lists them)", v);
 		return 0;
 	case K_EXPLORE:
 		if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
-			return fail(p, col, "explore is yes or no, not '%s'", v);
+			return ls_fail(p, col, "explore is yes or no, not '%s'", v);
 		s->explore = strcmp(v, "yes") == 0;
 		return 0;
 	case K_PRACTICE:
@@ -791,16 +795,16 @@ static int scene_key(struct parser *p, enum key k, const char *v, int col)
 				s->measure = g;
 				return 0;
 			}
-		return fail(p, col, "measure: '%s' is not measured; write strlen "
-			    "(wv_strlen beside a byte loop and the C library's) or path "
-			    "(wv_path_hash beside a byte walk)", v);
+		return ls_fail(p, col, "measure: '%s' is not measured; write strlen "
+			       "(wv_strlen beside a byte loop and the C library's) or path "
+			       "(wv_path_hash beside a byte walk)", v);
 	default:
-		return fail(p, 1, "internal: key %s", key_names[k]);
+		return ls_fail(p, 1, "internal: key %s", key_names[k]);
 	}
 }
 
 /* Is the last scene complete?  (called when the next starts, and at the end) */
-int close_scene(struct parser *p)
+int ls_close_scene(struct parser *p)
 {
 	wv_lesson *l = p->l;
 	struct wv_scene *s;
@@ -812,38 +816,38 @@ int close_scene(struct parser *p)
 				   line count goes on from here after */
 	p->line = s->line;
 	if (!p->seen[K_WORD])
-		return fail(p, 1, "scene '%s' has no word: line", s->title);
+		return ls_fail(p, 1, "scene '%s' has no word: line", s->title);
 	if (!p->seen[K_SHOW])
-		return fail(p, 1, "scene '%s' has no show: line (which step to show)", s->title);
+		return ls_fail(p, 1, "scene '%s' has no show: line (which step to show)", s->title);
 	if (p->seen[K_QUESTION] != p->seen[K_ASK]) {
 		p->line = p->seen[K_QUESTION] ? s->q.line : p->ask_line;
-		return fail(p, 1, p->seen[K_QUESTION] ?
-			    "question in scene '%s' needs an ask: line naming the value it asks for" :
-			    "ask: in scene '%s' needs a question: line", s->title);
+		return ls_fail(p, 1, p->seen[K_QUESTION] ?
+			       "question in scene '%s' needs an ask: line naming the value it asks for" :
+			       "ask: in scene '%s' needs a question: line", s->title);
 	}
 	if (p->seen[K_MEASURE] && p->seen[K_QUESTION]) {
 		p->line = s->q.line;
-		return fail(p, 1, "scene '%s' has measure: %s, so its screen is the "
-			    "chart, not the trace: its question cannot be worked out "
-			    "there; ask it in a scene without measure:", s->title,
-			    wv_measure_group_name((enum wv_measure_group)s->measure));
+		return ls_fail(p, 1, "scene '%s' has measure: %s, so its screen is the "
+			       "chart, not the trace: its question cannot be worked out "
+			       "there; ask it in a scene without measure:", s->title,
+			       wv_measure_group_name((enum wv_measure_group)s->measure));
 	}
 	if (p->seen[K_FORM] && !p->seen[K_QUESTION])
-		return fail(p, 1, "form: in scene '%s' without a question", s->title);
+		return ls_fail(p, 1, "form: in scene '%s' without a question", s->title);
 	if (p->seen[K_PRACTICE] && !p->seen[K_QUESTION]) {
 		p->line = s->practice_line;
-		return fail(p, 1, "practice: in scene '%s' without a question (another "
-			    "word is drawn to ask the question again)", s->title);
+		return ls_fail(p, 1, "practice: in scene '%s' without a question (another "
+			       "word is drawn to ask the question again)", s->title);
 	}
 	if (!p->seen[K_QUESTION])
 		s->q.ask = WV_ASK_NONE;
 	for (size_t i = 0; i < s->nmarks && s->q.ask != WV_ASK_NONE; i++)
-		if (strcmp(s->marks[i].name, ask_names[s->q.ask]) == 0) {
+		if (strcmp(s->marks[i].name, ls_ask_names[s->q.ask]) == 0) {
 			p->line = s->marks[i].line;
-			return fail(p, s->marks[i].col, "{%s} gives away the answer: it is "
-				    "what the question of scene '%s' asks; the worked answer "
-				    "shows it after the class has answered", s->marks[i].name,
-				    s->title);
+			return ls_fail(p, s->marks[i].col, "{%s} gives away the answer: it is "
+				       "what the question of scene '%s' asks; the worked answer "
+				       "shows it after the class has answered", s->marks[i].name,
+				       s->title);
 		}
 	p->line = here;
 	return 0;
@@ -861,30 +865,30 @@ static int text_check(struct parser *p, const char *line, size_t n)
 
 	if (cr) {
 		p->not_text = true;
-		return fail(p, (int)(cr - line) + 1, "a carriage return (CR) inside "
-			    "the line: the file has CR line ends (an old Mac "
-			    "editor?); lesson lines end with LF or CR LF: convert "
-			    "it, as with tr '\\r' '\\n' <FILE >NEW%s", "");
+		return ls_fail(p, (int)(cr - line) + 1, "a carriage return (CR) inside "
+			       "the line: the file has CR line ends (an old Mac "
+			       "editor?); lesson lines end with LF or CR LF: convert "
+			       "it, as with tr '\\r' '\\n' <FILE >NEW%s", "");
 	}
 	if (n > MAX_LINE)
-		return fail(p, MAX_LINE + 1, "line longer than %d characters (it has "
-			    "%zu); break it: an indented line continues a text:, "
-			    "question: or summary:", MAX_LINE, n);
+		return ls_fail(p, MAX_LINE + 1, "line longer than %d characters (it has "
+			       "%zu); break it: an indented line continues a text:, "
+			       "question: or summary:", MAX_LINE, n);
 	for (size_t i = 0; i < n;) {
 		uint32_t cp = 0;
 		size_t len = wv_word_utf8_len(line + i, n - i, &cp);
 
 		if (len == 0) {
 			p->not_text = true;
-			return fail(p, (int)i + 1, "byte 0x%02x is not UTF-8 text; save the "
-				    "file as UTF-8 (from Latin-1: iconv -f latin1 -t utf-8 "
-				    "<FILE >NEW)", (unsigned char)line[i]);
+			return ls_fail(p, (int)i + 1, "byte 0x%02x is not UTF-8 text; save the "
+				       "file as UTF-8 (from Latin-1: iconv -f latin1 -t utf-8 "
+				       "<FILE >NEW)", (unsigned char)line[i]);
 		}
 		if (cp != '\t' && wv_word_is_control(cp)) {
 			p->not_text = true;
-			return fail(p, (int)i + 1, "control character U+%04X in the file; "
-				    "a lesson file is text (letters, digits, punctuation, "
-				    "blanks)", (unsigned)cp);
+			return ls_fail(p, (int)i + 1, "control character U+%04X in the file; "
+				       "a lesson file is text (letters, digits, punctuation, "
+				       "blanks)", (unsigned)cp);
 		}
 		i += len;
 	}
@@ -897,9 +901,9 @@ static int title_check(struct parser *p, const char *v, int col)
 	const char *brace = strpbrk(v, "{}");
 
 	if (brace)
-		return fail(p, col + (int)(brace - v), "a title is shown as written, "
-			    "so '%c' here would show as it is: placeholders such as "
-			    "{find_zero} belong in text: and question:", *brace);
+		return ls_fail(p, col + (int)(brace - v), "a title is shown as written, "
+			       "so '%c' here would show as it is: placeholders such as "
+			       "{find_zero} belong in text: and question:", *brace);
 	return 0;
 }
 
@@ -927,8 +931,8 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		if (!p->cont && p->skip_cont)
 			return 0;
 		if (!p->cont)
-			return fail(p, 1, "an indented line continues a text:, question: or "
-				    "summary: line, and there is none just above%s", "");
+			return ls_fail(p, 1, "an indented line continues a text:, question: or "
+				       "summary: line, and there is none just above%s", "");
 		if (append(p->cont, p->cont_sep, buf + skip, n - skip))
 			return -ENOMEM;
 		return lint(p, p->cont_scene, buf + skip, (int)skip + 1);
@@ -939,9 +943,9 @@ static int read_line(struct parser *p, const char *line, size_t n)
 	size_t kn = strspn(buf, "abcdefghijklmnopqrstuvwxyz_-");
 
 	if (kn == 0 || buf[kn] != ':')
-		return fail(p, (int)(kn ? kn + 1 : 1),
-			    "expected 'key: value' (keys are lower-case words, see "
-			    "lessons/README.md)%s", "");
+		return ls_fail(p, (int)(kn ? kn + 1 : 1),
+			       "expected 'key: value' (keys are lower-case words, see "
+			       "lessons/README.md)%s", "");
 	buf[kn] = 0;
 	const char *v = buf + kn + 1;
 
@@ -953,20 +957,20 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		if (strcmp(buf, key_names[k]) == 0)
 			break;
 	if (k == K_NKEYS)
-		return fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
-			    "scene keys are scene, word, arch, offset, fill, delim, show, text, "
-			    "text-le, text-be, rule, source, question, ask, form, page-end, explore, "
-			    "split, practice, measure", buf);
+		return ls_fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
+			       "scene keys are scene, word, arch, offset, fill, delim, show, text, "
+			       "text-le, text-be, rule, source, question, ask, form, page-end, explore, "
+			       "split, practice, measure", buf);
 	p->cont = NULL;
 	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
-		return fail(p, col, "'%s:' needs a value", buf);
+		return ls_fail(p, col, "'%s:' needs a value", buf);
 
 	if (k <= K_ARCHES) {
 		if (l->nscenes)
-			return fail(p, 1, "'%s:' belongs before the first scene:", buf);
+			return ls_fail(p, 1, "'%s:' belongs before the first scene:", buf);
 		if (k == K_TITLE) {
 			if (l->title)
-				return fail(p, 1, "title given twice%s", "");
+				return ls_fail(p, 1, "title given twice%s", "");
 			if (title_check(p, v, col) != 0)
 				return -1;
 			l->title = dup_n(v, strlen(v));
@@ -974,7 +978,7 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		}
 		if (k == K_SUMMARY) {
 			if (l->summary)
-				return fail(p, 1, "summary given twice%s", "");
+				return ls_fail(p, 1, "summary given twice%s", "");
 			p->cont = &l->summary;
 			p->cont_sep = " ";
 			p->cont_scene = NULL;
@@ -985,16 +989,16 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		return parse_arches(p, v, col);
 	}
 	if (k == K_SCENE) {
-		int here = p->line, rc = close_scene(p);
+		int here = p->line, rc = ls_close_scene(p);
 
 		if (rc == -ENOMEM)
 			return rc;
 		if (rc) {
-			record(p);
+			ls_record(p);
 			p->line = here;
 		}
 		if (l->nscenes == MAX_SCENES)
-			return fail(p, 1, "more than %s scenes in one lesson", "64");
+			return ls_fail(p, 1, "more than %s scenes in one lesson", "64");
 		struct wv_scene *s = &l->scenes[l->nscenes++];
 
 		*s = (struct wv_scene){ .line = p->line, .delim = -1, .measure = -1,
@@ -1004,12 +1008,12 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		return s->title ? title_check(p, v, col) : -ENOMEM;
 	}
 	if (l->nscenes == 0)
-		return fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",
-			    buf);
+		return ls_fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",
+			       buf);
 	return scene_key(p, (enum key)k, v, col);
 }
 
-int parse_line(struct parser *p, const char *line, size_t n)
+int ls_parse_line(struct parser *p, const char *line, size_t n)
 {
 	int rc = read_line(p, line, n);
 
@@ -1020,7 +1024,7 @@ int parse_line(struct parser *p, const char *line, size_t n)
 }
 
 /* Keep the mistake just reported (p->cur), and mark its scene. */
-void record(struct parser *p)
+void ls_record(struct parser *p)
 {
 	if (p->l->nscenes && p->cur.line >= p->l->scenes[p->l->nscenes - 1].line)
 		p->bad[p->l->nscenes - 1] = true;
@@ -1029,7 +1033,7 @@ void record(struct parser *p)
 }
 
 /* Has the caller room for no more mistakes? */
-bool full(const struct parser *p)
+bool ls_full(const struct parser *p)
 {
 	return p->n >= p->max;
 }

@@ -48,24 +48,24 @@ struct parser {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-int fail(struct parser *p, int col, const char *fmt, ...);
+int ls_fail(struct parser *p, int col, const char *fmt, ...);
 
 /* Is the last scene complete?  0, or -1 with the mistake in p->err. */
-int close_scene(struct parser *p);
+int ls_close_scene(struct parser *p);
 
 /* One line of the file, n bytes without its newline: 0, -1 (the mistake in
    p->err) or -ENOMEM. */
-int parse_line(struct parser *p, const char *line, size_t n);
+int ls_parse_line(struct parser *p, const char *line, size_t n);
 
 /* Keep the mistake just reported (p->cur), and mark its scene. */
-void record(struct parser *p);
+void ls_record(struct parser *p);
 
 /* Has the caller room for no more mistakes? */
-bool full(const struct parser *p);
+bool ls_full(const struct parser *p);
 
 /* Is x a hex value narration may state (a kernel constant such as ONES or
    HIGHS, or a byte with a fixed meaning such as 0xff)? */
-bool narration_constant(uint64_t x);
+bool ls_narration_constant(uint64_t x);
 
 /*
  * Does the decimal number v[i..e) of narration v (n bytes) name a thing or
@@ -73,6 +73,6 @@ bool narration_constant(uint64_t x);
  * name ("x86"), "64-bit", a year, "bit 7", "lesson 9", an operand ("7 - k",
  * "subtract 1")?  "= 2" and "byte 2" state values: false.
  */
-bool number_named(const char *v, size_t n, size_t i, size_t e);
+bool ls_number_named(const char *v, size_t n, size_t i, size_t e);
 
 #endif /* WATVIZ_LESSON_PARSE_H */

@@ -122,7 +122,7 @@ static void *run(void *arg)
 	for (uint64_t i = j->lo; i < j->hi; i += BLOCK) {
 		size_t n = j->hi - i < BLOCK ? (size_t)(j->hi - i) : BLOCK;
 
-		if (stop_asked()) {
+		if (pv_stop_asked()) {
 			j->err = -EINTR;
 			break;
 		}
@@ -175,7 +175,7 @@ int wv_prove_enumerate(const struct wv_expr *e, bool quick, struct wv_proof *p)
 	int err = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	stop_begin();
+	pv_stop_begin();
 	*p = (struct wv_proof){ .holds = true, .is_proof = full, .smallest = true,
 				.method = full ? "exhaustive" : "sampled" };
 	for (unsigned k = 0; k <= 2 && p->holds && !err; k++) {
@@ -198,7 +198,7 @@ int wv_prove_enumerate(const struct wv_expr *e, bool quick, struct wv_proof *p)
 				    .count = RANDOM_WORDS };
 		err = check_space(e, &s, p);
 	}
-	stop_end();
+	pv_stop_end();
 	if (err == -EINTR)	/* what was checked decides nothing */
 		*p = (struct wv_proof){ .method = p->method, .checked = p->checked };
 	clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -19,19 +19,19 @@
 
 static atomic_int running, asked;
 
-void stop_begin(void)
+void pv_stop_begin(void)
 {
 	atomic_store(&asked, 0);
 	atomic_store(&running, 1);
 }
 
-void stop_end(void)
+void pv_stop_end(void)
 {
 	atomic_store(&running, 0);
 	atomic_store(&asked, 0);
 }
 
-bool stop_asked(void)
+bool pv_stop_asked(void)
 {
 	return atomic_load(&asked) != 0;
 }

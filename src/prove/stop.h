@@ -11,12 +11,12 @@
 #include <stdbool.h>
 
 /* A proof starts: from now on wv_prove_interrupt() asks it to stop. */
-void stop_begin(void);
+void pv_stop_begin(void);
 
 /* It ended (however it did): wv_prove_interrupt() is a no-op again. */
-void stop_end(void);
+void pv_stop_end(void);
 
 /* Has the proof running been asked to stop? */
-bool stop_asked(void);
+bool pv_stop_asked(void);
 
 #endif /* WATVIZ_PROVE_STOP_H */

@@ -223,7 +223,7 @@ static Z3_lbool check(Z3_context c, Z3_solver s, struct budget *b)
 	Z3_params prm;
 	Z3_lbool r;
 
-	if (b->used >= b->total || stop_asked())
+	if (b->used >= b->total || pv_stop_asked())
 		return Z3_L_UNDEF;	/* and rlimit 0 would mean no limit at all */
 	prm = Z3_mk_params(c);
 	Z3_params_inc_ref(c, prm);
@@ -331,7 +331,7 @@ static void *watch(void *arg)
 	const struct timespec tick = { .tv_nsec = 10 * 1000 * 1000 };
 
 	while (!atomic_load(&w->done)) {
-		if (stop_asked()) {
+		if (pv_stop_asked()) {
 			Z3_interrupt(w->c);
 			break;
 		}
@@ -377,11 +377,11 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 	s = Z3_mk_solver_for_logic(z.c, Z3_mk_string_symbol(z.c, "QF_BV"));
 	Z3_solver_inc_ref(z.c, s);
 	Z3_solver_assert(z.c, s, Z3_mk_eq(z.c, t[e->root], num(&z, 0)));
-	stop_begin();
+	pv_stop_begin();
 	w = (struct watch){ .c = z.c };
 	watching = pthread_create(&tid, NULL, watch, &w) == 0;
 	r = check(z.c, s, &b);
-	if (stop_asked()) {
+	if (pv_stop_asked()) {
 		/* stopped: whatever the check said, nothing was decided */
 	} else if (r == Z3_L_UNDEF) {
 		*p = (struct wv_proof){ .gave_up = true, .method = "z3", .budget = b.total };
@@ -396,11 +396,11 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 		atomic_store(&w.done, 1);
 		pthread_join(tid, NULL);
 	}
-	if (stop_asked()) {
+	if (pv_stop_asked()) {
 		*p = (struct wv_proof){ .method = "z3", .budget = b.total };
 		err = -EINTR;
 	}
-	stop_end();
+	pv_stop_end();
 	p->work = b.used;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	p->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;

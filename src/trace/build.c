@@ -17,7 +17,7 @@
 /* ---- text helpers -------------------------------------------------------- */
 
 /* Memory address of register byte r of the current word. */
-size_t addr_of(const struct builder *b, unsigned r)
+size_t tr_addr_of(const struct builder *b, unsigned r)
 {
 	return cur_word(b)->address + b->t->reg_to_mem[r];
 }
@@ -26,8 +26,8 @@ size_t addr_of(const struct builder *b, unsigned r)
  * Write the memory addresses of the register bytes in set (bit r = register
  * byte r) as "2", "2 and 4", "2, 4 and 6", in memory order.
  */
-void addr_list(const struct builder *b, unsigned set, char *out,
-	       size_t size)
+void tr_addr_list(const struct builder *b, unsigned set, char *out,
+		  size_t size)
 {
 	unsigned nb = b->t->word_bytes, n = 0, total = 0;
 	size_t used = 0;
@@ -44,14 +44,14 @@ void addr_list(const struct builder *b, unsigned set, char *out,
 		n++;
 		used += (size_t)snprintf(out + used, used < size ? size - used : 0,
 					 "%s%zu", n == 1 ? "" : n == total ? " and " : ", ",
-					 addr_of(b, r));
+					 tr_addr_of(b, r));
 		if (used >= size)
 			return;
 	}
 }
 
 /* Register bytes of x that are non-zero, as a bit set. */
-unsigned nonzero_bytes(const struct builder *b, uint64_t x)
+unsigned tr_nonzero_bytes(const struct builder *b, uint64_t x)
 {
 	unsigned set = 0;
 
@@ -66,8 +66,8 @@ unsigned nonzero_bytes(const struct builder *b, uint64_t x)
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-void step_open(struct builder *b, enum wv_step_kind kind,
-	       const char *func, const char *file, const char *fmt, ...)
+void tr_step_open(struct builder *b, enum wv_step_kind kind,
+		  const char *func, const char *file, const char *fmt, ...)
 {
 	struct wv_trace *t = b->t;
 	struct wv_step *s;
@@ -121,7 +121,7 @@ static bool add_detail(char *text, size_t size, const char *fmt, va_list ap)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void step_detail(struct builder *b, const char *fmt, ...)
+void tr_step_detail(struct builder *b, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -136,7 +136,7 @@ void step_detail(struct builder *b, const char *fmt, ...)
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-void sub_detail(struct builder *b, struct wv_substep *s, const char *fmt, ...)
+void tr_sub_detail(struct builder *b, struct wv_substep *s, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -149,7 +149,7 @@ void sub_detail(struct builder *b, struct wv_substep *s, const char *fmt, ...)
 }
 
 /* Set the open step's result. */
-void step_result(struct builder *b, uint64_t value, unsigned width)
+void tr_step_result(struct builder *b, uint64_t value, unsigned width)
 {
 	if (b->err)
 		return;
@@ -160,8 +160,8 @@ void step_result(struct builder *b, uint64_t value, unsigned width)
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-struct wv_substep *sub_new(struct builder *b, enum wv_op op,
-			   const char *expr, const char *fmt, ...)
+struct wv_substep *tr_sub_new(struct builder *b, enum wv_op op,
+			      const char *expr, const char *fmt, ...)
 {
 	struct wv_trace *t = b->t;
 	struct wv_substep *s;
@@ -202,9 +202,9 @@ struct wv_substep *sub_new(struct builder *b, enum wv_op op,
  * bytes they stand for: pre-start bytes on the first word, the answer byte on
  * the word where the scan stops.
  */
-struct wv_row *row_add(struct builder *b, struct wv_substep *s,
-		       enum wv_row_kind kind, const char *label,
-		       uint64_t value, unsigned width)
+struct wv_row *tr_row_add(struct builder *b, struct wv_substep *s,
+			  enum wv_row_kind kind, const char *label,
+			  uint64_t value, unsigned width)
 {
 	const struct wv_trace *t = b->t;
 	struct wv_row *row;
@@ -224,9 +224,9 @@ struct wv_row *row_add(struct builder *b, struct wv_substep *s,
 	if (width != W(b) || kind == WV_ROW_CONST || !b->mem_bytes || b->err)
 		return row;
 	for (unsigned r = 0; r < t->word_bytes; r++) {
-		if (addr_of(b, r) < t->img.offset)
+		if (tr_addr_of(b, r) < t->img.offset)
 			row->bytes[r] |= WV_MARK_PRESTART;
-		if (t->img.page_end && addr_of(b, r) >= t->img.page_end)
+		if (t->img.page_end && tr_addr_of(b, r) >= t->img.page_end)
 			row->bytes[r] |= WV_MARK_UNMAPPED;
 	}
 	return row;
@@ -235,11 +235,11 @@ struct wv_row *row_add(struct builder *b, struct wv_substep *s,
 /* Is register byte r of the current word the terminator the scan finds? */
 static bool is_answer(const struct builder *b, unsigned r)
 {
-	return b->t->scan.found && addr_of(b, r) == b->t->answer;
+	return b->t->scan.found && tr_addr_of(b, r) == b->t->answer;
 }
 
 /* Mark the zero bytes of an operand row, and the answer byte. */
-void mark_zero(const struct builder *b, struct wv_row *row)
+void tr_mark_zero(const struct builder *b, struct wv_row *row)
 {
 	for (unsigned r = 0; r < b->t->word_bytes; r++) {
 		if (((row->value >> (8 * r)) & 0xff) == 0)
@@ -254,8 +254,8 @@ void mark_zero(const struct builder *b, struct wv_row *row)
  * non-zero in operand a (and, when two is set, in b as well) is a false
  * positive.  Highlights the flag bits.  Returns the false-positive set.
  */
-unsigned mark_flags(const struct builder *b, struct wv_row *row,
-		    uint64_t a, bool two, uint64_t bv)
+unsigned tr_mark_flags(const struct builder *b, struct wv_row *row,
+		       uint64_t a, bool two, uint64_t bv)
 {
 	unsigned fp = 0;
 
@@ -277,24 +277,24 @@ unsigned mark_flags(const struct builder *b, struct wv_row *row,
 }
 
 /* Flags of the word where the scan stopped, against its a (and b). */
-void mark_flags_word(const struct builder *b, struct wv_row *row)
+void tr_mark_flags_word(const struct builder *b, struct wv_row *row)
 {
 	const struct wv_word *wd = cur_word(b);
 
-	mark_flags(b, row, wd->value, b->t->in.delim >= 0, wd->delim_value);
+	tr_mark_flags(b, row, wd->value, b->t->in.delim >= 0, wd->delim_value);
 }
 
 /* Flags of a has_zero-like value of the current word, map or word. */
-void mark_any(const struct builder *b, struct wv_row *row)
+void tr_mark_any(const struct builder *b, struct wv_row *row)
 {
 	if (row->width == 8)
-		mark_bitmap(b, row);
+		tr_mark_bitmap(b, row);
 	else
-		mark_flags_word(b, row);
+		tr_mark_flags_word(b, row);
 }
 
 /* For an 8-bit map (alpha): bit i stands for register byte i. */
-void mark_bitmap(const struct builder *b, struct wv_row *row)
+void tr_mark_bitmap(const struct builder *b, struct wv_row *row)
 {
 	for (unsigned i = 0; i < 8; i++) {
 		if (row->value & (UINT64_C(1) << i))
@@ -306,7 +306,7 @@ void mark_bitmap(const struct builder *b, struct wv_row *row)
 }
 
 /* Mark the 0xff bytes of a byte mask as kept (the bytes before the zero). */
-void mark_kept(const struct builder *b, struct wv_row *row)
+void tr_mark_kept(const struct builder *b, struct wv_row *row)
 {
 	for (unsigned r = 0; r < b->t->word_bytes; r++) {
 		if (((row->value >> (8 * r)) & 0xff) == 0xff)

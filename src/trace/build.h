@@ -69,73 +69,73 @@ static inline const struct wv_word *cur_word(const struct builder *b)
 }
 
 /* Memory address of register byte r of the current word. */
-size_t addr_of(const struct builder *b, unsigned r);
+size_t tr_addr_of(const struct builder *b, unsigned r);
 
 /*
  * Write the memory addresses of the register bytes in set (bit r = register
  * byte r) as "2", "2 and 4", "2, 4 and 6", in memory order.
  */
-void addr_list(const struct builder *b, unsigned set, char *out,
-	       size_t size);
+void tr_addr_list(const struct builder *b, unsigned set, char *out,
+		  size_t size);
 
 /* Register bytes of x that are non-zero, as a bit set. */
-unsigned nonzero_bytes(const struct builder *b, uint64_t x);
+unsigned tr_nonzero_bytes(const struct builder *b, uint64_t x);
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-void step_open(struct builder *b, enum wv_step_kind kind,
-	       const char *func, const char *file, const char *fmt, ...);
+void tr_step_open(struct builder *b, enum wv_step_kind kind,
+		  const char *func, const char *file, const char *fmt, ...);
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void step_detail(struct builder *b, const char *fmt, ...);
+void tr_step_detail(struct builder *b, const char *fmt, ...);
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-void sub_detail(struct builder *b, struct wv_substep *s, const char *fmt, ...);
+void tr_sub_detail(struct builder *b, struct wv_substep *s, const char *fmt, ...);
 
 /* Set the open step's result. */
-void step_result(struct builder *b, uint64_t value, unsigned width);
+void tr_step_result(struct builder *b, uint64_t value, unsigned width);
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-struct wv_substep *sub_new(struct builder *b, enum wv_op op,
-			   const char *expr, const char *fmt, ...);
+struct wv_substep *tr_sub_new(struct builder *b, enum wv_op op,
+			      const char *expr, const char *fmt, ...);
 
 /*
  * Append a row.  Word-wide rows that are not constants get the facts of the
  * bytes they stand for: pre-start bytes on the first word, the answer byte on
  * the word where the scan stops.
  */
-struct wv_row *row_add(struct builder *b, struct wv_substep *s,
-		       enum wv_row_kind kind, const char *label,
-		       uint64_t value, unsigned width);
+struct wv_row *tr_row_add(struct builder *b, struct wv_substep *s,
+			  enum wv_row_kind kind, const char *label,
+			  uint64_t value, unsigned width);
 
 /* Mark the zero bytes of an operand row, and the answer byte. */
-void mark_zero(const struct builder *b, struct wv_row *row);
+void tr_mark_zero(const struct builder *b, struct wv_row *row);
 
 /*
  * Mark a row of flags: every non-zero byte is a flag; a flag whose byte is
  * non-zero in operand a (and, when two is set, in b as well) is a false
  * positive.  Highlights the flag bits.  Returns the false-positive set.
  */
-unsigned mark_flags(const struct builder *b, struct wv_row *row,
-		    uint64_t a, bool two, uint64_t bv);
+unsigned tr_mark_flags(const struct builder *b, struct wv_row *row,
+		       uint64_t a, bool two, uint64_t bv);
 
 /* Flags of the word where the scan stopped, against its a (and b). */
-void mark_flags_word(const struct builder *b, struct wv_row *row);
+void tr_mark_flags_word(const struct builder *b, struct wv_row *row);
 
 /* Flags of a has_zero-like value of the current word, map or word. */
-void mark_any(const struct builder *b, struct wv_row *row);
+void tr_mark_any(const struct builder *b, struct wv_row *row);
 
 /* For an 8-bit map (alpha): bit i stands for register byte i. */
-void mark_bitmap(const struct builder *b, struct wv_row *row);
+void tr_mark_bitmap(const struct builder *b, struct wv_row *row);
 
 /* Mark the 0xff bytes of a byte mask as kept (the bytes before the zero). */
-void mark_kept(const struct builder *b, struct wv_row *row);
+void tr_mark_kept(const struct builder *b, struct wv_row *row);
 
 #endif

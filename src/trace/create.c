@@ -9,7 +9,7 @@
 
 #include "draw.h"
 
-void do_create(struct builder *b)
+void tr_do_create(struct builder *b)
 {
 	const struct wv_trace *t = b->t;
 	const struct wv_variant *v = t->v;
@@ -21,56 +21,56 @@ void do_create(struct builder *b)
 
 	switch (v->create_kind) {
 	case WV_CREATE_IDENTITY:
-		step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
-			  "create_zero_mask(bits) passes the mask on unchanged: %s",
-			  v->find_kind == WV_FIND_FFS
+		tr_step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
+			     "create_zero_mask(bits) passes the mask on unchanged: %s",
+			     v->find_kind == WV_FIND_FFS
 				  ? "find_zero and zero_bytemask work on the raw 0x80 flags."
-			  : v->hz_kind == WV_HZ_CMPBGE
+			     : v->hz_kind == WV_HZ_CMPBGE
 				  ? "the 8-bit map is what find_zero wants."
 				  : "the exact mask is what find_zero wants.");
-		s = sub_new(b, WV_OP_NOTE, "create_zero_mask(bits) = bits",
-			    "Identity: the value goes on to find_zero as it is.");
-		mark_any(b, row_add(b, s, WV_ROW_INPUT, "bits", in, hw));
-		mark_any(b, row_add(b, s, WV_ROW_RESULT, "mask", in, hw));
+		s = tr_sub_new(b, WV_OP_NOTE, "create_zero_mask(bits) = bits",
+			       "Identity: the value goes on to find_zero as it is.");
+		tr_mark_any(b, tr_row_add(b, s, WV_ROW_INPUT, "bits", in, hw));
+		tr_mark_any(b, tr_row_add(b, s, WV_ROW_RESULT, "mask", in, hw));
 		out = in;
 		width = hw;
 		break;
 	case WV_CREATE_BYTEMASK:
-		step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
-			  "create_zero_mask(bits) turns the flags into a byte mask, 0xff "
-			  "in each byte before the first zero, using only the lowest flag.");
-		out = draw_bytemask(b, "bits", in);
+		tr_step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
+			     "create_zero_mask(bits) turns the flags into a byte mask, 0xff "
+			     "in each byte before the first zero, using only the lowest flag.");
+		out = tr_draw_bytemask(b, "bits", in);
 		break;
 	case WV_CREATE_POPCOUNT:
-		step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
-			  "create_zero_mask(bits) counts the bits below the first zero's "
-			  "0xff byte: popcount((bits - 1) & ~bits) = 8k, a bit count.");
-		below = draw_below_lowest(b, "bits", in);
-		s = sub_new(b, WV_OP_POPCOUNT, "popcount(below)",
-			    "popcntd counts the ones: 8 for each byte before the first zero.");
-		row_add(b, s, WV_ROW_INPUT, "below", below, w)->bits = below;
+		tr_step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
+			     "create_zero_mask(bits) counts the bits below the first zero's "
+			     "0xff byte: popcount((bits - 1) & ~bits) = 8k, a bit count.");
+		below = tr_draw_below_lowest(b, "bits", in);
+		s = tr_sub_new(b, WV_OP_POPCOUNT, "popcount(below)",
+			       "popcntd counts the ones: 8 for each byte before the first zero.");
+		tr_row_add(b, s, WV_ROW_INPUT, "below", below, w)->bits = below;
 		out = wv_popcount(below);
-		row_add(b, s, WV_ROW_RESULT, "count", out, 0);
+		tr_row_add(b, s, WV_ROW_RESULT, "count", out, 0);
 		width = 0;
 		break;
 	case WV_CREATE_FLS:
-		step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
-			  "create_zero_mask(bits) is __fls(bits), the index of the top "
-			  "set bit: on big-endian the flag of the first zero in memory.");
-		s = sub_new(b, WV_OP_CLZ, "__fls(bits) = 63 - flogr(bits)",
-			    "flogr counts the leading zero bits (highlighted); 63 minus "
-			    "that count is the index of the top flag.");
-		r = row_add(b, s, WV_ROW_INPUT, "bits", in, w);
-		r->bits = leading_zero_bits(in, w);
-		mark_flags(b, r, wd->value, t->in.delim >= 0, wd->delim_value);
-		r->bits = leading_zero_bits(in, w);
-		row_add(b, s, WV_ROW_RESULT, "clz", wv_clz(in, w), 0);
+		tr_step_open(b, WV_STEP_CREATE, "create_zero_mask", v->kernel_path,
+			     "create_zero_mask(bits) is __fls(bits), the index of the top "
+			     "set bit: on big-endian the flag of the first zero in memory.");
+		s = tr_sub_new(b, WV_OP_CLZ, "__fls(bits) = 63 - flogr(bits)",
+			       "flogr counts the leading zero bits (highlighted); 63 minus "
+			       "that count is the index of the top flag.");
+		r = tr_row_add(b, s, WV_ROW_INPUT, "bits", in, w);
+		r->bits = tr_leading_zero_bits(in, w);
+		tr_mark_flags(b, r, wd->value, t->in.delim >= 0, wd->delim_value);
+		r->bits = tr_leading_zero_bits(in, w);
+		tr_row_add(b, s, WV_ROW_RESULT, "clz", wv_clz(in, w), 0);
 		out = wv___fls(in, w);
-		row_add(b, s, WV_ROW_RESULT, "index", out, 0);
+		tr_row_add(b, s, WV_ROW_RESULT, "index", out, 0);
 		width = 0;
 		break;
 	}
 	check(b, out, t->scan.create_zero_mask);
 	check(b, out, v->create_zero_mask(in));
-	step_result(b, out, width);
+	tr_step_result(b, out, width);
 }

@@ -23,7 +23,7 @@ static void range(char *buf, size_t size, size_t from, size_t to)
 		snprintf(buf, size, "memory %zu to %zu", from, to);
 }
 
-void do_load(struct builder *b, bool delim)
+void tr_do_load(struct builder *b, bool delim)
 {
 	const struct wv_word *wd = cur_word(b);
 	unsigned nb = b->t->word_bytes;
@@ -31,23 +31,23 @@ void do_load(struct builder *b, bool delim)
 	struct wv_substep *s;
 	char ex[WV_EXPR_MAX], dc[WV_TEXT_MAX], edge[WV_TEXT_MAX / 2];
 
-	edge_sentence(b, edge, sizeof(edge));
+	tr_edge_sentence(b, edge, sizeof(edge));
 	if (delim) {
-		step_open(b, WV_STEP_LOAD, "load_unaligned_zeropad", PATH_NAMEI,
-			  "hash_name loads the %u bytes at memory %zu to %zu (name + "
-			  "%zu) with load_unaligned_zeropad: an unaligned load from the "
-			  "name itself, so no byte before the name is in the "
-			  "register.%s%s%s", nb,
-			  wd->address, wd->address + nb - 1, into,
-			  wd->zeropad ? edge : "", b->word == 0 ? " " : "",
-			  b->word == 0 ? wv_trace_dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
+		tr_step_open(b, WV_STEP_LOAD, "load_unaligned_zeropad", PATH_NAMEI,
+			     "hash_name loads the %u bytes at memory %zu to %zu (name + "
+			     "%zu) with load_unaligned_zeropad: an unaligned load from the "
+			     "name itself, so no byte before the name is in the "
+			     "register.%s%s%s", nb,
+			     wd->address, wd->address + nb - 1, into,
+			     wd->zeropad ? edge : "", b->word == 0 ? " " : "",
+			     b->word == 0 ? wv_trace_dcache_sentence(b->t->v, dc, sizeof(dc)) : "");
 		snprintf(ex, sizeof(ex), "a = load_unaligned_zeropad(name + %zu)", into);
 	} else {
-		step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
-			  "do_strnlen_user reads the aligned word at memory %zu to %zu as "
-			  "one register value (with unsafe_get_user in today's kernel; "
-			  "older ones used __get_user, 03844599e65c).", wd->address,
-			  wd->address + nb - 1);
+		tr_step_open(b, WV_STEP_LOAD, "unsafe_get_user", PATH_STRNLEN,
+			     "do_strnlen_user reads the aligned word at memory %zu to %zu as "
+			     "one register value (with unsafe_get_user in today's kernel; "
+			     "older ones used __get_user, 03844599e65c).", wd->address,
+			     wd->address + nb - 1);
 		snprintf(ex, sizeof(ex), "a = *(unsigned long *)&mem[%zu]", wd->address);
 	}
 	if (wd->zeropad) {
@@ -58,15 +58,15 @@ void do_load(struct builder *b, bool delim)
 
 		range(gone, sizeof(gone), pe, wd->address + nb - 1);
 		range(kept, sizeof(kept), wd->address, pe - 1);
-		s = sub_new(b, WV_OP_LOAD, ex,
-			    "The load wants memory %zu to %zu: %s %s on the mapped page, "
-			    "%s, past the page edge at %zu, %s not exist (u, highlighted; "
-			    "drawn as 0). Reading memory %zu faults: the fault handler "
-			    "finds this instruction in the exception table, and instead "
-			    "of an oops it runs the zeropad fixup.", wd->address,
-			    wd->address + nb - 1, kept, wd->address + 1 == pe ? "is"
-			    : "are", gone, pe, wd->address + nb - 1 == pe ? "does"
-			    : "do", pe);
+		s = tr_sub_new(b, WV_OP_LOAD, ex,
+			       "The load wants memory %zu to %zu: %s %s on the mapped page, "
+			       "%s, past the page edge at %zu, %s not exist (u, highlighted; "
+			       "drawn as 0). Reading memory %zu faults: the fault handler "
+			       "finds this instruction in the exception table, and instead "
+			       "of an oops it runs the zeropad fixup.", wd->address,
+			       wd->address + nb - 1, kept, wd->address + 1 == pe ? "is"
+			       : "are", gone, pe, wd->address + nb - 1 == pe ? "does"
+			       : "do", pe);
 		/* the bytes it wanted, in their register places; none past the
 		   page edge exists */
 		for (unsigned i = 0; i < nb; i++) {
@@ -75,37 +75,37 @@ void do_load(struct builder *b, bool delim)
 			if (m < pe)
 				wanted |= (uint64_t)b->t->img.mem[m] << (8 * i);
 		}
-		r = row_add(b, s, WV_ROW_INPUT, "a (wanted)", wanted, W(b));
+		r = tr_row_add(b, s, WV_ROW_INPUT, "a (wanted)", wanted, W(b));
 		for (unsigned i = 0; i < nb; i++)
 			if (r->bytes[i] & WV_MARK_UNMAPPED) {
 				r->bytes[i] |= WV_MARK_HILITE;
 				r->bits |= UINT64_C(0xff) << (8 * i);
 			}
-		step_result(b, wd->loaded, W(b));
+		tr_step_result(b, wd->loaded, W(b));
 		return;
 	}
 	if (is_be(b))
-		s = sub_new(b, WV_OP_LOAD, ex,
-			    "Big-endian: the byte at the lowest address, %zu, lands in the "
-			    "top bits %u-%u and the last one, %zu, in bits 0-7, so the "
-			    "register reads in memory order, left to right.%s",
-			    wd->address, W(b) - 8, W(b) - 1, wd->address + nb - 1, edge);
+		s = tr_sub_new(b, WV_OP_LOAD, ex,
+			       "Big-endian: the byte at the lowest address, %zu, lands in the "
+			       "top bits %u-%u and the last one, %zu, in bits 0-7, so the "
+			       "register reads in memory order, left to right.%s",
+			       wd->address, W(b) - 8, W(b) - 1, wd->address + nb - 1, edge);
 	else
-		s = sub_new(b, WV_OP_LOAD, ex,
-			    "Little-endian: the byte at the lowest address, %zu, lands in "
-			    "bits 0-7 and the last one, %zu, in the top bits %u-%u, so the "
-			    "register reads in reverse memory order, right to left.%s",
-			    wd->address, wd->address + nb - 1, W(b) - 8, W(b) - 1, edge);
-	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a (loaded)", wd->loaded, W(b)));
+		s = tr_sub_new(b, WV_OP_LOAD, ex,
+			       "Little-endian: the byte at the lowest address, %zu, lands in "
+			       "bits 0-7 and the last one, %zu, in the top bits %u-%u, so the "
+			       "register reads in reverse memory order, right to left.%s",
+			       wd->address, wd->address + nb - 1, W(b) - 8, W(b) - 1, edge);
+	tr_mark_zero(b, tr_row_add(b, s, WV_ROW_RESULT, "a (loaded)", wd->loaded, W(b)));
 	check(b, wd->loaded, wv_wat_load(b->t->v, b->t->img.mem + wd->address));
-	step_result(b, wd->loaded, W(b));
+	tr_step_result(b, wd->loaded, W(b));
 }
 
 /*
  * load_unaligned_zeropad's exception fixup for a word that crossed the page
  * edge: the aligned reload, the shift, the result, checked against the core.
  */
-void do_zeropad(struct builder *b)
+void tr_do_zeropad(struct builder *b)
 {
 	const struct wv_trace *t = b->t;
 	const struct wv_variant *v = t->v;
@@ -143,32 +143,32 @@ void do_zeropad(struct builder *b)
 	snprintf(x86_check, sizeof(x86_check), " (decoded from the mov; it checks "
 		 "that the fault is at (addr & ~%u) + %u = memory %zu, the page edge)",
 		 nb - 1, nb, aligned + nb);
-	step_open(b, WV_STEP_ZEROPAD, func, file,
-		  "The fixup reloads the aligned word that holds the load's first "
-		  "byte, memory %zu to %zu, which ends at the page edge and so cannot "
-		  "fault, and shifts it %s by "
-		  "8 * %u bits: %s land%s where the load would have put %s, and "
-		  "zeros stand in for %s. %s",
-		  aligned, aligned + nb - 1, le ? "right" : "left", k, kept,
-		  wd->address + 1 == edge ? "s" : "",
-		  wd->address + 1 == edge ? "it" : "them", gone, who);
+	tr_step_open(b, WV_STEP_ZEROPAD, func, file,
+		     "The fixup reloads the aligned word that holds the load's first "
+		     "byte, memory %zu to %zu, which ends at the page edge and so cannot "
+		     "fault, and shifts it %s by "
+		     "8 * %u bits: %s land%s where the load would have put %s, and "
+		     "zeros stand in for %s. %s",
+		     aligned, aligned + nb - 1, le ? "right" : "left", k, kept,
+		     wd->address + 1 == edge ? "s" : "",
+		     wd->address + 1 == edge ? "it" : "them", gone, who);
 
 	/* the aligned word's rows: their columns are memory aligned.. on,
 	   each row says so (row->address), not the load's address */
 	b->mem_bytes = false;
 	snprintf(ex, sizeof(ex), "aligned = *(unsigned long *)(addr & ~%u)", nb - 1);
-	s = sub_new(b, WV_OP_LOAD, ex,
-		    "The handler starts from the faulting load's own address, addr "
-		    "= name + %zu = memory %zu%s, and rounds it down: addr & ~%u = "
-		    "memory %zu. It loads the aligned word there: memory %zu to %zu, "
-		    "all on the mapped page. The %u byte%s before addr (highlighted) "
-		    "%s read too; the shift below pushes %s out of the register.",
-		    wd->address - t->img.offset, wd->address, x86 ? x86_check : "",
-		    nb - 1, aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s",
-		    k == 1 ? "is" : "are", k == 1 ? "it" : "them");
+	s = tr_sub_new(b, WV_OP_LOAD, ex,
+		       "The handler starts from the faulting load's own address, addr "
+		       "= name + %zu = memory %zu%s, and rounds it down: addr & ~%u = "
+		       "memory %zu. It loads the aligned word there: memory %zu to %zu, "
+		       "all on the mapped page. The %u byte%s before addr (highlighted) "
+		       "%s read too; the shift below pushes %s out of the register.",
+		       wd->address - t->img.offset, wd->address, x86 ? x86_check : "",
+		       nb - 1, aligned, aligned, aligned + nb - 1, k, k == 1 ? "" : "s",
+		       k == 1 ? "is" : "are", k == 1 ? "it" : "them");
 	s->mem_columns = true;
 	al = wv_wat_load(v, t->img.mem + aligned);
-	r = row_add(b, s, WV_ROW_RESULT, "aligned", al, w);
+	r = tr_row_add(b, s, WV_ROW_RESULT, "aligned", al, w);
 	r->address = aligned;
 	for (unsigned i = 0; i < nb; i++)
 		if (t->reg_to_mem[i] < k) {
@@ -179,39 +179,39 @@ void do_zeropad(struct builder *b)
 
 	snprintf(ex, sizeof(ex), "aligned %s (8 * (addr & %u))", le ? ">>" : "<<",
 		 nb - 1);
-	s = sub_new(b, le ? WV_OP_SHR : WV_OP_SHL, ex,
-		    "addr & %u = %u, so shift %s by %u bits. %s: the %u byte%s before "
-		    "addr leave%s the register at the %s, and %u zero byte%s come%s in "
-		    "at the %s, where %s would have been loaded.",
-		    nb - 1, k, le ? "right" : "left", 8 * k,
-		    le ? "Little-endian keeps the lowest address in the lowest byte"
+	s = tr_sub_new(b, le ? WV_OP_SHR : WV_OP_SHL, ex,
+		       "addr & %u = %u, so shift %s by %u bits. %s: the %u byte%s before "
+		       "addr leave%s the register at the %s, and %u zero byte%s come%s in "
+		       "at the %s, where %s would have been loaded.",
+		       nb - 1, k, le ? "right" : "left", 8 * k,
+		       le ? "Little-endian keeps the lowest address in the lowest byte"
 		       : "Big-endian keeps the lowest address in the top byte",
-		    k, k == 1 ? "" : "s", k == 1 ? "s" : "", le ? "bottom" : "top", k,
-		    k == 1 ? "" : "s", k == 1 ? "s" : "", le ? "top" : "bottom", gone);
+		       k, k == 1 ? "" : "s", k == 1 ? "s" : "", le ? "bottom" : "top", k,
+		       k == 1 ? "" : "s", k == 1 ? "s" : "", le ? "top" : "bottom", gone);
 	s->mem_columns = true;
-	row_add(b, s, WV_ROW_INPUT, "aligned", al, w)->address = aligned;
-	row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
+	tr_row_add(b, s, WV_ROW_INPUT, "aligned", al, w)->address = aligned;
+	tr_row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
 	shifted = le ? al >> (8 * k) : wv_shl(al, 8 * k, w);
 	/* shifted, byte r holds memory addr + r (LE): the load's columns */
 	b->mem_bytes = true;
-	row_add(b, s, WV_ROW_RESULT, "a", shifted, w);
+	tr_row_add(b, s, WV_ROW_RESULT, "a", shifted, w);
 
-	s = sub_new(b, WV_OP_NOTE, "a = load_unaligned_zeropad(name + ...)",
-		    "This is what load_unaligned_zeropad returns: %s as a normal load "
-		    "would have %s, then 0x00 for the %u byte%s past the edge (marked "
-		    "unmapped). The name's terminator at memory %zu comes before "
-		    "those zeros, so hash_name ends where it would have ended without "
-		    "the fault.", kept, wd->address + 1 == edge ? "it" : "them",
-		    (unsigned)(wd->address + nb - edge),
-		    wd->address + nb - edge == 1 ? "" : "s", t->answer);
-	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a", shifted, w));
+	s = tr_sub_new(b, WV_OP_NOTE, "a = load_unaligned_zeropad(name + ...)",
+		       "This is what load_unaligned_zeropad returns: %s as a normal load "
+		       "would have %s, then 0x00 for the %u byte%s past the edge (marked "
+		       "unmapped). The name's terminator at memory %zu comes before "
+		       "those zeros, so hash_name ends where it would have ended without "
+		       "the fault.", kept, wd->address + 1 == edge ? "it" : "them",
+		       (unsigned)(wd->address + nb - edge),
+		       wd->address + nb - edge == 1 ? "" : "s", t->answer);
+	tr_mark_zero(b, tr_row_add(b, s, WV_ROW_RESULT, "a", shifted, w));
 	check(b, shifted, wd->loaded);
 	check(b, shifted, wv_wat_zeropad(v, t->img.mem, wd->address, &core_al));
 	check(b, al, core_al);
-	step_result(b, shifted, w);
+	tr_step_result(b, shifted, w);
 }
 
-void do_prestart(struct builder *b)
+void tr_do_prestart(struct builder *b)
 {
 	const struct wv_trace *t = b->t;
 	const struct wv_word *wd = cur_word(b);
@@ -221,36 +221,36 @@ void do_prestart(struct builder *b)
 	struct wv_row *r;
 	char ex[WV_EXPR_MAX], lst[96];
 
-	step_open(b, WV_STEP_PRESTART, "aligned_byte_mask", PATH_STRNLEN,
-		  "The string starts at memory %u, inside the word: the %u byte%s "
-		  "before it must not count, so %s forced to 0xff.",
-		  off, off, off == 1 ? "" : "s", off == 1 ? "it is" : "they are");
+	tr_step_open(b, WV_STEP_PRESTART, "aligned_byte_mask", PATH_STRNLEN,
+		     "The string starts at memory %u, inside the word: the %u byte%s "
+		     "before it must not count, so %s forced to 0xff.",
+		     off, off, off == 1 ? "" : "s", off == 1 ? "it is" : "they are");
 	snprintf(ex, sizeof(ex), "a |= aligned_byte_mask(%u)", off);
-	s = sub_new(b, WV_OP_OR, ex,
-		    "OR 0xff into the pre-start bytes: 0xff is not zero, and 0xff - 1 = "
-		    "0xfe does not borrow, so no flag can start there.");
-	row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
-	r = row_add(b, s, WV_ROW_CONST, "start mask", pre, w);
+	s = tr_sub_new(b, WV_OP_OR, ex,
+		       "OR 0xff into the pre-start bytes: 0xff is not zero, and 0xff - 1 = "
+		       "0xfe does not borrow, so no flag can start there.");
+	tr_row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
+	r = tr_row_add(b, s, WV_ROW_CONST, "start mask", pre, w);
 	for (unsigned i = 0; i < t->word_bytes; i++)
-		if (addr_of(b, i) < off)
+		if (tr_addr_of(b, i) < off)
 			r->bytes[i] |= WV_MARK_PRESTART | WV_MARK_HILITE;
-	mark_zero(b, row_add(b, s, WV_ROW_RESULT, "a", wd->loaded | pre, w));
+	tr_mark_zero(b, tr_row_add(b, s, WV_ROW_RESULT, "a", wd->loaded | pre, w));
 	check(b, wd->loaded | pre, wd->value);
 
 	/* what the cheap test would have said without the mask */
 	raw = wv_cheap_zero(wd->loaded, w);
-	if (nonzero_bytes(b, raw) & nonzero_bytes(b, pre)) {
-		addr_list(b, nonzero_bytes(b, raw & pre), lst, sizeof(lst));
-		s = sub_new(b, WV_OP_NOTE, "F(loaded), without the mask",
-			    "Without the mask the cheap test would flag memory %s, before the "
-			    "string starts, and the scan would stop at a zero that is not "
-			    "part of the string.", lst);
-		row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
-		r = row_add(b, s, WV_ROW_RESULT, "F(loaded)", raw, w);
-		mark_flags(b, r, wd->loaded, false, 0);
+	if (tr_nonzero_bytes(b, raw) & tr_nonzero_bytes(b, pre)) {
+		tr_addr_list(b, tr_nonzero_bytes(b, raw & pre), lst, sizeof(lst));
+		s = tr_sub_new(b, WV_OP_NOTE, "F(loaded), without the mask",
+			       "Without the mask the cheap test would flag memory %s, before the "
+			       "string starts, and the scan would stop at a zero that is not "
+			       "part of the string.", lst);
+		tr_row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
+		r = tr_row_add(b, s, WV_ROW_RESULT, "F(loaded)", raw, w);
+		tr_mark_flags(b, r, wd->loaded, false, 0);
 		for (unsigned i = 0; i < t->word_bytes; i++)
-			if (addr_of(b, i) < off && (r->bytes[i] & WV_MARK_FLAG))
+			if (tr_addr_of(b, i) < off && (r->bytes[i] & WV_MARK_FLAG))
 				r->bytes[i] |= WV_MARK_HILITE;
 	}
-	step_result(b, wd->value, w);
+	tr_step_result(b, wd->value, w);
 }

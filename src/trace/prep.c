@@ -24,53 +24,53 @@ static uint64_t draw_prep(struct builder *b, const char *xl, uint64_t x,
 
 	if (v->prep_kind == WV_PREP_IDENTITY) {
 		snprintf(ex, sizeof(ex), "prep_zero_mask(%s, data) = data", xl);
-		s = sub_new(b, WV_OP_NOTE, ex, "%s",
-			    v->hz_kind == WV_HZ_CHEAP
+		s = tr_sub_new(b, WV_OP_NOTE, ex, "%s",
+			       v->hz_kind == WV_HZ_CHEAP
 				    ? "Nothing to do: on little-endian the cheap flags "
 				      "are exact at their lowest flag, the only one "
 				      "find_zero looks at, so data is returned as it is."
 				    : "Nothing to do: has_zero was exact already, so data "
 				      "is returned as it is.");
-		r = row_add(b, s, WV_ROW_INPUT, "data", data, hw);
+		r = tr_row_add(b, s, WV_ROW_INPUT, "data", data, hw);
 		if (hw == 8)
-			mark_bitmap(b, r);
+			tr_mark_bitmap(b, r);
 		else
-			mark_flags(b, r, x, false, 0);
-		r = row_add(b, s, WV_ROW_RESULT, "prep", data, hw);
+			tr_mark_flags(b, r, x, false, 0);
+		r = tr_row_add(b, s, WV_ROW_RESULT, "prep", data, hw);
 		if (hw == 8)
-			mark_bitmap(b, r);
+			tr_mark_bitmap(b, r);
 		else
-			mark_flags(b, r, x, false, 0);
+			tr_mark_flags(b, r, x, false, 0);
 		p = data;
 	} else {
-		p = draw_exact(b, xl, x, "data", data);
+		p = tr_draw_exact(b, xl, x, "data", data);
 		/* whether it drops a false flag or not, the same sub-steps:
 		   their number may not say that has_zero had one */
 		if (hz) {
 			char lst[96];
 
-			addr_list(b, nonzero_bytes(b, hz & ~p), lst, sizeof(lst));
-			s = sub_new(b, WV_OP_NOTE, "has_zero vs prep_zero_mask",
-				    "The exact mask has no false flags, so its top flag "
-				    "is the first zero in memory.");
+			tr_addr_list(b, tr_nonzero_bytes(b, hz & ~p), lst, sizeof(lst));
+			s = tr_sub_new(b, WV_OP_NOTE, "has_zero vs prep_zero_mask",
+				       "The exact mask has no false flags, so its top flag "
+				       "is the first zero in memory.");
 			if (p == hz)
-				sub_detail(b, s, "Here it is has_zero's own: there was no "
-					   "false flag to drop.");
+				tr_sub_detail(b, s, "Here it is has_zero's own: there was no "
+					      "false flag to drop.");
 			else
-				sub_detail(b, s, "It drops the false flag%s at memory %s.",
-					   nonzero_bytes(b, hz & ~p) &
-					   (nonzero_bytes(b, hz & ~p) - 1) ? "s" : "", lst);
-			r = row_add(b, s, WV_ROW_INPUT, "has_zero", hz, w);
-			mark_flags(b, r, x, false, 0);
-			r = row_add(b, s, WV_ROW_RESULT, "prep", p, w);
-			mark_flags(b, r, x, false, 0);
+				tr_sub_detail(b, s, "It drops the false flag%s at memory %s.",
+					      tr_nonzero_bytes(b, hz & ~p) &
+					      (tr_nonzero_bytes(b, hz & ~p) - 1) ? "s" : "", lst);
+			r = tr_row_add(b, s, WV_ROW_INPUT, "has_zero", hz, w);
+			tr_mark_flags(b, r, x, false, 0);
+			r = tr_row_add(b, s, WV_ROW_RESULT, "prep", p, w);
+			tr_mark_flags(b, r, x, false, 0);
 		}
 	}
 	check(b, p, v->prep_zero_mask(x, data));
 	return p;
 }
 
-void do_prep(struct builder *b)
+void tr_do_prep(struct builder *b)
 {
 	const struct wv_trace *t = b->t;
 	const struct wv_variant *v = t->v;
@@ -80,8 +80,8 @@ void do_prep(struct builder *b)
 	struct wv_substep *s;
 	struct wv_row *r;
 
-	step_open(b, WV_STEP_PREP, "prep_zero_mask", v->kernel_path,
-		  v->prep_kind == WV_PREP_IDENTITY
+	tr_step_open(b, WV_STEP_PREP, "prep_zero_mask", v->kernel_path,
+		     v->prep_kind == WV_PREP_IDENTITY
 			  ? "After the loop, prep_zero_mask(a, data, &c) must give a "
 			    "mask that is exact at the first zero; here data already is."
 			  : "After the loop, prep_zero_mask(a, data, &c) recomputes the "
@@ -93,27 +93,27 @@ void do_prep(struct builder *b)
 		pb = draw_prep(b, "b", wd->delim_value, wd->delim_has_zero,
 			       wd->delim_data);
 		check(b, pb, t->scan.delim_prep);
-		s = sub_new(b, WV_OP_OR, "prep(a) | prep(b)",
-			    "hash_name ORs the two masks: each is exact at its own first "
-			    "terminator, so the first flag of the OR is whichever comes "
-			    "first, a NUL or a delimiter.");
-		r = row_add(b, s, WV_ROW_INPUT, "prep(a)", pa, hw);
+		s = tr_sub_new(b, WV_OP_OR, "prep(a) | prep(b)",
+			       "hash_name ORs the two masks: each is exact at its own first "
+			       "terminator, so the first flag of the OR is whichever comes "
+			       "first, a NUL or a delimiter.");
+		r = tr_row_add(b, s, WV_ROW_INPUT, "prep(a)", pa, hw);
 		if (hw == 8)
-			mark_bitmap(b, r);
+			tr_mark_bitmap(b, r);
 		else
-			mark_flags(b, r, wd->value, false, 0);
-		r = row_add(b, s, WV_ROW_INPUT, "prep(b)", pb, hw);
+			tr_mark_flags(b, r, wd->value, false, 0);
+		r = tr_row_add(b, s, WV_ROW_INPUT, "prep(b)", pb, hw);
 		if (hw == 8)
-			mark_bitmap(b, r);
+			tr_mark_bitmap(b, r);
 		else
-			mark_flags(b, r, wd->delim_value, false, 0);
-		r = row_add(b, s, WV_ROW_RESULT, "mask", pa | pb, hw);
+			tr_mark_flags(b, r, wd->delim_value, false, 0);
+		r = tr_row_add(b, s, WV_ROW_RESULT, "mask", pa | pb, hw);
 		if (hw == 8)
-			mark_bitmap(b, r);
+			tr_mark_bitmap(b, r);
 		else
-			mark_flags(b, r, wd->value, true, wd->delim_value);
+			tr_mark_flags(b, r, wd->value, true, wd->delim_value);
 		pa |= pb;
 	}
 	check(b, pa, t->scan.prep_zero_mask);
-	step_result(b, pa, hw);
+	tr_step_result(b, pa, hw);
 }

@@ -101,7 +101,7 @@ const char *wv_trace_loop_note(const struct wv_trace *t, char *buf, size_t size)
  * What the load of the current word has to do with the page edge, as a
  * sentence starting with a space ("" without a page edge).
  */
-const char *edge_sentence(const struct builder *b, char *buf, size_t size)
+const char *tr_edge_sentence(const struct builder *b, char *buf, size_t size)
 {
 	const struct wv_word *wd = cur_word(b);
 	size_t edge = b->t->img.page_end, last = wd->address + b->t->word_bytes - 1;
@@ -134,8 +134,8 @@ const char *edge_sentence(const struct builder *b, char *buf, size_t size)
  * on big-endian, false-flags-above-zero and find-zero-lowest-flag on
  * little-endian.
  */
-void note_false_pos(struct builder *b, const char *xl, uint64_t x,
-		    uint64_t f, unsigned fp)
+void tr_note_false_pos(struct builder *b, const char *xl, uint64_t x,
+		       uint64_t f, unsigned fp)
 {
 	unsigned w = W(b);
 	uint64_t e = wv_exact_zero(x, w);
@@ -143,47 +143,48 @@ void note_false_pos(struct builder *b, const char *xl, uint64_t x,
 	struct wv_substep *s;
 	struct wv_row *r;
 
-	addr_list(b, fp, lst, sizeof(lst));
+	tr_addr_list(b, fp, lst, sizeof(lst));
 	if (is_be(b)) {
 		unsigned top = (w - 1 - wv_clz(f, w)) / 8;	/* register byte */
 		unsigned etop = (w - 1 - wv_clz(e, w)) / 8;
 
-		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
-			    "A false positive: a byte that is not zero, flagged because the "
-			    "borrow out of a zero byte ran on into it. On big-endian it "
-			    "comes before that zero in memory. One before the first zero "
-			    "makes the top flag lie, fatal if the mask were used as it is: "
-			    "so prep_zero_mask recomputes the exact mask after the loop. One "
-			    "after the first zero changes nothing.");
+		s = tr_sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
+			       "A false positive: a byte that is not zero, flagged because the "
+			       "borrow out of a zero byte ran on into it. On big-endian it "
+			       "comes before that zero in memory. One before the first zero "
+			       "makes the top flag lie, fatal if the mask were used as it is: "
+			       "so prep_zero_mask recomputes the exact mask after the loop. One "
+			       "after the first zero changes nothing.");
 		if (!fp)
-			sub_detail(b, s, "Here: none; every flag is a zero byte's, and the "
-				   "top flag is the first zero's, byte %zu.", addr_of(b, etop));
+			tr_sub_detail(b, s, "Here: none; every flag is a zero byte's, and the "
+				      "top flag is the first zero's, byte %zu.",
+				      tr_addr_of(b, etop));
 		else if (top != etop)
-			sub_detail(b, s, "Here: memory %s; the top flag points at byte %zu "
-				   "while the first zero is byte %zu.", lst,
-				   addr_of(b, top), addr_of(b, etop));
+			tr_sub_detail(b, s, "Here: memory %s; the top flag points at byte %zu "
+				      "while the first zero is byte %zu.", lst,
+				      tr_addr_of(b, top), tr_addr_of(b, etop));
 		else
-			sub_detail(b, s, "Here: memory %s, after the first zero: the top "
-				   "flag is still the first zero's, byte %zu.", lst,
-				   addr_of(b, etop));
+			tr_sub_detail(b, s, "Here: memory %s, after the first zero: the top "
+				      "flag is still the first zero's, byte %zu.", lst,
+				      tr_addr_of(b, etop));
 	} else {
-		s = sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
-			    "A false positive: a byte that is not zero, flagged because the "
-			    "borrow out of a zero byte ran on into it. On little-endian it "
-			    "sits after the first zero in memory, and find_zero only looks "
-			    "at the lowest flag, so it is harmless.");
+		s = tr_sub_new(b, WV_OP_NOTE, "F(a) vs E(a)",
+			       "A false positive: a byte that is not zero, flagged because the "
+			       "borrow out of a zero byte ran on into it. On little-endian it "
+			       "sits after the first zero in memory, and find_zero only looks "
+			       "at the lowest flag, so it is harmless.");
 		if (fp)
-			sub_detail(b, s, "Here: memory %s.", lst);
+			tr_sub_detail(b, s, "Here: memory %s.", lst);
 		else
-			sub_detail(b, s, "Here: none; every flag is a zero byte's.");
+			tr_sub_detail(b, s, "Here: none; every flag is a zero byte's.");
 	}
-	mark_zero(b, row_add(b, s, WV_ROW_INPUT, xl, x, w));
-	r = row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);
-	mark_flags(b, r, x, false, 0);
+	tr_mark_zero(b, tr_row_add(b, s, WV_ROW_INPUT, xl, x, w));
+	r = tr_row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);
+	tr_mark_flags(b, r, x, false, 0);
 	for (unsigned i = 0; i < b->t->word_bytes; i++)
 		if (fp & (1u << i))
 			r->bytes[i] |= WV_MARK_HILITE;
-	mark_flags(b, row_add(b, s, WV_ROW_RESULT, "exact E", e, w), x, false, 0);
+	tr_mark_flags(b, tr_row_add(b, s, WV_ROW_RESULT, "exact E", e, w), x, false, 0);
 	if (fp)
 		b->t->steps[b->step].false_pos = true;
 }

@@ -14,11 +14,11 @@
  * What the load of the current word has to do with the page edge, as a
  * sentence starting with a space ("" without a page edge).
  */
-const char *edge_sentence(const struct builder *b, char *buf, size_t size);
+const char *tr_edge_sentence(const struct builder *b, char *buf, size_t size);
 
 /* The cheap flags f of x against the exact ones, fp the false positives
    among them (none too): drawn wherever the cheap test fired. */
-void note_false_pos(struct builder *b, const char *xl, uint64_t x,
-		    uint64_t f, unsigned fp);
+void tr_note_false_pos(struct builder *b, const char *xl, uint64_t x,
+		       uint64_t f, unsigned fp);
 
 #endif

@@ -11,26 +11,26 @@
 
 #include "build.h"
 
-void do_load(struct builder *b, bool delim);
+void tr_do_load(struct builder *b, bool delim);
 
 /*
  * load_unaligned_zeropad's exception fixup for a word that crossed the page
  * edge: the aligned reload, the shift, the result, checked against the core.
  */
-void do_zeropad(struct builder *b);
+void tr_do_zeropad(struct builder *b);
 
-void do_prestart(struct builder *b);
+void tr_do_prestart(struct builder *b);
 
-void do_has_zero(struct builder *b, bool last);
+void tr_do_has_zero(struct builder *b, bool last);
 
-void do_delim_has_zero(struct builder *b);
+void tr_do_delim_has_zero(struct builder *b);
 
-void do_prep(struct builder *b);
+void tr_do_prep(struct builder *b);
 
-void do_create(struct builder *b);
+void tr_do_create(struct builder *b);
 
-void do_find(struct builder *b);
+void tr_do_find(struct builder *b);
 
-void do_zbm(struct builder *b);
+void tr_do_zbm(struct builder *b);
 
 #endif

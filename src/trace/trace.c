@@ -86,19 +86,19 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 	for (b.word = 0; b.word < t->nwords; b.word++) {
 		bool first = b.word == 0, hit = t->words[b.word].hit;
 
-		do_load(&b, in->delim >= 0);
+		tr_do_load(&b, in->delim >= 0);
 		if (t->words[b.word].zeropad)
-			do_zeropad(&b);
+			tr_do_zeropad(&b);
 		if (first && in->offset && in->delim < 0)
-			do_prestart(&b);
-		do_has_zero(&b, in->delim < 0);
+			tr_do_prestart(&b);
+		tr_do_has_zero(&b, in->delim < 0);
 		if (in->delim >= 0)
-			do_delim_has_zero(&b);
+			tr_do_delim_has_zero(&b);
 		if (hit) {
-			do_prep(&b);
-			do_create(&b);
-			do_find(&b);
-			do_zbm(&b);
+			tr_do_prep(&b);
+			tr_do_create(&b);
+			tr_do_find(&b);
+			tr_do_zbm(&b);
 		}
 	}
 	err = b.err;

@@ -17,7 +17,8 @@
 # per-call files, and those below the public API; two per-call files never
 # call each other.  And no two objects define the same external symbol (a
 # static library would link one of them silently).  Needs the objects:
-# sh tests/tree/run-layers.sh BUILD (default build).
+# sh tests/tree/run-layers.sh BUILD (default build).  Every external symbol
+# starts with wv_ (the API) or its layer's private prefix (PRIVATE below).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 export WATVIZ_LAYERS_BUILD="${1:-build}"
@@ -97,7 +98,7 @@ extra = [h for h in glob.glob("include/watviz/*.h")
          if os.path.basename(h)[:-2] not in HEADER]
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
           and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
-print("1..%d" % (len(files) + len(private) + len(ranked) + 2))
+print("1..%d" % (len(files) + len(private) + len(ranked) + 3))
 n = 0
 def include_problems(path, me):
     """The includes of path that break the layer order, as phrases."""
@@ -210,6 +211,25 @@ if clash or not owner:
     print("not ok %d - external symbols defined twice: %s" % (n, ", ".join(clash) or "no objects in " + build))
 else:
     print("ok %d - no two objects in %s/src define the same external symbol (%d symbols)" % (n, build, len(owner)))
+
+# Every external symbol of the libraries is the public API's (wv_, WV_) or
+# its layer's private prefix, defined in that layer: a short common name
+# (fail, record, full) links silently against whichever object defines it.
+PRIVATE = {"trace": "tr_", "lesson": "ls_", "app": "app_", "prove": "pv_"}
+n += 1
+unprefixed = []
+for sym, obj in sorted(owner.items()):
+    layer = os.path.relpath(obj, build).split("/")[1]
+    if sym.startswith(("wv_", "WV_")) or (sym == "main" and layer == "cli"):
+        continue
+    if not any(sym.startswith(pre) and layer == lay for lay, pre in PRIVATE.items()):
+        unprefixed.append("%s (%s)" % (sym, os.path.relpath(obj, build)))
+if unprefixed or not owner:
+    print("not ok %d - external symbols without wv_ or their layer's prefix %s: %s"
+          % (n, PRIVATE, ", ".join(unprefixed) or "no objects in " + build))
+else:
+    print("ok %d - every external symbol is wv_ or its layer's private prefix (%d symbols)"
+          % (n, len(owner)))
 
 n += 1
 if extra:
