@@ -70,8 +70,8 @@ RANK = {
     },
     "lesson": {
         "lesson": 0, "rules": 0,
-        "parse": 1, "grade": 1,
-        "narrate": 2, "distract": 2, "pace": 3,
+        "parse": 1, "grade": 1, "wrong": 2,
+        "narrate": 2, "distract": 3, "pace": 3,
         "check": 3,
         "loader": 4,
     },
