@@ -70,7 +70,7 @@ RANK = {
     },
     "lesson": {
         "lesson": 0, "rules": 0,
-        "parse": 1, "grade": 1, "wrong": 2,
+        "lint": 1, "parse": 2, "grade": 1, "wrong": 2,
         "narrate": 2, "distract": 3, "pace": 3,
         "check": 3,
         "loader": 4,
