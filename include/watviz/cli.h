@@ -56,6 +56,12 @@ struct wv_cli {
 	char err[512];			/* the usage error, one line */
 };
 
+/* Print the usage and every option to f (--help). */
+void wv_cli_help(FILE *f);
+
+/* Print one line per variant to f: names, width, byte order, summary (--list-arch). */
+void wv_cli_list_arch(FILE *f);
+
 /*
  * Parse argv into *c (defaults: x86-64, no delimiter, colour auto).  Returns
  * 0, or -1 with a one-line message in c->err (without the "watviz: ").
