@@ -15,6 +15,8 @@
 #include "watviz/state.h"
 #include "watviz/word.h"
 
+#include "asked.h"
+
 /* Remember where the class is; say once when that cannot be done. */
 static void save(struct wv_class *c, size_t scene)
 {
@@ -40,158 +42,6 @@ static int load(int (*how)(const struct wv_lesson_file *, wv_lesson **,
 		const struct wv_lesson_file *f, wv_lesson **out, struct wv_error *e)
 {
 	return how ? how(f, out, e) : wv_lesson_load(f->path, out, e);
-}
-
-/* The first outcome of a question is the one that counts. */
-static void settle(struct wv_class *c, enum wv_class_outcome o)
-{
-	if (c->outcome[c->scene] == WV_OUTCOME_OPEN)
-		c->outcome[c->scene] = (unsigned char)o;
-}
-
-bool wv_class_question_open(const struct wv_class *c)
-{
-	return c->has_question &&
-	       (c->phase == WV_CLASS_SCENE || c->phase == WV_CLASS_ASK);
-}
-
-/* Is the word shown the scene's own (whatever the variant, start, fill)? */
-static bool own_word(const struct wv_class *c)
-{
-	const struct wv_app *a = c->app;
-
-	return a->word_len == c->in.word_len &&
-	       (!a->word_len || memcmp(a->word, c->in.word, a->word_len) == 0);
-}
-
-/* Is b the trace input a: the same memory, variant and page end? */
-static bool same_trace(const struct wv_trace_in *a, const struct wv_trace_in *b)
-{
-	return a->v == b->v && a->word_len == b->word_len && a->offset == b->offset &&
-	       a->fill == b->fill && a->delim == b->delim && a->page_end == b->page_end &&
-	       (!a->word_len || memcmp(a->word, b->word, a->word_len) == 0);
-}
-
-/*
- * The first scene from j on whose question is still to come on the trace
- * shown: this scene's while it is open, or a later scene's on the same
- * memory, variant and page end whose outcome is still open (neither
- * answered nor shown); nscenes when none.  The trace is the same, so the
- * same sub-steps compute what it asks.  Another word (drawn with w, or
- * typed) is another trace: no later scene asks on it.
- */
-static size_t next_asked(const struct wv_class *c, size_t j)
-{
-	for (; j < c->nscenes; j++) {
-		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
-		struct wv_trace_in in;
-
-		if (j == c->scene && wv_class_question_open(c))
-			return j;
-		if (j <= c->scene || s->q.ask == WV_ASK_NONE ||
-		    s->q.ask == WV_ASK_BUILD || c->outcome[j] != WV_OUTCOME_OPEN)
-			continue;	/* a formula asks no value of the trace */
-		wv_lesson_scene_input(c->lesson, j, c->arch, &in, NULL);
-		if (same_trace(&in, &c->app->trace.in))
-			return j;
-	}
-	return c->nscenes;
-}
-
-/*
- * Tell the views what the questions still to come on the trace shown ask
- * (app->asked), so that no scene before them shows it (a handout hides
- * them all).
- */
-static void still_asked(struct wv_class *c)
-{
-	struct wv_app *app = c->app;
-
-	app->nasked = 0;
-	for (size_t j = next_asked(c, c->scene); j < c->nscenes &&
-	     app->nasked < WV_APP_ASKED_MAX; j = next_asked(c, j + 1)) {
-		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
-
-		if (s->q.ask != WV_ASK_BUILD)
-			app->asked[app->nasked++] = (struct wv_hide_asked){
-				.sub = wv_lesson_quiz_sub(s, &app->trace),
-				.ask = (int)s->q.ask };
-	}
-}
-
-size_t wv_class_would_answer(const struct wv_class *c)
-{
-	size_t j = next_asked(c, c->scene);
-
-	return j < c->nscenes ? j + 1 : 0;
-}
-
-/*
- * Refuse the view what ("compare", "split") when it would answer a
- * question open or still to come on this trace, and say which; returns
- * whether it was refused.
- */
-static bool refused(struct wv_class *c, const char *what)
-{
-	size_t q = wv_class_would_answer(c);
-
-	if (q && wv_class_question_open(c))
-		wv_app_msg(c->app, false, "The %s view opens once the question is "
-			   "answered (s shows the answer).", what);
-	else if (q)
-		wv_app_msg(c->app, false, "The %s view would show what scene %zu asks "
-			   "of this word: it opens once that is answered (or shown "
-			   "with s there).", what, q);
-	return q != 0;
-}
-
-/*
- * Tell the views whether a question is open (app->quiz).  A question
- * belongs to the trace it was asked on: once a byte of the word is changed,
- * or the variant, the start, the fill or the delimiter (a, A, :arch, o, f,
- * d ...), the question is withdrawn until the scene is entered again, as
- * its answer and its worked answer belong to a trace the screen no longer
- * shows.  Withdrawn after it was answered too: the worked answer names the
- * old trace's values.
- */
-static int quiz_sync(struct wv_class *c, int react)
-{
-	if (c->has_question && c->phase != WV_CLASS_END && wv_class_exploring(c)) {
-		bool word = !own_word(c);
-
-		c->has_question = false;
-		c->withdrawn = true;
-		if (c->phase == WV_CLASS_ASK || c->phase == WV_CLASS_FEEDBACK)
-			c->phase = WV_CLASS_SCENE;
-		if (word)
-			wv_app_msg(c->app, false, "The word is yours now: the question "
-				   "is withdrawn (:scene %zu brings it back).", c->scene + 1);
-		else
-			wv_app_msg(c->app, false, "The question was asked on %s's trace, "
-				   "not this one: it is withdrawn (:scene %zu asks it again).",
-				   c->in.v->name, c->scene + 1);
-		react |= WV_REACT_REDRAW;
-	}
-	c->app->quiz = wv_class_question_open(c);
-	c->app->quiz_pos = c->app->quiz && c->scene < c->nscenes ? wv_lesson_quiz_sub(
-		wv_lesson_scene(c->lesson, c->scene), &c->app->trace) : c->shown;
-	c->app->quiz_sub = c->app->quiz_pos;
-	if (c->app->quiz_pos > c->shown)
-		c->app->quiz_pos = c->shown;
-	still_asked(c);
-	return react;
-}
-
-int wv_class_sync(struct wv_class *c)
-{
-	return quiz_sync(c, WV_REACT_NONE);
-}
-
-unsigned wv_class_hiding(const struct wv_class *c)
-{
-	struct wv_hide h = { .asked = c->app->asked, .nasked = c->app->nasked };
-
-	return wv_hide_placeholders(&h, &c->app->trace, c->shown);
 }
 
 int wv_class_narrate(const struct wv_class *c, char *out, size_t size)
@@ -300,7 +150,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 
 int wv_class_goto(struct wv_class *c, size_t i)
 {
-	return quiz_sync(c, enter(c, i < c->nscenes ? i : c->nscenes, false));
+	return app_quiz_sync(c, enter(c, i < c->nscenes ? i : c->nscenes, false));
 }
 
 /*
@@ -417,7 +267,7 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 		app->playing = true;
 		app->speed_ms = c->pace_ms;
 	}
-	quiz_sync(c, enter(c, start, opts->autoplay_ms > 0));
+	app_quiz_sync(c, enter(c, start, opts->autoplay_ms > 0));
 	if (c->progress_failed)
 		return 0;	/* that message matters most */
 	if (note_error)
@@ -540,7 +390,7 @@ int wv_class_open(struct wv_class *c, size_t k)
 		snprintf(arch, sizeof(arch), "Lesson %u does not run on %s: on %s. ",
 			 f->number, c->arch_opt->name, wv_lesson_variant(l, 0)->name);
 	app->playing = playing;
-	quiz_sync(c, enter(c, start, playing));
+	app_quiz_sync(c, enter(c, start, playing));
 	if (!c->progress_failed)
 		wv_app_msg(app, note_error, "%sLesson %u: %s. %s", arch, f->number,
 			   wv_lesson_title(l), note);
@@ -721,7 +571,7 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		c->phase = WV_CLASS_FEEDBACK;
 		c->revealed = true;
 		app->view = WV_VIEW_MAIN;
-		settle(c, WV_OUTCOME_SHOWN);
+		app_settle(c, WV_OUTCOME_SHOWN);
 		return WV_REACT_REDRAW;
 	case WV_ACT_ANOTHER:
 		return another_word(c);
@@ -733,7 +583,7 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 	case WV_ACT_COMPARE:
 	case WV_ACT_SPLIT:
 		/* another variant's values beside these would answer it */
-		if (refused(c, act == WV_ACT_SPLIT ? "split" : "compare"))
+		if (app_refused(c, act == WV_ACT_SPLIT ? "split" : "compare"))
 			return WV_REACT_REDRAW;
 		return wv_app_do(app, act);
 	case WV_ACT_PLAY:
@@ -777,8 +627,8 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 		}
 	}
 	/* a change made elsewhere (the word line) withdraws first */
-	react = quiz_sync(c, WV_REACT_NONE);
-	react = quiz_sync(c, react | lesson_key(c, act));
+	react = app_quiz_sync(c, WV_REACT_NONE);
+	react = app_quiz_sync(c, react | lesson_key(c, act));
 	if (was_playing && !app->msg[0])
 		wv_app_msg(app, false, "autoplay stopped: the keys are yours "
 			   "(r plays again)");
@@ -809,7 +659,7 @@ static int answer(struct wv_class *c, const char *typed)
 	}
 	if (rc == 1) {
 		c->phase = WV_CLASS_FEEDBACK;
-		settle(c, c->wrong ? WV_OUTCOME_RETRIED : WV_OUTCOME_RIGHT);
+		app_settle(c, c->wrong ? WV_OUTCOME_RETRIED : WV_OUTCOME_RIGHT);
 		wv_app_msg(c->app, false, "Right! Enter goes on.");
 	} else if (rc == 0) {
 		c->wrong++;
@@ -842,20 +692,20 @@ int wv_class_click(struct wv_class *c, unsigned target)
 	if (c->phase == WV_CLASS_END)
 		return WV_REACT_NONE;
 	c->app->playing = false;
-	return quiz_sync(c, wv_app_click(c->app, target));
+	return app_quiz_sync(c, wv_app_click(c->app, target));
 }
 
 int wv_class_answer(struct wv_class *c, const char *typed)
 {
 	/* never graded against another trace than the one on screen */
-	int react = quiz_sync(c, WV_REACT_NONE);
+	int react = app_quiz_sync(c, WV_REACT_NONE);
 
-	return quiz_sync(c, react | answer(c, typed));
+	return app_quiz_sync(c, react | answer(c, typed));
 }
 
 static int advance(struct wv_class *c)
 {
-	int react = quiz_sync(c, enter(c, c->scene + 1, true));
+	int react = app_quiz_sync(c, enter(c, c->scene + 1, true));
 
 	if (c->phase == WV_CLASS_END)
 		wv_app_msg(c->app, false, wv_class_next(c) >= 0 ? "autoplay: the end "
@@ -935,17 +785,6 @@ const char *wv_class_arch_note(const struct wv_class *c)
 	return note;
 }
 
-bool wv_class_exploring(const struct wv_class *c)
-{
-	const struct wv_app *a = c->app;
-
-	return c->phase != WV_CLASS_END &&
-	       (a->v != c->in.v || a->word_len != c->in.word_len ||
-		a->offset != c->in.offset || a->fill != c->in.fill ||
-		a->delim != c->in.delim ||
-		(a->word_len && memcmp(a->word, c->in.word, a->word_len) != 0));
-}
-
 size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,
 		      size_t *questions)
 {
@@ -1000,18 +839,18 @@ int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		}
 		return wv_class_goto(c, (size_t)cmd->num - 1);
 	case WV_CMD_LESSON:
-		return quiz_sync(c, lesson_command(c, cmd->text, 0));
+		return app_quiz_sync(c, lesson_command(c, cmd->text, 0));
 	case WV_CMD_NEXT:
-		return quiz_sync(c, lesson_command(c, NULL, 1));
+		return app_quiz_sync(c, lesson_command(c, NULL, 1));
 	case WV_CMD_PREV:
-		return quiz_sync(c, lesson_command(c, NULL, -1));
+		return app_quiz_sync(c, lesson_command(c, NULL, -1));
 	case WV_CMD_SPLIT:
-		if (cmd->num >= 0 && refused(c, "split"))
+		if (cmd->num >= 0 && app_refused(c, "split"))
 			return WV_REACT_REDRAW;
 		return wv_app_command(c->app, cmd, write_json);
 	case WV_CMD_COMPARE:
 		/* as c: every variant's values beside these would answer it */
-		if (refused(c, "compare"))
+		if (app_refused(c, "compare"))
 			return WV_REACT_REDRAW;
 		return wv_app_command(c->app, cmd, write_json);
 	case WV_CMD_JSON:
@@ -1029,6 +868,6 @@ int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		}
 		return wv_app_command(c->app, cmd, write_json);
 	default:
-		return quiz_sync(c, wv_app_command(c->app, cmd, write_json));
+		return app_quiz_sync(c, wv_app_command(c->app, cmd, write_json));
 	}
 }

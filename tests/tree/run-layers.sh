@@ -82,6 +82,7 @@ RANK = {
         "view_memory": 0, "view_registers": 0, "view_calls": 0, "view_lines": 0,
         "view_chart": 1,
         "view": 1,
+        "asked": 0, "classroom": 1,
     },
 }
 
