@@ -311,4 +311,31 @@ void wv_app_forget_edits(struct wv_app *app);
 void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * What the lesson, the session and the front-ends may change of the app
+ * (src/app/control.c): the one way each of them writes these fields.
+ */
+/* The main view, at sub-step pos. */
+void wv_app_show(struct wv_app *app, size_t pos);
+/* The main view, where it is. */
+void wv_app_main_view(struct wv_app *app);
+/* Play from here, ms per sub-step (ms <= 0: at the speed set). */
+void wv_app_play(struct wv_app *app, int ms);
+/* Stop playing. */
+void wv_app_stop(struct wv_app *app);
+/* ms per sub-step when playing (a lesson's autoplay may go past WV_SPEED_MAX). */
+void wv_app_set_speed(struct wv_app *app, int ms);
+/* No message (and W's whole message closed). */
+void wv_app_msg_clear(struct wv_app *app);
+/* Whether mouse reporting is on, as the terminal made it. */
+void wv_app_set_mouse(struct wv_app *app, bool on);
+/*
+ * A lesson question: open or not, the sub-step it is about (pos, no later
+ * than the sub-step shown) and the one whose result it asks (sub); and the
+ * questions still to come on this trace, which every view hides: n of them
+ * (at most WV_APP_ASKED_MAX are kept).
+ */
+void wv_app_set_quiz(struct wv_app *app, bool open, size_t pos, size_t sub);
+void wv_app_set_asked(struct wv_app *app, const struct wv_hide_asked *asked, size_t n);
+
 #endif /* WATVIZ_APP_H */

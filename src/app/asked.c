@@ -80,18 +80,19 @@ static size_t next_asked(const struct wv_class *c, size_t j)
  */
 static void still_asked(struct wv_class *c)
 {
-	struct wv_app *app = c->app;
+	struct wv_hide_asked asked[WV_APP_ASKED_MAX];
+	size_t n = 0;
 
-	app->nasked = 0;
 	for (size_t j = next_asked(c, c->scene); j < c->nscenes &&
-	     app->nasked < WV_APP_ASKED_MAX; j = next_asked(c, j + 1)) {
+	     n < WV_APP_ASKED_MAX; j = next_asked(c, j + 1)) {
 		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
 
 		if (s->q.ask != WV_ASK_BUILD)
-			app->asked[app->nasked++] = (struct wv_hide_asked){
-				.sub = wv_lesson_quiz_sub(s, &app->trace),
+			asked[n++] = (struct wv_hide_asked){
+				.sub = wv_lesson_quiz_sub(s, &c->app->trace),
 				.ask = (int)s->q.ask };
 	}
+	wv_app_set_asked(c->app, asked, n);
 }
 
 size_t wv_class_would_answer(const struct wv_class *c)
@@ -147,12 +148,11 @@ int app_quiz_sync(struct wv_class *c, int react)
 				   c->in.v->name, c->scene + 1);
 		react |= WV_REACT_REDRAW;
 	}
-	c->app->quiz = wv_class_question_open(c);
-	c->app->quiz_pos = c->app->quiz && c->scene < c->nscenes ? wv_lesson_quiz_sub(
+	bool open = wv_class_question_open(c);
+	size_t sub = open && c->scene < c->nscenes ? wv_lesson_quiz_sub(
 		wv_lesson_scene(c->lesson, c->scene), &c->app->trace) : c->shown;
-	c->app->quiz_sub = c->app->quiz_pos;
-	if (c->app->quiz_pos > c->shown)
-		c->app->quiz_pos = c->shown;
+
+	wv_app_set_quiz(c->app, open, sub < c->shown ? sub : c->shown, sub);
 	still_asked(c);
 	return react;
 }

@@ -161,7 +161,7 @@ static void play_trace(struct caster *c, struct wv_app *app, struct wv_frame *f,
 	unsigned long ms = 0;
 	int tick = o->tick_ms > 0 ? o->tick_ms : WV_SPEED_DEFAULT;
 
-	app->speed_ms = tick;
+	wv_app_set_speed(app, tick);
 	wv_app_do(app, WV_ACT_PLAY);
 	show(c, ms, f, o, app, NULL);
 	for (int n = 0; app->playing && n < CAST_STEPS_MAX && !c->err; n++) {

@@ -104,14 +104,14 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	struct wv_trace_in in;
 	bool kept;
 
-	app->view = WV_VIEW_MAIN;
+	wv_app_main_view(app);
 	c->ticks = c->played_ms = 0;
 	if (i >= c->nscenes) {
 		c->scene = c->nscenes;
 		c->phase = WV_CLASS_END;
 		/* autoplay goes on to the next lesson after the summary is read */
 		if (wv_class_next(c) < 0)
-			app->playing = false;
+			wv_app_stop(app);
 		c->read_words = wv_pace_words(wv_lesson_summary(c->lesson));
 		c->read_ms = wv_pace_read_ms(c->read_words);
 		save(c, WV_PROGRESS_DONE);
@@ -124,7 +124,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	/* "split: NAME": the scene's word on two variants (v closes it) */
 	if (s->split || app->split_v) {
 		wv_app_split(app, s->split);
-		app->msg[0] = '\0';
+		wv_app_msg_clear(app);
 	}
 	c->scene = i;
 	c->in = in;
@@ -132,8 +132,8 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->shown = wv_lesson_shown_sub(s, &app->trace);
 	if (c->shown >= app->trace.nsubs)	/* the parser refuses this */
 		c->shown = 0;
-	app->pos = animate ? wv_trace_step_of(&app->trace, c->shown)->first
-			   : c->shown;
+	wv_app_show(app, animate ? wv_trace_step_of(&app->trace, c->shown)->first
+		    : c->shown);
 	c->has_question = s->q.ask != WV_ASK_NONE &&
 			  wv_lesson_answer(s, &app->trace, &c->answer) == 0;
 	c->phase = WV_CLASS_SCENE;
@@ -263,10 +263,8 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 		wv_class_free(c);
 		return -1;
 	}
-	if (opts->autoplay_ms > 0) {
-		app->playing = true;
-		app->speed_ms = c->pace_ms;
-	}
+	if (opts->autoplay_ms > 0)
+		wv_app_play(app, c->pace_ms);
 	app_quiz_sync(c, enter(c, start, opts->autoplay_ms > 0));
 	if (c->progress_failed)
 		return 0;	/* that message matters most */
@@ -389,7 +387,10 @@ int wv_class_open(struct wv_class *c, size_t k)
 	if (c->arch_opt && !c->arch)
 		snprintf(arch, sizeof(arch), "Lesson %u does not run on %s: on %s. ",
 			 f->number, c->arch_opt->name, wv_lesson_variant(l, 0)->name);
-	app->playing = playing;
+	if (playing)
+		wv_app_play(app, 0);
+	else
+		wv_app_stop(app);
 	app_quiz_sync(c, enter(c, start, playing));
 	if (!c->progress_failed)
 		wv_app_msg(app, note_error, "%sLesson %u: %s. %s", arch, f->number,
@@ -473,8 +474,7 @@ static int another_word(struct wv_class *c)
 	c->shown = wv_lesson_shown_sub(s, &app->trace);
 	if (c->shown >= app->trace.nsubs)
 		c->shown = 0;
-	app->pos = c->shown;
-	app->view = WV_VIEW_MAIN;
+	wv_app_show(app, c->shown);
 	c->has_question = wv_lesson_answer(s, &app->trace, &c->answer) == 0;
 	c->phase = c->has_question ? WV_CLASS_ASK : WV_CLASS_SCENE;
 	c->wrong = 0;
@@ -487,8 +487,7 @@ static int another_word(struct wv_class *c)
 
 static void start_autoplay(struct wv_class *c)
 {
-	c->app->playing = true;
-	c->app->speed_ms = c->pace_ms;
+	wv_app_play(c->app, c->pace_ms);
 	wv_app_msg(c->app, false, "autoplay: every %d.%d s; any key takes over",
 		   c->pace_ms / 1000, c->pace_ms % 1000 / 100);
 }
@@ -554,7 +553,7 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 		    (c->phase == WV_CLASS_SCENE && !c->has_question))
 			return enter(c, c->scene + 1, false);
 		c->phase = WV_CLASS_ASK;
-		app->view = WV_VIEW_MAIN;
+		wv_app_main_view(app);
 		return WV_REACT_ANSWER | WV_REACT_REDRAW;
 	case WV_ACT_REVEAL:
 		if (!c->has_question && c->withdrawn) {
@@ -570,7 +569,7 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 			return WV_REACT_BELL;
 		c->phase = WV_CLASS_FEEDBACK;
 		c->revealed = true;
-		app->view = WV_VIEW_MAIN;
+		wv_app_main_view(app);
 		app_settle(c, WV_OUTCOME_SHOWN);
 		return WV_REACT_REDRAW;
 	case WV_ACT_ANOTHER:
@@ -596,7 +595,7 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 			c->pace_ms = WV_CLASS_AUTOPLAY_MIN;
 		if (c->pace_ms > WV_CLASS_AUTOPLAY_MAX)
 			c->pace_ms = WV_CLASS_AUTOPLAY_MAX;
-		app->speed_ms = c->pace_ms;
+		wv_app_set_speed(app, c->pace_ms);
 		wv_app_msg(app, false, "autoplay every %d.%d s (r plays)",
 			   c->pace_ms / 1000, c->pace_ms % 1000 / 100);
 		return WV_REACT_REDRAW;
@@ -614,12 +613,11 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 	if (act == WV_ACT_MESSAGE)	/* the message stays: W shows it whole */
 		return wv_app_do(app, act);
 	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW) {
-		app->msg[0] = '\0';
-		app->msg_whole = false;
+		wv_app_msg_clear(app);
 	}
 	if (was_playing) {
 		/* any key takes over; r only stops */
-		app->playing = false;
+		wv_app_stop(app);
 		if (act == WV_ACT_PLAY || act == WV_ACT_NONE) {
 			wv_app_msg(app, false, "autoplay stopped: the keys are yours "
 				   "(r plays again)");
@@ -691,7 +689,7 @@ int wv_class_click(struct wv_class *c, unsigned target)
 {
 	if (c->phase == WV_CLASS_END)
 		return WV_REACT_NONE;
-	c->app->playing = false;
+	wv_app_stop(c->app);
 	return app_quiz_sync(c, wv_app_click(c->app, target));
 }
 
@@ -747,14 +745,12 @@ int wv_class_tick(struct wv_class *c)
 	c->played_ms += (unsigned)c->pace_ms;
 	switch (c->phase) {
 	case WV_CLASS_SCENE:
-		app->view = WV_VIEW_MAIN;
-		if (!walked)
-			app->pos++;
+		wv_app_show(app, walked ? app->pos : app->pos + 1);
 		if (!walked || c->played_ms < c->read_ms)
 			return hold(c);
 		if (c->has_question) {
 			c->phase = WV_CLASS_ASK;
-			app->playing = false;
+			wv_app_stop(app);
 			wv_app_msg(app, false, "Autoplay paused on the question: Enter "
 				   "answers, s shows the answer, r goes on.");
 			return WV_REACT_REDRAW;
@@ -770,7 +766,7 @@ int wv_class_tick(struct wv_class *c)
 			return hold(c);
 		return next_lesson(c);
 	}
-	app->playing = false;
+	wv_app_stop(app);
 	return WV_REACT_REDRAW;
 }
 
@@ -829,7 +825,7 @@ static int lesson_command(struct wv_class *c, const char *which, int step)
 int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		     int (*write_json)(const struct wv_trace *t, const char *path))
 {
-	c->app->msg[0] = '\0';
+	wv_app_msg_clear(c->app);
 	switch (cmd->kind) {
 	case WV_CMD_SCENE:
 		if (cmd->num < 1 || (size_t)cmd->num > c->nscenes) {

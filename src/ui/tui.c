@@ -451,7 +451,7 @@ static int loop(struct tui *ui)
 				wv_app_msg(app, true, "this terminal (TERM=%s) "
 					   "reports no mouse events", getenv("TERM") ?
 					   getenv("TERM") : "");
-			app->mouse = ui->mouse;	/* what is so */
+			wv_app_set_mouse(app, ui->mouse);	/* what is so */
 		}
 		if (react & WV_REACT_CLEAR)
 			clearok(curscr, TRUE);
@@ -585,7 +585,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_render_setup_theme(wv_term_has_color(), opts->present);
 	/* on where the terminal reports mouse events, unless --no-mouse */
 	ui->mouse = wv_term_mouse(!opts->no_mouse);
-	app->mouse = ui->mouse;
+	wv_app_set_mouse(app, ui->mouse);
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;

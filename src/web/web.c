@@ -295,7 +295,7 @@ static int try_elsewhere(void *ctx, struct wv_app *app, const char *formula)
 	(void)ctx;
 	if (app->v->bits != 32)
 		return -1;
-	app->msg[0] = '\0';
+	wv_app_msg_clear(app);
 	if (!(t = malloc(sizeof(*t)))) {
 		wv_app_msg(app, true, "try: out of memory");
 		return WV_REACT_REDRAW;

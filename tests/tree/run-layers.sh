@@ -82,7 +82,7 @@ RANK = {
         "view_memory": 0, "view_registers": 0, "view_calls": 0, "view_lines": 0,
         "view_chart": 1,
         "view": 1,
-        "asked": 0, "classroom": 1,
+        "control": 0, "asked": 1, "classroom": 2,
     },
 }
 
@@ -99,7 +99,7 @@ extra = [h for h in glob.glob("include/watviz/*.h")
          if os.path.basename(h)[:-2] not in HEADER]
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
           and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
-print("1..%d" % (len(files) + len(private) + len(ranked) + 3))
+print("1..%d" % (len(files) + len(private) + len(ranked) + 4))
 n = 0
 def include_problems(path, me):
     """The includes of path that break the layer order, as phrases."""
@@ -231,6 +231,27 @@ if unprefixed or not owner:
 else:
     print("ok %d - every external symbol is wv_ or its layer's private prefix (%d symbols)"
           % (n, len(owner)))
+
+# One owner per struct: the app's fields are written only by the app's own
+# files; the lesson (classroom.c, asked.c), the session and the front-ends
+# change them through its functions (src/app/control.c).
+n += 1
+APP_OWN = {"app", "control", "edit", "keys", "cmdline", "state"}
+writes = []
+assign = re.compile(r"\b(?:app|c->app|ui->app)->[a-z_]+(?:\[[^]]*\])?(?:\.[a-z_]+)?\s*"
+                    r"(?:=[^=]|\+=|-=|\+\+|--)")
+for path in SRC_C:
+    if path.startswith("src/app/") and os.path.basename(path)[:-2] in APP_OWN:
+        continue
+    if path.startswith("src/app/view"):
+        continue
+    for i, line in enumerate(open(path), 1):
+        if assign.search(line):
+            writes.append("%s:%d" % (path, i))
+if writes:
+    print("not ok %d - struct wv_app written outside its module: %s" % (n, " ".join(writes)))
+else:
+    print("ok %d - struct wv_app is written only by src/app/'s own files" % n)
 
 n += 1
 if extra:
