@@ -153,6 +153,17 @@ int wv_session_line_done(struct wv_session *s, const char *text);
 /* A click on the frame's target (wv_frame_target_at).  Reaction flags. */
 int wv_session_click(struct wv_session *s, unsigned target);
 
+/* Say something on the message line (printf-style); error: in red. */
+void wv_session_msg(struct wv_session *s, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Mouse reporting is on or off, as the front-end could make it. */
+void wv_session_set_mouse(struct wv_session *s, bool on);
+
+/* Go to the sub-step spec names (--step); an unknown one is said on the
+   message line (s->app.msg_error).  Reaction flags. */
+int wv_session_goto_step(struct wv_session *s, const char *spec);
+
 /* An autoplay tick, every s->app.speed_ms while s->app.playing. */
 int wv_session_tick(struct wv_session *s);
 

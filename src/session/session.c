@@ -8,6 +8,7 @@
 #include "watviz/session.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -308,6 +309,27 @@ int wv_session_key(struct wv_session *s, int key)
 	if (s->lesson)
 		return lesson_act(s, wv_app_action(&s->app, key));
 	return opened(s, wv_app_key(&s->app, key));
+}
+
+void wv_session_msg(struct wv_session *s, bool error, const char *fmt, ...)
+{
+	char buf[WV_APP_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	wv_app_msg(&s->app, error, "%s", buf);
+}
+
+void wv_session_set_mouse(struct wv_session *s, bool on)
+{
+	wv_app_set_mouse(&s->app, on);
+}
+
+int wv_session_goto_step(struct wv_session *s, const char *spec)
+{
+	return wv_app_goto_step(&s->app, spec);
 }
 
 int wv_session_click(struct wv_session *s, unsigned target)

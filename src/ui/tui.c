@@ -131,9 +131,9 @@ static void log_vote(void *ctx, const uint8_t id[WV_LIVE_ID_BYTES], unsigned rou
 		return;
 	line[n++] = '\n';
 	if (write(ui->log_fd, line, (size_t)n) != n) {
-		wv_app_msg(&ui->s.app, true, "--class-log %s: cannot write (%s); the "
-			   "votes are counted, no longer logged", ui->log_path,
-			   strerror(errno ? errno : ENOSPC));
+		wv_session_msg(&ui->s, true, "--class-log %s: cannot write (%s); the "
+			       "votes are counted, no longer logged", ui->log_path,
+			       strerror(errno ? errno : ENOSPC));
 		close(ui->log_fd);
 		ui->log_fd = -1;
 	}
@@ -323,7 +323,7 @@ static void render(struct tui *ui)
 			     ui->s.lesson ? &ui->s.cls : NULL);
 		/* a failed write is said at once (nothing more is written) */
 		if (wv_rec_error(ui->rec, why, sizeof(why)) < 0) {
-			wv_app_msg(&ui->s.app, true, "%s", why);
+			wv_session_msg(&ui->s, true, "%s", why);
 			render(ui);
 			return;
 		}
@@ -448,10 +448,10 @@ static int loop(struct tui *ui)
 		if (app->mouse != ui->mouse) {	/* :set mouse */
 			ui->mouse = wv_term_mouse(app->mouse);
 			if (app->mouse && !ui->mouse)
-				wv_app_msg(app, true, "this terminal (TERM=%s) "
-					   "reports no mouse events", getenv("TERM") ?
-					   getenv("TERM") : "");
-			wv_app_set_mouse(app, ui->mouse);	/* what is so */
+				wv_session_msg(&ui->s, true, "this terminal (TERM=%s) "
+					       "reports no mouse events", getenv("TERM") ?
+					       getenv("TERM") : "");
+			wv_session_set_mouse(&ui->s, ui->mouse);	/* what is so */
 		}
 		if (react & WV_REACT_CLEAR)
 			clearok(curscr, TRUE);
@@ -521,7 +521,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 
 	/* --page-end is wv_app_open's; --step goes to its sub-step */
 	if (!ui->s.lesson && opts->step &&
-	    (wv_app_goto_step(app, opts->step), app->msg_error)) {
+	    (wv_session_goto_step(&ui->s, opts->step), app->msg_error)) {
 		fprintf(stderr, "watviz: --%s\n", app->msg);
 		class_stop(ui);
 		wv_session_free(&ui->s);
@@ -585,7 +585,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_render_setup_theme(wv_term_has_color(), opts->present);
 	/* on where the terminal reports mouse events, unless --no-mouse */
 	ui->mouse = wv_term_mouse(!opts->no_mouse);
-	wv_app_set_mouse(app, ui->mouse);
+	wv_session_set_mouse(&ui->s, ui->mouse);
 	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
 			    sizeof(hist)) == 0)
 		hp = hist;
@@ -599,12 +599,12 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		ui->s.names = ui->lesson_names;
 	}
 	if (!ui->s.lesson && !opts->step)
-		wv_app_msg(app, false, "Right/Left step through %s; ? shows "
-			   "every key.", app->v->name);
+		wv_session_msg(&ui->s, false, "Right/Left step through %s; ? shows "
+			       "every key.", app->v->name);
 	if ((e = wv_prompt_history_error()) < 0 && !app->msg_error)
-		wv_app_msg(app, true, "history file not read: %s; it is left as "
-			   "it is, and this run's commands are not saved",
-			   wv_state_strerror(e));
+		wv_session_msg(&ui->s, true, "history file not read: %s; it is left as "
+			       "it is, and this run's commands are not saved",
+			       wv_state_strerror(e));
 	ui->next_tick = now_ms() + app->speed_ms;
 
 	status = loop(ui);

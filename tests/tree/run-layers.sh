@@ -99,7 +99,7 @@ extra = [h for h in glob.glob("include/watviz/*.h")
          if os.path.basename(h)[:-2] not in HEADER]
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
           and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
-print("1..%d" % (len(files) + len(private) + len(ranked) + 4))
+print("1..%d" % (len(files) + len(private) + len(ranked) + 5))
 n = 0
 def include_problems(path, me):
     """The includes of path that break the layer order, as phrases."""
@@ -252,6 +252,19 @@ if writes:
     print("not ok %d - struct wv_app written outside its module: %s" % (n, " ".join(writes)))
 else:
     print("ok %d - struct wv_app is written only by src/app/'s own files" % n)
+
+# The terminal only reads input, paints frames and provides the platform:
+# it reaches the app, the lesson and the views only through the session.
+n += 1
+around = []
+for obj in sorted(glob.glob(os.path.join(build, "src/ui/*.o"))):
+    for sym in sorted(nm(obj, "--undefined-only") or ()):
+        if re.match(r"wv_(app|class|lesson|lessonview|view|cast)_", sym):
+            around.append("%s calls %s" % (os.path.relpath(obj, build), sym))
+if around:
+    print("not ok %d - the terminal goes around the session: %s" % (n, ", ".join(around)))
+else:
+    print("ok %d - src/ui/ calls the app, the lesson and the views only through wv_session_*" % n)
 
 n += 1
 if extra:
