@@ -59,13 +59,8 @@ static const char *question_unreached(const struct wv_scene *s,
 			if (sub->rows[r].kind == WV_ROW_RESULT &&
 			    sub->rows[r].value == a->value)
 				return NULL;
-		return wv_trace_step_name(s->q.ask == WV_ASK_LOADED ? WV_STEP_LOAD
-			: s->q.ask == WV_ASK_VALUE ? WV_STEP_PRESTART
-			: s->q.ask == WV_ASK_HAS_ZERO || s->q.ask == WV_ASK_DATA ? WV_STEP_HAS_ZERO
-			: s->q.ask == WV_ASK_DELIM_VALUE || s->q.ask == WV_ASK_DELIM_HAS_ZERO
-				? WV_STEP_DELIM_HAS_ZERO
-			: s->q.ask == WV_ASK_PREP ? WV_STEP_PREP
-			: s->q.ask == WV_ASK_CREATE ? WV_STEP_CREATE : WV_STEP_ZBM);
+		return ls_asks[s->q.ask].step < 0 ? NULL
+		       : wv_trace_step_name((enum wv_step_kind)ls_asks[s->q.ask].step);
 	}
 }
 

@@ -22,6 +22,8 @@
 #include "watviz/word.h"
 #include "watviz/wordops.h"
 
+#include "lesson.h"
+
 /* ---- the step a scene shows ---------------------------------------------- */
 
 static const struct wv_step *shown_step(const struct wv_scene *s, const struct wv_trace *t)
@@ -127,22 +129,7 @@ size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 /* The step an asked value is the result of (or a count over), or -1. */
 static int asked_step(enum wv_ask ask)
 {
-	switch (ask) {
-	case WV_ASK_LOADED: return WV_STEP_LOAD;
-	case WV_ASK_VALUE: return WV_STEP_PRESTART;
-	case WV_ASK_HAS_ZERO:
-	case WV_ASK_DATA:
-	case WV_ASK_FALSE_POS:
-	case WV_ASK_TOP_FLAG: return WV_STEP_HAS_ZERO;
-	case WV_ASK_DELIM_VALUE:
-	case WV_ASK_DELIM_HAS_ZERO: return WV_STEP_DELIM_HAS_ZERO;
-	case WV_ASK_PREP: return WV_STEP_PREP;
-	case WV_ASK_CREATE: return WV_STEP_CREATE;
-	case WV_ASK_FIND:
-	case WV_ASK_LENGTH: return WV_STEP_FIND;
-	case WV_ASK_ZBM: return WV_STEP_ZBM;
-	default: return -1;	/* the shown sub-step's own result, a formula */
-	}
+	return (unsigned)ask < NASKS ? ls_asks[ask].step : -1;
 }
 
 size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t)

@@ -4,7 +4,7 @@
  * its placeholders, grade.c answers its questions.  This file is what they
  * share: the names of the asks, freeing a lesson and reading its parts.
  * The lowest of them: it calls nothing in src/lesson/, and its lesson.h
- * gives the others struct wv_lesson and ls_ask_names.
+ * gives the others struct wv_lesson and the question kinds' table, ls_asks.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "watviz/lesson.h"
@@ -21,28 +21,30 @@ const char *const wv_practice_names[WV_PRACTICE_NAMES] = {
 	"nul-last", "top-flag-lies", "delim-first",
 };
 
-const char *const ls_ask_names[] = {
-	[WV_ASK_NONE] = "none",
-	[WV_ASK_LOADED] = "loaded",
-	[WV_ASK_VALUE] = "value",
-	[WV_ASK_HAS_ZERO] = "has_zero",
-	[WV_ASK_DATA] = "data",
-	[WV_ASK_DELIM_VALUE] = "delim_value",
-	[WV_ASK_DELIM_HAS_ZERO] = "delim_has_zero",
-	[WV_ASK_PREP] = "prep_zero_mask",
-	[WV_ASK_CREATE] = "create_zero_mask",
-	[WV_ASK_FIND] = "find_zero",
-	[WV_ASK_ZBM] = "zero_bytemask",
-	[WV_ASK_LENGTH] = "length",
-	[WV_ASK_FALSE_POS] = "false_positives",
-	[WV_ASK_TOP_FLAG] = "top_flag_byte",
-	[WV_ASK_SUB_RESULT] = "result",
-	[WV_ASK_BUILD] = "build",
+const struct ls_ask ls_asks[] = {
+	[WV_ASK_NONE] = { "none", -1 },
+	[WV_ASK_LOADED] = { "loaded", WV_STEP_LOAD },
+	[WV_ASK_VALUE] = { "value", WV_STEP_PRESTART },
+	[WV_ASK_HAS_ZERO] = { "has_zero", WV_STEP_HAS_ZERO },
+	[WV_ASK_DATA] = { "data", WV_STEP_HAS_ZERO },
+	[WV_ASK_DELIM_VALUE] = { "delim_value", WV_STEP_DELIM_HAS_ZERO },
+	[WV_ASK_DELIM_HAS_ZERO] = { "delim_has_zero", WV_STEP_DELIM_HAS_ZERO },
+	[WV_ASK_PREP] = { "prep_zero_mask", WV_STEP_PREP },
+	[WV_ASK_CREATE] = { "create_zero_mask", WV_STEP_CREATE },
+	[WV_ASK_FIND] = { "find_zero", WV_STEP_FIND },
+	[WV_ASK_ZBM] = { "zero_bytemask", WV_STEP_ZBM },
+	[WV_ASK_LENGTH] = { "length", WV_STEP_FIND },
+	[WV_ASK_FALSE_POS] = { "false_positives", WV_STEP_HAS_ZERO },
+	[WV_ASK_TOP_FLAG] = { "top_flag_byte", WV_STEP_HAS_ZERO },
+	[WV_ASK_SUB_RESULT] = { "result", -1 },
+	[WV_ASK_BUILD] = { "build", -1 },
 };
+_Static_assert(sizeof(ls_asks) / sizeof(ls_asks[0]) == WV_ASK_BUILD + 1,
+	       "a row of ls_asks for every enum wv_ask");
 
 const char *wv_lesson_ask_name(enum wv_ask ask)
 {
-	return (unsigned)ask < NASKS ? ls_ask_names[ask] : "?";
+	return (unsigned)ask < NASKS ? ls_asks[ask].name : "?";
 }
 
 static void free_scene(struct wv_scene *s)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "watviz/lesson.h"
+#include "watviz/trace.h"
 #include "watviz/wat.h"
 
 #define MAX_SCENES 64
@@ -24,8 +25,17 @@ struct wv_lesson {
 	struct wv_scene scenes[MAX_SCENES];
 };
 
-/* Each enum wv_ask's name, as ask: and the placeholders spell it. */
-extern const char *const ls_ask_names[WV_ASK_BUILD + 1];
-#define NASKS (sizeof(ls_ask_names) / sizeof(ls_ask_names[0]))
+/*
+ * The question kinds, one row per enum wv_ask: its name (as ask: and the
+ * placeholders spell it) and the step whose result it is or counts over
+ * (enum wv_step_kind; -1: the shown sub-step's own result, or a formula).
+ * Grading, the loader's checks and the parser look a kind up here.
+ */
+struct ls_ask {
+	const char *name;
+	int step;
+};
+extern const struct ls_ask ls_asks[WV_ASK_BUILD + 1];
+#define NASKS (sizeof(ls_asks) / sizeof(ls_asks[0]))
 
 #endif /* WATVIZ_LESSON_LESSON_H */

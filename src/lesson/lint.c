@@ -62,7 +62,7 @@ static const char *const extra_names[] = {
 static bool placeholder_known(const char *name)
 {
 	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
-		if (strcmp(name, ls_ask_names[i]) == 0)
+		if (strcmp(name, ls_asks[i].name) == 0)
 			return true;
 	for (unsigned i = 0; i < NEXTRAS; i++)
 		if (strcmp(name, extra_names[i]) == 0)

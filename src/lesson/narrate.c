@@ -66,7 +66,7 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 		struct wv_scene q;
 		struct wv_answer a;
 
-		if (strcmp(name, ls_ask_names[i]) != 0)
+		if (strcmp(name, ls_asks[i].name) != 0)
 			continue;
 		q = *s;
 		q.q.ask = (enum wv_ask)i;

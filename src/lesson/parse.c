@@ -302,7 +302,7 @@ static int parse_ask(struct parser *p, struct wv_scene *s, const char *v, int co
 		return 0;
 	}
 	for (unsigned i = 1; i < NASKS && i != WV_ASK_BUILD; i++)
-		if (strcmp(v, ls_ask_names[i]) == 0) {
+		if (strcmp(v, ls_asks[i].name) == 0) {
 			s->q.ask = (enum wv_ask)i;
 			return 0;
 		}
@@ -561,7 +561,7 @@ int ls_close_scene(struct parser *p)
 	if (!p->seen[K_QUESTION])
 		s->q.ask = WV_ASK_NONE;
 	for (size_t i = 0; i < s->nmarks && s->q.ask != WV_ASK_NONE; i++)
-		if (strcmp(s->marks[i].name, ls_ask_names[s->q.ask]) == 0) {
+		if (strcmp(s->marks[i].name, ls_asks[s->q.ask].name) == 0) {
 			p->line = s->marks[i].line;
 			return ls_fail(p, s->marks[i].col, "{%s} gives away the answer: it is "
 				       "what the question of scene '%s' asks; the worked answer "
