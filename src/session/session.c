@@ -82,6 +82,7 @@ int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 	if (lesson ? wv_class_init(&s->cls, &s->app, opts, progress_path) < 0
 		   : wv_app_open(&s->app, opts) < 0)
 		return -1;
+	s->theme = opts->theme;
 	wv_session_adopt(s, lesson, opts, progress_path, plat);
 	return 0;
 }
@@ -174,6 +175,17 @@ static int try_job(struct wv_session *s)
 	return s->lesson ? r | wv_class_sync(&s->cls) : r;
 }
 
+/* :set theme: how every screen is drawn, for the front-end to follow. */
+static int set_theme(struct wv_session *s)
+{
+	s->theme = (enum wv_theme)s->cmd.num;
+	s->theme_chosen = true;
+	wv_app_msg(&s->app, false, s->theme == WV_THEME_LIGHT
+		   ? "light theme: black on white (:set theme dark goes back)"
+		   : "dark theme (:set theme light draws black on white)");
+	return WV_REACT_CLEAR | WV_REACT_REDRAW;
+}
+
 static int lesson_or_app(struct wv_session *s)
 {
 	return s->lesson ? wv_class_command(&s->cls, &s->cmd, s->plat.write_json)
@@ -189,6 +201,7 @@ static const struct {
 } routes[] = {
 	{ WV_CMD_LESSON, true, free_lesson },
 	{ WV_CMD_TRY, false, try_job },
+	{ WV_CMD_THEME, false, set_theme },
 };
 
 static int command(struct wv_session *s, const char *line)
