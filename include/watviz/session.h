@@ -73,7 +73,8 @@ struct wv_session {
 	struct wv_session_platform plat;
 	enum wv_theme theme;		/* --theme, :set theme: the front-end
 					   draws in it */
-	bool theme_chosen;		/* so, not a default (the page's link
+	bool theme_chosen;
+	bool blank;			/* '.': nothing shows until a key */		/* so, not a default (the page's link
 					   says theme= then) */
 	bool remember_failed;		/* said once */
 	/* the open line */

@@ -542,6 +542,8 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return WV_REACT_REDRAW;
 	case WV_ACT_QUIT:
 		return WV_REACT_QUIT;
+	case WV_ACT_BLANK:	/* the session's (src/session/session.c) */
+		return WV_REACT_NONE;
 	case WV_ACT_FOCUS_MEMORY:
 	case WV_ACT_FOCUS_NEXT:
 	case WV_ACT_UNDO:

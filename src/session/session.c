@@ -288,7 +288,7 @@ int wv_session_line_done(struct wv_session *s, const char *text)
 
 int wv_session_act(struct wv_session *s, enum wv_action act)
 {
-	if (!s->started || s->line != WV_LINE_NONE)
+	if (!s->started || s->line != WV_LINE_NONE || s->blank)
 		return WV_REACT_NONE;
 	return opened(s, s->lesson ? wv_class_do(&s->cls, act) : wv_app_do(&s->app, act));
 }
@@ -309,8 +309,14 @@ static int lesson_act(struct wv_session *s, enum wv_action act)
 
 int wv_session_key(struct wv_session *s, int key)
 {
+	enum wv_action act;
+
 	if (!s->started)
 		return WV_REACT_NONE;
+	if (s->blank) {		/* any key brings the screen back, and only that */
+		s->blank = false;
+		return WV_REACT_CLEAR | WV_REACT_REDRAW;
+	}
 	if (s->line != WV_LINE_NONE) {
 		if (wv_session_line_takes(s, key))
 			return wv_session_edit_key(s, key);
@@ -318,14 +324,19 @@ int wv_session_key(struct wv_session *s, int key)
 		close_line(s);
 		return lesson_act(s, wv_keys_action(key)) | WV_REACT_REDRAW;
 	}
+	act = wv_app_action(&s->app, key);
+	if (act == WV_ACT_BLANK) {
+		s->blank = true;
+		return WV_REACT_CLEAR | WV_REACT_REDRAW;
+	}
 	if (s->lesson)
-		return lesson_act(s, wv_app_action(&s->app, key));
-	return opened(s, wv_app_key(&s->app, key));
+		return lesson_act(s, act);
+	return opened(s, wv_app_do(&s->app, act));
 }
 
 int wv_session_click(struct wv_session *s, unsigned target)
 {
-	if (!s->started || s->line != WV_LINE_NONE)
+	if (!s->started || s->line != WV_LINE_NONE || s->blank)
 		return WV_REACT_NONE;	/* the line is being typed: not now */
 	return opened(s, s->lesson ? wv_class_click(&s->cls, target)
 				   : wv_app_click(&s->app, target));
@@ -342,6 +353,11 @@ void wv_session_frame(struct wv_session *s, struct wv_frame *f)
 {
 	if (!s->started)
 		return;
+	if (s->blank) {		/* nothing of the trace: no answer shows */
+		for (int y = 0; y < f->rows; y++)
+			wv_frame_fill(f, y, 0, f->cols, WV_ROLE_TEXT, ' ');
+		return;
+	}
 	if (s->lesson)
 		wv_lessonview_build(f, &s->cls);
 	else
@@ -364,6 +380,10 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size)
 	out[0] = '\0';
 	if (!s->started)
 		return;
+	if (s->blank) {
+		snprintf(out, size, "The screen is blank; any key brings it back.");
+		return;
+	}
 	if (s->lesson) {
 		/* room kept for the message line */
 		wv_lessonview_said(&s->cls, out, size > WV_APP_MSG_MAX + 4
