@@ -33,7 +33,7 @@ _watviz_steps()
 	for ((i = 1; i < ${#COMP_WORDS[@]}; i++)); do
 		case ${COMP_WORDS[i]} in
 		--svg | --cast | --plain | --json) ;;
-		--step | --record | --cast-size)	# its value, after any '='
+		--step | --record | --cast-size | --theme)	# its value, after any '='
 			[[ ${COMP_WORDS[i + 1]} == = ]] && ((i++))
 			((i++))
 			# "has_zero:3" split at ':' (COMP_WORDBREAKS)
@@ -100,6 +100,9 @@ _watviz()
 		;;
 	--color | --colour)
 		words="auto always never"
+		;;
+	--theme)
+		words="light dark"
 		;;
 	--check-lesson)
 		compopt -o filenames 2>/dev/null

@@ -84,8 +84,11 @@
     if (link !== lastLink) {
       lastLink = link;
       history.replaceState(null, '', '#' + link);
-      // --present's colours where the lesson is presented
+      // --present's colours where the lesson is presented, and a theme
+      // the link (or :set theme) chose over the browser's preference
       document.body.classList.toggle('present', /(^|&)present=1(&|$)/.test(link));
+      document.body.classList.toggle('light', /(^|&)theme=light(&|$)/.test(link));
+      document.body.classList.toggle('dark', /(^|&)theme=dark(&|$)/.test(link));
     }
     const said = w.said();
     if (said !== lastSaid) {

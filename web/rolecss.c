@@ -1,9 +1,12 @@
 /*
- * The page's role classes, written from the theme table the terminal and
- * the casts are drawn from (watviz/theme.h), so the page cannot drift: .r0 .. .rN for the normal theme, the same under
- * .present for --present's, and under .mono the monochrome attributes
- * (what NO_COLOR gets in the terminal).  Run at build time by make web:
- * rolecss > build/web/roles.css.
+ * The page's colours and role classes, written from the theme table the
+ * terminal and the casts are drawn from (watviz/theme.h), so the page
+ * cannot drift: the palettes as CSS variables (the browser's light or dark
+ * preference, presenting, body.light and body.dark for a link's theme=),
+ * .r0 .. .rN for the normal table, the same under .present for
+ * --present's, under .light for the light theme, and under .mono the
+ * monochrome attributes (what NO_COLOR gets in the terminal).  Run at
+ * build time by make web: rolecss > build/web/roles.css.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,15 +16,25 @@
 #include "watviz/screen.h"
 #include "watviz/theme.h"
 
-/* The eight colours as CSS variables, set per theme by page.css. */
+/* The eight colours as CSS variables. */
 static const char *const colour[8] = {
 	"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
 };
 
-static void colours(const char *scope, bool present)
+static void palette(const char *scope, enum wv_page_palette p)
+{
+	const struct wv_palette *pal = wv_theme_page(p);
+
+	printf("%s{--bg:#%06x;--fg:#%06x;", scope, pal->bg, pal->fg);
+	for (int c = 0; c < 8; c++)
+		printf("--c-%s:#%06x;", colour[c], pal->c[c]);
+	printf("}\n");
+}
+
+static void colours(const char *scope, bool present, enum wv_theme theme)
 {
 	for (int r = 0; r < WV_ROLE_COUNT; r++) {
-		const struct wv_look *l = wv_theme_look((enum wv_role)r, present);
+		const struct wv_look *l = wv_theme_look((enum wv_role)r, present, theme);
 		unsigned a = l->color_attr;
 
 		printf("%s.r%d{", scope, r);
@@ -39,7 +52,8 @@ static void colours(const char *scope, bool present)
 static void mono(const char *scope, bool present)
 {
 	for (int r = 0; r < WV_ROLE_COUNT; r++) {
-		unsigned a = wv_theme_look((enum wv_role)r, present)->mono_attr;
+		unsigned a = wv_theme_look((enum wv_role)r, present,
+					   WV_THEME_DARK)->mono_attr;
 
 		printf("%s.r%d{color:inherit;background:%s;font-weight:%s;"
 		       "text-decoration:%s;opacity:%s}\n", scope, r,
@@ -55,8 +69,19 @@ static void mono(const char *scope, bool present)
 int main(void)
 {
 	printf("/* made by web/rolecss.c from the theme table, src/render/theme.c */\n");
-	colours(".grid ", false);
-	colours(".present .grid ", true);
+	/* the palettes, later ones winning: the browser's preference, then
+	   presenting, then a link's theme= */
+	palette(":root", WV_PAGE_LIGHT);
+	printf("@media (prefers-color-scheme: dark) {\n");
+	palette(":root", WV_PAGE_DARK);
+	printf("}\n");
+	palette("body.present", WV_PAGE_PRESENT);
+	palette("body.dark", WV_PAGE_DARK);
+	palette("body.dark.present", WV_PAGE_PRESENT);
+	palette("body.light", WV_PAGE_THEME_LIGHT);
+	colours(".grid ", false, WV_THEME_DARK);
+	colours(".present .grid ", true, WV_THEME_DARK);
+	colours(".light .grid ", false, WV_THEME_LIGHT);
 	mono(".mono .grid ", false);
 	mono(".mono.present .grid ", true);
 	return 0;

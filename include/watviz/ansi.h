@@ -25,15 +25,20 @@
 #include <stdio.h>
 
 #include "watviz/screen.h"
+#include "watviz/theme.h"
 
 struct wv_ansi {
 	bool color, present;
+	enum wv_theme theme;	/* dark (0) unless wv_ansi_theme */
 	struct wv_frame prev;	/* what the terminal shows, 0x0: unknown */
 };
 
 /* Start an encoder; the first frame is drawn whole, after a clear. */
 void wv_ansi_init(struct wv_ansi *a, bool color, bool present);
 void wv_ansi_free(struct wv_ansi *a);
+
+/* Draw in theme from the next frame on, that frame whole if it changed. */
+void wv_ansi_theme(struct wv_ansi *a, enum wv_theme theme);
 
 /*
  * Write to out what turns the terminal into f (after a clear when the size

@@ -69,6 +69,9 @@ struct wv_rec;
 int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
 		char *err, size_t size);
 
+/* The theme the next frames are drawn in (dark until it is called). */
+void wv_rec_theme(struct wv_rec *r, enum wv_theme theme);
+
 /*
  * A frame as it is flushed to the terminal, with what it shows (cls NULL
  * outside a lesson) for the markers.  The first frame fixes the header's

@@ -37,6 +37,8 @@ struct wv_cli {
 	const char *lessons_dir;	/* --lessons-dir */
 	const char *check_lesson;	/* --check-lesson FILE */
 	bool list_lessons, restart, present, arch_given, fill_given;
+	int theme;			/* --theme: enum wv_theme, dark default */
+	bool theme_given;
 	bool measure;		/* --measure: handouts time their measure: scenes */
 	bool no_mouse;			/* --no-mouse */
 	const char *autoplay_arg;	/* --autoplay SECONDS, as given */

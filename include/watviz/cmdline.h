@@ -6,7 +6,7 @@
  *
  *   word "a\0b"   word a\0b   arch ppc   offset 3   fill 0x01   fill x
  *   delim /       delim none  json out.json   compare   speed 250
- *   help          quit (q)   set mouse off   set mouse on
+ *   help          quit (q)   set mouse off   set mouse on   set theme light
  * in a lesson:
  *   scene 3       lesson 3   lesson has-zero   lesson has   next   prev
  *
@@ -39,6 +39,7 @@ enum wv_cmd_kind {
 	WV_CMD_PREV,		/* the previous lesson */
 	WV_CMD_TRY,		/* text: a formula over a, as --try takes */
 	WV_CMD_SET,		/* num: mouse reporting 1 on, 0 off */
+	WV_CMD_THEME,		/* num: enum wv_theme (:set theme light) */
 	WV_CMD_SPLIT,		/* num 1: variant under the shown one; 0 (no
 				   argument): on with its partner, or off;
 				   -1 ("off"): off */

@@ -60,6 +60,8 @@ enum wv_action {
 	WV_ACT_EDIT,		/* edit the word on the command line */
 	WV_ACT_REDRAW,		/* Ctrl-L */
 	WV_ACT_QUIT,
+	WV_ACT_BLANK,		/* blank the screen (the projector); any key
+				   brings it back (the session's) */
 	/* editing the word in place (src/app/edit.c) */
 	WV_ACT_FOCUS_MEMORY,	/* byte cursor in the memory panel on / off */
 	WV_ACT_FOCUS_NEXT,	/* focus: steps -> memory -> bits -> steps */

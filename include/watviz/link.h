@@ -34,6 +34,7 @@ struct wv_link {
 	long lesson;			/* find()'s index, -1 none */
 	long scene;			/* from 1; WV_LINK_SCENE_END; 0 none */
 	bool present;
+	int theme;			/* theme=light|dark: enum wv_theme; -1 none */
 	const struct wv_variant *split;	/* split=NAME */
 	bool split_given;		/* NAME or none (split NULL) */
 };
@@ -45,7 +46,7 @@ struct wv_link {
  * 'scene': a scene number from 1, or end"); the fields taken are kept.
  * Refused too, when no field is: a trace's fields (word, offset, fill,
  * delim, page) with a lesson, a scene or present=yes without one.
- * present takes yes, no, 1 or 0.
+ * present takes yes, no, 1 or 0; theme light or dark.
  */
 int wv_link_parse(const char *fragment, struct wv_link *fl,
 		  long (*find)(void *ctx, const char *name), void *ctx, char *err,

@@ -13,12 +13,14 @@
 #include <stdbool.h>
 
 #include "watviz/screen.h"
+#include "watviz/theme.h"
 
 /* Choose colour pairs (color, after start_color) or monochrome attributes. */
 void wv_render_setup(bool color);
 
-/* The same with the --present table (present): high contrast, bold. */
-void wv_render_setup_theme(bool color, bool present);
+/* The same in theme, with the --present table (present): high contrast,
+   bold.  Sets the screen's background to the text's colours. */
+void wv_render_setup_theme(bool color, bool present, enum wv_theme theme);
 
 /* Draw f at the top left of stdscr (not refreshed). */
 void wv_render_frame(const struct wv_frame *f);

@@ -71,6 +71,11 @@ struct wv_session {
 	const struct wv_ui_opts *opts;	/* for :lesson N in the free view */
 	const char *progress;		/* the progress file, or NULL */
 	struct wv_session_platform plat;
+	enum wv_theme theme;		/* --theme, :set theme: the front-end
+					   draws in it */
+	bool theme_chosen;
+	bool blank;			/* '.': nothing shows until a key */		/* so, not a default (the page's link
+					   says theme= then) */
 	bool remember_failed;		/* said once */
 	/* the open line */
 	enum wv_line line;

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "watviz/theme.h"
+
 struct wv_measure;
 
 struct wv_variant;
@@ -48,6 +50,7 @@ struct wv_ui_opts {
 	unsigned lesson_number;		/* for the progress file and headings */
 	const char *lesson_slug;
 	bool present;			/* --present: the projector layout */
+	enum wv_theme theme;		/* --theme: dark (the default) or light */
 	const struct wv_variant *split;	/* --split: the variant stacked under
 					   the first, NULL none */
 	int autoplay_ms;		/* --autoplay: 0 off */

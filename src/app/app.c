@@ -542,6 +542,8 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return WV_REACT_REDRAW;
 	case WV_ACT_QUIT:
 		return WV_REACT_QUIT;
+	case WV_ACT_BLANK:	/* the session's (src/session/session.c) */
+		return WV_REACT_NONE;
 	case WV_ACT_FOCUS_MEMORY:
 	case WV_ACT_FOCUS_NEXT:
 	case WV_ACT_UNDO:
@@ -874,6 +876,8 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 			   "function; the wheel steps" : "mouse off: the terminal selects "
 			   "text again");
 		return WV_REACT_REDRAW;
+	case WV_CMD_THEME:	/* the session's (src/session/session.c) */
+		return WV_REACT_NONE;
 	case WV_CMD_SPLIT:
 		return wv_app_split(app, cmd->num > 0 ? cmd->variant : cmd->num < 0 ||
 				    app->split_v ? NULL : wv_app_split_partner(app->v));

@@ -39,10 +39,12 @@ static int write_error(void)
 	return errno ? -errno : -EIO;
 }
 
-static void caster_init(struct caster *c, FILE *out, bool color, bool present)
+static void caster_init(struct caster *c, FILE *out, bool color, bool present,
+			enum wv_theme theme)
 {
 	*c = (struct caster){ .out = out, .lesson = -1, .scene = -1 };
 	wv_ansi_init(&c->enc, color, present);
+	wv_ansi_theme(&c->enc, theme);
 }
 
 static void marker(struct caster *c, unsigned long ms, const char *label)
@@ -245,7 +247,7 @@ int wv_cast_play(FILE *out, const struct wv_ui_opts *uo,
 		rc = -EINVAL;
 		goto out_free;
 	}
-	caster_init(&c, out, o->color, uo->present);
+	caster_init(&c, out, o->color, uo->present, uo->theme);
 	if (wv_asciicast_header(out, o->cols, o->rows, o->title) < 0)
 		c.err = write_error();
 	if (uo->lesson)
@@ -296,9 +298,14 @@ int wv_rec_open(struct wv_rec **r, const char *path, bool color, bool present,
 		*r = NULL;
 		return e;
 	}
-	caster_init(&(*r)->c, (*r)->file.f, color, present);
+	caster_init(&(*r)->c, (*r)->file.f, color, present, WV_THEME_DARK);
 	snprintf((*r)->path, sizeof((*r)->path), "%s", path);
 	return 0;
+}
+
+void wv_rec_theme(struct wv_rec *r, enum wv_theme theme)
+{
+	wv_ansi_theme(&r->c.enc, theme);
 }
 
 void wv_rec_frame(struct wv_rec *r, const struct wv_frame *f,

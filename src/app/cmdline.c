@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/theme.h"
 #include "watviz/wat.h"
 #include "watviz/word.h"
 
@@ -39,7 +40,7 @@ static const struct {
 	{ "next", WV_CMD_NEXT, ARG_NONE, "next" },
 	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
 	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR" },
-	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off" },
+	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off, or set theme light|dark" },
 	{ "split", WV_CMD_SPLIT, ARG_SPLIT, "split [NAME|off]" },
 	{ "step", WV_CMD_STEP, ARG_TEXT, "step NAME:K" },
 };
@@ -193,11 +194,17 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 	case ARG_NAME:
 		return 0;
 	case ARG_SETTING: {
-		/* the one setting: mouse on|off */
-		const char *v = cmd->text + 5 + strspn(cmd->text + 5, " \t");
+		/* mouse on|off, theme light|dark */
+		size_t name = strcspn(cmd->text, " \t");
+		const char *v = cmd->text + name + strspn(cmd->text + name, " \t");
 
-		if (strncmp(cmd->text, "mouse", 5) != 0 ||
-		    (cmd->text[5] != ' ' && cmd->text[5] != '\t') ||
+		if (name == 5 && strncmp(cmd->text, "theme", 5) == 0 &&
+		    wv_theme_find(v) >= 0) {
+			cmd->kind = WV_CMD_THEME;
+			cmd->num = wv_theme_find(v);
+			return 0;
+		}
+		if (name != 5 || strncmp(cmd->text, "mouse", 5) != 0 ||
 		    (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)) {
 			snprintf(err, errsize, "usage: :%s", commands[i].usage);
 			return -1;
@@ -304,6 +311,7 @@ size_t wv_cmd_complete(const char *line, size_t start, const char *text,
 		add_match(m, "none", 4, text);
 	} else if (commands[i].kind == WV_CMD_SET) {
 		add_match(m, "mouse", 5, text);
+		add_match(m, "theme", 5, text);
 	} else if (commands[i].kind == WV_CMD_LESSON) {
 		for (size_t k = 0; lessons && lessons[k]; k++)
 			add_match(m, lessons[k], strlen(lessons[k]), text);

@@ -45,7 +45,8 @@ static const struct wv_keybind keys[] = {
 	/* two actions on one help line, so the help still fits 80x24 */
 	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw / whole message", false, 0 },
 	{ 'W', WV_ACT_MESSAGE, "W", NULL, false, 0 },
-	{ 'q', WV_ACT_QUIT, "q", "quit", false, 0 },
+	{ 'q', WV_ACT_QUIT, "q", "quit / blank the screen", false, 0 },
+	{ '.', WV_ACT_BLANK, ".", NULL, false, 0 },
 	{ 'm', WV_ACT_FOCUS_MEMORY, "m", "edit bytes, then bits", false, 0 },
 	{ '\t', WV_ACT_FOCUS_NEXT, "Tab", NULL, false, 0 },
 	{ 'u', WV_ACT_UNDO, "u", "undo / redo a byte edit", false, 0 },

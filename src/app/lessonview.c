@@ -95,6 +95,11 @@ static void narration(struct pen *p, const struct wv_class *c)
 static void narration_hint(struct pen *p, const struct wv_class *c, bool hint)
 {
 	char buf[200];
+	int ymax = p->ymax;
+
+	/* what Enter does stays in view under a narration cut short */
+	if (hint)
+		p->ymax--;
 
 	if (c->kept && c->arch)
 		snprintf(buf, sizeof(buf), "This scene needs %s, not %s (the --arch "
@@ -129,7 +134,9 @@ static void narration_hint(struct pen *p, const struct wv_class *c, bool hint)
 		for (size_t i = 0; i < s->nsources; i++)
 			line(p, WV_ROLE_DIM, s->sources[i]);
 	}
-	gap(p);
+	p->ymax = ymax;
+	if (!hint || p->y + 1 < p->ymax)
+		gap(p);
 	if (hint)
 		line(p, WV_ROLE_DIM, c->has_question ? "Enter: the question."
 			  : next_hint(c));
@@ -507,10 +514,14 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	   under them, narrower */
 	int ymax = f->rows - 2 - calls, avail = ymax - y;
 	int regs = wv_view_registers_need(f, c->app, avail - 4, &o);
+	/* the rows whole, each with its label and hex (captioned, label =
+	   hex over the bits, where both do not fit beside them: at 80
+	   columns), before the narration, which keeps at least 3 rows and
+	   is read aloud anyway: it loses its blank lines, then its end */
 	int tl = text_lines(c, width, true);
 
 	if (tl + regs + 1 > avail)
-		regs = avail - tl - 1 > 4 ? avail - tl - 1 : 4;
+		tl = avail - regs - 1;
 	/* a projector-sized window: the earlier sub-steps too, big */
 	if (f->rows >= 36)
 		y += wv_view_earlier(f, c->app, y, ymax - tl - 1 - regs, &o);

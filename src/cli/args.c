@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "watviz/cast.h"
+#include "watviz/theme.h"
 #include "watviz/try.h"
 #include "watviz/view.h"
 #include "watviz/word.h"
@@ -57,7 +58,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *eq)
 /* The options that take a value, and how the help shows each. */
 enum valued_opt { O_ARCH, O_OFFSET, O_FILL, O_DELIM, O_LESSON, O_LESSONS_DIR,
 		  O_CHECK_LESSON, O_AUTOPLAY, O_PAGE_END, O_TRY, O_AS, O_STEP,
-		  O_CAST_SIZE, O_RECORD, O_SPLIT, O_WEB_URL, O_CLASS_LOG };
+		  O_CAST_SIZE, O_RECORD, O_SPLIT, O_WEB_URL, O_CLASS_LOG, O_THEME };
 static const struct {
 	const char *name;
 	const char *example;	/* for "needs a value, as in ..." */
@@ -80,6 +81,7 @@ static const struct {
 	[O_SPLIT] = { "--split", "--split ppc64 (--list-arch lists them)", true },
 	[O_WEB_URL] = { "--web-url", "--web-url https://example.org/watviz.html", true },
 	[O_CLASS_LOG] = { "--class-log", "--class-log votes.jsonl", true },
+	[O_THEME] = { "--theme", "--theme light (light or dark)", true },
 };
 
 /* Index into valued[] of the option a (its name is n bytes), or -1. */
@@ -245,6 +247,15 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 		return 0;
 	case O_CLASS_LOG:
 		c->class_log = val;
+		return 0;
+	case O_THEME:
+		if (wv_theme_find(val) < 0) {
+			usage_error(c, "--theme %s: the themes are light (black on "
+				    "white) and dark (the default)", val);
+			return -1;
+		}
+		c->theme = wv_theme_find(val);
+		c->theme_given = true;
 		return 0;
 	case O_SPLIT:
 		c->split = wv_wat_find(val);
@@ -620,6 +631,13 @@ static int check_combinations(struct wv_cli *c)
 		usage_error(c, "--try draws its formula on the word's first word, "
 			    "as has_zero gets it, with no page edge in it; leave "
 			    "out --page-end");
+		return -1;
+	}
+	if (c->theme_given && (c->try_src || c->list_steps ||
+				(c->mode != WV_MODE_AUTO && c->mode != WV_MODE_CAST))) {
+		usage_error(c, "--theme colours the visualizer and --cast, and %s "
+			    "draws neither; leave out --theme", c->try_src ? "--try"
+			    : c->list_steps ? "--list-steps" : mode_opt[c->mode]);
 		return -1;
 	}
 	if (c->web_url && c->mode != WV_MODE_HTML) {

@@ -71,6 +71,8 @@ void wv_cli_help(FILE *f)
 "                    installed ones, or the source tree's lessons/)\n"
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
 "  --present         projector layout: bits spaced by byte, high contrast\n"
+"  --theme light|dark  colours of the visualizer and --cast: light is black\n"
+"                    on white (for projectors), dark the default\n"
 "  --split ARCH      a second variant stacked under the first, same place\n"
 "                    (the visualizer, --cast, --html; not --try or\n"
 "                    --list-steps)\n"

@@ -658,6 +658,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.color = c->color, .lesson = ls[first],
 			.lesson_number = files[first].number,
 			.lesson_slug = files[first].slug, .present = c->present,
+			.theme = (enum wv_theme)c->theme,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
 			.no_mouse = c->no_mouse, .class_addr = c->class_addr,
 			.class_log = c->class_log,
@@ -765,7 +766,7 @@ int main(int argc, char **argv)
 			.delim = c.delim, .color = c.color,
 			.page_end = (size_t)page_end, .no_mouse = c.no_mouse,
 			.present = c.present, .split = c.split,
-			.step = c.step_arg,
+			.theme = (enum wv_theme)c.theme, .step = c.step_arg,
 		};
 		struct wv_lesson_file *files = NULL;
 

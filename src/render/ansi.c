@@ -21,14 +21,21 @@ void wv_ansi_free(struct wv_ansi *a)
 	wv_frame_free(&a->prev);
 }
 
+void wv_ansi_theme(struct wv_ansi *a, enum wv_theme theme)
+{
+	if (theme != a->theme)
+		wv_frame_free(&a->prev);	/* every cell again */
+	a->theme = theme;
+}
+
 /* The SGR sequence that draws cell c, from a reset. */
 static void sgr(const struct wv_ansi *a, FILE *out, const struct wv_cell *c)
 {
-	const struct wv_look *l = wv_theme_look(c->role, a->present);
+	const struct wv_look *l = wv_theme_look(c->role, a->present, a->theme);
 	unsigned attr;
 
 	if (!l)
-		l = wv_theme_look(WV_ROLE_TEXT, a->present);
+		l = wv_theme_look(WV_ROLE_TEXT, a->present, a->theme);
 	attr = (a->color ? l->color_attr : l->mono_attr) |
 	       (c->focus ? WV_LOOK_REVERSE : 0);
 	fputs("\033[0", out);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/theme.h"
 #include "watviz/wat.h"
 #include "watviz/word.h"
 
@@ -136,9 +137,15 @@ static bool field(struct wv_link *fl, const char *key, const char *val,
 			return false;
 		}
 		fl->present = strcmp(val, "yes") == 0 || strcmp(val, "1") == 0;
+	} else if (strcmp(key, "theme") == 0) {
+		if ((fl->theme = wv_theme_find(val)) < 0) {
+			snprintf(err, size, "light or dark");
+			return false;
+		}
 	} else {
 		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
-			 "fill, delim, page, step, view, split, lesson, scene, present)");
+			 "fill, delim, page, step, view, split, lesson, scene, present, "
+			 "theme)");
 		return false;
 	}
 	return true;
@@ -190,7 +197,8 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 	char trace_key[8] = "";		/* the first trace field, if any */
 	bool ok = true;
 
-	*fl = (struct wv_link){ .v = wv_wat_find("x86-64"), .delim = -1, .lesson = -1 };
+	*fl = (struct wv_link){ .v = wv_wat_find("x86-64"), .delim = -1, .lesson = -1,
+				.theme = -1 };
 	if (size)
 		err[0] = '\0';
 

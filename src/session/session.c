@@ -83,6 +83,7 @@ int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 	if (lesson ? wv_class_init(&s->cls, &s->app, opts, progress_path) < 0
 		   : wv_app_open(&s->app, opts) < 0)
 		return -1;
+	s->theme = opts->theme;
 	wv_session_adopt(s, lesson, opts, progress_path, plat);
 	return 0;
 }
@@ -175,6 +176,17 @@ static int try_job(struct wv_session *s)
 	return s->lesson ? r | wv_class_sync(&s->cls) : r;
 }
 
+/* :set theme: how every screen is drawn, for the front-end to follow. */
+static int set_theme(struct wv_session *s)
+{
+	s->theme = (enum wv_theme)s->cmd.num;
+	s->theme_chosen = true;
+	wv_app_msg(&s->app, false, s->theme == WV_THEME_LIGHT
+		   ? "light theme: black on white (:set theme dark goes back)"
+		   : "dark theme (:set theme light draws black on white)");
+	return WV_REACT_CLEAR | WV_REACT_REDRAW;
+}
+
 static int lesson_or_app(struct wv_session *s)
 {
 	return s->lesson ? wv_class_command(&s->cls, &s->cmd, s->plat.write_json)
@@ -190,6 +202,7 @@ static const struct {
 } routes[] = {
 	{ WV_CMD_LESSON, true, free_lesson },
 	{ WV_CMD_TRY, false, try_job },
+	{ WV_CMD_THEME, false, set_theme },
 };
 
 static int command(struct wv_session *s, const char *line)
@@ -276,7 +289,7 @@ int wv_session_line_done(struct wv_session *s, const char *text)
 
 int wv_session_act(struct wv_session *s, enum wv_action act)
 {
-	if (!s->started || s->line != WV_LINE_NONE)
+	if (!s->started || s->line != WV_LINE_NONE || s->blank)
 		return WV_REACT_NONE;
 	return opened(s, s->lesson ? wv_class_do(&s->cls, act) : wv_app_do(&s->app, act));
 }
@@ -297,8 +310,14 @@ static int lesson_act(struct wv_session *s, enum wv_action act)
 
 int wv_session_key(struct wv_session *s, int key)
 {
+	enum wv_action act;
+
 	if (!s->started)
 		return WV_REACT_NONE;
+	if (s->blank) {		/* any key brings the screen back, and only that */
+		s->blank = false;
+		return WV_REACT_CLEAR | WV_REACT_REDRAW;
+	}
 	if (s->line != WV_LINE_NONE) {
 		if (wv_session_line_takes(s, key))
 			return wv_session_edit_key(s, key);
@@ -306,9 +325,14 @@ int wv_session_key(struct wv_session *s, int key)
 		close_line(s);
 		return lesson_act(s, wv_keys_action(key)) | WV_REACT_REDRAW;
 	}
+	act = wv_app_action(&s->app, key);
+	if (act == WV_ACT_BLANK) {
+		s->blank = true;
+		return WV_REACT_CLEAR | WV_REACT_REDRAW;
+	}
 	if (s->lesson)
-		return lesson_act(s, wv_app_action(&s->app, key));
-	return opened(s, wv_app_key(&s->app, key));
+		return lesson_act(s, act);
+	return opened(s, wv_app_do(&s->app, act));
 }
 
 void wv_session_msg(struct wv_session *s, bool error, const char *fmt, ...)
@@ -334,7 +358,7 @@ int wv_session_goto_step(struct wv_session *s, const char *spec)
 
 int wv_session_click(struct wv_session *s, unsigned target)
 {
-	if (!s->started || s->line != WV_LINE_NONE)
+	if (!s->started || s->line != WV_LINE_NONE || s->blank)
 		return WV_REACT_NONE;	/* the line is being typed: not now */
 	return opened(s, s->lesson ? wv_class_click(&s->cls, target)
 				   : wv_app_click(&s->app, target));
@@ -351,6 +375,11 @@ void wv_session_frame(struct wv_session *s, struct wv_frame *f)
 {
 	if (!s->started)
 		return;
+	if (s->blank) {		/* nothing of the trace: no answer shows */
+		for (int y = 0; y < f->rows; y++)
+			wv_frame_fill(f, y, 0, f->cols, WV_ROLE_TEXT, ' ');
+		return;
+	}
 	if (s->lesson)
 		wv_lessonview_build(f, &s->cls);
 	else
@@ -373,6 +402,10 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size)
 	out[0] = '\0';
 	if (!s->started)
 		return;
+	if (s->blank) {
+		snprintf(out, size, "The screen is blank; any key brings it back.");
+		return;
+	}
 	if (s->lesson) {
 		/* room kept for the message line */
 		wv_lessonview_said(&s->cls, out, size > WV_APP_MSG_MAX + 4

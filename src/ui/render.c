@@ -28,11 +28,11 @@ static attr_t curses_attr(unsigned look)
 
 static attr_t role_attr[WV_ROLE_COUNT];
 
-void wv_render_setup_theme(bool color, bool present)
+void wv_render_setup_theme(bool color, bool present, enum wv_theme theme)
 {
 	/* the theme's colours are numbered as curses numbers COLOR_* */
 	for (int r = 0; r < WV_ROLE_COUNT; r++) {
-		const struct wv_look *l = wv_theme_look((enum wv_role)r, present);
+		const struct wv_look *l = wv_theme_look((enum wv_role)r, present, theme);
 
 		if (color) {
 			init_pair((short)(r + 1), l->fg, l->bg);
@@ -41,11 +41,15 @@ void wv_render_setup_theme(bool color, bool present)
 			role_attr[r] = curses_attr(l->mono_attr);
 		}
 	}
+	/* what the frame does not cover (the corner it leaves, a line being
+	   cleared) in the text's colours, not its attributes (curses adds
+	   those to every cell): the light theme's white on a dark terminal */
+	bkgd((chtype)' ' | (color ? COLOR_PAIR(WV_ROLE_TEXT + 1) : 0));
 }
 
 void wv_render_setup(bool color)
 {
-	wv_render_setup_theme(color, false);
+	wv_render_setup_theme(color, false, WV_THEME_DARK);
 }
 
 /* A special cell (the cut mark, the QR code's blocks) where the locale

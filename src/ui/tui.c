@@ -71,6 +71,7 @@ struct tui {
 	const char **lesson_names;	/* for Tab after ":lesson " */
 	struct wv_rec *rec;		/* --record, or NULL */
 	bool mouse;			/* mouse reporting is on */
+	enum wv_theme theme;		/* the colours are set up for */
 	/* --class: the votes, the server the phones reach, the QR rows */
 	wv_live *live;
 	wv_classsrv *srv;
@@ -304,6 +305,13 @@ static int key_code(int ch)
 
 static void render(struct tui *ui)
 {
+	if (ui->s.theme != ui->theme) {	/* :set theme */
+		ui->theme = ui->s.theme;
+		wv_render_setup_theme(wv_term_has_color(), ui->s.opts->present, ui->theme);
+		clearok(curscr, TRUE);
+	}
+	if (ui->rec)
+		wv_rec_theme(ui->rec, ui->theme);
 	if (wv_frame_init(&ui->frame, LINES, COLS) < 0)
 		return;
 	wv_session_frame(&ui->s, &ui->frame);
@@ -582,7 +590,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		free(ui);
 		return 1;
 	}
-	wv_render_setup_theme(wv_term_has_color(), opts->present);
+	ui->theme = ui->s.theme;
+	wv_render_setup_theme(wv_term_has_color(), opts->present, ui->theme);
 	/* on where the terminal reports mouse events, unless --no-mouse */
 	ui->mouse = wv_term_mouse(!opts->no_mouse);
 	wv_session_set_mouse(&ui->s, ui->mouse);

@@ -28,6 +28,7 @@
 #include "watviz/session.h"
 #include "watviz/state.h"
 #include "watviz/stepname.h"
+#include "watviz/theme.h"
 #include "watviz/try.h"
 #include "watviz/ui.h"
 #include "watviz/view.h"
@@ -677,6 +678,9 @@ int wv_web_open(const char *fragment)
 
 	stop();
 	state_check();
+	/* the link's theme, else the browser's preference */
+	web.s.theme = fl.theme >= 0 ? (enum wv_theme)fl.theme : WV_THEME_DARK;
+	web.s.theme_chosen = fl.theme >= 0;
 	if (fl.lesson >= 0 && start_lesson(&fl, err, sizeof(err)) < 0)
 		fl.lesson = -1;	/* said in err; the first screen instead */
 	if (fl.lesson < 0) {
@@ -750,5 +754,11 @@ const char *wv_web_link(void)
 				 app->view == WV_VIEW_COMPARE,
 				 app->split_v ? app->split_v->name : NULL, web.link,
 				 sizeof(web.link));
+	if (web.s.theme_chosen) {	/* :set theme, or the link's */
+		size_t n = strlen(web.link);
+
+		snprintf(web.link + n, sizeof(web.link) - n, "&theme=%s",
+			 wv_theme_name(web.s.theme));
+	}
 	return web.link;
 }

@@ -225,6 +225,48 @@ static void test_another_word_at_the_answer(void **state)
 	stop();
 }
 
+/* Every cell of the frame blank: nothing of the trace, so no answer. */
+static bool frame_blank(const struct wv_frame *f)
+{
+	for (int i = 0; i < f->rows * f->cols; i++)
+		if (f->cells[i].ch != ' ')
+			return false;
+	return true;
+}
+
+/* '.' blanks the projector on a question's scene; the next key (]) only
+   brings it back, in both front-ends; in the byte editor too. */
+static void test_blank_and_back(void **state)
+{
+	struct wv_frame before = { 0 };
+	char said[512];
+
+	(void)state;
+	start_lesson("lessons/03-has-zero.lesson", 3);
+	go_scene(2);
+	assert_int_equal(wv_frame_init(&before, LINES, COLS), 0);
+	wv_session_frame(&term, &before);
+	press(".");
+	assert_true(term.blank && page.blank);
+	assert_true(frame_blank(&ft));
+	wv_session_said(&term, said, sizeof(said));
+	assert_string_equal(said, "The screen is blank; any key brings it back.");
+	assert_int_equal(wv_session_act(&term, WV_ACT_NEXT), WV_REACT_NONE);
+	press("]");
+	assert_false(term.blank || page.blank);
+	assert_int_equal(term.cls.scene, 1);	/* ] did nothing else */
+	assert_memory_equal(before.cells, ft.cells,
+			    (size_t)ft.rows * (size_t)ft.cols * sizeof(*ft.cells));
+	/* with the answer line open, '.' is the line's */
+	press("Enter");
+	assert_int_equal(term.line, WV_LINE_ANSWER);
+	press(".");
+	assert_false(term.blank);
+	press("Esc");
+	stop();
+	wv_frame_free(&before);
+}
+
 /* Lesson 10 scene 3 asks for a formula over mask: every letter is the
    formula's (the s of mask used to show the worked answer). */
 static void test_formula_takes_every_letter(void **state)
@@ -425,6 +467,7 @@ int main(void)
 		cmocka_unit_test(test_formula_takes_every_letter),
 		cmocka_unit_test(test_retry_is_typed),
 		cmocka_unit_test(test_every_key_both_maps),
+		cmocka_unit_test(test_blank_and_back),
 		cmocka_unit_test(test_live_class),
 	};
 

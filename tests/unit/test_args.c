@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "watviz/cli.h"
+#include "watviz/theme.h"
 #include "watviz/try.h"
 
 #define MAXA 16
@@ -205,6 +206,16 @@ static void ignored_options(void **state)
 		{ "--no-mouse --list-steps ab", "and --list-steps runs none" },
 		{ "--no-mouse --list-arch", "--list-arch lists the variants and exits, "
 		  "so --no-mouse would be ignored" },
+		/* --theme: its two values, and where nothing is coloured */
+		{ "--theme blue ab", "--theme blue: the themes are light (black on "
+		  "white) and dark (the default)" },
+		{ "--theme ab", "--theme ab: the themes are light" },
+		{ "--theme", "--theme needs a value, as in --theme light (light or dark)" },
+		{ "--theme light --theme dark ab", "--theme given twice" },
+		{ "--plain --theme light ab", "--theme colours the visualizer and "
+		  "--cast, and --plain draws neither; leave out --theme" },
+		{ "--html --theme light ab", "and --html draws neither" },
+		{ "--theme dark --try a", "and --try draws neither" },
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -213,6 +224,14 @@ static void ignored_options(void **state)
 				 bad[i].msg);
 	assert_int_equal(parse(&c, "--no-mouse --record x.cast ab"), 0);
 	assert_int_equal(parse(&c, "--no-mouse --lesson 2"), 0);
+	assert_int_equal(parse(&c, "--theme light --lesson 2 --present"), 0);
+	assert_int_equal(c.theme, WV_THEME_LIGHT);
+	assert_int_equal(parse(&c, "--cast --theme=light ab"), 0);
+	assert_int_equal(c.theme, WV_THEME_LIGHT);
+	assert_int_equal(parse(&c, "--theme dark ab"), 0);
+	assert_int_equal(c.theme, WV_THEME_DARK);
+	assert_int_equal(parse(&c, "ab"), 0);
+	assert_int_equal(c.theme, WV_THEME_DARK);
 	assert_int_equal(parse(&c, "--html --split ppc64 --web-url w.html ab"), 0);
 	assert_int_equal(parse(&c, "--help --measure"), 0);
 }

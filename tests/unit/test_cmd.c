@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "watviz/cmdline.h"
+#include "watviz/theme.h"
 #include "watviz/word.h"
 
 static struct wv_cmd cmd;
@@ -81,7 +82,17 @@ static void test_numbers_and_bytes(void **state)
 	assert_int_equal(wv_cmd_parse("se mouse  on", &cmd, err, sizeof(err)), 0);
 	assert_int_equal(cmd.num, 1);
 	assert_int_equal(wv_cmd_parse("set mouse", &cmd, err, sizeof(err)), -1);
-	assert_string_equal(err, "usage: :set mouse on|off");
+	assert_string_equal(err, "usage: :set mouse on|off, or set theme light|dark");
+	/* :set theme light|dark */
+	assert_int_equal(wv_cmd_parse("set theme light", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_THEME);
+	assert_int_equal(cmd.num, WV_THEME_LIGHT);
+	assert_int_equal(wv_cmd_parse("set  theme\tdark", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_THEME);
+	assert_int_equal(cmd.num, WV_THEME_DARK);
+	assert_int_equal(wv_cmd_parse("set theme blue", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "usage: :set mouse on|off, or set theme light|dark");
+	assert_int_equal(wv_cmd_parse("set themes light", &cmd, err, sizeof(err)), -1);
 	assert_int_equal(wv_cmd_parse("set mousetrap on", &cmd, err, sizeof(err)), -1);
 	assert_int_equal(wv_cmd_parse("set colour on", &cmd, err, sizeof(err)), -1);
 	assert_int_equal(wv_cmd_parse("set", &cmd, err, sizeof(err)), -1);

@@ -213,11 +213,14 @@ static void ansi_matches_curses(void **state)
 	set_term(scr);
 	start_color();
 	use_default_colors();
-	for (int present = 0; present < 2; present++) {
+	for (int k = 0; k < 2 * WV_THEME_COUNT; k++) {
+		int present = k & 1;
+		enum wv_theme theme = (enum wv_theme)(k / 2);
+
 		for (int color = 0; color < 2; color++) {
-			wv_render_setup_theme(color, present);
+			wv_render_setup_theme(color, present, theme);
 			for (int r = 0; r < WV_ROLE_COUNT; r++) {
-				const struct wv_look *l = wv_theme_look(r, present);
+				const struct wv_look *l = wv_theme_look(r, present, theme);
 				attr_t got = (attr_t)wv_render_attr(r) & ~A_COLOR;
 				unsigned want = color ? l->color_attr : l->mono_attr;
 				short fg, bg;
@@ -234,7 +237,8 @@ static void ansi_matches_curses(void **state)
 			}
 		}
 	}
-	assert_null(wv_theme_look(WV_ROLE_COUNT, false));
+	assert_null(wv_theme_look(WV_ROLE_COUNT, false, WV_THEME_DARK));
+	assert_null(wv_theme_look(WV_ROLE_TEXT, false, WV_THEME_COUNT));
 	endwin();
 	delscreen(scr);
 	fclose(out);

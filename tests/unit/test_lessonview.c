@@ -508,6 +508,85 @@ static void test_narration_fits(void **state)
 	assert_int_equal(cut_scenes, 0);
 }
 
+/* ---- the projector's rows: whole, in view, not shifting ------------------ */
+
+static const struct { int rows, cols; } projector_sizes[] = {
+	{ 24, 80 }, { 36, 120 }, { 45, 160 },
+};
+
+/* Is label drawn whole from column 0 on some row (the register rows'
+   labels start there, beside the bits or over them)? */
+static bool label_whole(const char *label)
+{
+	size_t n = strlen(label);
+
+	for (int y = 0; y < fr.rows; y++) {
+		const struct wv_cell *row = &fr.cells[(size_t)y * (size_t)fr.cols];
+
+		if (wv_frame_find(&fr, y, label) == 0 && (int)n < fr.cols &&
+		    row[n].ch != WV_CH_CUT)
+			return true;
+	}
+	return false;
+}
+
+static unsigned bad_rows;
+
+/* Each row of the shown sub-step: its label whole, its hex in view unless
+   the questions hide it (or it is a number). */
+static void rows_whole(const char *where)
+{
+	const struct wv_trace *t = &app.trace;
+	const struct wv_substep *sub = &t->subs[app.pos];
+	struct wv_hide h = wv_view_hide(&app);
+
+	for (unsigned ri = 0; ri < sub->nrows; ri++) {
+		struct wv_row r;
+		char hex[24];
+		bool hidden = wv_hide_row(&h, t, app.pos, ri, &r);
+
+		snprintf(hex, sizeof(hex), "0x%0*llx", (int)(r.width + 3) / 4,
+			 (unsigned long long)r.value);
+		if (!label_whole(r.label) ||
+		    (!hidden && r.width && row_of(hex) < 0)) {
+			print_message("%s: row '%s' (%s) %s\n", where, r.label, hex,
+				      label_whole(r.label) ? "without its hex"
+				      : "without its whole label");
+			if (bad_rows++ == 0)
+				dump();
+		}
+	}
+}
+
+/* --present on every lesson's scenes at 80x24, 120x36 and 160x45: every
+   row of the shown sub-step keeps its label and its hex. */
+static void test_present_rows_whole(void **state)
+{
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	char where[160];
+
+	(void)state;
+	bad_rows = 0;
+	for (int i = 0; i < n; i++) {
+		start(files[i].path, files[i].number, NULL, true);
+		for (size_t k = 0; k < cls.nscenes; k++)
+			for (size_t s = 0; s < sizeof(projector_sizes) /
+			     sizeof(projector_sizes[0]); s++) {
+				wv_class_goto(&cls, k);
+				if (wv_lesson_scene(lesson, k)->measure >= 0)
+					continue;
+				build(projector_sizes[s].rows, projector_sizes[s].cols);
+				snprintf(where, sizeof(where), "lesson %u scene %zu at %dx%d",
+					 files[i].number, k + 1, projector_sizes[s].cols,
+					 projector_sizes[s].rows);
+				rows_whole(where);
+			}
+		stop();
+	}
+	assert_int_equal(bad_rows, 0);
+}
+
 /* In a lesson too: a long message is cut with the mark; W keeps it and
    shows it whole; the next key takes it away. */
 static void test_message_key(void **state)
@@ -554,6 +633,7 @@ int main(void)
 		cmocka_unit_test(test_every_scene),
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),
+		cmocka_unit_test(test_present_rows_whole),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "watviz/link.h"
+#include "watviz/theme.h"
 
 /* Lesson 3 is built in (index 2), by number or by name; nothing else. */
 static long find(void *ctx, const char *name)
@@ -118,6 +119,22 @@ static void test_present(void **state)
 	}
 }
 
+/* theme=light|dark on any link; absent, the browser's preference (-1) */
+static void test_theme(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("word=ab"), 0);
+	assert_int_equal(fl.theme, -1);
+	assert_int_equal(parse("word=ab&theme=light"), 0);
+	assert_int_equal(fl.theme, WV_THEME_LIGHT);
+	assert_int_equal(parse("lesson=3&present=1&theme=dark"), 0);
+	assert_int_equal(fl.theme, WV_THEME_DARK);
+	assert_int_equal(parse("word=ab&theme=blue"), -1);
+	refused("theme", "light or dark", NULL);
+	assert_int_equal(parse("word=ab&theme="), -1);
+	refused("theme", "light or dark", NULL);
+}
+
 static void test_word_too_long(void **state)
 {
 	size_t n = WV_CMD_TEXT_MAX + 100;
@@ -145,6 +162,7 @@ int main(void)
 		cmocka_unit_test(test_scene_needs_lesson),
 		cmocka_unit_test(test_trace_fields_with_lesson),
 		cmocka_unit_test(test_present),
+		cmocka_unit_test(test_theme),
 		cmocka_unit_test(test_word_too_long),
 	};
 

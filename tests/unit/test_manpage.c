@@ -21,7 +21,7 @@ static void mdoc_name(const char *name, char *out, size_t size)
 {
 	static const struct { const char *key, *mdoc; } esc[] = {
 		{ "?", "\\&?" }, { ":", "\\&:" }, { "-", "\\-" }, { "[", "\\(lB" },
-		{ "]", "\\(rB" }, { "=", "=" }, { "'", "\\(aq" },
+		{ "]", "\\(rB" }, { "=", "=" }, { "'", "\\(aq" }, { ".", "\\&." },
 	};
 
 	for (size_t i = 0; i < sizeof(esc) / sizeof(esc[0]); i++)
