@@ -1493,6 +1493,78 @@ static void narration_points_at_shown_rows(void **state)
 }
 
 /*
+ * A sentence that sends the class after the carries or the borrows
+ * ("Follow where the carries stop", "Follow the subtraction byte by byte:
+ * does any byte borrow") is shown on a sub-step that has a carry or a
+ * borrow row (review: lesson 9 scene 2 said it on the AND after the
+ * addition, whose carries sit in the sub-step before).
+ */
+static void follow_carries_on_their_row(void **state)
+{
+	(void)state;
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned checked = 0, wrong = 0;
+
+	for (int f = 0; f < n; f++) {
+		wv_lesson *l;
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_load(files[f].path, &l, &e), 0);
+		for (size_t vi = 0; vi < wv_lesson_nvariants(l); vi++)
+			for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+				const struct wv_scene *s = wv_lesson_scene(l, i);
+				struct wv_trace_in in;
+				struct wv_trace t;
+				char out[WV_NARRATION_MAX];
+				const char *bad = NULL;
+				bool has_row = false;
+
+				wv_lesson_scene_input(l, i, wv_lesson_variant(l, vi), &in, NULL);
+				assert_int_equal(wv_trace_build(&t, &in), 0);
+				assert_int_equal(wv_lesson_narrate(s, &t, out, sizeof(out), &bad), 0);
+				size_t k = wv_lesson_shown_sub(s, &t);
+
+				for (unsigned ri = 0; k < t.nsubs && ri < t.subs[k].nrows; ri++)
+					has_row |= t.subs[k].rows[ri].kind == WV_ROW_CARRY ||
+						   t.subs[k].rows[ri].kind == WV_ROW_BORROW;
+				/* each sentence: an order to follow or watch, about
+				   carries or borrows */
+				for (char *p = out, *end; *p; p = end) {
+					char sentence[WV_NARRATION_MAX];
+					size_t len;
+
+					end = p + strcspn(p, ".?!");
+					if (*end)
+						end++;
+					len = (size_t)(end - p);
+					memcpy(sentence, p, len);
+					sentence[len] = '\0';
+					if (!strstr(sentence, "ollow") && !strstr(sentence, "atch"))
+						continue;
+					if (!strstr(sentence, "carr") && !strstr(sentence, "borrow"))
+						continue;
+					checked++;
+					if (!has_row) {
+						printf("# %s scene %zu on %s: \"%s\" is shown on "
+						       "sub-step %zu (%s), which has no carry or "
+						       "borrow row\n", files[f].path, i + 1,
+						       in.v->name, sentence + strspn(sentence, " \n"),
+						       k + 1, t.subs[k].expr);
+						wrong++;
+					}
+				}
+				wv_trace_free(&t);
+			}
+		wv_lesson_free(l);
+	}
+	printf("# %u sentences about carries or borrows, %u not on their row\n", checked,
+	       wrong);
+	assert_true(checked > 0);
+	assert_int_equal(wrong, 0);
+}
+
+/*
  * A '?' row never hides a value the rows beside it show (review): with
  * lesson 4 scene 1's question open (a - ONES), the later "~a" beside a is
  * drawn, and so is ~a as an operand of the AND after it; with lesson 9
@@ -1820,6 +1892,7 @@ int main(void)
 		cmocka_unit_test(no_value_asked_twice),
 		cmocka_unit_test(worked_answers_keep_later_ones),
 		cmocka_unit_test(narration_points_at_shown_rows),
+		cmocka_unit_test(follow_carries_on_their_row),
 		cmocka_unit_test(known_rows_shown),
 		cmocka_unit_test(lesson14_names_its_fixup),
 		cmocka_unit_test(build_exact_credit),
