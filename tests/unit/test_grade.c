@@ -419,8 +419,8 @@ static void test_predicted_mistakes(void **state)
 		{ "06-create-zero-mask", "x86-64-v6.10", 5, 0, "0xff",
 		  "that mask covers the zero byte too" },
 		{ "12-exact-and-bitscan", "s390", 2, 47, "16",
-		  "16 is clz(bits), the 0 bits above its top set bit; the question "
-		  "asks __fls(bits)" },
+		  "16 is clz(data), the 0 bits above its top set bit; the question "
+		  "asks __fls(data)" },
 		{ "12-exact-and-bitscan", "s390", 2, 47, "2",
 		  "2 is the first zero's byte index, as find_zero gives it; the "
 		  "question counts bits" },

@@ -265,7 +265,7 @@ static void test_end_and_help(void **state)
 	assert_true(row_of("[ goes back to the last scene") > 0);
 	assert_true(wv_frame_find(&fr, 22, "LE end") > 0);
 	/* the estimate, as --list-lessons gives it; no other lesson given */
-	assert_true(row_of("Estimated time: about 10 minutes (349 words read out") > 0);
+	assert_true(row_of("Estimated time: about 10 minutes (350 words read out") > 0);
 	assert_true(row_of("That was the last lesson.") > 0);
 	assert_int_equal(row_of("n or Enter"), -1);
 	assert_int_equal(wv_frame_find(&fr, 22, "n next lesson"), -1);
