@@ -174,10 +174,14 @@ static int csv_fill(FILE *f, void *ctx)
 /*
  * Serve the class at spec ("", "ADDR", "ADDR:PORT", ":PORT", "[V6]:PORT"):
  * the votes, the server, the join link's QR code, all handed to the
- * session.  0, or -1 with the reason in err.
+ * session.  0, or -1 with the reason in err, which names how the class was
+ * asked for: opt is "--class" (at the start) or ":class" (in a lesson;
+ * nothing is left half started).
  */
-static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
+static int class_start(struct tui *ui, const char *spec, const char *opt, char *err,
+		       size_t size)
 {
+	bool colon_cmd = opt[0] == ':';
 	char host[128] = "", *colon, *end;
 	unsigned long port = CLASS_PORT;
 	struct wv_classsrv_config cfg = { 0 };
@@ -199,25 +203,30 @@ static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
 	if (*spec == ':') {
 		port = strtoul(spec + 1, &end, 10);
 		if (!spec[1] || *end || port > 65535) {
-			snprintf(err, size, "--class: '%s' is no port; give 1 to 65535, as in "
-				 "--class=:8080", spec + 1);
+			snprintf(err, size, "%s: '%s' is no port; give 1 to 65535, as in "
+				 "%s:8080", opt, spec + 1, colon_cmd ? ":class " : "--class=");
 			return -1;
 		}
 	}
 	if (!host[0] && default_addr(host, sizeof(host)) < 0) {
-		snprintf(err, size, "--class: this machine has no network route, so no "
+		snprintf(err, size, "%s: this machine has no network route, so no "
 			 "address the phones could reach; join a network (or a phone's "
-			 "hotspot), or give one, as in --class=127.0.0.1 for a test");
+			 "hotspot), or give one, as in %s127.0.0.1 for a test", opt,
+			 colon_cmd ? ":class " : "--class=");
 		return -1;
 	}
 	if (!(ui->live = wv_live_new())) {
-		snprintf(err, size, "--class: out of memory");
+		snprintf(err, size, "%s: out of memory", opt);
 		return -1;
 	}
 	cfg = (struct wv_classsrv_config){ .addr = host, .port = (unsigned)port,
 					   .live = ui->live, .on_vote = log_vote, .ctx = ui };
-	if (wv_classsrv_start(&ui->srv, &cfg, (uint64_t)now_ms(), err, size) < 0)
+	if (wv_classsrv_start(&ui->srv, &cfg, (uint64_t)now_ms(), err, size) < 0) {
+		wv_live_free(ui->live);
+		ui->live = NULL;
+		ui->srv = NULL;
 		return -1;
+	}
 	ui->qr = wv_classsrv_qr(wv_classsrv_url(ui->srv), 2, false, &rows, &cols);
 	wv_session_live(&ui->s, ui->live, wv_classsrv_url(ui->srv),
 			wv_classsrv_code(ui->srv), ui->qr, wv_classsrv_capacity(ui->srv));
@@ -280,9 +289,11 @@ static int remember(void *ctx, const char *line)
 	return wv_prompt_history_error();
 }
 
-static const struct wv_session_platform platform = {
-	.write_json = json_writer, .remember = remember,
-};
+/* :class in a lesson: served as --class is, said on the message line */
+static int class_cmd(void *ctx, const char *spec, char *err, size_t size)
+{
+	return class_start(ctx, spec, ":class", err, size);
+}
 
 /* curses' codes for keys that are no character, as the session's */
 static int key_code(int ch)
@@ -512,6 +523,10 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			  prog, sizeof(prog)) == 0)
 		pp = prog;
 	ui->rec = opts->rec;
+	const struct wv_session_platform platform = {
+		.write_json = json_writer, .remember = remember,
+		.class_start = class_cmd, .ctx = ui,
+	};
 	if (wv_session_init(&ui->s, opts, pp, &platform) < 0) {
 		fprintf(stderr, "watviz: %s\n", ui->s.app.msg);
 		free(ui);
@@ -530,7 +545,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	}
 	if (opts->class_addr && ((opts->class_log && log_open(ui, opts->class_log, cerr,
 							      sizeof(cerr)) < 0) ||
-				 class_start(ui, opts->class_addr, cerr, sizeof(cerr)) < 0)) {
+				 class_start(ui, opts->class_addr, "--class", cerr,
+					     sizeof(cerr)) < 0)) {
 		fprintf(stderr, "watviz: %s\n", cerr);
 		class_stop(ui);
 		wv_session_free(&ui->s);
