@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,30 @@ struct tui {
 	char *qr;
 	int log_fd;			/* --class-log, or -1 */
 	const char *log_path;
+	/* make bench-class: WATVIZ_BENCH_LOG names a file (a FIFO) that gets
+	   "url URL" when the class is served and "frame NS KEYS" after each
+	   frame is flushed (CLOCK_MONOTONIC ns, keys handled so far); -1 */
+	int bench_fd;
+	unsigned long keys;
 };
+
+/* A line for make bench-class (tests/class/bench.py), when it asked. */
+static void bench_say(const struct tui *ui, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void bench_say(const struct tui *ui, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+	int n;
+
+	if (ui->bench_fd < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof(line) && write(ui->bench_fd, line, (size_t)n) < 0)
+		return;		/* the bench went away: nothing to say */
+}
 
 /* ---- --class ------------------------------------------------------------- */
 
@@ -231,6 +255,7 @@ static int class_start(struct tui *ui, const char *spec, const char *opt, char *
 	wv_session_live(&ui->s, ui->live, wv_classsrv_url(ui->srv),
 			wv_classsrv_code(ui->srv), ui->qr, wv_classsrv_capacity(ui->srv));
 	ui->s.join_shown = true;	/* the class joins first */
+	bench_say(ui, "url %s\n", wv_classsrv_url(ui->srv));
 	return 0;
 }
 
@@ -344,6 +369,13 @@ static void render(struct tui *ui)
 	else
 		curs_set(0);
 	refresh();
+	if (ui->bench_fd >= 0) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		bench_say(ui, "frame %lld %lu\n", (long long)ts.tv_sec * 1000000000LL +
+			  ts.tv_nsec, ui->keys);
+	}
 }
 
 /*
@@ -498,6 +530,7 @@ static int loop(struct tui *ui)
 		}
 		bool was_playing = app->playing;
 
+		ui->keys++;
 		react |= handle_key(ui, ch);
 		if (app->playing && !was_playing)
 			ui->next_tick = now_ms() + app->speed_ms;
@@ -516,6 +549,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		return 1;
 	}
 	ui->log_fd = -1;
+	ui->bench_fd = getenv("WATVIZ_BENCH_LOG") ? open(getenv("WATVIZ_BENCH_LOG"),
+			O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC) : -1;
 	/* the user's character set, for readline and curses to show typed
 	   UTF-8 (only LC_CTYPE: numbers print as in C everywhere) */
 	setlocale(LC_CTYPE, "");
@@ -633,6 +668,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_frame_free(&ui->frame);
 	class_stop(ui);
 	wv_session_free(&ui->s);
+	if (ui->bench_fd >= 0)
+		close(ui->bench_fd);
 	free(ui);
 	return status;
 }
