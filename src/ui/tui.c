@@ -16,6 +16,7 @@
 #include <locale.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -37,9 +38,11 @@
 #include "watviz/lesson.h"
 #include "watviz/plain.h"
 #include "watviz/prompt.h"
+#include "watviz/prove.h"
 #include "watviz/render.h"
 #include "watviz/session.h"
 #include "watviz/term.h"
+#include "watviz/try.h"
 #include "watviz/view.h"
 
 /*
@@ -83,6 +86,19 @@ struct tui {
 	   frame is flushed (CLOCK_MONOTONIC ns, keys handled so far); -1 */
 	int bench_fd;
 	unsigned long keys;
+	/* :try's proof, on a thread of its own while the loop goes on (keys
+	   set aside, resize and Ctrl-Z served); done: one byte on the pipe */
+	struct {
+		bool on;
+		pthread_t th;
+		struct wv_try *t;	/* the formula: the thread's alone */
+		uint64_t work;
+		int rc;			/* the proof's, once done */
+		struct wv_proof p;
+		int pipe[2];
+		unsigned long set_aside;	/* keys typed meanwhile */
+		const char *stop;	/* the key that asked it to stop, or NULL */
+	} job;
 };
 
 /* A line for make bench-class (tests/class/bench.py), when it asked. */
@@ -281,29 +297,165 @@ static void class_stop(struct tui *ui)
 	ui->qr = NULL;
 }
 
-/*
- * Wait up to wait ms for a key while the class server serves: poll the
- * terminal and the server together (no thread, no busy loop), then run
- * what is ready.  Returns the key, or ERR.
- */
-static int class_getch(struct tui *ui, long wait, int *react)
-{
-	struct pollfd p[2] = { { .fd = 0, .events = POLLIN },
-			       { .fd = wv_classsrv_fd(ui->srv), .events = POLLIN } };
-	int st, ch;
+static int try_done(struct tui *ui);
 
-	if (ui->s.live_changed) {	/* the phones follow the teacher */
+/*
+ * Wait up to wait ms for a key while the class server serves or a proof
+ * runs: poll the terminal, the server and the proof's pipe together (no
+ * busy loop), then run what is ready.  Returns the key, or ERR.
+ */
+static int poll_getch(struct tui *ui, long wait, int *react)
+{
+	struct pollfd p[3] = { { .fd = 0, .events = POLLIN } };
+	int n = 1, st, ch;
+
+	if (ui->srv && ui->s.live_changed) {	/* the phones follow the teacher */
 		wv_classsrv_changed(ui->srv);
 		ui->s.live_changed = false;
 	}
 	timeout(0);
 	if ((ch = getch()) != ERR)	/* curses may hold keys read already */
 		return ch;
-	st = wv_classsrv_timeout(ui->srv, (uint64_t)now_ms());
-	poll(p, 2, st >= 0 && st < wait ? st : (int)wait);
-	if (wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0)
+	if (ui->srv) {
+		p[n++] = (struct pollfd){ .fd = wv_classsrv_fd(ui->srv), .events = POLLIN };
+		st = wv_classsrv_timeout(ui->srv, (uint64_t)now_ms());
+		if (st >= 0 && st < wait)
+			wait = st;
+	}
+	if (ui->job.on)
+		p[n++] = (struct pollfd){ .fd = ui->job.pipe[0], .events = POLLIN };
+	poll(p, (nfds_t)n, (int)wait);
+	if (ui->srv && wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0)
 		*react |= WV_REACT_REDRAW;	/* joined, answered */
+	if (ui->job.on && (p[n - 1].revents & POLLIN))
+		*react |= try_done(ui);
 	return getch();
+}
+
+/* ---- :try off the loop's thread ------------------------------------------- */
+
+static void *prove_thread(void *arg)
+{
+	struct tui *ui = arg;
+	char done = 1;
+
+	ui->job.rc = wv_prove_have_solver()
+		? wv_prove_solve_within(&ui->job.t->e, ui->job.work, &ui->job.p)
+		: wv_prove_enumerate(&ui->job.t->e, true, &ui->job.p);
+	if (write(ui->job.pipe[1], &done, 1) < 0) {
+		/* the loop joins the thread when it ends anyway */
+	}
+	return NULL;
+}
+
+/*
+ * :try FORMULA in the terminal: parsed here as :try parses it, then
+ * proved on a thread while the loop goes on polling: a resize redraws,
+ * Ctrl-Z suspends, Ctrl-C or Esc stops the proof, other keys are set
+ * aside (said on the message line), and the verdict is shown when the
+ * thread says it is done.  -1: run it in line (a bad WATVIZ_PROVE_WORK,
+ * said there; no thread).
+ */
+static int try_thread(void *ctx, struct wv_app *app, const char *formula)
+{
+	struct tui *ui = ctx;
+	sigset_t all, old;
+	int rc;
+
+	if (ui->job.on || wv_prove_work(&ui->job.work) < 0)
+		return -1;
+	app->msg[0] = '\0';
+	if (!(ui->job.t = malloc(sizeof(*ui->job.t)))) {
+		wv_app_msg(app, true, "try: out of memory");
+		return WV_REACT_REDRAW;
+	}
+	if (wv_app_try_begin(app, formula, ui->job.t) < 0) {
+		free(ui->job.t);
+		return WV_REACT_REDRAW;		/* app->msg says why */
+	}
+	if (pipe(ui->job.pipe) < 0) {
+		free(ui->job.t);
+		return -1;
+	}
+	/* the signals are the loop's: the thread (and the enumeration's
+	   threads it starts) take none but the faults */
+	sigfillset(&all);
+	sigdelset(&all, SIGSEGV);
+	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGFPE);
+	sigdelset(&all, SIGILL);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&ui->job.th, NULL, prove_thread, ui);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		close(ui->job.pipe[0]);
+		close(ui->job.pipe[1]);
+		free(ui->job.t);
+		return -1;
+	}
+	ui->job.on = true;
+	ui->job.set_aside = 0;
+	ui->job.stop = NULL;
+	wv_app_msg(app, false, "try: proving on %s (Ctrl-C or Esc stops it; keys "
+		   "typed meanwhile are set aside)", app->v->name);
+	return WV_REACT_REDRAW;
+}
+
+/* The proof is done (or asked to stop and then done): its verdict shown. */
+static int try_done(struct tui *ui)
+{
+	int react;
+
+	pthread_join(ui->job.th, NULL);
+	close(ui->job.pipe[0]);
+	close(ui->job.pipe[1]);
+	ui->job.on = false;
+	react = wv_app_try_verdict(&ui->s.app, ui->job.t, ui->job.rc, &ui->job.p);
+	if (ui->job.rc == -EINTR)	/* with the key that stopped it */
+		wv_app_msg(&ui->s.app, false, "try: stopped (%s); nothing was decided",
+			   ui->job.stop ? ui->job.stop : "Ctrl-C");
+	free(ui->job.t);
+	ui->job.t = NULL;
+	if (ui->s.lesson)
+		react |= wv_class_sync(&ui->s.cls);
+	return react | WV_REACT_REDRAW;
+}
+
+/* Stop a proof that runs and wait for it (quitting, a signal). */
+static void try_abandon(struct tui *ui)
+{
+	if (!ui->job.on)
+		return;
+	wv_prove_interrupt();
+	pthread_join(ui->job.th, NULL);
+	close(ui->job.pipe[0]);
+	close(ui->job.pipe[1]);
+	free(ui->job.t);
+	ui->job.t = NULL;
+	ui->job.on = false;
+}
+
+/* A key while the proof runs: Esc stops it, a resize redraws, the rest
+   is set aside and counted on the message line. */
+static int try_key(struct tui *ui, int ch)
+{
+	MEVENT ev;
+
+	if (ch == KEY_RESIZE)
+		return WV_REACT_REDRAW;
+	if (ch == KEY_MOUSE) {
+		getmouse(&ev);	/* a click is not now */
+		return WV_REACT_NONE;
+	}
+	if (ch == 27) {
+		ui->job.stop = "Esc";	/* the thread ends soon: try_done */
+		return WV_REACT_NONE;
+	}
+	ui->job.set_aside++;
+	wv_app_msg(&ui->s.app, false, "try: proving on %s; %lu key%s set aside, not "
+		   "run (Ctrl-C or Esc stops it)", ui->s.app.v->name, ui->job.set_aside,
+		   ui->job.set_aside == 1 ? "" : "s");
+	return WV_REACT_REDRAW;
 }
 
 /* The ':' history: readline's list and its file (watviz/history.h). */
@@ -479,12 +631,18 @@ static int loop(struct tui *ui)
 		} else if (sig == SIGCONT) {
 			wv_term_resume();
 			react |= WV_REACT_REDRAW;
+		} else if (sig == SIGINT && ui->job.on) {
+			/* the handler stops a proof that listens; this one may
+			   not have begun to */
+			ui->job.stop = "Ctrl-C";
 		} else if (sig == SIGINT && wv_prompt_active()) {
 			wv_prompt_cancel();	/* Ctrl-C abandons the line */
 			react |= wv_session_line_done(&ui->s, NULL) | WV_REACT_REDRAW;
 		} else if (sig) {
 			return 128 + sig;
 		}
+		if (ui->job.on && ui->job.stop)
+			wv_prove_interrupt();	/* again each turn, till it ends */
 		if (react & WV_REACT_QUIT)
 			return 0;
 		line_follow(&ui->s, react);
@@ -511,8 +669,8 @@ static int loop(struct tui *ui)
 
 			wait = left < 0 ? 0 : left < wait ? left : wait;
 		}
-		if (ui->srv) {
-			ch = class_getch(ui, wait, &react);
+		if (ui->srv || ui->job.on) {
+			ch = poll_getch(ui, wait, &react);
 		} else {
 			timeout((int)wait);
 			ch = getch();
@@ -531,6 +689,10 @@ static int loop(struct tui *ui)
 		bool was_playing = app->playing;
 
 		ui->keys++;
+		if (ui->job.on) {
+			react |= try_key(ui, ch);
+			continue;
+		}
 		react |= handle_key(ui, ch);
 		if (app->playing && !was_playing)
 			ui->next_tick = now_ms() + app->speed_ms;
@@ -559,7 +721,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		pp = prog;
 	ui->rec = opts->rec;
 	const struct wv_session_platform platform = {
-		.write_json = json_writer, .remember = remember,
+		.write_json = json_writer, .remember = remember, .try_job = try_thread,
 		.class_start = class_cmd, .ctx = ui,
 	};
 	if (wv_session_init(&ui->s, opts, pp, &platform) < 0) {
@@ -659,6 +821,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	ui->next_tick = now_ms() + app->speed_ms;
 
 	status = loop(ui);
+	try_abandon(ui);	/* a proof still running (a signal ended the loop) */
 
 	/* teardown: readline first (it owns no tty state), then the terminal */
 	wv_prompt_lessons(NULL);
