@@ -9,8 +9,10 @@
  *   help          quit (q)   set mouse off   set mouse on   set theme light
  * in a lesson:
  *   scene 3       lesson 3   lesson has-zero   lesson has   next   prev
+ *   class         class 127.0.0.1:8080   class :9000
  *
- * A command may be shortened to any unique prefix ("ar ppc", "q").
+ * A command may be shortened to any unique prefix ("ar ppc", "q"); "c" is
+ * compare, as it was before class came ("cl" is class).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -45,6 +47,9 @@ enum wv_cmd_kind {
 				   -1 ("off"): off */
 	WV_CMD_STEP,		/* text: a sub-step as --list-steps names it,
 				   "has_zero:3" (watviz/stepname.h) */
+	WV_CMD_CLASS,		/* text: where to serve a live class,
+				   "ADDR[:PORT]", ":PORT" or "" (the
+				   default route's address, port 8080) */
 };
 
 #define WV_CMD_TEXT_MAX 16400	/* a 4096-byte word written as \xHH escapes */

@@ -60,6 +60,10 @@ struct wv_session_platform {
 	/* :try FORMULA runs elsewhere (the page's worker): the reaction, or
 	   -1 to run it here */
 	int (*try_job)(void *ctx, struct wv_app *app, const char *formula);
+	/* :class SPEC in a lesson: serve a live class at SPEC ("ADDR[:PORT]",
+	   ":PORT", "" for the default) and hand it over with
+	   wv_session_live; 0, or -1 with why in err (NULL: no class here) */
+	int (*class_start)(void *ctx, const char *spec, char *err, size_t size);
 	void *ctx;
 };
 

@@ -883,6 +883,10 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 				    app->split_v ? NULL : wv_app_split_partner(app->v));
 	case WV_CMD_STEP:
 		return wv_app_goto_step(app, cmd->text);
+	case WV_CMD_CLASS:	/* the session serves it in a lesson */
+		wv_app_msg(app, true, "class: a live class votes on a lesson's "
+			   "questions: open one first (:lesson N), then :class");
+		return WV_REACT_REDRAW;
 	case WV_CMD_SCENE:
 	case WV_CMD_LESSON:
 	case WV_CMD_NEXT:

@@ -24,25 +24,30 @@ static const struct {
 	enum wv_cmd_kind kind;
 	enum arg_kind arg;
 	const char *usage;
+	/* the length of a prefix that names this command although others
+	   start with it too (0: only a unique prefix does) */
+	unsigned char claims;
 } commands[] = {
-	{ "word", WV_CMD_WORD, ARG_TEXT, "word \"a\\0b\"" },
-	{ "arch", WV_CMD_ARCH, ARG_VARIANT, "arch NAME" },
-	{ "offset", WV_CMD_OFFSET, ARG_NUM, "offset N" },
-	{ "fill", WV_CMD_FILL, ARG_BYTE, "fill BYTE" },
-	{ "delim", WV_CMD_DELIM, ARG_DELIM, "delim C|none" },
-	{ "json", WV_CMD_JSON, ARG_OPT_TEXT, "json [FILE]" },
-	{ "compare", WV_CMD_COMPARE, ARG_NONE, "compare" },
-	{ "speed", WV_CMD_SPEED, ARG_NUM, "speed MS" },
-	{ "help", WV_CMD_HELP, ARG_NONE, "help" },
-	{ "quit", WV_CMD_QUIT, ARG_NONE, "quit" },
-	{ "scene", WV_CMD_SCENE, ARG_NUM, "scene N" },
-	{ "lesson", WV_CMD_LESSON, ARG_NAME, "lesson N|NAME" },
-	{ "next", WV_CMD_NEXT, ARG_NONE, "next" },
-	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
-	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR" },
-	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off, or set theme light|dark" },
-	{ "split", WV_CMD_SPLIT, ARG_SPLIT, "split [NAME|off]" },
-	{ "step", WV_CMD_STEP, ARG_TEXT, "step NAME:K" },
+	{ "word", WV_CMD_WORD, ARG_TEXT, "word \"a\\0b\"", 0 },
+	{ "arch", WV_CMD_ARCH, ARG_VARIANT, "arch NAME", 0 },
+	{ "offset", WV_CMD_OFFSET, ARG_NUM, "offset N", 0 },
+	{ "fill", WV_CMD_FILL, ARG_BYTE, "fill BYTE", 0 },
+	{ "delim", WV_CMD_DELIM, ARG_DELIM, "delim C|none", 0 },
+	{ "json", WV_CMD_JSON, ARG_OPT_TEXT, "json [FILE]", 0 },
+	/* :c was :compare before :class came: it stays so */
+	{ "compare", WV_CMD_COMPARE, ARG_NONE, "compare", 1 },
+	{ "speed", WV_CMD_SPEED, ARG_NUM, "speed MS", 0 },
+	{ "help", WV_CMD_HELP, ARG_NONE, "help", 0 },
+	{ "quit", WV_CMD_QUIT, ARG_NONE, "quit", 0 },
+	{ "scene", WV_CMD_SCENE, ARG_NUM, "scene N", 0 },
+	{ "lesson", WV_CMD_LESSON, ARG_NAME, "lesson N|NAME", 0 },
+	{ "next", WV_CMD_NEXT, ARG_NONE, "next", 0 },
+	{ "prev", WV_CMD_PREV, ARG_NONE, "prev", 0 },
+	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR", 0 },
+	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off, or set theme light|dark", 0 },
+	{ "split", WV_CMD_SPLIT, ARG_SPLIT, "split [NAME|off]", 0 },
+	{ "step", WV_CMD_STEP, ARG_TEXT, "step NAME:K", 0 },
+	{ "class", WV_CMD_CLASS, ARG_OPT_TEXT, "class [ADDR][:PORT]", 0 },
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -63,10 +68,14 @@ static const char *skip_space(const char *s)
 	return s;
 }
 
-/* The command whose name is, or uniquely starts with, the n bytes at s. */
+/*
+ * The command whose name is, or uniquely starts with, the n bytes at s,
+ * or that claims that prefix ("c" is compare, though class starts with c
+ * too; "cl" is class).
+ */
 static int lookup(const char *s, size_t n, bool *ambiguous)
 {
-	int found = -1;
+	int found = -1, claimed = -1;
 
 	*ambiguous = false;
 	for (size_t i = 0; i < NCOMMANDS; i++) {
@@ -74,9 +83,15 @@ static int lookup(const char *s, size_t n, bool *ambiguous)
 			continue;
 		if (commands[i].name[n] == '\0')
 			return (int)i;
+		if (commands[i].claims && n >= commands[i].claims)
+			claimed = (int)i;
 		if (found >= 0)
 			*ambiguous = true;
 		found = (int)i;
+	}
+	if (*ambiguous && claimed >= 0) {
+		*ambiguous = false;
+		return claimed;
 	}
 	return *ambiguous ? -1 : found;
 }

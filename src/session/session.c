@@ -187,6 +187,35 @@ static int set_theme(struct wv_session *s)
 	return WV_REACT_CLEAR | WV_REACT_REDRAW;
 }
 
+/*
+ * :class [ADDR][:PORT] in a lesson: the front-end starts its server, and
+ * the join screen shows how to join, as --class does at the start.  A
+ * failure (a busy port, no server built) is the message line's.
+ */
+static int class_cmd(struct wv_session *s)
+{
+	char err[WV_APP_MSG_MAX];
+
+	if (!s->lesson)
+		return -1;	/* the visualizer says a lesson comes first */
+	if (s->live) {
+		wv_app_msg(&s->app, false, "The class is served already, at %s "
+			   "(J shows how to join).", s->join_url);
+		return WV_REACT_REDRAW;
+	}
+	if (!s->plat.class_start) {
+		wv_app_msg(&s->app, true, "class: the page serves no class; "
+			   "watviz --class --lesson %u in a terminal does", s->cls.number);
+		return WV_REACT_REDRAW;
+	}
+	if (s->plat.class_start(s->plat.ctx, s->cmd.text, err, sizeof(err)) < 0) {
+		wv_app_msg(&s->app, true, "%s", err);
+		return WV_REACT_REDRAW;
+	}
+	s->join_shown = true;	/* the class joins first */
+	return WV_REACT_REDRAW | WV_REACT_CLEAR;
+}
+
 static int lesson_or_app(struct wv_session *s)
 {
 	return s->lesson ? wv_class_command(&s->cls, &s->cmd, s->plat.write_json)
@@ -203,6 +232,7 @@ static const struct {
 	{ WV_CMD_LESSON, true, free_lesson },
 	{ WV_CMD_TRY, false, try_job },
 	{ WV_CMD_THEME, false, set_theme },
+	{ WV_CMD_CLASS, false, class_cmd },
 };
 
 static int command(struct wv_session *s, const char *line)
@@ -509,8 +539,8 @@ static int live_key(struct wv_session *s, enum wv_action act)
 
 	if (act == WV_ACT_CLASS_JOIN || act == WV_ACT_CLASS_REVOTE) {
 		if (!s->live) {
-			wv_app_msg(&s->app, false, "No live class: watviz --class "
-				   "--lesson N serves one to the students' phones.");
+			wv_app_msg(&s->app, false, "No live class: :class serves "
+				   "one to the students' phones.");
 			return WV_REACT_REDRAW;
 		}
 	}

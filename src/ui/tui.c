@@ -16,9 +16,11 @@
 #include <locale.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +38,11 @@
 #include "watviz/lesson.h"
 #include "watviz/plain.h"
 #include "watviz/prompt.h"
+#include "watviz/prove.h"
 #include "watviz/render.h"
 #include "watviz/session.h"
 #include "watviz/term.h"
+#include "watviz/try.h"
 #include "watviz/view.h"
 
 /*
@@ -78,7 +82,43 @@ struct tui {
 	char *qr;
 	int log_fd;			/* --class-log, or -1 */
 	const char *log_path;
+	/* make bench-class: WATVIZ_BENCH_LOG names a file (a FIFO) that gets
+	   "url URL" when the class is served and "frame NS KEYS" after each
+	   frame is flushed (CLOCK_MONOTONIC ns, keys handled so far); -1 */
+	int bench_fd;
+	unsigned long keys;
+	/* :try's proof, on a thread of its own while the loop goes on (keys
+	   set aside, resize and Ctrl-Z served); done: one byte on the pipe */
+	struct {
+		bool on;
+		pthread_t th;
+		struct wv_try *t;	/* the formula: the thread's alone */
+		uint64_t work;
+		int rc;			/* the proof's, once done */
+		struct wv_proof p;
+		int pipe[2];
+		unsigned long set_aside;	/* keys typed meanwhile */
+		const char *stop;	/* the key that asked it to stop, or NULL */
+	} job;
 };
+
+/* A line for make bench-class (tests/class/bench.py), when it asked. */
+static void bench_say(const struct tui *ui, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void bench_say(const struct tui *ui, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+	int n;
+
+	if (ui->bench_fd < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof(line) && write(ui->bench_fd, line, (size_t)n) < 0)
+		return;		/* the bench went away: nothing to say */
+}
 
 /* ---- --class ------------------------------------------------------------- */
 
@@ -175,10 +215,14 @@ static int csv_fill(FILE *f, void *ctx)
 /*
  * Serve the class at spec ("", "ADDR", "ADDR:PORT", ":PORT", "[V6]:PORT"):
  * the votes, the server, the join link's QR code, all handed to the
- * session.  0, or -1 with the reason in err.
+ * session.  0, or -1 with the reason in err, which names how the class was
+ * asked for: opt is "--class" (at the start) or ":class" (in a lesson;
+ * nothing is left half started).
  */
-static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
+static int class_start(struct tui *ui, const char *spec, const char *opt, char *err,
+		       size_t size)
 {
+	bool colon_cmd = opt[0] == ':';
 	char host[128] = "", *colon, *end;
 	unsigned long port = CLASS_PORT;
 	struct wv_classsrv_config cfg = { 0 };
@@ -200,29 +244,35 @@ static int class_start(struct tui *ui, const char *spec, char *err, size_t size)
 	if (*spec == ':') {
 		port = strtoul(spec + 1, &end, 10);
 		if (!spec[1] || *end || port > 65535) {
-			snprintf(err, size, "--class: '%s' is no port; give 1 to 65535, as in "
-				 "--class=:8080", spec + 1);
+			snprintf(err, size, "%s: '%s' is no port; give 1 to 65535, as in "
+				 "%s:8080", opt, spec + 1, colon_cmd ? ":class " : "--class=");
 			return -1;
 		}
 	}
 	if (!host[0] && default_addr(host, sizeof(host)) < 0) {
-		snprintf(err, size, "--class: this machine has no network route, so no "
+		snprintf(err, size, "%s: this machine has no network route, so no "
 			 "address the phones could reach; join a network (or a phone's "
-			 "hotspot), or give one, as in --class=127.0.0.1 for a test");
+			 "hotspot), or give one, as in %s127.0.0.1 for a test", opt,
+			 colon_cmd ? ":class " : "--class=");
 		return -1;
 	}
 	if (!(ui->live = wv_live_new())) {
-		snprintf(err, size, "--class: out of memory");
+		snprintf(err, size, "%s: out of memory", opt);
 		return -1;
 	}
 	cfg = (struct wv_classsrv_config){ .addr = host, .port = (unsigned)port,
 					   .live = ui->live, .on_vote = log_vote, .ctx = ui };
-	if (wv_classsrv_start(&ui->srv, &cfg, (uint64_t)now_ms(), err, size) < 0)
+	if (wv_classsrv_start(&ui->srv, &cfg, (uint64_t)now_ms(), err, size) < 0) {
+		wv_live_free(ui->live);
+		ui->live = NULL;
+		ui->srv = NULL;
 		return -1;
+	}
 	ui->qr = wv_classsrv_qr(wv_classsrv_url(ui->srv), 2, false, &rows, &cols);
 	wv_session_live(&ui->s, ui->live, wv_classsrv_url(ui->srv),
 			wv_classsrv_code(ui->srv), ui->qr, wv_classsrv_capacity(ui->srv));
 	ui->s.join_shown = true;	/* the class joins first */
+	bench_say(ui, "url %s\n", wv_classsrv_url(ui->srv));
 	return 0;
 }
 
@@ -248,29 +298,165 @@ static void class_stop(struct tui *ui)
 	ui->qr = NULL;
 }
 
-/*
- * Wait up to wait ms for a key while the class server serves: poll the
- * terminal and the server together (no thread, no busy loop), then run
- * what is ready.  Returns the key, or ERR.
- */
-static int class_getch(struct tui *ui, long wait, int *react)
-{
-	struct pollfd p[2] = { { .fd = 0, .events = POLLIN },
-			       { .fd = wv_classsrv_fd(ui->srv), .events = POLLIN } };
-	int st, ch;
+static int try_done(struct tui *ui);
 
-	if (ui->s.live_changed) {	/* the phones follow the teacher */
+/*
+ * Wait up to wait ms for a key while the class server serves or a proof
+ * runs: poll the terminal, the server and the proof's pipe together (no
+ * busy loop), then run what is ready.  Returns the key, or ERR.
+ */
+static int poll_getch(struct tui *ui, long wait, int *react)
+{
+	struct pollfd p[3] = { { .fd = 0, .events = POLLIN } };
+	int n = 1, st, ch;
+
+	if (ui->srv && ui->s.live_changed) {	/* the phones follow the teacher */
 		wv_classsrv_changed(ui->srv);
 		ui->s.live_changed = false;
 	}
 	timeout(0);
 	if ((ch = getch()) != ERR)	/* curses may hold keys read already */
 		return ch;
-	st = wv_classsrv_timeout(ui->srv, (uint64_t)now_ms());
-	poll(p, 2, st >= 0 && st < wait ? st : (int)wait);
-	if (wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0)
+	if (ui->srv) {
+		p[n++] = (struct pollfd){ .fd = wv_classsrv_fd(ui->srv), .events = POLLIN };
+		st = wv_classsrv_timeout(ui->srv, (uint64_t)now_ms());
+		if (st >= 0 && st < wait)
+			wait = st;
+	}
+	if (ui->job.on)
+		p[n++] = (struct pollfd){ .fd = ui->job.pipe[0], .events = POLLIN };
+	poll(p, (nfds_t)n, (int)wait);
+	if (ui->srv && wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0)
 		*react |= WV_REACT_REDRAW;	/* joined, answered */
+	if (ui->job.on && (p[n - 1].revents & POLLIN))
+		*react |= try_done(ui);
 	return getch();
+}
+
+/* ---- :try off the loop's thread ------------------------------------------- */
+
+static void *prove_thread(void *arg)
+{
+	struct tui *ui = arg;
+	char done = 1;
+
+	ui->job.rc = wv_prove_have_solver()
+		? wv_prove_solve_within(&ui->job.t->e, ui->job.work, &ui->job.p)
+		: wv_prove_enumerate(&ui->job.t->e, true, &ui->job.p);
+	if (write(ui->job.pipe[1], &done, 1) < 0) {
+		/* the loop joins the thread when it ends anyway */
+	}
+	return NULL;
+}
+
+/*
+ * :try FORMULA in the terminal: parsed here as :try parses it, then
+ * proved on a thread while the loop goes on polling: a resize redraws,
+ * Ctrl-Z suspends, Ctrl-C or Esc stops the proof, other keys are set
+ * aside (said on the message line), and the verdict is shown when the
+ * thread says it is done.  -1: run it in line (a bad WATVIZ_PROVE_WORK,
+ * said there; no thread).
+ */
+static int try_thread(void *ctx, struct wv_app *app, const char *formula)
+{
+	struct tui *ui = ctx;
+	sigset_t all, old;
+	int rc;
+
+	if (ui->job.on || wv_prove_work(&ui->job.work) < 0)
+		return -1;
+	app->msg[0] = '\0';
+	if (!(ui->job.t = malloc(sizeof(*ui->job.t)))) {
+		wv_app_msg(app, true, "try: out of memory");
+		return WV_REACT_REDRAW;
+	}
+	if (wv_app_try_begin(app, formula, ui->job.t) < 0) {
+		free(ui->job.t);
+		return WV_REACT_REDRAW;		/* app->msg says why */
+	}
+	if (pipe(ui->job.pipe) < 0) {
+		free(ui->job.t);
+		return -1;
+	}
+	/* the signals are the loop's: the thread (and the enumeration's
+	   threads it starts) take none but the faults */
+	sigfillset(&all);
+	sigdelset(&all, SIGSEGV);
+	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGFPE);
+	sigdelset(&all, SIGILL);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&ui->job.th, NULL, prove_thread, ui);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		close(ui->job.pipe[0]);
+		close(ui->job.pipe[1]);
+		free(ui->job.t);
+		return -1;
+	}
+	ui->job.on = true;
+	ui->job.set_aside = 0;
+	ui->job.stop = NULL;
+	wv_app_msg(app, false, "try: proving on %s (Ctrl-C or Esc stops it; keys "
+		   "typed meanwhile are set aside)", app->v->name);
+	return WV_REACT_REDRAW;
+}
+
+/* The proof is done (or asked to stop and then done): its verdict shown. */
+static int try_done(struct tui *ui)
+{
+	int react;
+
+	pthread_join(ui->job.th, NULL);
+	close(ui->job.pipe[0]);
+	close(ui->job.pipe[1]);
+	ui->job.on = false;
+	react = wv_app_try_verdict(&ui->s.app, ui->job.t, ui->job.rc, &ui->job.p);
+	if (ui->job.rc == -EINTR)	/* with the key that stopped it */
+		wv_app_msg(&ui->s.app, false, "try: stopped (%s); nothing was decided",
+			   ui->job.stop ? ui->job.stop : "Ctrl-C");
+	free(ui->job.t);
+	ui->job.t = NULL;
+	if (ui->s.lesson)
+		react |= wv_class_sync(&ui->s.cls);
+	return react | WV_REACT_REDRAW;
+}
+
+/* Stop a proof that runs and wait for it (quitting, a signal). */
+static void try_abandon(struct tui *ui)
+{
+	if (!ui->job.on)
+		return;
+	wv_prove_interrupt();
+	pthread_join(ui->job.th, NULL);
+	close(ui->job.pipe[0]);
+	close(ui->job.pipe[1]);
+	free(ui->job.t);
+	ui->job.t = NULL;
+	ui->job.on = false;
+}
+
+/* A key while the proof runs: Esc stops it, a resize redraws, the rest
+   is set aside and counted on the message line. */
+static int try_key(struct tui *ui, int ch)
+{
+	MEVENT ev;
+
+	if (ch == KEY_RESIZE)
+		return WV_REACT_REDRAW;
+	if (ch == KEY_MOUSE) {
+		getmouse(&ev);	/* a click is not now */
+		return WV_REACT_NONE;
+	}
+	if (ch == 27) {
+		ui->job.stop = "Esc";	/* the thread ends soon: try_done */
+		return WV_REACT_NONE;
+	}
+	ui->job.set_aside++;
+	wv_app_msg(&ui->s.app, false, "try: proving on %s; %lu key%s set aside, not "
+		   "run (Ctrl-C or Esc stops it)", ui->s.app.v->name, ui->job.set_aside,
+		   ui->job.set_aside == 1 ? "" : "s");
+	return WV_REACT_REDRAW;
 }
 
 /* The ':' history: readline's list and its file (watviz/history.h). */
@@ -281,9 +467,11 @@ static int remember(void *ctx, const char *line)
 	return wv_prompt_history_error();
 }
 
-static const struct wv_session_platform platform = {
-	.write_json = json_writer, .remember = remember,
-};
+/* :class in a lesson: served as --class is, said on the message line */
+static int class_cmd(void *ctx, const char *spec, char *err, size_t size)
+{
+	return class_start(ctx, spec, ":class", err, size);
+}
 
 /* curses' codes for keys that are no character, as the session's */
 static int key_code(int ch)
@@ -341,6 +529,13 @@ static void render(struct tui *ui)
 	else
 		curs_set(0);
 	refresh();
+	if (ui->bench_fd >= 0) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		bench_say(ui, "frame %lld %lu\n", (long long)ts.tv_sec * 1000000000LL +
+			  ts.tv_nsec, ui->keys);
+	}
 }
 
 /*
@@ -444,12 +639,18 @@ static int loop(struct tui *ui)
 		} else if (sig == SIGCONT) {
 			wv_term_resume();
 			react |= WV_REACT_REDRAW;
+		} else if (sig == SIGINT && ui->job.on) {
+			/* the handler stops a proof that listens; this one may
+			   not have begun to */
+			ui->job.stop = "Ctrl-C";
 		} else if (sig == SIGINT && wv_prompt_active()) {
 			wv_prompt_cancel();	/* Ctrl-C abandons the line */
 			react |= wv_session_line_done(&ui->s, NULL) | WV_REACT_REDRAW;
 		} else if (sig) {
 			return 128 + sig;
 		}
+		if (ui->job.on && ui->job.stop)
+			wv_prove_interrupt();	/* again each turn, till it ends */
 		if (react & WV_REACT_QUIT)
 			return 0;
 		line_follow(&ui->s, react);
@@ -476,8 +677,8 @@ static int loop(struct tui *ui)
 
 			wait = left < 0 ? 0 : left < wait ? left : wait;
 		}
-		if (ui->srv) {
-			ch = class_getch(ui, wait, &react);
+		if (ui->srv || ui->job.on) {
+			ch = poll_getch(ui, wait, &react);
 		} else {
 			timeout((int)wait);
 			ch = getch();
@@ -495,6 +696,11 @@ static int loop(struct tui *ui)
 		}
 		bool was_playing = app->playing;
 
+		ui->keys++;
+		if (ui->job.on) {
+			react |= try_key(ui, ch);
+			continue;
+		}
 		react |= handle_key(ui, ch);
 		if (app->playing && !was_playing)
 			ui->next_tick = now_ms() + app->speed_ms;
@@ -513,6 +719,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		return 1;
 	}
 	ui->log_fd = -1;
+	ui->bench_fd = getenv("WATVIZ_BENCH_LOG") ? open(getenv("WATVIZ_BENCH_LOG"),
+			O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC) : -1;
 	/* the user's character set, for readline and curses to show typed
 	   UTF-8 (only LC_CTYPE: numbers print as in C everywhere) */
 	setlocale(LC_CTYPE, "");
@@ -520,6 +728,10 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			  prog, sizeof(prog)) == 0)
 		pp = prog;
 	ui->rec = opts->rec;
+	const struct wv_session_platform platform = {
+		.write_json = json_writer, .remember = remember, .try_job = try_thread,
+		.class_start = class_cmd, .ctx = ui,
+	};
 	if (wv_session_init(&ui->s, opts, pp, &platform) < 0) {
 		fprintf(stderr, "watviz: %s\n", ui->s.app.msg);
 		free(ui);
@@ -538,7 +750,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	}
 	if (opts->class_addr && ((opts->class_log && log_open(ui, opts->class_log, cerr,
 							      sizeof(cerr)) < 0) ||
-				 class_start(ui, opts->class_addr, cerr, sizeof(cerr)) < 0)) {
+				 class_start(ui, opts->class_addr, "--class", cerr,
+					     sizeof(cerr)) < 0)) {
 		fprintf(stderr, "watviz: %s\n", cerr);
 		class_stop(ui);
 		wv_session_free(&ui->s);
@@ -617,6 +830,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	ui->next_tick = now_ms() + app->speed_ms;
 
 	status = loop(ui);
+	try_abandon(ui);	/* a proof still running (a signal ended the loop) */
 
 	/* teardown: readline first (it owns no tty state), then the terminal */
 	wv_prompt_lessons(NULL);
@@ -626,6 +840,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_frame_free(&ui->frame);
 	class_stop(ui);
 	wv_session_free(&ui->s);
+	if (ui->bench_fd >= 0)
+		close(ui->bench_fd);
 	free(ui);
 	return status;
 }

@@ -17,8 +17,10 @@ tests: $(CLASS_DRIVER)
 
 # N simulated students on loopback join, hold their event streams and
 # vote (tests/class/bench.py): every vote counted once, the vote latency,
-# the server's memory.  Not a timed test.  BENCH_CLASS='100 1000' sizes.
+# the server's memory; then the teacher's key-to-frame time in watviz
+# itself with that many streams open.  Not a timed test.
+# BENCH_CLASS='100 1000' sizes.
 BENCH_CLASS ?= 100 500 1000
 .PHONY: bench-class
-bench-class: $(CLASS_DRIVER)
-	python3 tests/class/bench.py $(CLASS_DRIVER) $(BENCH_CLASS)
+bench-class: $(CLASS_DRIVER) $(PROG)
+	python3 tests/class/bench.py $(CLASS_DRIVER) --watviz $(PROG) $(BENCH_CLASS)

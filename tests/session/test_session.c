@@ -460,6 +460,118 @@ static void test_live_class(void **state)
 	wv_live_free(lp);
 }
 
+/* :class's platform: the first call fails as a busy port does, the
+   next serves (a class of our own, handed over as the terminal does) */
+static wv_live *served;
+static int class_calls;
+static char class_spec[64];
+
+static int fake_class_start(void *ctx, const char *spec, char *err, size_t size)
+{
+	struct wv_session *s = ctx;
+
+	snprintf(class_spec, sizeof(class_spec), "%s", spec);
+	if (class_calls++ == 0) {
+		snprintf(err, size, "127.0.0.1 port 9 is busy: give another port");
+		return -1;
+	}
+	served = wv_live_new();
+	assert_non_null(served);
+	wv_session_live(s, served, "http://127.0.0.1:9000/?t=00", "K7QX3M", NULL, 1000);
+	return 0;
+}
+
+/* A line typed at the session's editor (the page's path), then Enter. */
+static void line(struct wv_session *s, const char *text)
+{
+	wv_session_key(s, ':');
+	assert_int_equal(s->line, WV_LINE_COMMAND);
+	for (; *text; text++)
+		wv_session_key(s, (unsigned char)*text);
+	wv_session_key(s, '\n');
+	assert_int_equal(s->line, WV_LINE_NONE);
+}
+
+static bool session_shows(struct wv_session *s, const char *needle)
+{
+	assert_int_equal(wv_frame_init(&ft, LINES, COLS), 0);
+	wv_session_frame(s, &ft);
+	return shows(&ft, needle);
+}
+
+/*
+ * :class inside a lesson, after the question was asked: a failure (a busy
+ * port) is the message line's and the lesson goes on; then the class is
+ * served, the join screen shows, and the question already asked is the
+ * class's round.  :c is still :compare.  Without the platform's server
+ * (the page), and in the free view, it says why not.
+ */
+static void test_class_command(void **state)
+{
+	static struct wv_session cs;
+	const struct wv_session_platform plat = { .class_start = fake_class_start,
+						  .ctx = &cs };
+
+	(void)state;
+	class_calls = 0;
+	start_lesson("lessons/03-has-zero.lesson", 3);
+	memset(&cs, 0, sizeof(cs));
+	assert_int_equal(wv_session_init(&cs, &opts, NULL, &plat), 0);
+	line(&cs, "scene 4");
+	wv_session_key(&cs, '\n');		/* the question: its line opens */
+	assert_int_equal(cs.line, WV_LINE_ANSWER);
+	wv_session_key(&cs, 27);		/* Esc: the teacher leaves it */
+	assert_int_equal(cs.cls.phase, WV_CLASS_ASK);
+
+	line(&cs, "class 127.0.0.1:9");
+	assert_string_equal(class_spec, "127.0.0.1:9");
+	assert_true(cs.started && cs.lesson && !cs.live);
+	assert_true(cs.app.msg_error);
+	assert_true(session_shows(&cs, "port 9 is busy"));
+	assert_false(session_shows(&cs, "Join the class"));
+
+	line(&cs, "cl :9000");
+	assert_string_equal(class_spec, ":9000");
+	assert_true(cs.live == served && cs.join_shown);
+	assert_true(session_shows(&cs, "Join the class"));
+	assert_true(session_shows(&cs, "code K7QX3M"));
+	/* the question asked before the class came is its round */
+	assert_int_equal(wv_live_status(served).state, WV_LIVE_OPEN);
+	assert_true(cs.live_changed);
+	wv_session_key(&cs, 'J');		/* back to the lesson */
+	assert_true(session_shows(&cs, "Live class, vote 1: 0 of 0 answered"));
+	line(&cs, "class");
+	assert_int_equal(class_calls, 2);	/* served already: said, not again */
+	assert_true(session_shows(&cs, "The class is served already"));
+	line(&cs, "c");				/* still compare: refused here */
+	assert_true(session_shows(&cs, "compare"));
+	assert_int_equal(cs.app.view, WV_VIEW_MAIN);
+	wv_session_free(&cs);
+	wv_live_free(served);
+	served = NULL;
+
+	/* the page: no server to start */
+	line(&page, "class");
+	assert_true(page.app.msg_error && !page.live);
+	assert_true(strstr(page.app.msg, "the page serves no class") != NULL);
+	stop();
+
+	/* the free view: a lesson first */
+	memset(&opts, 0, sizeof(opts));
+	opts.word = (const uint8_t *)"ab";
+	opts.word_len = 2;
+	opts.word_src = "ab";
+	opts.delim = -1;
+	opts.measure = wv_measure_none;
+	memset(&cs, 0, sizeof(cs));
+	assert_int_equal(wv_session_init(&cs, &opts, NULL, &plat), 0);
+	line(&cs, "class");
+	assert_int_equal(class_calls, 2);
+	assert_true(cs.app.msg_error);
+	assert_true(strstr(cs.app.msg, "open one first (:lesson N)") != NULL);
+	wv_session_free(&cs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -469,6 +581,7 @@ int main(void)
 		cmocka_unit_test(test_every_key_both_maps),
 		cmocka_unit_test(test_blank_and_back),
 		cmocka_unit_test(test_live_class),
+		cmocka_unit_test(test_class_command),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -4,7 +4,10 @@
 # join with the link on the join screen, follow the event stream and vote.
 # The projector says how many answered and nothing of how until s shows
 # the votes by misconception; V opens the second vote; q closes the
-# server.  Every check waits for exactly what it then asserts.
+# server.  Then :class inside a running lesson: a busy port said on the
+# message line with the lesson going on, then the class served from there,
+# its join screen, and the question asked before it became the round.
+# Every check waits for exactly what it then asserts.
 # Usage: run-live.sh BUILD_DIR.  Prints TAP.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -12,7 +15,7 @@ BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
 CLASS=$(cd "$(dirname "$0")/../class" && pwd)
-PLAN=11
+PLAN=15
 . "$(dirname "$0")/lib.sh"
 
 skip_all() {
@@ -136,3 +139,43 @@ assert rows[0][:6] == ["lesson", "scene", "title", "students", "right_1", "right
 assert rows[1][:2] == ["3", "4"] and rows[1][3] == "5" and rows[1][5] == "100", rows
 PY
 check $? "--class-log: ten votes, ten JSON lines; its CSV sums the question up"
+
+# :class inside a lesson started without --class.  A port held by another
+# program first (a listening socket of this script's), then free ones.
+python3 -c '
+import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1)
+print(s.getsockname()[1], flush=True); time.sleep(120)' >"$tmp/held" &
+held_pid=$!
+wait_until test -s "$tmp/held"
+held=$(cat "$tmp/held")
+run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 3 --restart; echo M-\$?"
+wait_for "scene 1 of 6" && T send-keys -t =t: -l ":scene 4" && keys Enter &&
+	wait_for "scene 4 of 6" && keys Enter && wait_for "What does has_zero return" &&
+	keys Escape && T send-keys -t =t: -l ":class 127.0.0.1:$held" && keys Enter &&
+	wait_for "port $held is busy" && lacks "Join the class" && lacks "M-"
+check $? ":class on a busy port: said on the message line, the lesson goes on"
+
+port2=""
+for p in $((23000 + $$ % 17000)) $((24000 + $$ % 16000)) $((25000 + $$ % 15000)); do
+	T send-keys -t =t: -l ":cl 127.0.0.1:$p" && keys Enter
+	if wait_re "Join the class|port $p is busy" >/dev/null && shows "Join the class"; then
+		port2=$p; break
+	fi
+done
+base2=http://127.0.0.1:$port2
+url2=$(grep -o "$base2/?t=[0-9a-f]*" "$tmp/screen" | head -n 1)
+[ -n "$port2" ] && [ -n "$url2" ] && shows "(0 joined of up to "
+check $? ":cl 127.0.0.1:PORT in the lesson serves the class and shows the join screen"
+
+curl -s -c "$tmp/jarm" -o /dev/null "$url2" && wait_for "(1 joined of up to "
+ev=$(curl -s -b "$tmp/jarm" --max-time 2 "$base2/events" | sed -n 's/^data: //p' | head -n 1)
+printf '%s' "$ev" | grep -q '"state":"open"' &&
+	printf '%s' "$ev" | grep -q '"prompt":"What does has_zero return' &&
+	keys J && wait_for "Live class, vote 1: 0 of 1 answered"
+check $? "a phone joins; the question asked before :class is the class's open round"
+
+keys q && wait_for "M-0" && ! curl -s -o /dev/null --max-time 2 "$base2/events"
+check $? "q quits (status 0) and the class served by :class is gone"
+kill "$held_pid" 2>/dev/null
+wait "$held_pid" 2>/dev/null || :

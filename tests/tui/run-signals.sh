@@ -7,7 +7,8 @@
 # instead of a busy loop; formulas nested too deep or too long are refused
 # with their column (:try under a 2 MB stack, a 40000-character build
 # answer recalled from the history); Ctrl-C while :try proves stops the
-# proof, not watviz; under ASan, TERM=linux and an unknown
+# proof, not watviz, and a resize, keys and Ctrl-Z meanwhile are served
+# (keys set aside, said, never run); under ASan, TERM=linux and an unknown
 # TERM leave stderr empty (tests/lsan.supp).  Every wait polls for what it
 # then asserts.
 # Usage: run-signals.sh BUILD_DIR.  Prints TAP.
@@ -16,7 +17,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
-PLAN=12
+PLAN=15
 . "$(dirname "$0")/lib.sh"
 
 start_shell 80 24
@@ -159,6 +160,37 @@ if [ "$("$BIN" --json --try 'a' | sed -n 's/.*"method":"\([a-z0-9]*\)".*/\1/p')"
 	recover try
 else
 	ok "# SKIP Ctrl-C during :try: a build without Z3 (its :try is quick)"
+fi
+
+# 13-15: while :try proves (on a thread of its own), the loop goes on: a
+# resize is drawn at once (the too-small screen at 70x20, the view again at
+# 80x24), keys typed are set aside and counted, never run afterwards (q
+# does not quit, Right does not step), Ctrl-Z suspends and fg comes back
+# still proving, and Esc stops it.  The same hard formula and budget as 12.
+if [ "$("$BIN" --json --try 'a' | sed -n 's/.*"method":"\([a-z0-9]*\)".*/\1/p')" = z3 ]; then
+	start LIVE "export WATVIZ_PROVE_WORK=400000000;" x
+	wait_for "sub-step 1/" && keys : && wait_re '^:$' &&
+		T send-keys -t =t: -l "try $hard" && keys Enter &&
+		wait_for "try: proving on x86-64" &&
+		T resize-window -t =t: -x 70 -y 20 && wait_for "this terminal is 70x20" &&
+		T resize-window -t =t: -x 80 -y 24 && wait_for "try: proving on x86-64" &&
+		wait_gone "this terminal is"
+	check $? "a resize while :try proves is drawn at once, at each size"
+	keys q q Right && wait_for "3 keys set aside, not run" && lacks "LIVE-" &&
+		shows "sub-step 1/"
+	check $? "keys typed while :try proves are set aside and said; q does not quit"
+	keys C-z && wait_for "Stopped" && wait_gone "try: proving" && run "fg" &&
+		wait_for "try: proving on x86-64" && keys Escape &&
+		wait_for "try: stopped (Esc); nothing was decided" && shows "sub-step 1/" &&
+		keys Right && wait_for "sub-step 2/" && keys q && wait_until pane_is 00
+	check $? "Ctrl-Z while :try proves suspends, fg comes back proving, Esc stops it"
+	recover live
+else
+	i=13
+	while [ $i -le 15 ]; do
+		ok "# SKIP a resize, keys and Ctrl-Z during :try: a build without Z3 (its :try is quick)"
+		i=$((i + 1))
+	done
 fi
 
 # 11: and after all that, q still leaves the terminal as it was

@@ -120,8 +120,23 @@ static void test_plain_commands(void **state)
 	assert_string_equal(cmd.text, "out.json");
 	assert_int_equal(wv_cmd_parse("frobnicate", &cmd, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "unknown command 'frobnicate'"));
+	/* "c" stays compare, which it was before class came (the command
+	   claims it); "cl" is class */
 	assert_int_equal(wv_cmd_parse("c", &cmd, err, sizeof(err)), 0);
 	assert_int_equal(cmd.kind, WV_CMD_COMPARE);
+	assert_int_equal(wv_cmd_parse("co", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_COMPARE);
+	assert_int_equal(wv_cmd_parse("cl", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_CLASS);
+	assert_string_equal(cmd.text, "");
+	assert_int_equal(wv_cmd_parse("class 127.0.0.1:9000 ", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_CLASS);
+	assert_string_equal(cmd.text, "127.0.0.1:9000");
+	assert_int_equal(wv_cmd_parse("cla :9000", &cmd, err, sizeof(err)), 0);
+	assert_string_equal(cmd.text, ":9000");
+	/* a claim is no licence for a wrong prefix */
+	assert_int_equal(wv_cmd_parse("cx", &cmd, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown command 'cx'"));
 	/* too long an argument is refused, not truncated */
 	static char line[WV_CMD_TEXT_MAX + 16];
 
@@ -145,7 +160,7 @@ static void test_complete(void **state)
 	struct wv_cmd_matches m;
 
 	(void)state;
-	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 18);
+	assert_int_equal(wv_cmd_complete("", 0, "", NULL, &m), 19);
 	assert_true(has(&m, "word") && has(&m, "quit") && has(&m, "arch"));
 	assert_true(has(&m, "try"));
 	assert_int_equal(wv_cmd_complete("ar", 0, "ar", NULL, &m), 1);
@@ -171,6 +186,9 @@ static void test_complete(void **state)
 	assert_int_equal(wv_cmd_complete("les ", 4, "", names, &m), 3);
 	assert_int_equal(wv_cmd_complete("lesson ha", 7, "ha", NULL, &m), 0);
 	assert_int_equal(wv_cmd_complete("arch ha", 5, "ha", names, &m), 0);
+	/* Tab after "c" offers both: the claim is for Enter only */
+	assert_int_equal(wv_cmd_complete("c", 0, "c", NULL, &m), 2);
+	assert_true(has(&m, "compare") && has(&m, "class"));
 	assert_int_equal(wv_cmd_complete("sc", 0, "sc", NULL, &m), 1);
 	assert_string_equal(m.name[0], "scene");
 }

@@ -9,7 +9,9 @@
 #    fragments) run on the native build (tests/web/driver.c) and on the
 #    module under node (tests/web/frames.js): the frames must be equal cell
 #    for cell, characters, roles and marks.  And links (tests/web/links.js):
-#    the link of each of 80 states reopens exactly that screen.
+#    the link of each of 80 states reopens exactly that screen.  And the
+#    module's stack (tests/web/stack.js): placed first in memory, and over
+#    half of it left after every lesson's scenes are opened and stepped.
 # 3. The page in headless Chromium (tests/web/page.js): load, type a word,
 #    step, a lesson's question answered wrong and right, a byte edited, a
 #    link opened, a resize, a hostile link; the accessibility check; the
@@ -474,6 +476,17 @@ while IFS= read -r line; do
 	*) echo "$line" ;;
 	esac
 done <"$tmp/links.tap"
+
+# the module's stack: first in memory, and opening every lesson's scenes
+# leaves over half of it (tests/web/stack.js paints it and looks)
+node "$DIR/stack.js" "$WASM" >"$tmp/stack.tap" 2>&1
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) ok 0 "stack: ${line#ok - }" ;;
+	"not ok - "*) ok 1 "stack: ${line#not ok - }" ;;
+	*) echo "# $line" ;;
+	esac
+done <"$tmp/stack.tap"
 
 # --html --web-url: each sub-step's link opens that sub-step in the page
 for a in x86-64 ppc32 alpha; do

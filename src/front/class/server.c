@@ -666,7 +666,7 @@ static int listen_on(const char *addr, unsigned port, bool *v6, unsigned *bound,
 		e = errno;
 		if (e == EADDRINUSE)
 			snprintf(err, errsize, "%s port %u is busy: give another port "
-				 "(--class %s:%u)", addr, port, addr, port + 1);
+				 "(%s:%u, say)", addr, port, addr, port + 1);
 		else if (e == EADDRNOTAVAIL)
 			snprintf(err, errsize, "no network interface of this machine has "
 				 "the address %s: give one it has (ip -brief address)", addr);
