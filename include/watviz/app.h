@@ -110,6 +110,11 @@ struct wv_app {
 	   the word, offset, fill or delimiter */
 	const struct wv_variant *split_v;
 	struct wv_trace split;		/* valid while split_v */
+	/* the split view's layout (M): false, each register in its own
+	   order, most significant byte left, its bits reading as its hex;
+	   true, the lower register's bytes in the upper one's columns by
+	   memory address (a memory byte in one column above and below) */
+	bool split_mem;
 	bool quiz;			/* a lesson question is open: no view
 					   points at the terminator (set by
 					   src/app/classroom.c) */

@@ -82,6 +82,8 @@ enum wv_action {
 	WV_ACT_FLIP,		/* bits: flip the bit under the cursor */
 	WV_ACT_MESSAGE,		/* the whole message line, wrapped, until
 				   the next key */
+	WV_ACT_SPLIT_COLS,	/* the split view: each register in its own
+				   order / both in the memory's columns */
 	/* in a lesson only */
 	WV_ACT_SCENE_NEXT,	/* next scene (the end screen after the last) */
 	WV_ACT_SCENE_PREV,

@@ -90,6 +90,7 @@ struct wv_view_regs {
 	   slot[r] (0 leftmost) of nslots, the column of the memory byte it
 	   holds in the register above; slotted false: most significant left */
 	bool slotted;
+	bool split;		/* the split view: room for "<>" before labels */
 	unsigned char slot[8], nslots;
 	int x0;			/* > 0: the bits start in this column (the
 				   split view's two registers line up) */

@@ -283,8 +283,8 @@ int wv_app_split(struct wv_app *app, const struct wv_variant *v)
 		return WV_REACT_REDRAW;
 	}
 	app->view = WV_VIEW_MAIN;
-	wv_app_msg(app, false, "split: %s above, %s below, each byte in one column "
-		   "(v closes)", app->v->name, v->name);
+	wv_app_msg(app, false, "split: %s above, %s below, each in its own byte "
+		   "order (M: by memory; v closes)", app->v->name, v->name);
 	return WV_REACT_REDRAW;
 }
 
@@ -450,6 +450,20 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return move_to(app, wv_trace_func_move(t, app->pos, -1));
 	case WV_ACT_SPLIT:
 		return wv_app_split(app, app->split_v ? NULL : wv_app_split_partner(app->v));
+	case WV_ACT_SPLIT_COLS:
+		if (!app->split_v) {
+			wv_app_msg(app, false, "M lays out the split view: v opens it");
+			return WV_REACT_REDRAW;
+		}
+		app->split_mem = !app->split_mem;
+		if (app->split_mem)
+			wv_app_msg(app, false, "split by memory: one column per memory "
+				   "byte; %s's bits no longer read as its hex (M: own "
+				   "order)", app->split_v->name);
+		else
+			wv_app_msg(app, false, "split: each register in its own order, "
+				   "its bits reading as its hex (M: by memory)");
+		return WV_REACT_REDRAW;
 	case WV_ACT_FIRST:
 		return move_to(app, 0);
 	case WV_ACT_LAST:

@@ -221,13 +221,18 @@ static size_t word_address(const struct wv_trace *t, size_t k)
 }
 
 /*
- * Both registers laid out by memory address: one column per byte of the
- * two words (the wider one holds the narrower), in the upper register's
- * order (highest address left when it is little-endian), so a byte sits in
- * the same column above and below.
+ * Where each register's bytes go.  By default (by_mem false) each register
+ * in its own order, most significant byte left as the single view draws
+ * it, so its bits read as the hex beside them; its "mem byte" header says
+ * which memory byte each holds, counted from the lower of the two words.
+ * by_mem (M): one column per byte of the two words (the wider one holds
+ * the narrower), in the upper register's order (highest address left when
+ * it is little-endian), so a memory byte sits in the same column above and
+ * below.
  */
 static void split_slots(const struct wv_trace *up, size_t upos, const struct wv_trace *lo,
-			size_t lpos, struct wv_view_regs *ou, struct wv_view_regs *ol)
+			size_t lpos, struct wv_view_regs *ou, struct wv_view_regs *ol,
+			bool by_mem)
 {
 	size_t ua = word_address(up, upos), la = word_address(lo, lpos);
 	size_t first = ua < la ? ua : la;
@@ -240,9 +245,12 @@ static void split_slots(const struct wv_trace *up, size_t upos, const struct wv_
 	for (int k = 0; k < 2; k++) {
 		struct wv_view_regs *o = p[k].o;
 
+		o->split = true;
+		o->mem_base = (unsigned char)(p[k].a - first);
+		if (!by_mem)
+			continue;
 		o->slotted = true;
 		o->nslots = (unsigned char)(end - first);
-		o->mem_base = (unsigned char)(p[k].a - first);
 		for (unsigned r = 0; r < p[k].t->word_bytes; r++) {
 			size_t at = p[k].a + p[k].t->reg_to_mem[r];
 
@@ -252,8 +260,8 @@ static void split_slots(const struct wv_trace *up, size_t upos, const struct wv_
 }
 
 static const char *const split_hints[] = {
-	"Left/Right sub-step", "Up/Down function", "v close", "a variant",
-	": command", "? help", "q quit", NULL
+	"Left/Right sub-step", "Up/Down function", "v close", "M layout",
+	"a variant", ": command", "? help", "q quit", NULL
 };
 
 /* One pane: its heading line, then its rows in [y, ymax). */
@@ -294,7 +302,7 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	ou = present ? big_regs(f, app) : (struct wv_view_regs){ .cell = 1 };
 	ol = ou;
 	ou.hide = wv_view_hide(app);
-	split_slots(t, app->pos, &lower->trace, lower->pos, &ou, &ol);
+	split_slots(t, app->pos, &lower->trace, lower->pos, &ou, &ol, app->split_mem);
 	/* both registers' bits from the same column */
 	{
 		struct reg_layout lu, ll;
@@ -328,13 +336,20 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	split_pane(f, app, y, y + half, &ou, NULL);
 	split_pane(f, lower, y + half, f->rows - 3, &ol, same ? NULL
 		   : "no such sub-step here: the nearest");
-	if (ou.differ | ol.differ)
-		wv_frame_put(f, f->rows - 3, 0, WV_ROLE_DIM,
-			     "<> its bytes differ from the other variant's; the same "
-			     "memory byte sits in the same column");
-	else
-		wv_frame_put(f, f->rows - 3, 0, WV_ROLE_DIM,
-			     "the same memory byte sits in the same column above and below");
+	/* how to read the columns, true for both panes */
+	{
+		bool wide = f->cols >= 120, differ = (ou.differ | ol.differ) != 0;
+
+		wv_frame_printf(f, f->rows - 3, 0, WV_ROLE_DIM, "%s%s",
+				!differ ? "" : f->cols >= 90 ? "<> its bytes differ from "
+				"the other's; " : "<> differ; ", app->split_mem ?
+				wide ? "a memory byte sits in one column above and "
+				"below (M: each in its own order)" : "a memory byte "
+				"in one column (M: own order)" : wide ? "each register "
+				"top byte left, as its hex reads; mem byte: where from "
+				"(M: by memory)" : "top byte left, as the hex reads "
+				"(M: by memory)");
+	}
 	free(lower);
 	return 1;
 }

@@ -121,7 +121,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 	hex_value(hex, sizeof(hex), row);
 	if (hide)
 		snprintf(hex, sizeof(hex), "?");
-	int lx = o->slotted ? 3 : 0;	/* the split view's "<>" goes first */
+	int lx = o->split ? 3 : 0;	/* the split view's "<>" goes first */
 
 	if (caption || row->width == 0) {
 		int x = wv_frame_put(f, y, lx, WV_ROLE_LABEL, row->label);
@@ -247,7 +247,7 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 
 		labmax = n > labmax ? n : labmax;
 	}
-	*l = (struct reg_layout){ .x0 = labmax + 1 + (o->slotted ? 3 : 0) };
+	*l = (struct reg_layout){ .x0 = labmax + 1 + (o->split ? 3 : 0) };
 	if (o->x0 && o->x0 > l->x0)
 		l->x0 = o->x0;
 	if (l->x0 + bitsw + 1 + hexw <= f->cols) {

@@ -92,18 +92,16 @@ struct html {
 	unsigned number;	/* the lesson's */
 	const struct wv_variant *arch;	/* --arch where it runs, or NULL */
 	bool answers;		/* the answers section is open */
-	/* --split's second variant: column c holds register byte col[c], so
-	   a memory byte sits in the first variant's column for it; rows of
-	   the sub-step drawn that differ from the first's (bit i: row i) */
-	bool cols;
-	unsigned char col[8];
+	/* --split: rows of the sub-step drawn whose bytes differ from the
+	   other variant's (bit i: row i) */
 	uint32_t differ;
 };
 
-/* The register byte in byte column c: the top byte leftmost, or col[c]. */
+/* The register byte in byte column c: the top byte leftmost, as the
+   number is written, in every table (each variant's in its own order). */
 static unsigned col_reg(const struct html *h, unsigned c)
 {
-	return h->cols ? h->col[c] : h->t->word_bytes - 1 - c;
+	return h->t->word_bytes - 1 - c;
 }
 
 /* ---- text ---------------------------------------------------------------- */
@@ -694,7 +692,6 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 	struct wv_handout_cited cited = { .n = 0 };
 	size_t shown = (size_t)-1;	/* u's step drawn last */
 	char *wbuf = malloc(WV_LOOK_WORD_MAX);
-	bool aligned = t->word_bytes == u->word_bytes;
 
 	if (!wbuf)
 		return -ENOMEM;
@@ -710,10 +707,9 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 		"bytes differ from the other variant's.</p>\n</header>\n<main>\n",
 		t->v->name, t->v->bits, t->v->endian == WV_LITTLE ? "little" : "big",
 		u->v->name, u->v->bits, u->v->endian == WV_LITTLE ? "little" : "big",
-		aligned ? "The byte columns of both are the first variant's memory "
-		"bytes, in its order: a byte sits in the same column in both tables."
-		: "The words differ in size: each table has its own columns, headed "
-		"by memory address.");
+		"Each table draws its own variant's register, most significant "
+		"byte first, so its bits read as its hex; the column heads name "
+		"the memory address each byte came from.");
 	legend(&h, t->img.page_end != 0);
 	memory(&h);
 	for (size_t i = 0; i < t->nsteps; i++) {
@@ -725,15 +721,6 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 		if (j >= u->nsubs || u->subs[j].step == shown)
 			continue;
 		shown = u->subs[j].step;
-		/* u's bytes in t's columns, by memory address */
-		g.cols = aligned;
-		for (unsigned c = 0; aligned && c < t->word_bytes; c++) {
-			size_t at = addr + t->reg_to_mem[t->word_bytes - 1 - c];
-
-			for (unsigned r = 0; r < u->word_bytes; r++)
-				if (u->words[u->steps[shown].word].address + u->reg_to_mem[r] == at)
-					g.col[c] = (unsigned char)r;
-		}
 		split_step(&g, shown, t, &cited);
 	}
 	fprintf(out, "<section class=\"result\">\n<h2>Answer</h2>\n<p><span "

@@ -30,10 +30,18 @@ done
 # col FILE N TEXT: the column of TEXT in the Nth line holding it (0: none)
 col() { grep -aF -- "$3" "$1" | sed -n "$2p" | awk -v s="$3" '{ print index($0, s) }'; }
 
+# row_is HEX BITS: a row of the screen shows BITS with HEX on its line or
+# on the caption line above it (where the hex does not fit beside them)
+row_is() {
+	grep -aF -- "$2" "$tmp/screen" | grep -qaF -- "$1" ||
+		grep -aF -A1 -- "= $1" "$tmp/screen" | tail -1 | grep -qaF -- "$2"
+}
+
 start_shell 100 30
 
-# 1-3: --split ppc64: both panes at has_zero's AND, the flags bytes in the
-# same columns although the two registers hold them in opposite orders
+# 1-3: --split ppc64: both panes at has_zero's AND, each register in its
+# own order (its flags bits reading as its hex: x86-64's in memory order
+# 7..0, ppc64's 0..7); M puts ppc64's bytes in x86-64's memory columns
 run "$BIN --split ppc64 'ab\\0cd'; echo SPLIT-\$?"
 wait_for " x86-64 " " ppc64 " "64-bit big-endian" "sub-step 1/" &&
 	keys Down Right Right &&
@@ -41,12 +49,22 @@ wait_for " x86-64 " " ppc64 " "64-bit big-endian" "sub-step 1/" &&
 		"has_zero() in arch/powerpc/include/asm/word-at-a-time.h" \
 		"and: (a - ONES) & ~a & HIGHS" "and: (a + high_bits) & ~rhs"
 check $? "--split ppc64: both panes step together to has_zero's AND, each with its own operation"
-[ "$(grep -acF -- "$flags" "$tmp/screen")" = 2 ] &&
-	shows "flags = 0x8080800000800000" "0x0000800000808080" &&
-	[ "$(col "$tmp/screen" 1 "$flags")" = "$(col "$tmp/screen" 2 "$flags")" ]
-check $? "the flags row, 0x8080800000800000 on x86-64 and 0x0000800000808080 on ppc64, has the same bytes in the same columns"
+rev=""	# the flag bytes in memory order 0..7, as ppc64 holds them
+for m in 0 1 2 3 4 5 6 7; do
+	case $m in
+	2) rev="$rev=10000000" ;;
+	5|6|7) rev="$rev*10000000" ;;
+	*) rev="$rev 00000000" ;;
+	esac
+done
+row_is 0x8080800000800000 "$flags" && row_is 0x0000800000808080 "$rev" &&
+	keys M && wait_for "split by memory" &&
+	[ "$(grep -acF -- "$flags" "$tmp/screen")" = 2 ] &&
+	[ "$(col "$tmp/screen" 1 "$flags")" = "$(col "$tmp/screen" 2 "$flags")" ] &&
+	keys M && wait_for "split: each register in its own order" && shows "$rev"
+check $? "the flags rows read as their hex, 0x8080800000800000 and 0x0000800000808080; M lines the same bytes up in one column and back"
 # ppc64 has no 'a - ONES' row: marked; the flags, the same bytes: not
-shows "<> a - ONES" "<> sum" "<> its bytes differ from the other variant's" &&
+shows "<> a - ONES" "<> sum" "<> its bytes differ from the other's" &&
 	[ "$(grep -ac '^   flags' "$tmp/screen")" = 2 ] && ! grep -aq '^<> flags' "$tmp/screen"
 check $? "the rows whose bytes differ are marked <>, the flags (the same bytes) are not"
 
@@ -57,12 +75,13 @@ keys v && wait_for "split view off" && lacks " ppc64 " && keys v &&
 check $? "v closes the split view and opens it again on ppc64"
 keys : && wait_re '^:$' && T send-keys -t =t: -l 'split x86-32' && keys Enter &&
 	wait_for " x86-32 " "32-bit little-endian" "sub-step 4/16" &&
+	keys M && wait_for "split by memory" &&
 	mem=$(grep -a '^mem ' "$tmp/screen" | sed -n 2p) &&
 	top=$(grep -a '^mem ' "$tmp/screen" | sed -n 1p) &&
 	[ "$(echo "$mem" | awk '{ print index($0, "3") }')" = \
 	  "$(echo "$top" | awk '{ print index($0, "3") }')" ] &&
 	[ "$(echo "$mem" | tr -cd '0-9')" = "3210" ]
-check $? ":split x86-32: the 32-bit word's memory bytes 3..0 in the 64-bit word's columns for 3..0"
+check $? ":split x86-32, M: the 32-bit word's memory bytes 3..0 in the 64-bit word's columns for 3..0"
 keys : && wait_re '^:$' && T send-keys -t =t: -l 'split ppc65' && keys Enter &&
 	wait_for "error: unknown variant 'ppc65' (Tab lists them)" " x86-32 "
 check $? ":split with an unknown variant says so and keeps the view"
@@ -108,10 +127,10 @@ check $? "a scene's split: ppc64 opens the split view under its narration; the n
 	grep -qaF "powerpc/include/asm/word-at-a-time.h" "$tmp/s.out"
 check $? "--cast --split ppc64: the cast shows the ppc64 pane"
 
-# 13: --html --split ppc64: each function on both, ppc64's tables in x86-64's
-# columns by memory address (@7 .. @0), so both flags rows read as the flag
-# bytes in memory order, their hex in each register's order; a - ONES (which
-# ppc64 has not) marked <>, the flags not
+# 13: --html --split ppc64: each function on both, each table in its own
+# variant's order (x86-64's columns @7 .. @0, ppc64's @0 .. @7), so both
+# flags rows read as their hex; a - ONES (which ppc64 has not) marked <>,
+# the flags not
 "$BIN" --html --split ppc64 'ab\0cd' >"$tmp/s.html" 2>"$tmp/screen" &&
 	python3 - "$tmp/s.html" "$flags" <<'PY'
 import re, sys
@@ -123,14 +142,15 @@ for m in re.finditer(r'<tr class="[^"]*"><th scope="row">(<strong class="differs
     cells = [re.sub("<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", m.group(3))]
     rows.setdefault(m.group(2), []).append((bool(m.group(1)), cells))
 flags = [r for r in rows.get("flags", [])]
-ok = (len(flags) == 2 and all(not d and c[:8] == want for d, c in flags)
+ok = (len(flags) == 2 and not flags[0][0] and not flags[1][0]
+      and flags[0][1][:8] == want and flags[1][1][:8] == want[::-1]
       and [c[8] for d, c in flags] == ["8080800000800000", "0000800000808080"]
       and any(d for d, c in rows.get("a - ONES", []))
       and "<h1>watviz: <code>\"ab\\0cd\"</code> on x86-64 and ppc64</h1>" in page
       and page.count('<p class="count">On ppc64:</p>') == 6)
 sys.exit(0 if ok else 1)
 PY
-check $? "--html --split ppc64: both flags rows the same bytes in the same columns, a - ONES marked <>"
+check $? "--html --split ppc64: each flags row in its own order, reading as its hex, a - ONES marked <>"
 
 # 14-15: the second variant is drawn on the first one's memory or not at
 # all (issue 46): x86-32 under x86-64 at offset 7 would load memory 4..7,

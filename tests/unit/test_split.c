@@ -10,7 +10,10 @@
 
 #include <string.h>
 
+#include "watviz/html.h"
+#include "watviz/screen.h"
 #include "watviz/trace.h"
+#include "watviz/view.h"
 
 static const uint8_t word[] = { 'a', 'b' };
 
@@ -141,12 +144,199 @@ static void test_split_page_end(void **state)
 	}
 }
 
+/* ---- each pane's bits read as its hex (issue 47) ------------------------- */
+
+/*
+ * The value a row's bit characters spell, read left to right as a number
+ * is written ('.' is a chain row's 0): the runs of exactly eight of
+ * "01." in text, concatenated; *nbits gets how many.  No run: *nbits 0.
+ */
+static uint64_t bits_value(const char *text, size_t n, unsigned *nbits)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+
+	*nbits = 0;
+	while (i < n) {
+		size_t j = i;
+
+		while (j < n && strchr("01.", text[j]) && text[j])
+			j++;
+		if (j - i == 8)
+			for (size_t k = i; k < j; k++) {
+				v = v << 1 | (text[k] == '1');
+				++*nbits;
+			}
+		i = j > i ? j : i + 1;
+	}
+	return v;
+}
+
+/*
+ * A row as drawn, its bit characters against its hex text: both parsed
+ * here from the characters, never taken from the trace.  Returns 1 for a
+ * row checked, 0 for a line that holds no row of bits and hex; fails the
+ * test where they disagree.
+ */
+static int row_reads_as_hex(const char *bits, size_t nb, const char *hex,
+			    const char *what, const char *line)
+{
+	unsigned nbits, digits = (unsigned)strspn(hex, "0123456789abcdef");
+	uint64_t want, got;
+
+	if (digits == 0 || digits > 16)
+		return 0;
+	want = strtoull(hex, NULL, 16);
+	got = bits_value(bits, nb, &nbits);
+	if (nbits == 0)
+		return 0;
+	if ((nbits != 4 * digits && !(nbits == 8 && digits <= 2)) || got != want)
+		fail_msg("%s: the bits do not read as the hex 0x%.*s: %s", what,
+			 (int)digits, hex, line);
+	return 1;
+}
+
+/*
+ * Every line of the split view's frame holding bits and a hex value:
+ * checked; rows[p] counts pane p's (the second pane begins at its
+ * heading, " NAME  B-bit").
+ */
+static void frame_reads_as_hex(const struct wv_frame *f, const struct wv_app *app,
+			       const char *what, unsigned rows[2])
+{
+	char head[64], line[512];
+	int pane = 0;
+
+	snprintf(head, sizeof(head), " %s  %u-bit", app->split_v->name,
+		 app->split_v->bits);
+	for (int y = 0; y < f->rows; y++) {
+		char *hx;
+
+		wv_frame_row_text(f, y, line, sizeof(line));
+		if (y > 1 && strncmp(line, head, strlen(head)) == 0)
+			pane = 1;
+		hx = strstr(line, " 0x");
+		if (!hx || strstr(line, " = 0x"))
+			continue;
+		rows[pane] += (unsigned)row_reads_as_hex(line, (size_t)(hx - line),
+							 hx + 3, what, line);
+	}
+}
+
+/*
+ * The tables of --html --split: each row's bit cells (the text of its
+ * <td>s before the hex cell, its <th> label left out) against its hex
+ * cell; rows[0] counts the rows checked.
+ */
+static void html_reads_as_hex(const char *page, const char *what, unsigned *rows)
+{
+	const char *p = page;
+
+	while ((p = strstr(p, "<tr")) != NULL) {
+		const char *end = strstr(p, "</tr>");
+		const char *hex = strstr(p, "<td class=\"hex\">");
+		const char *th = strstr(p, "</th>");
+		char bits[2048];
+		size_t n = 0;
+
+		if (!end)
+			break;
+		if (hex && hex < end) {
+			const char *q = th && th < hex ? th + 5 : p;
+			bool tag = false;
+
+			for (; q < hex && n + 1 < sizeof(bits); q++) {
+				if (*q == '<' && strncmp(q, "<td", 3) == 0)
+					bits[n++] = ' ';	/* a byte cell */
+				if (*q == '<')
+					tag = true;
+				else if (*q == '>')
+					tag = false;
+				else if (!tag)
+					bits[n++] = *q;
+			}
+			bits[n] = '\0';
+			*rows += (unsigned)row_reads_as_hex(bits, n, hex + 16, what, bits);
+		}
+		p = end;
+	}
+}
+
+/*
+ * For every pair of variants the split view draws, several words, every
+ * sub-step of the first and both orders (each pair's two variants above in
+ * turn): each pane's rows read as the hex beside them, in the terminal
+ * view at 120x45 and in --html --split.  Before issue 47 the lower pane
+ * took the upper's byte columns: ppc64 under x86-64 drew 0x6162006364000000
+ * with its bits reading ...01100010 01100001.
+ */
+static void test_split_bits_read_as_hex(void **state)
+{
+	static const struct { const char *src; uint8_t b[16]; size_t n; } words[] = {
+		{ "ab\\0cd", { 'a', 'b', 0, 'c', 'd' }, 5 },
+		{ "\\x01\\x80\\xff", { 0x01, 0x80, 0xff }, 3 },
+		{ "hello, world", { 'h', 'e', 'l', 'l', 'o', ',', ' ', 'w', 'o', 'r',
+				    'l', 'd' }, 12 },
+		{ "", { 0 }, 0 },
+	};
+	unsigned rows[2] = { 0, 0 }, hrows = 0, pairs = 0;
+	struct wv_frame f;
+
+	(void)state;
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		for (size_t j = 0; j < wv_wat_count(); j++)
+			for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+				const struct wv_variant *v = wv_wat_at(i), *s = wv_wat_at(j);
+				struct wv_app app;
+				char what[160];
+				char *page = NULL;
+				size_t len = 0;
+				FILE *out;
+
+				if (v == s)
+					continue;
+				assert_int_equal(wv_app_init(&app, words[w].b, words[w].n,
+							     words[w].src, v, 0, 0, -1), 0);
+				wv_app_split(&app, s);
+				if (!app.split_v)
+					fail_msg("split %s over %s refused: %s", s->name,
+						 v->name, app.msg);
+				pairs++;
+				for (size_t k = 0; k < app.trace.nsubs; k++) {
+					app.pos = k;
+					snprintf(what, sizeof(what), "\"%s\" on %s, split %s, "
+						 "sub-step %zu", words[w].src, v->name, s->name,
+						 k + 1);
+					assert_int_equal(wv_frame_init(&f, 45, 120), 0);
+					wv_view_split(&f, &app);
+					frame_reads_as_hex(&f, &app, what, rows);
+					wv_frame_free(&f);
+				}
+				out = open_memstream(&page, &len);
+				assert_non_null(out);
+				assert_int_equal(wv_html_split(out, &app.trace, &app.split,
+							       NULL), 0);
+				assert_int_equal(fclose(out), 0);
+				snprintf(what, sizeof(what), "--html \"%s\" on %s, split %s",
+					 words[w].src, v->name, s->name);
+				html_reads_as_hex(page, what, &hrows);
+				free(page);
+				wv_app_free(&app);
+			}
+	/* not vacuous: rows of both panes and of the page were read */
+	assert_true(pairs > 50);
+	if (rows[0] < 1000 || rows[1] < 1000 || hrows < 1000)
+		fail_msg("too few rows read: %u upper, %u lower, %u in HTML", rows[0],
+			 rows[1], hrows);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split_same_memory),
 		cmocka_unit_test(test_split_follows_offset),
 		cmocka_unit_test(test_split_page_end),
+		cmocka_unit_test(test_split_bits_read_as_hex),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
