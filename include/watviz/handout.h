@@ -20,6 +20,21 @@
 #include "watviz/measure.h"
 #include "watviz/pace.h"
 
+/* The sources cited so far, numbered from 1 in order of first citation. */
+#define WV_HANDOUT_SOURCES_MAX 128
+struct wv_handout_cited {
+	const char *src[WV_HANDOUT_SOURCES_MAX];	/* not owned */
+	size_t n;
+};
+
+/* Which part of a lesson's handout a walk makes (wv_handout_opts.part). */
+enum wv_handout_part {
+	WV_HANDOUT_WHOLE,	/* head, scenes, answers, sources */
+	WV_HANDOUT_SCENES,	/* head and scenes: a print of several
+				   lessons puts every answer after them all */
+	WV_HANDOUT_ANSWERS,	/* the answers and the sources */
+};
+
 struct wv_handout_opts {
 	unsigned number;	/* the lesson's number, for the heading */
 	const struct wv_variant *variant;	/* --arch, or NULL: the lesson's first */
@@ -41,10 +56,16 @@ struct wv_handout_opts {
 	 * measure.
 	 */
 	const struct wv_measure *measure;
+	enum wv_handout_part part;
+	/* the sources of a print of several lessons, numbered across it: the
+	   walk cites into it, and its end() gets it (NULL: the lesson's own,
+	   from [1]) */
+	struct wv_handout_cited *cited;
 };
 
 /*
- * Write lesson l as a handout to out.  Returns 0, -EIO when writing failed,
+ * Write lesson l as a handout to out.
+ * Returns 0, -EIO when writing failed,
  * -ENOMEM, or -EINVAL when a scene cannot be traced (the parser prevents it).
  */
 int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o);
@@ -52,13 +73,6 @@ int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opt
 /* What every handout says above its sources. */
 #define WV_HANDOUT_SOURCES_NOTE "Kernel files, at the release or commit they were " \
 	"read at; docs/SOURCES.md in watviz's source says what each is used for."
-
-/* The sources cited so far, numbered from 1 in order of first citation. */
-#define WV_HANDOUT_SOURCES_MAX 128
-struct wv_handout_cited {
-	const char *src[WV_HANDOUT_SOURCES_MAX];	/* not owned */
-	size_t n;
-};
 
 /* The footnote number of src in c, adding it when new; 0 when c is full. */
 size_t wv_handout_cite(struct wv_handout_cited *c, const char *src);

@@ -13,8 +13,8 @@
  * on A4 and Letter and reads at a phone's width: a table of bits scrolls
  * sideways inside its block, the page does not.  Computes nothing.
  *
- * A page is wv_html_begin, then wv_html_trace, wv_html_split or any number
- * of wv_html_handout (each an <article>), then wv_html_end.
+ * A page is wv_html_begin, then wv_html_trace, wv_html_split or
+ * wv_html_handouts (or wv_html_handout), then wv_html_end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -65,10 +65,17 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 		  const struct wv_html_opts *o);
 
 /*
- * Lesson l as a handout, one <article> (its ids start with "lN-", N =
- * o->number, so several fit in one page; o->color is not used).  Returns
- * as wv_handout_walk, or -EIO.
+ * The handouts of lessons ls[0..n-1] as one print (o[i]: lesson i's number,
+ * variant, links, figures; its ids start with "lN-"): "How to read it"
+ * once, each lesson's scenes an <article>, then one answers section with
+ * every lesson's questions worked out, then the kernel files every lesson
+ * cites, numbered across the print.
+ * o->color is not used.  Returns as wv_handout_walk, or -EIO.
  */
+int wv_html_handouts(FILE *out, const wv_lesson *const *ls,
+		     const struct wv_handout_opts *o, size_t n);
+
+/* Lesson l alone, as wv_html_handouts of one. */
 int wv_html_handout(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o);
 
 /*

@@ -584,11 +584,21 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 	else
 		snprintf(title, sizeof(title), "watviz lessons %u to %u",
 			 files[first].number, files[last].number);
-	rc = wv_html_begin(stdout, title);
-	for (size_t i = first; i <= last && rc == 0; i++)
-		rc = wv_html_handout(stdout, ls[i], &(struct wv_handout_opts){
+	struct wv_handout_opts *o = calloc(last - first + 1, sizeof(*o));
+
+	if (!o) {
+		fprintf(stderr, "watviz: out of memory\n");
+		return EXIT_FAILURE;
+	}
+	for (size_t i = first; i <= last; i++)
+		o[i - first] = (struct wv_handout_opts){
 			.number = files[i].number, .variant = arch_for(c, ls[i]),
-			.measure = m, .web_url = c->web_url });
+			.measure = m, .web_url = c->web_url };
+	rc = wv_html_begin(stdout, title);
+	if (rc == 0)
+		rc = wv_html_handouts(stdout, (const wv_lesson *const *)ls + first, o,
+				      last - first + 1);
+	free(o);
 	if (rc == 0)
 		rc = wv_html_end(stdout);
 	if (rc || fclose(stdout) != 0) {

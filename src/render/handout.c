@@ -134,7 +134,10 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 	size_t *quiz;
 	struct wv_trace_in *ins;
 	size_t nasked = 0;
-	struct wv_handout_cited cited = { .n = 0 };
+	struct wv_handout_cited own = { .n = 0 };
+	struct wv_handout_cited *cited = o->cited ? o->cited : &own;
+	bool scenes = o->part != WV_HANDOUT_ANSWERS;
+	bool answered = o->part != WV_HANDOUT_SCENES;
 	char *text, *prompt, vline[600];
 	size_t n = wv_lesson_nscenes(l);
 	unsigned nq = 0;
@@ -172,13 +175,14 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			rc = -EINVAL;
 		wv_trace_free(&t);
 	}
-	rc = sink->head(ctx, &(struct wv_handout_head){
-		.number = o->number, .title = wv_lesson_title(l),
-		.pace = wv_pace_lesson(l, v, &pace) == 0 ? &pace : NULL,
-		.summary = wv_lesson_summary(l),
-		.variants = variant_line(vline, sizeof(vline), l, v) });
+	if (rc == 0 && scenes)
+		rc = sink->head(ctx, &(struct wv_handout_head){
+			.number = o->number, .title = wv_lesson_title(l),
+			.pace = wv_pace_lesson(l, v, &pace) == 0 ? &pace : NULL,
+			.summary = wv_lesson_summary(l),
+			.variants = variant_line(vline, sizeof(vline), l, v) });
 
-	for (size_t i = 0; i < n && rc == 0; i++) {
+	for (size_t i = 0; i < n && rc == 0 && scenes; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);
 		struct wv_handout_scene sc = { .index = i, .count = n, .s = s, .v = v,
 					       .narration = text, .asked = asked };
@@ -218,7 +222,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		if (s->measure < 0)	/* a chart shows no memory */
 			prev = in;
 		for (size_t k = 0; k < s->nsources; k++) {
-			size_t c = wv_handout_cite(&cited, s->sources[k]);
+			size_t c = wv_handout_cite(cited, s->sources[k]);
 
 			if (c)
 				sc.cites[sc.ncites++] = c;
@@ -246,7 +250,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 
 	/* the answers: each question's scene again, complete, worked out */
 	nq = 0;
-	for (size_t i = 0; i < n && rc == 0; i++) {
+	for (size_t i = 0; i < n && rc == 0 && answered; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);
 		struct wv_handout_scene sc = { .index = i, .count = n, .s = s, .v = v,
 					       .answer = &answers[i] };
@@ -263,8 +267,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		rc = sink->answer(ctx, &sc);
 		wv_trace_free(&t);
 	}
-	if (rc == 0)
-		rc = sink->end(ctx, cited.src, cited.n);
+	if (rc == 0 && o->part != WV_HANDOUT_SCENES)
+		rc = sink->end(ctx, cited->src, cited->n);
 out_free:
 	free(answers);
 	free(asked);
@@ -374,11 +378,31 @@ static void plain_chart(FILE *out, const struct wv_handout_scene *sc)
 		      "length full; x: times the first routine's.");
 }
 
+/* The scene's word and where it is: 'word "ab\0cd" on x86-64, offset 3'. */
+static void where(FILE *out, const struct wv_handout_scene *sc)
+{
+	const struct wv_trace_in *in = &sc->t->in;
+
+	fprintf(out, "word \"%s\" on %s", sc->s->word_src, sc->t->v->name);
+	/* a scene on a variant of its own names that variant's era */
+	if (sc->kept)
+		fprintf(out, " (%s; this scene needs %s, not %s)", sc->t->v->era,
+			sc->t->v->name, sc->v->name);
+	else if (sc->t->v != sc->v)
+		fprintf(out, " (%s)", sc->t->v->era);
+	if (in->offset)
+		fprintf(out, ", offset %zu", in->offset);
+	if (in->fill)
+		fprintf(out, ", fill 0x%02x", in->fill);
+	if (in->delim >= 0)
+		fprintf(out, ", delimiter 0x%02x", (unsigned)in->delim);
+	fputc('\n', out);
+}
+
 static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 {
 	const struct plain *p = ctx;
 	const struct wv_scene *s = sc->s;
-	const struct wv_trace_in *in = &sc->t->in;
 	FILE *out = p->out;
 	/* a question's scene hides what would answer it ('?'); the
 	   answers section shows it again, whole */
@@ -393,20 +417,8 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 		 sc->count, s->title);
 	fprintf(out, "%s\n", head);
 	underline(out, strlen(head), '-');
-	fprintf(out, "word \"%s\" on %s", s->word_src, sc->t->v->name);
-	/* a scene on a variant of its own names that variant's era */
-	if (sc->kept)
-		fprintf(out, " (%s; this scene needs %s, not %s)", sc->t->v->era,
-			sc->t->v->name, sc->v->name);
-	else if (sc->t->v != sc->v)
-		fprintf(out, " (%s)", sc->t->v->era);
-	if (in->offset)
-		fprintf(out, ", offset %zu", in->offset);
-	if (in->fill)
-		fprintf(out, ", fill 0x%02x", in->fill);
-	if (in->delim >= 0)
-		fprintf(out, ", delimiter 0x%02x", (unsigned)in->delim);
-	fprintf(out, "\n\n");
+	where(out, sc);
+	fputc('\n', out);
 	paragraphs(out, 0, sc->narration);
 	if (sc->ncites) {
 		fputs("Sources:", out);

@@ -19,12 +19,16 @@
 #include "watviz/weblink.h"
 #include "watviz/pace.h"
 
+#include "htmlparts.h"
+
 /*
  * The style sheet.  Colours by look (watviz/look.h names), each at least
  * 4.5:1 on white; the symbols and words carry the same meaning without them.
  * A table of bits scrolls sideways in its .wide block, so the page never
- * does; printed, the tables shrink to fit A4 and Letter, a sub-step is not
- * cut between pages, and the answers section starts a page of its own.
+ * does; printed, the text and the tables shrink to fit A4 and Letter, a
+ * sub-step is not cut between pages, lessons follow each other, the
+ * answers section starts a page of its own (so it can be kept back), and
+ * links to the web page are left out.
  */
 static const char css[] =
 	":root{color-scheme:light}\n"
@@ -69,33 +73,22 @@ static const char css[] =
 	".chart .bar{height:.9em;color:#fff;background:#4d5259}\n"
 	".chart .bar.prod{color:#fff;background:#00656e}\n"
 	"@media print{\n"
-	" body{max-width:none;padding:0;font-size:10pt}\n"
+	" body{max-width:none;padding:0;font-size:9pt;line-height:1.3}\n"
 	" *{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
-	" @page{margin:14mm 12mm}\n"
-	" .wide{overflow:visible}.wide table{font-size:7.2pt}.wide table.mem{font-size:9pt}\n"
+	" @page{margin:11mm 11mm}\n"
+	" p,ol,ul{margin:.25em 0}\n"
+	" h1{font-size:13pt;margin:.4em 0 .2em}h2{font-size:11pt;margin:.8em 0 .2em}\n"
+	" h3{font-size:10pt;margin:.6em 0 .15em}h4{font-size:9pt;margin:.4em 0 .1em}\n"
+	" .wide{overflow:visible;margin:.1em 0 .3em}.wide table{font-size:7pt}"
+	".wide table.mem{font-size:8pt}\n"
+	" .question{margin:.5em 0}.sources{font-size:8pt}.sources li{margin:0}\n"
 	" section.sub,.question,.wide,.answers-all section{break-inside:avoid}\n"
 	" h1,h2,h3,h4{break-after:avoid}\n"
-	" article+article,.answers-all{break-before:page}\n"
+	" .answers-all{break-before:page}\n"
+	" .web{display:none}\n"
 	" a{color:inherit;text-decoration:none}\n"
 	"}\n";
 
-struct html {
-	FILE *f;
-	const struct wv_trace *t;
-	struct wv_hide hide;	/* a question is open: as struct wv_plain_opts */
-	char id[16];		/* prefix of ids: "" or "l2-" */
-	const char *web_url;	/* link each sub-step there, or NULL */
-	const char *word_src;	/* for the links */
-	const char *split;	/* the links' split=, or NULL */
-	/* a handout's: each scene links there (lesson, scene, arch), or NULL */
-	const char *scene_url;
-	unsigned number;	/* the lesson's */
-	const struct wv_variant *arch;	/* --arch where it runs, or NULL */
-	bool answers;		/* the answers section is open */
-	/* --split: rows of the sub-step drawn whose bytes differ from the
-	   other variant's (bit i: row i) */
-	uint32_t differ;
-};
 
 /* The register byte in byte column c: the top byte leftmost, as the
    number is written, in every table (each variant's in its own order). */
@@ -159,7 +152,7 @@ void wv_html_text(FILE *out, const char *s)
 }
 
 /* An element with escaped text: <tag class="name">text</tag>. */
-static void elem(FILE *f, const char *tag, const char *name, const char *text)
+void html_elem(FILE *f, const char *tag, const char *name, const char *text)
 {
 	if (name)
 		fprintf(f, "<%s class=\"%s\">", tag, name);
@@ -170,7 +163,7 @@ static void elem(FILE *f, const char *tag, const char *name, const char *text)
 }
 
 /* Each '\n'-separated paragraph of text as a <p>. */
-static void paragraphs(FILE *f, const char *text)
+void html_paragraphs(FILE *f, const char *text)
 {
 	while (text && *text) {
 		size_t n = strcspn(text, "\n");
@@ -239,7 +232,7 @@ static void legend_items(FILE *f, const struct wv_look_legend *l, const char *wh
 }
 
 /* The legend of the marks and of the memory roles, as the plain text's. */
-static void legend(const struct html *h, bool unmapped)
+void html_legend(const struct html *h, bool unmapped)
 {
 	FILE *f = h->f;
 
@@ -266,7 +259,7 @@ static const char *mem_edge(const struct wv_trace *t, size_t base, size_t i)
 	return edge[wv_look_edge(t, base, i)];
 }
 
-static void memory(const struct html *h)
+void html_memory(const struct html *h)
 {
 	const struct wv_trace *t = h->t;
 	FILE *f = h->f;
@@ -506,7 +499,7 @@ static bool has_word_rows(const struct wv_substep *s)
 }
 
 /* Sub-step k under a heading of level (4: inside a step's h3). */
-static void substep_out(const struct html *h, size_t k, int level)
+void html_substep(const struct html *h, size_t k, int level)
 {
 	const struct wv_trace *t = h->t;
 	const struct wv_substep *s = &t->subs[k];
@@ -529,7 +522,7 @@ static void substep_out(const struct html *h, size_t k, int level)
 		fputs("\">Open this sub-step in the web page</a></p>\n", h->f);
 	}
 	if (!wv_hide_sentence(&h->hide, k))
-		elem(h->f, "p", NULL, wv_look_general(s->text, s->general,
+		html_elem(h->f, "p", NULL, wv_look_general(s->text, s->general,
 						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputs("\n<div class=\"wide\"><table class=\"bits\">\n", h->f);
 	size_t at = t->words[st->word].address;
@@ -555,7 +548,7 @@ static void substep_out(const struct html *h, size_t k, int level)
 }
 
 /* A step's heading and sentence; its file as a footnote (cite > 0) or inline. */
-static void step_head(const struct html *h, size_t i, int level, size_t cite)
+void html_step_head(const struct html *h, size_t i, int level, size_t cite)
 {
 	const struct wv_step *st = &h->t->steps[i];
 	char buf[WV_TEXT_MAX];
@@ -567,27 +560,27 @@ static void step_head(const struct html *h, size_t i, int level, size_t cite)
 		fprintf(h->f, "<sup><a href=\"#%ssrc-%zu\" aria-label=\"source %zu\">"
 			"[%zu]</a></sup>", h->id, cite, cite, cite);
 	else
-		elem(h->f, "span", "file", st->file);
+		html_elem(h->f, "span", "file", st->file);
 	fprintf(h->f, "</h%d>\n", level);
 	/* a hidden result hides the sentence that says it in words */
 	if (!wv_hide_step(&h->hide, h->t, i))
-		elem(h->f, "p", NULL, wv_look_general(st->text, st->general,
+		html_elem(h->f, "p", NULL, wv_look_general(st->text, st->general,
 						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputc('\n', h->f);
 }
 
 /* The sources, numbered as cited. */
-static void sources(const struct html *h, const char *const *src, size_t n,
+void html_sources(const struct html *h, const char *const *src, size_t n,
 		    const struct wv_variant *v)
 {
 	if (n == 0)
 		return;
 	fputs("<section class=\"sources\">\n<h2>Sources</h2>\n", h->f);
-	elem(h->f, "p", NULL, WV_HANDOUT_SOURCES_NOTE);
+	html_elem(h->f, "p", NULL, WV_HANDOUT_SOURCES_NOTE);
 	fputs("\n<ol>\n", h->f);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(h->f, "<li id=\"%ssrc-%zu\">", h->id, i + 1);
-		elem(h->f, "code", NULL, src[i]);
+		html_elem(h->f, "code", NULL, src[i]);
 		if (v && strcmp(src[i], v->kernel_path) == 0) {
 			fputs(" (", h->f);
 			wv_html_text(h->f, v->kernel_version);
@@ -622,10 +615,10 @@ int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts
 	if (t->img.page_end)
 		fprintf(out, ", with an unmapped page from memory %zu", t->img.page_end);
 	fputs(".</p>\n", out);
-	elem(out, "p", NULL, wv_trace_loop_note(t, line, sizeof(line)));
+	html_elem(out, "p", NULL, wv_trace_loop_note(t, line, sizeof(line)));
 	fputs("\n</header>\n<main>\n", out);
-	legend(&h, t->img.page_end != 0);
-	memory(&h);
+	html_legend(&h, t->img.page_end != 0);
+	html_memory(&h);
 
 	for (size_t i = 0; i < t->nsteps; i++) {
 		const struct wv_step *st = &t->steps[i];
@@ -639,9 +632,9 @@ int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts
 				t->words[word].address + t->word_bytes - 1);
 		}
 		fputs("<section class=\"step\">\n", out);
-		step_head(&h, i, 3, wv_handout_cite(&cited, st->file));
+		html_step_head(&h, i, 3, wv_handout_cite(&cited, st->file));
 		for (size_t k = st->first; k < st->first + st->nsub; k++)
-			substep_out(&h, k, 4);
+			html_substep(&h, k, 4);
 		fputs("</section>\n", out);
 	}
 	if (word != (size_t)-1)
@@ -653,7 +646,7 @@ int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts
 		"%zu byte%s long.</p>\n</section>\n", t->scan.find_zero,
 		t->words[t->nwords - 1].address, t->answer_is_delim ? "delimiter" : "NUL",
 		t->answer, t->scan.length, t->scan.length == 1 ? "" : "s");
-	sources(&h, cited.src, cited.n, v);
+	html_sources(&h, cited.src, cited.n, v);
 	fputs("</main>\n", out);
 	free(wbuf);
 	return ferror(out) ? -EIO : 0;
@@ -670,12 +663,12 @@ static void split_step(struct html *h, size_t i, const struct wv_trace *other,
 
 	fprintf(h->f, "<section class=\"step\">\n<p class=\"count\">On %s:</p>\n",
 		t->v->name);
-	step_head(h, i, 3, wv_handout_cite(cited, st->file));
+	html_step_head(h, i, 3, wv_handout_cite(cited, st->file));
 	for (size_t k = st->first; k < st->first + st->nsub; k++) {
 		size_t pk = wv_look_pair(t, k, other);
 
 		h->differ = pk < other->nsubs ? wv_look_differ(t, k, other, pk) : 0;
-		substep_out(h, k, 4);
+		html_substep(h, k, 4);
 	}
 	h->differ = 0;
 	fputs("</section>\n", h->f);
@@ -710,8 +703,8 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 		"Each table draws its own variant's register, most significant "
 		"byte first, so its bits read as its hex; the column heads name "
 		"the memory address each byte came from.");
-	legend(&h, t->img.page_end != 0);
-	memory(&h);
+	html_legend(&h, t->img.page_end != 0);
+	html_memory(&h);
 	for (size_t i = 0; i < t->nsteps; i++) {
 		const struct wv_step *st = &t->steps[i];
 		size_t addr = t->words[st->word].address, w = addr / u->word_bytes, j;
@@ -728,246 +721,8 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 		"on %s, %u on %s: the string is %zu and %zu byte%s long.</p>\n</section>\n",
 		t->scan.find_zero, t->v->name, u->scan.find_zero, u->v->name,
 		t->scan.length, u->scan.length, u->scan.length == 1 ? "" : "s");
-	sources(&h, cited.src, cited.n, t->v);
+	html_sources(&h, cited.src, cited.n, t->v);
 	fputs("</main>\n", out);
 	free(wbuf);
 	return ferror(out) ? -EIO : 0;
-}
-
-/* ---- the handout --------------------------------------------------------- */
-
-static int head(void *ctx, const struct wv_handout_head *hd)
-{
-	struct html *h = ctx;
-
-	fprintf(h->f, "<article class=\"lesson\" id=\"lesson-%u\">\n<header>\n"
-		"<h1>watviz lesson %u: ", hd->number, hd->number);
-	wv_html_text(h->f, hd->title);
-	fputs("</h1>\n", h->f);
-	if (hd->pace)
-		fprintf(h->f, "<p class=\"note\">About %u minute%s: %zu scene%s, "
-			"%zu question%s, %zu word%s read out.</p>\n",
-			hd->pace->minutes, hd->pace->minutes == 1 ? "" : "s",
-			hd->pace->scenes, hd->pace->scenes == 1 ? "" : "s",
-			hd->pace->questions, hd->pace->questions == 1 ? "" : "s",
-			hd->pace->words, hd->pace->words == 1 ? "" : "s");
-	paragraphs(h->f, hd->summary);
-	elem(h->f, "p", NULL, hd->variants);
-	fputs("\n</header>\n", h->f);
-	legend(h, false);
-	return 0;
-}
-
-/* Sub-step sc->sub of the scene with its step's head, as plain's substep. */
-static void scene_substep(struct html *h, const struct wv_handout_scene *sc,
-			  int level)
-{
-	h->t = sc->t;
-	if (sc->sub >= sc->t->nsubs)
-		return;
-	step_head(h, sc->t->subs[sc->sub].step, level, 0);
-	substep_out(h, sc->sub, level + 1);
-}
-
-/* The answer worked out: the lead, the scene's sub-step whole, the working. */
-static void worked(struct html *h, const struct wv_handout_scene *sc, int level)
-{
-	char lead[80];
-
-	h->hide = (struct wv_hide){ .on = false };
-	fputs("<p class=\"lead\"><strong>", h->f);
-	wv_html_text(h->f, wv_handout_lead(sc->answer, lead, sizeof(lead)));
-	fputs("</strong></p>\n", h->f);
-	scene_substep(h, sc, level);
-	elem(h->f, "p", NULL, sc->answer->worked);
-	fputc('\n', h->f);
-}
-
-/*
- * A "measure:" scene's chart: a table, one row per routine and string
- * length, the bar a block whose width is the time of one call as a
- * percentage of the slowest of that length (wv_measure_bar of 100), its
- * ns and how many times the first (production) routine's time it is.
- */
-static void chart(const struct html *h, const struct wv_handout_scene *sc)
-{
-	enum wv_measure_group g = (enum wv_measure_group)sc->s->measure;
-	const struct wv_measure *m = sc->measure;
-	char buf[400];
-
-	fputs("<figure class=\"chart\">\n<figcaption>", h->f);
-	wv_html_text(h->f, wv_measure_title(g));
-	fputs("</figcaption>\n", h->f);
-	if (!m) {
-		elem(h->f, "p", "note", WV_HANDOUT_NOT_MEASURED);
-		fputs("\n</figure>\n", h->f);
-		return;
-	}
-	elem(h->f, "p", "note", wv_measure_where(m, buf, sizeof(buf)));
-	fputs("\n<div class=\"wide\"><table class=\"chart\">\n<thead><tr>"
-	      "<th scope=\"col\">routine, string</th><th scope=\"col\">time of one "
-	      "call</th><th scope=\"col\">ns</th><th scope=\"col\">times the "
-	      "first's</th></tr></thead>\n<tbody>\n", h->f);
-	for (size_t li = 0; li < WV_MEASURE_NLENS; li++) {
-		size_t len = wv_measure_lens[li];
-		double max = wv_measure_max(m, g, len);
-		bool first = true;
-
-		for (size_t i = 0; i < m->nrows; i++) {
-			const struct wv_measure_row *r = &m->rows[i];
-
-			if (r->group != g || r->len != len)
-				continue;
-			fputs("<tr><th scope=\"row\">", h->f);
-			wv_html_text(h->f, r->routine);
-			fprintf(h->f, ", %zu bytes</th>", len);
-			if (r->wrong) {
-				snprintf(buf, sizeof(buf), "wrong: answered %zu, not %zu: "
-					 "not timed", r->got, r->want);
-				fputs("<td colspan=\"3\">", h->f);
-				wv_html_text(h->f, buf);
-				fputs("</td></tr>\n", h->f);
-				first = false;
-				continue;
-			}
-			double x = wv_measure_ratio(m, r);
-
-			fprintf(h->f, "<td class=\"b\"><div class=\"bar%s\" style=\"width:"
-				"%d%%\"></div></td><td>%.1f</td><td>", first ? " prod" : "",
-				wv_measure_bar(r->ns, max, 100), r->ns);
-			if (x > 0)
-				fprintf(h->f, "%.1fx", x);
-			fputs("</td></tr>\n", h->f);
-			first = false;
-		}
-	}
-	fputs("</tbody>\n</table></div>\n</figure>\n", h->f);
-}
-
-static int scene(void *ctx, const struct wv_handout_scene *sc)
-{
-	struct html *h = ctx;
-	const struct wv_scene *s = sc->s;
-	const struct wv_trace_in *in = &sc->t->in;
-	const struct wv_answer *a = sc->answer;
-
-	fprintf(h->f, "<section class=\"scene\" id=\"%sscene-%zu\">\n<h2>Scene %zu "
-		"of %zu: ", h->id, sc->index + 1, sc->index + 1, sc->count);
-	wv_html_text(h->f, s->title);
-	fputs("</h2>\n", h->f);
-	if (h->scene_url) {
-		char link[WV_WEBLINK_MAX];
-
-		wv_weblink_lesson(h->number, sc->index + 1, NULL, 0,
-				  h->arch ? h->arch->name : NULL, NULL, false, link,
-				  sizeof(link));
-		fputs("<p class=\"web\"><a href=\"", h->f);
-		wv_html_text(h->f, h->scene_url);
-		fputc('#', h->f);
-		wv_html_text(h->f, link);
-		fputs("\">Open this scene in the web page</a></p>\n", h->f);
-	}
-	fputs("<p class=\"note\">word <code>\"", h->f);
-	wv_html_text(h->f, s->word_src);
-	fprintf(h->f, "\"</code> on %s", sc->t->v->name);
-	/* a scene on a variant of its own names that variant's era */
-	if (sc->kept)
-		fprintf(h->f, " (%s; this scene needs %s, not %s)", sc->t->v->era,
-			sc->t->v->name, sc->v->name);
-	else if (sc->t->v != sc->v)
-		fprintf(h->f, " (%s)", sc->t->v->era);
-	if (in->offset)
-		fprintf(h->f, ", offset %zu", in->offset);
-	if (in->fill)
-		fprintf(h->f, ", fill 0x%02x", in->fill);
-	if (in->delim >= 0)
-		fprintf(h->f, ", delimiter 0x%02x", (unsigned)in->delim);
-	fputs("</p>\n", h->f);
-	paragraphs(h->f, sc->narration);
-	if (sc->ncites) {
-		fputs("<p class=\"note\">Sources:", h->f);
-		for (size_t i = 0; i < sc->ncites; i++)
-			fprintf(h->f, " <a href=\"#%ssrc-%zu\">[%zu]</a>", h->id,
-				sc->cites[i], sc->cites[i]);
-		fputs("</p>\n", h->f);
-	}
-	h->t = sc->t;
-	/* the memory panel never points at the terminator, which some
-	   question asks */
-	h->hide.on = true;
-	if (s->measure >= 0)
-		chart(h, sc);	/* in place of the memory and the bits */
-	else if (sc->memory)
-		memory(h);
-	/* a question's scene hides what would answer it ('?') */
-	h->hide = (struct wv_hide){ .on = sc->q != 0, .quiz = sc->quiz,
-				    .asked = sc->asked, .nasked = sc->nasked,
-				    .upto = sc->upto };
-	if (s->measure < 0)
-		scene_substep(h, sc, 3);
-	if (sc->q) {
-		fprintf(h->f, "<div class=\"question\" id=\"%sq-%u\">\n<h3>Question %u</h3>\n",
-			h->id, sc->q, sc->q);
-		elem(h->f, "p", NULL, sc->prompt);
-		fputc('\n', h->f);
-		if (a->form == WV_FORM_CHOICE) {
-			fputs("<ol type=\"a\">\n", h->f);
-			for (unsigned i = 0; i < a->nchoices; i++) {
-				char val[40];
-
-				wv_lesson_format(a, a->choices[i], val, sizeof(val));
-				elem(h->f, "li", NULL, val);
-				fputc('\n', h->f);
-			}
-			fputs("</ol>\n", h->f);
-		} else {
-			fputs("<p class=\"note\">(", h->f);
-			wv_html_text(h->f, wv_handout_hint(a->form));
-			fputs(")</p>\n", h->f);
-		}
-		/* the answer is in the answers section, never on the sheet
-		   above it: a sheet is seen whole */
-		fprintf(h->f, "<p class=\"note\"><a href=\"#%sanswer-%u\">Worked out "
-			"under Answers, question %u</a></p>\n</div>\n", h->id, sc->q, sc->q);
-	}
-	fputs("</section>\n", h->f);
-	return ferror(h->f) ? -EIO : 0;
-}
-
-static int answer(void *ctx, const struct wv_handout_scene *sc)
-{
-	struct html *h = ctx;
-
-	if (!h->answers)
-		fputs("<section class=\"answers-all\">\n<h2>Answers</h2>\n", h->f);
-	h->answers = true;
-	fprintf(h->f, "<section class=\"worked\" id=\"%sanswer-%u\">\n<h3>"
-		"<a href=\"#%sq-%u\">Question %u</a> (scene %zu, ", h->id, sc->q, h->id,
-		sc->q, sc->q, sc->index + 1);
-	wv_html_text(h->f, sc->s->title);
-	fputs(")</h3>\n", h->f);
-	worked(h, sc, 4);
-	fputs("</section>\n", h->f);
-	return ferror(h->f) ? -EIO : 0;
-}
-
-static int end(void *ctx, const char *const *src, size_t n)
-{
-	struct html *h = ctx;
-
-	if (h->answers)
-		fputs("</section>\n", h->f);
-	sources(h, src, n, NULL);
-	fputs("</article>\n", h->f);
-	return ferror(h->f) ? -EIO : 0;
-}
-
-int wv_html_handout(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o)
-{
-	static const struct wv_handout_sink sink = { head, scene, answer, end };
-	struct html h = { .f = out, .scene_url = o->web_url, .number = o->number,
-			  .arch = o->variant };
-
-	snprintf(h.id, sizeof(h.id), "l%u-", o->number);
-	return wv_handout_walk(l, o, &sink, &h);
 }
