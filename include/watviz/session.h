@@ -41,6 +41,7 @@
 #include "watviz/cmdline.h"
 #include "watviz/live.h"
 #include "watviz/screen.h"
+#include "watviz/try.h"
 #include "watviz/ui.h"
 
 enum wv_line {
@@ -57,9 +58,12 @@ struct wv_session_platform {
 	/* a line for the ':' history (not blank, not the last one again):
 	   store it; 0 or -errno (the session says once that it failed) */
 	int (*remember)(void *ctx, const char *line);
-	/* :try FORMULA runs elsewhere (the page's worker): the reaction, or
-	   -1 to run it here */
-	int (*try_job)(void *ctx, struct wv_app *app, const char *formula);
+	/* :try FORMULA, parsed and allowed on variant v (t stays the
+	   session's until wv_session_try_done): prove it elsewhere (the
+	   page's worker, the terminal's thread) and return 0, or -1 to
+	   prove it here at once */
+	int (*try_job)(void *ctx, const struct wv_variant *v, const struct wv_try *t,
+		       const char *formula);
 	/* :class SPEC in a lesson: serve a live class at SPEC ("ADDR[:PORT]",
 	   ":PORT", "" for the default) and hand it over with
 	   wv_session_live; 0, or -1 with why in err (NULL: no class here) */
@@ -95,6 +99,8 @@ struct wv_session {
 	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
 	const char *const *names;	/* lesson names, for Tab */
 	struct wv_cmd cmd;		/* the one parse of a ':' line */
+	struct wv_try *try_t;		/* a :try the platform proves, or NULL */
+	const struct wv_variant *try_v;	/* the variant it is proved on */
 	/* a live class (--class): the votes, what the phones are told,
 	   and how to join (the front-end's server provides them) */
 	wv_live *live;			/* not owned; NULL: no class */
@@ -172,6 +178,18 @@ void wv_session_set_mouse(struct wv_session *s, bool on);
 /* Go to the sub-step spec names (--step); an unknown one is said on the
    message line (s->app.msg_error).  Reaction flags. */
 int wv_session_goto_step(struct wv_session *s, const char *spec);
+
+/*
+ * The :try the platform proved is done: rc and p as wv_prove_* give them
+ * (-EINTR: stopped, by the key named stopped_by, NULL: Ctrl-C).  Shows the
+ * verdict (on another variant than the one shown now: says so instead).
+ * Reaction flags; nothing when no :try is pending.
+ */
+int wv_session_try_done(struct wv_session *s, int rc, const struct wv_proof *p,
+			const char *stopped_by);
+
+/* Forget the pending :try without a verdict (the platform lost it). */
+void wv_session_try_cancel(struct wv_session *s);
 
 /* An autoplay tick, every s->app.speed_ms while s->app.playing. */
 int wv_session_tick(struct wv_session *s);

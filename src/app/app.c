@@ -18,6 +18,8 @@
 #include "watviz/try.h"
 #include "watviz/ui.h"
 
+#include "retrace.h"
+
 void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 {
 	va_list ap;
@@ -26,171 +28,6 @@ void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 	vsnprintf(app->msg, sizeof(app->msg), fmt, ap);
 	va_end(ap);
 	app->msg_error = error;
-}
-
-/* Index of v in the variant table. */
-static size_t variant_index(const struct wv_variant *v)
-{
-	for (size_t i = 0; i < wv_wat_count(); i++)
-		if (wv_wat_at(i) == v)
-			return i;
-	return 0;
-}
-
-static struct wv_place place_of(const struct wv_trace *t, size_t pos)
-{
-	const struct wv_step *s = wv_trace_step_of(t, pos);
-	struct wv_place p = { .kind = s->kind, .address = t->words[s->word].address,
-			   .op = t->subs[pos].op, .sub = pos - s->first,
-			   .nsub = s->nsub };
-
-	for (size_t k = s->first; k < pos; k++)
-		p.nth += t->subs[k].op == p.op;
-	return p;
-}
-
-/* In step st of t, the sub-step that stands where p stood. */
-static size_t within(const struct wv_trace *t, const struct wv_step *st,
-		     struct wv_place p)
-{
-	size_t first_op = t->nsubs;
-	unsigned seen = 0;
-
-	for (size_t k = st->first; k < st->first + st->nsub; k++) {
-		if (t->subs[k].op != p.op)
-			continue;
-		if (seen++ == p.nth)
-			return k;	/* the same operation, as often before */
-		if (first_op == t->nsubs)
-			first_op = k;
-	}
-	if (first_op < t->nsubs)
-		return first_op;
-	/* no such operation: as far into the step */
-	return st->first + (p.nsub > 1 ? p.sub * (st->nsub - 1) / (p.nsub - 1) : 0);
-}
-
-/* The sub-step of t closest to p. */
-static size_t find_place(const struct wv_trace *t, struct wv_place p)
-{
-	size_t w = p.address / t->word_bytes, k;
-
-	if (w >= t->nwords)
-		w = t->nwords - 1;
-	k = wv_trace_find(t, p.kind, w);
-	if (k >= t->nsubs)	/* the scan stops earlier now: its last word */
-		k = wv_trace_find(t, p.kind, t->nwords - 1);
-	if (k < t->nsubs)
-		return within(t, wv_trace_step_of(t, k), p);
-	/* e.g. no pre-start step any more: its word's load */
-	k = wv_trace_find(t, WV_STEP_LOAD, w);
-	return k < t->nsubs ? k : t->nsubs - 1;
-}
-
-/*
- * The current memory traced on v (wv_trace_in_split) into app->split.
- * Returns 0, or -1 with why (always terminated) saying what keeps v from
- * drawing it (app->split is then as it was).
- */
-static int retrace_split(struct wv_app *app, const struct wv_variant *v,
-			 char *why, size_t size)
-{
-	struct wv_trace_in in;
-	struct wv_trace t;
-	int rc;
-
-	if (wv_trace_in_split(&in, &app->trace.in, v, why, size) < 0)
-		return -1;
-	rc = wv_trace_build(&t, &in);
-	if (rc < 0) {
-		snprintf(why, size, "cannot trace this word on it: %s",
-			 strerror(-rc));
-		return -1;
-	}
-	if (app->split_v)
-		wv_trace_free(&app->split);
-	app->split = t;
-	app->split_v = v;
-	return 0;
-}
-
-/*
- * Trace the current word with variant v, offset, fill and delim; on success
- * make them current, keeping the place.  Returns 0; 1 when the split view
- * had to close (app->msg says why: a caller's own note must not hide it);
- * -1 on failure: nothing changes and app->msg says why.
- */
-static int rebuild_at(struct wv_app *app, const struct wv_variant *v,
-		      size_t offset, uint8_t fill, int delim, bool keep,
-		      const struct wv_place *at)
-{
-	struct wv_trace_in in = { .v = v, .word = app->word,
-				  .word_len = app->word_len, .offset = offset,
-				  .fill = fill, .delim = delim,
-				  .page_end = app->page_end };
-	struct wv_trace t;
-	struct wv_place p = { 0 };
-	char why[WV_APP_MSG_MAX];
-	int rc, n, closed = 0;
-
-	/* a page edge the string now reaches (a longer word, a later start)
-	   or that is off the word grid no longer fits: take it away */
-	if (in.page_end && (offset + app->word_len + 1 > in.page_end ||
-			    in.page_end % wv_wat_bytes(v) != 0))
-		in.page_end = 0;
-	rc = wv_trace_build(&t, &in);
-	if (rc < 0) {
-		if (rc == -EINVAL && offset >= wv_wat_bytes(v))
-			wv_app_msg(app, true, "offset must be 0..%u for %s",
-				   wv_wat_bytes(v) - 1, v->name);
-		else
-			wv_app_msg(app, true, "cannot trace this word: %s",
-				   strerror(-rc));
-		return -1;
-	}
-	n = wv_trace_compare(&in, app->cmp);
-	if (keep && at)
-		p = *at;
-	else if (keep && app->trace.nsubs)
-		p = place_of(&app->trace, app->pos);
-	wv_trace_free(&app->trace);
-	app->trace = t;
-	wv_app_drop_try(app);
-	app->ncmp = n > 0 ? (size_t)n : 0;
-	app->v = v;
-	app->offset = offset;
-	app->fill = fill;
-	app->delim = delim;
-	if (app->page_end && !in.page_end)
-		wv_app_msg(app, false, "the string now reaches the page edge at %zu: "
-			   "edge removed", app->page_end);
-	app->page_end = in.page_end;
-	app->pos = keep ? find_place(&app->trace, p) : 0;
-	if (app->split_v && retrace_split(app, app->split_v, why,
-					  sizeof(why)) < 0) {
-		wv_app_msg(app, true, "split view with %s closed: %s",
-			   app->split_v->name, why);
-		wv_trace_free(&app->split);
-		app->split_v = NULL;
-		closed = 1;
-	}
-	if (app->cursor >= app->trace.img.len)	/* the image got shorter */
-		app->cursor = app->trace.img.len - 1;
-	if (app->bit >= v->bits)		/* a narrower variant */
-		app->bit = v->bits - 1;
-	return closed;
-}
-
-static int rebuild(struct wv_app *app, const struct wv_variant *v,
-		   size_t offset, uint8_t fill, int delim, bool keep)
-{
-	return rebuild_at(app, v, offset, fill, delim, keep, NULL);
-}
-
-int wv_app_rebuild(struct wv_app *app)
-{
-	return rebuild(app, app->v, app->offset, app->fill, app->delim, true) < 0
-	       ? -1 : 0;
 }
 
 int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
@@ -211,7 +48,7 @@ int wv_app_init(struct wv_app *app, const uint8_t *word, size_t len,
 		memcpy(app->word, word, len);
 	app->word_len = len;
 	snprintf(app->word_src, sizeof(app->word_src), "%s", src ? src : "");
-	if (rebuild(app, v, offset, (uint8_t)fill, delim, false) < 0) {
+	if (app_rebuild(app, v, offset, (uint8_t)fill, delim, false) < 0) {
 		wv_app_free(app);
 		return -1;
 	}
@@ -278,7 +115,7 @@ int wv_app_split(struct wv_app *app, const struct wv_variant *v)
 		wv_app_msg(app, false, "split view off");
 		return WV_REACT_REDRAW;
 	}
-	if (retrace_split(app, v, why, sizeof(why)) < 0) {
+	if (app_retrace_split(app, v, why, sizeof(why)) < 0) {
 		wv_app_msg(app, true, "split %s: %s", v->name, why);
 		return WV_REACT_REDRAW;
 	}
@@ -290,9 +127,9 @@ int wv_app_split(struct wv_app *app, const struct wv_variant *v)
 
 size_t wv_app_split_pos(const struct wv_app *app, bool *same)
 {
-	struct wv_place p = place_of(&app->trace, app->pos);
-	size_t k = find_place(&app->split, p);
-	struct wv_place q = place_of(&app->split, k);
+	struct wv_place p = app_place_of(&app->trace, app->pos);
+	size_t k = app_find_place(&app->split, p);
+	struct wv_place q = app_place_of(&app->split, k);
 
 	*same = q.kind == p.kind && q.op == p.op && q.nth == p.nth;
 	return k;
@@ -318,11 +155,11 @@ static int set_variant(struct wv_app *app, const struct wv_variant *v)
 	if (home)	/* a 32-bit variant on the way took the offset modulo 4 */
 		off = app->anchor_offset;
 	if (!app->anchor_v) {	/* every hop is placed from where a/A began */
-		app->anchor = place_of(&app->trace, app->pos);
+		app->anchor = app_place_of(&app->trace, app->pos);
 		app->anchor_pos = from_pos;
 		app->anchor_offset = old;
 	}
-	rc = rebuild_at(app, v, off, app->fill, app->delim, true, &app->anchor);
+	rc = app_rebuild_at(app, v, off, app->fill, app->delim, true, &app->anchor);
 	if (rc < 0)
 		return WV_REACT_REDRAW;
 	/* round the variants and back: exactly where it started */
@@ -486,13 +323,13 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		wv_app_msg(app, false, "%d ms a sub-step", app->speed_ms);
 		return WV_REACT_REDRAW;
 	case WV_ACT_ARCH_NEXT:
-		return set_variant(app, wv_wat_at((variant_index(app->v) + 1) % nv));
+		return set_variant(app, wv_wat_at((app_variant_index(app->v) + 1) % nv));
 	case WV_ACT_ARCH_PREV:
-		return set_variant(app, wv_wat_at((variant_index(app->v) + nv - 1) % nv));
+		return set_variant(app, wv_wat_at((app_variant_index(app->v) + nv - 1) % nv));
 	case WV_ACT_DELIM:
 		if (app->delim >= 0)
 			app->last_delim = app->delim;
-		if (rebuild(app, app->v, app->offset, app->fill,
+		if (app_rebuild(app, app->v, app->offset, app->fill,
 			    app->delim >= 0 ? -1 : app->last_delim, true) == 0)
 			wv_app_msg(app, false, app->delim >= 0
 				   ? "delimiter 0x%02x: the scan also stops there, as hash_name stops at '/'"
@@ -505,7 +342,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		bool wraps = up ? app->offset + 1 == nb : app->offset == 0;
 		size_t was = app->offset;
 
-		if (rebuild(app, app->v, (app->offset + (up ? 1 : nb - 1)) % nb,
+		if (app_rebuild(app, app->v, (app->offset + (up ? 1 : nb - 1)) % nb,
 			    app->fill, app->delim, true) != 0)
 			return WV_REACT_REDRAW;
 		if (wraps)
@@ -525,7 +362,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		while (i < sizeof(fill_cycle) && fill_cycle[i] != app->fill)
 			i++;
 		i = i < sizeof(fill_cycle) ? (i + 1) % sizeof(fill_cycle) : 0;
-		if (rebuild(app, app->v, app->offset, fill_cycle[i], app->delim,
+		if (app_rebuild(app, app->v, app->offset, fill_cycle[i], app->delim,
 			    true) == 0)
 			wv_app_msg(app, false, "fill byte 0x%02x", app->fill);
 		return WV_REACT_REDRAW;
@@ -619,7 +456,7 @@ int wv_app_set_input(struct wv_app *app, const struct wv_trace_in *in,
 	app->word_len = in->word_len;
 	old_edge = app->page_end;
 	app->page_end = in->page_end;
-	if (rebuild(app, in->v, in->offset, in->fill, in->delim, false) < 0) {
+	if (app_rebuild(app, in->v, in->offset, in->fill, in->delim, false) < 0) {
 		memcpy(app->word, old, old_len);
 		app->word_len = old_len;
 		app->page_end = old_edge;
@@ -647,7 +484,7 @@ int wv_app_set_word_src(struct wv_app *app, const char *src)
 	memcpy(old, app->word, old_len);
 	memcpy(app->word, buf, len);
 	app->word_len = len;
-	rc = rebuild(app, app->v, app->offset, app->fill, app->delim, true);
+	rc = app_rebuild(app, app->v, app->offset, app->fill, app->delim, true);
 	if (rc < 0) {
 		memcpy(app->word, old, old_len);
 		app->word_len = old_len;
@@ -754,7 +591,7 @@ int wv_app_try_verdict(struct wv_app *app, const struct wv_try *t, int rc,
 			snprintf(word + 4 * i, sizeof(word) - 4 * i, "\\x%02x",
 				 wv_wat_mem_byte(app->v, p->cex, i));
 		if ((app->offset != 0 &&
-		     rebuild(app, app->v, 0, app->fill, app->delim, true) < 0) ||
+		     app_rebuild(app, app->v, 0, app->fill, app->delim, true) < 0) ||
 		    (wv_app_set_word_src(app, word) == WV_REACT_REDRAW &&
 		     app->msg_error))
 			return WV_REACT_REDRAW;
@@ -844,15 +681,15 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 				   wv_wat_bytes(app->v) - 1, app->v->name);
 			return WV_REACT_REDRAW;
 		}
-		if (rebuild(app, app->v, (size_t)cmd->num, app->fill, app->delim, true) == 0)
+		if (app_rebuild(app, app->v, (size_t)cmd->num, app->fill, app->delim, true) == 0)
 			wv_app_msg(app, false, "string starts at offset %zu", app->offset);
 		return WV_REACT_REDRAW;
 	case WV_CMD_FILL:
-		if (rebuild(app, app->v, app->offset, (uint8_t)cmd->num, app->delim, true) == 0)
+		if (app_rebuild(app, app->v, app->offset, (uint8_t)cmd->num, app->delim, true) == 0)
 			wv_app_msg(app, false, "fill byte 0x%02x", app->fill);
 		return WV_REACT_REDRAW;
 	case WV_CMD_DELIM:
-		if (rebuild(app, app->v, app->offset, app->fill, (int)cmd->num, true) == 0) {
+		if (app_rebuild(app, app->v, app->offset, app->fill, (int)cmd->num, true) == 0) {
 			if (app->delim >= 0)
 				app->last_delim = app->delim;
 			wv_app_msg(app, false, app->delim >= 0 ? "delimiter 0x%02x"

@@ -96,6 +96,7 @@ void wv_session_stop(struct wv_session *s)
 		wv_app_free(&s->app);
 	}
 	s->started = s->lesson = false;
+	wv_session_try_cancel(s);
 	close_line(s);
 }
 
@@ -166,14 +167,63 @@ static int free_lesson(struct wv_session *s)
 }
 
 /* :try where the platform proves elsewhere (the page's worker). */
+void wv_session_try_cancel(struct wv_session *s)
+{
+	free(s->try_t);
+	s->try_t = NULL;
+	s->try_v = NULL;
+}
+
+/* :try on the platform (a thread, a worker): parsed and checked here,
+   proved there; -1: the app proves it at once. */
 static int try_job(struct wv_session *s)
+{
+	struct wv_try *t;
+	int r;
+
+	if (!s->plat.try_job)
+		return -1;
+	wv_app_msg_clear(&s->app);
+	if (!(t = malloc(sizeof(*t)))) {
+		wv_app_msg(&s->app, true, "try: out of memory");
+		return WV_REACT_REDRAW;
+	}
+	if (wv_app_try_begin(&s->app, s->cmd.text, t) < 0) {
+		free(t);
+		return WV_REACT_REDRAW;		/* app.msg says why */
+	}
+	if ((r = s->plat.try_job(s->plat.ctx, s->app.v, t, s->cmd.text)) < 0) {
+		free(t);
+		return -1;
+	}
+	wv_session_try_cancel(s);	/* a new :try replaces one that runs */
+	s->try_t = t;
+	s->try_v = s->app.v;
+	return s->lesson ? WV_REACT_REDRAW | wv_class_sync(&s->cls) : WV_REACT_REDRAW;
+}
+
+int wv_session_try_done(struct wv_session *s, int rc, const struct wv_proof *p,
+			const char *stopped_by)
 {
 	int r;
 
-	if (!s->plat.try_job ||
-	    (r = s->plat.try_job(s->plat.ctx, &s->app, s->cmd.text)) < 0)
-		return -1;
-	return s->lesson ? r | wv_class_sync(&s->cls) : r;
+	if (!s->try_t)
+		return WV_REACT_NONE;
+	if (s->app.v != s->try_v && rc != -EINTR) {
+		wv_app_msg(&s->app, false, "try: the formula was checked on %s, not "
+			   "on %s shown now: :try again here", s->try_v->name,
+			   s->app.v->name);
+		wv_session_try_cancel(s);
+		return WV_REACT_REDRAW;
+	}
+	r = wv_app_try_verdict(&s->app, s->try_t, rc, p);
+	if (rc == -EINTR)	/* with the key that stopped it */
+		wv_app_msg(&s->app, false, "try: stopped (%s); nothing was decided",
+			   stopped_by ? stopped_by : "Ctrl-C");
+	wv_session_try_cancel(s);
+	if (s->lesson)
+		r |= wv_class_sync(&s->cls);
+	return r | WV_REACT_REDRAW;
 }
 
 /* :set theme: how every screen is drawn, for the front-end to follow. */

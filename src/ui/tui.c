@@ -92,7 +92,7 @@ struct tui {
 	struct {
 		bool on;
 		pthread_t th;
-		struct wv_try *t;	/* the formula: the thread's alone */
+		const struct wv_try *t;	/* the formula (the session's) */
 		uint64_t work;
 		int rc;			/* the proof's, once done */
 		struct wv_proof p;
@@ -357,27 +357,19 @@ static void *prove_thread(void *arg)
  * thread says it is done.  -1: run it in line (a bad WATVIZ_PROVE_WORK,
  * said there; no thread).
  */
-static int try_thread(void *ctx, struct wv_app *app, const char *formula)
+static int try_thread(void *ctx, const struct wv_variant *v, const struct wv_try *t,
+		      const char *formula)
 {
 	struct tui *ui = ctx;
 	sigset_t all, old;
 	int rc;
 
+	(void)formula;
 	if (ui->job.on || wv_prove_work(&ui->job.work) < 0)
 		return -1;
-	app->msg[0] = '\0';
-	if (!(ui->job.t = malloc(sizeof(*ui->job.t)))) {
-		wv_app_msg(app, true, "try: out of memory");
-		return WV_REACT_REDRAW;
-	}
-	if (wv_app_try_begin(app, formula, ui->job.t) < 0) {
-		free(ui->job.t);
-		return WV_REACT_REDRAW;		/* app->msg says why */
-	}
-	if (pipe(ui->job.pipe) < 0) {
-		free(ui->job.t);
+	if (pipe(ui->job.pipe) < 0)
 		return -1;
-	}
+	ui->job.t = t;
 	/* the signals are the loop's: the thread (and the enumeration's
 	   threads it starts) take none but the faults */
 	sigfillset(&all);
@@ -391,35 +383,26 @@ static int try_thread(void *ctx, struct wv_app *app, const char *formula)
 	if (rc != 0) {
 		close(ui->job.pipe[0]);
 		close(ui->job.pipe[1]);
-		free(ui->job.t);
+		ui->job.t = NULL;
 		return -1;
 	}
 	ui->job.on = true;
 	ui->job.set_aside = 0;
 	ui->job.stop = NULL;
-	wv_app_msg(app, false, "try: proving on %s (Ctrl-C or Esc stops it; keys "
-		   "typed meanwhile are set aside)", app->v->name);
-	return WV_REACT_REDRAW;
+	wv_session_msg(&ui->s, false, "try: proving on %s (Ctrl-C or Esc stops it; "
+		       "keys typed meanwhile are set aside)", v->name);
+	return 0;
 }
 
 /* The proof is done (or asked to stop and then done): its verdict shown. */
 static int try_done(struct tui *ui)
 {
-	int react;
-
 	pthread_join(ui->job.th, NULL);
 	close(ui->job.pipe[0]);
 	close(ui->job.pipe[1]);
 	ui->job.on = false;
-	react = wv_app_try_verdict(&ui->s.app, ui->job.t, ui->job.rc, &ui->job.p);
-	if (ui->job.rc == -EINTR)	/* with the key that stopped it */
-		wv_app_msg(&ui->s.app, false, "try: stopped (%s); nothing was decided",
-			   ui->job.stop ? ui->job.stop : "Ctrl-C");
-	free(ui->job.t);
 	ui->job.t = NULL;
-	if (ui->s.lesson)
-		react |= wv_class_sync(&ui->s.cls);
-	return react | WV_REACT_REDRAW;
+	return wv_session_try_done(&ui->s, ui->job.rc, &ui->job.p, ui->job.stop);
 }
 
 /* Stop a proof that runs and wait for it (quitting, a signal). */
@@ -431,9 +414,9 @@ static void try_abandon(struct tui *ui)
 	pthread_join(ui->job.th, NULL);
 	close(ui->job.pipe[0]);
 	close(ui->job.pipe[1]);
-	free(ui->job.t);
 	ui->job.t = NULL;
 	ui->job.on = false;
+	wv_session_try_cancel(&ui->s);
 }
 
 /* A key while the proof runs: Esc stops it, a resize redraws, the rest
@@ -453,9 +436,9 @@ static int try_key(struct tui *ui, int ch)
 		return WV_REACT_NONE;
 	}
 	ui->job.set_aside++;
-	wv_app_msg(&ui->s.app, false, "try: proving on %s; %lu key%s set aside, not "
-		   "run (Ctrl-C or Esc stops it)", ui->s.app.v->name, ui->job.set_aside,
-		   ui->job.set_aside == 1 ? "" : "s");
+	wv_session_msg(&ui->s, false, "try: proving on %s; %lu key%s set aside, "
+		       "not run (Ctrl-C or Esc stops it)", ui->s.app.v->name,
+		       ui->job.set_aside, ui->job.set_aside == 1 ? "" : "s");
 	return WV_REACT_REDRAW;
 }
 

@@ -67,8 +67,6 @@ static struct web {
 	   gets; 0 none */
 	int job;
 	int jobs;			/* numbers given so far */
-	struct wv_try *job_try;
-	const struct wv_variant *job_v;
 	char job_text[WV_CMD_TEXT_MAX + 64];
 } web;	/* all zero, so none of it is in the module's data (rows 0: 24) */
 
@@ -265,7 +263,8 @@ static struct wv_ui_opts *lesson_opts(void)
 /* What the page provides the session (src/session/): no files to write
    (:json says so), the browser's storage for the history, a worker for
    a 32-bit :try. */
-static int try_elsewhere(void *ctx, struct wv_app *app, const char *formula);
+static int try_elsewhere(void *ctx, const struct wv_variant *v, const struct wv_try *t,
+			 const char *formula);
 static const struct wv_session_platform platform = {
 	.write_json = NULL, .remember = remember, .try_job = try_elsewhere,
 };
@@ -274,8 +273,6 @@ static const struct wv_session_platform platform = {
 
 static void job_drop(void)
 {
-	free(web.job_try);
-	web.job_try = NULL;
 	web.job = 0;
 }
 
@@ -289,30 +286,18 @@ static void job_drop(void)
  * verdict back (wv_web_proved); the page stays live meanwhile, and Esc or
  * Ctrl-C stops it.  -1: another line.
  */
-static int try_elsewhere(void *ctx, struct wv_app *app, const char *formula)
+static int try_elsewhere(void *ctx, const struct wv_variant *v, const struct wv_try *t,
+			 const char *formula)
 {
-	struct wv_try *t;
-
 	(void)ctx;
-	if (app->v->bits != 32)
+	(void)t;
+	if (v->bits != 32)
 		return -1;
-	wv_app_msg_clear(app);
-	if (!(t = malloc(sizeof(*t)))) {
-		wv_app_msg(app, true, "try: out of memory");
-		return WV_REACT_REDRAW;
-	}
-	if (wv_app_try_begin(app, formula, t) < 0) {
-		free(t);
-		return WV_REACT_REDRAW;		/* app->msg says why */
-	}
-	job_drop();	/* a new :try replaces one that runs */
-	web.job_try = t;
-	web.job_v = app->v;
-	web.job = ++web.jobs;
-	snprintf(web.job_text, sizeof(web.job_text), "%s\n%s", app->v->name, formula);
-	wv_app_msg(app, false, "try: checking all 2^32 words on %s (Esc or "
-		   "Ctrl-C stops it)", app->v->name);
-	return WV_REACT_REDRAW;
+	web.job = ++web.jobs;	/* a new :try replaces one that runs */
+	snprintf(web.job_text, sizeof(web.job_text), "%s\n%s", v->name, formula);
+	wv_session_msg(&web.s, false, "try: checking all 2^32 words on %s (Esc or "
+		       "Ctrl-C stops it)", v->name);
+	return 0;
 }
 
 int wv_web_proving(void)
@@ -340,8 +325,9 @@ static int job_done(const char *result, const char *how)
 		rc = -EINTR;
 	} else if (sscanf(result, "%d %d %d %d %llx %llu %lf", &rc, &holds, &proof,
 			  &smallest, &cex, &checked, &seconds) != 7) {
-		wv_app_msg(&web.s.app, true, "try: the worker's verdict cannot be read "
-			   "(\"%.40s\"); nothing was decided", result);
+		wv_session_try_cancel(&web.s);
+		wv_session_msg(&web.s, true, "try: the worker's verdict cannot be "
+			       "read (\"%.40s\"); nothing was decided", result);
 		job_drop();
 		return WV_REACT_REDRAW;
 	} else {
@@ -350,20 +336,8 @@ static int job_done(const char *result, const char *how)
 				       .seconds = seconds,
 				       .method = proof ? "exhaustive" : "sampled" };
 	}
-	if (web.s.app.v != web.job_v && rc != -EINTR) {
-		wv_app_msg(&web.s.app, false, "try: the formula was checked on %s, not "
-			   "on %s shown now: :try again here", web.job_v->name,
-			   web.s.app.v->name);
-		job_drop();
-		return WV_REACT_REDRAW;
-	}
-	rc = wv_app_try_verdict(&web.s.app, web.job_try, rc, &p);
-	if (!result)	/* the terminal's words, with the key that stopped it */
-		wv_app_msg(&web.s.app, false, "try: stopped (%s); nothing was decided", how);
 	job_drop();
-	if (web.s.lesson)
-		rc |= wv_class_sync(&web.s.cls);
-	return rc | WV_REACT_REDRAW;
+	return wv_session_try_done(&web.s, rc, &p, how);
 }
 
 int wv_web_proved(int job, const char *result)

@@ -236,7 +236,7 @@ else:
 # files; the lesson (classroom.c, asked.c), the session and the front-ends
 # change them through its functions (src/app/control.c).
 n += 1
-APP_OWN = {"app", "control", "edit", "keys", "cmdline", "state"}
+APP_OWN = {"app", "retrace", "control", "edit", "keys", "cmdline", "state"}
 writes = []
 assign = re.compile(r"\b(?:app|c->app|ui->app)->[a-z_]+(?:\[[^]]*\])?(?:\.[a-z_]+)?\s*"
                     r"(?:=[^=]|\+=|-=|\+\+|--)")
