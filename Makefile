@@ -157,7 +157,18 @@ $(MHD_STAMP): FORCE
 	@echo '$(MHD_CFLAGS)' | cmp -s - $@ || echo '$(MHD_CFLAGS)' >$@
 CLASS_PAGE := $(sort $(wildcard src/front/class/*.html src/front/class/*.css \
                                 src/front/class/*.js))
-$(BUILD)/src/front/class/assets.c: src/front/class/embed.sh $(CLASS_PAGE)
+# make CLASS_BITS=yes: the full web page (make web's, about 600 KB) compiled
+# in too, served to the students at /bits ("see the bits"); needs clang's
+# wasm32 target, as make web does.  Without it the link is not offered.
+CLASS_BITS ?= no
+ifeq ($(CLASS_BITS),yes)
+CLASS_PAGE += $(BUILD)/web/watviz.html
+endif
+CLASS_PAGE_STAMP := $(BUILD)/classpage.stamp
+$(CLASS_PAGE_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CLASS_PAGE)' | cmp -s - $@ || echo '$(CLASS_PAGE)' >$@
+$(BUILD)/src/front/class/assets.c: src/front/class/embed.sh $(CLASS_PAGE) $(CLASS_PAGE_STAMP)
 	@mkdir -p $(dir $@)
 	sh src/front/class/embed.sh $@ $(CLASS_PAGE)
 $(BUILD)/src/front/class/%.o: src/front/class/%.c $(MHD_STAMP)

@@ -57,6 +57,8 @@ struct wv_live_question {
 	char prompt[WV_LIVE_TEXT_MAX];	/* the question */
 	unsigned nopts;
 	struct wv_live_option opts[WV_LIVE_OPTIONS_MAX];
+	bool drawn;			/* on a word drawn by w, not the
+					   scene's own (no link shows it) */
 };
 
 /* Why a vote was refused (0: accepted). */
@@ -125,6 +127,15 @@ const char *wv_live_hint(unsigned percent_right);
  * Returns the length, or -1 when buf is too small.
  */
 int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size);
+
+/*
+ * The full web page is served at /bits (the class server, when built with
+ * it): from then on, once a round's answer is revealed (never while a
+ * vote is open, whose answer the page's s would show), the event carries
+ * "bits":"/bits#lesson=L&scene=S", the scene as the lesson sets it; not
+ * for a question on a word drawn by w (the link would show other bits).
+ */
+void wv_live_bits(wv_live *l, bool on);
 
 /* ---- added with the implementation (src/live/live.c) ------------------- */
 

@@ -34,6 +34,7 @@ struct wv_live {
 	size_t count[2][WV_LIVE_OPTIONS_MAX];	/* per vote, per option */
 	size_t answered[2];
 	bool revealed[2];	/* vote 1, vote 2 of this question shown */
+	bool bits;		/* the full page is served (wv_live_bits) */
 };
 
 _Static_assert(WV_LIVE_STUDENTS_MAX <= UINT16_MAX, "slots fit by_id");
@@ -431,6 +432,11 @@ static const char *const state_names[] = {
 	[WV_LIVE_CLOSED] = "closed", [WV_LIVE_REVEALED] = "revealed",
 };
 
+void wv_live_bits(wv_live *l, bool on)
+{
+	l->bits = on;
+}
+
 int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 {
 	struct out o = { buf, size, 0, size == 0 };
@@ -475,6 +481,9 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 			put_s(&o, ",\"correct\":null");
 		put_key_str(&o, "group", wrong ? m->group : "", sizeof(m->group));
 		put_key_str(&o, "diagnosis", wrong ? m->diagnosis : "", sizeof(m->diagnosis));
+		if (l->bits && !q->drawn)
+			put(&o, b, (size_t)snprintf(b, sizeof(b), ",\"bits\":\"/bits#lesson="
+						    "%u&scene=%u\"", q->lesson, q->scene));
 	}
 	put_s(&o, "}");
 	if (o.over) {

@@ -562,7 +562,7 @@ static void live_follow(struct wv_session *s)
 	live_keep(s);	/* the one before, as it ended */
 	if (wv_live_question_of(wv_lesson_scene(c->lesson, c->scene), &s->app.trace,
 				&c->answer, c->number, (unsigned)c->scene + 1, &q) < 0 ||
-	    wv_live_open(s->live, &q) == 0) {
+	    (q.drawn = c->draws > 0, wv_live_open(s->live, &q) == 0)) {
 		snprintf(s->live_note, sizeof(s->live_note), "This question is "
 			 "answered here, not voted: its answer is a formula.");
 		return;

@@ -15,6 +15,20 @@ $(CLASS_DRIVER): tests/class/driver.c $(CLASS_FAKE) $(APP_LIB)
 
 tests: $(CLASS_DRIVER)
 
+# the same driver with the full web page compiled in, as make CLASS_BITS=yes
+# builds watviz (the "see the bits" link); run-class.sh builds it when make
+# web can (its own assets file comes before the library's)
+CLASS_BITS_DRIVER := $(BUILD)/tests/class/driver-bits
+$(BUILD)/tests/class/assets-bits.c: src/front/class/embed.sh $(BUILD)/web/watviz.html \
+                                    $(filter-out $(BUILD)/web/watviz.html,$(CLASS_PAGE))
+	@mkdir -p $(dir $@)
+	sh src/front/class/embed.sh $@ $(filter-out $(BUILD)/web/watviz.html,$(CLASS_PAGE)) \
+	  $(BUILD)/web/watviz.html
+$(CLASS_BITS_DRIVER): tests/class/driver.c $(BUILD)/tests/class/assets-bits.c $(APP_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Isrc/front/class -o $@ \
+	  tests/class/driver.c $(BUILD)/tests/class/assets-bits.c $(APP_LIB) $(APP_LIBS) -lm
+
 # N simulated students on loopback join, hold their event streams and
 # vote (tests/class/bench.py): every vote counted once, the vote latency,
 # the server's memory; then the teacher's key-to-frame time in watviz

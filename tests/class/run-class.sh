@@ -67,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..63"
+echo "1..66"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -404,6 +404,47 @@ if command -v zbarimg >/dev/null 2>&1; then
 	ok $? "zbarimg reads the join link back from the rows drawn as a PNG"
 else
 	ok 0 "zbarimg reads the QR rows # SKIP zbar-tools is not installed"
+fi
+
+# ---- "see the bits": the full page, in a build with it compiled in ----
+s=$(http -b "$tmp/jar" "$BASE/bits")
+is "$s" 404
+ok $? "without the full page compiled in, /bits is 404 (and no event links it)"
+ROOT=$(cd "$DIR/../.." && pwd)
+case $BUILD in /*) B=$BUILD ;; *) B=$ROOT/$BUILD ;; esac
+if command -v clang >/dev/null 2>&1 && [ -f /usr/include/wasm32-wasi/stdio.h ] &&
+	command -v wasm-ld >/dev/null 2>&1 &&
+	make -C "$ROOT" --no-print-directory BUILD="$BUILD" "$B/tests/class/driver-bits" \
+		>"$tmp/make.log" 2>&1; then
+	mkfifo "$tmp/c.in" "$tmp/c.out"
+	"$B/tests/class/driver-bits" 127.0.0.1 0 <"$tmp/c.in" >"$tmp/c.out" 2>"$tmp/c.err" &
+	pids="$pids $!"
+	exec 8>"$tmp/c.in" 9<"$tmp/c.out"
+	read -r line <&9 && URLC=${line#url }
+	read -r line <&9 && read -r line <&9 && read -r line <&9
+	BASEC=${URLC%%/\?*}
+	sc=$(http "$BASEC/bits")
+	http -c "$tmp/jarc" "$URLC" >/dev/null
+	s=$(http -b "$tmp/jarc" "$BASEC/bits")
+	r=0
+	is "$sc $s" "403 200" || r=1
+	cmp -s "$tmp/body" "$B/web/watviz.html" || { echo "# /bits is not make web's page"; r=1; }
+	grep -iq "^content-security-policy: default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; worker-src blob:" \
+		"$tmp/head" || { echo "# the page's policy is not sent"; r=1; }
+	ok $r "/bits: 403 without a student's cookie; with it, make web's page whole, under the page's own policy"
+	echo open >&8 && read -r line <&9
+	curl -s -N -b "$tmp/jarc" --max-time 1 "$BASEC/events" 2>/dev/null | sed -n 's/^data: //p' | tail -n 1 >"$tmp/ev-open"
+	echo reveal >&8 && read -r line <&9
+	curl -s -N -b "$tmp/jarc" --max-time 1 "$BASEC/events" 2>/dev/null | sed -n 's/^data: //p' | tail -n 1 >"$tmp/ev-shown"
+	r=0
+	grep -q '"state":"open"' "$tmp/ev-open" && ! grep -q '"bits"' "$tmp/ev-open" || r=1
+	grep -q '"state":"revealed".*"bits":"/bits#lesson=3&scene=2"' "$tmp/ev-shown" || r=1
+	[ $r = 0 ] || sed 's/^/# /' "$tmp/ev-open" "$tmp/ev-shown"
+	ok $r "the link to the scene on the full page comes after the reveal, never while the vote is open"
+	echo quit >&8
+else
+	ok 0 "/bits # SKIP no wasm toolchain to build the full page (make web)"
+	ok 0 "the bits link # SKIP no wasm toolchain to build the full page (make web)"
 fi
 
 # both classes end at the teacher's word, with nothing said on stderr (in

@@ -538,8 +538,14 @@ static void test_class_command(void **state)
 	/* the question asked before the class came is its round */
 	assert_int_equal(wv_live_status(served).state, WV_LIVE_OPEN);
 	assert_true(cs.live_changed);
+	assert_false(wv_live_question(served)->drawn);	/* the scene's word */
 	wv_session_key(&cs, 'J');		/* back to the lesson */
 	assert_true(session_shows(&cs, "Live class, vote 1: 0 of 0 answered"));
+	wv_session_key(&cs, 'w');		/* another word: a new round on it */
+	assert_int_equal(wv_live_status(served).round, 2);
+	assert_true(wv_live_question(served)->drawn);	/* no link shows it */
+	if (cs.line != WV_LINE_NONE)
+		wv_session_key(&cs, 27);
 	line(&cs, "class");
 	assert_int_equal(class_calls, 2);	/* served already: said, not again */
 	assert_true(session_shows(&cs, "The class is served already"));

@@ -831,6 +831,41 @@ static bool python_reads(const char *path)
 	return rc == 0;
 }
 
+/* The link to the scene on the full page (wv_live_bits): only once the
+   answer is shown, never while the vote is open (nor closed), not when
+   the page is not served, and not for a word drawn by w. */
+static void event_bits_link(void **state)
+{
+	wv_live *l = wv_live_new();
+	struct wv_live_question q = question(4, 2);
+	char buf[WV_LIVE_EVENT_MAX];
+
+	(void)state;
+	wv_live_open(l, &q);
+	wv_live_reveal(l);
+	assert_true(wv_live_event(l, NULL, buf, sizeof(buf)) > 0);
+	assert_null(strstr(buf, "bits"));		/* not served */
+	wv_live_bits(l, true);
+	wv_live_open(l, &q);
+	assert_true(wv_live_event(l, NULL, buf, sizeof(buf)) > 0);
+	assert_null(strstr(buf, "bits"));		/* open */
+	wv_live_close(l);
+	assert_true(wv_live_event(l, NULL, buf, sizeof(buf)) > 0);
+	assert_null(strstr(buf, "bits"));		/* closed, not shown */
+	wv_live_reveal(l);
+	assert_true(wv_live_event(l, NULL, buf, sizeof(buf)) > 0);
+	assert_non_null(strstr(buf, ",\"bits\":\"/bits#lesson=2&scene=3\"}"));
+	wv_live_revote(l);
+	assert_true(wv_live_event(l, NULL, buf, sizeof(buf)) > 0);
+	assert_null(strstr(buf, "bits"));		/* the second vote */
+	q.drawn = true;
+	wv_live_open(l, &q);
+	wv_live_reveal(l);
+	assert_true(wv_live_event(l, NULL, buf, sizeof(buf)) > 0);
+	assert_null(strstr(buf, "bits"));		/* another word */
+	wv_live_free(l);
+}
+
 static void event_hostile_text(void **state)
 {
 	/* valid UTF-8 throughout: read back as written */
@@ -1088,6 +1123,7 @@ int main(void)
 		cmocka_unit_test(thousand_students),
 		cmocka_unit_test(brute_force_recount),
 		cmocka_unit_test(event_states),
+		cmocka_unit_test(event_bits_link),
 		cmocka_unit_test(event_hostile_text),
 		cmocka_unit_test(two_by_hand),
 		cmocka_unit_test(every_question),

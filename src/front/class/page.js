@@ -124,6 +124,11 @@
 					(e.diagnosis ? ": " + e.diagnosis : ".");
 				mine.className = "is-wrong";
 			}
+			/* the scene on the full page, served here (after the
+			   answer only: the page's s would show it) */
+			var bits = typeof e.bits === "string" && e.bits.indexOf("/bits#") === 0;
+			$("bits").hidden = !bits;
+			if (bits) $("bits-link").setAttribute("href", e.bits);
 		} else {
 			after.hidden = true;
 		}

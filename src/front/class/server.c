@@ -179,16 +179,24 @@ static int random_bytes(uint8_t *b, size_t n)
 
 /* The headers every response carries: nothing cached, nothing sniffed,
    no framing, nothing from elsewhere (the page is its own three files). */
-static void common_headers(struct MHD_Response *r, const char *type)
+static const char student_csp[] =
+	"default-src 'none'; script-src 'self'; style-src 'self'; "
+	"connect-src 'self'; form-action 'self'; base-uri 'none'; "
+	"frame-ancestors 'none'";
+/* the full page (/bits): its scripts and module are inline, its prover a
+   worker from a blob, as web/page.html's own policy says; nothing else */
+static const char bits_csp[] =
+	"default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; "
+	"worker-src blob:; style-src 'unsafe-inline'; form-action 'none'; "
+	"base-uri 'none'; frame-ancestors 'none'";
+
+static void common_headers(struct MHD_Response *r, const char *type, const char *csp)
 {
 	MHD_add_response_header(r, "Content-Type", type);
 	MHD_add_response_header(r, "Cache-Control", "no-store");
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-	MHD_add_response_header(r, "Content-Security-Policy",
-				"default-src 'none'; script-src 'self'; style-src 'self'; "
-				"connect-src 'self'; form-action 'self'; base-uri 'none'; "
-				"frame-ancestors 'none'");
+	MHD_add_response_header(r, "Content-Security-Policy", csp);
 }
 
 /* Queue body (static: never copied) with status; header/value: one more
@@ -204,8 +212,9 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned status,
 					    MHD_RESPMEM_PERSISTENT);
 	if (!r)
 		return MHD_NO;
-	common_headers(r, type);
-	if (header)
+	common_headers(r, type, header && strcmp(header, "Content-Security-Policy") == 0
+		       ? value : student_csp);
+	if (header && strcmp(header, "Content-Security-Policy") != 0)
 		MHD_add_response_header(r, header, value);
 	ret = MHD_queue_response(c, status, r);
 	MHD_destroy_response(r);
@@ -368,7 +377,7 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 	if (s->streams)
 		s->streams->prev = st;
 	s->streams = st;
-	common_headers(r, "text/event-stream; charset=utf-8");
+	common_headers(r, "text/event-stream; charset=utf-8", student_csp);
 	MHD_add_response_header(r, "X-Accel-Buffering", "no");
 	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
@@ -412,6 +421,20 @@ static enum MHD_Result page(struct wv_classsrv *s, struct MHD_Connection *c)
 		 "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400",
 		 WV_CLASSREQ_COOKIE, hex);
 	return send_asset(c, "page.html", MHD_HTTP_HEADER_SET_COOKIE, cookie);
+}
+
+/* GET /bits: the full web page (make web's watviz.html, compiled in by
+   make CLASS_BITS=yes), for the class's students only; the link to it
+   names the scene (wv_live_bits). */
+static enum MHD_Result bits(struct wv_classsrv *s, struct MHD_Connection *c)
+{
+	const struct wv_class_asset *a = asset("watviz.html");
+	uint8_t id[WV_LIVE_ID_BYTES];
+
+	if (!student(s, c, id))
+		return say(c, MHD_HTTP_FORBIDDEN, "Open the class's link first.\n");
+	return reply(c, MHD_HTTP_OK, a->type, a->data, a->len, "Content-Security-Policy",
+		     bits_csp);
 }
 
 /* GET /join?code=K7QX3M: the code typed, at most WV_CLASSREQ_TRIES a
@@ -507,7 +530,7 @@ static enum MHD_Result vote_start(struct wv_classsrv *s, struct MHD_Connection *
 	return MHD_YES;
 }
 
-enum route { PAGE, JOIN, EVENTS, VOTE, ASSET, NOWHERE };
+enum route { PAGE, JOIN, EVENTS, VOTE, BITS, ASSET, NOWHERE };
 
 static enum route route_of(const char *url)
 {
@@ -521,6 +544,8 @@ static enum route route_of(const char *url)
 		return EVENTS;
 	if (strcmp(url, "/vote") == 0)
 		return VOTE;
+	if (strcmp(url, "/bits") == 0)
+		return asset("watviz.html") ? BITS : NOWHERE;
 	a = url[0] == '/' ? asset(url + 1) : NULL;
 	if (a && !strstr(a->name, ".html"))
 		return ASSET;
@@ -551,6 +576,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 			return join(s, c);
 		case EVENTS:
 			return events(s, c);
+		case BITS:
+			return bits(s, c);
 		default:
 			return send_asset(c, url + 1, NULL, NULL);
 		}
@@ -708,6 +735,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 		return -ENOMEM;
 	}
 	s->cfg = *cfg;
+	wv_live_bits(cfg->live, asset("watviz.html") != NULL);	/* the link */
 	s->now = now_ms;
 	s->next_beat = now_ms + HEARTBEAT_MS;
 	if (random_bytes(token, sizeof token) < 0 || random_bytes(code, sizeof code) < 0) {
