@@ -26,6 +26,16 @@ function watvizKeyCode(key, ctrl) {
   return c;
 }
 
+// A cell of the module's frame (src/web/web.h): its role in bits 0-7, the
+// focus and cursor marks in bits 8 and 9, its character's code point from
+// bit 11 on (one column: a letter of Latin, Greek or Cyrillic, the cut
+// mark, a QR block ...).
+const WATVIZ_CELL = {
+  FOCUS: 0x100, CURSOR: 0x200,
+  role: (c) => c & 0xff,
+  ch: (c) => String.fromCodePoint(c >>> 11),
+};
+
 // The module's state files as blobs of a store (the page's: localStorage):
 // store.get(name) is its text or null, store.put(name, text) replaces it
 // and throws a QuotaExceededError when full.  No store (node's frame
@@ -123,4 +133,4 @@ async function watvizStart(wasm, log, store) {
   };
 }
 
-if (typeof module !== 'undefined') module.exports = { WATVIZ_KEYS, watvizKeyCode, watvizStart, watvizStoreImports };
+if (typeof module !== 'undefined') module.exports = { WATVIZ_CELL, WATVIZ_KEYS, watvizKeyCode, watvizStart, watvizStoreImports };

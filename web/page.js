@@ -21,7 +21,6 @@
     put: (name, text) => storage.setItem('watviz.' + name, text),
   };
   const w = await watvizStart(bytes, (fd, line) => console.log('watviz:', line), store);
-  const CUT = '\u2026';
   let zoom = 1, playTimer = null, lastLink = '', lastSaid = '';
 
   // the grid from the window: whole cells of the font, at least 80x24
@@ -71,10 +70,10 @@
       };
       for (let x = 0; x < f.cols; x++) {
         const c = cells[x];
-        const ch = c & 0xff, role = (c >> 8) & 0xff;
-        const k = 'r' + role + (c & 0x10000 ? ' fo' : '') + (c & 0x20000 ? ' cu' : '');
+        const k = 'r' + WATVIZ_CELL.role(c) + (c & WATVIZ_CELL.FOCUS ? ' fo' : '') +
+          (c & WATVIZ_CELL.CURSOR ? ' cu' : '');
         if (k !== cls) { flush(); cls = k; }
-        run += ch === 0x1f ? CUT : String.fromCharCode(ch);
+        run += WATVIZ_CELL.ch(c);
       }
       flush();
       if (grid.children[y]) grid.replaceChild(row, grid.children[y]);

@@ -7,8 +7,10 @@
  * in the SGR attributes of its role, from the theme table the curses
  * screen is drawn from too (watviz/theme.h), so a cast looks like the
  * visualizer.  Like curses, it never writes the
- * bottom-right cell (a terminal may scroll there).  Frames hold printable
- * ASCII only, so the output is UTF-8 in every locale.
+ * bottom-right cell (a terminal may scroll there).  Cells are written as
+ * UTF-8 (a frame's characters are one column each), and the asciicast's
+ * JSON strings are UTF-8 too: a byte that is not (a word's raw byte in a
+ * title) is written as U+FFFD.
  *
  * asciicast v2 (https://docs.asciinema.org/manual/asciicast/v2/): a JSON
  * header line {"version": 2, "width", "height", ...}, then one JSON array

@@ -5,8 +5,12 @@
  * The view builders (watviz/view.h) write frames in pure code; the curses
  * renderer (src/ui/tui.c) turns roles into colour pairs or monochrome
  * attributes and flushes the grid.  Tests read a frame back as text without a
- * terminal.  Only printable ASCII is stored, so a frame means the same thing
- * in every locale and on every terminal.
+ * terminal.  A cell holds one character of one column (a code point for
+ * which wv_word_is_narrow() holds: ASCII, Latin, Greek, Cyrillic, the cut
+ * mark, block elements), so one cell is one column on every screen; text is
+ * written as UTF-8 and anything else becomes '?'.  Renderers write the
+ * cells as UTF-8, or, where the terminal cannot show a character, as an
+ * ASCII stand-in (wv_cell_ascii).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* What a cell means; the renderer's role table maps each to how it looks. */
 enum wv_role {
@@ -46,7 +51,7 @@ enum wv_role {
 };
 
 struct wv_cell {
-	char ch;		/* printable ASCII */
+	uint32_t ch;		/* a code point of one column (wv_word_is_narrow) */
 	unsigned char role;	/* enum wv_role */
 	bool focus;		/* what the current sub-step is about: reverse video */
 	bool cursor;		/* the byte or bit cursor: underlined, bold */
@@ -70,21 +75,29 @@ void wv_frame_free(struct wv_frame *f);
 struct wv_cell *wv_frame_at(struct wv_frame *f, int y, int x);
 
 /*
- * Write s at (y, x) with role; clipped at the frame's edges, so a builder
- * never has to check.  Bytes outside printable ASCII become '?'.  Returns the
- * column after the text (as if unclipped), for chaining.
+ * Write the UTF-8 text s at (y, x) with role, one cell per character;
+ * clipped at the frame's edges, so a builder never has to check.  A byte
+ * that is not UTF-8, and a character that is not one column, becomes one
+ * '?' (wv_text_char).  Returns the column after the text (as if unclipped),
+ * for chaining.
  */
 int wv_frame_put(struct wv_frame *f, int y, int x, enum wv_role role,
 		 const char *s);
+
+/* wv_frame_put of the first n bytes of s (or up to its NUL); n should end
+   on a character's end (wv_text_bytes, wv_wrap_cut), or the character cut
+   there becomes '?'. */
+int wv_frame_putn(struct wv_frame *f, int y, int x, enum wv_role role,
+		  const char *s, size_t n);
 
 /* printf-style wv_frame_put (truncated at 512 bytes). */
 int wv_frame_printf(struct wv_frame *f, int y, int x, enum wv_role role,
 		    const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-/* Fill columns [x, x + n) of row y with ch in role. */
+/* Fill columns [x, x + n) of row y with ch (a one-column code point) in role. */
 void wv_frame_fill(struct wv_frame *f, int y, int x, int n, enum wv_role role,
-		   char ch);
+		   uint32_t ch);
 
 /* Mark columns [x, x + n) of row y as the focus. */
 void wv_frame_focus(struct wv_frame *f, int y, int x, int n);
@@ -100,11 +113,10 @@ void wv_frame_target(struct wv_frame *f, int y, int x, int n, unsigned target);
 unsigned wv_frame_target_at(const struct wv_frame *f, int y, int x);
 
 /*
- * The one cell that says "text was cut here".  Renderers draw it as U+2026
- * HORIZONTAL ELLIPSIS where the terminal takes UTF-8 (the curses screen in a
- * UTF-8 locale, asciicasts, row text), and as WV_CUT_ASCII where it cannot.
+ * The one cell that says "text was cut here": U+2026 HORIZONTAL ELLIPSIS,
+ * WV_CUT_UTF8 in UTF-8, drawn as WV_CUT_ASCII where the terminal cannot.
  */
-#define WV_CH_CUT '\x1f'
+#define WV_CH_CUT 0x2026u
 #define WV_CUT_UTF8 "\xe2\x80\xa6"
 #define WV_CUT_ASCII '>'
 
@@ -112,37 +124,65 @@ unsigned wv_frame_target_at(const struct wv_frame *f, int y, int x);
  * Block cells, for a QR code drawn two modules a row: the upper half
  * (U+2580), the lower half (U+2584), both (U+2588).
  */
-#define WV_CH_UPPER '\x1c'
-#define WV_CH_LOWER '\x1d'
-#define WV_CH_FULL '\x1e'
-
-/* A special cell's character as UTF-8 (WV_CH_CUT, the blocks), or NULL
-   for a plain ASCII cell. */
-const char *wv_cell_utf8(char ch);
+#define WV_CH_UPPER 0x2580u
+#define WV_CH_LOWER 0x2584u
+#define WV_CH_FULL 0x2588u
 
 /*
- * Row y as text: its cells, WV_CH_CUT as WV_CUT_UTF8, trailing blanks
- * removed, NUL-terminated, into buf (what fits of it).  For tests and the
- * plain dump.
+ * The cell the UTF-8 text at s starts with: its character in *ch (one
+ * column; '?' for a byte that is not UTF-8 or a character that is not one
+ * column, wv_word_is_narrow) and the bytes it takes (1 to 4; 0 at the
+ * terminating NUL).  Every function here that measures or cuts text walks
+ * it with this, so a cut never splits a character and one character is
+ * one column.
+ *   "\xc3\xa9t\xc3\xa9" -> 2, U+00E9      "\xe9" -> 1, '?'
+ */
+size_t wv_text_char(const char *s, uint32_t *ch);
+
+/* The columns the UTF-8 text s takes in a frame (its cells). */
+int wv_text_cols(const char *s);
+
+/*
+ * How many bytes of s fill at most cols columns, never splitting a
+ * character (all of s when it is narrower).
+ *   wv_text_bytes("\xc3\xa9t\xc3\xa9s", 2) == 3 ("\xc3\xa9t")
+ */
+size_t wv_text_bytes(const char *s, int cols);
+
+/* The cell ch as UTF-8 into out (1 to 3 bytes, not terminated); returns
+   its length. */
+size_t wv_cell_utf8(uint32_t ch, char out[4]);
+
+/* ASCII for a terminal that shows no UTF-8: ch itself when ASCII, '>' for
+   the cut mark, '"', ',' and '#' for the blocks, '?' for the rest. */
+char wv_cell_ascii(uint32_t ch);
+
+/*
+ * Row y as UTF-8 text: its cells (WV_CH_CUT as WV_CUT_UTF8), trailing blanks
+ * removed, NUL-terminated, into buf (the whole characters that fit).  For
+ * tests and the plain dump.
  */
 void wv_frame_row_text(const struct wv_frame *f, int y, char *buf, size_t size);
 
 /*
- * Word wrap, one line at a time: how much of s goes on a line width wide,
- * cut at the last blank that leaves it within width (at width when a word is
- * longer).  The caller skips the blanks after it.
+ * Word wrap, one line at a time: how many bytes of the UTF-8 text s go on a
+ * line width columns wide, cut at the last blank that leaves it within width
+ * (at width columns when a word is longer; never inside a character).  The
+ * caller skips the blanks after it.
  *   wv_wrap_cut("one two three", 9) == 7 ("one two")
+ *   wv_wrap_cut("\xc3\xa9t\xc3\xa9 un", 5) == 5 ("\xc3\xa9t\xc3\xa9", 3 columns)
  */
 size_t wv_wrap_cut(const char *s, size_t width);
 
 /*
- * Put text at (y, x) in at most width columns; when it must be cut, the cut
- * says so: its last column is WV_CH_CUT.  Returns the column after it.
+ * Put the UTF-8 text at (y, x) in at most width columns; when it must be
+ * cut, the cut says so: its last column is WV_CH_CUT.  Returns the column
+ * after it.
  */
 int wv_frame_fit(struct wv_frame *f, int y, int x, int width, int role, const char *text);
 
 /*
- * Column of the first occurrence of needle in row y, or -1.
+ * Column of the first occurrence of the UTF-8 text needle in row y, or -1.
  * For tests ("is this text there, and where").
  */
 int wv_frame_find(const struct wv_frame *f, int y, const char *needle);

@@ -64,6 +64,22 @@ size_t wv_word_utf8_len(const char *s, size_t n, uint32_t *cp);
 bool wv_word_is_control(uint32_t cp);
 
 /*
+ * Is code point cp a character every screen of watviz draws in exactly one
+ * column: printable ASCII, and the assigned spacing letters of Latin
+ * (U+00A0..U+024F, U+1E00..U+1EFF, IPA and modifiers), Greek
+ * (U+0370..U+03FF) and Cyrillic (U+0400..U+052F), common punctuation,
+ * currency signs, arrows, mathematical operators, box drawing and block
+ * elements.  Not: controls, combining marks (zero columns), wide CJK
+ * characters and emoji (two columns), format characters such as the soft
+ * hyphen and zero-width spaces, unassigned code points.  A frame cell holds
+ * one such character (watviz/screen.h); the lesson loader refuses others in
+ * the text a lesson shows.
+ *   'a', U+00E9 e-acute, U+03B1 alpha, U+0436 zhe -> true
+ *   U+0301 combining acute, U+4E2D (a CJK ideograph), U+00AD -> false
+ */
+bool wv_word_is_narrow(uint32_t cp);
+
+/*
  * Text s[0..n) made safe for a terminal: UTF-8 characters that are not
  * control characters as they are (so "é" stays "é"); every control
  * character (a C1's bytes too) and every byte that is not UTF-8 as \xHH.

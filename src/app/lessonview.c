@@ -181,11 +181,12 @@ static void ask_line(struct pen *p, const struct wv_class *c)
 }
 
 /*
- * Text the class typed, for cells that hold ASCII only: a character outside
- * it as \u and its code point (so "0x8\u00e9", not "0x8??"), a byte that is
+ * Text the class typed, as the frame can show it: a character of one
+ * column as it is (so "0x8\u00e9" shows its e-acute), another as \u and its
+ * code point (a wide or combining character, a control), a byte that is
  * not UTF-8 as \xHH.  Into out, always terminated.
  */
-static void ascii_echo(const char *s, char *out, size_t size)
+static void typed_echo(const char *s, char *out, size_t size)
 {
 	size_t n = strlen(s), used = 0;
 
@@ -194,16 +195,18 @@ static void ascii_echo(const char *s, char *out, size_t size)
 		size_t len = wv_word_utf8_len(s + i, n - i, &cp);
 		int w;
 
-		if (len == 1 && cp >= 0x20 && cp < 0x7f)
-			w = snprintf(out + used, size - used, "%c", s[i]);
+		if (len && wv_word_is_narrow(cp))
+			w = snprintf(out + used, size - used, "%.*s", (int)len, s + i);
 		else if (len > 1)
 			w = snprintf(out + used, size - used, "\\u%04x", (unsigned)cp);
 		else
 			w = snprintf(out + used, size - used, "\\x%02x", (unsigned char)s[i]);
-		used += (size_t)w < size - used ? (size_t)w : size - used - 1;
+		if ((size_t)w >= size - used)
+			break;		/* never half a character or escape */
+		used += (size_t)w;
 		i += len ? len : 1;
 	}
-	out[used < size ? used : size - 1] = '\0';
+	out[used] = '\0';
 }
 
 static void question(struct pen *p, const struct wv_class *c)
@@ -223,7 +226,7 @@ static void question(struct pen *p, const struct wv_class *c)
 		     ? "Answer in hex, such as 0x8080." : "Answer with a number.");
 	gap(p);
 	if (c->unreadable[0]) {
-		ascii_echo(c->unreadable, echo, sizeof(echo));
+		typed_echo(c->unreadable, echo, sizeof(echo));
 		snprintf(buf, sizeof(buf), "? %s. Fix it on the line below.", echo);
 		line(p, WV_ROLE_ERROR, buf);
 	} else if (c->wrong) {

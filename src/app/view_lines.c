@@ -33,8 +33,9 @@ void app_title_bar(struct wv_frame *f, const struct wv_app *app)
 		snprintf(delim, sizeof(delim), "'%c'", app->delim);
 	else
 		snprintf(delim, sizeof(delim), "0x%02x", app->delim);
-	/* the word as typed, bytes outside ASCII as \xHH (the frame is
-	   ASCII, and this is a byte-level tool), shortened to what is left */
+	/* the word as typed, bytes outside ASCII as \xHH (this is a
+	   byte-level tool: the word's bytes, not its characters), shortened
+	   to what is left */
 	char word[160];
 	const char *p = app->word_src;
 	size_t n = 0;
@@ -165,7 +166,7 @@ int wv_view_wrap(struct wv_frame *f, int y, int x, int width, int maxlines,
 		int cut = (int)wv_wrap_cut(text, (size_t)width);
 
 		if (f)
-			wv_frame_printf(f, y + lines, x, role, "%.*s", cut, text);
+			wv_frame_putn(f, y + lines, x, role, text, (size_t)cut);
 		text += cut;
 		while (*text == ' ')
 			text++;

@@ -614,6 +614,30 @@ static int text_check(struct parser *p, const char *line, size_t n)
 	return 0;
 }
 
+/*
+ * Does line[0..n), text a screen shows, hold only characters of one column
+ * (wv_word_is_narrow)?  A frame has one character a cell, so a wide CJK
+ * character, an emoji or a combining accent could not be drawn as written.
+ * The line is UTF-8 without controls already (text_check).
+ */
+static int narrow_check(struct parser *p, const char *line, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		uint32_t cp = 0;
+		size_t len = wv_word_utf8_len(line + i, n - i, &cp);
+
+		if (cp != '\t' && !wv_word_is_narrow(cp))
+			return fail(p, (int)i + 1, "U+%04X takes two columns, or none, on "
+				    "a terminal (a wide CJK character, an emoji, a combining "
+				    "mark) and watviz draws one character a column: lesson "
+				    "text may use Latin, Greek and Cyrillic letters, "
+				    "punctuation, arrows and operators; leave it out, or write "
+				    "an accented letter whole (U+00E9, not e and U+0301)", (unsigned)cp);
+		i += len ? len : 1;
+	}
+	return 0;
+}
+
 /* A title (title:, scene:) is shown as written: no placeholder in it. */
 static int title_check(struct parser *p, const char *v, int col)
 {
@@ -644,6 +668,9 @@ static int read_line(struct parser *p, const char *line, size_t n)
 	}
 	if (buf[0] == '#')
 		return 0;
+	/* a word's bytes are drawn as \xHH, not as characters */
+	if (strncmp(buf, "word:", 5) != 0 && narrow_check(p, buf, n) != 0)
+		return -1;
 	if (buf[0] == ' ' || buf[0] == '\t') {
 		size_t skip = strspn(buf, " \t");
 

@@ -6,9 +6,11 @@
 #include "watviz/ansi.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "watviz/theme.h"
+#include "watviz/word.h"
 
 
 void wv_ansi_init(struct wv_ansi *a, bool color, bool present)
@@ -87,10 +89,13 @@ int wv_ansi_frame(struct wv_ansi *a, FILE *out, const struct wv_frame *f)
 			if (!cur || cur->role != row[x].role || cur->focus != row[x].focus)
 				sgr(a, out, &row[x]);
 			cur = &row[x];
-			if (wv_cell_utf8(row[x].ch))
-				fputs(wv_cell_utf8(row[x].ch), out);
-			else
-				fputc(row[x].ch, out);
+			if (row[x].ch < 0x80) {
+				fputc((int)row[x].ch, out);
+			} else {
+				char u[4];
+
+				fwrite(u, 1, wv_cell_utf8(row[x].ch, u), out);
+			}
 		}
 		wrote = true;
 	}
@@ -103,13 +108,26 @@ int wv_ansi_frame(struct wv_ansi *a, FILE *out, const struct wv_frame *f)
 	return ferror(out) ? -EIO : 0;
 }
 
-/* data[0..len) as a JSON string. */
+/* data[0..len) as a JSON string; a byte that is not UTF-8 (a word's raw
+   byte, a sequence cut short) as U+FFFD, so the file stays UTF-8 as JSON
+   and asciicast players require. */
 static void json_bytes(FILE *out, const char *data, size_t len)
 {
 	fputc('"', out);
-	for (size_t i = 0; i < len; i++) {
+	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)data[i];
+		uint32_t cp;
+		size_t k;
 
+		if (c >= 0x80) {
+			k = wv_word_utf8_len(data + i, len - i, &cp);
+			if (k)
+				fwrite(data + i, 1, k, out);
+			else
+				fputs("\\ufffd", out);
+			i += k ? k : 1;
+			continue;
+		}
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
 		else if (c == '\n')
@@ -120,6 +138,7 @@ static void json_bytes(FILE *out, const char *data, size_t len)
 			fprintf(out, "\\u%04x", c);
 		else
 			fputc(c, out);
+		i++;
 	}
 	fputc('"', out);
 }

@@ -729,45 +729,30 @@ static void join_screen(struct wv_frame *f, const struct wv_session *s)
 	wv_frame_printf(f, y++, 1, WV_ROLE_TEXT, "or open its address and type the "
 			"code %s  (%zu joined of up to %zu; J goes back)", s->join_code,
 			wv_live_status(s->live).joined, s->join_capacity);
-	/* the QR code, centred, in the rows left */
+	/* the QR code, centred, in the rows left: its rows are text of
+	   blanks and block elements, a cell each */
 	for (const char *q = p; q && *q; qrows++) {
-		const char *nl = strchr(q, '\n');
+		size_t n = strcspn(q, "\n"), k;
 		int cols = 0;
+		uint32_t ch;
 
-		for (const char *c = q; c < (nl ? nl : q + strlen(q)); cols++)
-			c += (*c & 0x80) ? 3 : 1;
+		for (size_t i = 0; i < n && (k = wv_text_char(q + i, &ch)) != 0; i += k)
+			cols++;
 		qcols = cols > qcols ? cols : qcols;
-		q = nl ? nl + 1 : q + strlen(q);
+		q += n + (q[n] == '\n');
 	}
 	if (!p || qrows > f->rows - y - 1 || qcols > f->cols) {
 		wv_frame_put(f, y + 1, 1, WV_ROLE_DIM, p ? "(the window is too small "
 			     "for the QR code: make it larger, or type the link)" : "");
 		return;
 	}
-	int x0 = (f->cols - qcols) / 2;
-
 	y += (f->rows - y - qrows) / 2;
 	for (const char *q = p; *q; y++) {
-		int x = x0;
+		size_t n = strcspn(q, "\n");
 
-		while (*q && *q != '\n') {
-			struct wv_cell *cell = wv_frame_at(f, y, x++);
-			char ch = ' ';
-
-			if ((unsigned char)*q == 0xe2 && q[1] && q[2]) {
-				ch = q[2] == '\x80' ? WV_CH_UPPER : q[2] == '\x84' ? WV_CH_LOWER
-				   : WV_CH_FULL;
-				q += 3;
-			} else {
-				q++;
-			}
-			if (cell) {
-				cell->ch = ch;
-				cell->role = WV_ROLE_STATUS;	/* black on white */
-			}
-		}
-		if (*q == '\n')
-			q++;
+		/* black on white, the status line's role */
+		wv_frame_putn(f, y, (f->cols - qcols) / 2, WV_ROLE_STATUS, q, n);
+		q += n + (q[n] == '\n');
 	}
 }
 

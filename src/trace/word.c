@@ -207,6 +207,41 @@ bool wv_word_is_control(uint32_t cp)
 	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
 }
 
+bool wv_word_is_narrow(uint32_t cp)
+{
+	/* blocks of one-column characters, each assigned since Unicode 7 at
+	   the latest, East Asian Width N or Na (narrow) or, for a few
+	   punctuation marks, arrows and operators, A (ambiguous: one column
+	   outside CJK locales, as wcwidth() counts them) */
+	static const uint32_t narrow[][2] = {
+		{ 0x0020, 0x007e },	/* ASCII */
+		{ 0x00a0, 0x00ac },	/* Latin-1 (not U+00AD, the soft hyphen) */
+		{ 0x00ae, 0x02ff },	/* Latin-1, Latin Extended-A/B, IPA, modifiers */
+		{ 0x0370, 0x0377 },	/* Greek, without its unassigned holes */
+		{ 0x037a, 0x037f },
+		{ 0x0384, 0x038a },
+		{ 0x038c, 0x038c },
+		{ 0x038e, 0x03a1 },
+		{ 0x03a3, 0x03ff },
+		{ 0x0400, 0x0482 },	/* Cyrillic (U+0483..U+0489 combine) */
+		{ 0x048a, 0x052f },	/* and Cyrillic Supplement */
+		{ 0x1e00, 0x1eff },	/* Latin Extended Additional */
+		{ 0x2010, 0x2027 },	/* dashes, quotes, bullets, the ellipsis */
+		{ 0x2030, 0x205e },	/* per mille, primes, more punctuation */
+		{ 0x20a0, 0x20bf },	/* currency signs */
+		{ 0x2190, 0x21ff },	/* arrows */
+		{ 0x2200, 0x22ff },	/* mathematical operators */
+		{ 0x2500, 0x259f },	/* box drawing, block elements */
+	};
+
+	if (cp < 0x80)		/* the common case, first */
+		return cp >= 0x20 && cp < 0x7f;
+	for (size_t i = 0; i < sizeof(narrow) / sizeof(narrow[0]); i++)
+		if (cp >= narrow[i][0] && cp <= narrow[i][1])
+			return true;
+	return false;
+}
+
 size_t wv_word_escape(const char *s, size_t n, char *out, size_t size)
 {
 	size_t used = 0;

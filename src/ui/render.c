@@ -10,6 +10,7 @@
 #include "watviz/theme.h"
 
 #include <curses.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <wchar.h>
 
@@ -52,19 +53,17 @@ void wv_render_setup(bool color)
 	wv_render_setup_theme(color, false, WV_THEME_DARK);
 }
 
-/* A special cell (the cut mark, the QR code's blocks) where the locale
-   is UTF-8, else its ASCII stand-in. */
-static void draw_special(int y, int x, char ch, attr_t a)
+/* A cell outside ASCII (a letter, the cut mark, the QR code's blocks)
+   where the locale takes it, else its ASCII stand-in. */
+static void draw_wide(int y, int x, uint32_t ch, attr_t a)
 {
-	wchar_t wc[2] = { ch == WV_CH_CUT ? 0x2026 : ch == WV_CH_UPPER ? 0x2580
-			  : ch == WV_CH_LOWER ? 0x2584 : 0x2588, 0 };
+	wchar_t wc[2] = { (wchar_t)ch, 0 };
 	cchar_t c;
 
 	if (MB_CUR_MAX > 1 && setcchar(&c, wc, a, PAIR_NUMBER((int)a), NULL) == OK &&
 	    mvadd_wch(y, x, &c) == OK)
 		return;
-	mvaddch(y, x, (chtype)(ch == WV_CH_CUT ? WV_CUT_ASCII : ch == WV_CH_UPPER ? '"'
-			       : ch == WV_CH_LOWER ? ',' : '#') | a);
+	mvaddch(y, x, (chtype)(unsigned char)wv_cell_ascii(ch) | a);
 }
 
 void wv_render_frame(const struct wv_frame *f)
@@ -83,15 +82,13 @@ void wv_render_frame(const struct wv_frame *f)
 			/* the bottom-right cell: addch there would scroll */
 			if (y == f->rows - 1 && x == f->cols - 1)
 				break;
-			if (wv_cell_utf8(row[x].ch))
-				draw_special(y, x, row[x].ch, a);
+			if (row[x].ch < 0x80)
+				mvaddch(y, x, (chtype)row[x].ch | a);
 			else
-				mvaddch(y, x, (chtype)(unsigned char)row[x].ch | a);
+				draw_wide(y, x, row[x].ch, a);
 		}
 	}
 }
-
-
 
 unsigned long wv_render_attr(enum wv_role role)
 {

@@ -454,7 +454,7 @@ const uint32_t *wv_web_frame(void)
 	for (int i = 0; i < f->rows * f->cols; i++) {
 		const struct wv_cell *c = &f->cells[i];
 
-		cells[i] = (uint32_t)(unsigned char)c->ch | (uint32_t)c->role << 8 |
+		cells[i] = c->ch << WV_WEB_CH_SHIFT | c->role |
 			   (c->focus ? WV_WEB_FOCUS : 0) | (c->cursor ? WV_WEB_CURSOR : 0);
 	}
 	return cells;

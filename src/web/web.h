@@ -17,11 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A cell of wv_web_frame(): the character, its role and two marks. */
-#define WV_WEB_CH(c) ((c) & 0xffu)
-#define WV_WEB_ROLE(c) (((c) >> 8) & 0xffu)
-#define WV_WEB_FOCUS (1u << 16)
-#define WV_WEB_CURSOR (1u << 17)
+/* A cell of wv_web_frame(): its role (bits 0-7), two marks (bits 8, 9) and
+   its character, a code point (bits 11-31; web/page.js reads the same). */
+#define WV_WEB_ROLE(c) ((c) & 0xffu)
+#define WV_WEB_FOCUS (1u << 8)
+#define WV_WEB_CURSOR (1u << 9)
+#define WV_WEB_CH_SHIFT 11
+#define WV_WEB_CH(c) ((c) >> WV_WEB_CH_SHIFT)
 
 /* A buffer of n bytes (up to WV_WEBLINK_MAX, watviz/weblink.h) to pass text
    in; NULL above. */
@@ -70,7 +72,7 @@ int wv_web_typing(void);
 
 /*
  * The frame as it is now: rows * cols cells, row-major, each
- * ch | role << 8 | WV_WEB_FOCUS | WV_WEB_CURSOR.  Owned here, valid until
+ * ch << WV_WEB_CH_SHIFT | role | WV_WEB_FOCUS | WV_WEB_CURSOR.  Owned here, valid until
  * the next call.
  */
 const uint32_t *wv_web_frame(void);

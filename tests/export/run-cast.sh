@@ -10,7 +10,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=16
+PLAN=17
 . "$(dirname "$0")/../tui/lib.sh"
 CAST="python3 $(pwd)/tests/lib/cast.py"
 LESSON=$(ls "$(pwd)"/lessons/02-*.lesson)
@@ -47,6 +47,23 @@ est=$("$BIN" --list-lessons | sed -n '/(has-zero)/{n;s/.*about \([0-9]*\) min.*/
 cmp -s "$tmp/want" "$tmp/markers" &&
 	python3 -c "import sys; sys.exit(0 if 60 < $dur < 60 * ${est:-0} else 1)"
 check $? "a marker for each scene, named after it, in order; ${dur}s (estimate ${est:-?} min)"
+
+# 6b: a lesson written in UTF-8 (tests/lib/utf8/): the file is UTF-8 (read
+# strictly), its markers name the lesson and the scenes as written, and its
+# screens, replayed, show the letters a column each: the title cut by
+# columns with the mark, "scene 1 of 2" at the right edge
+"$BIN" --cast --lessons-dir "$(pwd)/tests/lib/utf8" --lesson 1 >"$tmp/u.cast" 2>"$tmp/screen"
+$CAST check "$tmp/u.cast" >/dev/null 2>>"$tmp/screen" &&
+	$CAST markers "$tmp/u.cast" | grep -qxF "lesson 1: Les octets étés: λέξη, слово, mot à mot — ça déborde à droite, très loin" &&
+	$CAST markers "$tmp/u.cast" | grep -qxF "scene 2: Où est le zéro? Πού; Где?" &&
+	PYTHONIOENCODING=utf-8 $CAST screens "$tmp/u.cast" | PYTHONIOENCODING=utf-8 python3 -c '
+import sys
+rows = set(sys.stdin.read().split("\n"))
+top = " Lesson 1: Les octets \u00e9t\u00e9s: \u03bb\u03ad\u03be\u03b7, \u0441\u043b\u043e\u0432\u043e, mot \u00e0 mot \u2014 \u00e7a d\u00e9borde\u2026"
+sys.exit(0 if top + " " * 3 + "scene 1 of 2" in rows and
+         "Le mot \u00ab ab \u00bb est charg\u00e9 d\x27un coup dans le registre. \u0397 \u03bb\u03ad\u03be\u03b7 \u03c6\u03bf\u03c1\u03c4\u03ce\u03bd\u03b5\u03c4\u03b1\u03b9 \u03bf\u03bb\u03cc\u03ba\u03bb\u03b7\u03c1\u03b7." in rows
+         else 1)'
+check $? "--cast of a lesson in UTF-8: valid UTF-8 JSON, its markers and its screens as written"
 
 # 7-8: --cast-size is validated, and used
 "$BIN" --cast --cast-size 120x36 'ab\0cd' >"$tmp/w.cast" &&

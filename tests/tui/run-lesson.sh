@@ -2,15 +2,17 @@
 # End-to-end: a lesson in a real terminal (tmux), as a teacher runs it:
 # lesson 3 on big-endian ppc64, scenes, a question answered wrong and then
 # right (the answer checked against the core's JSON), the saved place,
-# --restart, --present, --autoplay, and the terminal intact after quitting.
+# --restart, --present, --autoplay, a lesson in UTF-8 (French, Greek,
+# Russian) drawn as written, and the terminal intact after quitting.
 # Usage: run-lesson.sh BUILD_DIR.  Prints TAP.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
+UTF8=$(pwd)/tests/lib/utf8
 CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
-PLAN=20
+PLAN=22
 . "$(dirname "$0")/lib.sh"
 
 start_shell 80 24
@@ -144,7 +146,26 @@ at_scene 1 && keys ']' && at_scene 2 &&
 	keys q && wait_for "N-0"
 check $? "NO_COLOR and no state directory: the lesson runs plainly"
 
-# 20: the terminal is as it was
+# 20-21: a lesson written in UTF-8 (tests/lib/utf8/) shows its letters, a
+# column each: the title cut at the edge with the mark and "scene 1 of 2"
+# at its place on the right, the scene's title, the narration; a typed
+# answer in UTF-8 is echoed as typed, and named
+run "clear; $BIN --lessons-dir $UTF8 --lesson 1 --restart; echo U-\$?"
+wait_for "Lesson 1: Les octets étés: λέξη, слово, mot à mot — ça déborde…" \
+	"Le mot chargé — Η λέξη — Слово" "Η λέξη φορτώνεται" \
+	"Слово загружается целиком, за один раз. Ça fait déjà huit octets à la fois, même" &&
+	python3 -c 'import sys
+top = open(sys.argv[1], encoding="utf-8").readline().rstrip("\n")
+sys.exit(0 if len(top) == 79 and top.endswith("scene 1 of 2") else 1)' "$tmp/screen"
+check $? "a UTF-8 lesson: its title cut by columns, its narration wrapped, a letter a column"
+keys ']' && wait_for "scene 2 of 2" "Où est le zéro? Πού; Где?" && keys Enter &&
+	wait_for "Question: Que rend has_zero, en hex? Τι; Что?" "answer (hex):" &&
+	T send-keys -t =t: -l "0xé" && keys Enter &&
+	wait_for "? '0xé' cannot be read: U+00E9 is not a hex digit" "answer (hex): 0xé" &&
+	keys Escape q && wait_for "U-0"
+check $? "... its question; an answer typed in UTF-8 is echoed as typed"
+
+# 22: the terminal is as it was
 run "stty -a >stty.after; echo STTY-\$?"
 wait_for "STTY-0" && cmp -s stty.before stty.after
 check $? "terminal modes (stty -a) are as before"

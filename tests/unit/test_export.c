@@ -255,12 +255,17 @@ static void asciicast_lines(void **state)
 	assert_int_equal(wv_asciicast_header(f, 80, 24, "a \"t\""), 0);
 	assert_int_equal(wv_asciicast_event(f, 12345, 'o', "\033[1m\\x\n", 7), 0);
 	assert_int_equal(wv_asciicast_event(f, 0, 'm', "has_zero", 8), 0);
+	/* UTF-8 as it is; a byte that is not UTF-8 (a raw byte, a character
+	   cut short by a label's size) as U+FFFD, so the file stays UTF-8 */
+	assert_int_equal(wv_asciicast_event(f, 1, 'm', "\xc3\xa9t\xc3\xa9 \xce\xbb \xff"
+					    "x \xd0", 13), 0);
 	captured(f, &buf);
 	assert_string_equal(buf,
 		"{\"version\": 2, \"width\": 80, \"height\": 24, \"title\": \"a \\\"t\\\"\", "
 		"\"env\": {\"TERM\": \"xterm-256color\"}}\n"
 		"[12.345, \"o\", \"\\u001b[1m\\\\x\\n\"]\n"
-		"[0.000, \"m\", \"has_zero\"]\n");
+		"[0.000, \"m\", \"has_zero\"]\n"
+		"[0.001, \"m\", \"\xc3\xa9t\xc3\xa9 \xce\xbb \\ufffdx \\ufffd\"]\n");
 	free(buf);
 }
 

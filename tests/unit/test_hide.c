@@ -299,8 +299,8 @@ static const char *differ(const struct wv_frame *a, const struct wv_frame *b)
 				continue;
 			wv_frame_row_text(a, y, ra, sizeof(ra));
 			wv_frame_row_text(b, y, rb, sizeof(rb));
-			snprintf(why, sizeof(why), "row %d col %d: '%c' role %u%s%s -> "
-				 "'%c' role %u%s%s\n  before: %.150s\n  after:  %.150s", y, x,
+			snprintf(why, sizeof(why), "row %d col %d: U+%04X role %u%s%s -> "
+				 "U+%04X role %u%s%s\n  before: %.150s\n  after:  %.150s", y, x,
 				 p->ch, p->role, p->focus ? " focus" : "",
 				 p->cursor ? " cursor" : "", q->ch, q->role,
 				 q->focus ? " focus" : "", q->cursor ? " cursor" : "", ra, rb);

@@ -834,6 +834,36 @@ static void edges(void **state)
 	assert_int_equal(wv_lesson_parse("title: t\0x\n", 11, &l, &e), -1);
 	assert_non_null(strstr(e.msg, "control character"));
 
+	/* text a frame shows: Latin, Greek and Cyrillic letters (one column
+	   each) pass; a wide, combining or format character is refused at its
+	   line and byte column; a word's bytes are drawn as \xHH, so any pass */
+	l = parse("title: \xc3\xa9t\xc3\xa9 \xce\xbb\xce\xad\xce\xbe\xce\xb7 "
+		  "\xd1\x81\xd0\xbb\xd0\xbe\xd0\xb2\xd0\xbe \xe2\x80\x94 "
+		  "\xe2\x86\x92\nscene: s\nword: \xe4\xb8\xad\nshow: load\n", &e);
+	if (!l)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	wv_lesson_free(l);
+	static const struct {
+		const char *text;
+		int line, col;
+		const char *cp;
+	} wide[] = {
+		{ "title: a\xe4\xb8\xad" "b\nscene: s\nword: a\nshow: load\n", 1, 9, "U+4E2D" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: x\n  Cafe\xcc\x81\n",
+		  6, 7, "U+0301" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: \xf0\x9f\x98\x80\n",
+		  5, 7, "U+1F600" },
+		{ "title: t\nscene: s\nword: a\nshow: load\nquestion: a\xc2\xad" "b\n",
+		  5, 12, "U+00AD" },
+	};
+	for (size_t i = 0; i < sizeof(wide) / sizeof(wide[0]); i++) {
+		l = parse(wide[i].text, &e);
+		if (l || e.line != wide[i].line || e.col != wide[i].col ||
+		    !strstr(e.msg, wide[i].cp) || !strstr(e.msg, "one character a column"))
+			fail_msg("wide[%zu]: %s %d:%d: %s", i, l ? "parsed" : "refused",
+				 e.line, e.col, e.msg);
+	}
+
 	/* answers of every kind */
 	static const struct {
 		const char *scene;	/* after "title: t\nscene: s\n" */

@@ -155,10 +155,14 @@ static void test_question_and_feedback(void **state)
 	build(24, 80);
 	assert_true(row_of("? '0xg' cannot be read") > 0);
 	assert_int_equal(wv_frame_at(&fr, row_of("? '0xg'"), 0)->role, WV_ROLE_ERROR);
-	/* outside ASCII: echoed by its code point, and named */
+	/* outside ASCII: echoed as typed (a cell holds a letter), and named */
 	wv_class_answer(&cls, "0x8\xc3\xa9");
 	build(24, 80);
-	assert_true(row_of("? '0x8\\u00e9' cannot be read: U+00E9 is not a hex digit") > 0);
+	assert_true(row_of("? '0x8\xc3\xa9' cannot be read: U+00E9 is not a hex digit") > 0);
+	/* a character the frame cannot draw in one column: by its code point */
+	wv_class_answer(&cls, "0x8\xe4\xb8\xad");
+	build(24, 80);
+	assert_true(row_of("? '0x8\\u4e2d' cannot be read: U+4E2D is not a hex digit") > 0);
 
 	wv_class_answer(&cls, "0x0000800000808080");
 	build(24, 80);
@@ -587,6 +591,75 @@ static void test_present_rows_whole(void **state)
 	assert_int_equal(bad_rows, 0);
 }
 
+/* Is s UTF-8, by a byte loop of its own; its columns (characters) in *cols. */
+static bool utf8_cols(const char *s, int *cols)
+{
+	*cols = 0;
+	for (const unsigned char *u = (const unsigned char *)s; *u; ++*cols) {
+		int more = *u < 0x80 ? 0 : *u >= 0xc2 && *u < 0xe0 ? 1
+			 : *u >= 0xe0 && *u < 0xf0 ? 2 : *u >= 0xf0 && *u < 0xf5 ? 3 : -1;
+
+		if (more < 0)
+			return false;
+		for (u++; more > 0; more--, u++)
+			if ((*u & 0xc0) != 0x80)
+				return false;
+	}
+	return true;
+}
+
+/*
+ * A lesson written in UTF-8 (tests/lib/utf8/: French, Greek, Russian) is
+ * drawn as written: its title, cut at the window's edge by columns with the
+ * cut mark, the scene's title, the narration wrapped; every row valid
+ * UTF-8 of at most the frame's columns.  A cell holds the letter's code
+ * point (U+00E9 e-acute, U+03BB lambda, U+0441 es).
+ */
+static void test_utf8_lesson(void **state)
+{
+	char row[400];
+	int x, cols;
+
+	(void)state;
+	start("tests/lib/utf8/01-les-octets.lesson", 1, "x86-64", false);
+	for (int w = 80; w <= 160; w += 80) {
+		build(24, w);
+		for (int y = 0; y < fr.rows; y++) {
+			wv_frame_row_text(&fr, y, row, sizeof(row));
+			if (!utf8_cols(row, &cols) || cols > w)
+				fail_msg("%dx24 row %d: %d columns: %s", w, y, cols, row);
+		}
+	}
+	build(24, 80);
+	/* " Lesson 1: " and 52 of the title's 72 characters fill the title's
+	   53 columns, then the cut mark; " scene 1 of 2 " at the right edge */
+	assert_int_equal(row_of(" Lesson 1: Les octets \xc3\xa9t\xc3\xa9s: \xce\xbb\xce\xad"
+				"\xce\xbe\xce\xb7, \xd1\x81\xd0\xbb\xd0\xbe\xd0\xb2\xd0\xbe, mot "
+				"\xc3\xa0 mot \xe2\x80\x94 \xc3\xa7" "a d\xc3\xa9" "borde"
+				WV_CUT_UTF8 " "), 0);
+	assert_int_equal(fr.cells[63].ch, WV_CH_CUT);
+	assert_int_equal(wv_frame_find(&fr, 0, "scene 1 of 2"), 67);
+	x = wv_frame_find(&fr, 0, "\xc3\xa9t\xc3\xa9s");
+	assert_int_equal(x, 22);
+	assert_int_equal(fr.cells[22].ch, 0xe9);
+	assert_int_equal(fr.cells[24].ch, 0xe9);
+	assert_int_equal(fr.cells[x + 6].ch, 0x3bb);
+	assert_int_equal(fr.cells[x + 12].ch, 0x441);
+	assert_int_equal(row_of("Le mot charg\xc3\xa9 \xe2\x80\x94 \xce\x97 \xce\xbb\xce\xad"
+				"\xce\xbe\xce\xb7 \xe2\x80\x94 \xd0\xa1\xd0\xbb\xd0\xbe\xd0\xb2"
+				"\xd0\xbe"), 1);
+	/* the narration, wrapped between words */
+	assert_true(row_of("\xce\x97 \xce\xbb\xce\xad\xce\xbe\xce\xb7 \xcf\x86") > 1);
+	assert_true(row_of("\xd1\x86\xd0\xb5\xd0\xbb\xd0\xb8\xd0\xba\xd0\xbe\xd0\xbc") > 1);
+	/* 80 columns of Cyrillic and French, 117 bytes: the row is full */
+	assert_true(row_of("\xd0\xa1\xd0\xbb\xd0\xbe\xd0\xb2\xd0\xbe \xd0\xb7") ==
+		    row_of("\xc3\xa0 la fois, m\xc3\xaame") &&
+		    row_of("\xc3\xa0 la fois, m\xc3\xaame") > 1);
+	assert_true(row_of("les derniers apr\xc3\xa8s le z\xc3\xa9ro.") > 1);
+	stop();
+	wv_frame_free(&fr);
+}
+
 /* In a lesson too: a long message is cut with the mark; W keeps it and
    shows it whole; the next key takes it away. */
 static void test_message_key(void **state)
@@ -634,6 +707,7 @@ int main(void)
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),
 		cmocka_unit_test(test_present_rows_whole),
+		cmocka_unit_test(test_utf8_lesson),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -212,6 +212,121 @@ static void test_wrap_cut(void **state)
 	assert_int_equal(wv_wrap_cut("", 5), 0);
 }
 
+/* Is s UTF-8, by a byte loop of its own: each lead byte followed by the
+   continuation bytes it announces, none alone. */
+static bool valid_utf8(const char *s)
+{
+	for (const unsigned char *u = (const unsigned char *)s; *u;) {
+		int more = *u < 0x80 ? 0 : *u >= 0xc2 && *u < 0xe0 ? 1
+			 : *u >= 0xe0 && *u < 0xf0 ? 2 : *u >= 0xf0 && *u < 0xf5 ? 3 : -1;
+
+		if (more < 0)
+			return false;
+		for (u++; more > 0; more--, u++)
+			if ((*u & 0xc0) != 0x80)
+				return false;
+	}
+	return true;
+}
+
+/*
+ * A cell holds a character: UTF-8 text in Latin, Greek and Cyrillic takes
+ * one cell a character, each holding its code point (from Unicode's
+ * tables); a byte that is not UTF-8, a wide and a combining character take
+ * one '?' each; the row reads back as the text written.
+ */
+static void test_utf8_cells(void **state)
+{
+	static const struct {
+		const char *s;
+		int n;
+		uint32_t want[6];
+	} cases[] = {
+		{ "\xc3\xa9t\xc3\xa9", 3, { 0xe9, 't', 0xe9 } },		/* ete, accented */
+		{ "\xce\xbb\xce\xad\xce\xbe\xce\xb7", 4,			/* lexi, Greek */
+		  { 0x3bb, 0x3ad, 0x3be, 0x3b7 } },
+		{ "\xd1\x81\xd0\xbb\xd0\xbe\xd0\xb2\xd0\xbe", 5,		/* slovo, Cyrillic */
+		  { 0x441, 0x43b, 0x43e, 0x432, 0x43e } },
+		{ "\xe2\x80\xa6\xe2\x96\x80\xe2\x96\x88", 3,		/* the cut, two blocks */
+		  { 0x2026, 0x2580, 0x2588 } },
+		{ "a\xe9z", 3, { 'a', '?', 'z' } },			/* Latin-1 */
+		{ "a\xe4\xb8\xadz", 3, { 'a', '?', 'z' } },		/* wide CJK */
+		{ "e\xcc\x81!", 3, { 'e', '?', '!' } },			/* combining */
+		{ "x\xc3", 2, { 'x', '?' } },				/* cut short */
+		{ "\t\x7f", 2, { '?', '?' } },				/* controls */
+	};
+	char row[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(wv_frame_init(&fr, 1, 10), 0);
+		assert_int_equal(wv_frame_put(&fr, 0, 1, WV_ROLE_TEXT, cases[i].s),
+				 1 + cases[i].n);
+		assert_int_equal(wv_text_cols(cases[i].s), cases[i].n);
+		assert_int_equal(fr.cells[0].ch, ' ');
+		for (int x = 0; x < cases[i].n; x++)
+			if (fr.cells[1 + x].ch != cases[i].want[x])
+				fail_msg("case %zu, cell %d: U+%04X, want U+%04X", i, x,
+					 (unsigned)fr.cells[1 + x].ch,
+					 (unsigned)cases[i].want[x]);
+		assert_int_equal(fr.cells[1 + cases[i].n].ch, ' ');
+		wv_frame_row_text(&fr, 0, row, sizeof(row));
+		assert_true(valid_utf8(row));
+		if (i < 4)	/* what the frame can show reads back as written */
+			assert_string_equal(row + 1, cases[i].s);
+	}
+	/* found where it is, in columns */
+	assert_int_equal(wv_frame_init(&fr, 1, 20), 0);
+	wv_frame_put(&fr, 0, 0, WV_ROLE_TEXT, "\xc3\xa9t\xc3\xa9 \xd0\xb6 x");
+	assert_int_equal(wv_frame_find(&fr, 0, "\xd0\xb6"), 4);
+	assert_int_equal(wv_frame_find(&fr, 0, "x"), 6);
+	wv_frame_free(&fr);
+}
+
+/*
+ * Cutting UTF-8 text counts columns and never splits a character: a long
+ * title of Latin, Greek and Cyrillic fitted into every width from 1 to
+ * past its length is valid UTF-8, exactly that many columns, the title's
+ * first characters and, when cut, the cut mark last.
+ */
+static void test_utf8_cut(void **state)
+{
+	/* 40 characters, 52 bytes: "Les octets etes: lexi, slovo, mot a mot"
+	   with its accents, Greek and Cyrillic */
+	static const char title[] = "Les octets \xc3\xa9t\xc3\xa9s: \xce\xbb\xce\xad"
+		"\xce\xbe\xce\xb7, \xd1\x81\xd0\xbb\xd0\xbe\xd0\xb2\xd0\xbe, mot "
+		"\xc3\xa0 mot!";
+	char row[256];
+
+	(void)state;
+	assert_int_equal(strlen(title), 52);
+	assert_int_equal(columns(title), 40);
+	for (int w = 1; w <= 44; w++) {
+		assert_int_equal(wv_frame_init(&fr, 1, 60), 0);
+		assert_int_equal(wv_frame_fit(&fr, 0, 0, w, WV_ROLE_TITLE, title),
+				 w < 40 ? w : 40);
+		wv_frame_row_text(&fr, 0, row, sizeof(row));
+		if (!valid_utf8(row))
+			fail_msg("width %d: not UTF-8: %s", w, row);
+		assert_int_equal(columns(row), w < 40 ? w : 40);
+		if (w >= 40) {
+			assert_string_equal(row, title);
+			continue;
+		}
+		/* the first w - 1 characters of the title, then the mark */
+		assert_int_equal(fr.cells[w - 1].ch, WV_CH_CUT);
+		assert_int_equal(strncmp(row, title, strlen(row) - strlen(WV_CUT_UTF8)), 0);
+		assert_string_equal(row + strlen(row) - strlen(WV_CUT_UTF8), WV_CUT_UTF8);
+	}
+	/* word wrap too: in bytes, at whole characters, by columns */
+	assert_int_equal(wv_wrap_cut("\xc3\xa9t\xc3\xa9 un", 5), 5);	/* "ete" */
+	assert_int_equal(wv_wrap_cut("\xc3\xa9t\xc3\xa9", 3), 5);		/* fits */
+	assert_int_equal(wv_wrap_cut("\xd0\xb6\xd0\xb6\xd0\xb6\xd0\xb6", 3), 6);	/* a long word */
+	assert_int_equal(wv_wrap_cut("\xce\xbb \xce\xbb\xce\xbb", 3), 2);
+	assert_int_equal(wv_wrap_cut("\xce\xbb \xce\xbb\xce\xbb", 4), 7);
+	wv_frame_free(&fr);
+}
+
 /*
  * One symbol per meaning: the memory panel's key and the plain text's role
  * legend give pre-start, NUL and fill the symbols of the one table
@@ -379,6 +494,8 @@ int main(void)
 		cmocka_unit_test(test_big_endian_and_wide),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_wrap_cut),
+		cmocka_unit_test(test_utf8_cells),
+		cmocka_unit_test(test_utf8_cut),
 		cmocka_unit_test(test_one_legend),
 		cmocka_unit_test(test_title_word),
 		cmocka_unit_test(test_title_era),

@@ -13,7 +13,7 @@
  *   click Y X       a click on that cell
  *   tick N          N ticks of play mode
  *   frame           print the frame: "frame R C", then per row its
- *                   characters "t|", roles "r|" (a = role 0) and marks
+ *                   characters in UTF-8 "t|", roles "r|" (a = role 0) and marks
  *                   "m|" (0 none, 1 focus, 2 cursor, 3 both)
  *   link            print "link|" and the screen's fragment
  *   said            print "said|" and what the live region is told
@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "watviz/keys.h"
+#include "watviz/screen.h"
 #include "web.h"
 
 static const struct { const char *name; int code; } names[] = {
@@ -66,8 +67,11 @@ static void frame(void)
 		const uint32_t *row = c + (size_t)y * (size_t)cols;
 
 		fputs("t|", stdout);
-		for (int x = 0; x < cols; x++)
-			putchar((int)WV_WEB_CH(row[x]));
+		for (int x = 0; x < cols; x++) {
+			char u[4];
+
+			fwrite(u, 1, wv_cell_utf8(WV_WEB_CH(row[x]), u), stdout);
+		}
 		fputs("\nr|", stdout);
 		for (int x = 0; x < cols; x++)
 			putchar('a' + (int)WV_WEB_ROLE(row[x]));

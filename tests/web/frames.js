@@ -9,7 +9,7 @@ const fs = require('fs');
 const path = require('path');
 const web = path.join(__dirname, '..', '..', 'web');
 global.watvizWasi = require(path.join(web, 'wasi.js')).watvizWasi;
-const { watvizKeyCode, watvizStart } = require(path.join(web, 'core.js'));
+const { WATVIZ_CELL, watvizKeyCode, watvizStart } = require(path.join(web, 'core.js'));
 
 // the driver's names as a browser's KeyboardEvent.key
 const BROWSER = { Right: 'ArrowRight', Left: 'ArrowLeft', Up: 'ArrowUp', Down: 'ArrowDown',
@@ -44,9 +44,10 @@ function code(name) {
         let t = 't|', r = 'r|', m = 'm|';
         for (let x = 0; x < f.cols; x++) {
           const c = f.cells[y * f.cols + x];
-          t += String.fromCharCode(c & 0xff);
-          r += String.fromCharCode(97 + ((c >> 8) & 0xff));
-          m += String.fromCharCode(48 + (c & 0x10000 ? 1 : 0) + (c & 0x20000 ? 2 : 0));
+          t += WATVIZ_CELL.ch(c);
+          r += String.fromCharCode(97 + WATVIZ_CELL.role(c));
+          m += String.fromCharCode(48 + (c & WATVIZ_CELL.FOCUS ? 1 : 0) +
+            (c & WATVIZ_CELL.CURSOR ? 2 : 0));
         }
         out.push(t, r, m);
       }
@@ -59,5 +60,5 @@ function code(name) {
     }
     else throw new Error('frames.js: cannot read ' + line);
   }
-  process.stdout.write(Buffer.from(out.join('\n') + '\n', 'latin1'));
+  process.stdout.write(Buffer.from(out.join('\n') + '\n', 'utf8'));
 })().catch((e) => { console.error(e.message); process.exit(2); });

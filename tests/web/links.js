@@ -9,12 +9,12 @@ const fs = require('fs');
 const path = require('path');
 const web = path.join(__dirname, '..', '..', 'web');
 global.watvizWasi = require(path.join(web, 'wasi.js')).watvizWasi;
-const { watvizKeyCode, watvizStart } = require(path.join(web, 'core.js'));
+const { WATVIZ_CELL, watvizKeyCode, watvizStart } = require(path.join(web, 'core.js'));
 
 const text = (f) => {
   const rows = [];
   for (let y = 0; y < f.rows - 1; y++)
-    rows.push(Array.from(f.cells.subarray(y * f.cols, (y + 1) * f.cols), (c) => c & 0xffff).join(','));
+    rows.push(Array.from(f.cells.subarray(y * f.cols, (y + 1) * f.cols), (c) => c & ~(WATVIZ_CELL.FOCUS | WATVIZ_CELL.CURSOR)).join(','));
   return rows.join('\n');
 };
 

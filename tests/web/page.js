@@ -83,9 +83,9 @@ function aMinusOnes(bytes) {
         for (const s of rowsEl[y].children)
           for (const ch of s.textContent) cells.push([ch, s.className]);
         for (let x = 0; x < f.cols; x++) {
-          const c = f.cells[y * f.cols + x], ch = c & 0xff;
-          const want = ch === 0x1f ? '\u2026' : String.fromCharCode(ch);
-          const cls = 'r' + ((c >> 8) & 0xff) + (c & 0x10000 ? ' fo' : '') + (c & 0x20000 ? ' cu' : '');
+          const c = f.cells[y * f.cols + x];
+          const want = String.fromCodePoint(c >>> 11);
+          const cls = 'r' + (c & 0xff) + (c & 0x100 ? ' fo' : '') + (c & 0x200 ? ' cu' : '');
           if (!cells[x] || cells[x][0] !== want || cells[x][1] !== cls) bad.push(y + ',' + x);
         }
       }

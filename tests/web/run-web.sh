@@ -422,6 +422,9 @@ link
 open word=ab&offset=7&split=x86-32
 frame
 link
+open word=ab&step=%C3%A9t%C3%A9%CE%BB%D0%B6%20Les%20octets%20%C3%A9t%C3%A9s%20%CE%BB%CE%AD%CE%BE%CE%B7%20%D1%81%D0%BB%D0%BE%D0%B2%D0%BE%20%C3%A0%20la%20fin
+frame
+link
 open lesson=3&scene=2&split=ppc64
 frame
 link
@@ -596,6 +599,18 @@ ok $? "a link's split=NAME opens the split view and is written back; a bad name,
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
+# a cell holds a character: a link field in UTF-8 (French, Greek,
+# Russian) is named as written, a letter a column, and the message line
+# is cut by columns at the edge with the cut mark (the module's frames are
+# the same, cell for cell, by the checks above)
+python3 - "$tmp/frag.out" <<'PY'
+import sys
+rows = [l[2:].rstrip("\n") for l in open(sys.argv[1], encoding="utf-8") if l.startswith("t|")]
+v = "\u00e9t\u00e9\u03bb\u0436 Les octets \u00e9t\u00e9s \u03bb\u03ad\u03be\u03b7 \u0441\u043b\u043e\u0432\u043e \u00e0 la fin"
+said = "error: link: --step " + v + ": no step '" + v + "' in this trace"
+sys.exit(0 if said[:79] + "\u2026" in rows else 1)
+PY
+ok $? "a link field in UTF-8 is named letter for letter, a column each, cut at 80 columns with the mark"
 "$DRIVER" <"$sc/lesson-3" >"$tmp/l3.out"
 # (Enter on a lesson's end screen opens the next lesson, as in the terminal)
 [ "$(grep -c '^link|lesson=[0-9]*&scene=\([0-9]*\|end\)$' "$tmp/l3.out")" -eq 30 ] &&
