@@ -558,8 +558,40 @@ static void rows_whole(const char *where)
 	}
 }
 
+/* The memory strip's first byte two columns after "memory @N:" (the
+   boundary " |" of the word loaded, or as wide a blank), so no byte moves
+   between scenes that show the same bytes. */
+static void strip_fixed(const char *where)
+{
+	char buf[400], label[32];
+	size_t from;
+
+	for (int y = 0; y < fr.rows; y++) {
+		int x = wv_frame_find(&fr, y, "memory @");
+
+		if (x < 0)
+			continue;
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		assert_int_equal(sscanf(buf + x, "memory @%zu:", &from), 1);
+		int at = x + snprintf(label, sizeof(label), "memory @%zu:", from);
+		char hex[3];
+
+		snprintf(hex, sizeof(hex), "%02x", app.trace.img.mem[from]);
+		if (!((buf[at] == ' ' && (buf[at + 1] == ' ' || buf[at + 1] == '|')) &&
+		      strchr(" >[", buf[at + 2]) && strncmp(buf + at + 3, hex, 2) == 0)) {
+			print_message("%s: the strip's first byte is not 2 columns "
+				      "after its label: %s\n", where, buf);
+			bad_rows++;
+		}
+		return;
+	}
+	print_message("%s: no memory strip\n", where);
+	bad_rows++;
+}
+
 /* --present on every lesson's scenes at 80x24, 120x36 and 160x45: every
-   row of the shown sub-step keeps its label and its hex. */
+   row of the shown sub-step keeps its label and its hex, and the memory
+   strip's bytes their columns. */
 static void test_present_rows_whole(void **state)
 {
 	static struct wv_lesson_file files[100];
@@ -581,6 +613,7 @@ static void test_present_rows_whole(void **state)
 					 files[i].number, k + 1, projector_sizes[s].cols,
 					 projector_sizes[s].rows);
 				rows_whole(where);
+				strip_fixed(where);
 			}
 		stop();
 	}
