@@ -589,6 +589,20 @@ static void strip_fixed(const char *where)
 	bad_rows++;
 }
 
+/* The blank rows of the frame, its status and message rows left out. */
+static int blank_rows(void)
+{
+	int n = 0;
+
+	for (int y = 0; y < fr.rows - 2; y++) {
+		char buf[400];
+
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		n += buf[0] == '\0';
+	}
+	return n;
+}
+
 /* --present on every lesson's scenes at 80x24, 120x36 and 160x45: every
    row of the shown sub-step keeps its label and its hex, and the memory
    strip's bytes their columns. */
@@ -614,10 +628,28 @@ static void test_present_rows_whole(void **state)
 					 projector_sizes[s].rows);
 				rows_whole(where);
 				strip_fixed(where);
+				if (getenv("WATVIZ_BLANK"))	/* the figures */
+					print_message("%s: %d blank\n", where, blank_rows());
 			}
 		stop();
 	}
 	assert_int_equal(bad_rows, 0);
+}
+
+/* Rows to spare on a projector are used: lesson 1's first scene (one row
+   of bits, two paragraphs) left 18 of 120x36's rows blank and showed no
+   calls; the calls table now takes them. */
+static void test_present_grows(void **state)
+{
+	(void)state;
+	start("lessons/01-word-at-a-time.lesson", 1, NULL, true);
+	build(36, 120);
+	assert_true(row_of("The calls on this word") > row_of("Enter: next scene."));
+	assert_true(blank_rows() < 14);
+	/* and at 160x45 */
+	build(45, 160);
+	assert_true(row_of("The calls on this word") > row_of("Enter: next scene."));
+	stop();
 }
 
 /* In a lesson too: a long message is cut with the mark; W keeps it and
@@ -667,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),
 		cmocka_unit_test(test_present_rows_whole),
+		cmocka_unit_test(test_present_grows),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
