@@ -23,8 +23,14 @@
   const w = await watvizStart(bytes, (fd, line) => console.log('watviz:', line), store);
   let zoom = 1, playTimer = null, lastLink = '', lastSaid = '';
 
-  // the grid from the window: whole cells of the font, at least 80x24
-  function measure() {
+  // presenting, the font that makes the window about this many cells,
+  // the size --present is laid out for in a terminal (120x36: the calls
+  // so far, every earlier sub-step): big text from a 1280x720 projector
+  // to a 3840x2160 one; z and Z scale it from there
+  const PRESENT_COLS = 120, PRESENT_ROWS = 36;
+  let scale = 1;  // the font over 16px, before the reader's zoom
+
+  function cellSize() {
     const probe = document.createElement('div'), text = document.createElement('span');
     probe.className = 'row';
     text.textContent = 'M'.repeat(10);
@@ -32,8 +38,24 @@
     grid.appendChild(probe);
     const r = { width: text.getBoundingClientRect().width, height: probe.getBoundingClientRect().height };
     grid.removeChild(probe);
-    const cw = r.width / 10 || 8, ch = r.height || 16;
+    return { cw: r.width / 10 || 8, ch: r.height || 16 };
+  }
+
+  // the grid from the window: whole cells of the font, at least 80x24
+  function measure() {
     const view = document.documentElement;
+    let want = 1;
+    if (document.body.classList.contains('present')) {
+      const one = cellSize(), px = 16 * scale * zoom;  // at the font now
+      // (a hair under, so the rows come out whole after rounding)
+      want = 0.999 * Math.min((view.clientWidth - 10) / (PRESENT_COLS * one.cw / px),
+                              (view.clientHeight - 10) / (PRESENT_ROWS * one.ch / px)) / 16;
+    }
+    if (want !== scale) {
+      scale = want;
+      view.style.setProperty('--zoom', scale * zoom);
+    }
+    const { cw, ch } = cellSize();
     const rows = Math.max(24, Math.floor((view.clientHeight - 10) / ch));
     const cols = Math.max(80, Math.floor((view.clientWidth - 10) / cw));
     // a window that holds the grid shows no scroll bar (one would steal
@@ -85,9 +107,16 @@
       history.replaceState(null, '', '#' + link);
       // --present's colours where the lesson is presented, and a theme
       // the link (or :set theme) chose over the browser's preference
-      document.body.classList.toggle('present', /(^|&)present=1(&|$)/.test(link));
+      const presenting = /(^|&)present=1(&|$)/.test(link);
+      const rescale = presenting !== document.body.classList.contains('present');
+      document.body.classList.toggle('present', presenting);
       document.body.classList.toggle('light', /(^|&)theme=light(&|$)/.test(link));
       document.body.classList.toggle('dark', /(^|&)theme=dark(&|$)/.test(link));
+      if (rescale) {  // the grid for the font presenting chooses, or not
+        measure();
+        paint();
+        return;
+      }
     }
     const said = w.said();
     if (said !== lastSaid) {
@@ -166,7 +195,7 @@
 
   function setZoom(z) {
     zoom = Math.min(3, Math.max(0.5, z));
-    document.documentElement.style.setProperty('--zoom', zoom);
+    document.documentElement.style.setProperty('--zoom', scale * zoom);
     measure();
     paint();
   }

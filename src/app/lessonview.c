@@ -509,10 +509,9 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 		y += wv_view_pipeline(f, c->app, y, 2);
 	y++;
 	/* a projector: the whole sequence of calls at the bottom */
-	int calls = f->cols >= 120 && f->rows >= 40 ? wv_view_calls_need(c->app) : 0;
+	int cn = f->cols >= 120 ? wv_view_calls_need(c->app) : 0;
+	int calls = f->rows >= 40 ? cn : 0;
 
-	if (calls && wv_view_calls(f, c->app, f->rows - 2 - calls, f->rows - 3))
-		wv_view_legend(f, f->rows - 3);
 	/* the bits first, full width and spaced where that fits; the words
 	   under them, narrower */
 	int ymax = f->rows - 2 - calls, avail = ymax - y;
@@ -525,6 +524,19 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 
 	if (tl + regs + 1 > avail)
 		tl = avail - regs - 1;
+	/* rows to spare (120x36: 18 under lesson 1's first scene): the
+	   calls so far at the bottom, as a projector's 40 rows show them */
+	if (!calls && cn && f->rows >= 30) {
+		int early = f->rows >= 36 ? wv_view_earlier_need(f, c->app, 1000, &o) : 0;
+
+		if (avail - tl - 1 - regs - early >= cn + 1) {
+			calls = cn;
+			ymax -= calls;
+			avail -= calls;
+		}
+	}
+	if (calls && wv_view_calls(f, c->app, f->rows - 2 - calls, f->rows - 3))
+		wv_view_legend(f, f->rows - 3);
 	/* a projector-sized window: the earlier sub-steps too, big */
 	if (f->rows >= 36)
 		y += wv_view_earlier(f, c->app, y, ymax - tl - 1 - regs, &o);

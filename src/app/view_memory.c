@@ -239,6 +239,10 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 		to = from + nb < t->img.len ? from + nb : t->img.len;
 	}
 	x = wv_frame_printf(f, y, x, WV_ROLE_LABEL, "memory @%zu:", from);
+	/* the first byte in the same column whether the loaded word starts
+	   there or later: its boundary, or as wide a blank */
+	if (from != addr)
+		x = wv_frame_put(f, y, x, WV_ROLE_DIM, "  ");
 	for (size_t i = from; i < to && x + 4 <= f->cols; i++) {
 		enum wv_role role = mem_role(t, i, term_hidden(app));
 

@@ -562,8 +562,54 @@ static void rows_whole(const char *where)
 	}
 }
 
+/* The memory strip's first byte two columns after "memory @N:" (the
+   boundary " |" of the word loaded, or as wide a blank), so no byte moves
+   between scenes that show the same bytes. */
+static void strip_fixed(const char *where)
+{
+	char buf[400], label[32];
+	size_t from;
+
+	for (int y = 0; y < fr.rows; y++) {
+		int x = wv_frame_find(&fr, y, "memory @");
+
+		if (x < 0)
+			continue;
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		assert_int_equal(sscanf(buf + x, "memory @%zu:", &from), 1);
+		int at = x + snprintf(label, sizeof(label), "memory @%zu:", from);
+		char hex[3];
+
+		snprintf(hex, sizeof(hex), "%02x", app.trace.img.mem[from]);
+		if (!((buf[at] == ' ' && (buf[at + 1] == ' ' || buf[at + 1] == '|')) &&
+		      strchr(" >[", buf[at + 2]) && strncmp(buf + at + 3, hex, 2) == 0)) {
+			print_message("%s: the strip's first byte is not 2 columns "
+				      "after its label: %s\n", where, buf);
+			bad_rows++;
+		}
+		return;
+	}
+	print_message("%s: no memory strip\n", where);
+	bad_rows++;
+}
+
+/* The blank rows of the frame, its status and message rows left out. */
+static int blank_rows(void)
+{
+	int n = 0;
+
+	for (int y = 0; y < fr.rows - 2; y++) {
+		char buf[400];
+
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		n += buf[0] == '\0';
+	}
+	return n;
+}
+
 /* --present on every lesson's scenes at 80x24, 120x36 and 160x45: every
-   row of the shown sub-step keeps its label and its hex. */
+   row of the shown sub-step keeps its label and its hex, and the memory
+   strip's bytes their columns. */
 static void test_present_rows_whole(void **state)
 {
 	static struct wv_lesson_file files[100];
@@ -585,6 +631,9 @@ static void test_present_rows_whole(void **state)
 					 files[i].number, k + 1, projector_sizes[s].cols,
 					 projector_sizes[s].rows);
 				rows_whole(where);
+				strip_fixed(where);
+				if (getenv("WATVIZ_BLANK"))	/* the figures */
+					print_message("%s: %d blank\n", where, blank_rows());
 			}
 		stop();
 	}
@@ -660,6 +709,22 @@ static void test_utf8_lesson(void **state)
 	wv_frame_free(&fr);
 }
 
+/* Rows to spare on a projector are used: lesson 1's first scene (one row
+   of bits, two paragraphs) left 18 of 120x36's rows blank and showed no
+   calls; the calls table now takes them. */
+static void test_present_grows(void **state)
+{
+	(void)state;
+	start("lessons/01-word-at-a-time.lesson", 1, NULL, true);
+	build(36, 120);
+	assert_true(row_of("The calls on this word") > row_of("Enter: next scene."));
+	assert_true(blank_rows() < 14);
+	/* and at 160x45 */
+	build(45, 160);
+	assert_true(row_of("The calls on this word") > row_of("Enter: next scene."));
+	stop();
+}
+
 /* In a lesson too: a long message is cut with the mark; W keeps it and
    shows it whole; the next key takes it away. */
 static void test_message_key(void **state)
@@ -708,6 +773,7 @@ int main(void)
 		cmocka_unit_test(test_narration_fits),
 		cmocka_unit_test(test_present_rows_whole),
 		cmocka_unit_test(test_utf8_lesson),
+		cmocka_unit_test(test_present_grows),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

@@ -467,6 +467,40 @@ function aMinusOnes(bytes) {
     await shot(qp, '09-store-full');
     await qctx.close();
 
+    // presenting on a projector: the font scaled to about 120x36 cells, so
+    // lesson 3's second scene (the sub-step, the calls so far, the
+    // narration) fills at least 80% of the window's height with text, from
+    // 1280x720 to 3840x2160 (at 16px it was 198 columns and 83% at
+    // 1920x1080, 397 columns and 43% at 3840x2160); and the light theme
+    for (const [vw, vh] of [[1280, 720], [1920, 1080], [3840, 2160]]) {
+      const pctx = await browser.newContext({ viewport: { width: vw, height: vh } });
+      const pp = await pctx.newPage();
+      await pp.goto(URL + '#lesson=3&present=1&scene=2');
+      await pp.waitForSelector('body[data-ready="1"]');
+      await waitRows(pp, ['Enter: the question.']);
+      const m = await pp.evaluate(() => {
+        const rs = Array.from(document.querySelectorAll('#grid .row'));
+        const rh = rs[0].getBoundingClientRect().height;
+        return { rows: watvizPage.w.frame().rows, cols: watvizPage.w.frame().cols,
+                 font: parseFloat(getComputedStyle(document.getElementById('grid')).fontSize),
+                 filled: rs.filter((r) => r.textContent.trim()).length * rh / innerHeight };
+      });
+      const say = vw + 'x' + vh + ': ' + m.cols + 'x' + m.rows + ' cells of ' + m.font.toFixed(1) +
+        'px, text on ' + (100 * m.filled).toFixed(0) + '% of the height';
+      console.log('# present ' + say);
+      ok(m.rows >= 36 && m.cols <= 130 && m.filled >= 0.8,
+        'presenting at ' + say + ' (about 120x36, at least 80%)');
+      if (vw === 1920) {
+        await shot(pp, 'present-1920');
+        await pp.goto(URL + '#lesson=3&present=1&scene=2&theme=light');
+        await pp.waitForFunction(() => document.body.classList.contains('light'));
+        const bg = await pp.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        ok(bg === 'rgb(255, 255, 255)', 'theme=light presents black on white (' + bg + ')');
+        await shot(pp, 'present-1920-light');
+      }
+      await pctx.close();
+    }
+
     // the benchmark: first frame, and key to painted frame at 8 B, 256 B, 4 KiB
     const bench = [];
     const bp = await ctx.newPage();
