@@ -264,16 +264,26 @@ static const char *const split_hints[] = {
 	"a variant", ": command", "? help", "q quit", NULL
 };
 
-/* One pane: its heading line, then its rows in [y, ymax). */
+/*
+ * One pane: its heading line, then its rows in [y, ymax).  nearest: the
+ * pane shows the nearest sub-step, its variant having none of the same
+ * meaning; said quietly after the heading, cut with a mark if it must be.
+ */
 static void split_pane(struct wv_frame *f, const struct wv_app *shown, int y, int ymax,
-		       const struct wv_view_regs *o, const char *note)
+		       const struct wv_view_regs *o, bool nearest)
 {
 	const struct wv_variant *v = shown->v;
 	int x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", v->name);
 
 	x = wv_frame_printf(f, y, x + 1, WV_ROLE_DIM, "%u-bit %s-endian", v->bits,
 			    v->endian == WV_LITTLE ? "little" : "big");
-	wv_frame_put(f, y, x + 2, note ? WV_ROLE_FALSEPOS : WV_ROLE_DIM, note ? note : "");
+	if (nearest) {
+		char note[96];
+
+		snprintf(note, sizeof(note), "(%s has no such sub-step: the nearest)",
+			 v->name);
+		wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
+	}
 	wv_view_function(f, shown, y + 1);
 	wv_view_registers(f, shown, y + 2, ymax, o);
 }
@@ -333,9 +343,8 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 		half = nu + nl <= avail ? nu + (avail - nu - nl) / 2
 		       : avail * nu / (nu + nl);
 	}
-	split_pane(f, app, y, y + half, &ou, NULL);
-	split_pane(f, lower, y + half, f->rows - 3, &ol, same ? NULL
-		   : "no such sub-step here: the nearest");
+	split_pane(f, app, y, y + half, &ou, false);
+	split_pane(f, lower, y + half, f->rows - 3, &ol, !same);
 	/* how to read the columns, true for both panes */
 	{
 		bool wide = f->cols >= 120, differ = (ou.differ | ol.differ) != 0;
