@@ -455,6 +455,73 @@ static void test_split_same_call(void **state)
 		}
 }
 
+/* ---- both panes narrated, the screen used (issue 47) --------------------- */
+
+/* The first row at or after y0 holding needle, or -1. */
+static int row_with(const struct wv_frame *f, int y0, const char *needle)
+{
+	for (int y = y0; y < f->rows; y++)
+		if (wv_frame_find(f, y, needle) >= 0)
+			return y;
+	return -1;
+}
+
+/*
+ * x86-64 over ppc64 on "ab\0cd" at 80x24, 120x36 and 160x45, every
+ * sub-step: each pane's own sentence begins under its own heading (once
+ * only the upper one was narrated, above both); at 120x36 and 160x45 the
+ * panes leave few rows blank (once about half the screen stayed empty).
+ */
+static void test_split_narrates_both(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+	static const struct { int rows, cols, blank; } sizes[] = {
+		{ 24, 80, 24 }, { 36, 120, 8 }, { 45, 160, 10 },
+	};
+	struct wv_app app;
+
+	(void)state;
+	assert_int_equal(wv_app_init(&app, w5, sizeof(w5), "ab\\0cd",
+				     wv_wat_find("x86-64"), 0, 0, -1), 0);
+	wv_app_split(&app, wv_wat_find("ppc64"));
+	assert_non_null(app.split_v);
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		int most = 0;
+
+		for (size_t k = 0; k < app.trace.nsubs; k++) {
+			struct wv_frame f = { 0 };
+			char up[24], down[24], line[400];
+			bool same;
+			size_t j;
+			int head, blank = 0;
+
+			app.pos = k;
+			j = wv_app_split_pos(&app, &same);
+			snprintf(up, sizeof(up), "%.20s", app.trace.subs[k].text);
+			snprintf(down, sizeof(down), "%.20s", app.split.subs[j].text);
+			assert_int_equal(wv_frame_init(&f, sizes[z].rows, sizes[z].cols), 0);
+			wv_view_split(&f, &app);
+			head = row_with(&f, 2, " ppc64  64-bit");
+			if (head < 0 || row_with(&f, 2, up) < 0 || row_with(&f, 2, up) > head ||
+			    row_with(&f, head, down) < 0)
+				fail_msg("%dx%d, sub-step %zu: the panes' sentences \"%s\" "
+					 "and \"%s\" not each under its own heading",
+					 sizes[z].cols, sizes[z].rows, k + 1, up, down);
+			for (int y = 0; y < f.rows; y++) {
+				wv_frame_row_text(&f, y, line, sizeof(line));
+				blank += line[strspn(line, " ")] == '\0';
+			}
+			most = blank > most ? blank : most;
+			wv_frame_free(&f);
+		}
+		printf("# %dx%d: at most %d blank rows\n", sizes[z].cols, sizes[z].rows,
+		       most);
+		if (most > sizes[z].blank)
+			fail_msg("%dx%d: %d blank rows", sizes[z].cols, sizes[z].rows, most);
+	}
+	wv_app_free(&app);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -464,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_split_bits_read_as_hex),
 		cmocka_unit_test(test_split_pairs_by_meaning),
 		cmocka_unit_test(test_split_same_call),
+		cmocka_unit_test(test_split_narrates_both),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
