@@ -154,8 +154,8 @@ static void help(FILE *f)
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
 "  --present         projector layout: bits spaced by byte, high contrast\n"
 "  --split ARCH      a second variant stacked under the first, same place\n"
-"                    (the visualizer, --cast, --html; not --try or\n"
-"                    --list-steps)\n"
+"                    (the visualizer, --cast, --html, and through a\n"
+"                    lesson's scenes; not --try or --list-steps)\n"
 "  --autoplay SECS   go on by itself, one sub-step every SECS seconds; each\n"
 "                    scene stays up until read at 140 words a minute, and\n"
 "                    a question pauses; a key takes over\n"
@@ -795,6 +795,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.color = c->color, .lesson = ls[first],
 			.lesson_number = files[first].number,
 			.lesson_slug = files[first].slug, .present = c->present,
+			.split = c->split,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
 			.no_mouse = c->no_mouse, .class_addr = c->class_addr,
 			.class_log = c->class_log,
