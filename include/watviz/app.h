@@ -45,15 +45,15 @@ enum wv_reaction {
 
 /*
  * Where the view is, in terms that survive a rebuild on another variant: the
- * kernel function (step kind), the memory address of its word, the operation
- * of the sub-step and which one of that operation it is in its step, and how
- * far into the step.
+ * kernel function (step kind), the memory address of its word, what the
+ * sub-step is for in its call (wv_trace_sub_means) and which one of that
+ * meaning it is, and how far into the step.
  */
 struct wv_place {
 	enum wv_step_kind kind;
 	size_t address;
-	enum wv_op op;
-	unsigned nth;
+	enum wv_sub_means means;	/* what the sub-step is for in its call */
+	unsigned nth;			/* sub-steps of that meaning before it */
 	size_t sub, nsub;
 };
 
@@ -302,9 +302,9 @@ const struct wv_variant *wv_app_split_partner(const struct wv_variant *v);
 
 /*
  * The split trace's sub-step at the current place: the same kernel
- * function on the word at the same address, the same operation as often
- * before, as a/A find it.  *same: that function and operation are the
- * current one's (false: the second variant has no such sub-step, and this
+ * function on the word at the same address, a sub-step of the same
+ * meaning (wv_trace_sub_means) as often before, as a/A find it.  *same:
+ * that function and meaning are the current one's (false: the second variant has no such sub-step, and this
  * is the nearest).  Only while app->split_v.
  */
 size_t wv_app_split_pos(const struct wv_app *app, bool *same);

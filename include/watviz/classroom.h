@@ -85,6 +85,11 @@ struct wv_class {
 	unsigned number;		/* lesson number, for headings/progress */
 	char slug[64];
 	bool present;			/* --present */
+	/* the split view the teacher asked for (--split, v or :split in
+	   the lesson): kept through the scenes, a scene's own split: shown
+	   instead in that scene; drawn only while it would answer no
+	   question on the trace (wv_class_split_shown); NULL none */
+	const struct wv_variant *split;
 	size_t scene, nscenes;
 	enum wv_class_phase phase;
 	struct wv_trace_in in;		/* the scene's input (word in the lesson) */
@@ -142,6 +147,15 @@ void wv_class_free(struct wv_class *c);
  * shown?  Then every screen hides what would answer it.
  */
 bool wv_class_question_open(const struct wv_class *c);
+
+/*
+ * Is the split view drawn now?  It is on (app->split_v), the lesson is not
+ * at its end, and it shows no question's answer: none is open, and either
+ * it is the scene's own split: or no question still to come on this trace
+ * (wv_class_would_answer) could be answered from it.  Otherwise the scene
+ * is drawn alone and the split waits.
+ */
+bool wv_class_split_shown(const struct wv_class *c);
 
 /*
  * Would a view of every value of the word shown (compare, split, :json,

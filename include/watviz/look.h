@@ -126,8 +126,8 @@ uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trac
 
 /*
  * The sub-step of o that stands where sub-step k of t does: the same kernel
- * function on the word at the same address, the same operation as often
- * before in it; (size_t)-1 when o has none.
+ * function on the word at the same address, a sub-step of the same meaning
+ * (wv_trace_sub_means) as often before in it; (size_t)-1 when o has none.
  */
 size_t wv_look_pair(const struct wv_trace *t, size_t k, const struct wv_trace *o);
 

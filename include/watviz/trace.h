@@ -283,6 +283,29 @@ size_t wv_trace_func_move(const struct wv_trace *t, size_t k, int dir);
 size_t wv_trace_find(const struct wv_trace *t, enum wv_step_kind kind,
 		     size_t w);
 
+/*
+ * What a sub-step is for in its kernel call, so that two variants' calls
+ * can be set side by side by meaning rather than by operation: the
+ * sub-step that gives the call's result (its last row is what the call
+ * returns; the first such, a computing one before a note); before it, the
+ * kind of work that prepares it; after it, a note, the loop's test, or a
+ * use of the result (zero_bytemask's "a & mask").  x86-64's has_zero
+ * "a - ONES" and ppc64's "a + high_bits" are both WV_MEANS_ARITH, their
+ * ANDs both WV_MEANS_RESULT.
+ */
+enum wv_sub_means {
+	WV_MEANS_LOAD, WV_MEANS_ARITH, WV_MEANS_NOT, WV_MEANS_MASK,
+	WV_MEANS_SCAN, WV_MEANS_SHIFT, WV_MEANS_RESULT, WV_MEANS_NOTE,
+	WV_MEANS_TEST, WV_MEANS_USE,
+};
+
+/*
+ * The meaning of sub-step k of t, and into *nth (may be NULL) how many
+ * sub-steps of its call before it have the same meaning.
+ */
+enum wv_sub_means wv_trace_sub_means(const struct wv_trace *t, size_t k,
+				     unsigned *nth);
+
 /* Short name of a step kind, as in JSON: "load", "prestart", "has_zero",
    "delim_has_zero", "prep_zero_mask", "create_zero_mask", "find_zero",
    "zero_bytemask", "zeropad_fixup". */

@@ -131,7 +131,7 @@ size_t wv_app_split_pos(const struct wv_app *app, bool *same)
 	size_t k = app_find_place(&app->split, p);
 	struct wv_place q = app_place_of(&app->split, k);
 
-	*same = q.kind == p.kind && q.op == p.op && q.nth == p.nth;
+	*same = q.kind == p.kind && q.means == p.means && q.nth == p.nth;
 	return k;
 }
 

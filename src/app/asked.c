@@ -95,6 +95,16 @@ static void still_asked(struct wv_class *c)
 	wv_app_set_asked(c->app, asked, n);
 }
 
+bool wv_class_split_shown(const struct wv_class *c)
+{
+	const struct wv_variant *own;
+
+	if (c->phase == WV_CLASS_END || !c->app->split_v || wv_class_question_open(c))
+		return false;
+	own = wv_lesson_scene(c->lesson, c->scene)->split;
+	return c->app->split_v == own || wv_class_would_answer(c) == 0;
+}
+
 size_t wv_class_would_answer(const struct wv_class *c)
 {
 	size_t j = next_asked(c, c->scene);

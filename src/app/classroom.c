@@ -121,9 +121,10 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	wv_lesson_scene_input(c->lesson, i, c->arch, &in, &kept);
 	if (wv_app_set_input(app, &in, s->word_src) < 0)
 		return WV_REACT_REDRAW;		/* app->msg says why */
-	/* "split: NAME": the scene's word on two variants (v closes it) */
-	if (s->split || app->split_v) {
-		wv_app_split(app, s->split);
+	/* "split: NAME": the scene's word on two variants; else the
+	   teacher's split (--split, v), kept from scene to scene */
+	if (s->split || c->split || app->split_v) {
+		wv_app_split(app, s->split ? s->split : c->split);
 		wv_app_msg_clear(app);
 	}
 	c->scene = i;
@@ -144,6 +145,11 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->read_ms = wv_pace_read_ms(c->read_words);
 	if (s->measure >= 0 && !c->measured && !c->measure_why[0])
 		take_measure(c, false);
+	/* the teacher's split that must wait here says so, and why */
+	if (app->split_v && !wv_class_split_shown(c))
+		wv_app_msg(app, false, "The split view with %s waits: it would show "
+			   "what %s asks of this word.", app->split_v->name,
+			   wv_class_question_open(c) ? "this scene" : "a later scene");
 	save(c, i);
 	return WV_REACT_REDRAW;
 }
@@ -227,6 +233,7 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	c->app = app;
 	c->arch_opt = opts->variant;
 	c->present = opts->present;
+	c->split = opts->split;
 	c->restart = opts->restart;
 	c->restart_how = opts->restart_how ? opts->restart_how : "--restart";
 	c->measure_fn = opts->measure;
@@ -580,11 +587,19 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 			wv_app_msg(app, false, "This scene cites no kernel source.");
 		return WV_REACT_REDRAW;
 	case WV_ACT_COMPARE:
-	case WV_ACT_SPLIT:
-		/* another variant's values beside these would answer it */
-		if (app_refused(c, act == WV_ACT_SPLIT ? "split" : "compare"))
+	case WV_ACT_SPLIT: {
+		int r;
+
+		/* another variant's values beside these would answer it
+		   (closing the split answers nothing) */
+		if (!(act == WV_ACT_SPLIT && app->split_v) &&
+		    app_refused(c, act == WV_ACT_SPLIT ? "split" : "compare"))
 			return WV_REACT_REDRAW;
-		return wv_app_do(app, act);
+		r = wv_app_do(app, act);
+		if (act == WV_ACT_SPLIT)	/* kept through the scenes */
+			c->split = app->split_v;
+		return r;
+	}
 	case WV_ACT_PLAY:
 		start_autoplay(c);
 		return WV_REACT_REDRAW;
@@ -840,10 +855,16 @@ int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		return app_quiz_sync(c, lesson_command(c, NULL, 1));
 	case WV_CMD_PREV:
 		return app_quiz_sync(c, lesson_command(c, NULL, -1));
-	case WV_CMD_SPLIT:
-		if (cmd->num >= 0 && app_refused(c, "split"))
-			return WV_REACT_REDRAW;
-		return wv_app_command(c->app, cmd, write_json);
+	case WV_CMD_SPLIT: {
+		int r;
+
+		if (cmd->num > 0 || (cmd->num == 0 && !c->app->split_v))
+			if (app_refused(c, "split"))
+				return WV_REACT_REDRAW;
+		r = wv_app_command(c->app, cmd, write_json);
+		c->split = c->app->split_v;	/* kept through the scenes */
+		return r;
+	}
 	case WV_CMD_COMPARE:
 		/* as c: every variant's values beside these would answer it */
 		if (app_refused(c, "compare"))

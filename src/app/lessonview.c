@@ -636,7 +636,7 @@ void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c)
 		wv_view_try(f, c->app);
 		return;
 	}
-	if (c->phase != WV_CLASS_END && c->app->split_v && !wv_class_question_open(c)) {
+	if (wv_class_split_shown(c)) {
 		wv_lessonview_split(f, c);
 		return;
 	}

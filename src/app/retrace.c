@@ -29,32 +29,34 @@ struct wv_place app_place_of(const struct wv_trace *t, size_t pos)
 {
 	const struct wv_step *s = wv_trace_step_of(t, pos);
 	struct wv_place p = { .kind = s->kind, .address = t->words[s->word].address,
-			   .op = t->subs[pos].op, .sub = pos - s->first,
-			   .nsub = s->nsub };
+			   .sub = pos - s->first, .nsub = s->nsub };
 
-	for (size_t k = s->first; k < pos; k++)
-		p.nth += t->subs[k].op == p.op;
+	p.means = wv_trace_sub_means(t, pos, &p.nth);
 	return p;
 }
 
-/* In step st of t, the sub-step that stands where p stood. */
+/*
+ * In step st of t, the sub-step that stands where p stood: the one of the
+ * same meaning (wv_trace_sub_means), as often before, or the first of
+ * that meaning; none, as far into the step.
+ */
 static size_t within(const struct wv_trace *t, const struct wv_step *st,
 		     struct wv_place p)
 {
-	size_t first_op = t->nsubs;
-	unsigned seen = 0;
+	size_t first = t->nsubs;
 
 	for (size_t k = st->first; k < st->first + st->nsub; k++) {
-		if (t->subs[k].op != p.op)
+		unsigned nth;
+
+		if (wv_trace_sub_means(t, k, &nth) != p.means)
 			continue;
-		if (seen++ == p.nth)
-			return k;	/* the same operation, as often before */
-		if (first_op == t->nsubs)
-			first_op = k;
+		if (nth == p.nth)
+			return k;
+		if (first == t->nsubs)
+			first = k;
 	}
-	if (first_op < t->nsubs)
-		return first_op;
-	/* no such operation: as far into the step */
+	if (first < t->nsubs)
+		return first;
 	return st->first + (p.nsub > 1 ? p.sub * (st->nsub - 1) / (p.nsub - 1) : 0);
 }
 
@@ -155,7 +157,7 @@ int app_rebuild_at(struct wv_app *app, const struct wv_variant *v,
 	app->page_end = in.page_end;
 	app->pos = keep ? app_find_place(&app->trace, p) : 0;
 	if (app->split_v && app_retrace_split(app, app->split_v, why,
-					  sizeof(why)) < 0) {
+					      sizeof(why)) < 0) {
 		wv_app_msg(app, true, "split view with %s closed: %s",
 			   app->split_v->name, why);
 		wv_trace_free(&app->split);

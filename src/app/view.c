@@ -264,18 +264,122 @@ static const char *const split_hints[] = {
 	"a variant", ": command", "? help", "q quit", NULL
 };
 
-/* One pane: its heading line, then its rows in [y, ymax). */
-static void split_pane(struct wv_frame *f, const struct wv_app *shown, int y, int ymax,
-		       const struct wv_view_regs *o, const char *note)
+/* What one pane of the split view shows and the rows each part takes. */
+struct split_pane {
+	const struct wv_app *app;	/* its trace, variant and place */
+	struct wv_view_regs o;		/* how its registers are drawn */
+	struct wv_view_regs eo;		/* its earlier sub-steps: no <> */
+	bool nearest;			/* no sub-step of the same meaning */
+	int regs, text, earlier;	/* rows of each part */
+	int before;			/* rows at most for the functions before */
+	int rows;			/* all it may take */
+};
+
+/*
+ * One pane from row y: its heading (the variant, and a quiet note where
+ * it shows the nearest sub-step, its variant having none of the same
+ * meaning), the functions before and its own kernel function's earlier
+ * sub-steps where the height allows, the current one's rows, and what the current
+ * sub-step does, in the pane's own words; where the functions before
+ * left rows of its share (p->rows), the functions after, their values
+ * hidden.  Returns the rows used.
+ */
+static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
 {
-	const struct wv_variant *v = shown->v;
-	int x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", v->name);
+	const struct wv_variant *v = p->app->v;
+	const struct wv_trace *t = &p->app->trace;
+	int y0 = y, x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", v->name);
 
 	x = wv_frame_printf(f, y, x + 1, WV_ROLE_DIM, "%u-bit %s-endian", v->bits,
 			    v->endian == WV_LITTLE ? "little" : "big");
-	wv_frame_put(f, y, x + 2, note ? WV_ROLE_FALSEPOS : WV_ROLE_DIM, note ? note : "");
-	wv_view_function(f, shown, y + 1);
-	wv_view_registers(f, shown, y + 2, ymax, o);
+	if (p->nearest) {
+		char note[96];
+
+		snprintf(note, sizeof(note), "(%s has no such sub-step: the nearest)",
+			 v->name);
+		wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
+	}
+	y++;
+	if (p->before >= 3)	/* the calls before: where its inputs came from */
+		y += wv_view_before(f, p->app, y, y + p->before, &p->eo);
+	wv_view_function(f, p->app, y);
+	y++;
+	if (p->earlier)
+		y += wv_view_earlier(f, p->app, y, y + p->earlier, &p->eo);
+	wv_view_registers(f, p->app, y, y + p->regs, &p->o);
+	y += p->regs;
+	if (p->text)
+		y += wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
+				  t->subs[p->app->pos].text);
+	/* rows the functions before did not take (the first ones have none
+	   before them): the functions after, their values still hidden */
+	if (y0 + p->rows - y >= 3)
+		y += wv_view_after(f, p->app, y, y0 + p->rows, &p->eo);
+	return y - y0;
+}
+
+/*
+ * Share avail rows between the two panes: first each one's heading,
+ * function line and rows (shrunk as reg_layout shrinks them), then each
+ * one's sentence (up to 6 lines, at least one each where there is room),
+ * then the function's earlier sub-steps above the current one, then the
+ * functions before it.
+ */
+static void split_share(const struct wv_frame *f, struct split_pane p[2], int avail,
+			int width)
+{
+	int want[2], base = 0;
+
+	for (int k = 0; k < 2; k++) {
+		struct reg_layout l;
+		const struct wv_trace *t = &p[k].app->trace;
+
+		p[k].regs = app_reg_layout(f, t, &t->subs[p[k].app->pos], 1000, &p[k].o, &l);
+		want[k] = wrap_lines(width, t->subs[p[k].app->pos].text);
+		if (want[k] > 6)
+			want[k] = 6;
+		base += 2 + p[k].regs;
+	}
+	if (base + 2 > avail) {
+		/* the rows as they fit, a line of each sentence kept: the
+		   first pane its share by need, the second what is left */
+		int nu = 2 + p[0].regs, nl = 2 + p[1].regs;
+		int room = avail - 6 > 4 ? avail - 6 : 4;
+		struct reg_layout l;
+
+		p[0].regs = app_reg_layout(f, &p[0].app->trace,
+					   &p[0].app->trace.subs[p[0].app->pos],
+					   room * nu / (nu + nl), &p[0].o, &l);
+		p[1].regs = app_reg_layout(f, &p[1].app->trace,
+					   &p[1].app->trace.subs[p[1].app->pos],
+					   room - p[0].regs, &p[1].o, &l);
+		base = 4 + p[0].regs + p[1].regs;
+	}
+	avail -= base;
+	for (int k = 0; k < 2; k++) {	/* a line each first, then the rest */
+		p[k].text = want[k] && avail > 0 ? 1 : 0;
+		avail -= p[k].text;
+	}
+	for (int k = 0; k < 2; k++) {
+		int more = want[k] - p[k].text;
+
+		more = more < avail ? more : avail;
+		p[k].text += more;
+		avail -= more;
+	}
+	/* the earlier sub-steps, each with a blank line after it */
+	p[0].earlier = wv_view_earlier_need(f, p[0].app, avail / 2, &p[0].eo);
+	p[1].earlier = wv_view_earlier_need(f, p[1].app, avail - p[0].earlier, &p[1].eo);
+	if (p[0].earlier < avail / 2)	/* what the lower one left */
+		p[0].earlier = wv_view_earlier_need(f, p[0].app, avail - p[1].earlier,
+						    &p[0].eo);
+	/* what is left still: the functions before, where the inputs came
+	   from (wv_view_before fills what it is given, or draws nothing) */
+	avail -= p[0].earlier + p[1].earlier;
+	p[0].before = avail / 2;
+	p[1].before = avail - avail / 2;
+	for (int k = 0; k < 2; k++)
+		p[k].rows = 2 + p[k].before + p[k].earlier + p[k].regs + p[k].text;
 }
 
 int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
@@ -285,9 +389,9 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	   trace: a copy of the state whose trace and position are its own */
 	struct wv_app *lower = malloc(sizeof(*lower));
 	const struct wv_trace *t = &app->trace;
-	struct wv_view_regs ou, ol;
+	struct split_pane p[2];
 	bool same;
-	int half, width = wv_view_measure(f->cols);
+	int width = wv_view_measure(f->cols);
 
 	if (!lower || !app->split_v) {
 		free(lower);
@@ -299,46 +403,41 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	lower->pos = wv_app_split_pos(app, &same);
 	lower->focus = WV_FOCUS_STEPS;
 	lower->nasked = 0;	/* its sub-steps are another variant's */
-	ou = present ? big_regs(f, app) : (struct wv_view_regs){ .cell = 1 };
-	ol = ou;
-	ou.hide = wv_view_hide(app);
-	split_slots(t, app->pos, &lower->trace, lower->pos, &ou, &ol, app->split_mem);
+	p[0] = (struct split_pane){ .app = app, .o = present ? big_regs(f, app)
+				    : (struct wv_view_regs){ .cell = 1 } };
+	p[1] = (struct split_pane){ .app = lower, .o = p[0].o, .nearest = !same };
+	p[0].o.hide = wv_view_hide(app);
+	split_slots(t, app->pos, &lower->trace, lower->pos, &p[0].o, &p[1].o,
+		    app->split_mem);
 	/* both registers' bits from the same column */
 	{
 		struct reg_layout lu, ll;
 
-		app_reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &lu);
-		app_reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000, &ol, &ll);
-		ou.x0 = ol.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
+		app_reg_layout(f, t, &t->subs[app->pos], 1000, &p[0].o, &lu);
+		app_reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000,
+			       &p[1].o, &ll);
+		p[0].o.x0 = p[1].o.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
 	}
-	ou.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
-	ol.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
-	if (ou.hide.on || app->quiz)
-		ou.differ = ol.differ = 0;
+	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
+	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
+	if (p[0].o.hide.on || app->quiz)
+		p[0].o.differ = p[1].o.differ = 0;
+	for (int k = 0; k < 2; k++) {
+		p[k].eo = p[k].o;
+		p[k].eo.differ = 0;	/* the marks are the current sub-step's */
+	}
 
 	y += f->rows - y >= 35 && !present ? wv_view_memory(f, app, y)
 	     : wv_view_memory_line(f, app, y, 0);
-	/* what the current sub-step does, once for both */
-	y += wv_view_wrap(f, y, 0, width, f->rows >= 36 ? 3 : 1, WV_ROLE_TEXT,
-			  t->subs[app->pos].text);
-	/* each pane what it needs (a heading, a function line, its rows);
-	   when both do not fit, the height shared as they need it */
-	{
-		struct reg_layout l;
-		int avail = f->rows - 3 - y;
-		int nu = 2 + app_reg_layout(f, t, &t->subs[app->pos], 1000, &ou, &l);
-		int nl = 2 + app_reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos],
-					    1000, &ol, &l);
-
-		half = nu + nl <= avail ? nu + (avail - nu - nl) / 2
-		       : avail * nu / (nu + nl);
-	}
-	split_pane(f, app, y, y + half, &ou, NULL);
-	split_pane(f, lower, y + half, f->rows - 3, &ol, same ? NULL
-		   : "no such sub-step here: the nearest");
+	/* each pane what it needs: a heading, a function line, its rows and
+	   its sentence; earlier sub-steps with what is left */
+	split_share(f, p, f->rows - 3 - y, width);
+	y += split_pane(f, &p[0], y, width);
+	split_pane(f, &p[1], y, width);
 	/* how to read the columns, true for both panes */
 	{
-		bool wide = f->cols >= 120, differ = (ou.differ | ol.differ) != 0;
+		bool wide = f->cols >= 120;
+		bool differ = (p[0].o.differ | p[1].o.differ) != 0;
 
 		wv_frame_printf(f, f->rows - 3, 0, WV_ROLE_DIM, "%s%s",
 				!differ ? "" : f->cols >= 90 ? "<> its bytes differ from "

@@ -654,11 +654,10 @@ static int check_combinations(struct wv_cli *c)
 	}
 	if (export_combinations(c, lesson) < 0)
 		return -1;
-	if (c->split && (lesson || c->course)) {
-		usage_error(c, "--split stacks two variants on a word; a lesson's "
-			    "scenes set their own (press v or type :split ARCH in "
-			    "the lesson), so leave out --split with %s",
-			    c->course ? "--course" : "--lesson");
+	if (c->split && (lesson || c->course) && c->mode == WV_MODE_HTML) {
+		usage_error(c, "--split with --html writes one word on two variants; "
+			    "a lesson's handout has no split view, so leave out "
+			    "--split with %s --html", c->course ? "--course" : "--lesson");
 		return -1;
 	}
 	if (((c->split && c->mode != WV_MODE_HTML) ||

@@ -668,6 +668,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 			.color = c->color, .lesson = ls[first],
 			.lesson_number = files[first].number,
 			.lesson_slug = files[first].slug, .present = c->present,
+			.split = c->split,
 			.theme = (enum wv_theme)c->theme,
 			.autoplay_ms = c->autoplay_s * 1000, .restart = c->restart,
 			.no_mouse = c->no_mouse, .class_addr = c->class_addr,

@@ -627,7 +627,7 @@ static int narrow_check(struct parser *p, const char *line, size_t n)
 		size_t len = wv_word_utf8_len(line + i, n - i, &cp);
 
 		if (cp != '\t' && !wv_word_is_narrow(cp))
-			return fail(p, (int)i + 1, "U+%04X takes two columns, or none, on "
+			return ls_fail(p, (int)i + 1, "U+%04X takes two columns, or none, on "
 				    "a terminal (a wide CJK character, an emoji, a combining "
 				    "mark) and watviz draws one character a column: lesson "
 				    "text may use Latin, Greek and Cyrillic letters, "

@@ -234,10 +234,9 @@ size_t wv_look_pair(const struct wv_trace *t, size_t k, const struct wv_trace *o
 {
 	const struct wv_step *st = wv_trace_step_of(t, k);
 	size_t addr = t->words[st->word].address, w = addr / o->word_bytes, j;
-	unsigned nth = 0, seen = 0;
+	unsigned nth, on;
+	enum wv_sub_means m = wv_trace_sub_means(t, k, &nth);
 
-	for (size_t i = st->first; i < k; i++)
-		nth += t->subs[i].op == t->subs[k].op;
 	if (w >= o->nwords)
 		return (size_t)-1;
 	j = wv_trace_find(o, st->kind, w);
@@ -245,7 +244,7 @@ size_t wv_look_pair(const struct wv_trace *t, size_t k, const struct wv_trace *o
 		return (size_t)-1;
 	st = wv_trace_step_of(o, j);
 	for (size_t i = st->first; i < st->first + st->nsub; i++)
-		if (o->subs[i].op == t->subs[k].op && seen++ == nth)
+		if (wv_trace_sub_means(o, i, &on) == m && on == nth)
 			return i;
 	return (size_t)-1;
 }

@@ -176,6 +176,88 @@ size_t wv_trace_find(const struct wv_trace *t, enum wv_step_kind kind,
 	return t->nsubs;
 }
 
+/* Does sub-step k's last result row hold what its call returns? */
+static bool gives_result(const struct wv_trace *t, size_t k)
+{
+	const struct wv_substep *sub = &t->subs[k];
+	const struct wv_step *st = &t->steps[sub->step];
+
+	for (unsigned r = sub->nrows; r-- > 0;)
+		if (sub->rows[r].kind == WV_ROW_RESULT)
+			return sub->rows[r].value == st->result &&
+			       sub->rows[r].width == st->width;
+	return false;
+}
+
+/* The sub-step of step st that gives its result (see wv_sub_means). */
+static size_t result_sub(const struct wv_trace *t, const struct wv_step *st)
+{
+	size_t end = st->first + st->nsub, last = st->first;
+
+	for (int pass = 0; pass < 2; pass++)	/* computing ones first */
+		for (size_t k = st->first; k < end; k++) {
+			enum wv_op op = t->subs[k].op;
+			bool quiet = op == WV_OP_NOTE || op == WV_OP_TEST;
+
+			if ((pass || !quiet) && gives_result(t, k))
+				return k;
+		}
+	for (size_t k = st->first; k < end; k++)	/* none: the last computing */
+		if (t->subs[k].op != WV_OP_NOTE && t->subs[k].op != WV_OP_TEST)
+			last = k;
+	return last;
+}
+
+static enum wv_sub_means means_of(const struct wv_trace *t, size_t k, size_t res)
+{
+	enum wv_op op = t->subs[k].op;
+
+	if (k == res)
+		return WV_MEANS_RESULT;
+	if (op == WV_OP_NOTE)
+		return WV_MEANS_NOTE;
+	if (op == WV_OP_TEST)
+		return WV_MEANS_TEST;
+	if (k > res)
+		return WV_MEANS_USE;
+	switch (op) {
+	case WV_OP_LOAD:
+		return WV_MEANS_LOAD;
+	case WV_OP_SUB:
+	case WV_OP_ADD:
+	case WV_OP_MUL:
+		return WV_MEANS_ARITH;
+	case WV_OP_NOT:
+		return WV_MEANS_NOT;
+	case WV_OP_SHR:
+	case WV_OP_SHL:
+		return WV_MEANS_SHIFT;
+	case WV_OP_CLZ:
+	case WV_OP_CTZ:
+	case WV_OP_POPCOUNT:
+	case WV_OP_CMPB:
+	case WV_OP_CMPBGE:
+		return WV_MEANS_SCAN;
+	default:
+		return WV_MEANS_MASK;
+	}
+}
+
+enum wv_sub_means wv_trace_sub_means(const struct wv_trace *t, size_t k,
+				     unsigned *nth)
+{
+	const struct wv_step *st = &t->steps[t->subs[k].step];
+	size_t res = result_sub(t, st);
+	enum wv_sub_means m = means_of(t, k, res);
+
+	if (nth) {
+		*nth = 0;
+		for (size_t j = st->first; j < k; j++)
+			*nth += means_of(t, j, res) == m;
+	}
+	return m;
+}
+
 const char *wv_trace_step_name(enum wv_step_kind kind)
 {
 	static const char *const names[] = {

@@ -638,6 +638,8 @@ static void link_split(const struct wv_link *fl, char *err, size_t size)
 	}
 	snprintf(said, sizeof(said), "%s", web.s.app.msg);
 	wv_app_split(&web.s.app, fl->split);
+	if (web.s.lesson)	/* the class keeps it through the scenes */
+		web.s.cls.split = web.s.app.split_v;
 	if (web.s.app.split_v != fl->split && !err[0])
 		snprintf(err, size, "link field 'split': %.170s", web.s.app.msg);
 	snprintf(web.s.app.msg, sizeof(web.s.app.msg), "%s", said);	/* the link's own */

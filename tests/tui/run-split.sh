@@ -12,7 +12,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
-PLAN=15
+PLAN=17
 . "$(dirname "$0")/lib.sh"
 
 # the flag bytes in memory order 7..0, as the bits of a row drawn by address
@@ -104,6 +104,24 @@ run "clear; $BIN --lesson 2 --restart; echo LESSON-\$?"
 wait_for "scene 1/" && keys v && wait_for " x86-64 " " ppc64 " "split:" &&
 	keys v && wait_for "split view off" && keys q && wait_for "LESSON-0"
 check $? "--lesson 2: v stacks ppc64 under the scene's x86-64, v again closes it"
+
+# 10b: v in a lesson lasts: the next scene keeps the split (it used to
+# close at every scene change)
+run "clear; $BIN --lesson 2 --restart; echo KEEP-\$?"
+wait_for "scene 1/" && keys v && wait_for " ppc64  64-bit big-endian" &&
+	keys ']' && wait_for "scene 2 of 4" " ppc64  64-bit big-endian" &&
+	keys q && wait_for "KEEP-0"
+check $? "--lesson 2: v's split view stays on into scene 2"
+
+# 10c: --split with --lesson (once refused): it waits in scene 1 of lesson
+# 9, whose word scene 2 asks about, and shows once scene 4's question is
+# answered (s)
+run "clear; $BIN --lesson 9 --restart --split x86-64; echo LSPLIT-\$?"
+wait_for "scene 1 of 4" && lacks " x86-64  64-bit little-endian" &&
+	keys ']' ']' ']' && wait_for "scene 4 of 4" && keys s &&
+	wait_for " x86-64  64-bit little-endian" "The answer: 0xe0807fe1e2e3e4e5" &&
+	keys q && wait_for "LSPLIT-0"
+check $? "--lesson 9 --split x86-64: waits while a question on the word is to come, then shows"
 
 # 11: a scene that asks for it ("split: ppc64") opens split, its narration
 # above; the next scene, without the key, does not

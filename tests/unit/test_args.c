@@ -63,6 +63,9 @@ static void accepts(void **state)
 	assert_string_equal(c.step_arg, "has_zero:3");
 	assert_int_equal(c.mode, WV_MODE_AUTO);
 	assert_int_equal(parse(&c, "--course --arch alpha"), 0);
+	/* --split lasts through a lesson's scenes (it used to be refused) */
+	assert_int_equal(parse(&c, "--lesson 9 --split x86-64"), 0);
+	assert_ptr_equal(c.split, wv_wat_find("x86-64"));
 	assert_int_equal(parse(&c, "--color always ab"), 0);
 	assert_int_equal(c.color, 1);
 	assert_string_equal(c.word_src, "ab");
@@ -322,7 +325,8 @@ static void refuses(void **state)
 		  "--cast and of --html; leave it out with --json" },
 		{ "--split ppc65 ab", "--split ppc65: no such variant" },
 		{ "--split", "--split needs a value" },
-		{ "--lesson 2 --split ppc64", "leave out --split with --lesson" },
+		{ "--lesson 2 --split ppc64 --html", "a lesson's handout has no split "
+		  "view, so leave out --split with --lesson --html" },
 		{ "--restart", "--restart goes with --lesson" },
 		{ "--autoplay 3", "--autoplay goes with --lesson N or --course (or --cast" },
 		{ "--frob", "unknown option '--frob'" },

@@ -971,6 +971,88 @@ static void every_scene_before(void **state)
 	assert_true(pending_moments > 200);
 }
 
+
+/* ---- the teacher's split view through a lesson ---------------------------- */
+
+static unsigned split_drawn, split_waited, split_kept;
+
+/*
+ * The lesson's class with --split (the variant of the other byte order):
+ * at this moment the 120x36 screen draws the split's second pane only if
+ * no question is open and none still to come on this trace (pending, the
+ * test's own count) could be answered from it, the scene's own split:
+ * aside; where it may be drawn, it is, kept from the scenes before.
+ */
+static void split_moment(const struct wv_variant *partner, const char *what)
+{
+	size_t js[64], qs[64];
+	struct wv_answer ans[64];
+	struct wv_frame f = { 0 };
+	char head[64];
+	bool drawn = false, open = wv_class_question_open(&cls), own;
+	size_t n = pending(js, ans, qs);
+
+	own = wv_lesson_scene(cls.lesson, cls.scene)->split == partner;
+	snprintf(head, sizeof(head), " %s  %u-bit", partner->name, partner->bits);
+	assert_int_equal(wv_frame_init(&f, 36, 120), 0);
+	wv_lessonview_build(&f, &cls);
+	for (int y = 0; y < f.rows && !drawn; y++)
+		drawn = wv_frame_find(&f, y, head) == 0;
+	wv_frame_free(&f);
+	if (drawn && (open || (n && !own)))
+		fail_msg("%s: the split view with %s is drawn while %s", what,
+			 partner->name, open ? "the scene's question is open"
+			 : "a later question on this trace is to come");
+	if (!drawn && !open && !n && cls.phase != WV_CLASS_END && app.split_v == partner)
+		fail_msg("%s: the split view with %s is on but not drawn", what,
+			 partner->name);
+	split_drawn += drawn;
+	split_waited += !drawn && (open || n);
+	split_kept += app.split_v == partner;
+}
+
+static void split_moments(const wv_lesson *l, unsigned number,
+			  const struct wv_variant *v, void *ctx)
+{
+	const struct wv_variant *partner = wv_wat_find(v->endian == WV_BIG ? "x86-64"
+							: "ppc64");
+	struct wv_ui_opts o = { .lesson = l, .lesson_number = number,
+				.lesson_slug = "x", .variant = v, .delim = -1,
+				.split = partner };
+
+	(void)ctx;
+	if (partner == v || partner->bits != v->bits)
+		return;
+	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+		char what[200];
+
+		wv_class_goto(&cls, i);
+		snprintf(what, sizeof(what), "lesson %u on %s, scene %zu", number,
+			 v->name, i + 1);
+		split_moment(partner, what);
+		if (cls.has_question) {
+			wv_class_do(&cls, WV_ACT_ANSWER);
+			split_moment(partner, what);	/* its question asked */
+			wv_class_do(&cls, WV_ACT_REVEAL);
+			split_moment(partner, what);	/* shown */
+			cls.outcome[i] = WV_OUTCOME_OPEN;
+		}
+	}
+	wv_class_free(&cls);
+	wv_app_free(&app);
+}
+
+static void split_through_lessons(void **state)
+{
+	(void)state;
+	split_drawn = split_waited = split_kept = 0;
+	each_lesson_variant(split_moments, NULL);
+	printf("# --split through every lesson: drawn at %u moments, waiting at %u, "
+	       "on at %u\n", split_drawn, split_waited, split_kept);
+	assert_true(split_drawn > 50 && split_waited > 50);
+}
+
 /* ---- the trace's shape: the same with a false positive or without ------- */
 
 /*
@@ -1070,6 +1152,7 @@ int main(void)
 		cmocka_unit_test(every_question),
 		cmocka_unit_test(handouts_same),
 		cmocka_unit_test(every_scene_before),
+		cmocka_unit_test(split_through_lessons),
 		cmocka_unit_test(shape_without_false_positives),
 	};
 

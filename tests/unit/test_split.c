@@ -280,7 +280,7 @@ static void test_split_bits_read_as_hex(void **state)
 		{ "", { 0 }, 0 },
 	};
 	unsigned rows[2] = { 0, 0 }, hrows = 0, pairs = 0;
-	struct wv_frame f;
+	struct wv_frame f = { 0 };
 
 	(void)state;
 	for (size_t i = 0; i < wv_wat_count(); i++)
@@ -330,6 +330,198 @@ static void test_split_bits_read_as_hex(void **state)
 			 rows[1], hrows);
 }
 
+/* ---- panes side by side by call and meaning (issue 47) ------------------- */
+
+/*
+ * x86-64 over ppc64 on "ab\0cd": each x86-64 sub-step beside the ppc64 one
+ * doing the same job in the same kernel call, as the two headers read
+ * (arch/x86 and arch/powerpc word-at-a-time.h, docs/VARIANTS.md): the
+ * borrow trick's subtraction beside the carry trick's addition, the flags'
+ * AND beside the flags' AND, the bit scan beside the bit scan.  Before
+ * issue 47, "a - ONES" sat beside "data = rhs = a | LOW7" (matched by
+ * operation kind, a subtraction having no partner).  The other way, ppc64's
+ * "a | LOW7", which x86-64 has no counterpart of, says so quietly.
+ */
+static void test_split_pairs_by_meaning(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+	static const struct { const char *up, *down; } pairs[] = {
+		{ "a - ONES", "a + high_bits" },
+		{ "~a", "~rhs" },
+		{ "(a - ONES) & ~a & HIGHS", "(a + high_bits) & ~rhs" },
+		{ "F(a) vs E(a)", "F(a) vs E(a)" },
+		{ "has_zero(a) != 0", "has_zero(a) != 0" },
+		{ "prep_zero_mask(a, data) = data", "~(...)" },
+		{ "__ffs(bits)", "cntlzd(mask)" },
+		{ "__ffs(bits) >> 3", "clz >> 3" },
+		{ "a & zero_bytemask(mask)", "a & zero_bytemask(mask)" },
+	};
+	struct wv_app app;
+	size_t found = 0;
+
+	(void)state;
+	assert_int_equal(wv_app_init(&app, w5, sizeof(w5), "ab\\0cd",
+				     wv_wat_find("x86-64"), 0, 0, -1), 0);
+	wv_app_split(&app, wv_wat_find("ppc64"));
+	assert_non_null(app.split_v);
+	for (size_t k = 0; k < app.trace.nsubs; k++)
+		for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+			bool same;
+			size_t j;
+
+			if (strcmp(app.trace.subs[k].expr, pairs[i].up) != 0)
+				continue;
+			app.pos = k;
+			j = wv_app_split_pos(&app, &same);
+			if (!same || strcmp(app.split.subs[j].expr, pairs[i].down) != 0)
+				fail_msg("x86-64's \"%s\" beside ppc64's \"%s\"%s; want \"%s\"",
+					 pairs[i].up, app.split.subs[j].expr,
+					 same ? "" : " (no such sub-step)", pairs[i].down);
+			found++;
+		}
+	assert_int_equal(found, sizeof(pairs) / sizeof(pairs[0]));
+	wv_app_free(&app);
+
+	/* ppc64 above: its "a | LOW7" has no x86-64 counterpart, said as a
+	   quiet note (dim, not the false positives' red), whole */
+	assert_int_equal(wv_app_init(&app, w5, sizeof(w5), "ab\\0cd",
+				     wv_wat_find("ppc64"), 0, 0, -1), 0);
+	wv_app_split(&app, wv_wat_find("x86-64"));
+	found = 0;
+	for (size_t k = 0; k < app.trace.nsubs; k++) {
+		static const char note[] = "(x86-64 has no such sub-step: the nearest)";
+		int cols[] = { 80, 120 };
+		bool same;
+
+		if (strcmp(app.trace.subs[k].expr, "data = rhs = a | LOW7") != 0)
+			continue;
+		app.pos = k;
+		wv_app_split_pos(&app, &same);
+		assert_false(same);
+		for (size_t c = 0; c < 2; c++) {
+			struct wv_frame f = { 0 };
+			int y, x = -1;
+
+			assert_int_equal(wv_frame_init(&f, 24, cols[c]), 0);
+			wv_view_split(&f, &app);
+			for (y = 0; y < f.rows && x < 0; y++)
+				x = wv_frame_find(&f, y, note);
+			if (x < 0)
+				fail_msg("at %d columns the note is not shown whole", cols[c]);
+			assert_int_equal(wv_frame_at(&f, y - 1, x + 1)->role, WV_ROLE_DIM);
+			wv_frame_free(&f);
+		}
+		found++;
+	}
+	assert_int_equal(found, 1);
+	wv_app_free(&app);
+}
+
+/*
+ * Every pair of variants, every sub-step: the lower pane shows the same
+ * kernel call on the same word wherever its variant makes that call there.
+ */
+static void test_split_same_call(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+
+	(void)state;
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		for (size_t j = 0; j < wv_wat_count(); j++) {
+			struct wv_app app;
+
+			assert_int_equal(wv_app_init(&app, w5, sizeof(w5), "ab\\0cd",
+						     wv_wat_at(i), 0, 0, -1), 0);
+			wv_app_split(&app, wv_wat_at(j));
+			assert_non_null(app.split_v);
+			for (size_t k = 0; k < app.trace.nsubs; k++) {
+				const struct wv_step *st = wv_trace_step_of(&app.trace, k);
+				size_t addr = app.trace.words[st->word].address;
+				size_t w = addr / app.split.word_bytes, l;
+				bool same;
+
+				app.pos = k;
+				l = wv_app_split_pos(&app, &same);
+				if (w >= app.split.nwords ||
+				    wv_trace_find(&app.split, st->kind, w) >= app.split.nsubs)
+					continue;	/* no such call there */
+				if (wv_trace_step_of(&app.split, l)->kind != st->kind)
+					fail_msg("%s sub-step %zu (%s) beside %s's %s",
+						 wv_wat_at(i)->name, k + 1, st->func,
+						 wv_wat_at(j)->name,
+						 wv_trace_step_of(&app.split, l)->func);
+			}
+			wv_app_free(&app);
+		}
+}
+
+/* ---- both panes narrated, the screen used (issue 47) --------------------- */
+
+/* The first row at or after y0 holding needle, or -1. */
+static int row_with(const struct wv_frame *f, int y0, const char *needle)
+{
+	for (int y = y0; y < f->rows; y++)
+		if (wv_frame_find(f, y, needle) >= 0)
+			return y;
+	return -1;
+}
+
+/*
+ * x86-64 over ppc64 on "ab\0cd" at 80x24, 120x36 and 160x45, every
+ * sub-step: each pane's own sentence begins under its own heading (once
+ * only the upper one was narrated, above both); at 120x36 and 160x45 the
+ * panes leave few rows blank (once about half the screen stayed empty).
+ */
+static void test_split_narrates_both(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+	static const struct { int rows, cols, blank; } sizes[] = {
+		{ 24, 80, 24 }, { 36, 120, 8 }, { 45, 160, 10 },
+	};
+	struct wv_app app;
+
+	(void)state;
+	assert_int_equal(wv_app_init(&app, w5, sizeof(w5), "ab\\0cd",
+				     wv_wat_find("x86-64"), 0, 0, -1), 0);
+	wv_app_split(&app, wv_wat_find("ppc64"));
+	assert_non_null(app.split_v);
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		int most = 0;
+
+		for (size_t k = 0; k < app.trace.nsubs; k++) {
+			struct wv_frame f = { 0 };
+			char up[24], down[24], line[400];
+			bool same;
+			size_t j;
+			int head, blank = 0;
+
+			app.pos = k;
+			j = wv_app_split_pos(&app, &same);
+			snprintf(up, sizeof(up), "%.20s", app.trace.subs[k].text);
+			snprintf(down, sizeof(down), "%.20s", app.split.subs[j].text);
+			assert_int_equal(wv_frame_init(&f, sizes[z].rows, sizes[z].cols), 0);
+			wv_view_split(&f, &app);
+			head = row_with(&f, 2, " ppc64  64-bit");
+			if (head < 0 || row_with(&f, 2, up) < 0 || row_with(&f, 2, up) > head ||
+			    row_with(&f, head, down) < 0)
+				fail_msg("%dx%d, sub-step %zu: the panes' sentences \"%s\" "
+					 "and \"%s\" not each under its own heading",
+					 sizes[z].cols, sizes[z].rows, k + 1, up, down);
+			for (int y = 0; y < f.rows; y++) {
+				wv_frame_row_text(&f, y, line, sizeof(line));
+				blank += line[strspn(line, " ")] == '\0';
+			}
+			most = blank > most ? blank : most;
+			wv_frame_free(&f);
+		}
+		printf("# %dx%d: at most %d blank rows\n", sizes[z].cols, sizes[z].rows,
+		       most);
+		if (most > sizes[z].blank)
+			fail_msg("%dx%d: %d blank rows", sizes[z].cols, sizes[z].rows, most);
+	}
+	wv_app_free(&app);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -337,6 +529,9 @@ int main(void)
 		cmocka_unit_test(test_split_follows_offset),
 		cmocka_unit_test(test_split_page_end),
 		cmocka_unit_test(test_split_bits_read_as_hex),
+		cmocka_unit_test(test_split_pairs_by_meaning),
+		cmocka_unit_test(test_split_same_call),
+		cmocka_unit_test(test_split_narrates_both),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
