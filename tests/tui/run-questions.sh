@@ -14,7 +14,7 @@ PLAN=17
 . "$(dirname "$0")/lib.sh"
 
 # the answers, from the core (not from the lesson code under test)
-json=$("$BIN" --json --arch x86-64 --component ab/)
+json=$("$BIN" --json --arch x86-64 --fill 0xcc --component ab/)
 val() { printf '%s\n' "$json" | sed -n "s/.*\"$1\": \"\{0,1\}\(0x[0-9a-f]*\|[0-9]*\).*/\1/p" | tail -n 1; }
 B=$(val delim_value)
 HZA=$(val has_zero)

@@ -307,7 +307,7 @@ key Enter
 type :next
 key Enter
 frame
-type :scene 3
+type :scene 4
 key Enter
 key ]
 key n
