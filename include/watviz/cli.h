@@ -38,6 +38,7 @@ struct wv_cli {
 	const char *check_lesson;	/* --check-lesson FILE */
 	bool list_lessons, restart, present, arch_given, fill_given;
 	bool measure;		/* --measure: handouts time their measure: scenes */
+	bool sheet;		/* --sheet: the lessons' question sheets */
 	bool no_mouse;			/* --no-mouse */
 	const char *autoplay_arg;	/* --autoplay SECONDS, as given */
 	int autoplay_s;			/* and as a number, 1..600 */

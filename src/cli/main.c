@@ -152,6 +152,9 @@ static void help(FILE *f)
 "  --lessons-dir DIR read lessons from DIR (else $WATVIZ_LESSONS, the\n"
 "                    installed ones, or the source tree's lessons/)\n"
 "  --check-lesson F  check the lesson file F and report its mistakes\n"
+"  --sheet           with --lesson or --course: print the question sheet,\n"
+"                    each question with its rows and no answers, a page a\n"
+"                    lesson (text, or with --html a page)\n"
 "  --present         projector layout: bits spaced by byte, high contrast\n"
 "  --split ARCH      a second variant stacked under the first, same place\n"
 "                    (the visualizer, --cast, --html; not --try or\n"
@@ -202,6 +205,7 @@ static void help(FILE *f)
 "  watviz --arch ppc --lesson 3          lesson 3 on a big-endian word\n"
 "  watviz --plain --lesson 5 | lpr       lesson 5 as a printed handout\n"
 "  watviz --html --lesson 3 --arch ppc > lesson3.html   a handout page\n"
+"  watviz --html --sheet --lesson 1-5 > q.html   lessons 1-5's questions\n"
 "  watviz --lesson 2-4 --present         a class: lessons 2, 3 and 4\n"
 "  watviz --try '(a - ONES) & HIGHS'     refuted: the smallest word it fails on\n"
 "  watviz --arch ppc --as find_zero --try 'clz(mask) >> 3'\n"
@@ -730,7 +734,9 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 	for (size_t i = first; i <= last; i++)
 		o[i - first] = (struct wv_handout_opts){
 			.number = files[i].number, .variant = arch_for(c, ls[i]),
-			.measure = m, .web_url = c->web_url };
+			.measure = m, .web_url = c->web_url, .sheet = c->sheet };
+	if (c->sheet)
+		strncat(title, ": questions", sizeof(title) - strlen(title) - 1);
 	rc = wv_html_begin(stdout, title);
 	if (rc == 0)
 		rc = wv_html_handouts(stdout, (const wv_lesson *const *)ls + first, o,
@@ -799,7 +805,8 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 		rc = record_needs_tty();
 	if (rc == 0 && c->class_addr && !interactive(c))
 		rc = class_needs_tty();
-	if (rc == 0 && (interactive(c) || c->mode == WV_MODE_CAST)) {
+	/* a question sheet is printed, on a terminal too */
+	if (rc == 0 && !c->sheet && (interactive(c) || c->mode == WV_MODE_CAST)) {
 		struct wv_ui_opts uo = {
 			.variant = c->arch_given ? c->v : NULL, .delim = -1,
 			.color = c->color, .lesson = ls[first],
@@ -822,7 +829,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 				.number = files[i].number,
 				.variant = arch_for(c, ls[i]),
 				.color = wv_plain_want_color(stdout, c->color),
-				.measure = measured(c, &fig),
+				.measure = measured(c, &fig), .sheet = c->sheet,
 			};
 
 			if (i > first)
