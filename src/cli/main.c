@@ -131,8 +131,15 @@ static void help(FILE *f)
 "  --no-mouse        leave the mouse to the terminal (to select text); else\n"
 "                    a click edits a byte or a bit, the wheel steps (the\n"
 "                    visualizer only)\n"
+"  --present         projector layout, for a lesson or any word: bits spaced\n"
+"                    by byte, high contrast (the visualizer and --cast)\n"
+"  --split ARCH      a second variant stacked under the first, same place\n"
+"                    (the visualizer, --cast, --html; not --try or\n"
+"                    --list-steps)\n"
 "\n"
 "figures and recordings:\n"
+"  --svg             write one sub-step as an SVG figure: the one --step\n"
+"                    names\n"
 "  --step NAME:K     open the visualizer at sub-step K of the kernel\n"
 "                    function NAME (--list-steps lists them), as in\n"
 "                    --step has_zero:3; with --svg, write it as a figure\n"
@@ -155,10 +162,6 @@ static void help(FILE *f)
 "  --sheet           with --lesson or --course: print the question sheet,\n"
 "                    each question with its rows and no answers, a page a\n"
 "                    lesson (text, or with --html a page)\n"
-"  --present         projector layout: bits spaced by byte, high contrast\n"
-"  --split ARCH      a second variant stacked under the first, same place\n"
-"                    (the visualizer, --cast, --html; not --try or\n"
-"                    --list-steps)\n"
 "  --autoplay SECS   go on by itself, one sub-step every SECS seconds; each\n"
 "                    scene stays up until read at 140 words a minute, and\n"
 "                    a question pauses; a key takes over\n"
@@ -850,6 +853,27 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 	return rc;
 }
 
+/*
+ * Does the trace of in lack the sub-step --step names?  Then the usage error
+ * is said ("--step nope:1: no step 'nope' in this trace; ...").  A trace
+ * that cannot be built is the visualizer's to report.
+ */
+static bool step_refused(const struct wv_cli *c, const struct wv_trace_in *in)
+{
+	struct wv_trace t;
+	char why[800];
+	size_t k;
+	bool bad;
+
+	if (wv_trace_build(&t, in) != 0)
+		return false;
+	bad = wv_step_find(&t, c->step_arg, &k, why, sizeof(why)) < 0;
+	if (bad)
+		usage_error("%s", why);
+	wv_trace_free(&t);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	struct wv_cli c;
@@ -912,6 +936,14 @@ int main(int argc, char **argv)
 	}
 	if (c.record && !interactive(&c))
 		return record_needs_tty();
+	/* a --step the trace lacks is said here, as without a terminal,
+	   before the visualizer takes the screen */
+	if (c.step_arg && interactive(&c) && !c.list_steps &&
+	    step_refused(&c, &(struct wv_trace_in){
+		    .v = c.v, .word = word, .word_len = len, .offset = (size_t)offset,
+		    .fill = (uint8_t)c.fill, .delim = c.delim,
+		    .page_end = (size_t)page_end }))
+		return EXIT_USAGE;
 	if ((interactive(&c) && !c.list_steps) || c.mode == WV_MODE_CAST) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,
