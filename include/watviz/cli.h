@@ -40,6 +40,7 @@ struct wv_cli {
 	int theme;			/* --theme: enum wv_theme, dark default */
 	bool theme_given;
 	bool measure;		/* --measure: handouts time their measure: scenes */
+	bool sheet;		/* --sheet: the lessons' question sheets */
 	bool no_mouse;			/* --no-mouse */
 	const char *autoplay_arg;	/* --autoplay SECONDS, as given */
 	int autoplay_s;			/* and as a number, 1..600 */

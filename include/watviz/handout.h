@@ -61,10 +61,16 @@ struct wv_handout_opts {
 	   walk cites into it, and its end() gets it (NULL: the lesson's own,
 	   from [1]) */
 	struct wv_handout_cited *cited;
+	/*
+	 * The question sheet (--sheet): each question with the rows of its
+	 * sub-step as the handout shows them before the answers, the values
+	 * it asks hidden; the walk makes no answers section.
+	 */
+	bool sheet;
 };
 
 /*
- * Write lesson l as a handout to out.
+ * Write lesson l as a handout (with o->sheet, its question sheet) to out.
  * Returns 0, -EIO when writing failed,
  * -ENOMEM, or -EINVAL when a scene cannot be traced (the parser prevents it).
  */

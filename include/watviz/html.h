@@ -69,7 +69,9 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
  * variant, links, figures; its ids start with "lN-"): "How to read it"
  * once, each lesson's scenes an <article>, then one answers section with
  * every lesson's questions worked out, then the kernel files every lesson
- * cites, numbered across the print.
+ * cites, numbered across the print.  With o[0].sheet the question sheets
+ * instead: an <article class="sheet"> a lesson, each question with the
+ * rows of its sub-step as they show before the answers, and no answers.
  * o->color is not used.  Returns as wv_handout_walk, or -EIO.
  */
 int wv_html_handouts(FILE *out, const wv_lesson *const *ls,

@@ -318,7 +318,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			   IS("--list-lessons") || IS("--restart") || IS("--present") ||
 			   IS("--course") || IS("--svg") || IS("--cast") ||
 			   IS("--list-steps") || IS("--html") || IS("--no-mouse") ||
-			   IS("--measure"))) {
+			   IS("--measure") || IS("--sheet"))) {
 			usage_error(c, "%.*s takes no value; remove '%s'", (int)n, a, eq);
 			return -1;
 		}
@@ -359,6 +359,8 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 				return -1;
 			}
 			c->measure = true;
+		} else if (IS("--sheet")) {
+			c->sheet = true;
 		} else if (IS("--course")) {
 			c->course = true;
 		} else if (IS("--no-mouse")) {
@@ -478,6 +480,40 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 		return -1;
 	}
 	return n;
+}
+
+/*
+ * --sheet: a lesson's questions printed, as text or HTML; nothing of the
+ * visualizer's.
+ */
+static int sheet_combinations(struct wv_cli *c, bool lesson)
+{
+	if (!c->sheet)
+		return 0;
+	if (!lesson && !c->course) {
+		usage_error(c, "--sheet prints the questions of a lesson; give it "
+			    "with --lesson N or --course (as in watviz --html --sheet "
+			    "--lesson 3)");
+		return -1;
+	}
+	if (c->mode != WV_MODE_AUTO && c->mode != WV_MODE_PLAIN &&
+	    c->mode != WV_MODE_HTML) {
+		usage_error(c, "--sheet prints text (--plain) or HTML (--html); leave "
+			    "out %s", mode_opt[c->mode]);
+		return -1;
+	}
+	const char *other = c->present ? "--present" : c->autoplay_arg ? "--autoplay"
+			    : c->restart ? "--restart" : c->class_addr ? "--class"
+			    : c->record ? "--record" : c->measure ? "--measure" : NULL;
+
+	if (other) {
+		usage_error(c, "--sheet prints the questions alone; %s %s, so leave "
+			    "it out", other, c->measure ? "times the handout's charts, "
+			    "which a sheet does not have" : "is for the lesson in the "
+			    "visualizer");
+		return -1;
+	}
+	return 0;
 }
 
 /* --svg, --step, --list-steps, --cast, --cast-size and --record. */
@@ -674,6 +710,8 @@ static int check_combinations(struct wv_cli *c)
 			    "--plain --measure --lesson 1)");
 		return -1;
 	}
+	if (sheet_combinations(c, lesson) < 0)
+		return -1;
 	if (c->course && lesson) {
 		usage_error(c, "--course runs every lesson; give either --course or "
 			    "--lesson N (or a range, as in --lesson 2-4)");
@@ -739,9 +777,10 @@ static int check_lone(struct wv_cli *c)
 	}
 	if (c->help || c->version)
 		return 0;
-	if (c->measure || c->no_mouse) {
+	if (c->measure || c->no_mouse || c->sheet) {
 		usage_error(c, "%s and exits, so %s would be ignored; leave it out",
-			    does, c->measure ? "--measure" : "--no-mouse");
+			    does, c->measure ? "--measure" : c->sheet ? "--sheet"
+			    : "--no-mouse");
 		return -1;
 	}
 	if (c->list)

@@ -593,7 +593,9 @@ static int html_lessons(const struct wv_cli *c, const struct wv_lesson_file *fil
 	for (size_t i = first; i <= last; i++)
 		o[i - first] = (struct wv_handout_opts){
 			.number = files[i].number, .variant = arch_for(c, ls[i]),
-			.measure = m, .web_url = c->web_url };
+			.measure = m, .web_url = c->web_url, .sheet = c->sheet };
+	if (c->sheet)
+		strncat(title, ": questions", sizeof(title) - strlen(title) - 1);
 	rc = wv_html_begin(stdout, title);
 	if (rc == 0)
 		rc = wv_html_handouts(stdout, (const wv_lesson *const *)ls + first, o,
@@ -662,7 +664,8 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 		rc = record_needs_tty();
 	if (rc == 0 && c->class_addr && !interactive(c))
 		rc = class_needs_tty();
-	if (rc == 0 && (interactive(c) || c->mode == WV_MODE_CAST)) {
+	/* a question sheet is printed, on a terminal too */
+	if (rc == 0 && !c->sheet && (interactive(c) || c->mode == WV_MODE_CAST)) {
 		struct wv_ui_opts uo = {
 			.variant = c->arch_given ? c->v : NULL, .delim = -1,
 			.color = c->color, .lesson = ls[first],
@@ -687,7 +690,7 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 				.number = files[i].number,
 				.variant = arch_for(c, ls[i]),
 				.color = wv_plain_want_color(stdout, c->color),
-				.measure = measured(c, &fig),
+				.measure = measured(c, &fig), .sheet = c->sheet,
 			};
 
 			if (i > first)
@@ -706,6 +709,27 @@ static int run_lesson(const struct wv_cli *c, const char *argv0)
 	free(ls);
 	free(files);
 	return rc;
+}
+
+/*
+ * Does the trace of in lack the sub-step --step names?  Then the usage error
+ * is said ("--step nope:1: no step 'nope' in this trace; ...").  A trace
+ * that cannot be built is the visualizer's to report.
+ */
+static bool step_refused(const struct wv_cli *c, const struct wv_trace_in *in)
+{
+	struct wv_trace t;
+	char why[800];
+	size_t k;
+	bool bad;
+
+	if (wv_trace_build(&t, in) != 0)
+		return false;
+	bad = wv_step_find(&t, c->step_arg, &k, why, sizeof(why)) < 0;
+	if (bad)
+		usage_error("%s", why);
+	wv_trace_free(&t);
+	return bad;
 }
 
 int main(int argc, char **argv)
@@ -770,6 +794,14 @@ int main(int argc, char **argv)
 	}
 	if (c.record && !interactive(&c))
 		return record_needs_tty();
+	/* a --step the trace lacks is said here, as without a terminal,
+	   before the visualizer takes the screen */
+	if (c.step_arg && interactive(&c) && !c.list_steps &&
+	    step_refused(&c, &(struct wv_trace_in){
+		    .v = c.v, .word = word, .word_len = len, .offset = (size_t)offset,
+		    .fill = (uint8_t)c.fill, .delim = c.delim,
+		    .page_end = (size_t)page_end }))
+		return EXIT_USAGE;
 	if ((interactive(&c) && !c.list_steps) || c.mode == WV_MODE_CAST) {
 		struct wv_ui_opts uo = {
 			.word = word, .word_len = len, .word_src = c.word_src,

@@ -137,7 +137,7 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 	struct wv_handout_cited own = { .n = 0 };
 	struct wv_handout_cited *cited = o->cited ? o->cited : &own;
 	bool scenes = o->part != WV_HANDOUT_ANSWERS;
-	bool answered = o->part != WV_HANDOUT_SCENES;
+	bool answered = o->part != WV_HANDOUT_SCENES && !o->sheet;
 	char *text, *prompt, vline[600];
 	size_t n = wv_lesson_nscenes(l);
 	unsigned nq = 0;
@@ -248,7 +248,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 		wv_trace_free(&t);
 	}
 
-	/* the answers: each question's scene again, complete, worked out */
+	/* the answers: each question's scene again, complete, worked out
+	   (never on a question sheet) */
 	nq = 0;
 	for (size_t i = 0; i < n && rc == 0 && answered; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);
@@ -486,13 +487,66 @@ static int plain_end(void *ctx, const char *const *sources, size_t n)
 	return 0;
 }
 
+/* ---- the question sheet ------------------------------------------------ */
+
+static int sheet_head(void *ctx, const struct wv_handout_head *h)
+{
+	FILE *out = ((struct plain *)ctx)->out;
+	char head[300];
+
+	snprintf(head, sizeof(head), "watviz lesson %u: %s: questions", h->number,
+		 h->title);
+	wv_plain_wrap(out, 0, WIDTH, head);
+	underline(out, strlen(head), '=');
+	fprintf(out, "The handout (watviz --plain --lesson %u) works out their "
+		"answers.\n\n", h->number);
+	return 0;
+}
+
+/* A question with its scene's word and the rows of its sub-step as the
+   handout shows them before the answers; nothing of a scene without one. */
+static int sheet_scene(void *ctx, const struct wv_handout_scene *sc)
+{
+	const struct plain *p = ctx;
+	struct wv_plain_opts po = { .color = p->color, .word_src = sc->s->word_src,
+				    .hide = { .on = true, .quiz = sc->quiz,
+					      .asked = sc->asked, .nasked = sc->nasked,
+					      .upto = sc->upto } };
+	char head[300];
+	int rc = 0;
+
+	if (!sc->q)
+		return 0;
+	snprintf(head, sizeof(head), "Scene %zu of %zu: %s", sc->index + 1,
+		 sc->count, sc->s->title);
+	wv_plain_wrap(p->out, 0, WIDTH, head);
+	where(p->out, sc);
+	if (sc->s->measure < 0)
+		rc = wv_plain_substep(p->out, sc->t, sc->sub, &po);
+	fputc('\n', p->out);
+	if (rc == 0)
+		question(p->out, sc->q, sc->prompt, sc->answer);
+	return rc;
+}
+
+/* A sheet has no answers and no sources (the walk makes no answers). */
+static int sheet_end(void *ctx, const char *const *sources, size_t n)
+{
+	(void)ctx;
+	(void)sources;
+	(void)n;
+	return 0;
+}
+
 int wv_handout_render(FILE *out, const wv_lesson *l, const struct wv_handout_opts *o)
 {
 	static const struct wv_handout_sink sink = {
 		plain_head, plain_scene, plain_answer, plain_end,
+	}, sheet = {
+		sheet_head, sheet_scene, plain_answer, sheet_end,
 	};
 	struct plain p = { .out = out, .color = o->color };
-	int rc = wv_handout_walk(l, o, &sink, &p);
+	int rc = wv_handout_walk(l, o, o->sheet ? &sheet : &sink, &p);
 
 	if (rc == 0 && ferror(out))
 		rc = -EIO;

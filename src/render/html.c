@@ -27,8 +27,8 @@
  * A table of bits scrolls sideways in its .wide block, so the page never
  * does; printed, the text and the tables shrink to fit A4 and Letter, a
  * sub-step is not cut between pages, lessons follow each other, the
- * answers section starts a page of its own (so it can be kept back), and
- * links to the web page are left out.
+ * answers section starts a page of its own (so it can be kept back), each
+ * lesson's question sheet is a page, and links to the web page are left out.
  */
 static const char css[] =
 	":root{color-scheme:light}\n"
@@ -82,9 +82,9 @@ static const char css[] =
 	" .wide{overflow:visible;margin:.1em 0 .3em}.wide table{font-size:7pt}"
 	".wide table.mem{font-size:8pt}\n"
 	" .question{margin:.5em 0}.sources{font-size:8pt}.sources li{margin:0}\n"
-	" section.sub,.question,.wide,.answers-all section{break-inside:avoid}\n"
+	" section.sub,.question,.wide,.answers-all section,.sheet-q{break-inside:avoid}\n"
 	" h1,h2,h3,h4{break-after:avoid}\n"
-	" .answers-all{break-before:page}\n"
+	" .answers-all,article.sheet+article.sheet{break-before:page}\n"
 	" .web{display:none}\n"
 	" a{color:inherit;text-decoration:none}\n"
 	"}\n";

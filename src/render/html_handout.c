@@ -2,7 +2,8 @@
  * The HTML handouts: a lesson's handout as an <article> (the walk of
  * handout.c, drawn with html.c's parts), a print of several lessons (one
  * legend, every lesson's scenes, then every answer, then the sources
- * once).  Computes nothing itself.
+ * once), and the question sheet (--sheet: each question with its rows,
+ * no answers).  Computes nothing itself.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,9 +28,17 @@ static int head(void *ctx, const struct wv_handout_head *hd)
 {
 	struct html *h = ctx;
 
-	fprintf(h->f, "<article class=\"lesson\" id=\"lesson-%u\">\n<header>\n"
-		"<h1>watviz lesson %u: ", hd->number, hd->number);
+	fprintf(h->f, "<article class=\"%s\" id=\"%slesson-%u\">\n<header>\n"
+		"<h1>watviz lesson %u: ", h->sheet ? "sheet" : "lesson",
+		h->sheet ? "sheet-" : "", hd->number, hd->number);
 	wv_html_text(h->f, hd->title);
+	if (h->sheet) {
+		/* the questions alone: the handout works them out */
+		fprintf(h->f, "</h1>\n<p class=\"note\">Questions; the handout "
+			"(watviz --html --lesson %u) works out their answers.</p>\n"
+			"</header>\n", hd->number);
+		return 0;
+	}
 	fputs("</h1>\n", h->f);
 	if (hd->pace)
 		fprintf(h->f, "<p class=\"note\">About %u minute%s: %zu scene%s, "
@@ -181,11 +190,39 @@ static void question(const struct html *h, const struct wv_handout_scene *sc)
 	}
 }
 
+/*
+ * A question on the sheet: its scene's word, the rows of the sub-step it
+ * asks about as the handout draws them before the answers (what it asks,
+ * and what would give it away, '?'), the question.  Nothing of a scene
+ * without one.
+ */
+static int sheet_scene(struct html *h, const struct wv_handout_scene *sc)
+{
+	if (!sc->q)
+		return 0;
+	fprintf(h->f, "<section class=\"sheet-q\" id=\"%ssq-%u\">\n<h2>Question %u "
+		"<span class=\"count\">scene %zu of %zu: ", h->id, sc->q, sc->q,
+		sc->index + 1, sc->count);
+	wv_html_text(h->f, sc->s->title);
+	fputs("</span></h2>\n", h->f);
+	where(h, sc);
+	h->t = sc->t;
+	h->hide = (struct wv_hide){ .on = true, .quiz = sc->quiz, .asked = sc->asked,
+				    .nasked = sc->nasked, .upto = sc->upto };
+	if (sc->s->measure < 0 && sc->sub < sc->t->nsubs)
+		html_substep(h, sc->sub, 3);
+	question(h, sc);
+	fputs("</section>\n", h->f);
+	return ferror(h->f) ? -EIO : 0;
+}
+
 static int scene(void *ctx, const struct wv_handout_scene *sc)
 {
 	struct html *h = ctx;
 	const struct wv_scene *s = sc->s;
 
+	if (h->sheet)
+		return sheet_scene(h, sc);
 	fprintf(h->f, "<section class=\"scene\" id=\"%sscene-%zu\">\n<h2>Scene %zu "
 		"of %zu: ", h->id, sc->index + 1, sc->index + 1, sc->count);
 	wv_html_text(h->f, s->title);
@@ -272,7 +309,8 @@ int wv_html_handouts(FILE *out, const wv_lesson *const *ls,
 {
 	static const struct wv_handout_sink sink = { head, scene, answer, end };
 	struct wv_handout_cited cited = { .n = 0 };
-	struct html h = { .f = out, .print = n > 1, .legend = true };
+	bool sheet = n > 0 && o[0].sheet;
+	struct html h = { .f = out, .print = n > 1, .sheet = sheet, .legend = !sheet };
 	int rc = 0;
 
 	/* every lesson's scenes (or questions), then every answer */
@@ -282,6 +320,7 @@ int wv_html_handouts(FILE *out, const wv_lesson *const *ls,
 
 			lo.part = (enum wv_handout_part)part;
 			lo.cited = &cited;
+			lo.sheet = h.sheet;
 			h.scene_url = lo.web_url;
 			h.number = lo.number;
 			h.arch = lo.variant;
@@ -290,6 +329,8 @@ int wv_html_handouts(FILE *out, const wv_lesson *const *ls,
 			if (rc == 0 && part == WV_HANDOUT_SCENES)
 				fputs("</article>\n", out);
 		}
+		if (h.sheet)	/* a sheet has no answers, and cites nothing */
+			return rc ? rc : ferror(out) ? -EIO : 0;
 	}
 	if (rc == 0 && h.answers)
 		fputs("</section>\n", out);

@@ -1,8 +1,8 @@
 /*
  * The HTML renderer's parts, private to src/render/: the state a page is
  * written with and the pieces html.c draws (text, the legend, the memory
- * image, steps and sub-steps, the sources) that html_handout.c's handouts
- * and prints put together.
+ * image, steps and sub-steps, the sources) that html_handout.c's handouts,
+ * prints and question sheets put together.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,6 +31,7 @@ struct html {
 	bool answers;		/* the answers section is open */
 	bool print;		/* one of several lessons: its answers say
 				   which lesson they belong to */
+	bool sheet;		/* the question sheet: questions alone */
 	bool legend;		/* "How to read it" is still to come */
 	/* --split: rows of the sub-step drawn whose bytes differ from the
 	   other variant's (bit i: row i) */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The user's guide, --help and the man page stay in step: every long option
 # --help lists is in watviz.1 and in docs/GUIDE.md (the README is a short
-# tour that names only a few), and the man page is lint-clean; every
+# tour that names only a few), has a line of its own in --help, and --help's
+# option lines are the man page's OPTIONS items; the man page is lint-clean; every
 # kernel file a lesson cites (source:) is in docs/SOURCES.md, and every
 # commit it cites is one docs/SOURCES.md names in the same repository: a
 # fork's commit with its repository ("@ OWNER/REPO ID"), a bare id only when
@@ -24,7 +25,7 @@ commits=$(sed -n 's/^source: [^ ]* @ \([^:]*\):.*/\1/p' lessons/*.lesson |
 	awk 'NF == 1 && $1 !~ /^v[0-9]/ { print "torvalds/linux", $1 }
 	     NF == 2 { print $1, $2 }' | sort -u | tr ' ' '@')
 set -- $commits
-echo "1..$((nopts * 2 + nfiles + $# + 1))"
+echo "1..$((nopts * 2 + nfiles + $# + 5))"
 n=0
 for f in $cited; do
 	n=$((n + 1))
@@ -67,6 +68,41 @@ for o in $opts; do
 		echo "ok $n - docs/GUIDE.md mentions $o"
 	else
 		echo "not ok $n - docs/GUIDE.md does not mention $o"
+	fi
+done
+# --help and the man page list the same options, each on a line of its
+# own: in --help an option starts its line ("  --svg ..."); in the man
+# page's OPTIONS it is an item (.It Fl Fl svg)
+help_lines=$("$BIN" --help | sed -n 's/^  \(-[a-zA-Z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u)
+man_items=$(sed -n '/^\.Sh OPTIONS/,/^\.Sh /p' watviz.1 | sed -n 's/^\.It .*Fl Fl \([a-z][a-z-]*\).*/--\1/p' | sort -u)
+n=$((n + 1))
+missing=$(printf '%s\n' $opts | while read -r o; do
+	printf '%s\n' $help_lines | grep -qx -- "$o" || printf '%s ' "$o"; done)
+if [ -z "$missing" ]; then
+	echo "ok $n - every option --help names has a line of its own there"
+else
+	echo "not ok $n - --help names these without a line of their own: $missing"
+fi
+n=$((n + 1))
+if [ "$help_lines" = "$man_items" ]; then
+	echo "ok $n - --help's option lines and watviz.1's OPTIONS items are the same options"
+else
+	echo "not ok $n - --help's option lines and watviz.1's OPTIONS items differ:"
+	printf '%s\n' "$help_lines" >"${TMPDIR:-/tmp}/wv-help.$$"
+	printf '%s\n' "$man_items" | diff "${TMPDIR:-/tmp}/wv-help.$$" - | sed 's/^/# /'
+	rm -f "${TMPDIR:-/tmp}/wv-help.$$"
+fi
+# the view options work on any word, so --help lists them with the
+# options, not under "lessons:"
+for o in --present "--split ppc64"; do
+	n=$((n + 1))
+	group=$("$BIN" --help | awk -v o="${o%% *}" '/^[a-z].*:$/ { g = $0 }
+		$1 == o { print g; exit }')
+	if [ "$group" != "lessons:" ] && [ -n "$group" ] &&
+	   "$BIN" --cast $o ab >/dev/null 2>&1; then
+		echo "ok $n - ${o%% *} works on a word (--cast $o ab) and --help lists it under '$group'"
+	else
+		echo "not ok $n - ${o%% *}: --help lists it under '$group', or --cast $o ab fails"
 	fi
 done
 n=$((n + 1))

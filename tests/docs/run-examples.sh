@@ -200,6 +200,13 @@ example() {
 		lesson_is 5 no-false-positives && run_ex "$1" &&
 			head -n 1 "$tmp/run/$out" | grep -qxF "watviz lesson 5: $(title no-false-positives)" &&
 			grep -qx "Answers" "$tmp/run/$out" ;;
+	"watviz --html --sheet --lesson 1-5 > q.html")	# the questions alone
+		lesson_is 1 word-at-a-time && run_ex "$1" &&
+			[ "$(grep -c '<article class="sheet"' "$tmp/run/q.html")" = 5 ] &&
+			[ "$(grep -c '<section class="sheet-q"' "$tmp/run/q.html")" = \
+			  "$(cat "$(file word-at-a-time)" "$(file the-interface)" "$(file has-zero)" \
+			     "$(file false-positives)" "$(file no-false-positives)" | grep -c '^question:')" ] &&
+			! grep -q 'class="answers-all"\|Answer' "$tmp/run/q.html" ;;
 	"watviz --plain --measure --lesson 1")	# its chart timed on this machine
 		lesson_is 1 word-at-a-time && run_ex "$1" &&
 			has "strlen, timed on this machine (ns per call)" &&

@@ -50,6 +50,10 @@ function probe(frame) {
 	r.badlinks = Array.from(d.querySelectorAll('a[href^="#"]'))
 		.filter(a => !d.getElementById(a.getAttribute('href').slice(1))).length;
 	r.questions = d.querySelectorAll('.question').length;
+	/* a question sheet's questions, and anything of an answer on it */
+	r.sheetq = d.querySelectorAll('.sheet-q').length;
+	r.answers_all = d.querySelectorAll('.answers-all').length;
+	r.worked = d.querySelectorAll('.worked').length;
 	r.details = d.querySelectorAll('details').length;
 	/* each question links to its answer in the answers section, and
 	   no answer can be read above that section ... */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # --html in real tools: every page watviz writes (a trace on each of the
 # sixteen variants, one with raw bytes >= 0x80 and '<' '&' in the word, every
-# lesson's handout and --course) is checked by tidy, then loaded in headless
+# lesson's handout and question sheet, lessons 1-5, --course and every
+# sheet at once) is checked by tidy, then loaded in headless
 # Chromium at a phone's width (390 px): one browser loads them all, framed
 # in one page whose probe (probe.js) reads each as laid out: lang, title,
 # headings; a section per sub-step of the trace (as many as --json has), every
@@ -10,7 +11,8 @@
 # section, which alone shows it (no <details>; no answer's lead above that
 # section's heading in the visible text); no sideways scrolling.  Then PDFs of a
 # few pages (a lesson on A4 and on Letter, the widest trace on A4, lessons
-# 1-5 on Letter in at most 14 pages, half what they took): page count in
+# 1-5 on Letter in at most 14 pages, half what they took; every question
+# sheet, each on one Letter page, and no answer on them): page count in
 # range, nothing past the right margin, answers only after the "Answers"
 # heading; and a phone-width screenshot (make check: the lesson's
 # A4 PDF alone, make check-full the rest).
@@ -85,6 +87,13 @@ pages["l3-ppc.html"] = {"args": ["--html", "--lesson", "3", "--arch", "ppc"],
 pages["l1-5.html"] = {"args": ["--html", "--lesson", "1-5"], "kind": "lesson",
                       "questions": sum(pages["l%d.html" % i]["questions"]
                                        for i in range(1, 6))}
+# the question sheets: each lesson's alone, and every one in one print
+for n in lessons:
+    pages["s%s.html" % n] = {"args": ["--html", "--sheet", "--lesson", n], "kind": "sheet",
+                             "questions": pages["l%s.html" % n]["questions"]}
+pages["sheets.html"] = {"args": ["--html", "--sheet", "--course"], "kind": "sheet",
+                        "questions": sum(pages["l%s.html" % n]["questions"]
+                                         for n in lessons)}
 pages["course.html"] = {"args": ["--html", "--course"], "kind": "lesson",
                         "questions": sum(p["questions"] for k, p in pages.items()
                                          if re.match(r"l\d+\.html$", k))}
@@ -194,6 +203,18 @@ def check_dom(probes):
             tap(False, "%s: Chromium loads it" % name, [str(j)])
             continue
         d = ["%s=%s" % (k, j[k]) for k in sorted(j) if k not in ("page", "h1")]
+        if p["kind"] == "sheet":
+            # the questions with their rows, and nothing worked out
+            q = p["questions"]
+            tap(j["lang"] == "en" and j["title"] and len(j["h1"]) >= 1 and
+                j["scripts"] == 0 and j["badlinks"] == 0 and j["sheetq"] == q and
+                j["tables"] == j["subs"] and not j["badcells"] and
+                j["answers_all"] == 0 and j["leads"] == 0 and j["worked"] == 0,
+                "%s: %d questions, each with a table of its rows, no answers "
+                "section, nothing worked out" % (name, q), d)
+            tap(j["width"] == 390 and j["overflow"] <= 0,
+                "%s: at 390 px the page does not scroll sideways" % name, d)
+            continue
         tap(j["lang"] == "en" and j["title"] and len(j["h1"]) >= 1 and
             j["scripts"] == 0 and j["legend"] >= 10 and j["badlinks"] == 0,
             "%s: lang, title, headings, the legend, no script, every link "
@@ -269,6 +290,34 @@ def check_pdf(name, size, path, lo, hi, questions):
                                                         text.count("Show the answer"))])
 
 
+def check_sheets(path, n):
+    """Every lesson's question sheet on a Letter page of its own: n pages,
+    page i headed by lesson i's sheet (a sheet that ran over would push
+    the next one down a page)."""
+    label = "every question sheet (--html --sheet --course) printed on letter"
+    if path is None:
+        tap(False, label + ": Chromium --print-to-pdf")
+        return
+    if not (shutil.which("pdfinfo") and shutil.which("pdftotext")):
+        skip(label, "pdfinfo/pdftotext (poppler-utils) not installed")
+        return
+    info = run(["pdfinfo", path]).stdout.decode()
+    count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    heads = []
+    for i in range(1, count + 1):
+        text = run(["pdftotext", "-f", str(i), "-l", str(i), path, "-"]).stdout.decode(
+            errors="replace")
+        m = re.search(r"watviz lesson (\d+):", text)
+        heads.append(int(m.group(1)) if m else None)
+    want = [int(x) for x in lessons]
+    tap(count == n and heads == want, "%s: %d pages, each lesson's sheet on "
+        "one page of its own (%d lessons)" % (label, count, n),
+        ["page heads: %s" % heads, "lessons: %s" % want])
+    text = pdf_text(path)
+    tap("Answer" not in text and "Worked out" not in text,
+        "%s: no answer and no worked answer on any sheet" % label)
+
+
 def png_size(path):
     with open(path, "rb") as f:
         head = f.read(24)
@@ -292,13 +341,14 @@ else:
         if full:
             f_lt = ex.submit(pdf, "l3-ppc.html", "letter")
             f_class = ex.submit(pdf, "l1-5.html", "letter")
+            f_sheets = ex.submit(pdf, "sheets.html", "letter")
             f_tr = ex.submit(pdf, "t-x86-64.html", "A4")
             f_png = ex.submit(shot, "l3-ppc.html", "390,844")
         probes = f_dom.result()
         a4 = f_a4.result()
         if full:
             letter, trace, png = f_lt.result(), f_tr.result(), f_png.result()
-            klass = f_class.result()
+            klass, sheets = f_class.result(), f_sheets.result()
     check_dom(probes)
     check_pdf("l3-ppc.html", "A4", a4, 3, 8, 3)
     if full:
@@ -307,6 +357,7 @@ else:
         # at most half the 29 pages it took with a legend, an answers
         # page and a sources page a lesson
         check_pdf("l1-5.html", "letter", klass, 6, 14, pages["l1-5.html"]["questions"])
+        check_sheets(sheets, len(lessons))
         size = png and png_size(png)
         tap(bool(size) and size[0] == 390 and os.path.getsize(png) > 10000,
             "l3-ppc.html: a screenshot at a phone's width (%s)" % (size,))

@@ -77,8 +77,9 @@ check $? "--step has_zero@8:2 opens the visualizer at sub-step $k of $total"
 keys q
 wait_for "T-0"
 run "clear; $BIN --step nope:1 ab; echo U-\$?"
-wait_for "U-2" && wait_for "watviz: --step: " && wait_for "nope"
-check $? "--step nope:1 is refused with status 2, naming it"
+wait_for "U-2" && wait_for "watviz: --step nope:1: no step 'nope' in this trace" &&
+	! T capture-pane -p -t "$SESSION" | grep -q -- "--step: --step"
+check $? "--step nope:1 is refused with status 2, naming it once (as with no terminal)"
 
 # 6: :lesson N from the free visualizer (the lessons found as --lesson
 # finds them: WATVIZ_LESSONS here), then :next goes on from there

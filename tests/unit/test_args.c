@@ -219,6 +219,21 @@ static void ignored_options(void **state)
 		  "--cast, and --plain draws neither; leave out --theme" },
 		{ "--html --theme light ab", "and --html draws neither" },
 		{ "--theme dark --try a", "and --try draws neither" },
+		/* --sheet: a lesson's questions, as text or HTML */
+		{ "--list-lessons --sheet", "--list-lessons lists the lessons and "
+		  "exits, so --sheet would be ignored; leave it out" },
+		{ "--sheet ab", "--sheet prints the questions of a lesson; give it "
+		  "with --lesson N or --course" },
+		{ "--sheet --json --lesson 2", "--sheet prints text (--plain) or HTML "
+		  "(--html); leave out --json" },
+		{ "--sheet --cast --lesson 2", "--sheet prints text (--plain) or HTML "
+		  "(--html); leave out --cast" },
+		{ "--sheet --present --lesson 2", "--sheet prints the questions alone; "
+		  "--present is for the lesson in the visualizer, so leave it out" },
+		{ "--sheet --autoplay 3 --course", "leave it out" },
+		{ "--sheet --measure --lesson 1", "--measure times the handout's "
+		  "charts, which a sheet does not have" },
+		{ "--sheet=yes --lesson 1", "--sheet takes no value; remove '=yes'" },
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -235,6 +250,10 @@ static void ignored_options(void **state)
 	assert_int_equal(c.theme, WV_THEME_DARK);
 	assert_int_equal(parse(&c, "ab"), 0);
 	assert_int_equal(c.theme, WV_THEME_DARK);
+	assert_int_equal(parse(&c, "--html --sheet --lesson 1-5"), 0);
+	assert_true(c.sheet);
+	assert_int_equal(parse(&c, "--sheet --course"), 0);
+	assert_true(c.sheet && c.course);
 	assert_int_equal(parse(&c, "--html --split ppc64 --web-url w.html ab"), 0);
 	assert_int_equal(parse(&c, "--help --measure"), 0);
 }

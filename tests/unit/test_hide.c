@@ -11,7 +11,9 @@
  * sheet is seen whole: in every scene on the same memory and variant as a
  * question, whatever the question asks (an index, a count or a bit number
  * as well as a word) is changed where this test says it reaches (see
- * perturb_asked), and nothing above the answers may change.
+ * perturb_asked), and nothing above the answers may change.  So are the
+ * question sheets (--sheet), whole: they have no answers section; and no
+ * hex answer, worked out here on the scene's trace, is written on them.
  *
  * What "hidden" is, here, is this test's own rule, written from the
  * values, not from the code under test (src/render/hide.c decides by the
@@ -569,7 +571,7 @@ static void every_question(void **state)
 
 /* ---- handouts: the same above the answers, whatever is hidden --------- */
 
-static unsigned handout_perturbed, asked_changed;
+static unsigned handout_perturbed, asked_changed, sheet_values;
 
 /* A value other than v for a row width bits wide that no row and no
    step result of t holds (other() when the width leaves no room). */
@@ -761,15 +763,15 @@ static void perturb_scene(void *ctx, const struct wv_scene *s, struct wv_trace *
 	free(qs);
 }
 
-/* Lesson l's handout on v (html or plain) up to its answers, byte for
-   byte, to free. */
+/* Lesson l's handout on v (html or plain) up to its answers, or (qsheet)
+   its whole question sheet, byte for byte, to free. */
 static char *sheet(const wv_lesson *l, unsigned number, const struct wv_variant *v,
-		   bool html, bool perturbed)
+		   bool html, bool perturbed, bool qsheet)
 {
 	struct walk wk = { .l = l, .v = v };
 	struct wv_handout_opts o = { .number = number, .variant = v,
 				     .perturb = perturbed ? perturb_scene : NULL,
-				     .perturb_ctx = &wk };
+				     .perturb_ctx = &wk, .sheet = qsheet };
 	char *buf = NULL, *cut;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
@@ -777,21 +779,91 @@ static char *sheet(const wv_lesson *l, unsigned number, const struct wv_variant 
 	assert_non_null(out);
 	assert_int_equal(html ? wv_html_handout(out, l, &o) : wv_handout_render(out, l, &o), 0);
 	fclose(out);
-	cut = strstr(buf, html ? "<section class=\"answers-all\">" : "\nAnswers\n");
+	cut = qsheet ? NULL : strstr(buf, html ? "<section class=\"answers-all\">"
+					     : "\nAnswers\n");
 	if (cut)
 		*cut = '\0';
 	return buf;
 }
 
-/* Both sheets of lesson l on v, as they are and with what they hide changed. */
+/*
+ * No worked answer on question sheet q: no "Answer" at all, and no hex
+ * answer's value (as the lead says it, 0x..., or as a row's hex column
+ * writes it) anywhere; the answer worked out here, on the scene's trace,
+ * apart from the sheet's walk.  A choice lists its answer among the
+ * options, and a small number is any count on the sheet: those the
+ * perturbation above guards.
+ */
+static void no_answer_on(const char *sheet_text, const wv_lesson *l, unsigned number,
+			 const struct wv_variant *v, bool html, unsigned *values)
+{
+	/* the sheet without the options of its choices (another question's
+	   option may be this one's answer: it says nothing of which) */
+	char *q = strdup(sheet_text), *w = q;
+
+	assert_non_null(q);
+	for (const char *r = sheet_text; *r;) {
+		const char *nl = strchr(r, '\n');
+		size_t n = nl ? (size_t)(nl - r + 1) : strlen(r);
+
+		if (!(html ? strncmp(r, "<li>", 4) == 0
+			   : n > 7 && strncmp(r, "    ", 4) == 0 && r[5] == ')')) {
+			memcpy(w, r, n);
+			w += n;
+		}
+		r += n;
+	}
+	*w = '\0';
+	if (strstr(q, "Answer"))
+		fail_msg("%s question sheet of lesson %u on %s says \"Answer\"",
+			 html ? "HTML" : "plain", number, v->name);
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+		const struct wv_scene *s = wv_lesson_scene(l, i);
+		struct wv_trace_in in;
+		struct wv_trace t;
+		struct wv_answer a;
+		char val[40];
+
+		if (s->q.ask == WV_ASK_NONE || s->q.ask == WV_ASK_BUILD)
+			continue;
+		bool known = false;
+
+		wv_lesson_scene_input(l, i, v, &in, NULL);
+		assert_int_equal(wv_trace_build(&t, &in), 0);
+		assert_int_equal(wv_lesson_answer(s, &t, &a), 0);
+		/* a value a row before the question's sub-step holds already
+		   is shown before it is asked (the ~a beside a, a zero word) */
+		for (size_t k = 0; k < wv_lesson_quiz_sub(s, &t) && k < t.nsubs; k++)
+			for (unsigned ri = 0; ri < t.subs[k].nrows; ri++)
+				known |= t.subs[k].rows[ri].value == a.value;
+		wv_trace_free(&t);
+		if (a.form == WV_FORM_CHOICE || a.width < 16 || known)
+			continue;
+		wv_lesson_format(&a, a.value, val, sizeof(val));
+		if (strncmp(val, "0x", 2) != 0)
+			continue;
+		(*values)++;
+		/* its digits bare, unless they read as bits too ("00000000") */
+		if (strstr(q, val) ||
+		    (strspn(val + 2, "01") < strlen(val + 2) && strstr(q, val + 2)))
+			fail_msg("%s question sheet of lesson %u on %s shows the answer "
+				 "of scene %zu's question, %s", html ? "HTML" : "plain",
+				 number, v->name, i + 1, val);
+	}
+	free(q);
+}
+
+/* Both sheets of lesson l on v, as they are and with what they hide
+   changed: the handouts above their answers, the question sheets whole. */
 static void same_sheets(const wv_lesson *l, unsigned number,
 			const struct wv_variant *v, void *ctx)
 {
 	unsigned *sheets = ctx;
 
-	for (int html = 0; html < 2; html++) {
-		char *a = sheet(l, number, v, html, false);
-		char *b = sheet(l, number, v, html, true);
+	for (int kind = 0; kind < 4; kind++) {
+		bool html = kind & 1, qsheet = kind >> 1;
+		char *a = sheet(l, number, v, html, false, qsheet);
+		char *b = sheet(l, number, v, html, true, qsheet);
 		size_t i = 0;
 
 		while (a[i] && a[i] == b[i])
@@ -799,12 +871,15 @@ static void same_sheets(const wv_lesson *l, unsigned number,
 		if (a[i] != b[i]) {
 			size_t from = i > 120 ? i - 120 : 0;
 
-			fail_msg("%s handout of lesson %u on %s, above its answers, "
-				 "depends on what its questions hide, at byte %zu:\n"
+			fail_msg("%s %s of lesson %u on %s%s depends on what its "
+				 "questions hide, at byte %zu:\n"
 				 "  before: %.200s\n  after:  %.200s",
-				 html ? "HTML" : "plain", number, v->name,
-				 i, a + from, b + from);
+				 html ? "HTML" : "plain", qsheet ? "question sheet"
+				 : "handout", number, v->name, qsheet ? ""
+				 : ", above its answers,", i, a + from, b + from);
 		}
+		if (qsheet)
+			no_answer_on(a, l, number, v, html, &sheet_values);
 		free(a);
 		free(b);
 		(*sheets)++;
@@ -817,11 +892,14 @@ static void handouts_same(void **state)
 	unsigned sheets = 0;
 
 	each_lesson_variant(same_sheets, &sheets);
-	printf("# %u handouts (plain and HTML) the same above their answers with "
-	       "%u hidden rows changed, %u other scenes' asked values changed under "
-	       "them\n", sheets, handout_perturbed, asked_changed);
+	printf("# %u handouts and question sheets (plain and HTML) the same above "
+	       "their answers (the sheets whole) with %u hidden rows changed, %u "
+	       "other scenes' asked values changed under them; %u hex answers "
+	       "absent from the sheets\n", sheets, handout_perturbed, asked_changed,
+	       sheet_values);
 	assert_true(asked_changed > 100);
-	assert_true(sheets > 300);
+	assert_true(sheets > 600);
+	assert_true(sheet_values > 100);
 }
 
 /* ---- every scene: what the questions still to come ask ------------------- */

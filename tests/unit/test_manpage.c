@@ -2,11 +2,16 @@
  * The man page documents every key of the visualizer and every ':' command:
  * each name in the key table (src/app/keys.c) and the command table
  * (src/app/cmdline.c) appears in watviz.1 as mandoc writes it, so a key or a
- * command added without its line in the manual fails here.
+ * command added without its line in the manual fails here.  And a key
+ * bound to what a documented key does (= as +) is named wherever that key
+ * is: on the same item of the man page, in the same row of the guide's
+ * tables (docs/GUIDE.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
 
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +19,7 @@
 #include "watviz/cmdline.h"
 #include "watviz/keys.h"
 
-static char *page;
+static char *page, *guide;
 
 /* A key name as the man page's mdoc source spells it after "Sy ". */
 static void mdoc_name(const char *name, char *out, size_t size)
@@ -57,6 +62,86 @@ static void every_key(void **state)
 	printf("# %zu key names documented\n", checked);
 }
 
+/* Does the line at s (up to its '\n') hold the token tok, ended by a
+   blank, ',' or the line's end? */
+static bool line_has(const char *s, const char *tok)
+{
+	const char *end = strchr(s, '\n'), *p = s;
+	size_t n = strlen(tok);
+
+	if (!end)
+		end = s + strlen(s);
+	while ((p = strstr(p, tok)) && p < end) {
+		if (p + n == end || p[n] == ' ' || p[n] == ',')
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* Every line of text starting with lead that names key (as tok_key) names
+   alias too (as tok_alias); how many did, or -1 (the first that did not
+   in *bad). */
+static int lines_name_both(const char *text, const char *lead, const char *tok_key,
+			   const char *tok_alias, const char **bad)
+{
+	int seen = 0;
+
+	for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
+		if (strncmp(s, lead, strlen(lead)) != 0 || !line_has(s, tok_key))
+			continue;
+		if (!line_has(s, tok_alias)) {
+			*bad = s;
+			return -1;
+		}
+		seen++;
+	}
+	return seen;
+}
+
+static void every_alias(void **state)
+{
+	(void)state;
+	size_t n, checked = 0;
+	const struct wv_keybind *k = wv_keys_table(&n);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct wv_keybind *named = NULL;
+		char key[8], alias[8], mk[40], ma[40], gk[16], ga[16];
+		const char *bad = NULL;
+		int in_page, in_guide;
+
+		/* an unnamed printable key, not one of a range ("0-9 a-f") */
+		if (k[i].name || k[i].key <= ' ' || k[i].key > '~' || isxdigit(k[i].key))
+			continue;
+		for (size_t j = 0; j < n && !named; j++)
+			if (k[j].name && k[j].act == k[i].act && k[j].focus == k[i].focus)
+				named = &k[j];
+		if (!named || strlen(named->name) != 1)
+			continue;
+		snprintf(key, sizeof(key), "%s", named->name);
+		snprintf(alias, sizeof(alias), "%c", k[i].key);
+		mdoc_name(key, mk, sizeof(mk));
+		mdoc_name(alias, ma, sizeof(ma));
+		in_page = lines_name_both(page, ".It ", mk, ma, &bad);
+		if (in_page < 0)
+			fail_msg("key %s does what %s does, and watviz.1 names %s without it: "
+				 "%.*s", alias, key, key, (int)strcspn(bad, "\n"), bad);
+		snprintf(gk, sizeof(gk), "`%s`", key);
+		snprintf(ga, sizeof(ga), "`%s`", alias);
+		in_guide = lines_name_both(guide, "| ", gk, ga, &bad);
+		if (in_guide < 0)
+			fail_msg("key %s does what %s does, and docs/GUIDE.md names %s without "
+				 "it: %.*s", alias, key, key, (int)strcspn(bad, "\n"), bad);
+		if (in_page == 0 || in_guide == 0)
+			fail_msg("key %s (as %s): no item of watviz.1 or row of docs/GUIDE.md "
+				 "names it", alias, key);
+		checked++;
+	}
+	printf("# %zu keys that do what another does, named beside it\n", checked);
+	assert_true(checked >= 2);
+}
+
 static void every_command(void **state)
 {
 	(void)state;
@@ -74,26 +159,40 @@ static void every_command(void **state)
 	assert_null(wv_cmd_usage(wv_cmd_count()));
 }
 
+/* The file at path, whole (up to 1 MB), to free; NULL when unreadable. */
+static char *read_doc(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	size_t len;
+
+	if (!f)
+		return NULL;
+	buf = malloc(1 << 20);
+	assert_non_null(buf);
+	len = fread(buf, 1, (1 << 20) - 1, f);
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_key),
 		cmocka_unit_test(every_command),
+		cmocka_unit_test(every_alias),
 	};
-	FILE *f = fopen("watviz.1", "r");
-	size_t len;
-
-	if (!f) {
-		printf("1..1\nnot ok 1 - watviz.1 cannot be read from the tree's root\n");
+	page = read_doc("watviz.1");
+	guide = read_doc("docs/GUIDE.md");
+	if (!page || !guide) {
+		printf("1..1\nnot ok 1 - watviz.1 and docs/GUIDE.md cannot be read from "
+		       "the tree's root\n");
 		return 1;
 	}
-	page = malloc(1 << 20);
-	assert_non_null(page);
-	len = fread(page, 1, (1 << 20) - 1, f);
-	page[len] = '\0';
-	fclose(f);
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
 	free(page);
+	free(guide);
 	return rc;
 }
