@@ -109,7 +109,7 @@ check $? "--lesson 2: v stacks ppc64 under the scene's x86-64, v again closes it
 # close at every scene change)
 run "clear; $BIN --lesson 2 --restart; echo KEEP-\$?"
 wait_for "scene 1/" && keys v && wait_for " ppc64  64-bit big-endian" &&
-	keys ']' && wait_for "scene 2 of 4" " ppc64  64-bit big-endian" &&
+	keys ']' && wait_for "scene 2 of " " ppc64  64-bit big-endian" &&
 	keys q && wait_for "KEEP-0"
 check $? "--lesson 2: v's split view stays on into scene 2"
 
