@@ -39,7 +39,7 @@ static const struct {
 	{ "next", WV_CMD_NEXT, ARG_NONE, "next" },
 	{ "prev", WV_CMD_PREV, ARG_NONE, "prev" },
 	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR" },
-	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off" },
+	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off, split memory|own" },
 	{ "split", WV_CMD_SPLIT, ARG_SPLIT, "split [NAME|off]" },
 	{ "step", WV_CMD_STEP, ARG_TEXT, "step NAME:K" },
 };
@@ -193,17 +193,29 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 	case ARG_NAME:
 		return 0;
 	case ARG_SETTING: {
-		/* the one setting: mouse on|off */
-		const char *v = cmd->text + 5 + strspn(cmd->text + 5, " \t");
+		/* a setting and its two values: num 1 for the first; text
+		   keeps the setting's name first */
+		static const struct { const char *name, *yes, *no; } set[] = {
+			{ "mouse", "on", "off" },
+			{ "split", "memory", "own" },	/* the split's layout (M) */
+		};
+		size_t nl = strcspn(cmd->text, " \t");
+		const char *v = cmd->text + nl + strspn(cmd->text + nl, " \t");
 
-		if (strncmp(cmd->text, "mouse", 5) != 0 ||
-		    (cmd->text[5] != ' ' && cmd->text[5] != '\t') ||
-		    (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)) {
-			snprintf(err, errsize, "usage: :%s", commands[i].usage);
-			return -1;
+		for (size_t k = 0; k < sizeof(set) / sizeof(set[0]); k++) {
+			if (strlen(set[k].name) != nl ||
+			    strncmp(cmd->text, set[k].name, nl) != 0)
+				continue;
+			if (strcmp(v, set[k].yes) != 0 && strcmp(v, set[k].no) != 0) {
+				snprintf(err, errsize, "usage: :set %s %s|%s", set[k].name,
+					 set[k].yes, set[k].no);
+				return -1;
+			}
+			cmd->num = strcmp(v, set[k].yes) == 0;
+			return 0;
 		}
-		cmd->num = strcmp(v, "on") == 0;
-		return 0;
+		snprintf(err, errsize, "usage: :%s", commands[i].usage);
+		return -1;
 	}
 	case ARG_SPLIT:
 		if (strcmp(cmd->text, "off") == 0) {

@@ -366,6 +366,17 @@ static void test_split_pairs_by_meaning(void **state)
 				     wv_wat_find("x86-64"), 0, 0, -1), 0);
 	wv_app_split(&app, wv_wat_find("ppc64"));
 	assert_non_null(app.split_v);
+	/* the layout: M and :set split memory|own, each register in its
+	   own order by default */
+	assert_false(app.split_mem);
+	wv_app_do(&app, WV_ACT_SPLIT_COLS);
+	assert_true(app.split_mem);
+	app_command(&app, "set split own", NULL);
+	assert_false(app.split_mem);
+	app_command(&app, "set split memory", NULL);
+	assert_true(app.split_mem);
+	assert_non_null(strstr(app.msg, "split by memory"));
+	app_command(&app, "set split own", NULL);
 	for (size_t k = 0; k < app.trace.nsubs; k++)
 		for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
 			bool same;
