@@ -185,6 +185,9 @@ void wv_lesson_free(wv_lesson *l);
 
 const char *wv_lesson_title(const wv_lesson *l);
 const char *wv_lesson_summary(const wv_lesson *l);
+/* The lesson's own split view ("split: NAME" before its first scene), kept
+   through its scenes as --split keeps one; NULL none. */
+const struct wv_variant *wv_lesson_split(const wv_lesson *l);
 size_t wv_lesson_nscenes(const wv_lesson *l);
 const struct wv_scene *wv_lesson_scene(const wv_lesson *l, size_t i);
 

@@ -125,6 +125,27 @@ int wv_app_split(struct wv_app *app, const struct wv_variant *v)
 	return WV_REACT_REDRAW;
 }
 
+/*
+ * The split view's layout (M, :set split memory|own): by memory (mem) or
+ * each register in its own order.  Says which, or that v opens the view.
+ */
+static int split_layout(struct wv_app *app, bool mem)
+{
+	if (!app->split_v) {
+		wv_app_msg(app, false, "M lays out the split view: v opens it");
+		return WV_REACT_REDRAW;
+	}
+	app->split_mem = mem;
+	if (mem)
+		wv_app_msg(app, false, "split by memory: one column per memory byte; "
+			   "%s's bits no longer read as its hex (M: own order)",
+			   app->split_v->name);
+	else
+		wv_app_msg(app, false, "split: each register in its own order, its "
+			   "bits reading as its hex (M: by memory)");
+	return WV_REACT_REDRAW;
+}
+
 size_t wv_app_split_pos(const struct wv_app *app, bool *same)
 {
 	struct wv_place p = app_place_of(&app->trace, app->pos);
@@ -288,19 +309,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	case WV_ACT_SPLIT:
 		return wv_app_split(app, app->split_v ? NULL : wv_app_split_partner(app->v));
 	case WV_ACT_SPLIT_COLS:
-		if (!app->split_v) {
-			wv_app_msg(app, false, "M lays out the split view: v opens it");
-			return WV_REACT_REDRAW;
-		}
-		app->split_mem = !app->split_mem;
-		if (app->split_mem)
-			wv_app_msg(app, false, "split by memory: one column per memory "
-				   "byte; %s's bits no longer read as its hex (M: own "
-				   "order)", app->split_v->name);
-		else
-			wv_app_msg(app, false, "split: each register in its own order, "
-				   "its bits reading as its hex (M: by memory)");
-		return WV_REACT_REDRAW;
+		return split_layout(app, !app->split_mem);
 	case WV_ACT_FIRST:
 		return move_to(app, 0);
 	case WV_ACT_LAST:
@@ -722,6 +731,8 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 	case WV_CMD_TRY:
 		return try_formula(app, cmd->text);
 	case WV_CMD_SET:
+		if (strncmp(cmd->text, "split", 5) == 0)	/* as M */
+			return split_layout(app, cmd->num != 0);
 		app->mouse = cmd->num != 0;
 		wv_app_msg(app, false, app->mouse ? "mouse on: click a byte, a bit, a "
 			   "function; the wheel steps" : "mouse off: the terminal selects "

@@ -233,7 +233,9 @@ int wv_class_init(struct wv_class *c, struct wv_app *app,
 	c->app = app;
 	c->arch_opt = opts->variant;
 	c->present = opts->present;
-	c->split = opts->split;
+	/* --split, else the lesson's own split: (wv_lesson_split) */
+	c->split = opts->split ? opts->split : opts->lesson ? wv_lesson_split(opts->lesson)
+							 : NULL;
 	c->restart = opts->restart;
 	c->restart_how = opts->restart_how ? opts->restart_how : "--restart";
 	c->measure_fn = opts->measure;

@@ -44,7 +44,7 @@ static const struct {
 	{ "next", WV_CMD_NEXT, ARG_NONE, "next", 0 },
 	{ "prev", WV_CMD_PREV, ARG_NONE, "prev", 0 },
 	{ "try", WV_CMD_TRY, ARG_TEXT, "try [exact|find_zero] EXPR", 0 },
-	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off, or set theme light|dark", 0 },
+	{ "set", WV_CMD_SET, ARG_SETTING, "set mouse on|off, theme light|dark, split memory|own", 0 },
 	{ "split", WV_CMD_SPLIT, ARG_SPLIT, "split [NAME|off]", 0 },
 	{ "step", WV_CMD_STEP, ARG_TEXT, "step NAME:K", 0 },
 	{ "class", WV_CMD_CLASS, ARG_OPT_TEXT, "class [ADDR][:PORT]", 0 },
@@ -209,23 +209,36 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 	case ARG_NAME:
 		return 0;
 	case ARG_SETTING: {
-		/* mouse on|off, theme light|dark */
-		size_t name = strcspn(cmd->text, " \t");
-		const char *v = cmd->text + name + strspn(cmd->text + name, " \t");
+		/* a setting and its two values: num 1 for the first; text
+		   keeps the setting's name first.  theme: WV_CMD_THEME, num
+		   the theme (watviz/theme.h) */
+		static const struct { const char *name, *yes, *no; } set[] = {
+			{ "mouse", "on", "off" },
+			{ "theme", "light", "dark" },
+			{ "split", "memory", "own" },	/* the split's layout (M) */
+		};
+		size_t nl = strcspn(cmd->text, " \t");
+		const char *v = cmd->text + nl + strspn(cmd->text + nl, " \t");
 
-		if (name == 5 && strncmp(cmd->text, "theme", 5) == 0 &&
-		    wv_theme_find(v) >= 0) {
-			cmd->kind = WV_CMD_THEME;
-			cmd->num = wv_theme_find(v);
+		for (size_t k = 0; k < sizeof(set) / sizeof(set[0]); k++) {
+			if (strlen(set[k].name) != nl ||
+			    strncmp(cmd->text, set[k].name, nl) != 0)
+				continue;
+			if (strcmp(v, set[k].yes) != 0 && strcmp(v, set[k].no) != 0) {
+				snprintf(err, errsize, "usage: :set %s %s|%s", set[k].name,
+					 set[k].yes, set[k].no);
+				return -1;
+			}
+			if (strcmp(set[k].name, "theme") == 0) {
+				cmd->kind = WV_CMD_THEME;
+				cmd->num = wv_theme_find(v);
+				return 0;
+			}
+			cmd->num = strcmp(v, set[k].yes) == 0;
 			return 0;
 		}
-		if (name != 5 || strncmp(cmd->text, "mouse", 5) != 0 ||
-		    (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)) {
-			snprintf(err, errsize, "usage: :%s", commands[i].usage);
-			return -1;
-		}
-		cmd->num = strcmp(v, "on") == 0;
-		return 0;
+		snprintf(err, errsize, "usage: :%s", commands[i].usage);
+		return -1;
 	}
 	case ARG_SPLIT:
 		if (strcmp(cmd->text, "off") == 0) {

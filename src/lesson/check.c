@@ -662,15 +662,19 @@ static int check_scene(struct parser *p, size_t i, const struct wv_variant *v)
 	}
 	if (page_end_check(p, s, &in) != 0)
 		return -1;
-	if (s->split) {	/* the split draws this memory on its variant too */
+	/* the split (the scene's, else the lesson's) draws this memory on
+	   its variant too */
+	const struct wv_variant *split = s->split ? s->split : p->l->split;
+
+	if (split) {
 		struct wv_trace_in u;
 		char why[WV_ERROR_MSG_MAX];
 
-		if (wv_trace_in_split(&u, &in, s->split, why, sizeof(why)) < 0) {
+		if (wv_trace_in_split(&u, &in, split, why, sizeof(why)) < 0) {
 			p->line = s->line;
-			wv_error_set(p->err, s->line, 1, "scene '%s' on %s: split: "
-				     "%s: %s", s->title, in.v->name, s->split->name,
-				     why);
+			wv_error_set(p->err, s->line, 1, "scene '%s' on %s: %ssplit: "
+				     "%s: %s", s->title, in.v->name, s->split ? ""
+				     : "the lesson's ", split->name, why);
 			return -1;
 		}
 	}

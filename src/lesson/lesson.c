@@ -72,6 +72,7 @@ void wv_lesson_free(wv_lesson *l)
 
 const char *wv_lesson_title(const wv_lesson *l) { return l->title; }
 const char *wv_lesson_summary(const wv_lesson *l) { return l->summary ? l->summary : ""; }
+const struct wv_variant *wv_lesson_split(const wv_lesson *l) { return l->split; }
 size_t wv_lesson_nscenes(const wv_lesson *l) { return l->nscenes; }
 size_t wv_lesson_nvariants(const wv_lesson *l) { return l->nvariants; }
 

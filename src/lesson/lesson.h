@@ -21,6 +21,9 @@ struct wv_lesson {
 	char *summary;
 	size_t nvariants;
 	const struct wv_variant *variants[32];
+	/* "split: NAME" before the first scene: the split view every scene
+	   opens with (a scene's own split: wins there), NULL none */
+	const struct wv_variant *split;
 	size_t nscenes;
 	struct wv_scene scenes[MAX_SCENES];
 };

@@ -703,10 +703,10 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		if (strcmp(buf, key_names[k]) == 0)
 			break;
 	if (k == K_NKEYS)
-		return ls_fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches; "
-			       "scene keys are scene, word, arch, offset, fill, delim, show, text, "
-			       "text-le, text-be, rule, source, question, ask, form, page-end, explore, "
-			       "split, practice, measure", buf);
+		return ls_fail(p, 1, "unknown key '%s'; lesson keys are title, summary, arches, "
+			       "split; scene keys are scene, word, arch, offset, fill, delim, show, "
+			       "text, text-le, text-be, rule, source, question, ask, form, page-end, "
+			       "explore, split, practice, measure", buf);
 	p->cont = NULL;
 	if (*v == 0 && k != K_TEXT && k != K_TEXT_LE && k != K_TEXT_BE)
 		return ls_fail(p, col, "'%s:' needs a value", buf);
@@ -752,6 +752,15 @@ static int read_line(struct parser *p, const char *line, size_t n)
 		memset(p->seen, 0, sizeof(p->seen));
 		p->seen[K_SCENE] = true;
 		return s->title ? title_check(p, v, col) : -ENOMEM;
+	}
+	if (l->nscenes == 0 && k == K_SPLIT) {	/* the lesson's: every scene */
+		if (l->split)
+			return ls_fail(p, 1, "split given twice before the first scene%s", "");
+		l->split = wv_wat_find(v);
+		if (!l->split)
+			return ls_fail(p, col, "split: unknown variant '%s' (watviz "
+				    "--list-arch lists them)", v);
+		return 0;
 	}
 	if (l->nscenes == 0)
 		return ls_fail(p, 1, "'%s:' belongs inside a scene; start one with 'scene: TITLE'",

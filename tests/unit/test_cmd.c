@@ -82,7 +82,7 @@ static void test_numbers_and_bytes(void **state)
 	assert_int_equal(wv_cmd_parse("se mouse  on", &cmd, err, sizeof(err)), 0);
 	assert_int_equal(cmd.num, 1);
 	assert_int_equal(wv_cmd_parse("set mouse", &cmd, err, sizeof(err)), -1);
-	assert_string_equal(err, "usage: :set mouse on|off, or set theme light|dark");
+	assert_string_equal(err, "usage: :set mouse on|off");
 	/* :set theme light|dark */
 	assert_int_equal(wv_cmd_parse("set theme light", &cmd, err, sizeof(err)), 0);
 	assert_int_equal(cmd.kind, WV_CMD_THEME);
@@ -91,10 +91,18 @@ static void test_numbers_and_bytes(void **state)
 	assert_int_equal(cmd.kind, WV_CMD_THEME);
 	assert_int_equal(cmd.num, WV_THEME_DARK);
 	assert_int_equal(wv_cmd_parse("set theme blue", &cmd, err, sizeof(err)), -1);
-	assert_string_equal(err, "usage: :set mouse on|off, or set theme light|dark");
+	assert_string_equal(err, "usage: :set theme light|dark");
 	assert_int_equal(wv_cmd_parse("set themes light", &cmd, err, sizeof(err)), -1);
 	assert_int_equal(wv_cmd_parse("set mousetrap on", &cmd, err, sizeof(err)), -1);
 	assert_int_equal(wv_cmd_parse("set colour on", &cmd, err, sizeof(err)), -1);
+	/* :set split memory|own, the split view's layout (as M) */
+	assert_int_equal(wv_cmd_parse("set split memory", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.kind, WV_CMD_SET);
+	assert_int_equal(cmd.num, 1);
+	assert_int_equal(wv_cmd_parse("set split own", &cmd, err, sizeof(err)), 0);
+	assert_int_equal(cmd.num, 0);
+	assert_int_equal(wv_cmd_parse("set split on", &cmd, err, sizeof(err)), -1);
+	assert_string_equal(err, "usage: :set split memory|own");
 	assert_int_equal(wv_cmd_parse("set", &cmd, err, sizeof(err)), -1);
 }
 

@@ -10,7 +10,9 @@
 
 #include <string.h>
 
+#include "watviz/classroom.h"
 #include "watviz/html.h"
+#include "watviz/lesson.h"
 #include "watviz/screen.h"
 #include "watviz/trace.h"
 #include "watviz/view.h"
@@ -364,6 +366,17 @@ static void test_split_pairs_by_meaning(void **state)
 				     wv_wat_find("x86-64"), 0, 0, -1), 0);
 	wv_app_split(&app, wv_wat_find("ppc64"));
 	assert_non_null(app.split_v);
+	/* the layout: M and :set split memory|own, each register in its
+	   own order by default */
+	assert_false(app.split_mem);
+	wv_app_do(&app, WV_ACT_SPLIT_COLS);
+	assert_true(app.split_mem);
+	app_command(&app, "set split own", NULL);
+	assert_false(app.split_mem);
+	app_command(&app, "set split memory", NULL);
+	assert_true(app.split_mem);
+	assert_non_null(strstr(app.msg, "split by memory"));
+	app_command(&app, "set split own", NULL);
 	for (size_t k = 0; k < app.trace.nsubs; k++)
 		for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
 			bool same;
@@ -522,6 +535,62 @@ static void test_split_narrates_both(void **state)
 	wv_app_free(&app);
 }
 
+/* ---- a lesson's own split: through its scenes ------------------------------ */
+
+/*
+ * "split: NAME" before the first scene: every scene opens with it (a
+ * scene's own split: in its place), as --split does; given twice, unknown,
+ * or unable to draw a scene's memory (x86-32 under a scene at offset 7),
+ * the loader says so with the line.
+ */
+static void test_lesson_split(void **state)
+{
+	static const char good[] =
+		"title: Two byte orders\nsummary: Both.\nsplit: ppc64\n"
+		"scene: One\nword: ab\\0cd\nshow: has_zero\ntext: Both.\n"
+		"scene: Two\nword: ab\\0cd\nshow: find_zero\ntext: Still both.\n"
+		"scene: Three\nword: ab\\0cd\nshow: find_zero\nsplit: x86-32\n"
+		"text: Its own.\n";
+	static const struct { const char *text, *says; } bad[] = {
+		{ "title: T\nsummary: S.\nsplit: ppc64\nsplit: ppc32\nscene: A\n"
+		  "word: ab\nshow: load\ntext: x.\n", "split given twice" },
+		{ "title: T\nsummary: S.\nsplit: ppc65\nscene: A\nword: ab\n"
+		  "show: load\ntext: x.\n", "unknown variant 'ppc65'" },
+		{ "title: T\nsummary: S.\nsplit: x86-32\nscene: A\nword: ab\n"
+		  "offset: 7\nshow: load\ntext: x.\n", "the lesson's split: x86-32" },
+	};
+	const char *want[] = { "ppc64", "ppc64", "x86-32" };
+	struct wv_ui_opts o = { .lesson_number = 1, .lesson_slug = "x", .delim = -1,
+				.variant = wv_wat_find("x86-64") };
+	struct wv_class cls;
+	struct wv_app app;
+	struct wv_error e;
+	wv_lesson *l;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(wv_lesson_parse(bad[i].text, strlen(bad[i].text), &l,
+						 &e), -1);
+		if (!strstr(e.msg, bad[i].says))
+			fail_msg("case %zu: '%s' does not say '%s'", i, e.msg, bad[i].says);
+	}
+	assert_int_equal(wv_lesson_parse(good, strlen(good), &l, &e), 0);
+	assert_ptr_equal(wv_lesson_split(l), wv_wat_find("ppc64"));
+	o.lesson = l;
+	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+	for (size_t i = 0; i < 3; i++) {
+		wv_class_goto(&cls, i);
+		if (!app.split_v || strcmp(app.split_v->name, want[i]) != 0)
+			fail_msg("scene %zu: split %s, want %s", i + 1,
+				 app.split_v ? app.split_v->name : "none", want[i]);
+	}
+	wv_class_goto(&cls, 1);	/* back from the scene's own: the lesson's */
+	assert_ptr_equal(app.split_v, wv_wat_find("ppc64"));
+	wv_class_free(&cls);
+	wv_app_free(&app);
+	wv_lesson_free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -532,6 +601,7 @@ int main(void)
 		cmocka_unit_test(test_split_pairs_by_meaning),
 		cmocka_unit_test(test_split_same_call),
 		cmocka_unit_test(test_split_narrates_both),
+		cmocka_unit_test(test_lesson_split),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
