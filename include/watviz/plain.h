@@ -40,6 +40,12 @@ struct wv_plain_opts {
 	 * point at the terminator.
 	 */
 	struct wv_hide hide;
+	/*
+	 * Within 80 columns (the handouts, printed): a 64-bit word's row puts
+	 * its label and hex on a line of their own above its bits, and the
+	 * sentences wrap at 78.  wv_plain_memory and wv_plain_substep only.
+	 */
+	bool narrow;
 };
 
 /*

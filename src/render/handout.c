@@ -379,25 +379,31 @@ static void plain_chart(FILE *out, const struct wv_handout_scene *sc)
 		      "length full; x: times the first routine's.");
 }
 
-/* The scene's word and where it is: 'word "ab\0cd" on x86-64, offset 3'. */
+/* The scene's word and where it is: 'word "ab\0cd" on x86-64, offset 3',
+   wrapped. */
 static void where(FILE *out, const struct wv_handout_scene *sc)
 {
 	const struct wv_trace_in *in = &sc->t->in;
+	char line[600];
+	size_t n = 0;
 
-	fprintf(out, "word \"%s\" on %s", sc->s->word_src, sc->t->v->name);
+#define ADD(...) (n += (size_t)snprintf(line + n, n < sizeof(line) ? sizeof(line) - n : 0, \
+					__VA_ARGS__))
+	ADD("word \"%s\" on %s", sc->s->word_src, sc->t->v->name);
 	/* a scene on a variant of its own names that variant's era */
 	if (sc->kept)
-		fprintf(out, " (%s; this scene needs %s, not %s)", sc->t->v->era,
-			sc->t->v->name, sc->v->name);
+		ADD(" (%s; this scene needs %s, not %s)", sc->t->v->era,
+		    sc->t->v->name, sc->v->name);
 	else if (sc->t->v != sc->v)
-		fprintf(out, " (%s)", sc->t->v->era);
+		ADD(" (%s)", sc->t->v->era);
 	if (in->offset)
-		fprintf(out, ", offset %zu", in->offset);
+		ADD(", offset %zu", in->offset);
 	if (in->fill)
-		fprintf(out, ", fill 0x%02x", in->fill);
+		ADD(", fill 0x%02x", in->fill);
 	if (in->delim >= 0)
-		fprintf(out, ", delimiter 0x%02x", (unsigned)in->delim);
-	fputc('\n', out);
+		ADD(", delimiter 0x%02x", (unsigned)in->delim);
+#undef ADD
+	wv_plain_wrap(out, 0, WIDTH, line);
 }
 
 static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
@@ -410,7 +416,7 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 	struct wv_plain_opts po = { .color = p->color, .word_src = s->word_src,
 				    .hide = { .on = sc->q != 0, .quiz = sc->quiz,
 					      .asked = sc->asked, .nasked = sc->nasked,
-					      .upto = sc->upto } };
+					      .upto = sc->upto }, .narrow = true };
 	char head[300];
 	int rc = 0;
 
@@ -450,7 +456,8 @@ static int plain_scene(void *ctx, const struct wv_handout_scene *sc)
 static int plain_answer(void *ctx, const struct wv_handout_scene *sc)
 {
 	const struct plain *p = ctx;
-	struct wv_plain_opts whole = { .color = p->color, .word_src = sc->s->word_src };
+	struct wv_plain_opts whole = { .color = p->color, .word_src = sc->s->word_src,
+				       .narrow = true };
 	char lead[80];
 	int rc;
 
@@ -511,7 +518,7 @@ static int sheet_scene(void *ctx, const struct wv_handout_scene *sc)
 	struct wv_plain_opts po = { .color = p->color, .word_src = sc->s->word_src,
 				    .hide = { .on = true, .quiz = sc->quiz,
 					      .asked = sc->asked, .nasked = sc->nasked,
-					      .upto = sc->upto } };
+					      .upto = sc->upto }, .narrow = true };
 	char head[300];
 	int rc = 0;
 

@@ -1,8 +1,9 @@
 /*
- * The HTML renderer: a trace, or a lesson handout, as one self-contained
- * page.  Lays out what the step engine decided, in the plain text's order
- * and with its symbols (watviz/look.h); the handout follows the walk of
- * handout.c.  Computes nothing itself.
+ * The HTML renderer: the page, its style sheet, and a trace (or two, with
+ * --split) as one self-contained page; the parts of it (htmlparts.h) the
+ * handouts, prints and question sheets of html_handout.c use too.  Lays
+ * out what the step engine decided, in the plain text's order and with its
+ * symbols (watviz/look.h).  Computes nothing itself.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -41,6 +41,9 @@ struct out {
 	unsigned wrap;		/* text width */
 	const struct wv_trace *t;
 	struct wv_hide hide;	/* a question is open (struct wv_plain_opts) */
+	/* a row's label and hex above its bits (wv_plain_opts.narrow on a
+	   64-bit word), so the bits start at column STACK_W */
+	bool stacked;
 };
 
 static void on(const struct out *o, enum wv_look r)
@@ -185,6 +188,14 @@ static void memory(const struct out *o)
 /* ---- rows ---------------------------------------------------------------- */
 
 #define LABEL_W 10
+#define STACK_W 8	/* the columns before the bits, stacked */
+#define STACK_LINE 80	/* a stacked label line: label, then hex at its end */
+
+/* The columns before a row's bits, its marks and its ruler's addresses. */
+static int lead(const struct out *o)
+{
+	return o->stacked ? STACK_W : 1 + LABEL_W;
+}
 
 /*
  * The column ruler: each byte column named by its memory address, or, when
@@ -195,7 +206,10 @@ static void ruler(const struct out *o, size_t address, bool mem)
 	const struct wv_trace *t = o->t;
 	char a[16];
 
-	fprintf(o->f, " %-*s", LABEL_W, mem ? "memory" : "reg byte");
+	if (o->stacked)
+		fprintf(o->f, " %-*s", STACK_W - 1, mem ? "memory" : "byte");
+	else
+		fprintf(o->f, " %-*s", LABEL_W, mem ? "memory" : "reg byte");
 	for (unsigned c = 0; c < t->word_bytes; c++) {
 		unsigned r = t->word_bytes - 1 - c;	/* leftmost is the top byte */
 
@@ -203,9 +217,10 @@ static void ruler(const struct out *o, size_t address, bool mem)
 			snprintf(a, sizeof(a), "@%zu", address + t->reg_to_mem[r]);
 		else
 			snprintf(a, sizeof(a), "%u", r);
-		fprintf(o->f, " %-8s", a);
+		fprintf(o->f, c + 1 < t->word_bytes || !o->stacked ? " %-8s" : " %s", a);
 	}
-	fputs(" hex\n", o->f);
+	/* stacked, the hex is on each row's label line */
+	fputs(o->stacked ? "\n" : " hex\n", o->f);
 }
 
 static void label(const struct out *o, const struct wv_row *row)
@@ -219,6 +234,25 @@ static void label(const struct out *o, const struct wv_row *row)
 	on(o, r);
 	fprintf(o->f, "%-*.*s", LABEL_W, LABEL_W, row->label);
 	off(o, r);
+}
+
+/*
+ * Stacked: the row's label line, its whole label and its hex (or '?') at
+ * the line's end, then the lead of its bits line.
+ */
+static void label_line(const struct out *o, const struct wv_row *row, const char *hex)
+{
+	enum wv_look r = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY
+			      ? WV_LOOK_CHAIN
+		      : row->kind == WV_ROW_RESULT ? WV_LOOK_HEAD
+						   : WV_LOOK_NONE;
+	int room = STACK_LINE - 2 - (int)strlen(hex);
+
+	fputc(' ', o->f);
+	on(o, r);
+	fprintf(o->f, "%-*.*s", room, room, row->label);
+	off(o, r);
+	fprintf(o->f, " %s\n%*s", hex, STACK_W, "");
 }
 
 /* Binary of a word row, grouped by byte, coloured by byte marks and bits. */
@@ -282,7 +316,7 @@ static void marks_line(const struct out *o, const struct wv_row *row)
 	}
 	if (!last)
 		return;
-	fprintf(o->f, " %*s", LABEL_W, "");
+	fprintf(o->f, "%*s", lead(o), "");
 	for (unsigned c = 0; c < last; c++) {
 		fputc(' ', o->f);
 		on(o, looks[c]);
@@ -306,7 +340,7 @@ static void bits_line(const struct out *o, const struct wv_row *row)
 	while (n && line[n - 1] == ' ')
 		n--;
 	line[n] = '\0';
-	fprintf(o->f, " %*s%s\n", LABEL_W, "", line);
+	fprintf(o->f, "%*s%s\n", lead(o), "", line);
 }
 
 /* Row ri of sub-step k, as the class may see it (watviz/hide.h). */
@@ -317,8 +351,14 @@ static void row_out(const struct out *o, size_t k, unsigned ri)
 	struct wv_row shown;
 	const struct wv_row *row = &shown;
 	bool hidden = wv_hide_row(&o->hide, t, k, ri, &shown);
+	char hex[24];
 
-	label(o, row);
+	snprintf(hex, sizeof(hex), "%0*llx", row->width == 8 && w != 8 ? 2
+		 : (int)row->width / 4, (unsigned long long)row->value);
+	if (o->stacked && row->width != 0)
+		label_line(o, row, hidden ? "?" : hex);
+	else
+		label(o, row);
 	if (hidden) {
 		/* the question's answer, or what gives it away: '?' */
 		if (row->width == 0) {
@@ -327,7 +367,7 @@ static void row_out(const struct out *o, size_t k, unsigned ri)
 		}
 		for (unsigned c = 0; c < t->word_bytes; c++)
 			fputs(row->width == 8 && w != 8 ? "        ?" : " ????????", o->f);
-		fputs(" ?\n", o->f);
+		fputs(o->stacked ? "\n" : " ?\n", o->f);
 		return;
 	}
 	if (row->width == 0) {
@@ -336,8 +376,10 @@ static void row_out(const struct out *o, size_t k, unsigned ri)
 	}
 	if (row->width == 8 && w != 8) {
 		map_bits(o, row, t->word_bytes);
-		fprintf(o->f, " %*s%02llx\n", (int)w / 4 - 2, "",
-			(unsigned long long)row->value);
+		if (o->stacked)
+			fputc('\n', o->f);
+		else
+			fprintf(o->f, " %*s%s\n", (int)w / 4 - 2, "", hex);
 		marks_line(o, row);
 		if (wv_look_caret_line(row, o->hide.on)) {
 			char line[96];
@@ -349,13 +391,15 @@ static void row_out(const struct out *o, size_t k, unsigned ri)
 			while (n && line[n - 1] == ' ')
 				n--;
 			line[n] = '\0';
-			fprintf(o->f, " %*s%s\n", LABEL_W, "", line);
+			fprintf(o->f, "%*s%s\n", lead(o), "", line);
 		}
 		return;
 	}
 	word_bits(o, row);
-	fprintf(o->f, " %0*llx\n", (int)row->width / 4,
-		(unsigned long long)row->value);
+	if (o->stacked)
+		fputc('\n', o->f);
+	else
+		fprintf(o->f, " %s\n", hex);
 	marks_line(o, row);
 	/* the highlighted bits (those clz counts, say) would answer a question */
 	if (wv_look_caret_line(row, o->hide.on))
@@ -495,11 +539,20 @@ int wv_plain_render(FILE *out, const struct wv_trace *t,
 	return ferror(out) ? -EIO : 0;
 }
 
+/* The layout of a handout's part: within 80 columns when po says so. */
+static struct out part(FILE *out, const struct wv_trace *t, const struct wv_plain_opts *po)
+{
+	bool narrow = po && po->narrow;
+
+	return (struct out){ .f = out, .color = po && po->color, .t = t,
+			     .wrap = t->v->bits == 64 && !narrow ? 98 : 78,
+			     .hide = po ? po->hide : (struct wv_hide){ 0 },
+			     .stacked = narrow && t->v->bits == 64 };
+}
+
 int wv_plain_memory(FILE *out, const struct wv_trace *t, const struct wv_plain_opts *po)
 {
-	struct out o = { .f = out, .color = po && po->color, .t = t,
-			 .wrap = t->v->bits == 64 ? 98 : 78,
-			 .hide = po ? po->hide : (struct wv_hide){ 0 } };
+	struct out o = part(out, t, po);
 
 	memory(&o);
 	return ferror(out) ? -EIO : 0;
@@ -508,9 +561,7 @@ int wv_plain_memory(FILE *out, const struct wv_trace *t, const struct wv_plain_o
 int wv_plain_substep(FILE *out, const struct wv_trace *t, size_t k,
 		     const struct wv_plain_opts *po)
 {
-	struct out o = { .f = out, .color = po && po->color, .t = t,
-			 .wrap = t->v->bits == 64 ? 98 : 78,
-			 .hide = po ? po->hide : (struct wv_hide){ 0 } };
+	struct out o = part(out, t, po);
 	const struct wv_step *st;
 
 	if (k >= t->nsubs)
