@@ -3,6 +3,11 @@
 // format), run on build/web/watviz.wasm through the page's own glue
 // (web/wasi.js, web/core.js), keys named as the driver names them mapped
 // through the page's key table: node frames.js MODULE.wasm < SCENARIO
+// or, every scenario in one process (the module compiled once, a fresh
+// instance for each, as a new page would have): node frames.js MODULE.wasm
+// OUTDIR SCENARIO... writes OUTDIR/NAME (the frames), NAME.err (what the
+// module logged, or the error that stopped it) and NAME.rc (0, or 2 when
+// the scenario could not be run) for each SCENARIO's file name NAME
 // SPDX-License-Identifier: GPL-3.0-or-later
 'use strict';
 const fs = require('fs');
@@ -23,10 +28,11 @@ function code(name) {
   throw new Error('frames.js: no key ' + name);
 }
 
-(async () => {
-  const w = await watvizStart(fs.readFileSync(process.argv[2]), (fd, l) => process.stderr.write(l + '\n'));
+// one scenario's text on a fresh instance of the module; its frames' lines
+async function run(module, text, log) {
+  const w = await watvizStart(module, log);
   const out = [];
-  for (const line of fs.readFileSync(0, 'latin1').split('\n')) {
+  for (const line of text.split('\n')) {
     if (line === '' || line[0] === '#') continue;
     const sp = line.indexOf(' ');
     const cmd = sp < 0 ? line : line.slice(0, sp), arg = sp < 0 ? '' : line.slice(sp + 1);
@@ -60,5 +66,29 @@ function code(name) {
     }
     else throw new Error('frames.js: cannot read ' + line);
   }
-  process.stdout.write(Buffer.from(out.join('\n') + '\n', 'utf8'));
+  return Buffer.from(out.join('\n') + '\n', 'utf8');
+}
+
+(async () => {
+  const module = await WebAssembly.compile(fs.readFileSync(process.argv[2]));
+  if (process.argv.length <= 3) {
+    process.stdout.write(await run(module, fs.readFileSync(0, 'latin1'),
+      (fd, l) => process.stderr.write(l + '\n')));
+    return;
+  }
+  const dir = process.argv[3];
+  for (const file of process.argv.slice(4)) {
+    const name = path.join(dir, path.basename(file));
+    const log = [];
+    let rc = 0;
+    try {
+      fs.writeFileSync(name, await run(module, fs.readFileSync(file, 'latin1'),
+        (fd, l) => log.push(l)));
+    } catch (e) {
+      log.push(e.message);
+      rc = 2;
+    }
+    fs.writeFileSync(name + '.err', log.length ? log.join('\n') + '\n' : '');
+    fs.writeFileSync(name + '.rc', rc + '\n');
+  }
 })().catch((e) => { console.error(e.message); process.exit(2); });
