@@ -1382,14 +1382,14 @@ static bool same_memory(const struct wv_trace_in *a, const struct wv_trace_in *b
 }
 
 /*
- * A worked answer never answers a later question (review: lesson 6 scene 1
- * on x86-32, generic-le32 and arm worked bits - 1 out through to the mask
- * scene 2 asks; lesson 13 scene 2 on x86-32 and arm; lesson 16 on alpha,
- * scenes 1 and 2).  For every lesson on every variant it allows, what the
- * class reads once a question is settled (its worked answer, shown after a
- * right answer or s, and the nudge shown after a wrong one) states no
- * number equal to the value of a later question on the same memory and
- * variant, still unanswered then.  Numbers are compared as values, hex or
+ * A worked answer never answers a later question (the review listed lesson
+ * 6 scene 1 on 32-bit variants and lesson 16 on alpha, gone by the time
+ * this test came; it found lesson 13 scene 2 on x86-32 and arm, whose
+ * worked has_zero(b) was scene 3's OR).  For every lesson on every variant
+ * it allows, what the class reads once a question is settled (its worked
+ * answer, shown after a right answer or s, and the nudge shown after a
+ * wrong one) states no number equal to the value of a later question on
+ * the same memory and variant, still unanswered then.  Numbers are compared as values, hex or
  * decimal.  A word-wide answer (hex) is held against every number; a count
  * or an index against none: the worked texts name addresses, bytes and
  * bits by number, and a small number there is not the later answer.
