@@ -90,7 +90,7 @@ int wv_frame_put(struct wv_frame *f, int y, int x, enum wv_role role,
 int wv_frame_putn(struct wv_frame *f, int y, int x, enum wv_role role,
 		  const char *s, size_t n);
 
-/* printf-style wv_frame_put (truncated at 512 bytes). */
+/* printf-style wv_frame_put (truncated at 512 bytes, at a character's end). */
 int wv_frame_printf(struct wv_frame *f, int y, int x, enum wv_role role,
 		    const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

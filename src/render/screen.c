@@ -117,9 +117,23 @@ int wv_frame_printf(struct wv_frame *f, int y, int x, enum wv_role role,
 	char buf[512];
 	va_list ap;
 
+	int n;
+
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(buf)) {
+		/* cut short: drop a character the cut split, rather than
+		   draw its first bytes as '?' */
+		size_t end = sizeof(buf) - 1, lead = end;
+		uint32_t ch;
+
+		while (lead > 0 && ((unsigned char)buf[lead - 1] & 0xc0) == 0x80)
+			lead--;
+		if (lead > 0 && (unsigned char)buf[lead - 1] >= 0xc0 &&
+		    wv_word_utf8_len(buf + lead - 1, end - (lead - 1), &ch) == 0)
+			buf[lead - 1] = '\0';
+	}
 	return wv_frame_put(f, y, x, role, buf);
 }
 

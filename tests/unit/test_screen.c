@@ -275,6 +275,19 @@ static void test_utf8_cells(void **state)
 		if (i < 4)	/* what the frame can show reads back as written */
 			assert_string_equal(row + 1, cases[i].s);
 	}
+	/* printf's 512 bytes end inside a character: it is dropped, not
+	   drawn as '?' (255 two-byte letters fit, the 256th is cut) */
+	assert_int_equal(wv_frame_init(&fr, 1, 300), 0);
+	{
+		char many[601];
+
+		for (int i = 0; i < 300; i++)
+			memcpy(many + 2 * i, "\xd0\xb6", 2);
+		many[600] = '\0';
+		assert_int_equal(wv_frame_printf(&fr, 0, 0, WV_ROLE_TEXT, "%s", many), 255);
+		assert_int_equal(fr.cells[254].ch, 0x436);
+		assert_int_equal(fr.cells[255].ch, ' ');
+	}
 	/* found where it is, in columns */
 	assert_int_equal(wv_frame_init(&fr, 1, 20), 0);
 	wv_frame_put(&fr, 0, 0, WV_ROLE_TEXT, "\xc3\xa9t\xc3\xa9 \xd0\xb6 x");
