@@ -436,8 +436,15 @@ static void hint_for(const struct wv_scene *s, const struct wv_trace *t, struct 
 	default:
 		if (!sub || !label)
 			break;
-		snprintf(a->hint, sizeof(a->hint), "Look at the row %s of %s, in %s: %s.",
-			 label, sub->expr, t->steps[sub->step].func, ls_sub_rule(t, k));
+		/* "the row a - ONES of a - ONES" when the row is named as
+		   the sub-step: say it once */
+		if (strcmp(label, sub->expr) == 0)
+			snprintf(a->hint, sizeof(a->hint), "Look at the row %s, in %s: %s.",
+				 label, t->steps[sub->step].func, ls_sub_rule(t, k));
+		else
+			snprintf(a->hint, sizeof(a->hint), "Look at the row %s of %s, in %s: "
+				 "%s.", label, sub->expr, t->steps[sub->step].func,
+				 ls_sub_rule(t, k));
 		break;
 	}
 }

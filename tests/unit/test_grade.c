@@ -515,6 +515,11 @@ static void test_hint(void **state)
 	lesson_open(&o, "lessons/09-big-endian.lesson", "ppc64", 3);
 	assert_non_null(strstr(o.a.hint, "on big-endian the top of the register "
 			       "holds the first bytes in memory"));
+	one_close(&o);	/* a row named as its sub-step is named once: lesson 3 scene 2 asks
+	   a - ONES, the row a - ONES of the sub-step a - ONES */
+	lesson_open(&o, "lessons/03-has-zero.lesson", "x86-64", 2);
+	assert_non_null(strstr(o.a.hint, "Look at the row a - ONES, in has_zero: "));
+	assert_null(strstr(o.a.hint, "a - ONES of a - ONES"));
 	one_close(&o);
 }
 
