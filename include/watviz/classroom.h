@@ -262,10 +262,12 @@ bool wv_class_exploring(const struct wv_class *c);
 /*
  * The scene's narration on the trace shown, filled (wv_lesson_narrate), a
  * measure scene's figures from c->measure ("(not measured)" without
- * them).  Returns 0, or -1 when a placeholder has no value (a changed
- * word); out is then not written.
+ * them), {memory} as memory (WV_MEMORY_PANEL or WV_MEMORY_STRIP: what the
+ * frame draws).  Returns 0, or -1 when a placeholder has no value (a
+ * changed word); out is then not written.
  */
-int wv_class_narrate(const struct wv_class *c, char *out, size_t size);
+int wv_class_narrate(const struct wv_class *c, const char *memory, char *out,
+		     size_t size);
 
 /*
  * The placeholders of the scene's narration and question that would state

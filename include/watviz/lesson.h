@@ -313,15 +313,28 @@ int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
 		     char *out, size_t size, const char **bad);
 
 /*
+ * What {memory} names: the memory as the screen or the sheet draws it.  The
+ * main view's panel (rows of hex, characters and roles), the one-line strip
+ * of --present and the split view, a handout's table.  wv_lesson_narrate
+ * and wv_lesson_prompt say the panel.
+ */
+#define WV_MEMORY_PANEL "memory panel"
+#define WV_MEMORY_STRIP "memory strip"
+#define WV_MEMORY_TABLE "memory table"
+
+/*
  * As wv_lesson_narrate and wv_lesson_prompt, with every placeholder that
  * names an ask in hide (1 << enum wv_ask) drawn as "?"; {answer_address}
  * with find_zero or length.  For a sheet seen whole, where another
- * question asks that value (watviz/hide.h).
+ * question asks that value (watviz/hide.h).  {memory} is memory, one of
+ * the WV_MEMORY_ names above: what the frame or sheet shows.
  */
 int wv_lesson_narrate_hiding(const struct wv_scene *s, const struct wv_trace *t,
-			     unsigned hide, char *out, size_t size, const char **bad);
+			     unsigned hide, const char *memory, char *out, size_t size,
+			     const char **bad);
 int wv_lesson_prompt_hiding(const struct wv_scene *s, const struct wv_trace *t,
-			    unsigned hide, char *out, size_t size, const char **bad);
+			    unsigned hide, const char *memory, char *out, size_t size,
+			    const char **bad);
 
 /* typed read as a value of a's form (a choice's letter gives its option);
    0, or -1 when it cannot be read. */

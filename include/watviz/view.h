@@ -43,6 +43,9 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app);
  * the rows whose bytes differ marked "<>".
  */
 void wv_view_split(struct wv_frame *f, const struct wv_app *app);
+/* Does the split body from row y draw the memory as the one-line strip
+   (wv_view_memory_line), not the panel? */
+bool wv_view_split_strip(const struct wv_frame *f, int y, bool present);
 /* Its memory and panes from row y down to the status line (a lesson puts
    its narration above), in --present's large cells (present); 0 when there
    is no split view to draw. */
@@ -138,7 +141,8 @@ int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int ma
  * The word in a strip, for a layout with no room for the memory panel:
  * its bytes in hex around the current word's, the string start and the
  * terminator marked (not while a question is open), each byte's character
- * on the line under it.  Returns 2.
+ * on the line under it (a byte past the page edge: "--" over the mark u, as
+ * the panel's hex and mark rows).  Returns 2.
  */
 int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int x);
 

@@ -43,7 +43,15 @@ struct pen {
 	struct wv_frame *f;
 	int y, ymax, x, width;
 	bool gaps;		/* a blank line between paragraphs */
+	const char *memory;	/* what {memory} says: WV_MEMORY_PANEL or _STRIP */
 };
+
+/* The memory as c's layouts other than the split draw it: the one-line
+   strip in --present, else the panel (wv_lessonview_split decides its own). */
+static const char *memory_shown(const struct wv_class *c)
+{
+	return c->present ? WV_MEMORY_STRIP : WV_MEMORY_PANEL;
+}
 
 static void line(struct pen *p, enum wv_role role, const char *text)
 {
@@ -120,7 +128,7 @@ static void narration_hint(struct pen *p, const struct wv_class *c, bool hint)
 	{
 		char text[WV_NARRATION_MAX];
 
-		if (wv_class_narrate(c, text, sizeof(text)) != 0)
+		if (wv_class_narrate(c, p->memory, text, sizeof(text)) != 0)
 			snprintf(text, sizeof(text), "(This narration needs values "
 				 "the word as changed does not have.)");
 		paragraphs(p, WV_ROLE_TEXT, text);
@@ -171,8 +179,8 @@ static void ask_line(struct pen *p, const struct wv_class *c)
 	char buf[WV_ANSWER_TEXT_MAX], prompt[WV_ANSWER_TEXT_MAX - 16];
 	int y = p->y;
 
-	if (wv_lesson_prompt_hiding(scene(c), &c->app->trace, wv_class_hiding(c), prompt,
-				    sizeof(prompt), NULL) != 0)
+	if (wv_lesson_prompt_hiding(scene(c), &c->app->trace, wv_class_hiding(c),
+				    p->memory, prompt, sizeof(prompt), NULL) != 0)
 		snprintf(prompt, sizeof(prompt), "%s", scene(c)->q.prompt);
 	snprintf(buf, sizeof(buf), "Question: %s", prompt);
 	line(p, WV_ROLE_TEXT, buf);
@@ -294,11 +302,13 @@ static void phase_text(struct pen *p, const struct wv_class *c)
 		narration(p, c);
 }
 
-/* The panel for c's phase from row y; returns the lines it took. */
+/* The panel for c's phase from row y; returns the lines it took.  memory:
+   what the frame draws the memory as (NULL: memory_shown). */
 static int text_panel(struct wv_frame *f, const struct wv_class *c, int y,
-		      int ymax, int x, int width, bool gaps)
+		      int ymax, int x, int width, bool gaps, const char *memory)
 {
-	struct pen p = { f, y, ymax, x, width, gaps };
+	struct pen p = { f, y, ymax, x, width, gaps, memory ? memory : memory_shown(c) };
+
 
 	phase_text(&p, c);
 	return p.y - y;
@@ -307,7 +317,7 @@ static int text_panel(struct wv_frame *f, const struct wv_class *c, int y,
 size_t wv_lessonview_said(const struct wv_class *c, char *out, size_t size)
 {
 	struct wv_frame f = { 0 };
-	struct pen p = { &f, 0, 0, 0, 200, false };
+	struct pen p = { &f, 0, 0, 0, 200, false, memory_shown(c) };
 	size_t n = 0;
 
 	if (!size)
@@ -336,7 +346,7 @@ size_t wv_lessonview_said(const struct wv_class *c, char *out, size_t size)
 
 static int text_lines(const struct wv_class *c, int width, bool gaps)
 {
-	return text_panel(NULL, c, 0, 10000, 0, width, gaps);
+	return text_panel(NULL, c, 0, 10000, 0, width, gaps, NULL);
 }
 
 /* The rows of bits; while a question is open, what it hides is '?'. */
@@ -368,7 +378,7 @@ static void text_and_bits(struct wv_frame *f, const struct wv_class *c, int y,
 		if (tl + regs > avail && c->phase == WV_CLASS_SCENE)
 			regs = 0;
 	}
-	tl = text_panel(f, c, y, ymax - regs, x, width, gaps);
+	tl = text_panel(f, c, y, ymax - regs, x, width, gaps, NULL);
 	y += tl + (gaps && y + tl + regs < ymax);
 	/* a tall screen: the function's earlier sub-steps above its rows */
 	if (f->rows >= 30)
@@ -436,7 +446,7 @@ static void measure_scene(struct wv_frame *f, const struct wv_class *c, int x,
 	y += wv_view_chart(f, y, ymax, x, chart_w, c->measured ? &c->measure : NULL,
 			   (enum wv_measure_group)s->measure, c->measure_why);
 	y += f->rows >= 30;
-	text_panel(f, c, y, ymax, x, width, text_lines(c, width, true) <= ymax - y);
+	text_panel(f, c, y, ymax, x, width, text_lines(c, width, true) <= ymax - y, NULL);
 	status(f, c);
 }
 
@@ -545,7 +555,7 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 		y += wv_view_later(f, c->app, y + regs, ymax - tl - 1, &o);
 	y += regs + 1;
 	text_panel(f, c, y, f->rows - 2, margin, width,
-		   text_lines(c, width, true) <= f->rows - 2 - y);
+		   text_lines(c, width, true) <= f->rows - 2 - y, NULL);
 	status(f, c);
 }
 
@@ -557,9 +567,14 @@ void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c)
 	wv_frame_printf(f, 1, wv_frame_put(f, 1, 0, WV_ROLE_HEADING, scene(c)->title) + 2,
 			WV_ROLE_DIM, "\"%s\" on %s and %s", c->app->word_src,
 			c->app->v->name, c->app->split_v->name);
-	/* the narration first, then the two variants */
-	wv_view_split_body(f, c->app, 2 + text_panel(f, c, 2, 2 + room, 0, width, false),
-			   c->present);
+	/* the narration first, then the two variants; its {memory} as the
+	   split draws it under the narration (both names are as long) */
+	int tl = text_panel(NULL, c, 2, 2 + room, 0, width, false, NULL);
+	const char *memory = wv_view_split_strip(f, 2 + tl, c->present)
+			     ? WV_MEMORY_STRIP : WV_MEMORY_PANEL;
+
+	wv_view_split_body(f, c->app, 2 + text_panel(f, c, 2, 2 + room, 0, width, false,
+						     memory), c->present);
 	status(f, c);
 }
 
@@ -575,7 +590,8 @@ void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 
 	if (width > 76)
 		width = 76;
-	p = (struct pen){ f, f->rows >= 30 ? 4 : 2, f->rows - 2, margin, width, true };
+	p = (struct pen){ f, f->rows >= 30 ? 4 : 2, f->rows - 2, margin, width, true,
+			  memory_shown(c) };
 	lesson_bar(f, c);
 	snprintf(buf, sizeof(buf), "End of lesson %u: %s", c->number,
 		 wv_lesson_title(c->lesson));

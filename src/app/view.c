@@ -382,6 +382,11 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 		p[k].rows = 2 + p[k].before + p[k].earlier + p[k].regs + p[k].text;
 }
 
+bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
+{
+	return present || f->rows - y < 35;
+}
+
 int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 			bool present)
 {
@@ -427,8 +432,8 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 		p[k].eo.differ = 0;	/* the marks are the current sub-step's */
 	}
 
-	y += f->rows - y >= 35 && !present ? wv_view_memory(f, app, y)
-	     : wv_view_memory_line(f, app, y, 0);
+	y += wv_view_split_strip(f, y, present) ? wv_view_memory_line(f, app, y, 0)
+	     : wv_view_memory(f, app, y);
 	/* each pane what it needs: a heading, a function line, its rows and
 	   its sentence; earlier sub-steps with what is left */
 	split_share(f, p, f->rows - 3 - y, width);

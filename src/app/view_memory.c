@@ -2,7 +2,9 @@
  * The main view's memory panel (wv_view_memory): the words around the
  * current one, each byte's address, hex, character and mark, the bytes the
  * sub-step is about and the edit cursor; and the one-line form for layouts
- * with no room for the panel (wv_view_memory_line).
+ * with no room for the panel (wv_view_memory_line: a byte past the page
+ * edge "--" over the panel's mark u).  A lesson's {memory} names the one
+ * drawn (lessonview.c).
  *
  * Calls only the frame model (watviz/screen.h), the state (watviz/app.h)
  * and the marks' looks (watviz/look.h): no other view file.
@@ -250,13 +252,18 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 			x = wv_frame_put(f, y, x, WV_ROLE_HEADING, " |");
 		x = wv_frame_put(f, y, x, i == cb ? WV_ROLE_HEADING : WV_ROLE_DIM,
 				 i == cb ? "[" : i == t->img.offset ? ">" : " ");
-		x = wv_frame_printf(f, y, x, role, "%02x", t->img.mem[i]);
-		/* its character under it: which byte is the '/' */
+		/* its character under it: which byte is the '/'; past the page
+		   edge no byte, "--" as the panel's hex, over the panel's mark u */
 		char g[3];
 
 		glyph(t->img.mem[i], g);
-		if (t->img.role[i] == WV_MEM_UNMAPPED)
-			g[0] = g[1] = ' ';
+		if (t->img.role[i] == WV_MEM_UNMAPPED) {
+			x = wv_frame_put(f, y, x, role, "--");
+			g[0] = ' ';
+			g[1] = wv_looks[WV_LOOK_UNMAPPED].sym;
+		} else {
+			x = wv_frame_printf(f, y, x, role, "%02x", t->img.mem[i]);
+		}
 		wv_frame_put(f, y + 1, x - 2, role, g);
 		if (t->img.role[i] != WV_MEM_UNMAPPED)
 			wv_frame_target(f, y, x - 3, 3, WV_TARGET_BYTE | (unsigned)i);

@@ -18,8 +18,13 @@
 /* The value of placeholder name on trace t, as text ("?" for an ask in
    hide, the asks 1 << enum wv_ask drawn hidden); -1 when it has none. */
 static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
-			     unsigned hide, const char *name, char *buf, size_t size)
+			     unsigned hide, const char *memory, const char *name,
+			     char *buf, size_t size)
 {
+	if (strcmp(name, "memory") == 0) {	/* what the memory is drawn as */
+		snprintf(buf, size, "%s", memory);
+		return 0;
+	}
 	if (strcmp(name, "arch") == 0) {
 		snprintf(buf, size, "%s", t->v->name);
 		return 0;
@@ -84,7 +89,8 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 
 /* src with its placeholders filled, appended to out[*used..size). */
 static int fill(const struct wv_scene *s, const struct wv_trace *t, unsigned hide,
-		const char *src, char *out, size_t size, size_t *used, const char **bad)
+		const char *memory, const char *src, char *out, size_t size, size_t *used,
+		const char **bad)
 {
 	static char badname[24];
 
@@ -99,7 +105,8 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, unsigned hid
 				/* a measure scene's figures: kept for the screen
 				   or the handout to fill (wv_measure_fill) */
 				snprintf(val, sizeof(val), "{%s}", name);
-			} else if (placeholder_value(s, t, hide, name, val, sizeof(val)) != 0) {
+			} else if (placeholder_value(s, t, hide, memory, name, val,
+						     sizeof(val)) != 0) {
 				if (bad) {
 					snprintf(badname, sizeof(badname), "%s", name);
 					*bad = badname;
@@ -123,7 +130,8 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, unsigned hid
 }
 
 int wv_lesson_narrate_hiding(const struct wv_scene *s, const struct wv_trace *t,
-			     unsigned hide, char *out, size_t size, const char **bad)
+			     unsigned hide, const char *memory, char *out, size_t size,
+			     const char **bad)
 {
 	size_t used = 0;
 	bool be = t->v->endian == WV_BIG;
@@ -138,7 +146,8 @@ int wv_lesson_narrate_hiding(const struct wv_scene *s, const struct wv_trace *t,
 			continue;
 		if (used && used + 1 < size)
 			out[used++] = '\n';
-		if (fill(s, t, hide, pa->text ? pa->text : "", out, size, &used, bad) != 0)
+		if (fill(s, t, hide, memory, pa->text ? pa->text : "", out, size, &used,
+			 bad) != 0)
 			return -1;
 	}
 	out[used < size ? used : size - 1] = '\0';
@@ -148,22 +157,24 @@ int wv_lesson_narrate_hiding(const struct wv_scene *s, const struct wv_trace *t,
 int wv_lesson_narrate(const struct wv_scene *s, const struct wv_trace *t,
 		      char *out, size_t size, const char **bad)
 {
-	return wv_lesson_narrate_hiding(s, t, 0, out, size, bad);
+	return wv_lesson_narrate_hiding(s, t, 0, WV_MEMORY_PANEL, out, size, bad);
 }
 
 int wv_lesson_prompt_hiding(const struct wv_scene *s, const struct wv_trace *t,
-			    unsigned hide, char *out, size_t size, const char **bad)
+			    unsigned hide, const char *memory, char *out, size_t size,
+			    const char **bad)
 {
 	size_t used = 0;
 
 	if (size == 0)
 		return -1;
 	out[0] = '\0';
-	return fill(s, t, hide, s->q.prompt ? s->q.prompt : "", out, size, &used, bad);
+	return fill(s, t, hide, memory, s->q.prompt ? s->q.prompt : "", out, size,
+		    &used, bad);
 }
 
 int wv_lesson_prompt(const struct wv_scene *s, const struct wv_trace *t,
 		     char *out, size_t size, const char **bad)
 {
-	return wv_lesson_prompt_hiding(s, t, 0, out, size, bad);
+	return wv_lesson_prompt_hiding(s, t, 0, WV_MEMORY_PANEL, out, size, bad);
 }

@@ -5,8 +5,10 @@
 #include "watviz/pace.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "watviz/lesson.h"
 #include "watviz/trace.h"
 
 size_t wv_pace_words(const char *text)
@@ -40,16 +42,26 @@ void wv_pace_estimate(struct wv_pace *p, size_t words, size_t scenes,
 	p->minutes = (p->seconds + 59) / 60;
 }
 
-/* The placeholders that stand for a whole sentence on the variant. */
+/* {memory}'s value: two words whatever the frame or sheet draws
+   (WV_MEMORY_PANEL, _STRIP, _TABLE), counted as the panel's. */
+static const char *memory_name(const struct wv_variant *v, char *buf, size_t size)
+{
+	(void)v;
+	snprintf(buf, size, "%s", WV_MEMORY_PANEL);
+	return buf;
+}
+
+/* The placeholders that stand for more than one word on the variant. */
 static const struct {
 	const char *tag;
 	const char *(*sentence)(const struct wv_variant *v, char *buf, size_t size);
 } sentences[] = {
 	{ "{dcache}", wv_trace_dcache_sentence },
 	{ "{zeropad}", wv_trace_zeropad_sentence },
+	{ "{memory}", memory_name },
 };
 
-/* The words the sentence placeholders in text add beyond the one each
+/* The words the sentence placeholders (and {memory}) in text add beyond the one each
    counts as written. */
 static size_t sentence_words(const char *text, const struct wv_variant *v)
 {
@@ -80,7 +92,7 @@ int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
 	 * its value is (a number, a hex word, a variant's name: never blank,
 	 * never empty), so the count is the filled narration's.  {dcache} and
 	 * {zeropad} are sentences: each counts as the words of its sentence
-	 * on the scene's variant.
+	 * on the scene's variant; {memory} as its two ("memory panel").
 	 */
 	for (size_t i = 0; i < n; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);

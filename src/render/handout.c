@@ -227,7 +227,9 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			if (c)
 				sc.cites[sc.ncites++] = c;
 		}
-		if (wv_lesson_narrate_hiding(s, &t, mask, text, WV_NARRATION_MAX, NULL) != 0)
+		/* {memory}: the sheet's memory table */
+		if (wv_lesson_narrate_hiding(s, &t, mask, WV_MEMORY_TABLE, text,
+					     WV_NARRATION_MAX, NULL) != 0)
 			rc = -EINVAL;
 		if (rc == 0 && s->measure >= 0) {
 			/* the figures, from --measure or "(not measured)" */
@@ -236,8 +238,8 @@ int wv_handout_walk(const wv_lesson *l, const struct wv_handout_opts *o,
 			sc.measure = o->measure;
 		}
 		if (rc == 0 && s->q.ask != WV_ASK_NONE) {
-			if (wv_lesson_prompt_hiding(s, &t, mask, prompt, WV_NARRATION_MAX,
-						    NULL) != 0)
+			if (wv_lesson_prompt_hiding(s, &t, mask, WV_MEMORY_TABLE, prompt,
+						    WV_NARRATION_MAX, NULL) != 0)
 				rc = -EINVAL;
 			sc.q = ++nq;
 			sc.prompt = prompt;

@@ -640,6 +640,197 @@ static void test_present_rows_whole(void **state)
 	assert_int_equal(bad_rows, 0);
 }
 
+/* ---- the narration names the memory the frame draws ---------------------- */
+
+/* The frame's text, row after row, every run of blanks one space: a phrase
+   wrapped over two rows reads as one. */
+static void frame_words(char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (int y = 0; y < fr.rows && n + 1 < size; y++) {
+		char row[400];
+
+		wv_frame_row_text(&fr, y, row, sizeof(row));
+		for (const char *r = row; *r && n + 2 < size; r++)
+			if (*r != ' ' || (n && out[n - 1] != ' '))
+				out[n++] = *r;
+		if (n && out[n - 1] != ' ')
+			out[n++] = ' ';
+	}
+	out[n] = '\0';
+}
+
+static unsigned misnamed;
+
+/* Does the frame draw the memory panel (its "Memory" heading over the
+   "addr" row, wv_view_memory) or the one-line strip ("memory @N:",
+   wv_view_memory_line)?  Then its text must not name the other one. */
+static void memory_named(const char *where)
+{
+	static char text[40000];
+	bool panel = false, strip = row_of("memory @") >= 0;
+
+	for (int y = 0; y + 1 < fr.rows; y++)
+		panel |= wv_frame_find(&fr, y, "Memory") == 0 &&
+			 wv_frame_find(&fr, y + 1, "addr") == 0;
+	frame_words(text, sizeof(text));
+	if ((!panel && strstr(text, "memory panel")) ||
+	    (!strip && strstr(text, "memory strip"))) {
+		print_message("%s: the text names the memory %s, the frame draws %s\n",
+			      where, strstr(text, "memory panel") ? "panel" : "strip",
+			      panel ? "the panel" : strip ? "the strip" : "neither");
+		if (misnamed++ == 0)
+			dump();
+	}
+}
+
+/* memory_named on the class's scenes at sizes, alone and split, the
+   narration and, where the scene asks, the question; the frames that
+   name the memory on one row. */
+static unsigned memory_named_scenes(unsigned number)
+{
+	static const struct { int rows, cols; } sizes[] = {
+		{ 24, 80 }, { 36, 120 }, { 45, 160 }, { 60, 160 },
+	};
+	enum { NSIZES = sizeof(sizes) / sizeof(sizes[0]) };
+	char where[160];
+	unsigned named = 0;
+
+	for (size_t run = 0; run < cls.nscenes * 2 * NSIZES * 2; run++) {
+		size_t k = run / (2 * NSIZES * 2), z = run / 2 % NSIZES;
+		bool split = run / (NSIZES * 2) % 2, ask = run % 2;
+
+		if (ask && !cls.has_question)
+			continue;
+		wv_class_goto(&cls, k);
+		wv_app_split(&app, split ? wv_app_split_partner(app.v) : NULL);
+		if (ask)
+			wv_class_do(&cls, WV_ACT_ANSWER);
+		build(sizes[z].rows, sizes[z].cols);
+		snprintf(where, sizeof(where), "lesson %u scene %zu at %dx%d%s%s%s",
+			 number, k + 1, sizes[z].cols, sizes[z].rows,
+			 cls.present ? ", --present" : "", split ? ", split" : "",
+			 ask ? ", its question" : "");
+		memory_named(where);
+		named += row_of("memory panel") >= 0 || row_of("memory strip") >= 0;
+		wv_app_split(&app, NULL);
+	}
+	return named;
+}
+
+/* Every lesson's scenes, with --present and without, alone and split, at
+   80x24 to 160x45 (and 160x60, where the split has room for the panel),
+   the narration and, where the scene asks, the question: "memory panel"
+   only where the panel is drawn, "memory strip" only where the strip is.
+   Lessons 1, 3 and 15 say {memory}. */
+static void test_memory_named(void **state)
+{
+	static const char quiet[] =
+		"title: Memory named\n"
+		"summary: The narration names the memory as drawn.\n"
+		"arches: any\n"
+		"\n"
+		"scene: The bytes\n"
+		"word: ab\\0cd\n"
+		"show: load\n"
+		"text: The {memory} shows the bytes the load brings in.\n";
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	unsigned named = 0;
+
+	(void)state;
+	misnamed = 0;
+	for (int i = 0; i < n; i++)
+		for (int present = 0; present < 2; present++) {
+			start(files[i].path, files[i].number, NULL, present);
+			named += memory_named_scenes(files[i].number);
+			stop();
+		}
+	/* a scene with no question, so the split is drawn too (a lesson's
+	   waits while a question on its word is to come) */
+	for (int present = 0; present < 2; present++) {
+		struct wv_ui_opts o = { .lesson_number = 99, .lesson_slug = "x",
+					.present = present, .delim = -1 };
+		struct wv_error e;
+
+		assert_int_equal(wv_lesson_parse(quiet, strlen(quiet), &lesson, &e), 0);
+		o.lesson = lesson;
+		assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+		named += memory_named_scenes(99);
+		stop();
+	}
+	print_message("%u frames name the memory on one row\n", named);
+	assert_true(named > 0);
+	assert_int_equal(misnamed, 0);
+}
+
+/*
+ * Lesson 15's second scene in --present says the memory strip marks the
+ * bytes past the page edge u, with -- for their hex: the strip's bytes from
+ * memory 8 on (the scene's page-end: 8) read "--" over "u", each in its
+ * one column, and the mapped bytes before keep their hex.
+ */
+static void test_strip_unmapped(void **state)
+{
+	char row[400], under[400], tok[8];
+	size_t from, addr;
+	int y, x, used;
+
+	(void)state;
+	start("lessons/15-page-edge.lesson", 15, NULL, true);
+	wv_class_goto(&cls, 1);
+	build(24, 80);
+	assert_true(row_of("memory strip marks the bytes past the") > 0);
+	y = row_of("memory @");
+	assert_true(y > 0);
+	wv_frame_row_text(&fr, y, row, sizeof(row));
+	wv_frame_row_text(&fr, y + 1, under, sizeof(under));
+	x = wv_frame_find(&fr, y, "memory @");
+	assert_int_equal(sscanf(row + x, "memory @%zu:%n", &from, &used), 1);
+	x += used;
+	addr = from;
+	/* each byte: a 2-character token after its blank, '>' or '[', the
+	   word's boundaries " |" between */
+	unsigned past = 0;
+
+	while (row[x] && sscanf(row + x, " %7s", tok) == 1) {
+		int at = x + (int)strspn(row + x, " ");
+
+		x = at + (int)strlen(tok);
+		if (strcmp(tok, "|") == 0)
+			continue;
+		if (tok[0] == '|') {	/* the boundary before '>' */
+			memmove(tok, tok + 1, strlen(tok));
+			at++;
+		}
+		if (tok[0] == '>' || tok[0] == '[') {
+			memmove(tok, tok + 1, strlen(tok));
+			at++;
+		}
+		assert_int_equal(strlen(tok), 2);
+		if (addr >= 8) {
+			past++;
+			if (strcmp(tok, "--") != 0 || (int)strlen(under) <= at + 1 ||
+			    under[at + 1] != 'u') {
+				print_message("byte @%zu past the edge: '%s' over '%c'\n",
+					      addr, tok, (int)strlen(under) > at + 1
+					      ? under[at + 1] : ' ');
+				dump();
+				fail();
+			}
+		} else {
+			char hex[3];
+
+			snprintf(hex, sizeof(hex), "%02x", app.trace.img.mem[addr]);
+			assert_string_equal(tok, hex);
+		}
+		addr++;
+	}
+	assert_true(past >= 1);
+	stop();
+}
+
 /* Is s UTF-8, by a byte loop of its own; its columns (characters) in *cols. */
 static bool utf8_cols(const char *s, int *cols)
 {
@@ -772,6 +963,8 @@ int main(void)
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),
 		cmocka_unit_test(test_present_rows_whole),
+		cmocka_unit_test(test_memory_named),
+		cmocka_unit_test(test_strip_unmapped),
 		cmocka_unit_test(test_utf8_lesson),
 		cmocka_unit_test(test_present_grows),
 	};

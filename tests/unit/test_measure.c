@@ -283,7 +283,7 @@ static void test_scene(void **state)
 	assert_int_equal(fake_calls, 0);
 	wv_class_goto(&c, scene);
 	assert_int_equal(fake_calls, 1);
-	assert_int_equal(wv_class_narrate(&c, text, sizeof(text)), 0);
+	assert_int_equal(wv_class_narrate(&c, WV_MEMORY_PANEL, text, sizeof(text)), 0);
 	/* the CPU is named by the chart's "measured on" line, below */
 	assert_non_null(strstr(text, "9.8x"));
 	assert_null(strchr(text, '{'));
