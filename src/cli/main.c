@@ -34,6 +34,8 @@
 #include "watviz/wat.h"
 #include "watviz/word.h"
 
+#include "out.h"
+
 #ifndef WATVIZ_VERSION
 #define WATVIZ_VERSION "unknown"
 #endif
@@ -44,52 +46,6 @@
 
 #define EXIT_USAGE 2
 #define DEFAULT_WORD "ab\\0cd"
-
-/*
- * Text from argv or the disk (a word, a file name) made safe for the
- * terminal: control characters and bytes that are not UTF-8 as \xHH.  Each
- * call returns the next of four buffers, so one message may hold four.
- */
-static const char *safe(const char *s)
-{
-	static char bufs[4][4 * WV_LESSON_PATH_MAX + 1];
-	static unsigned next;
-	char *b = bufs[next++ % 4];
-
-	wv_word_escape(s, strlen(s), b, sizeof(bufs[0]));
-	return b;
-}
-
-static void usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 1, 2)))
-#endif
-	;
-
-/* "watviz: MESSAGE" on stderr, what it quotes made safe to show. */
-static void usage_error(const char *fmt, ...)
-{
-	static char msg[2 * WV_LESSON_PATH_MAX];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "watviz: %s\n", safe(msg));
-}
-
-/*
- * Flush standard output; when that fails (a full disk, a closed pipe) say so.
- * Returns the exit status for "done": 0, or EXIT_FAILURE.
- */
-static int finish_stdout(void)
-{
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return 0;
-	fprintf(stderr, "watviz: cannot write the output: %s\n",
-		strerror(errno ? errno : EIO));
-	return EXIT_FAILURE;
-}
 
 /* The folder the running program is in (for the source tree's lessons/). */
 static void exe_dir(const char *argv0, char *buf, size_t size)
@@ -112,8 +68,8 @@ static void exe_dir(const char *argv0, char *buf, size_t size)
 /* A lesson file wv_lesson_find skipped, as a warning. */
 static void warn_skipped(void *dir, const char *name, const char *why)
 {
-	fprintf(stderr, "watviz: warning: %s/%s: skipped: %s\n", safe(dir),
-		safe(name), why);
+	fprintf(stderr, "watviz: warning: %s/%s: skipped: %s\n", cli_safe(dir),
+		cli_safe(name), why);
 }
 
 /*
@@ -132,18 +88,18 @@ static int find_lessons(const struct wv_cli *c, const char *argv0,
 	exe_dir(argv0, exe, sizeof(exe));
 	if (wv_lesson_dir(c->lessons_dir, WATVIZ_DATADIR "/lessons", exe, dir,
 			  sizeof(dir), &e) != 0) {
-		usage_error("%s", e.msg);
+		cli_usage_error("%s", e.msg);
 		return -1;
 	}
 	n = wv_lesson_find(dir, files, warn_skipped, dir);
 	if (n < 0) {
-		usage_error("cannot read the lessons folder %s: %s", dir,
-			    strerror(errno));
+		cli_usage_error("cannot read the lessons folder %s: %s", dir,
+				strerror(errno));
 		return -1;
 	}
 	if (n == 0) {
-		usage_error("no lesson files (NN-name.lesson) in %s; give "
-			    "--lessons-dir DIR", dir);
+		cli_usage_error("no lesson files (NN-name.lesson) in %s; give "
+				"--lessons-dir DIR", dir);
 		free(*files);
 		*files = NULL;
 		return -1;
@@ -152,7 +108,7 @@ static int find_lessons(const struct wv_cli *c, const char *argv0,
 		if ((*files)[i].number == (*files)[i - 1].number)
 			fprintf(stderr, "watviz: warning: %s and %s are both lesson "
 				"%u; --lesson %u cannot choose between them: renumber "
-				"one\n", safe((*files)[i - 1].path), safe((*files)[i].path),
+				"one\n", cli_safe((*files)[i - 1].path), cli_safe((*files)[i].path),
 				(*files)[i].number, (*files)[i].number);
 	return n;
 }
@@ -191,9 +147,9 @@ static wv_lesson *load_lesson(const char *path, bool quick)
 	if ((quick ? wv_lesson_load_quick(path, &l, &e) : wv_lesson_load(path, &l, &e)) == 0)
 		return l;
 	if (e.line > 0)
-		fprintf(stderr, "%s:%d:%d: %s\n", safe(path), e.line, e.col, e.msg);
+		fprintf(stderr, "%s:%d:%d: %s\n", cli_safe(path), e.line, e.col, e.msg);
 	else
-		fprintf(stderr, "watviz: %s: %s\n", safe(path), e.msg);
+		fprintf(stderr, "watviz: %s: %s\n", cli_safe(path), e.msg);
 	return NULL;
 }
 
@@ -218,7 +174,7 @@ static void list_progress(const char *path, const struct wv_lesson_file *f,
 
 		if (!*told)
 			fprintf(stderr, "watviz: lesson progress not shown: %s\n",
-				safe(wv_state_explain(path, rc, why, sizeof(why))));
+				cli_safe(wv_state_explain(path, rc, why, sizeof(why))));
 		*told = true;
 		return;
 	}
@@ -258,7 +214,7 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 			continue;
 		}
 		printf("%3u  %s (%s)\n", files[i].number, wv_lesson_title(l),
-		       safe(files[i].slug));
+		       cli_safe(files[i].slug));
 		wv_pace_lesson(l, NULL, &p);
 		len += (size_t)snprintf(line, sizeof(line), "about %u min: %zu "
 					"scene%s, %zu question%s; variants:",
@@ -274,7 +230,7 @@ static int list_lessons(const struct wv_cli *c, const char *argv0)
 		wv_lesson_free(l);
 	}
 	free(files);
-	if (finish_stdout())
+	if (cli_finish_stdout())
 		return EXIT_FAILURE;
 	return bad ? EXIT_USAGE : 0;
 }
@@ -300,7 +256,7 @@ static int version(const struct wv_cli *c, const char *argv0)
 		printf("Lessons are read from %s\n", realpath(dir, real) ? real : dir);
 	else
 		printf("Lessons: none found (%s)\n", e.msg);
-	return finish_stdout();
+	return cli_finish_stdout();
 }
 
 /*
@@ -326,7 +282,7 @@ static bool number_clash(const char *path)
 		snprintf(num, sizeof(num), "%u", files[i].number);
 		if (wv_lesson_pick(files, (size_t)n, num) == -2) {
 			wv_lesson_pick_why(files, (size_t)n, num, why, sizeof(why));
-			usage_error("%s: --lesson %s cannot choose: %s", path, num, why);
+			cli_usage_error("%s: --lesson %s cannot choose: %s", path, num, why);
 			clash = true;
 		}
 	}
@@ -344,12 +300,12 @@ static int check_lesson(const char *path)
 	if (wv_lesson_load_all(path, &l, errs, WV_LESSON_ERRORS_MAX, &n) != 0) {
 		for (size_t i = 0; i < n; i++)
 			if (errs[i].line > 0)
-				fprintf(stderr, "%s:%d:%d: %s\n", safe(path), errs[i].line,
+				fprintf(stderr, "%s:%d:%d: %s\n", cli_safe(path), errs[i].line,
 					errs[i].col, errs[i].msg);
 			else
-				fprintf(stderr, "watviz: %s: %s\n", safe(path), errs[i].msg);
+				fprintf(stderr, "watviz: %s: %s\n", cli_safe(path), errs[i].msg);
 		if (n > 1)
-			fprintf(stderr, "%s: %zu mistakes%s\n", safe(path), n,
+			fprintf(stderr, "%s: %zu mistakes%s\n", cli_safe(path), n,
 				n == WV_LESSON_ERRORS_MAX ? " (the first ones; fix them "
 				"and check again)" : "");
 		return EXIT_USAGE;
@@ -358,12 +314,12 @@ static int check_lesson(const char *path)
 		wv_lesson_free(l);
 		return EXIT_USAGE;
 	}
-	printf("%s: %s: %zu scene%s, each checked on %zu variant%s\n", safe(path),
+	printf("%s: %s: %zu scene%s, each checked on %zu variant%s\n", cli_safe(path),
 	       wv_lesson_title(l), wv_lesson_nscenes(l),
 	       wv_lesson_nscenes(l) == 1 ? "" : "s", wv_lesson_nvariants(l),
 	       wv_lesson_nvariants(l) == 1 ? "" : "s");
 	wv_lesson_free(l);
-	return finish_stdout();
+	return cli_finish_stdout();
 }
 
 /* --lesson which matches more than one of files[0..n): say which. */
@@ -372,8 +328,8 @@ static void ambiguous(const struct wv_lesson_file *files, size_t n, const char *
 	char why[1024];
 
 	wv_lesson_pick_why(files, n, which, why, sizeof(why));
-	usage_error("--lesson %s: %s%s", which, why, strstr(why, "starts with")
-		    ? " (--list-lessons lists them)" : "");
+	cli_usage_error("--lesson %s: %s%s", which, why, strstr(why, "starts with")
+			? " (--list-lessons lists them)" : "");
 }
 
 /*
@@ -405,9 +361,9 @@ static int pick_run(const struct wv_cli *c, const struct wv_lesson_file *files,
 				return -1;
 			}
 			if (i < 0) {
-				usage_error("--lesson %u-%u: there is no lesson %u; "
-					    "--list-lessons lists them", c->range_first,
-					    c->range_last, want[k]);
+				cli_usage_error("--lesson %u-%u: there is no lesson %u; "
+						"--list-lessons lists them", c->range_first,
+						c->range_last, want[k]);
 				return -1;
 			}
 			*at[k] = (size_t)i;
@@ -420,8 +376,8 @@ static int pick_run(const struct wv_cli *c, const struct wv_lesson_file *files,
 		return -1;
 	}
 	if (i < 0) {
-		usage_error("--lesson %s: no such lesson; --list-lessons lists them",
-			    c->lesson);
+		cli_usage_error("--lesson %s: no such lesson; --list-lessons lists them",
+				c->lesson);
 		return -1;
 	}
 	*first = *last = (size_t)i;
@@ -519,15 +475,15 @@ static int run_cast(const struct wv_cli *c, const struct wv_ui_opts *uo)
 /* --record without a terminal: nothing to record. */
 static int class_needs_tty(void)
 {
-	usage_error("--class serves a lesson the teacher steps through in the "
-		    "visualizer, which needs a terminal on stdin and stdout");
+	cli_usage_error("--class serves a lesson the teacher steps through in the "
+			"visualizer, which needs a terminal on stdin and stdout");
 	return EXIT_USAGE;
 }
 
 static int record_needs_tty(void)
 {
-	usage_error("--record records the visualizer, which needs a terminal on "
-		    "stdin and stdout; use --cast to write a cast without one");
+	cli_usage_error("--record records the visualizer, which needs a terminal on "
+			"stdin and stdout; use --cast to write a cast without one");
 	return EXIT_USAGE;
 }
 
@@ -543,7 +499,7 @@ static int list_steps(const struct wv_trace *t)
 			printf("%-24s %s\n", full, t->subs[t->steps[s].first + k].expr);
 		}
 	}
-	return finish_stdout();
+	return cli_finish_stdout();
 }
 
 /* --svg --step NAME:K: the figure, or exit status 2 for a bad name. */
@@ -554,7 +510,7 @@ static int svg(const struct wv_cli *c, const struct wv_trace *t)
 	int rc;
 
 	if (wv_step_find(t, c->step_arg, &k, err, sizeof(err)) < 0) {
-		usage_error("%s", err);
+		cli_usage_error("%s", err);
 		return EXIT_USAGE;
 	}
 	rc = wv_svg_substep(stdout, t, k, &(struct wv_svg_opts){
@@ -727,7 +683,7 @@ static bool step_refused(const struct wv_cli *c, const struct wv_trace_in *in)
 		return false;
 	bad = wv_step_find(&t, c->step_arg, &k, why, sizeof(why)) < 0;
 	if (bad)
-		usage_error("%s", why);
+		cli_usage_error("%s", why);
 	wv_trace_free(&t);
 	return bad;
 }
@@ -743,18 +699,18 @@ int main(int argc, char **argv)
 	int err;
 
 	if (wv_cli_parse(&c, argc, argv) < 0) {
-		usage_error("%s", c.err);
+		cli_usage_error("%s", c.err);
 		return EXIT_USAGE;
 	}
 	if (c.help) {
 		wv_cli_help(stdout);
-		return finish_stdout();
+		return cli_finish_stdout();
 	}
 	if (c.version)
 		return version(&c, argv[0]);
 	if (c.list) {
 		wv_cli_list_arch(stdout);
-		return finish_stdout();
+		return cli_finish_stdout();
 	}
 	if (c.check_lesson)
 		return check_lesson(c.check_lesson);
@@ -765,16 +721,16 @@ int main(int argc, char **argv)
 	if (!c.word_src)
 		c.word_src = DEFAULT_WORD;
 	if ((offset = wv_cli_offset(&c)) < 0) {
-		usage_error("%s", c.err);
+		cli_usage_error("%s", c.err);
 		return EXIT_USAGE;
 	}
 	if (wv_word_parse(c.word_src, word, &len, &e) < 0) {
-		usage_error("word, column %d: %s", e.col, e.msg);
+		cli_usage_error("word, column %d: %s", e.col, e.msg);
 		wv_cli_caret(stderr, c.word_src, e.col);
 		return EXIT_USAGE;
 	}
 	if ((page_end = wv_cli_page_end(&c, (size_t)offset, len)) < 0) {
-		usage_error("%s", c.err);
+		cli_usage_error("%s", c.err);
 		return EXIT_USAGE;
 	}
 
@@ -839,11 +795,11 @@ int main(int argc, char **argv)
 		size_t k;
 
 		if (wv_step_find(&t, c.step_arg, &k, why, sizeof(why)) < 0)
-			usage_error("%s", why);
+			cli_usage_error("%s", why);
 		else
-			usage_error("--step %s: the visualizer opens there, and it "
-				    "needs a terminal on stdin and stdout; for a figure "
-				    "of that sub-step add --svg", c.step_arg);
+			cli_usage_error("--step %s: the visualizer opens there, and it "
+					"needs a terminal on stdin and stdout; for a figure "
+					"of that sub-step add --svg", c.step_arg);
 		wv_trace_free(&t);
 		return EXIT_USAGE;
 	}
@@ -867,7 +823,7 @@ int main(int argc, char **argv)
 
 			if (wv_trace_in_split(&in, &t.in, c.split, why,
 					      sizeof(why)) < 0) {
-				usage_error("--split %s: %s", c.split->name, why);
+				cli_usage_error("--split %s: %s", c.split->name, why);
 				wv_trace_free(&t);
 				return EXIT_USAGE;
 			}

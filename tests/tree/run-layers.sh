@@ -216,7 +216,8 @@ else:
 # Every external symbol of the libraries is the public API's (wv_, WV_) or
 # its layer's private prefix, defined in that layer: a short common name
 # (fail, record, full) links silently against whichever object defines it.
-PRIVATE = {"trace": "tr_", "lesson": "ls_", "app": "app_", "prove": "pv_", "render": "html_"}
+PRIVATE = {"trace": "tr_", "lesson": "ls_", "app": "app_", "prove": "pv_", "render": "html_",
+           "cli": "cli_"}
 n += 1
 unprefixed = []
 for sym, obj in sorted(owner.items()):
