@@ -12,7 +12,7 @@ FUZZ_CFLAGS   = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -Iinclude -Itests
                 -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=undefined
 FUZZ_LIB_SRC  = $(PURE_SRC) src/render/look.c src/render/hide.c src/render/plain.c src/render/json.c \
-                src/render/handout.c src/render/html.c src/render/weblink.c \
+                src/render/handout.c src/render/html.c src/render/weblink.c src/render/theme.c \
                 src/app/cmdline.c src/cli/args.c src/front/class/request.c
 FUZZ_LIB_OBJ  = $(FUZZ_LIB_SRC:%.c=$(FUZZ_DIR)/%.o)
 
