@@ -746,7 +746,15 @@ static void join_screen(struct wv_frame *f, const struct wv_session *s)
 			     "for the QR code: make it larger, or type the link)" : "");
 		return;
 	}
-	y += (f->rows - y - qrows) / 2;
+	/* what to do when the phones cannot load the page, on the last row
+	   where the QR code leaves it (80x24 does) */
+	if (qrows <= f->rows - y - 2) {
+		wv_frame_put(f, f->rows - 1, 1, WV_ROLE_DIM, "Phones cannot load it? The "
+			     "same network for all, or a phone's hotspot.");
+		y += (f->rows - 1 - y - qrows) / 2;
+	} else {
+		y += (f->rows - y - qrows) / 2;
+	}
 	for (const char *q = p; *q; y++) {
 		size_t n = strcspn(q, "\n");
 
