@@ -210,13 +210,18 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 		return 0;
 	case ARG_SETTING: {
 		/* a setting and its two values: num 1 for the first; text
-		   keeps the setting's name first.  theme: WV_CMD_THEME, num
-		   the theme (watviz/theme.h) */
-		static const struct { const char *name, *yes, *no; } set[] = {
-			{ "mouse", "on", "off" },
-			{ "theme", "light", "dark" },
-			{ "split", "memory", "own" },	/* the split's layout (M) */
+		   keeps the setting's name first.  theme is its own command
+		   (the session's), num the theme: light 1, dark 0 */
+		static const struct {
+			const char *name, *yes, *no;
+			enum wv_cmd_kind kind;
+		} set[] = {
+			{ "mouse", "on", "off", WV_CMD_SET },
+			{ "theme", "light", "dark", WV_CMD_THEME },
+			{ "split", "memory", "own", WV_CMD_SET },	/* the split's layout (M) */
 		};
+		_Static_assert(WV_THEME_LIGHT == 1 && WV_THEME_DARK == 0,
+			       "theme light|dark reads as num 1|0");
 		size_t nl = strcspn(cmd->text, " \t");
 		const char *v = cmd->text + nl + strspn(cmd->text + nl, " \t");
 
@@ -229,11 +234,7 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 					 set[k].yes, set[k].no);
 				return -1;
 			}
-			if (strcmp(set[k].name, "theme") == 0) {
-				cmd->kind = WV_CMD_THEME;
-				cmd->num = wv_theme_find(v);
-				return 0;
-			}
+			cmd->kind = set[k].kind;
 			cmd->num = strcmp(v, set[k].yes) == 0;
 			return 0;
 		}
