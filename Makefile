@@ -34,7 +34,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
            -fno-omit-frame-pointer
 endif
 REQ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -D_FILE_OFFSET_BITS=64 \
-             -D_XOPEN_SOURCE_EXTENDED -Iinclude -MMD -MP \
+             -D_XOPEN_SOURCE_EXTENDED -Iinclude -Isrc -MMD -MP \
              -DWATVIZ_VERSION='"$(VERSION)"' \
              -DWATVIZ_DATADIR='"$(DATADIR)/watviz"' $(WARN) $(SANFLAGS)
 ALL_CFLAGS = $(REQ_CFLAGS) $(CFLAGS)
@@ -87,15 +87,18 @@ $(error MHD=yes but pkg-config does not find libmicrohttpd and libqrencode: inst
 endif
 APP_LIBS = $(UI_LIBS) $(Z3_LIBS) $(MHD_LIBS) -pthread
 
-# The layers, lowest first: core <- expr <- trace <- try <- prove <- lesson
-# <- live <- render <- app <- session <- ui <- cli (tests/layers.sh checks the includes).  Only
-# src/prove/z3.c includes <z3.h>; only src/ui needs curses, readline, a tty.
+# The layers, lowest first, are tests/tree/run-layers.sh's ORDER (it checks
+# the includes): core <- measure <- expr <- trace <- try <- prove <- lesson
+# <- live <- render <- app <- session <- front/class <- front/term
+# <- front/web <- cli.  Headers sit beside their layer ("app/app.h", -Isrc);
+# include/watviz/ is the installed core API.  Only src/prove/z3.c includes
+# <z3.h>; only src/front/term needs curses, readline, a tty.
 CORE_SRC   := $(wildcard src/core/*.c)
 PURE_SRC   := $(CORE_SRC) $(wildcard src/expr/*.c) $(wildcard src/trace/*.c) \
               $(wildcard src/try/*.c) $(wildcard src/prove/*.c) $(wildcard src/lesson/*.c) \
               $(wildcard src/live/*.c) $(wildcard src/measure/*.c)
 UI_SRC     := $(wildcard src/render/*.c) $(wildcard src/app/*.c) $(wildcard src/session/*.c) \
-              $(wildcard src/ui/*.c)
+              $(wildcard src/front/term/*.c)
 CLI_SRC    := $(filter-out src/cli/main.c,$(wildcard src/cli/*.c))
 # the class server, src/front/class/: only it includes <microhttpd.h>
 CLASS_SRC  := $(wildcard src/front/class/*.c)
@@ -213,7 +216,7 @@ $(PROG): $(MAIN_OBJ) $(APP_LIB)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -pthread -o $@ $^ $(CMOCKA_LIBS) $(APP_LIBS) -lm
-# the prompt's work is counted: every mbrtowc() call of src/ui/prompt.c
+# the prompt's work is counted: every mbrtowc() call of src/front/term/prompt.c
 $(BUILD)/tests/test_prompt_work: ALL_LDFLAGS += -Wl,--wrap=mbrtowc
 
 tests: $(UNIT_BIN) $(PROG)
@@ -344,7 +347,7 @@ package-check: deps distcheck deb
 	@sh tools/package-check.sh build-deb
 
 lint:
-	cppcheck --quiet --error-exitcode=1 --std=c11 -Iinclude \
+	cppcheck --quiet --error-exitcode=1 --std=c11 -Iinclude -Isrc \
 	  --suppress=missingIncludeSystem src
 	git diff --check
 
@@ -361,7 +364,7 @@ clean:
 -include tests/bench/bench.mk
 -include tests/fuzz/fuzz.mk
 -include tests/class/class.mk
--include web/web.mk
+-include src/front/web/web.mk
 
 .SECONDARY:
 

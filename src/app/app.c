@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/app.h"
+#include "app/app.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/cmdline.h"
-#include "watviz/prove.h"
-#include "watviz/state.h"
-#include "watviz/stepname.h"
-#include "watviz/try.h"
-#include "watviz/ui.h"
+#include "app/cmdline.h"
+#include "prove/prove.h"
+#include "app/state.h"
+#include "trace/stepname.h"
+#include "try/try.h"
+#include "app/options.h"
 
 #include "retrace.h"
 

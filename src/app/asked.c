@@ -4,7 +4,7 @@
  * trace shown (app->asked, which every view and handout hides), a question
  * withdrawn when the trace is no longer its own, the views refused while
  * they would answer, and the first outcome of a question.  Split from
- * classroom.c, which calls it through asked.h.  See watviz/classroom.h.
+ * classroom.c, which calls it through asked.h.  See app/classroom.h.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "asked.h"
@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "watviz/classroom.h"
-#include "watviz/hide.h"
-#include "watviz/lesson.h"
+#include "app/classroom.h"
+#include "render/hide.h"
+#include "lesson/lesson.h"
 
 /* The first outcome of a question is the one that counts. */
 void app_settle(struct wv_class *c, enum wv_class_outcome o)

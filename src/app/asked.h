@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 
-#include "watviz/classroom.h"
+#include "app/classroom.h"
 
 /* Keep o as the scene's outcome unless one was kept already (the first
    outcome of a question is the one that counts). */

@@ -1,23 +1,23 @@
 /*
  * --cast and --record: the visualizer's frames as an asciicast v2 file
- * (watviz/cast.h).  No terminal: frames are built as the visualizer builds
- * them and encoded by watviz/ansi.h.
+ * (app/cast.h).  No terminal: frames are built as the visualizer builds
+ * them and encoded by render/ansi.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/cast.h"
+#include "app/cast.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "watviz/ansi.h"
-#include "watviz/lessonview.h"
-#include "watviz/pace.h"
-#include "watviz/state.h"
-#include "watviz/stepname.h"
-#include "watviz/view.h"
+#include "render/ansi.h"
+#include "app/lessonview.h"
+#include "lesson/pace.h"
+#include "app/state.h"
+#include "trace/stepname.h"
+#include "app/view.h"
 
 /* Steps a cast may take before it gives up: far more than any lesson. */
 #define CAST_STEPS_MAX 100000

@@ -1,19 +1,19 @@
 /*
  * A lesson in the visualizer: pure state and actions over struct wv_app.
- * See watviz/classroom.h.
+ * See app/classroom.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/classroom.h"
+#include "app/classroom.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/progress.h"
-#include "watviz/state.h"
-#include "watviz/word.h"
+#include "app/progress.h"
+#include "app/state.h"
+#include "trace/word.h"
 
 #include "asked.h"
 

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/cmdline.h"
+#include "app/cmdline.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/theme.h"
+#include "render/theme.h"
 #include "watviz/wat.h"
-#include "watviz/word.h"
+#include "trace/word.h"
 
 enum arg_kind { ARG_NONE, ARG_TEXT, ARG_OPT_TEXT, ARG_NUM, ARG_BYTE,
 		ARG_DELIM, ARG_VARIANT, ARG_NAME, ARG_SETTING, ARG_SPLIT };

@@ -2,10 +2,10 @@
  * The app's fields that others change: the view and the sub-step shown,
  * playing and its speed, the message, the mouse, and a lesson's question.
  * The lesson (classroom.c, asked.c), the session and the front-ends write
- * them only through these, so the app is their one owner.  See watviz/app.h.
+ * them only through these, so the app is their one owner.  See app/app.h.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/app.h"
+#include "app/app.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -10,7 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/app.h"
+#include "app/app.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/keys.h"
+#include "app/keys.h"
 
 #define CTRL(c) ((c) & 0x1f)
 

@@ -1,16 +1,16 @@
 /*
  * The lesson screens as frames: scene (narration, question, worked answer),
- * the projector layout, the end screen.  Pure code; see watviz/lessonview.h.
+ * the projector layout, the end screen.  Pure code; see app/lessonview.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/lessonview.h"
+#include "app/lessonview.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/view.h"
-#include "watviz/word.h"
+#include "app/view.h"
+#include "trace/word.h"
 
 static const struct wv_scene *scene(const struct wv_class *c)
 {

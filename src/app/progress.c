@@ -1,10 +1,10 @@
 /*
  * Lesson progress: a small text file, read tolerantly, written atomically.
- * See watviz/progress.h.
+ * See app/progress.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/progress.h"
+#include "app/progress.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/state.h"
+#include "app/state.h"
 
 #define FILE_MAX (1024 * 1024)	/* larger is not a progress file */
 #define LINE_MAX_LEN 255	/* a longer line is not a progress line */

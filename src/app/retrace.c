@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/app.h"
+#include "app/app.h"
 #include "watviz/wat.h"
 
 /* Index of v in the variant table. */

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "watviz/app.h"
+#include "app/app.h"
 
 /* Index of v in the variant table. */
 size_t app_variant_index(const struct wv_variant *v);

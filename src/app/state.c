@@ -1,10 +1,10 @@
 /*
  * watviz's state directory, and writing a file whole without losing the
- * old one.  Plain file I/O, no terminal; see watviz/state.h.
+ * old one.  Plain file I/O, no terminal; see app/state.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/state.h"
+#include "app/state.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,7 @@
  * The visualizer's screens as frames, laid out: main (memory, function,
  * explanation, register rows), compare, help, too-small and :try, and the
  * choice between them (wv_view_build).  Pure code: every value shown comes
- * from the trace (watviz/trace.h); the view files only lay out, pick roles
+ * from the trace (trace/trace.h); the view files only lay out, pick roles
  * and format.  The pieces the layouts are made of are one file each, below
  * this one; this file may call them all, they call no other view file:
  *   view_memory.c     the memory panel and its one-line form
@@ -13,14 +13,14 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/view.h"
+#include "app/view.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/look.h"
+#include "render/look.h"
 
 #include "view_lines.h"
 #include "view_registers.h"

@@ -5,12 +5,12 @@
  * (wv_view_calls), results shown as '?' while a question would be answered
  * by them.
  *
- * Calls only the frame model (watviz/screen.h) and the state and trace
- * (watviz/app.h): no other view file.
+ * Calls only the frame model (render/screen.h) and the state and trace
+ * (app/app.h): no other view file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/view.h"
+#include "app/view.h"
 
 #include <inttypes.h>
 #include <stdio.h>

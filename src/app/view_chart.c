@@ -1,11 +1,11 @@
 /*
- * A "measure:" scene's bar chart as frame cells (watviz/view.h): the figures
- * of a live measurement (watviz/measure.h), never measured here.  The bars'
+ * A "measure:" scene's bar chart as frame cells (app/view.h): the figures
+ * of a live measurement (measure/measure.h), never measured here.  The bars'
  * lengths come from wv_measure_bar, the same as the handouts'.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/view.h"
+#include "app/view.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,8 +3,8 @@
  * view_lines.h), the status line and its key hints, the message line, the
  * marks' legend, and text word-wrapped to the narration width.
  *
- * Calls only the frame model (watviz/screen.h) and the state
- * (watviz/app.h): no other view file.
+ * Calls only the frame model (render/screen.h) and the state
+ * (app/app.h): no other view file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,6 +1,6 @@
 /*
  * view_lines.h - what view_lines.c lends the layouts in view.c beyond
- * watviz/view.h: the title bar every screen starts with.  Private to
+ * app/view.h: the title bar every screen starts with.  Private to
  * src/app/view*.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +8,7 @@
 #ifndef WATVIZ_APP_VIEW_LINES_H
 #define WATVIZ_APP_VIEW_LINES_H
 
-#include "watviz/view.h"
+#include "app/view.h"
 
 /*
  * Row 0: the variant, its width and byte order, the word as typed (cut to

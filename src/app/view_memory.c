@@ -6,17 +6,17 @@
  * edge "--" over the panel's mark u).  A lesson's {memory} names the one
  * drawn (lessonview.c).
  *
- * Calls only the frame model (watviz/screen.h), the state (watviz/app.h)
- * and the marks' looks (watviz/look.h): no other view file.
+ * Calls only the frame model (render/screen.h), the state (app/app.h)
+ * and the marks' looks (render/look.h): no other view file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/view.h"
+#include "app/view.h"
 
 #include <stdint.h>
 #include <stdio.h>
 
-#include "watviz/look.h"
+#include "render/look.h"
 
 /* Two characters for a memory byte's glyph: " a", "\0", "\n", "..". */
 static void glyph(uint8_t b, char out[3])

@@ -6,8 +6,8 @@
  * same way; and the layout choice the main view sizes them by
  * (reg_layout, in view_registers.h).
  *
- * Calls only the frame model (watviz/screen.h), the state and trace
- * (watviz/app.h) and the marks' looks (watviz/look.h): no other view file.
+ * Calls only the frame model (render/screen.h), the state and trace
+ * (app/app.h) and the marks' looks (render/look.h): no other view file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/look.h"
+#include "render/look.h"
 
 /*
  * A byte group: a marker column and eight bit cells of `cell` columns ("1",
@@ -49,7 +49,7 @@ static const struct wv_view_regs *or_plain(const struct wv_view_regs *o)
 }
 
 /* The symbol of a register byte's most important mark, as every renderer
-   writes it (watviz/look.h): the answer, a false positive, a flag. */
+   writes it (render/look.h): the answer, a false positive, a flag. */
 static char mark_symbol(uint8_t m)
 {
 	if (m & WV_MARK_ANSWER)

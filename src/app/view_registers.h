@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "watviz/view.h"
+#include "app/view.h"
 
 /* How the register rows are laid out (see register_row). */
 struct reg_layout {

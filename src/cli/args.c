@@ -5,7 +5,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/cli.h"
+#include "cli/cli.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,11 +15,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "watviz/cast.h"
-#include "watviz/theme.h"
-#include "watviz/try.h"
-#include "watviz/view.h"
-#include "watviz/word.h"
+#include "app/cast.h"
+#include "render/theme.h"
+#include "try/try.h"
+#include "app/view.h"
+#include "trace/word.h"
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))

@@ -3,7 +3,7 @@
  * the man page groups them, and one line per variant from the variant table.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/cli.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 

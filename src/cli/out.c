@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/lesson.h"
-#include "watviz/word.h"
+#include "lesson/lesson.h"
+#include "trace/word.h"
 
 /*
  * Text from argv or the disk (a word, a file name) made safe for the

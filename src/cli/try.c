@@ -6,17 +6,17 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/cli.h"
+#include "cli/cli.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/json.h"
-#include "watviz/plain.h"
-#include "watviz/prove.h"
-#include "watviz/state.h"
-#include "watviz/try.h"
+#include "render/json.h"
+#include "render/plain.h"
+#include "prove/prove.h"
+#include "app/state.h"
+#include "try/try.h"
 
 /* Is c shown as \xHH: a control byte (C0 or DEL)? */
 static bool is_control(unsigned char c)

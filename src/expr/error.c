@@ -2,7 +2,7 @@
  * struct wv_error: the one way parsers report a problem.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/error.h"
+#include "expr/error.h"
 
 #include <ctype.h>
 #include <stdarg.h>

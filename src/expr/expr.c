@@ -1,11 +1,11 @@
 /*
- * The expression language of watviz/expr.h: a recursive-descent parser with
+ * The expression language of expr/expr.h: a recursive-descent parser with
  * C's precedence, and an evaluator that hands every instruction to the
  * core's emulations in watviz/wordops.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/expr.h"
+#include "expr/expr.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -9,7 +9,7 @@
  * order).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,12 +18,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "watviz/expr.h"
-#include "watviz/measure.h"
-#include "watviz/rules.h"
+#include "expr/expr.h"
+#include "measure/measure.h"
+#include "lesson/rules.h"
 
 #include "grade.h"
-#include "lesson.h"
+#include "internal.h"
 #include "parse.h"
 
 /* ---- checks that need the trace ------------------------------------------ */

@@ -9,7 +9,7 @@
  * a sentence of its own: that sentence is what choosing it means.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 #include <ctype.h>
 #include <stdio.h>

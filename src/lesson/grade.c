@@ -15,14 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/lesson.h"
-#include "watviz/prove.h"
-#include "watviz/try.h"
+#include "lesson/lesson.h"
+#include "prove/prove.h"
+#include "try/try.h"
 #include "watviz/wat.h"
-#include "watviz/word.h"
+#include "trace/word.h"
 #include "watviz/wordops.h"
 
-#include "lesson.h"
+#include "internal.h"
 
 /* ---- the step a scene shows ---------------------------------------------- */
 

@@ -1,7 +1,7 @@
 /*
  * src/lesson/grade.h - what grade.c lends the files above it in src/lesson/
  * (wrong.c, check.c);
- * private to src/lesson/ (the public API is watviz/lesson.h).
+ * private to src/lesson/ (the public API is lesson/lesson.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef WATVIZ_LESSON_GRADE_H
@@ -9,12 +9,12 @@
 
 #include <stddef.h>
 
-#include "watviz/trace.h"
+#include "trace/trace.h"
 
 #include <stdbool.h>
 
-#include "watviz/lesson.h"
-#include "watviz/word.h"
+#include "lesson/lesson.h"
+#include "trace/word.h"
 
 /* What the flags of has_zero on one word say, in memory order. */
 struct flag_facts {

@@ -7,15 +7,15 @@
  * gives the others struct wv_lesson and the question kinds' table, ls_asks.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lesson.h"
+#include "internal.h"
 
-/* The practice: constraints, in the order of their bits (watviz/lesson.h). */
+/* The practice: constraints, in the order of their bits (lesson/lesson.h). */
 const char *const wv_practice_names[WV_PRACTICE_NAMES] = {
 	"yes", "false-positive", "no-false-positive", "no-zero", "nul-first",
 	"nul-last", "top-flag-lies", "delim-first",

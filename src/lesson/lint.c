@@ -15,14 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/error.h"
-#include "watviz/lesson.h"
-#include "watviz/measure.h"
-#include "watviz/rules.h"
-#include "watviz/try.h"
-#include "watviz/word.h"
+#include "expr/error.h"
+#include "lesson/lesson.h"
+#include "measure/measure.h"
+#include "lesson/rules.h"
+#include "try/try.h"
+#include "trace/word.h"
 
-#include "lesson.h"
+#include "internal.h"
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -67,7 +67,7 @@ static bool placeholder_known(const char *name)
 	for (unsigned i = 0; i < NEXTRAS; i++)
 		if (strcmp(name, extra_names[i]) == 0)
 			return true;
-	/* a measure scene's figures ({measure_byte_4096}: watviz/measure.h);
+	/* a measure scene's figures ({measure_byte_4096}: measure/measure.h);
 	   on a scene without measure: they have no value (check.c says so) */
 	return wv_measure_placeholder(name);
 }

@@ -11,10 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "watviz/error.h"
-#include "watviz/lesson.h"
+#include "expr/error.h"
+#include "lesson/lesson.h"
 
-#include "lesson.h"
+#include "internal.h"
 
 struct parser {
 	wv_lesson *l;

@@ -2,7 +2,7 @@
  * Finding and reading lesson files.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 #include <ctype.h>
 #include <dirent.h>

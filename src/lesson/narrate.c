@@ -1,17 +1,17 @@
 /*
  * Narration: a scene's text and question with their placeholders filled from
  * a trace ({find_zero}, {arch}, ...).  A placeholder named after an ask takes
- * that question's answer (grade.c, through watviz/lesson.h).
+ * that question's answer (grade.c, through lesson/lesson.h).
  * May call: lesson.h (the ask names).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "lesson.h"
-#include "watviz/measure.h"
+#include "internal.h"
+#include "measure/measure.h"
 
 /* ---- narration filled from the trace ------------------------------------- */
 

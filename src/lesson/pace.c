@@ -1,15 +1,15 @@
 /*
- * How long a lesson takes; see watviz/pace.h for the formula.
+ * How long a lesson takes; see lesson/pace.h for the formula.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/pace.h"
+#include "lesson/pace.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/lesson.h"
-#include "watviz/trace.h"
+#include "lesson/lesson.h"
+#include "trace/trace.h"
 
 size_t wv_pace_words(const char *text)
 {

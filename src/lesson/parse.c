@@ -16,13 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/lesson.h"
-#include "watviz/measure.h"
-#include "watviz/rules.h"
-#include "watviz/try.h"
-#include "watviz/word.h"
+#include "lesson/lesson.h"
+#include "measure/measure.h"
+#include "lesson/rules.h"
+#include "try/try.h"
+#include "trace/word.h"
 
-#include "lesson.h"
+#include "internal.h"
 
 #define MAX_LINE 4000
 
@@ -323,7 +323,7 @@ static int parse_form(struct parser *p, struct wv_scene *s, const char *v, int c
 }
 
 /*
- * "rule: NAME sentence": a paragraph stating one of watviz/rules.h's rules,
+ * "rule: NAME sentence": a paragraph stating one of lesson/rules.h's rules,
  * shown on every variant of the scene (check.c refuses it where the rule
  * does not hold).  The sentence may go on on indented lines.
  */

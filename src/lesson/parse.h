@@ -1,7 +1,7 @@
 /*
  * src/lesson/parse.h - what parse.c lends check.c: the line reader and the
  * way mistakes are kept; private to src/lesson/ (the public API is
- * watviz/lesson.h).  The parser's state is lint.h's.
+ * lesson/lesson.h).  The parser's state is lint.h's.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef WATVIZ_LESSON_PARSE_H

@@ -1,5 +1,5 @@
 /*
- * The rules lessons may state (watviz/rules.h): general facts about the
+ * The rules lessons may state (lesson/rules.h): general facts about the
  * arithmetic, each with the variants it holds on and its claim about one
  * word.  The claims call the variant's own functions (the production core)
  * and the constants of watviz/wordops.h; only where the zero bytes are is
@@ -8,7 +8,7 @@
  * May call: the core only (the lowest of src/lesson/).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/rules.h"
+#include "lesson/rules.h"
 
 #include <string.h>
 

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 #include "watviz/wat.h"
-#include "watviz/word.h"
+#include "trace/word.h"
 #include "watviz/wordops.h"
 
 /* ---- what a wrong answer would have meant --------------------------------- */

@@ -9,7 +9,7 @@
  * ids the client chooses could be flooded into one chain).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/live.h"
+#include "live/live.h"
 
 #include <ctype.h>
 #include <stdio.h>

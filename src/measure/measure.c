@@ -1,11 +1,11 @@
 /*
- * The live measurement of watviz/measure.h: the production routines and the
+ * The live measurement of measure/measure.h: the production routines and the
  * loops they replace, timed side by side in one run, round by round, each
  * answer checked before anything is timed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/measure.h"
+#include "measure/measure.h"
 
 #include <errno.h>
 #include <stdint.h>

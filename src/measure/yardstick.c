@@ -1,5 +1,5 @@
 /*
- * The yardsticks of watviz/measure.h, which the benchmarks (tests/bench) and
+ * The yardsticks of measure/measure.h, which the benchmarks (tests/bench) and
  * the lessons' live measurement (measure.c) time the core against.  Each is
  * a separate, non-inlined function so that it is called exactly as the
  * core's routines are.  They live here, not in the core: they are
@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/measure.h"
+#include "measure/measure.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * Checking a claim by evaluating it (watviz/prove.h): every 32-bit word, or
+ * Checking a claim by evaluating it (prove/prove.h): every 32-bit word, or
  * the 64-bit words most likely to break a zero-byte test.  The words with at
  * most two non-zero bytes come first, class by class (fewer non-zero bytes
  * first), so the first class that holds a counterexample holds the smallest
@@ -8,7 +8,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/prove.h"
+#include "prove/prove.h"
 
 #include <errno.h>
 #include <stdlib.h>

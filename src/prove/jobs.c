@@ -1,9 +1,9 @@
 /*
- * The prover's jobs on threads, one each (wv_prove_jobs, watviz/prove.h).
+ * The prover's jobs on threads, one each (wv_prove_jobs, prove/prove.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/prove.h"
+#include "prove/prove.h"
 
 #include <pthread.h>
 

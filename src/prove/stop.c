@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/prove.h"
+#include "prove/prove.h"
 
 #include <stdatomic.h>
 

@@ -1,5 +1,5 @@
 /*
- * Stopping a proof that runs (watviz/prove.h's wv_prove_interrupt), private
+ * Stopping a proof that runs (prove/prove.h's wv_prove_interrupt), private
  * to src/prove/: z3.c and enumerate.c say when a proof starts and ends and
  * ask, as they go, whether it should stop.
  *

@@ -1,7 +1,7 @@
 /*
- * Proving a claim with the SMT solver Z3 through its C API (watviz/prove.h).
+ * Proving a claim with the SMT solver Z3 through its C API (prove/prove.h).
  * Every node of the expression becomes a bit-vector term of width W with the
- * meaning watviz/expr.h gives it; the solver looks for a word that makes the
+ * meaning expr/expr.h gives it; the solver looks for a word that makes the
  * claim 0.  None: proven for all 2^W words.  One: it is pushed down to the
  * smallest (fewest non-zero bytes, then smallest value) by asking again
  * with one more constraint at a time.
@@ -10,7 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/prove.h"
+#include "prove/prove.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,16 +1,16 @@
 /*
- * Frames as ANSI terminal output, and asciicast v2 lines (watviz/ansi.h).
+ * Frames as ANSI terminal output, and asciicast v2 lines (render/ansi.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/ansi.h"
+#include "render/ansi.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "watviz/theme.h"
-#include "watviz/word.h"
+#include "render/theme.h"
+#include "trace/word.h"
 
 
 void wv_ansi_init(struct wv_ansi *a, bool color, bool present)

@@ -5,14 +5,14 @@
  * walks the same way.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/handout.h"
+#include "render/handout.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/pace.h"
-#include "watviz/plain.h"
+#include "lesson/pace.h"
+#include "render/plain.h"
 
 #define WIDTH 78
 

@@ -1,13 +1,13 @@
 /*
- * What an open question hides: see watviz/hide.h.
+ * What an open question hides: see render/hide.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/hide.h"
+#include "render/hide.h"
 
 #include <string.h>
 
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 /* The word sub-step k works on. */
 static size_t word_of(const struct wv_trace *t, size_t k)

@@ -3,11 +3,11 @@
  * --split) as one self-contained page; the parts of it (htmlparts.h) the
  * handouts, prints and question sheets of html_handout.c use too.  Lays
  * out what the step engine decided, in the plain text's order and with its
- * symbols (watviz/look.h).  Computes nothing itself.
+ * symbols (render/look.h).  Computes nothing itself.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/html.h"
+#include "render/html.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -15,15 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/hide.h"
-#include "watviz/look.h"
-#include "watviz/weblink.h"
-#include "watviz/pace.h"
+#include "render/hide.h"
+#include "render/look.h"
+#include "render/weblink.h"
+#include "lesson/pace.h"
 
 #include "htmlparts.h"
 
 /*
- * The style sheet.  Colours by look (watviz/look.h names), each at least
+ * The style sheet.  Colours by look (render/look.h names), each at least
  * 4.5:1 on white; the symbols and words carry the same meaning without them.
  * A table of bits scrolls sideways in its .wide block, so the page never
  * does; printed, the text and the tables shrink to fit A4 and Letter, a
@@ -439,7 +439,7 @@ static const char *row_class(const struct wv_row *row)
 	}
 }
 
-/* Row ri of sub-step k, as the class may see it (watviz/hide.h). */
+/* Row ri of sub-step k, as the class may see it (render/hide.h). */
 static void row_out(const struct html *h, size_t k, unsigned ri)
 {
 	const struct wv_trace *t = h->t;

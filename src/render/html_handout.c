@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/html.h"
+#include "render/html.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/hide.h"
-#include "watviz/look.h"
-#include "watviz/pace.h"
-#include "watviz/weblink.h"
+#include "render/hide.h"
+#include "render/look.h"
+#include "lesson/pace.h"
+#include "render/weblink.h"
 
 #include "htmlparts.h"
 

@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "watviz/hide.h"
-#include "watviz/trace.h"
+#include "render/hide.h"
+#include "trace/trace.h"
 
 struct html {
 	FILE *f;

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/json.h"
+#include "render/json.h"
 
 #include <errno.h>
 #include <stdbool.h>

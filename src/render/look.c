@@ -1,10 +1,10 @@
 /*
  * The looks every renderer without a terminal shares: symbols, words and
- * the choices of which byte and bit gets which.  See watviz/look.h.
+ * the choices of which byte and bit gets which.  See render/look.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/look.h"
+#include "render/look.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/plain.h"
+#include "render/plain.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "watviz/look.h"
-#include "watviz/word.h"
+#include "render/look.h"
+#include "trace/word.h"
 
-/* ---- colours: the ANSI attributes of each look (watviz/look.h) --------- */
+/* ---- colours: the ANSI attributes of each look (render/look.h) --------- */
 
 static const char *const sgr[WV_LOOK_COUNT] = {
 	[WV_LOOK_NONE] = "",
@@ -343,7 +343,7 @@ static void bits_line(const struct out *o, const struct wv_row *row)
 	fprintf(o->f, "%*s%s\n", lead(o), "", line);
 }
 
-/* Row ri of sub-step k, as the class may see it (watviz/hide.h). */
+/* Row ri of sub-step k, as the class may see it (render/hide.h). */
 static void row_out(const struct out *o, size_t k, unsigned ri)
 {
 	const struct wv_trace *t = o->t;

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/screen.h"
+#include "render/screen.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/word.h"
+#include "trace/word.h"
 
 int wv_frame_init(struct wv_frame *f, int rows, int cols)
 {

@@ -1,19 +1,19 @@
 /*
- * The SVG renderer: one sub-step as a figure (watviz/svg.h).  Lays out what
+ * The SVG renderer: one sub-step as a figure (render/svg.h).  Lays out what
  * the step engine decided; computes nothing.  Every bit sits at a column
  * given by its own x, so the arrows of a borrow chain meet the bits they
  * join whatever font draws them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/svg.h"
+#include "render/svg.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/screen.h"
+#include "render/screen.h"
 
 /* The grid, in user units (the figure scales: viewBox). */
 #define MARGIN 20

@@ -1,5 +1,5 @@
 /*
- * The theme table (watviz/theme.h): how every role looks, once.
+ * The theme table (render/theme.h): how every role looks, once.
  *
  * Colour by role.  Every role that carries meaning has a monochrome
  * attribute too, and flags also have a symbol in the frame, so NO_COLOR and
@@ -22,7 +22,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/theme.h"
+#include "render/theme.h"
 
 #include <string.h>
 
@@ -59,7 +59,7 @@ static const struct wv_look look[WV_ROLE_COUNT] = {
 	[WV_ROLE_RESULT] = { -1, -1, B | U, B | U },
 };
 
-/* The --present table of src/ui/render.c. */
+/* The --present table of src/front/term/render.c. */
 static const struct wv_look present_look[WV_ROLE_COUNT] = {
 	[WV_ROLE_TEXT] = { WHITE, BLACK, B, B },
 	[WV_ROLE_DIM] = { WHITE, BLACK, 0, 0 },
@@ -140,7 +140,7 @@ int wv_theme_find(const char *name)
 	return -1;
 }
 
-/* The page's colours (web/rolecss.c writes them as CSS variables).  The
+/* The page's colours (src/front/web/rolecss.c writes them as CSS variables).  The
    light ones darker than xterm's, so each reads as text on white; red and
    blue stay dark in every palette, as the backgrounds of white text (the
    dark page's lighter ones were 2.1:1 and 3.5:1 under it). */

@@ -1,14 +1,14 @@
 /*
- * Links to the web page's screens (watviz/weblink.h).
+ * Links to the web page's screens (render/weblink.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/weblink.h"
+#include "render/weblink.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/stepname.h"
+#include "trace/stepname.h"
 #include "watviz/wat.h"
 
 void wv_weblink_encode(char *out, size_t size, const char *s)

@@ -1,12 +1,12 @@
 /*
- * The session's own line editor (watviz/session.h), for a front-end that
+ * The session's own line editor (session/session.h), for a front-end that
  * has none (the page; the terminal has readline): a few editing keys,
  * Tab completion of ':' commands, Up and Down through the ':' history as
  * readline's, and the line drawn over the frame's last row.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/session.h"
+#include "session/session.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,17 +1,17 @@
 /*
- * A watviz link's fields (watviz/link.h).
+ * A watviz link's fields (session/link.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/link.h"
+#include "session/link.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/theme.h"
+#include "render/theme.h"
 #include "watviz/wat.h"
-#include "watviz/word.h"
+#include "trace/word.h"
 
 /*
  * The field's key or value, %XX decoded, into out: 0, or -1 when it is not

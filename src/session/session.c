@@ -1,11 +1,11 @@
 /*
- * The interaction, once (watviz/session.h): keys, clicks, ticks and
+ * The interaction, once (session/session.h): keys, clicks, ticks and
  * finished lines for every front-end, routed to the visualizer or the
  * lesson.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/session.h"
+#include "session/session.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/lessonview.h"
-#include "watviz/state.h"
-#include "watviz/view.h"
+#include "app/lessonview.h"
+#include "app/state.h"
+#include "app/view.h"
 
 /* a live class's part, at the end of the file */
 static void live_follow(struct wv_session *s);

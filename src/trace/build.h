@@ -10,7 +10,7 @@
 #ifndef WATVIZ_TRACE_BUILD_H
 #define WATVIZ_TRACE_BUILD_H
 
-#include "watviz/trace.h"
+#include "trace/trace.h"
 
 #include <errno.h>
 #include <stdbool.h>

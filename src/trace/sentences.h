@@ -1,6 +1,6 @@
 /*
  * The sentences about which kernel runs which path, private to src/trace/
- * (the public ones are in watviz/trace.h): hash_name and
+ * (the public ones are in trace/trace.h): hash_name and
  * CONFIG_DCACHE_WORD_ACCESS, the page edge, false positives.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

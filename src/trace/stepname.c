@@ -1,9 +1,9 @@
 /*
- * Names of steps and sub-steps (watviz/stepname.h).  Pure: reads the trace.
+ * Names of steps and sub-steps (trace/stepname.h).  Pure: reads the trace.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/stepname.h"
+#include "trace/stepname.h"
 
 #include <stdio.h>
 #include <stdlib.h>

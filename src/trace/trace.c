@@ -1,6 +1,6 @@
 /*
  * The step engine: the core's scan record turned into steps and sub-steps a
- * teacher would draw (see watviz/trace.h for the model), and its public
+ * teacher would draw (see trace/trace.h for the model), and its public
  * queries.
  *
  * Values: every word value, has_zero, data, prep, create, find and
@@ -15,7 +15,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/trace.h"
+#include "trace/trace.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/word.h"
+#include "trace/word.h"
 
 #include <errno.h>
 #include <stdbool.h>

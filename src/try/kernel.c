@@ -7,7 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/try.h"
+#include "try/try.h"
 
 #include <stdio.h>
 

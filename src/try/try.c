@@ -1,10 +1,10 @@
 /*
  * A student's formula: the claim a prover checks, and the steps that draw it
- * on one word in the step engine's rows (watviz/try.h).
+ * on one word in the step engine's rows (try/try.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/try.h"
+#include "try/try.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "watviz/measure.h"
+#include "measure/measure.h"
 #include "watviz/str.h"
 #include "watviz/wat.h"
 

@@ -15,9 +15,9 @@
 
 #include "cpuclock.h"
 
-#include "watviz/app.h"
-#include "watviz/screen.h"
-#include "watviz/view.h"
+#include "app/app.h"
+#include "render/screen.h"
+#include "app/view.h"
 
 
 enum { RUNS = 21, EDITS = 40 };

@@ -14,10 +14,10 @@
 
 #include "cpuclock.h"
 
-#include "watviz/app.h"
-#include "watviz/render.h"
-#include "watviz/screen.h"
-#include "watviz/view.h"
+#include "app/app.h"
+#include "front/term/render.h"
+#include "render/screen.h"
+#include "app/view.h"
 
 
 /* one frame: model from state, then curses */

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/measure.h"
+#include "measure/measure.h"
 #include "watviz/str.h"
 
 #define WV_ICOUNT_CALLS 800

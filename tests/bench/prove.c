@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "watviz/prove.h"
-#include "watviz/try.h"
+#include "prove/prove.h"
+#include "try/try.h"
 
 #define RUNS 5
 

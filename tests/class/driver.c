@@ -27,8 +27,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/classsrv.h"
-#include "watviz/live.h"
+#include "front/class/classsrv.h"
+#include "live/live.h"
 
 #include <errno.h>
 #include <poll.h>

@@ -1,5 +1,5 @@
 /*
- * A stand-in for the vote layer (watviz/live.h) while src/live/ is written
+ * A stand-in for the vote layer (live/live.h) while src/live/ is written
  * on its own branch: the smallest code that keeps the contract, linked
  * into tests/class/driver only and only while src/live/ has no .c file
  * (tests/class/class.mk).  Never part of watviz.  It keeps the edges
@@ -11,7 +11,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/live.h"
+#include "live/live.h"
 
 #include <stdio.h>
 #include <stdlib.h>

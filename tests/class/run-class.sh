@@ -1,5 +1,5 @@
 #!/bin/sh
-# The class server's HTTP interface (watviz/classsrv.h, issue 44) with a
+# The class server's HTTP interface (front/class/classsrv.h, issue 44) with a
 # real client: tests/class/driver serves a class on 127.0.0.1 at a free
 # port and plays the teacher from stdin; curl plays the phones.  Every
 # refusal is checked twice: its status, and that the vote layer counted

@@ -7,7 +7,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR      = build-fuzz
 FUZZ_TARGETS  = word lesson cmd core args expr class
-FUZZ_CFLAGS   = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -Iinclude -Itests/fuzz \
+FUZZ_CFLAGS   = -std=c11 -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700 -Iinclude -Isrc -Itests/fuzz \
                 -g -O1 -fno-omit-frame-pointer \
                 -fsanitize=fuzzer-no-link,address,undefined \
                 -fno-sanitize-recover=undefined

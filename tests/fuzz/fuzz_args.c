@@ -7,7 +7,7 @@
  */
 #include "fuzz.h"
 
-#include "watviz/cli.h"
+#include "cli/cli.h"
 
 #define MAXARGS 32
 

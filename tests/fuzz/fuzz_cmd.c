@@ -4,7 +4,7 @@
  */
 #include "fuzz.h"
 
-#include "watviz/cmdline.h"
+#include "app/cmdline.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,9 +10,9 @@
  */
 #include "fuzz.h"
 
-#include "watviz/expr.h"
-#include "watviz/plain.h"
-#include "watviz/try.h"
+#include "expr/expr.h"
+#include "render/plain.h"
+#include "try/try.h"
 #include "watviz/wordops.h"
 
 static struct wv_expr e, f;

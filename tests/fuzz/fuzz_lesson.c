@@ -5,7 +5,7 @@
  */
 #include "fuzz.h"
 
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

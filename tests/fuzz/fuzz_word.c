@@ -7,11 +7,11 @@
  */
 #include "fuzz.h"
 
-#include "watviz/html.h"
-#include "watviz/json.h"
-#include "watviz/plain.h"
-#include "watviz/trace.h"
-#include "watviz/word.h"
+#include "render/html.h"
+#include "render/json.h"
+#include "render/plain.h"
+#include "trace/trace.h"
+#include "trace/word.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

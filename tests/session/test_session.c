@@ -3,7 +3,7 @@
  * front-ends' key maps at once: the terminal's (curses key codes through
  * wv_tui_key, with the real readline editing the line on a curses screen
  * opened on /dev/null) and the page's (the browser's key names as
- * web/core.js codes them, through wv_session_key and the session's own
+ * src/front/web/core.js codes them, through wv_session_key and the session's own
  * editor).  Two sessions start alike; every key goes to both; after each
  * key the two screens (the frame, the open line and its text) must be
  * the same.  And the three drifts the two old copies had, each asserted on
@@ -16,12 +16,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/classroom.h"
-#include "watviz/keys.h"
-#include "watviz/lesson.h"
-#include "watviz/live.h"
-#include "watviz/prompt.h"
-#include "watviz/session.h"
+#include "app/classroom.h"
+#include "app/keys.h"
+#include "lesson/lesson.h"
+#include "live/live.h"
+#include "front/term/prompt.h"
+#include "session/session.h"
 
 static SCREEN *scr;
 static FILE *out, *in;

@@ -1,23 +1,25 @@
 #!/bin/sh
-# The layers point one way: core <- measure <- expr <- trace <- try <- prove <- lesson
-# <- live <- render <- app <- session <- front <- ui <- web <- cli (front:
-# src/front/class/, the class server, which the terminal runs).  Each file in
-# src/L/ and each header may include only watviz headers of its own layer or
-# a lower one; only src/ui includes curses, readline or the tty's headers
-# (keys reach the session in the program's own codes, watviz/keys.h); only
-# src/prove/z3.c includes <z3.h>; only src/front/class/ includes
-# <microhttpd.h> and <qrencode.h>; the core includes no I/O header.  One TAP
-# line per file.
+# The layers point one way, ORDER below (lowest first; docs/HACKING.md quotes
+# the list).  include/watviz/ holds only the installed core API (Makefile's
+# CORE_HDR), included as "watviz/x.h"; every other header sits beside its
+# layer, in src/L/, and is included as "L/x.h" (src/front/F/ is layer
+# front/F: the class server, the terminal, the page).  Each file may include
+# only headers of its own layer or a lower one; only src/front/term includes
+# curses, readline or the tty's headers (keys reach the session in the
+# program's own codes, app/keys.h); only src/prove/z3.c includes <z3.h>; only
+# src/front/class/ includes <microhttpd.h> and <qrencode.h>; the core
+# includes no I/O header.  One TAP line per file.
 #
-# Inside a folder the order holds too (RANK below): a private header
-# (src/L/x.h) is included only from its own folder, by a file of its rank
-# or higher, and a file calls (nm: its undefined symbols) only functions
-# defined by files of a lower rank, or its own.  So in src/trace/ the
-# builder is below the shared drawing and the sentences, those below the
-# per-call files, and those below the public API; two per-call files never
-# call each other.  And no two objects define the same external symbol (a
-# static library would link one of them silently).  Needs the objects:
-# sh tests/tree/run-layers.sh BUILD (default build).  Every external symbol
+# A header listed in PRIVATE_H is its folder's own: included ("x.h") only
+# from its folder.  Inside a folder the order holds too (RANK below): a
+# private header is included only by a file of its rank or higher, and a
+# file calls (nm: its undefined symbols) only functions defined by files of
+# a lower rank, or its own.  So in src/trace/ the builder is below the
+# shared drawing and the sentences, those below the per-call files, and
+# those below the public API; two per-call files never call each other.  And
+# no two objects define the same external symbol (a static library would
+# link one of them silently).  Needs the objects: sh
+# tests/tree/run-layers.sh BUILD (default build).  Every external symbol
 # starts with wv_ (the API) or its layer's private prefix (PRIVATE below).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -26,38 +28,37 @@ exec python3 - <<'PY'
 import glob, os, re, subprocess
 
 ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "live", "render", "app",
-         "session", "front", "ui", "web", "cli"]
-# each header's layer: where it is implemented (ui.h is the visualizer's
-# options struct, which the lesson state in app keeps; wv_ui_run is ui's)
-HEADER = {
-    "wat": "core", "wordops": "core", "watsteps": "core", "str": "core",
-    "measure": "measure",
-    "expr": "expr", "error": "expr",
-    "trace": "trace", "word": "trace", "stepname": "trace",
-    "try": "try", "prove": "prove",
-    "lesson": "lesson", "pace": "lesson", "rules": "lesson",
-    "live": "live",
-    "screen": "render", "plain": "render", "json": "render", "handout": "render",
-    "svg": "render", "ansi": "render", "theme": "render",
-    "look": "render", "hide": "render", "html": "render", "weblink": "render",
-    "app": "app", "classroom": "app", "cmdline": "app", "keys": "app",
-    "lessonview": "app", "view": "app", "progress": "app", "state": "app",
-    "cast": "app",
-    "ui": "app",
-    "session": "session", "link": "session",
-    "history": "ui", "prompt": "ui", "render": "ui", "term": "ui",
-    "cli": "cli",
-    "classsrv": "front",
+         "session", "front/class", "front/term", "front/web", "cli"]
+# the headers private to their folder; every other header in src/L/ is
+# layer L's interface
+PRIVATE_H = {
+    "src/trace/build.h", "src/trace/draw.h", "src/trace/sentences.h", "src/trace/steps.h",
+    "src/prove/stop.h",
+    "src/lesson/internal.h", "src/lesson/grade.h", "src/lesson/lint.h", "src/lesson/parse.h",
+    "src/render/htmlparts.h",
+    "src/app/asked.h", "src/app/retrace.h", "src/app/view_lines.h",
+    "src/app/view_registers.h",
+    "src/front/class/assets.h", "src/front/class/request.h",
+    "src/front/web/lessons.h", "src/front/web/store.h", "src/front/web/web.h",
+    "src/cli/out.h",
 }
+# the installed core API: Makefile's CORE_HDR
+CORE_HDR = re.search(r"^CORE_HDR\s*:=((?:.*\\\n)*.*)$", open("Makefile").read(), re.M)
+CORE_HDR = set(CORE_HDR.group(1).replace("\\", " ").split()) if CORE_HDR else set()
 TERMINAL = {"curses.h", "ncurses.h", "term.h", "termios.h",
             "readline/readline.h", "readline/history.h"}
 SERVER = {"microhttpd.h", "qrencode.h"}
 IO = {"stdio.h", "unistd.h", "fcntl.h", "dirent.h", "sys/stat.h", "pthread.h"}
 
 def layer_of(path):
-    if path.startswith("include/watviz/"):
-        return HEADER.get(os.path.basename(path)[:-2])
-    return path.split("/")[1]
+    """the layer of a file of the tree (include/watviz/x.h, src/L/x.c,
+    src/front/F/x.c), None outside the layers"""
+    parts = path.split("/")
+    if parts[0] == "include":
+        return "core"
+    if parts[0] != "src" or len(parts) < 3:
+        return None
+    return "/".join(parts[1:3]) if parts[1] == "front" else parts[1]
 
 # rank of each file inside its folder: a file may use what ranks below it
 RANK = {
@@ -69,7 +70,7 @@ RANK = {
         "trace": 3, "word": 0, "stepname": 4,
     },
     "lesson": {
-        "lesson": 0, "rules": 0,
+        "lesson": 0, "internal": 0, "rules": 0,
         "lint": 1, "parse": 2, "grade": 1, "wrong": 2,
         "narrate": 2, "distract": 3, "pace": 3,
         "check": 3,
@@ -94,9 +95,9 @@ def rank_of(path):
 SRC_C = sorted(glob.glob("src/*/*.c") + glob.glob("src/front/*/*.c"))
 SRC_H = sorted(glob.glob("src/*/*.h") + glob.glob("src/front/*/*.h"))
 files = SRC_C + sorted(glob.glob("include/watviz/*.h"))
-private = SRC_H
-extra = [h for h in glob.glob("include/watviz/*.h")
-         if os.path.basename(h)[:-2] not in HEADER]
+files += [h for h in SRC_H if h not in PRIVATE_H]
+private = [h for h in SRC_H if h in PRIVATE_H]
+extra = sorted(set(glob.glob("include/watviz/*.h")) - CORE_HDR)
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
           and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
 print("1..%d" % (len(files) + len(private) + len(ranked) + 5))
@@ -104,13 +105,18 @@ n = 0
 def include_problems(path, me):
     """The includes of path that break the layer order, as phrases."""
     bad = []
-    for inc in re.findall(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]',
-                          open(path).read(), re.M):
-        if inc.startswith("watviz/"):
-            them = HEADER.get(inc[7:-2])
-            if them is None or me not in ORDER or ORDER.index(them) > ORDER.index(me):
+    for quote, inc in re.findall(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]',
+                                 open(path).read(), re.M):
+        if quote == '"' and "/" in inc:
+            # "watviz/x.h" is the core's; "L/x.h" is src/L/x.h, layer L's
+            # interface
+            there = "include/" + inc if inc.startswith("watviz/") else "src/" + inc
+            them = layer_of(there) if os.path.exists(there) else None
+            if there in PRIVATE_H:
+                bad.append("%s (private to %s)" % (inc, os.path.dirname(there)))
+            elif them is None or me not in ORDER or ORDER.index(them) > ORDER.index(me):
                 bad.append("%s (layer %s)" % (inc, them))
-        elif inc in TERMINAL and me != "ui":
+        elif inc in TERMINAL and me != "front/term":
             bad.append(inc + " (terminal)")
         elif inc == "z3.h" and path != "src/prove/z3.c":
             bad.append(inc)
@@ -258,18 +264,20 @@ else:
 # it reaches the app, the lesson and the views only through the session.
 n += 1
 around = []
-for obj in sorted(glob.glob(os.path.join(build, "src/ui/*.o"))):
+for obj in sorted(glob.glob(os.path.join(build, "src/front/term/*.o"))):
     for sym in sorted(nm(obj, "--undefined-only") or ()):
         if re.match(r"wv_(app|class|lesson|lessonview|view|cast)_", sym):
             around.append("%s calls %s" % (os.path.relpath(obj, build), sym))
 if around:
     print("not ok %d - the terminal goes around the session: %s" % (n, ", ".join(around)))
 else:
-    print("ok %d - src/ui/ calls the app, the lesson and the views only through wv_session_*" % n)
+    print("ok %d - src/front/term/ calls the app, the lesson and the views only through wv_session_*" % n)
 
 n += 1
 if extra:
-    print("not ok %d - headers with no layer in tests/tree/run-layers.sh: %s" % (n, " ".join(extra)))
+    print("not ok %d - include/watviz/ holds headers that are not the installed core API"
+          " (Makefile's CORE_HDR): %s; move them beside their layer, src/L/" % (n, " ".join(extra)))
 else:
-    print("ok %d - every header in include/watviz has a layer" % n)
+    print("ok %d - include/watviz/ holds only the installed core API (%d headers)"
+          % (n, len(CORE_HDR)))
 PY

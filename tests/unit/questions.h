@@ -9,8 +9,8 @@
 
 #include <stdio.h>
 
-#include "watviz/classroom.h"
-#include "watviz/lesson.h"
+#include "app/classroom.h"
+#include "lesson/lesson.h"
 
 /*
  * Call fn(l, number, v, ctx) once per (lesson, variant): each lesson file in

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/cli.h"
-#include "watviz/theme.h"
-#include "watviz/try.h"
+#include "cli/cli.h"
+#include "render/theme.h"
+#include "try/try.h"
 
 #define MAXA 16
 

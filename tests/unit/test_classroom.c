@@ -1,6 +1,6 @@
 /*
- * A lesson's state and actions (watviz/classroom.h) and its saved place
- * (watviz/progress.h), without a terminal: scenes, --arch and scenes that
+ * A lesson's state and actions (app/classroom.h) and its saved place
+ * (app/progress.h), without a terminal: scenes, --arch and scenes that
  * keep their variant, the question flow, autoplay, progress files good,
  * corrupt and unwritable.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,11 +14,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "watviz/classroom.h"
-#include "watviz/history.h"
-#include "watviz/lessonview.h"
-#include "watviz/progress.h"
-#include "watviz/try.h"
+#include "app/classroom.h"
+#include "front/term/history.h"
+#include "app/lessonview.h"
+#include "app/progress.h"
+#include "try/try.h"
 
 static struct wv_app app;
 static struct wv_class cls;

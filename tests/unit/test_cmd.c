@@ -1,14 +1,14 @@
 /*
- * The ':' command parser and its completion (watviz/cmdline.h).
+ * The ':' command parser and its completion (app/cmdline.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
 
 #include <string.h>
 
-#include "watviz/cmdline.h"
-#include "watviz/theme.h"
-#include "watviz/word.h"
+#include "app/cmdline.h"
+#include "render/theme.h"
+#include "trace/word.h"
 
 static struct wv_cmd cmd;
 static char err[200];

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "watviz/cmdline.h"
+#include "app/cmdline.h"
 
 static struct wv_cmd cmd;
 

@@ -15,8 +15,8 @@
 
 #include <string.h>
 
-#include "watviz/app.h"
-#include "watviz/view.h"
+#include "app/app.h"
+#include "app/view.h"
 
 static struct wv_app app;
 static uint8_t word0[WV_WORD_MAX + 16], want[WV_WORD_MAX + 16];

@@ -12,16 +12,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "watviz/ansi.h"
-#include "watviz/cast.h"
-#include "watviz/cli.h"
-#include "watviz/render.h"
-#include "watviz/theme.h"
-#include "watviz/stepname.h"
-#include "watviz/svg.h"
-#include "watviz/trace.h"
-#include "watviz/view.h"
-#include "watviz/word.h"
+#include "render/ansi.h"
+#include "app/cast.h"
+#include "cli/cli.h"
+#include "front/term/render.h"
+#include "render/theme.h"
+#include "trace/stepname.h"
+#include "render/svg.h"
+#include "trace/trace.h"
+#include "app/view.h"
+#include "trace/word.h"
 
 static struct wv_trace tr;
 

@@ -1,5 +1,5 @@
 /*
- * The expression language (watviz/expr.h): every operator and C's
+ * The expression language (expr/expr.h): every operator and C's
  * precedence, with the C compiler's own arithmetic on uint64_t / uint32_t as
  * the oracle (the same text compiled as C); the kernel's names and the
  * instruction emulations against values worked out by hand; every parse
@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "watviz/expr.h"
+#include "expr/expr.h"
 
 /* The precedence cases mix operators on purpose, as the language allows. */
 #pragma GCC diagnostic ignored "-Wparentheses"

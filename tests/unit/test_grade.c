@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "watviz/lesson.h"
+#include "lesson/lesson.h"
 
 /* One scene parsed without the loader's trace checks (parse_quick), its
    trace on its variant, and its answer. */

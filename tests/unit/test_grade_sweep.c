@@ -17,7 +17,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "watviz/app.h"
+#include "app/app.h"
 
 static struct wv_class cls;
 static struct wv_app app;

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "watviz/handout.h"
-#include "watviz/measure.h"
+#include "render/handout.h"
+#include "measure/measure.h"
 #include "questions.h"
 
 #define COLUMNS 80

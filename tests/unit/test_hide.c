@@ -36,7 +36,7 @@
  *
  * Monochrome and colour: the frame is the same (roles, not colours); the
  * curses painter maps each cell's role, focus and cursor alone
- * (src/ui/render.c), so equal cells look the same under NO_COLOR as in
+ * (src/front/term/render.c), so equal cells look the same under NO_COLOR as in
  * colour; the asciicast painter (src/render/ansi.c) is run here too, in
  * colour and in monochrome, and its bytes compared.
  *
@@ -50,11 +50,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/ansi.h"
-#include "watviz/handout.h"
-#include "watviz/html.h"
-#include "watviz/lessonview.h"
-#include "watviz/view.h"
+#include "render/ansi.h"
+#include "render/handout.h"
+#include "render/html.h"
+#include "app/lessonview.h"
+#include "app/view.h"
 
 static struct wv_app app;
 static struct wv_class cls;

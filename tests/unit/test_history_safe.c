@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "watviz/history.h"
+#include "front/term/history.h"
 
 static void full_disk_keeps_the_old_history(void **state)
 {

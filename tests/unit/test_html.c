@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/html.h"
-#include "watviz/look.h"
-#include "watviz/plain.h"
+#include "render/html.h"
+#include "render/look.h"
+#include "render/plain.h"
 
 /* Everything a writer wrote into a memory stream, as a string to free. */
 struct sink {

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/json.h"
-#include "watviz/trace.h"
+#include "render/json.h"
+#include "trace/trace.h"
 
 /* The JSON of word[0..len) on arch; the caller frees it. */
 static char *json_of(const char *arch, const void *word, size_t len,

@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/keys.h"
-#include "watviz/lessonview.h"
-#include "watviz/view.h"
+#include "app/keys.h"
+#include "app/lessonview.h"
+#include "app/view.h"
 
 static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 } };
 

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/handout.h"
-#include "watviz/html.h"
-#include "watviz/lessonview.h"
-#include "watviz/view.h"
+#include "render/handout.h"
+#include "render/html.h"
+#include "app/lessonview.h"
+#include "app/view.h"
 
 static struct wv_app app;
 static struct wv_class cls;

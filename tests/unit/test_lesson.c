@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "watviz/hide.h"
-#include "watviz/lesson.h"
-#include "watviz/measure.h"
+#include "render/hide.h"
+#include "lesson/lesson.h"
+#include "measure/measure.h"
 #include "watviz/wordops.h"
 
 static wv_lesson *parse(const char *text, struct wv_error *e)

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/lessonview.h"
-#include "watviz/view.h"
+#include "app/lessonview.h"
+#include "app/view.h"
 
 static struct wv_app app;
 static struct wv_class cls;

@@ -1,5 +1,5 @@
 /*
- * A page link's fields (watviz/link.h): every field a link names is taken
+ * A page link's fields (session/link.h): every field a link names is taken
  * or refused with the field and the fix, never dropped without a word
  * (issue 46: scene without a lesson, a trace's fields with a lesson,
  * present=no, present on a trace, a word too long to hold).
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/link.h"
-#include "watviz/theme.h"
+#include "session/link.h"
+#include "render/theme.h"
 
 /* Lesson 3 is built in (index 2), by number or by name; nothing else. */
 static long find(void *ctx, const char *name)

@@ -1,5 +1,5 @@
 /*
- * The live class's pure layer (src/live/, watviz/live.h) and the options a
+ * The live class's pure layer (src/live/, live/live.h) and the options a
  * question is voted on (wv_lesson_options): rounds and votes against
  * hand-worked cases, a brute-force recount of random classes, the limit of
  * students, the event parsed back as JSON whatever the question's text
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "watviz/live.h"
+#include "live/live.h"
 
 static struct wv_app app;
 static struct wv_class cls;

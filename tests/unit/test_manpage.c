@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/cmdline.h"
-#include "watviz/keys.h"
+#include "app/cmdline.h"
+#include "app/keys.h"
 
 static char *page, *guide;
 

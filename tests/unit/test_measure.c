@@ -1,5 +1,5 @@
 /*
- * The live measurement (watviz/measure.h): every contender's answer checked
+ * The live measurement (measure/measure.h): every contender's answer checked
  * before it is timed (a planted wrong strlen or path walk is reported, and
  * called only for the check), a real run's shape (never its numbers), the
  * bar lengths against an integer computation of their own, and the
@@ -13,14 +13,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "watviz/classroom.h"
-#include "watviz/handout.h"
-#include "watviz/html.h"
-#include "watviz/lesson.h"
-#include "watviz/lessonview.h"
-#include "watviz/measure.h"
+#include "app/classroom.h"
+#include "render/handout.h"
+#include "render/html.h"
+#include "lesson/lesson.h"
+#include "app/lessonview.h"
+#include "measure/measure.h"
 #include "watviz/str.h"
-#include "watviz/view.h"
+#include "app/view.h"
 
 static unsigned wrong_calls;
 

@@ -1,5 +1,5 @@
 /*
- * How long a lesson takes (watviz/pace.h): words counted as a reader counts
+ * How long a lesson takes (lesson/pace.h): words counted as a reader counts
  * them, the formula on known numbers, and a small lesson whose narration
  * differs on little- and big-endian variants.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/pace.h"
+#include "lesson/pace.h"
 
 static void test_words(void **state)
 {
@@ -30,7 +30,7 @@ static void test_formula(void **state)
 	struct wv_pace p;
 
 	(void)state;
-	/* the example of watviz/pace.h: 140 words, 2 scenes, 1 question */
+	/* the example of lesson/pace.h: 140 words, 2 scenes, 1 question */
 	wv_pace_estimate(&p, 140, 2, 1);
 	assert_int_equal(p.seconds, 60 + 2 * 30 + 90);
 	assert_int_equal(p.minutes, 4);

@@ -16,8 +16,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "watviz/trace.h"
-#include "watviz/word.h"
+#include "trace/trace.h"
+#include "trace/word.h"
 
 #define MAXW 4
 

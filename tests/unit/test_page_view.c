@@ -19,10 +19,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/json.h"
-#include "watviz/screen.h"
-#include "watviz/trace.h"
-#include "watviz/view.h"
+#include "render/json.h"
+#include "render/screen.h"
+#include "trace/trace.h"
+#include "app/view.h"
 
 /* Register byte r holds the memory byte this far into its word. */
 static unsigned place(const struct wv_variant *v, unsigned r)

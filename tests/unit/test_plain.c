@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/plain.h"
+#include "render/plain.h"
 
 static char *render(const char *arch, const void *word, size_t len,
 		    size_t offset, int delim, bool color)

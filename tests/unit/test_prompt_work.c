@@ -17,7 +17,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "watviz/prompt.h"
+#include "front/term/prompt.h"
 
 size_t __real_mbrtowc(wchar_t *pwc, const char *s, size_t n, mbstate_t *ps);
 size_t __wrap_mbrtowc(wchar_t *pwc, const char *s, size_t n, mbstate_t *ps);

@@ -1,5 +1,5 @@
 /*
- * Verdicts on formulas (watviz/try.h + watviz/prove.h):
+ * Verdicts on formulas (try/try.h + prove/prove.h):
  * - the kernel's formulas are proven at 32 and 64 bits;
  * - (a - ONES) & HIGHS, (a - ONES) & ~a and a & HIGHS are refuted, and each
  *   counterexample is confirmed by a byte loop written here;
@@ -21,8 +21,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "watviz/prove.h"
-#include "watviz/try.h"
+#include "prove/prove.h"
+#include "try/try.h"
 
 static struct wv_try t;
 

@@ -27,8 +27,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "watviz/prove.h"
-#include "watviz/try.h"
+#include "prove/prove.h"
+#include "try/try.h"
 #include "watviz/wordops.h"
 
 #define SPEC 4096

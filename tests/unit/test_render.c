@@ -19,8 +19,8 @@
 #include <curses.h>
 #include <math.h>
 
-#include "watviz/render.h"
-#include "watviz/theme.h"
+#include "front/term/render.h"
+#include "render/theme.h"
 
 /* xterm's eight colours, as curses numbers them */
 static const unsigned rgb[8] = {

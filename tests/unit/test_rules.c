@@ -1,5 +1,5 @@
 /*
- * The rules lessons state (watviz/rules.h), each proved on every variant it
+ * The rules lessons state (lesson/rules.h), each proved on every variant it
  * holds on:
  * - over the critical words: every byte from {00 01 02 7f 80 81 fe ff} in
  *   every position (8^8 = 16.7 M words for 64-bit variants, 4096 for
@@ -25,9 +25,9 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "watviz/lesson.h"
-#include "watviz/rules.h"
-#include "watviz/trace.h"
+#include "lesson/lesson.h"
+#include "lesson/rules.h"
+#include "trace/trace.h"
 #include "watviz/wordops.h"
 
 /* A claim about the word a on v (r: the rule it is, or NULL). */

@@ -1,6 +1,6 @@
 /*
  * The frame model and the screens built from it, without a terminal:
- * known states in, text and roles out (watviz/screen.h, watviz/view.h).
+ * known states in, text and roles out (render/screen.h, app/view.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "watviz/look.h"
-#include "watviz/plain.h"
-#include "watviz/view.h"
+#include "render/look.h"
+#include "render/plain.h"
+#include "app/view.h"
 
 /* Columns a row of text takes: its UTF-8 characters (the cut mark is one). */
 static size_t columns(const char *s)
@@ -343,7 +343,7 @@ static void test_utf8_cut(void **state)
 /*
  * One symbol per meaning: the memory panel's key and the plain text's role
  * legend give pre-start, NUL and fill the symbols of the one table
- * (watviz/look.h), and the panel marks bytes with them.
+ * (render/look.h), and the panel marks bytes with them.
  */
 static void test_one_legend(void **state)
 {

@@ -10,12 +10,12 @@
 
 #include <string.h>
 
-#include "watviz/classroom.h"
-#include "watviz/html.h"
-#include "watviz/lesson.h"
-#include "watviz/screen.h"
-#include "watviz/trace.h"
-#include "watviz/view.h"
+#include "app/classroom.h"
+#include "render/html.h"
+#include "lesson/lesson.h"
+#include "render/screen.h"
+#include "trace/trace.h"
+#include "app/view.h"
 
 static const uint8_t word[] = { 'a', 'b' };
 

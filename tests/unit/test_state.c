@@ -1,6 +1,6 @@
 /*
- * Writing files without losing or exposing anything (watviz/state.h) and the
- * progress file that rides on it (watviz/progress.h): nothing planted beside
+ * Writing files without losing or exposing anything (app/state.h) and the
+ * progress file that rides on it (app/progress.h): nothing planted beside
  * a file is followed; a symbolic link's target is updated and keeps its
  * mode; a FIFO or a device is written, never replaced; a failed write says
  * why; a progress file that cannot be read is never replaced, and two
@@ -21,8 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "watviz/progress.h"
-#include "watviz/state.h"
+#include "app/progress.h"
+#include "app/state.h"
 
 static char dir[32];
 
@@ -348,7 +348,7 @@ static void progress_link(void **state)
  * A class that has been through every lesson number there is (1 to 999)
  * steps one of them: every other lesson's line stays, word for word, and
  * the stepped one comes first after the header.  Each line written by hand
- * in the format of watviz/progress.h; the red team saw lines after the
+ * in the format of app/progress.h; the red team saw lines after the
  * 100th deleted (150 lessons, one stepped: 51 lines gone).
  */
 static void progress_keeps_every_lesson(void **state)

@@ -19,7 +19,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "watviz/term.h"
+#include "front/term/term.h"
 
 struct run {
 	int status;			/* from waitpid */

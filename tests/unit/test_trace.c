@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "watviz/trace.h"
+#include "trace/trace.h"
 #include "watviz/wordops.h"
 
 /* Build the trace of word[0..len) or fail the test. */

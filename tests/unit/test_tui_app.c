@@ -1,5 +1,5 @@
 /*
- * The visualizer's actions (watviz/app.h): each key and command changes the
+ * The visualizer's actions (app/app.h): each key and command changes the
  * state as it should, keeps the place across a rebuild, and refuses bad
  * input without losing the screen.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/app.h"
-#include "watviz/prove.h"
-#include "watviz/view.h"
+#include "app/app.h"
+#include "prove/prove.h"
+#include "app/view.h"
 
 static struct wv_app app;
 

@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "watviz/history.h"
-#include "watviz/prompt.h"
-#include "watviz/render.h"
-#include "watviz/view.h"
+#include "front/term/history.h"
+#include "front/term/prompt.h"
+#include "front/term/render.h"
+#include "app/view.h"
 
 static SCREEN *scr;
 static FILE *out, *in;

@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "watviz/word.h"
+#include "trace/word.h"
 
 static uint8_t buf[WV_WORD_MAX];
 

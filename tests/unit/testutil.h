@@ -21,8 +21,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
-#include "watviz/app.h"
-#include "watviz/cmdline.h"
+#include "app/app.h"
+#include "app/cmdline.h"
 #include "watviz/wat.h"
 
 /*

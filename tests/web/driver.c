@@ -1,5 +1,5 @@
 /*
- * The native twin of the page for tests/web/run-web.sh: src/web/web.c
+ * The native twin of the page for tests/web/run-web.sh: src/front/web/web.c
  * built for this machine, driven by a scenario on stdin, printing every
  * frame asked for in the format tests/web/frames.js prints the module's
  * (the same scenario run by node on build/web/watviz.wasm).  Equal output
@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "watviz/keys.h"
-#include "watviz/screen.h"
+#include "app/keys.h"
+#include "render/screen.h"
 #include "web.h"
 
 static const struct { const char *name; int code; } names[] = {

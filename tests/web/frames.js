@@ -1,7 +1,7 @@
 // The module's half of the frame-equality test (tests/web/run-web.sh):
 // the same scenario as tests/web/driver.c (its head comment has the
 // format), run on build/web/watviz.wasm through the page's own glue
-// (web/wasi.js, web/core.js), keys named as the driver names them mapped
+// (src/front/web/wasi.js, src/front/web/core.js), keys named as the driver names them mapped
 // through the page's key table: node frames.js MODULE.wasm < SCENARIO
 // or, every scenario in one process (the module compiled once, a fresh
 // instance for each, as a new page would have): node frames.js MODULE.wasm

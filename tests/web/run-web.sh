@@ -1,7 +1,7 @@
 #!/bin/sh
 # The web page (make web).  Prints TAP.
 #   sh tests/web/run-web.sh BUILD
-# 1. The key codes the page sends (web/core.js) are watviz/keys.h's.
+# 1. The key codes the page sends (src/front/web/core.js) are app/keys.h's.
 # 2. One program, two builds: a corpus of scenarios (every variant, four
 #    words, two offsets, every function, compare and help; every lesson's
 #    scenes and questions, --present's layout; byte and bit edits, undo and
@@ -66,10 +66,10 @@ bytes=$(wc -c <"$PAGE")
 ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network address"
 
 # ---- 1. key codes ------------------------------------------------------------
-# the page's key table (web/core.js) against the C enum (watviz/keys.h)
+# the page's key table (src/front/web/core.js) against the C enum (app/keys.h)
 {
 	echo '#include <stdio.h>'
-	echo '#include "watviz/keys.h"'
+	echo '#include "app/keys.h"'
 	echo 'int main(void) {'
 	for pair in ArrowDown:DOWN ArrowUp:UP ArrowLeft:LEFT ArrowRight:RIGHT Home:HOME \
 		End:END PageUp:PGUP PageDown:PGDN Delete:DEL Backspace:BKSP F1:F1; do
@@ -77,7 +77,7 @@ ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network 
 	done
 	echo '	return 0; }'
 } >"$tmp/keys.c"
-if cc -I"$ROOT/include" -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" &&
+if cc -I"$ROOT/include" -I"$ROOT/src" -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" &&
 	"$tmp/keys" >"$tmp/keys.want" &&
 	node -e 'const k = require(process.argv[1]).WATVIZ_KEYS;
 		const bad = require("fs").readFileSync(process.argv[2], "utf8").trim()
@@ -86,9 +86,9 @@ if cc -I"$ROOT/include" -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" &&
 			.map(([n, v]) => n + " is " + k[n] + " in core.js, " + v + " in keys.h");
 		if (bad.length) { console.log(bad.join("\n")); process.exit(1); }' \
 		"$ROOT/web/core.js" "$tmp/keys.want" >"$tmp/keys.out" 2>&1; then
-	ok 0 "the $(wc -l <"$tmp/keys.want") key codes of web/core.js are watviz/keys.h's"
+	ok 0 "the $(wc -l <"$tmp/keys.want") key codes of src/front/web/core.js are app/keys.h's"
 else
-	ok 1 "the key codes of web/core.js are watviz/keys.h's"
+	ok 1 "the key codes of src/front/web/core.js are app/keys.h's"
 	sed 's/^/# /' "$tmp/keys.err" "$tmp/keys.out"
 fi
 

@@ -1,6 +1,6 @@
 // The module's stack headroom (tests/web/run-web.sh; issue 46): the page's
 // module has a 1 MiB stack placed first in memory (wasm-ld --stack-first,
-// web/web.mk), so an overflow traps instead of writing over the data above
+// src/front/web/web.mk), so an overflow traps instead of writing over the data above
 // it; this watches how much of it opening the lessons uses.
 //
 // How: the initial stack pointer is read from the module itself (its

@@ -1,6 +1,6 @@
 /*
  * The join link as a QR code for the terminal (wv_classsrv_qr in
- * watviz/classsrv.h): GNU libqrencode makes the modules, this draws them
+ * front/class/classsrv.h): GNU libqrencode makes the modules, this draws them
  * with Unicode half blocks.  A terminal cell is about twice as tall as it
  * is wide, so one cell holds two modules stacked (upper half block, lower
  * half block, full block or space) and the modules come out square: a
@@ -13,7 +13,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/classsrv.h"
+#include "front/class/classsrv.h"
 
 #include <stdlib.h>
 #include <string.h>

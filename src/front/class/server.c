@@ -1,9 +1,9 @@
 /*
- * The class server (watviz/classsrv.h): libmicrohttpd in epoll mode, run
+ * The class server (front/class/classsrv.h): libmicrohttpd in epoll mode, run
  * from the caller's loop.  Every request is checked (Host, then route and
  * method, then the student cookie, then for a vote Origin, type and size)
  * before anything is counted; what a request means is the vote layer's
- * (watviz/live.h) to say.
+ * (live/live.h) to say.
  *
  * Event streams stay open without a thread: a stream's content reader
  * hands MHD what is pending and, when nothing is, suspends its connection
@@ -19,7 +19,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/classsrv.h"
+#include "front/class/classsrv.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -184,7 +184,7 @@ static const char student_csp[] =
 	"connect-src 'self'; form-action 'self'; base-uri 'none'; "
 	"frame-ancestors 'none'";
 /* the full page (/bits): its scripts and module are inline, its prover a
-   worker from a blob, as web/page.html's own policy says; nothing else */
+   worker from a blob, as src/front/web/page.html's own policy says; nothing else */
 static const char bits_csp[] =
 	"default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; "
 	"worker-src blob:; style-src 'unsafe-inline'; form-action 'none'; "

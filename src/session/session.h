@@ -1,0 +1,236 @@
+/*
+ * session/session.h - the interaction, once: what a key, a click, a tick or
+ * a finished line does, for every front-end.
+ *
+ * A session owns the visualizer's state (struct wv_app) and, in a lesson,
+ * the class (struct wv_class).  It knows which line is open (the ':'
+ * command line, the word, a lesson's answer) and what finishing it does;
+ * it parses a ':' line once and dispatches it; it decides which keys an
+ * open answer line leaves to the lesson.  A front-end only reads input,
+ * paints the frames the session builds and provides the platform (files or
+ * the browser's storage, threads or a worker for proofs, the clock):
+ *
+ *   key    --> wv_session_key        (no line open, or a key the line
+ *                                     leaves: wv_session_line_takes false)
+ *   line   --> wv_session_line_done  (the text the front-end's editor
+ *                                     finished, NULL when abandoned)
+ *   click  --> wv_session_click, wheel --> wv_session_act, tick --> tick
+ *   frame  <-- wv_session_frame
+ *
+ * Each returns reaction flags (enum wv_reaction).  When the session opens
+ * a line (s->line no longer WV_LINE_NONE after a call that returned
+ * WV_REACT_PROMPT, _EDIT or _ANSWER), the front-end opens its editor with
+ * s->prompt and the text s->text; when s->line is WV_LINE_NONE again, the
+ * front-end closes it.  s->selected: the text is selected (a wrong answer
+ * to retry); wv_session_replaces says whether a key typed replaces it.
+ *
+ * A front-end without a line editor of its own (the page) uses the
+ * session's: wv_session_edit_key and wv_session_draw_line, with the ':'
+ * history the session keeps.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef WATVIZ_SESSION_H
+#define WATVIZ_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "app/app.h"
+#include "app/classroom.h"
+#include "app/cmdline.h"
+#include "live/live.h"
+#include "render/screen.h"
+#include "try/try.h"
+#include "app/options.h"
+
+enum wv_line {
+	WV_LINE_NONE,
+	WV_LINE_COMMAND,	/* ':' */
+	WV_LINE_WORD,		/* e: the word, as a C literal's body */
+	WV_LINE_ANSWER,		/* a lesson's answer */
+};
+
+/* What the front-end provides; any member may be NULL. */
+struct wv_session_platform {
+	/* :json FILE: write trace t to path; 0 or -errno (NULL: -ENOSYS) */
+	int (*write_json)(const struct wv_trace *t, const char *path);
+	/* a line for the ':' history (not blank, not the last one again):
+	   store it; 0 or -errno (the session says once that it failed) */
+	int (*remember)(void *ctx, const char *line);
+	/* :try FORMULA, parsed and allowed on variant v (t stays the
+	   session's until wv_session_try_done): prove it elsewhere (the
+	   page's worker, the terminal's thread) and return 0, or -1 to
+	   prove it here at once */
+	int (*try_job)(void *ctx, const struct wv_variant *v, const struct wv_try *t,
+		       const char *formula);
+	/* :class SPEC in a lesson: serve a live class at SPEC ("ADDR[:PORT]",
+	   ":PORT", "" for the default) and hand it over with
+	   wv_session_live; 0, or -1 with why in err (NULL: no class here) */
+	int (*class_start)(void *ctx, const char *spec, char *err, size_t size);
+	void *ctx;
+};
+
+struct wv_session {
+	struct wv_app app;
+	struct wv_class cls;	/* a lesson's state, when lesson */
+	bool lesson;
+	bool started;		/* app (and cls) initialised */
+	const struct wv_ui_opts *opts;	/* for :lesson N in the free view */
+	const char *progress;		/* the progress file, or NULL */
+	struct wv_session_platform plat;
+	enum wv_theme theme;		/* --theme, :set theme: the front-end
+					   draws in it */
+	bool theme_chosen;
+	bool blank;			/* '.': nothing shows until a key */		/* so, not a default (the page's link
+					   says theme= then) */
+	bool remember_failed;		/* said once */
+	/* the open line */
+	enum wv_line line;
+	char prompt[64];
+	char text[WV_CMD_TEXT_MAX];	/* as opened; the session's editor
+					   edits it in place */
+	size_t len, at;			/* its editor: bytes, the cursor */
+	bool selected;			/* the text is selected */
+	/* the session's editor's ':' history, oldest first; recall: an
+	   index while Up/Down recall one */
+	char *history[WV_HISTORY_MAX];
+	size_t nhistory, recall;
+	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
+	const char *const *names;	/* lesson names, for Tab */
+	struct wv_cmd cmd;		/* the one parse of a ':' line */
+	struct wv_try *try_t;		/* a :try the platform proves, or NULL */
+	const struct wv_variant *try_v;	/* the variant it is proved on */
+	/* a live class (--class): the votes, what the phones are told,
+	   and how to join (the front-end's server provides them) */
+	wv_live *live;			/* not owned; NULL: no class */
+	bool live_changed;		/* the round changed: tell the phones */
+	unsigned live_lesson;		/* the question the round is on: */
+	size_t live_scene;		/*   lesson, scene + 1 (0 none), */
+	unsigned live_draws;		/*   and the word drawn (w) */
+	bool join_shown;		/* J: the join screen */
+	char join_url[256], join_code[16];
+	size_t join_capacity;		/* students the server can hold */
+	char *join_qr;			/* rows of the QR code, '\n' between;
+					   owned by the front-end */
+	char live_note[160];		/* why this question is not voted */
+	/* each question the class voted on, summed up as the next one
+	   opens (and by wv_session_live_end) */
+	struct wv_live_summary *sums;
+	size_t nsums;
+	unsigned kept_round;		/* the round last summed up */
+};
+
+/*
+ * Start s on opts: a lesson when opts->lesson (progress_path: its
+ * progress file, or NULL), else the free visualizer.  Returns 0, or -1
+ * with the reason in s->app.msg (nothing to free then).
+ */
+int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
+		    const char *progress_path, const struct wv_session_platform *plat);
+
+/*
+ * Take s over after the front-end started s->app (wv_app_init) or s->cls
+ * (wv_class_init) itself, as the page does from a link.
+ */
+void wv_session_adopt(struct wv_session *s, bool lesson, const struct wv_ui_opts *opts,
+		      const char *progress_path, const struct wv_session_platform *plat);
+
+/* Free what s holds (the history too); s may be used again after init. */
+void wv_session_free(struct wv_session *s);
+
+/* Free the app and the class, keeping the history and the platform. */
+void wv_session_stop(struct wv_session *s);
+
+/* A key, in the key map's codes (app/keys.h).  Reaction flags. */
+int wv_session_key(struct wv_session *s, int key);
+
+/* An action that is no key (the mouse wheel): as wv_session_key. */
+int wv_session_act(struct wv_session *s, enum wv_action act);
+
+/*
+ * With a line open: does the line's editor take key?  false: the key
+ * leaves the line for the lesson (wv_class_line_leaves): pass it to
+ * wv_session_key, which closes the line.
+ */
+bool wv_session_line_takes(const struct wv_session *s, int key);
+
+/*
+ * Before an editor takes key: does it replace the selected text (a
+ * printable key, Backspace or Delete over a selected wrong answer)?  Then
+ * the editor empties its line first.  Any key ends the selection.
+ */
+bool wv_session_replaces(struct wv_session *s, int key);
+
+/* The line was finished (text) or abandoned (NULL).  Reaction flags. */
+int wv_session_line_done(struct wv_session *s, const char *text);
+
+/* A click on the frame's target (wv_frame_target_at).  Reaction flags. */
+int wv_session_click(struct wv_session *s, unsigned target);
+
+/* Say something on the message line (printf-style); error: in red. */
+void wv_session_msg(struct wv_session *s, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Mouse reporting is on or off, as the front-end could make it. */
+void wv_session_set_mouse(struct wv_session *s, bool on);
+
+/* Go to the sub-step spec names (--step); an unknown one is said on the
+   message line (s->app.msg_error).  Reaction flags. */
+int wv_session_goto_step(struct wv_session *s, const char *spec);
+
+/*
+ * The :try the platform proved is done: rc and p as wv_prove_* give them
+ * (-EINTR: stopped, by the key named stopped_by, NULL: Ctrl-C).  Shows the
+ * verdict (on another variant than the one shown now: says so instead).
+ * Reaction flags; nothing when no :try is pending.
+ */
+int wv_session_try_done(struct wv_session *s, int rc, const struct wv_proof *p,
+			const char *stopped_by);
+
+/* Forget the pending :try without a verdict (the platform lost it). */
+void wv_session_try_cancel(struct wv_session *s);
+
+/* An autoplay tick, every s->app.speed_ms while s->app.playing. */
+int wv_session_tick(struct wv_session *s);
+
+/* The screen into f (sized by the caller): the lesson or the trace. */
+void wv_session_frame(struct wv_session *s, struct wv_frame *f);
+
+/*
+ * What a screen reader should say (the page's live region): a lesson's
+ * text panel as the screen shows it (wv_lessonview_said, which hides what
+ * the screen hides), or the sub-step's sentences, then the message line;
+ * paragraphs joined as one line.  out holds WV_SESSION_SAID_MAX bytes.
+ */
+#define WV_SESSION_SAID_MAX (WV_NARRATION_MAX + WV_TEXT_MAX + WV_APP_MSG_MAX + 4)
+void wv_session_said(const struct wv_session *s, char *out, size_t size);
+
+/*
+ * A live class on s's lesson: every question the class is asked opens a
+ * round of live (a vote on its options, wv_live_question_of); s shows the
+ * votes (s: the histogram by misconception and the answer; V: vote
+ * again).  url, code and qr (rows separated by '\n', NULL none; not
+ * copied) are how to join, for J, and capacity how many students the
+ * server can hold.  After any call, s->live_changed says
+ * the phones must be told (the front-end clears it).
+ */
+void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
+		     const char *code, char *qr, size_t capacity);
+
+/* The class is over: the last question's summary kept too.  The
+   questions' summaries are s->sums[0..s->nsums). */
+void wv_session_live_end(struct wv_session *s);
+
+/* ---- the session's own line editor (for a front-end without one) ---- */
+
+/* A key at the open line: edit, Tab, Up/Down, Enter, Esc.  Reactions. */
+int wv_session_edit_key(struct wv_session *s, int key);
+
+/* The open line over the frame's last row, with the cursor. */
+void wv_session_draw_line(const struct wv_session *s, struct wv_frame *f);
+
+/* Add text (n bytes) to the editor's history, as read from its store. */
+void wv_session_history_push(struct wv_session *s, const char *text, size_t n);
+
+#endif /* WATVIZ_SESSION_H */
