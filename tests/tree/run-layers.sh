@@ -100,7 +100,7 @@ private = [h for h in SRC_H if h in PRIVATE_H]
 extra = sorted(set(glob.glob("include/watviz/*.h")) - CORE_HDR)
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
           and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
-print("1..%d" % (len(files) + len(private) + len(ranked) + 5))
+print("1..%d" % (len(files) + len(private) + len(ranked) + 6))
 n = 0
 def include_problems(path, me):
     """The includes of path that break the layer order, as phrases."""
@@ -272,6 +272,16 @@ if around:
     print("not ok %d - the terminal goes around the session: %s" % (n, ", ".join(around)))
 else:
     print("ok %d - src/front/term/ calls the app, the lesson and the views only through wv_session_*" % n)
+
+# docs/HACKING.md quotes ORDER; the quote is the list, not a copy of it
+n += 1
+doc = open("docs/HACKING.md").read()
+quote = re.search(r"^ORDER = (\[[^]]*\])", doc, re.M)
+quoted_order = eval(quote.group(1)) if quote else None
+if quoted_order != ORDER:
+    print("not ok %d - docs/HACKING.md quotes ORDER as %s, the test has %s" % (n, quoted_order, ORDER))
+else:
+    print("ok %d - docs/HACKING.md quotes ORDER as the test has it" % n)
 
 n += 1
 if extra:
