@@ -97,4 +97,6 @@ perl -pi -e '
 	s{(?<![\w/.-])src/ui(?![\w])}{src/front/term}g;
 	s{(?<![\w/.-])src/web(?![\w])}{src/front/web}g;
 	s{(?<![\w/.-])web/(core\.js|page\.js|page\.css|page\.html|wasi\.js|worker\.js|web\.mk|assemble\.sh|embed-lessons\.sh|rolecss\.c)}{src/front/web/$1}g;
+	s{\$ROOT/web/}{\$ROOT/src/front/web/}g;
+	s{\x27\.\.\x27, \x27\.\.\x27, \x27web\x27\)}{\x27..\x27, \x27..\x27, \x27src\x27, \x27front\x27, \x27web\x27)}g;
 ' $text

@@ -7,7 +7,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const web = path.join(__dirname, '..', '..', 'web');
+const web = path.join(__dirname, '..', '..', 'src', 'front', 'web');
 global.watvizWasi = require(path.join(web, 'wasi.js')).watvizWasi;
 const { WATVIZ_CELL, watvizKeyCode, watvizStart } = require(path.join(web, 'core.js'));
 

@@ -85,7 +85,7 @@ if cc -I"$ROOT/include" -I"$ROOT/src" -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.
 			.filter(([n, v]) => k[n] !== Number(v))
 			.map(([n, v]) => n + " is " + k[n] + " in core.js, " + v + " in keys.h");
 		if (bad.length) { console.log(bad.join("\n")); process.exit(1); }' \
-		"$ROOT/web/core.js" "$tmp/keys.want" >"$tmp/keys.out" 2>&1; then
+		"$ROOT/src/front/web/core.js" "$tmp/keys.want" >"$tmp/keys.out" 2>&1; then
 	ok 0 "the $(wc -l <"$tmp/keys.want") key codes of src/front/web/core.js are app/keys.h's"
 else
 	ok 1 "the key codes of src/front/web/core.js are app/keys.h's"
