@@ -17,6 +17,8 @@
 #include "watviz/state.h"
 #include "watviz/view.h"
 
+#include "keep.h"
+
 /* a live class's part, at the end of the file */
 static void live_follow(struct wv_session *s);
 static int live_key(struct wv_session *s, enum wv_action act);
@@ -130,8 +132,9 @@ void wv_session_history_push(struct wv_session *s, const char *text, size_t n)
 
 /*
  * Keep a finished line: not a blank one, not the last one again.  The
- * editor's list here, and the platform's store (readline's list and file
- * in the terminal, the browser's storage in the page).
+ * editor's list here, and the store: the platform's (readline's list and
+ * file in the terminal), or the list's blob the session keeps itself (the
+ * browser's storage in the page, keep.c).
  */
 static void remember(struct wv_session *s, const char *line)
 {
@@ -141,7 +144,9 @@ static void remember(struct wv_session *s, const char *line)
 	    (s->nhistory && strcmp(s->history[s->nhistory - 1], line) == 0))
 		return;
 	wv_session_history_push(s, line, strlen(line));
-	if (!s->plat.remember || (rc = s->plat.remember(s->plat.ctx, line)) >= 0)
+	rc = s->history_name[0] ? ss_keep_history(s)
+	     : s->plat.remember ? s->plat.remember(s->plat.ctx, line) : 0;
+	if (rc >= 0)
 		return;
 	if (!s->remember_failed && !s->app.msg_error)
 		wv_app_msg(&s->app, true, "could not save the command history: %s",

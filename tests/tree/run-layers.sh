@@ -217,7 +217,7 @@ else:
 # its layer's private prefix, defined in that layer: a short common name
 # (fail, record, full) links silently against whichever object defines it.
 PRIVATE = {"trace": "tr_", "lesson": "ls_", "app": "app_", "prove": "pv_", "render": "html_",
-           "cli": "cli_"}
+           "session": "ss_", "cli": "cli_"}
 n += 1
 unprefixed = []
 for sym, obj in sorted(owner.items()):
