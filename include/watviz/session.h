@@ -149,8 +149,9 @@ struct wv_session {
 
 /*
  * Start s on opts: a lesson when opts->lesson (progress_path: its
- * progress file, or NULL), else the free visualizer.  Returns 0, or -1
- * with the reason in s->app.msg (nothing to free then).
+ * progress file, or NULL), else the free visualizer, which says how to
+ * step (wv_session_hello) unless it opens at opts->step.  Returns 0, or
+ * -1 with the reason in s->app.msg (nothing to free then).
  */
 int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 		    const char *progress_path, const struct wv_session_platform *plat);
@@ -162,6 +163,9 @@ int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 void wv_session_adopt(struct wv_session *s, bool lesson, const struct wv_ui_opts *opts,
 		      const char *progress_path, const struct wv_session_platform *plat);
 
+/* The free visualizer's first message: how to step, where the keys are. */
+void wv_session_hello(struct wv_session *s);
+
 /* Free what s holds (the history too); s may be used again after init. */
 void wv_session_free(struct wv_session *s);
 
@@ -171,8 +175,12 @@ void wv_session_stop(struct wv_session *s);
 /* A key, in the key map's codes (watviz/keys.h).  Reaction flags. */
 int wv_session_key(struct wv_session *s, int key);
 
-/* An action that is no key (the mouse wheel): as wv_session_key. */
+/* An action that is no key: as wv_session_key. */
 int wv_session_act(struct wv_session *s, enum wv_action act);
+
+/* The mouse wheel turned towards the user (dir > 0: a sub-step on) or
+   away (one back), whatever the focus.  Reaction flags. */
+int wv_session_wheel(struct wv_session *s, int dir);
 
 /*
  * With a line open: does the line's editor take key?  false: the key
@@ -285,8 +293,9 @@ void wv_session_link(const struct wv_session *s, char *out, size_t size);
 int wv_session_job_text(struct wv_session *s, const struct wv_variant *v,
 			const char *formula, char *out, size_t size);
 
-/* The name of the key that stops such a proof ("Esc", "Ctrl-C"), or NULL
-   when key is the session's as usual. */
+/* The name of the key that stops a proof running elsewhere ("Esc",
+   "Ctrl-C"; the terminal's thread too), or NULL when key is the
+   session's as usual. */
 const char *wv_session_job_stop(const struct wv_session *s, int key);
 
 /*

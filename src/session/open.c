@@ -238,8 +238,7 @@ static int start_trace(struct wv_session *s, const struct wv_link *fl, char *err
 		if (wv_app_set_input(&s->app, &in, src) < 0)
 			snprintf(err, size, "link field 'page': %.170s", s->app.msg);
 	}
-	wv_app_msg(&s->app, false, "Right/Left step through %s; ? shows every key.",
-		   s->app.v->name);
+	wv_session_hello(s);
 	if (!fl->step[0])
 		return 0;
 	if (wv_step_find(&s->app.trace, fl->step, &k, why, sizeof(why)) == 0)

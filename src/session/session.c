@@ -87,7 +87,15 @@ int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 		return -1;
 	s->theme = opts->theme;
 	wv_session_adopt(s, lesson, opts, progress_path, plat);
+	if (!lesson && !opts->step)
+		wv_session_hello(s);
 	return 0;
+}
+
+void wv_session_hello(struct wv_session *s)
+{
+	wv_app_msg(&s->app, false, "Right/Left step through %s; ? shows every key.",
+		   s->app.v->name);
 }
 
 void wv_session_stop(struct wv_session *s)
@@ -377,6 +385,11 @@ int wv_session_act(struct wv_session *s, enum wv_action act)
 	if (!s->started || s->line != WV_LINE_NONE || s->blank)
 		return WV_REACT_NONE;
 	return opened(s, s->lesson ? wv_class_do(&s->cls, act) : wv_app_do(&s->app, act));
+}
+
+int wv_session_wheel(struct wv_session *s, int dir)
+{
+	return wv_session_act(s, dir > 0 ? WV_ACT_NEXT : WV_ACT_PREV);
 }
 
 /* A key's action in a lesson: the live class's keys first. */

@@ -134,7 +134,7 @@ int wv_web_key(int key)
 
 int wv_web_wheel(int dir)
 {
-	return wv_session_act(&web.s, dir > 0 ? WV_ACT_NEXT : WV_ACT_PREV);
+	return wv_session_wheel(&web.s, dir);
 }
 
 int wv_web_click(int y, int x)
