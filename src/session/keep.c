@@ -20,6 +20,7 @@
 #include "watviz/state.h"
 
 #include "keep.h"
+#include "line.h"
 
 #define HISTORY_FILE_MAX (WV_HISTORY_MAX * WV_CMD_TEXT_MAX)
 
@@ -35,12 +36,7 @@ static bool history_parse(struct wv_session *s, const char *text, size_t len,
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 
-		for (size_t i = 0; i < n; i++)
-			if ((unsigned char)p[i] < ' ' || (unsigned char)p[i] > '~') {
-				*bad = ln;
-				return false;
-			}
-		if (n >= WV_CMD_TEXT_MAX) {
+		if (!ss_line_typable(p, n) || n >= WV_CMD_TEXT_MAX) {
 			*bad = ln;
 			return false;
 		}

@@ -331,8 +331,10 @@ bool wv_session_replaces(struct wv_session *s, int key)
 	bool was = s->selected;
 
 	s->selected = false;
-	/* a character (a UTF-8 byte from the terminal too) or an erase */
-	return was && ((key >= 0x20 && key < 0x100 && key != 0x7f) || wv_keys_erases(key));
+	/* a character (a code point from the page, a UTF-8 byte from the
+	   terminal) or an erase */
+	return was && ((key >= 0x20 && key < WV_KEY_DOWN && key != 0x7f) ||
+		       wv_keys_erases(key));
 }
 
 int wv_session_line_done(struct wv_session *s, const char *text)
