@@ -324,6 +324,8 @@ void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 void wv_app_show(struct wv_app *app, size_t pos);
 /* The main view, where it is. */
 void wv_app_main_view(struct wv_app *app);
+/* View v (compare, help: a link's view=), at the sub-step shown. */
+void wv_app_set_view(struct wv_app *app, enum wv_view v);
 /* Play from here, ms per sub-step (ms <= 0: at the speed set). */
 void wv_app_play(struct wv_app *app, int ms);
 /* Stop playing. */

@@ -21,6 +21,11 @@ void wv_app_main_view(struct wv_app *app)
 	app->view = WV_VIEW_MAIN;
 }
 
+void wv_app_set_view(struct wv_app *app, enum wv_view v)
+{
+	app->view = v;
+}
+
 void wv_app_play(struct wv_app *app, int ms)
 {
 	if (ms > 0)

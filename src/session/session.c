@@ -17,6 +17,8 @@
 #include "app/state.h"
 #include "app/view.h"
 
+#include "keep.h"
+
 /* a live class's part, at the end of the file */
 static void live_follow(struct wv_session *s);
 static int live_key(struct wv_session *s, enum wv_action act);
@@ -85,7 +87,15 @@ int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 		return -1;
 	s->theme = opts->theme;
 	wv_session_adopt(s, lesson, opts, progress_path, plat);
+	if (!lesson && !opts->step)
+		wv_session_hello(s);
 	return 0;
+}
+
+void wv_session_hello(struct wv_session *s)
+{
+	wv_app_msg(&s->app, false, "Right/Left step through %s; ? shows every key.",
+		   s->app.v->name);
 }
 
 void wv_session_stop(struct wv_session *s)
@@ -130,8 +140,9 @@ void wv_session_history_push(struct wv_session *s, const char *text, size_t n)
 
 /*
  * Keep a finished line: not a blank one, not the last one again.  The
- * editor's list here, and the platform's store (readline's list and file
- * in the terminal, the browser's storage in the page).
+ * editor's list here, and the store: the platform's (readline's list and
+ * file in the terminal), or the list's blob the session keeps itself (the
+ * browser's storage in the page, keep.c).
  */
 static void remember(struct wv_session *s, const char *line)
 {
@@ -141,7 +152,9 @@ static void remember(struct wv_session *s, const char *line)
 	    (s->nhistory && strcmp(s->history[s->nhistory - 1], line) == 0))
 		return;
 	wv_session_history_push(s, line, strlen(line));
-	if (!s->plat.remember || (rc = s->plat.remember(s->plat.ctx, line)) >= 0)
+	rc = s->history_name[0] ? ss_keep_history(s)
+	     : s->plat.remember ? s->plat.remember(s->plat.ctx, line) : 0;
+	if (rc >= 0)
 		return;
 	if (!s->remember_failed && !s->app.msg_error)
 		wv_app_msg(&s->app, true, "could not save the command history: %s",
@@ -318,8 +331,10 @@ bool wv_session_replaces(struct wv_session *s, int key)
 	bool was = s->selected;
 
 	s->selected = false;
-	/* a character (a UTF-8 byte from the terminal too) or an erase */
-	return was && ((key >= 0x20 && key < 0x100 && key != 0x7f) || wv_keys_erases(key));
+	/* a character (a code point from the page, a UTF-8 byte from the
+	   terminal) or an erase */
+	return was && ((key >= 0x20 && key < WV_KEY_DOWN && key != 0x7f) ||
+		       wv_keys_erases(key));
 }
 
 int wv_session_line_done(struct wv_session *s, const char *text)
@@ -372,6 +387,11 @@ int wv_session_act(struct wv_session *s, enum wv_action act)
 	if (!s->started || s->line != WV_LINE_NONE || s->blank)
 		return WV_REACT_NONE;
 	return opened(s, s->lesson ? wv_class_do(&s->cls, act) : wv_app_do(&s->app, act));
+}
+
+int wv_session_wheel(struct wv_session *s, int dir)
+{
+	return wv_session_act(s, dir > 0 ? WV_ACT_NEXT : WV_ACT_PREV);
 }
 
 /* A key's action in a lesson: the live class's keys first. */

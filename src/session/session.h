@@ -51,6 +51,15 @@ enum wv_line {
 	WV_LINE_ANSWER,		/* a lesson's answer */
 };
 
+/* A lesson file built into a front-end: its name and its text (the page
+   embeds lessons/NN-slug.lesson, src/front/web/embed-lessons.sh). */
+struct wv_session_lesson {
+	unsigned number;	/* from the file name: 03-has-zero.lesson -> 3 */
+	const char *slug;	/* "has-zero" */
+	const char *text;	/* the file's bytes */
+	size_t len;
+};
+
 /* What the front-end provides; any member may be NULL. */
 struct wv_session_platform {
 	/* :json FILE: write trace t to path; 0 or -errno (NULL: -ENOSYS) */
@@ -68,6 +77,15 @@ struct wv_session_platform {
 	   ":PORT", "" for the default) and hand it over with
 	   wv_session_live; 0, or -1 with why in err (NULL: no class here) */
 	int (*class_start)(void *ctx, const char *spec, char *err, size_t size);
+	/* the lessons built into the front-end (the page's), nlessons of
+	   them sorted by number and outliving the session: what a link's
+	   lesson= and :lesson, :next, :prev open (wv_session_open) */
+	const struct wv_session_lesson *lessons;
+	size_t nlessons;
+	/* a state blob of the front-end's store that is not what watviz
+	   writes: copy it aside and empty it, the copy's name into kept; 0
+	   or -errno (NULL: it is left as it is) */
+	int (*set_aside)(void *ctx, const char *name, char *kept, size_t size);
 	void *ctx;
 };
 
@@ -119,12 +137,21 @@ struct wv_session {
 	struct wv_live_summary *sums;
 	size_t nsums;
 	unsigned kept_round;		/* the round last summed up */
+	/* a front-end that opens links (wv_session_open): what a lesson
+	   starts with, and the state the session keeps in the platform's
+	   store itself, looked at once, at the first open: the blobs'
+	   names ("" none) and what the look found, said once */
+	struct wv_ui_opts link_opts;
+	bool kept_checked;
+	char progress_name[64], history_name[64];
+	char kept_note[WV_APP_MSG_MAX];
 };
 
 /*
  * Start s on opts: a lesson when opts->lesson (progress_path: its
- * progress file, or NULL), else the free visualizer.  Returns 0, or -1
- * with the reason in s->app.msg (nothing to free then).
+ * progress file, or NULL), else the free visualizer, which says how to
+ * step (wv_session_hello) unless it opens at opts->step.  Returns 0, or
+ * -1 with the reason in s->app.msg (nothing to free then).
  */
 int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 		    const char *progress_path, const struct wv_session_platform *plat);
@@ -136,6 +163,9 @@ int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 void wv_session_adopt(struct wv_session *s, bool lesson, const struct wv_ui_opts *opts,
 		      const char *progress_path, const struct wv_session_platform *plat);
 
+/* The free visualizer's first message: how to step, where the keys are. */
+void wv_session_hello(struct wv_session *s);
+
 /* Free what s holds (the history too); s may be used again after init. */
 void wv_session_free(struct wv_session *s);
 
@@ -145,8 +175,12 @@ void wv_session_stop(struct wv_session *s);
 /* A key, in the key map's codes (app/keys.h).  Reaction flags. */
 int wv_session_key(struct wv_session *s, int key);
 
-/* An action that is no key (the mouse wheel): as wv_session_key. */
+/* An action that is no key: as wv_session_key. */
 int wv_session_act(struct wv_session *s, enum wv_action act);
+
+/* The mouse wheel turned towards the user (dir > 0: a sub-step on) or
+   away (one back), whatever the focus.  Reaction flags. */
+int wv_session_wheel(struct wv_session *s, int dir);
 
 /*
  * With a line open: does the line's editor take key?  false: the key
@@ -221,6 +255,59 @@ void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
 /* The class is over: the last question's summary kept too.  The
    questions' summaries are s->sums[0..s->nsums). */
 void wv_session_live_end(struct wv_session *s);
+
+/* ---- links: a front-end whose screens have addresses (the page) ---- */
+
+/*
+ * Open the screen the link's fragment names (session/link.h; "" the first
+ * screen of `watviz 'ab\0cd'`): a trace of its word, or a lesson of
+ * plat->lessons at its scene, with its step, split view, view and theme.
+ * s is stopped first and started again on plat (the history is kept).  A
+ * field that cannot be taken is said on the message line and left out.
+ * The first open also reads the state the session keeps in the store
+ * (wv_state_*: the ':' history, a lesson's progress, from which a lesson
+ * without a scene resumes), setting aside a blob that is not watviz's and
+ * saying so once.  Returns 0, -1 when a field was refused, -2 when nothing
+ * could be started (out of memory: s is not started).
+ */
+int wv_session_open(struct wv_session *s, const char *fragment,
+		    const struct wv_session_platform *plat);
+
+/*
+ * The fragment that opens the screen shown now (wv_session_open takes it
+ * back), into out (WV_WEBLINK_MAX bytes hold any); "" when s is not
+ * started.
+ *   the trace of "ab\0cd" at its fourth sub-step:
+ *   "word=ab%5C0cd&arch=x86-64&step=has_zero%3A3"
+ */
+void wv_session_link(const struct wv_session *s, char *out, size_t size);
+
+/* ---- a :try proved elsewhere while the screen stays live (the page) ---- */
+
+/*
+ * From the platform's try_job: should the formula (parsed for v) be proved
+ * elsewhere, by checking every word?  Yes on a 32-bit variant: then the
+ * job's text (what wv_session_job_prove takes) goes into out and the
+ * message line says how to stop it; 0.  -1: prove it here, at once.
+ */
+int wv_session_job_text(struct wv_session *s, const struct wv_variant *v,
+			const char *formula, char *out, size_t size);
+
+/* The name of the key that stops a proof running elsewhere ("Esc",
+   "Ctrl-C"; the terminal's thread too), or NULL when key is the
+   session's as usual. */
+const char *wv_session_job_stop(const struct wv_session *s, int key);
+
+/*
+ * The elsewhere's half: prove job (wv_session_job_text's) on every word
+ * and write its verdict as one line into out (size 128 holds it), for
+ * wv_session_job_done.  Needs no session: it runs where the proof runs.
+ */
+void wv_session_job_prove(const char *job, char *out, size_t size);
+
+/* The verdict line of the pending :try (NULL: stopped by the key named
+   how) shown.  Reaction flags. */
+int wv_session_job_done(struct wv_session *s, const char *verdict, const char *how);
 
 /* ---- the session's own line editor (for a front-end without one) ---- */
 

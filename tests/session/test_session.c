@@ -13,6 +13,7 @@
 #include "testutil.h"
 
 #include <curses.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,15 +23,19 @@
 #include "live/live.h"
 #include "front/term/prompt.h"
 #include "session/session.h"
+#include "trace/word.h"
 
 static SCREEN *scr;
 static FILE *out, *in;
+static bool utf8_locale;	/* readline and curses read UTF-8 */
 
 static int setup(void **state)
 {
 	static const char *const terms[] = { "xterm-256color", "xterm", "vt100" };
 
 	(void)state;
+	/* as the terminal's wv_ui_run takes the user's: a UTF-8 one */
+	utf8_locale = setlocale(LC_CTYPE, "C.UTF-8") != NULL;
 	out = fopen("/dev/null", "w");
 	in = fopen("/dev/null", "r");
 	for (size_t i = 0; !scr && i < sizeof(terms) / sizeof(terms[0]); i++)
@@ -384,6 +389,59 @@ static bool shows(const struct wv_frame *f, const char *needle)
 	return false;
 }
 
+/* A character to both front-ends, as each gets it: its UTF-8 bytes to
+   the terminal (curses reads them so in a UTF-8 locale, readline puts
+   them together), its code point to the page (as core.js sends it). */
+static void type_char(const char *utf8)
+{
+	uint32_t cp;
+
+	assert_int_equal(wv_word_utf8_len(utf8, strlen(utf8), &cp), strlen(utf8));
+	for (const char *b = utf8; *b; b++)
+		wv_tui_key(&term, (unsigned char)*b);
+	wv_session_key(&page, (int)cp);
+}
+
+/*
+ * Characters beyond ASCII at a line (the page used to drop them): the same
+ * line in both, the cursor and the erasing keys moving over whole
+ * characters as readline's do.  ":aébж", Left (over ж), BkSp (the b),
+ * Left (over é), Del (the é), End, BkSp (the ж), α: ":aα", which the
+ * message line names as no command.
+ */
+static void test_typed_characters(void **state)
+{
+	static const char *const chars[] = { "a", "\xc3\xa9", "b", "\xd0\xb6" };
+	const char *said = "unknown command 'a\xce\xb1' (try :help)";
+
+	(void)state;
+	if (!utf8_locale)
+		skip();		/* readline would read bytes, not characters */
+	start_lesson("lessons/03-has-zero.lesson", 3);
+	press(":");
+	for (size_t i = 0; i < sizeof(chars) / sizeof(chars[0]); i++)
+		type_char(chars[i]);
+	/* the editor's text is page.len bytes (terminated when it is done) */
+	assert_int_equal(page.len, strlen("a\xc3\xa9" "b\xd0\xb6"));
+	assert_memory_equal(page.text, "a\xc3\xa9" "b\xd0\xb6", page.len);
+	for (size_t i = 0; i < 6; i++) {
+		static const char *const keys[] = { "Left", "BkSp", "Left", "Del", "End",
+						    "BkSp" };
+		struct key k = key_of(keys[i]);
+
+		wv_tui_key(&term, k.term);
+		wv_session_key(&page, k.page);
+	}
+	type_char("\xce\xb1");
+	assert_int_equal(page.len, strlen("a\xce\xb1"));
+	assert_memory_equal(page.text, "a\xce\xb1", page.len);
+	press("Enter");		/* the line closed: the screens compared */
+	assert_string_equal(term.app.msg, page.app.msg);
+	assert_string_equal(page.app.msg, said);
+	assert_true(shows(&fp, said));
+	stop();
+}
+
 /*
  * A live class on both sessions, each with its own votes: while a round
  * is open the projector shows how many answered and nothing of how (the
@@ -588,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_blank_and_back),
 		cmocka_unit_test(test_live_class),
 		cmocka_unit_test(test_class_command),
+		cmocka_unit_test(test_typed_characters),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -21,6 +21,10 @@
 # link one of them silently).  Needs the objects: sh
 # tests/tree/run-layers.sh BUILD (default build).  Every external symbol
 # starts with wv_ (the API) or its layer's private prefix (PRIVATE below).
+# The front-ends (src/front/term's objects, and src/front/web's as the page's native twin
+# builds them: make build/web/driver, else that line is skipped) call the
+# app, the lesson, the views, links, words and steps only through
+# wv_session_*.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 export WATVIZ_LAYERS_BUILD="${1:-build}"
@@ -40,6 +44,7 @@ PRIVATE_H = {
     "src/app/view_registers.h",
     "src/front/class/assets.h", "src/front/class/request.h",
     "src/front/web/lessons.h", "src/front/web/store.h", "src/front/web/web.h",
+    "src/session/keep.h", "src/session/line.h",
     "src/cli/out.h",
 }
 # the installed core API: Makefile's CORE_HDR
@@ -100,7 +105,7 @@ private = [h for h in SRC_H if h in PRIVATE_H]
 extra = sorted(set(glob.glob("include/watviz/*.h")) - CORE_HDR)
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
           and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
-print("1..%d" % (len(files) + len(private) + len(ranked) + 6))
+print("1..%d" % (len(files) + len(private) + len(ranked) + 7))
 n = 0
 def include_problems(path, me):
     """The includes of path that break the layer order, as phrases."""
@@ -157,16 +162,21 @@ for path in private:
 build = os.environ.get("WATVIZ_LAYERS_BUILD", "build")
 # every object's external symbols from one nm (nm -A names the object on
 # each line), defined and undefined apart: one process, not three an object
-nm_syms = {}
-objs = sorted(glob.glob(os.path.join(build, "src/*/*.o")))
-if objs:
+def read_nm(objs):
+    """objs' external symbols, {obj: {"--defined-only": set, "--undefined-only":
+    set}}, from one nm (nm -A names the object on each line)"""
+    syms = {}
+    if not objs:
+        return syms
     out = subprocess.run(["nm", "-g", "-A"] + objs, capture_output=True, text=True)
     for l in out.stdout.splitlines():
         obj, _, rest = l.partition(":")
         f = rest.split()
         if len(f) >= 2:
-            d = nm_syms.setdefault(obj, {"--defined-only": set(), "--undefined-only": set()})
+            d = syms.setdefault(obj, {"--defined-only": set(), "--undefined-only": set()})
             d["--undefined-only" if f[-2] in ("U", "w", "v") else "--defined-only"].add(f[-1])
+    return syms
+nm_syms = read_nm(sorted(glob.glob(os.path.join(build, "src/*/*.o"))))
 def nm(obj, flag):
     """obj's external symbols, defined or undefined (flag as nm's); None
     when nm could not read it"""
@@ -223,7 +233,7 @@ else:
 # its layer's private prefix, defined in that layer: a short common name
 # (fail, record, full) links silently against whichever object defines it.
 PRIVATE = {"trace": "tr_", "lesson": "ls_", "app": "app_", "prove": "pv_", "render": "html_",
-           "cli": "cli_"}
+           "session": "ss_", "cli": "cli_"}
 n += 1
 unprefixed = []
 for sym, obj in sorted(owner.items()):
@@ -260,18 +270,42 @@ if writes:
 else:
     print("ok %d - struct wv_app is written only by src/app/'s own files" % n)
 
-# The terminal only reads input, paints frames and provides the platform:
-# it reaches the app, the lesson and the views only through the session.
+# The front-ends only read input, paint frames and provide the platform:
+# they reach the app, the lesson, the views and what decides a link, a
+# word or a step only through the session.  The terminal's objects, and
+# the page's native twin's (make build/web/driver: the same web.c the
+# module is built from, which nm can read).
+AROUND = r"wv_(app|class|lesson|lessonview|view|cast|link|weblink|progress|step|word|wat)_"
+def around_session(objs):
+    """The calls of objs that go around the session, as phrases."""
+    calls = []
+    for obj in objs:
+        for sym in sorted(nm(obj, "--undefined-only") or ()):
+            if re.match(AROUND, sym):
+                calls.append("%s calls %s" % (os.path.relpath(obj, build), sym))
+    return calls
+
 n += 1
-around = []
-for obj in sorted(glob.glob(os.path.join(build, "src/front/term/*.o"))):
-    for sym in sorted(nm(obj, "--undefined-only") or ()):
-        if re.match(r"wv_(app|class|lesson|lessonview|view|cast)_", sym):
-            around.append("%s calls %s" % (os.path.relpath(obj, build), sym))
+around = around_session(sorted(glob.glob(os.path.join(build, "src/front/term/*.o"))))
 if around:
     print("not ok %d - the terminal goes around the session: %s" % (n, ", ".join(around)))
 else:
-    print("ok %d - src/front/term/ calls the app, the lesson and the views only through wv_session_*" % n)
+    print("ok %d - src/front/term/ calls the app, the lesson, the views, links, words and steps "
+          "only through wv_session_*" % n)
+
+n += 1
+web_objs = sorted(glob.glob(os.path.join(build, "web/native/src/front/web/*.o")))
+if web_objs:
+    nm_syms.update(read_nm(web_objs))
+around = around_session(web_objs)
+if not web_objs:
+    print("ok %d - src/front/web/ goes through wv_session_* # SKIP no %s/web/native/src/front/web/*.o "
+          "(make build/web/driver builds them)" % (n, build))
+elif around:
+    print("not ok %d - the page goes around the session: %s" % (n, ", ".join(around)))
+else:
+    print("ok %d - src/front/web/ calls the app, the lesson, the views, links, words and steps "
+          "only through wv_session_*" % n)
 
 # docs/HACKING.md quotes ORDER; the quote is the list, not a copy of it
 n += 1

@@ -9,7 +9,8 @@
  *   open FRAGMENT   wv_web_open (the rest of the line, maybe empty)
  *   key NAME ...    keys by name: Right Left Up Down Home End BkSp Del PgUp
  *                   PgDn Enter Esc Tab F1, C-x (Ctrl), or one character
- *   type TEXT       each character of the rest of the line as a key
+ *   type TEXT       each character of the rest of the line as a key (its
+ *                   code point: UTF-8 text types é as U+00E9)
  *   click Y X       a click on that cell
  *   tick N          N ticks of play mode
  *   frame           print the frame: "frame R C", then per row its
@@ -30,6 +31,7 @@
 
 #include "app/keys.h"
 #include "render/screen.h"
+#include "trace/word.h"
 #include "web.h"
 
 static const struct { const char *name; int code; } names[] = {
@@ -105,8 +107,14 @@ int main(void)
 			for (char *k = strtok(arg, " "); k; k = strtok(NULL, " "))
 				wv_web_key(code_of(k));
 		} else if (strncmp(line, "type ", 5) == 0) {
-			for (char *k = arg; *k; k++)
-				wv_web_key((unsigned char)*k);
+			/* each character's code point, as core.js sends it */
+			for (char *k = arg; *k;) {
+				uint32_t cp;
+				size_t n = wv_word_utf8_len(k, strlen(k), &cp);
+
+				wv_web_key(n ? (int)cp : (unsigned char)*k);
+				k += n ? n : 1;
+			}
 		} else if (strncmp(line, "click ", 6) == 0) {
 			int y, x;
 

@@ -24,7 +24,7 @@ const BROWSER = { Right: 'ArrowRight', Left: 'ArrowLeft', Up: 'ArrowUp', Down: '
 function code(name) {
   if (BROWSER[name]) return watvizKeyCode(BROWSER[name], false);
   if (/^C-.$/.test(name)) return watvizKeyCode(name[2], true);
-  if (name.length === 1) return watvizKeyCode(name, false);
+  if ([...name].length === 1) return watvizKeyCode(name, false);
   throw new Error('frames.js: no key ' + name);
 }
 
@@ -72,7 +72,7 @@ async function run(module, text, log) {
 (async () => {
   const module = await WebAssembly.compile(fs.readFileSync(process.argv[2]));
   if (process.argv.length <= 3) {
-    process.stdout.write(await run(module, fs.readFileSync(0, 'latin1'),
+    process.stdout.write(await run(module, fs.readFileSync(0, 'utf8'),
       (fd, l) => process.stderr.write(l + '\n')));
     return;
   }
@@ -82,7 +82,7 @@ async function run(module, text, log) {
     const log = [];
     let rc = 0;
     try {
-      fs.writeFileSync(name, await run(module, fs.readFileSync(file, 'latin1'),
+      fs.writeFileSync(name, await run(module, fs.readFileSync(file, 'utf8'),
         (fd, l) => log.push(l)));
     } catch (e) {
       log.push(e.message);

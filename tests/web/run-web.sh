@@ -241,6 +241,11 @@ frame
 type :nonsense
 key Enter
 frame
+type :aébж
+key Left BkSp
+frame
+key Enter
+frame
 type :json /tmp/watviz-web-test.json
 key Enter
 frame
@@ -452,6 +457,12 @@ for s in "$sc"/*; do
 		diff "$tmp/native" "$mod/$name" 2>&1 | head -n 12 | sed 's/^/# /'
 	fi
 done
+
+# characters beyond ASCII typed at a line (as the terminal's readline
+# takes them): the session's editor keeps them, and BkSp takes a whole one
+"$DRIVER" <"$sc/commands" >"$tmp/typed" 2>&1
+grep -aq "^t|:aéж " "$tmp/typed" && grep -aq "^t|.*unknown command 'aéж'" "$tmp/typed"
+ok $? "a line typed with U+00E9 and U+0436 keeps them; BkSp erases the b between them whole"
 
 # the first screen: the page's as `watviz 'ab\0cd'` draws it in a terminal
 if command -v tmux >/dev/null 2>&1; then

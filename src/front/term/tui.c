@@ -423,6 +423,7 @@ static void try_abandon(struct tui *ui)
    is set aside and counted on the message line. */
 static int try_key(struct tui *ui, int ch)
 {
+	const char *stop;
 	MEVENT ev;
 
 	if (ch == KEY_RESIZE)
@@ -431,8 +432,8 @@ static int try_key(struct tui *ui, int ch)
 		getmouse(&ev);	/* a click is not now */
 		return WV_REACT_NONE;
 	}
-	if (ch == 27) {
-		ui->job.stop = "Esc";	/* the thread ends soon: try_done */
+	if ((stop = wv_session_job_stop(&ui->s, ch))) {
+		ui->job.stop = stop;	/* the thread ends soon: try_done */
 		return WV_REACT_NONE;
 	}
 	ui->job.set_aside++;
@@ -534,11 +535,11 @@ static int mouse_event(struct tui *ui)
 		return WV_REACT_NONE;
 	if (ev.bstate & BUTTON1_PRESSED)
 		return wv_session_click(&ui->s, wv_frame_target_at(&ui->frame, ev.y, ev.x));
-	if (ev.bstate & BUTTON4_PRESSED)
-		return wv_session_act(&ui->s, WV_ACT_PREV);
+	if (ev.bstate & BUTTON4_PRESSED)	/* away from the user */
+		return wv_session_wheel(&ui->s, -1);
 #ifdef BUTTON5_PRESSED
 	if (ev.bstate & BUTTON5_PRESSED)
-		return wv_session_act(&ui->s, WV_ACT_NEXT);
+		return wv_session_wheel(&ui->s, 1);
 #endif
 	return WV_REACT_NONE;
 }
@@ -803,9 +804,6 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		wv_prompt_lessons(ui->lesson_names);
 		ui->s.names = ui->lesson_names;
 	}
-	if (!ui->s.lesson && !opts->step)
-		wv_session_msg(&ui->s, false, "Right/Left step through %s; ? shows "
-			       "every key.", app->v->name);
 	if ((e = wv_prompt_history_error()) < 0 && !app->msg_error)
 		wv_session_msg(&ui->s, true, "history file not read: %s; it is left as "
 			       "it is, and this run's commands are not saved",

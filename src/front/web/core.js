@@ -16,12 +16,14 @@ const WATVIZ_KEYS = {
   Enter: 10, Escape: 27, Tab: 9,
 };
 
-// The code for a key event's key (and ctrl), or 0 for one that means nothing.
+// The code for a key event's key (and ctrl), or 0 for one that means
+// nothing: a character is its code point (é is 0xe9; the C code decides
+// which it can type), Ctrl with a letter its control code.
 function watvizKeyCode(key, ctrl) {
   if (Object.prototype.hasOwnProperty.call(WATVIZ_KEYS, key)) return WATVIZ_KEYS[key];
-  if (key.length !== 1) return 0;
-  const c = key.charCodeAt(0);
-  if (c < 32 || c > 126) return 0;
+  if ([...key].length !== 1) return 0;
+  const c = key.codePointAt(0);
+  if (c < 32 || (c >= 127 && c < 160)) return 0;
   if (ctrl) return /[a-zA-Z]/.test(key) ? c & 0x1f : 0;
   return c;
 }

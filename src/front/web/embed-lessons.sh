@@ -17,7 +17,7 @@ tmp=$out.tmp
 		echo '0 };'
 		i=$((i + 1))
 	done
-	echo 'const struct wv_web_lesson wv_web_lessons[] = {'
+	echo 'const struct wv_session_lesson wv_web_lessons[] = {'
 	i=0
 	for f in "$@"; do
 		base=${f##*/}

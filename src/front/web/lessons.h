@@ -1,6 +1,7 @@
 /*
  * The lessons built into the web page: lessons/NN-name.lesson as they are, made
- * into C by src/front/web/embed-lessons.sh at build time (build/web/lessons.c).
+ * into C by src/front/web/embed-lessons.sh at build time (build/web/lessons.c), for
+ * the session to open (struct wv_session_lesson, session/session.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,14 +10,9 @@
 
 #include <stddef.h>
 
-struct wv_web_lesson {
-	unsigned number;	/* from the file name: 03-has-zero.lesson -> 3 */
-	const char *slug;	/* "has-zero" */
-	const char *text;	/* the file's bytes */
-	size_t len;
-};
+#include "session/session.h"
 
-extern const struct wv_web_lesson wv_web_lessons[];
+extern const struct wv_session_lesson wv_web_lessons[];
 extern const size_t wv_web_nlessons;
 
 #endif /* WATVIZ_WEB_LESSONS_H */

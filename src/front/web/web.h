@@ -1,10 +1,11 @@
 /*
- * src/front/web/web.h - the visualizer behind a web page: the app (app/app.h)
- * and a lesson (app/classroom.h) driven by keys, drawn as frames of
- * cells that web/watviz.js paints.  The terminal layer (src/front/term/) is the one
- * thing replaced: a small line editor here takes readline's place, and the
- * state of the screen can be written as, and restored from, a link's
- * fragment ("word=ab%5C0cd&arch=x86-64&step=has_zero:3").
+ * src/front/web/web.h - the visualizer behind a web page: the session
+ * (session/session.h) driven by keys, clicks and ticks, drawn as frames of
+ * cells that src/front/web/page.js paints.  The terminal layer (src/front/term/) is the one
+ * thing replaced: the session's own line editor takes readline's place,
+ * and the state of the screen can be written as, and restored from, a
+ * link's fragment ("word=ab%5C0cd&arch=x86-64&step=has_zero:3"), both
+ * by the session (wv_session_open, wv_session_link).
  *
  * The same file builds natively (tests/web/driver.c) and for wasm32-wasi
  * (make web), so the two builds' frames can be compared cell for cell.
