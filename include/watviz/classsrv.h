@@ -28,8 +28,9 @@
  * answer that is not an option (400), a vote outside the open round (409),
  * a full class (503), another path (404) or method (405).  Headers over
  * MHD's per-connection memory (a few KiB) get MHD's 431, slow clients are
- * dropped after a timeout, and more than `per_address` connections from
- * one address are not accepted.
+ * dropped after a timeout, and a connection from an address that holds
+ * `per_address` already gets 503 with Retry-After and is closed (past
+ * twice that many, MHD closes it unanswered).
  *
  * Built without libmicrohttpd or libqrencode (make MHD=no, or not
  * installed), wv_classsrv_start() fails with -ENOTSUP and says how to get

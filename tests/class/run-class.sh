@@ -67,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..66"
+echo "1..68"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -348,11 +348,29 @@ curl -s -N -b "$tmp/jarb2" --max-time 60 "$BASEB/events" >"$tmp/b2" 2>/dev/null 
 b2=$!
 pids="$pids $b1 $b2"
 waitfor "$tmp/b1" '^data: ' >/dev/null && waitfor "$tmp/b2" '^data: ' >/dev/null
-s=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -b "$tmp/jarb" "$BASEB/events")
+s=$(http --max-time 30 -b "$tmp/jarb" "$BASEB/events")
 teach_b status
-[ "$s" = 000 ] && [ "$said" = "status none 0 0 $CAPB 0" ]
-ok $? "a third connection from an address that holds 2 (per-address limit 2): not served"
+is "$s" 503 && grep -qi '^retry-after: 5' "$tmp/head" && grep -qi '^connection: close' "$tmp/head" &&
+	grep -qi '^content-type: text/plain' "$tmp/head" &&
+	grep -q '^Too many connections from this address' "$tmp/body" &&
+	[ "$said" = "status none 0 0 $CAPB 0" ]
+ok $? "a third connection from an address that holds 2 (per-address limit 2): 503, Retry-After, a sentence, closed, nothing counted"
+s=$(http -b "$tmp/jarb" -H 'Content-Type: application/x-www-form-urlencoded' \
+	--data-binary 'answer=0&round=1' "$BASEB/vote")
+teach_b status
+is "$s" 503 && [ "$said" = "status none 0 0 $CAPB 0" ]
+ok $? "a vote on a connection too many: 503 before anything is read, not counted"
+# the streams end; the server sees it when its writes to them fail (a
+# heartbeat, on its clock, each time it is asked): then the address may
+# connect again
 kill $b1 $b2 2>/dev/null
+i=0
+while s=$(http --max-time 30 -b "$tmp/jarb" "$URLB") && [ "$s" = 503 ] && [ $i -lt 100 ]; do
+	teach_b "clock 15001"
+	i=$((i + 1))
+done
+is "$s" 200
+ok $? "once those connections have closed, the address is served again"
 
 # ---- where it serves: only where told ----
 refusal() {	# the driver's first line when it cannot start on ADDR PORT

@@ -114,6 +114,7 @@ size_t wv_classsrv_capacity(const wv_classsrv *s)
 #define TIMEOUT_S 20		/* an idle (not streaming) connection's life */
 #define PER_ADDRESS 16		/* connections per client address, default: a
 				   phone's browser opens up to 6 at once */
+#define CONN_BUCKETS 256	/* the open connections, by address */
 
 /* One open GET /events. */
 struct stream {
@@ -125,6 +126,14 @@ struct stream {
 	size_t len, off;	/* buf[off..len) is still to send */
 	struct stream *prev, *next;
 	char buf[STREAM_BUF];
+};
+
+/* One open connection, from MHD's notice of its start to that of its
+   end: its client's address, for the limit per address. */
+struct conn {
+	uint8_t addr[16];
+	bool over;		/* its address held per_address already */
+	struct conn *next;	/* in its bucket */
 };
 
 /* A POST /vote's body as it arrives. */
@@ -151,6 +160,8 @@ struct wv_classsrv {
 	size_t nids;
 	uint8_t ids[WV_LIVE_STUDENTS_MAX][WV_LIVE_ID_BYTES];
 	struct wv_classreq_limit limit;
+	unsigned per;		/* connections served per address */
+	struct conn *conns[CONN_BUCKETS];
 };
 
 bool wv_classsrv_have(void)
@@ -437,25 +448,34 @@ static enum MHD_Result bits(struct wv_classsrv *s, struct MHD_Connection *c)
 		     bits_csp);
 }
 
+/* The client's address of c as 16 bytes (an IPv4 address in the first
+   4, zeros after; all zeros when MHD does not say); returns its length. */
+static size_t client_address(struct MHD_Connection *c, uint8_t key[16])
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+
+	memset(key, 0, 16);
+	if (sa && sa->sa_family == AF_INET) {
+		memcpy(key, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, 4);
+		return 4;
+	}
+	if (sa && sa->sa_family == AF_INET6) {
+		memcpy(key, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, 16);
+		return 16;
+	}
+	return 0;
+}
+
 /* GET /join?code=K7QX3M: the code typed, at most WV_CLASSREQ_TRIES a
    minute from one address. */
 static enum MHD_Result join(struct wv_classsrv *s, struct MHD_Connection *c)
 {
-	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 	const char *code = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "code");
-	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
-	const uint8_t *key = (const uint8_t *)"";
-	size_t klen = 0;
+	uint8_t key[16];
+	size_t klen = client_address(c, key);
 	char where[80];
-
-	if (sa && sa->sa_family == AF_INET) {
-		key = (const uint8_t *)&((const struct sockaddr_in *)(const void *)sa)->sin_addr;
-		klen = 4;
-	} else if (sa && sa->sa_family == AF_INET6) {
-		key = (const uint8_t *)&((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
-		klen = 16;
-	}
 	static const char wait[] = "Too many tries: wait a minute, then type the code again.\n";
 
 	if (!wv_classreq_try(&s->limit, key, klen, s->now))
@@ -552,6 +572,90 @@ static enum route route_of(const char *url)
 	return NOWHERE;
 }
 
+/* ---- connections per address ---- */
+
+static size_t bucket_of(const uint8_t addr[16])
+{
+	size_t h = 0;
+
+	for (size_t i = 0; i < 16; i++)
+		h = h * 31 + addr[i];
+	return h % CONN_BUCKETS;
+}
+
+/*
+ * MHD's notice of a connection's start and end.  A connection that starts
+ * while its address holds per_address served ones is marked: its request
+ * gets 503 (over_limit), and it is not served.  MHD's own limit per
+ * address, twice that, is the backstop for clients that never send a
+ * request: past it MHD closes a connection unanswered.
+ */
+static void notify(void *cls, struct MHD_Connection *c, void **socket_context,
+		   enum MHD_ConnectionNotificationCode toe)
+{
+	struct wv_classsrv *s = cls;
+	struct conn *k, **pp;
+	unsigned held = 0;
+
+	if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+		k = *socket_context;
+		if (!k)
+			return;
+		for (pp = &s->conns[bucket_of(k->addr)]; *pp; pp = &(*pp)->next)
+			if (*pp == k) {
+				*pp = k->next;
+				break;
+			}
+		free(k);
+		*socket_context = NULL;
+		return;
+	}
+	k = calloc(1, sizeof *k);
+	if (!k)
+		return;		/* not counted; served as MHD's limit allows */
+	client_address(c, k->addr);
+	pp = &s->conns[bucket_of(k->addr)];
+	for (const struct conn *o = *pp; o; o = o->next)
+		held += !o->over && memcmp(o->addr, k->addr, 16) == 0;
+	k->over = held >= s->per;
+	k->next = *pp;
+	*pp = k;
+	*socket_context = k;
+}
+
+/* Whether c is one connection too many for its address. */
+static bool over_limit(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	const struct conn *k = ci ? ci->socket_context : NULL;
+
+	return k && k->over;
+}
+
+/* The answer to a connection too many: 503, try again in a few seconds,
+   and the connection closed. */
+static enum MHD_Result too_many(struct MHD_Connection *c)
+{
+	static const char text[] = "Too many connections from this address: close "
+		"other pages of the class, then reload.\n";
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	r = MHD_create_response_from_buffer(sizeof text - 1, (void *)(uintptr_t)text,
+					    MHD_RESPMEM_PERSISTENT);
+	if (!r)
+		return MHD_NO;
+	common_headers(r, "text/plain; charset=utf-8", student_csp);
+	MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "5");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+	ret = MHD_queue_response(c, MHD_HTTP_SERVICE_UNAVAILABLE, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+/* ---- each request ---- */
+
 /* What *con_cls holds between the first call of a GET (headers) and the
    next: MHD keeps a connection alive only when the response comes after
    the first call, so a GET answers on its second. */
@@ -596,6 +700,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return MHD_YES;
 	}
 	/* the first call: the headers are in; refuse what can be refused */
+	if (over_limit(c))
+		return too_many(c);
 	host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
 	if (!wv_classreq_host_ok(host, s->served, s->cfg.port))
 		return say(c, host ? MHD_HTTP_MISDIRECTED_REQUEST : MHD_HTTP_BAD_REQUEST,
@@ -759,6 +865,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	snprintf(s->served, sizeof s->served, v6 ? "[%s]:%u" : "%s:%u", cfg->addr, port);
 	snprintf(s->url, sizeof s->url, "http://%s/?t=%s", s->served, s->token);
 	per = cfg->per_address ? cfg->per_address : PER_ADDRESS;
+	s->per = per;
 	s->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
 				(v6 ? MHD_USE_IPv6 : 0),
 				(uint16_t)port, NULL, NULL, handle, s,
@@ -768,8 +875,9 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 				(unsigned)(files > FD_RESERVE ? files - FD_RESERVE : 16),
 				MHD_OPTION_CONNECTION_TIMEOUT,
 				(unsigned)(cfg->idle_s ? cfg->idle_s : TIMEOUT_S),
-				MHD_OPTION_PER_IP_CONNECTION_LIMIT, per,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT, 2 * per,
 				MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+				MHD_OPTION_NOTIFY_CONNECTION, notify, s,
 				MHD_OPTION_END);
 	if (!s->d) {
 		close(fd);
