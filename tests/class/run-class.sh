@@ -67,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..68"
+echo "1..69"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -94,6 +94,18 @@ echo "$CODE" | grep -Eq '^[2-9A-HJ-NP-Z]{6}$'
 ok $? "the join code is 6 characters without 0/O or 1/I ($CODE)"
 [ "$CAP" -ge 1 ] 2>/dev/null
 ok $? "the server says how many students it can hold ($CAP)"
+
+# the check of its own address: the request a phone sends first, from
+# this machine, answered; a bounded poll of the driver's word (its loop
+# runs the check as it runs the server)
+i=0
+while teach_a check && [ "$said" = "check checking" ] && [ $i -lt 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+checked=$said
+[ "$checked" = "check answers" ] && expect_a status "status none 0 0 0 0"
+ok $? "the server checks its own address at start: '$checked', and nobody joined by it"
 
 # ---- joining ----
 s=$(http -c "$tmp/jar" "$URL")

@@ -89,13 +89,23 @@ size_t wv_classsrv_capacity(const wv_classsrv *s)
 	return 0;
 }
 
+enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
+{
+	(void)s;
+	if (why)
+		*why = WV_CLASSSRV_MISSING;
+	return WV_CLASSSRV_NO_ANSWER;
+}
+
 #else /* WATVIZ_HAVE_MHD */
 
 #include <arpa/inet.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -115,6 +125,7 @@ size_t wv_classsrv_capacity(const wv_classsrv *s)
 #define PER_ADDRESS 16		/* connections per client address, default: a
 				   phone's browser opens up to 6 at once */
 #define CONN_BUCKETS 256	/* the open connections, by address */
+#define CHECK_MS 5000		/* the check of its own address waits this */
 
 /* One open GET /events. */
 struct stream {
@@ -143,9 +154,25 @@ struct upload {
 	char body[WV_CLASSREQ_BODY_MAX];
 };
 
+/* The check of the server's own address (wv_classsrv_check): one GET /
+   on a non-blocking socket, read to its end. */
+struct check {
+	enum wv_classsrv_check state;
+	int fd;			/* -1 when not under way */
+	bool connected;
+	uint64_t deadline;
+	size_t len, sent, got;	/* the request's bytes, sent, received */
+	char req[160];
+	char status[16];	/* the answer's first bytes: "HTTP/1.1 200 " */
+	char why[64];
+};
+
 struct wv_classsrv {
 	struct MHD_Daemon *d;
-	int epoll_fd;
+	int poll_fd;		/* what the caller polls: holds epoll_fd and
+				   the check's socket */
+	int epoll_fd;		/* libmicrohttpd's */
+	struct check check;
 	struct wv_classsrv_config cfg;
 	char served[64];	/* the Host a request must name: "1.2.3.4:80" */
 	char url[128];
@@ -731,6 +758,125 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	*con_cls = NULL;
 }
 
+/* ---- the check of its own address ---- */
+
+/* The check is over: state, and why in words (a strerror lowercased, or
+   a sentence).  Returns true, for check_step. */
+static bool check_end(struct wv_classsrv *s, enum wv_classsrv_check state,
+		      const char *why)
+{
+	struct check *k = &s->check;
+
+	if (k->fd >= 0) {
+		epoll_ctl(s->poll_fd, EPOLL_CTL_DEL, k->fd, NULL);
+		close(k->fd);
+		k->fd = -1;
+	}
+	k->state = state;
+	snprintf(k->why, sizeof k->why, "%s", why);
+	if (k->why[0] >= 'A' && k->why[0] <= 'Z' && k->why[1] >= 'a' && k->why[1] <= 'z')
+		k->why[0] = (char)(k->why[0] - 'A' + 'a');
+	return true;
+}
+
+/* Connect to the listening socket's own address (what the link names)
+   without waiting; check_step goes on from there. */
+static void check_start(struct wv_classsrv *s, int listen_fd, uint64_t now)
+{
+	struct check *k = &s->check;
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof ss;
+	struct epoll_event ev = { .events = EPOLLOUT };
+	int n;
+
+	k->fd = -1;
+	k->state = WV_CLASSSRV_CHECKING;
+	k->deadline = now + CHECK_MS;
+	n = snprintf(k->req, sizeof k->req, "GET / HTTP/1.1\r\nHost: %s\r\n"
+		     "User-Agent: watviz (its own check)\r\nConnection: close\r\n\r\n",
+		     s->served);
+	k->len = (size_t)n;
+	if (getsockname(listen_fd, (struct sockaddr *)&ss, &len) < 0) {
+		check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
+		return;
+	}
+	k->fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (k->fd < 0 || (connect(k->fd, (struct sockaddr *)&ss, len) < 0 &&
+			  errno != EINPROGRESS)) {
+		check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
+		return;
+	}
+	ev.data.fd = k->fd;
+	if (epoll_ctl(s->poll_fd, EPOLL_CTL_ADD, k->fd, &ev) < 0)
+		check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
+}
+
+/* The check as far as it goes without waiting: connected, the request
+   sent, the answer read to its end (the request asked for the connection
+   to be closed).  Returns true when it has just ended. */
+static bool check_step(struct wv_classsrv *s, uint64_t now)
+{
+	struct check *k = &s->check;
+	struct epoll_event ev = { .events = EPOLLIN };
+	char buf[1024];
+	ssize_t n;
+
+	if (k->fd < 0)
+		return false;
+	if (!k->connected) {
+		struct pollfd p = { .fd = k->fd, .events = POLLOUT };
+		int e = 0;
+		socklen_t el = sizeof e;
+
+		if (poll(&p, 1, 0) <= 0)
+			goto wait;
+		if (getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &e, &el) < 0)
+			e = errno;
+		if (e)
+			return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(e));
+		k->connected = true;
+	}
+	while (k->sent < k->len) {
+		n = send(k->fd, k->req + k->sent, k->len - k->sent, MSG_NOSIGNAL);
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			goto wait;
+		if (n < 0)
+			return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
+		k->sent += (size_t)n;
+		ev.data.fd = k->fd;
+		if (k->sent == k->len && epoll_ctl(s->poll_fd, EPOLL_CTL_MOD, k->fd, &ev) < 0)
+			return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
+	}
+	/* the status line kept, the page read on to its end */
+	while ((n = recv(k->fd, buf, sizeof buf, 0)) > 0)
+		for (ssize_t i = 0; i < n && k->got < sizeof k->status - 1; i++)
+			k->status[k->got++] = buf[i];
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		goto wait;
+	if (n < 0)
+		return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
+	/* the end of the answer: "HTTP/1.1 200 OK..." */
+	if ((strncmp(k->status, "HTTP/1.1 ", 9) == 0 || strncmp(k->status, "HTTP/1.0 ", 9) == 0) &&
+	    strncmp(k->status + 9, "200 ", 4) == 0)
+		return check_end(s, WV_CLASSSRV_ANSWERS, "");
+	snprintf(buf, sizeof buf, k->got >= 12 ? "it answered %.3s" : "it closed without an answer",
+		 k->status + 9);
+	return check_end(s, WV_CLASSSRV_NO_ANSWER, buf);
+wait:
+	if (now >= k->deadline) {
+		snprintf(buf, sizeof buf, "none within %d s", CHECK_MS / 1000);
+		return check_end(s, WV_CLASSSRV_NO_ANSWER, buf);
+	}
+	return false;
+}
+
+enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
+{
+	if (why)
+		*why = s->check.why;
+	return s->check.state;
+}
+
 /* ---- start, run, stop ---- */
 
 /* The open-file soft limit raised to the hard one; returns the soft. */
@@ -892,8 +1038,20 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 		goto out_stop;
 	}
 	s->epoll_fd = info->epoll_fd;
+	/* the caller's one descriptor: MHD's epoll and the check's socket */
+	s->poll_fd = epoll_create1(EPOLL_CLOEXEC);
+	if (s->poll_fd < 0 || epoll_ctl(s->poll_fd, EPOLL_CTL_ADD, s->epoll_fd,
+					&(struct epoll_event){ .events = EPOLLIN }) < 0) {
+		e = errno;
+		snprintf(err, errsize, "no epoll descriptor for the class: %s", strerror(e));
+		goto out_close;
+	}
+	check_start(s, fd, now_ms);
 	*out = s;
 	return 0;
+out_close:
+	if (s->poll_fd >= 0)
+		close(s->poll_fd);
 out_stop:
 	MHD_stop_daemon(s->d);
 out_free:
@@ -913,12 +1071,15 @@ void wv_classsrv_stop(wv_classsrv *s)
 			MHD_resume_connection(st->conn);
 		}
 	MHD_stop_daemon(s->d);
+	if (s->check.fd >= 0)
+		close(s->check.fd);
+	close(s->poll_fd);
 	free(s);
 }
 
 int wv_classsrv_fd(const wv_classsrv *s)
 {
-	return s->epoll_fd;
+	return s->poll_fd;
 }
 
 int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms)
@@ -938,6 +1099,12 @@ int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms)
 		if (ms < 0 || b < (uint64_t)ms)
 			ms = (int)b;
 	}
+	if (s->check.fd >= 0) {
+		uint64_t c = s->check.deadline > now_ms ? s->check.deadline - now_ms : 0;
+
+		if (ms < 0 || c < (uint64_t)ms)
+			ms = (int)c;
+	}
 	return ms;
 }
 
@@ -951,9 +1118,13 @@ int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms)
 			push(st, ": still here\n\n", 14);
 		s->next_beat = now_ms + HEARTBEAT_MS;
 	}
+	/* the check's request out before MHD looks, its answer in after */
+	bool checked = check_step(s, now_ms);
+
 	if (MHD_run(s->d) != MHD_YES)
 		return -EIO;
-	return s->accepted;
+	checked |= check_step(s, now_ms);
+	return s->accepted + checked;
 }
 
 const char *wv_classsrv_url(const wv_classsrv *s)
