@@ -444,12 +444,12 @@ ROOT=$(cd "$DIR/../.." && pwd)
 case $BUILD in /*) B=$BUILD ;; *) B=$ROOT/$BUILD ;; esac
 if command -v clang >/dev/null 2>&1 && [ -f /usr/include/wasm32-wasi/stdio.h ] &&
 	command -v wasm-ld >/dev/null 2>&1 &&
-	make -C "$ROOT" --no-print-directory BUILD="$BUILD" "$B/tests/class/driver-bits" \
+	make -C "$ROOT" --no-print-directory BUILD="$BUILD" "$BUILD/tests/class/driver-bits" \
 		>"$tmp/make.log" 2>&1; then
-	mkfifo "$tmp/c.in" "$tmp/c.out"
-	"$B/tests/class/driver-bits" 127.0.0.1 0 <"$tmp/c.in" >"$tmp/c.out" 2>"$tmp/c.err" &
+	mkfifo "$tmp/d.in" "$tmp/d.out"
+	"$B/tests/class/driver-bits" 127.0.0.1 0 <"$tmp/d.in" >"$tmp/d.out" 2>"$tmp/d.err" &
 	pids="$pids $!"
-	exec 8>"$tmp/c.in" 9<"$tmp/c.out"
+	exec 8>"$tmp/d.in" 9<"$tmp/d.out"
 	read -r line <&9 && URLC=${line#url }
 	read -r line <&9 && read -r line <&9 && read -r line <&9
 	BASEC=${URLC%%/\?*}
