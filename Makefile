@@ -126,7 +126,7 @@ UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%) \
               $(SESSION_TEST_SRC:tests/session/%.c=$(BUILD)/tests/%)
 BENCH_SRC  := $(wildcard tests/bench/*.c)
 
-.PHONY: FORCE all deps run check check-build check-full check-noz3 check-cross test tests asan install install-core uninstall \
+.PHONY: FORCE all deps run check check-build check-full check-noz3 check-nomhd check-cross test tests asan install install-core uninstall \
         clean bench lint man-lint coverage dist distcheck deb package-check
 all: $(CORE_LIB) $(PURE_LIB) $(PROG) watviz
 
@@ -273,6 +273,11 @@ check-noz3:
 	  build-noz3/tests/test_expr
 	@WATVIZ_BUILD=build-noz3 sh tests/run.sh build-noz3 --only 'test_expr test_prove test_prove_kernel try/run-try'
 
+# --class and :class in a build without libmicrohttpd (build-nomhd/):
+# they say how to get it (tests/class/run-nomhd.sh, in make check-full).
+check-nomhd:
+	@WATVIZ_CHECK_FULL=1 sh tests/run.sh $(BUILD) --only class/run-nomhd
+
 # The program built for s390x (64-bit big-endian) and i686 (32-bit) and run
 # under qemu-user: the unit tests of everything but the terminal and the
 # solver, and --json/--plain of words on every variant against this build's
@@ -357,7 +362,7 @@ man-lint:
 # (and tests/web/node_modules, where make check put the page's npm test
 # tools before they moved out of the tree: tests/web/modules.sh)
 clean:
-	rm -rf build build-asan build-bench build-cov build-fuzz build-noz3 build-deb watviz \
+	rm -rf build build-asan build-bench build-cov build-fuzz build-noz3 build-nomhd build-deb watviz \
 	  $(DIST).tar.gz tests/web/node_modules
 
 # Larger parts keep their rules beside their sources.

@@ -533,6 +533,14 @@ void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
 	snprintf(s->join_url, sizeof(s->join_url), "%s", url ? url : "");
 	snprintf(s->join_code, sizeof(s->join_code), "%s", code ? code : "");
 	s->join_qr = qr;
+	s->join_check = 0;		/* its check begins with it */
+	s->join_why[0] = '\0';
+}
+
+void wv_session_live_check(struct wv_session *s, bool answered, const char *why)
+{
+	s->join_check = answered ? 1 : -1;
+	snprintf(s->join_why, sizeof(s->join_why), "%s", why ? why : "");
 }
 
 /* The question voted on so far, summed up into s->sums. */
@@ -735,6 +743,32 @@ static void live_panel(struct wv_frame *f, const struct wv_session *s)
 	}
 }
 
+/*
+ * Rows y and y + 1 of the join screen: what the server's check of its
+ * own address proved (that it answers here, not that phones reach it),
+ * or that it did not answer and what to do; then what to do when the
+ * phones cannot load the page.
+ */
+static void join_checked(struct wv_frame *f, const struct wv_session *s, int y)
+{
+	const char *u = s->join_url;
+	size_t skip = strncmp(u, "http://", 7) == 0 ? 7 : 0;
+	int base = (int)(skip + strcspn(u + skip, "/"));	/* http://ADDR:PORT */
+
+	if (s->join_check > 0)
+		wv_frame_printf(f, y, 1, WV_ROLE_DIM, "Checked from this machine: "
+				"%.*s answers.", base, u);
+	else if (s->join_check < 0)
+		wv_frame_printf(f, y, 1, WV_ROLE_ERROR, "No answer from %.*s here: %s.",
+				base, u, s->join_why);
+	else
+		wv_frame_printf(f, y, 1, WV_ROLE_DIM, "Checking that %.*s answers here...",
+				base, u);
+	wv_frame_put(f, y + 1, 1, WV_ROLE_DIM, s->join_check < 0
+		     ? "Phones may fail too: give another address (ip -brief address), or a hotspot."
+		     : "Phones cannot load it? The same network for all, or a phone's hotspot.");
+}
+
 /* The join screen: the link, the code and the QR code of the link. */
 static void join_screen(struct wv_frame *f, const struct wv_session *s)
 {
@@ -764,14 +798,16 @@ static void join_screen(struct wv_frame *f, const struct wv_session *s)
 	if (!p || qrows > f->rows - y - 1 || qcols > f->cols) {
 		wv_frame_put(f, y + 1, 1, WV_ROLE_DIM, p ? "(the window is too small "
 			     "for the QR code: make it larger, or type the link)" : "");
+		if (y + 3 < f->rows)
+			join_checked(f, s, y + 2);
 		return;
 	}
-	/* what to do when the phones cannot load the page, on the last row
-	   where the QR code leaves it (80x24 does) */
+	/* what the check of the address proved, and what to do when the
+	   phones cannot load the page, on the last two rows where the QR
+	   code leaves them (80x24 does) */
 	if (qrows <= f->rows - y - 2) {
-		wv_frame_put(f, f->rows - 1, 1, WV_ROLE_DIM, "Phones cannot load it? The "
-			     "same network for all, or a phone's hotspot.");
-		y += (f->rows - 1 - y - qrows) / 2;
+		join_checked(f, s, f->rows - 2);
+		y += (f->rows - 2 - y - qrows) / 2;
 	} else {
 		y += (f->rows - y - qrows) / 2;
 	}

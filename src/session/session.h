@@ -132,6 +132,10 @@ struct wv_session {
 	char *join_qr;			/* rows of the QR code, '\n' between;
 					   owned by the front-end */
 	char live_note[160];		/* why this question is not voted */
+	/* the server's check of its own address (wv_session_live_check):
+	   0 under way, 1 it answered, -1 it did not (join_why says why) */
+	int join_check;
+	char join_why[64];
 	/* each question the class voted on, summed up as the next one
 	   opens (and by wv_session_live_end) */
 	struct wv_live_summary *sums;
@@ -251,6 +255,14 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size);
  */
 void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
 		     const char *code, char *qr, size_t capacity);
+
+/*
+ * What the server's check of its own address found (the front-end runs
+ * it: a request from this machine to the link's address and port):
+ * answered, or not and why ("permission denied").  The join screen says
+ * what that proves, or what to do.
+ */
+void wv_session_live_check(struct wv_session *s, bool answered, const char *why);
 
 /* The class is over: the last question's summary kept too.  The
    questions' summaries are s->sums[0..s->nsums). */

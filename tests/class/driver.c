@@ -18,6 +18,9 @@
  *   mine HEX          the vote of the student whose id is HEX (the cookie's
  *                        value) in the current vote, from its event's
  *                        "mine" -> "mine N" or "mine none"
+ *   check             the check of its own address (wv_classsrv_check) ->
+ *                        "check checking", "check answers" or
+ *                        "check no-answer WHY"
  *   clock MS          the clock the server is given moves MS on -> "ok"
  *   qr QUIET INVERT   the join link's QR rows, then "end"
  *   quit
@@ -118,6 +121,16 @@ static bool command(char *line, wv_live *live, wv_classsrv *srv, uint64_t *now)
 			       t.per_option[1], t.per_option[2], t.per_option[3]);
 	} else if (strncmp(line, "mine ", 5) == 0) {
 		mine(live, line + 5);
+	} else if (strcmp(line, "check") == 0) {
+		const char *why;
+		enum wv_classsrv_check c = wv_classsrv_check(srv, &why);
+
+		if (c == WV_CLASSSRV_CHECKING)
+			puts("check checking");
+		else if (c == WV_CLASSSRV_ANSWERS)
+			puts("check answers");
+		else
+			printf("check no-answer %s\n", why);
 	} else if (sscanf(line, "clock %u", &a) == 1) {
 		*now += a;
 		puts("ok");

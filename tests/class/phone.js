@@ -134,6 +134,31 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
     ok(mine.includes('counted from the wrong end'), 'and the diagnosis of this student\'s vote', mine);
     await page.screenshot({ path: path.join(OUT, 'phone-revealed.png'), fullPage: true });
 
+    // "See the bits": the full page, served by the class server, at the
+    // voted scene (the driver's question is lesson 3, scene 2): its
+    // lesson's and scene's titles, from the lesson file, on its screen
+    if (process.env.WATVIZ_CLASS_BITS === '1') {
+      const lesson = fs.readFileSync(path.join(__dirname, '..', '..', 'lessons', '03-has-zero.lesson'), 'utf8');
+      const ltitle = /^title: *(.*)$/m.exec(lesson)[1];
+      const stitle = Array.from(lesson.matchAll(/^scene: *(.*)$/gm), (m) => m[1])[1];
+      const shown = await waitFor(page, () => !document.getElementById('bits').hidden);
+      const [full] = await Promise.all([ctx.waitForEvent('page'), page.tap('#bits-link')]);
+      await full.waitForLoadState();
+      const screen = () => full.evaluate(() =>
+        Array.from(document.querySelectorAll('#grid .row'), (r) => r.textContent).join('\n'));
+      const at = await waitFor(full, (want) => {
+        const all = Array.from(document.querySelectorAll('#grid .row'), (r) => r.textContent).join('\n');
+        return want.every((t) => all.includes(t));
+      }, ['Lesson 3: ' + ltitle, stitle, 'scene 2 of']);
+      ok(shown && at && new URL(full.url()).pathname === '/bits',
+        '"See the bits" after the reveal opens the full page at the voted scene: "' + stitle + '"',
+        full.url() + '\n' + await screen());
+      await full.screenshot({ path: path.join(OUT, 'phone-bits.png') });
+      await full.close();
+    } else {
+      ok(true, '"See the bits" # SKIP no full page in this driver (make web cannot build it here)');
+    }
+
     await teach('revote');
     ok(await waitFor(page, () => document.getElementById('after').hidden &&
       !document.querySelector('#choices button').disabled &&

@@ -7,6 +7,8 @@
 # server.  Then :class inside a running lesson: a busy port said on the
 # message line with the lesson going on, then the class served from there,
 # its join screen, and the question asked before it became the round.
+# At start the server checks its own address: answered on 127.0.0.1, and
+# refused in a network namespace that prohibits the way to it.
 # Every check waits for exactly what it then asserts.
 # Usage: run-live.sh BUILD_DIR.  Prints TAP.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,7 +17,7 @@ BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
 CLASS=$(cd "$(dirname "$0")/../class" && pwd)
-PLAN=15
+PLAN=17
 . "$(dirname "$0")/lib.sh"
 
 skip_all() {
@@ -40,6 +42,9 @@ url=$(grep -o "$base/?t=[0-9a-f]*" "$tmp/screen" | head -n 1)
 code=$(sed -n 's/.*type the code \([A-Z0-9]*\).*/\1/p' "$tmp/screen" | head -n 1)
 [ -n "$port" ] && [ -n "$url" ] && [ ${#code} -eq 6 ]
 check $? "the join screen shows the link with its token and a 6-character code ($code)"
+wait_for "Checked from this machine: $base answers." \
+	"Phones cannot load it? The same network for all, or a phone's hotspot."
+check $? "the server reached its own address at start: the join screen says it answers from here"
 
 # the QR code as the terminal shows it (its characters, at 80x24 and at
 # 160x45), drawn to a PNG and read by a real decoder: the join link
@@ -68,8 +73,9 @@ for size in "80 24" "160 45"; do
 		ok "the QR code at ${size% *}x${size#* } # SKIP zbarimg (zbar-tools) is not installed"
 		continue
 	fi
-	qr_reads $size && grep -q "Phones cannot load it? The same network" "$tmp/qr.screen"
-	check $? "the QR code on the ${size% *}x${size#* } screen reads as the join link (zbarimg), what to do when phones cannot load it under it"
+	qr_reads $size && grep -q "Phones cannot load it? The same network" "$tmp/qr.screen" &&
+		grep -q "Checked from this machine: $base answers." "$tmp/qr.screen"
+	check $? "the QR code on the ${size% *}x${size#* } screen reads as the join link (zbarimg), the check and what to do when phones cannot load it under it"
 done
 T resize-window -t =t: -x 100 -y 36 2>/dev/null
 
@@ -179,3 +185,20 @@ keys q && wait_for "M-0" && ! curl -s -o /dev/null --max-time 2 "$base2/events"
 check $? "q quits (status 0) and the class served by :class is gone"
 kill "$held_pid" 2>/dev/null
 wait "$held_pid" 2>/dev/null || :
+
+# the check failing: a network namespace of its own (unshare -n, as root)
+# whose routing prohibits the way to the served address, which its
+# loopback interface has: the server binds it, and the request to it from
+# this machine is refused by the kernel (EACCES), as a firewall would
+IP=$(PATH=$PATH:/usr/sbin:/sbin command -v ip)
+net="$IP link set lo up && $IP addr add 10.9.9.9/32 dev lo && $IP rule del pref 0 &&
+	$IP rule add pref 0 to 10.9.9.9 prohibit && $IP rule add pref 1 lookup local"
+if [ -z "$IP" ] || ! unshare -n sh -c "$net" >/dev/null 2>&1; then
+	ok "the check failing # SKIP no network namespace here (unshare -n and ip, as root)"
+else
+	run "clear; unshare -n sh -c '$net && exec $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 3 --restart --class=10.9.9.9:8080'; echo N-\$?"
+	wait_for "No answer from http://10.9.9.9:8080 here: permission denied." \
+		"Phones may fail too: give another address (ip -brief address), or a hotspot." &&
+		lacks "Checked from this machine" && keys q && wait_for "N-0"
+	check $? "where its own address does not answer, the join screen says so and what to do"
+fi

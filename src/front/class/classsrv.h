@@ -28,8 +28,9 @@
  * answer that is not an option (400), a vote outside the open round (409),
  * a full class (503), another path (404) or method (405).  Headers over
  * MHD's per-connection memory (a few KiB) get MHD's 431, slow clients are
- * dropped after a timeout, and more than `per_address` connections from
- * one address are not accepted.
+ * dropped after a timeout, and a connection from an address that holds
+ * `per_address` already gets 503 with Retry-After and is closed (past
+ * twice that many, MHD closes it unanswered).
  *
  * Built without libmicrohttpd or libqrencode (make MHD=no, or not
  * installed), wv_classsrv_start() fails with -ENOTSUP and says how to get
@@ -103,16 +104,36 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 /* Stop serving: every connection closed.  NULL is fine. */
 void wv_classsrv_stop(wv_classsrv *s);
 
-/* The one descriptor to poll for POLLIN (an epoll descriptor). */
+/* The one descriptor to poll for POLLIN (an epoll descriptor that holds
+   libmicrohttpd's and the check's socket). */
 int wv_classsrv_fd(const wv_classsrv *s);
 
 /* How long the loop may sleep before calling wv_classsrv_run, in ms
-   (the next connection timeout or heartbeat); -1: until the fd is ready. */
+   (the next connection timeout, heartbeat or the check's deadline); -1:
+   until the fd is ready. */
 int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms);
 
 /* Serve whatever is ready without blocking.  Returns how many joins and
-   votes it accepted (> 0: the teacher's counts changed), or -EIO. */
+   votes it accepted, plus 1 when the check of its own address has just
+   ended (> 0: what the teacher's screen shows changed), or -EIO. */
 int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms);
+
+/*
+ * The check at start: the server sends itself, from this machine, the
+ * request a phone sends first (GET / at the link's ADDR:PORT, with that
+ * Host), on a non-blocking socket that wv_classsrv_fd's descriptor
+ * watches beside the server's own: no thread, no wait.  It proves that
+ * the link's address and port answer from here, nothing more: whether
+ * another device reaches them (a network that keeps its clients apart)
+ * only a second device can tell.  *why (owned by s; may be NULL) says
+ * what failed: "permission denied", "none within 5 s", "it answered 421".
+ */
+enum wv_classsrv_check {
+	WV_CLASSSRV_CHECKING,	/* no answer yet */
+	WV_CLASSSRV_ANSWERS,	/* 200 from ADDR:PORT */
+	WV_CLASSSRV_NO_ANSWER,	/* no 200: *why */
+};
+enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why);
 
 /* The round changed (opened, closed, revealed, voted again): every open
    event stream gets its student's new event.  The streams are woken by

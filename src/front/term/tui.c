@@ -212,6 +212,17 @@ static int csv_fill(FILE *f, void *ctx)
 	return wv_file_error(f);
 }
 
+/* The check of the server's own address, once it is over, to the
+   session (the join screen says what it proved). */
+static void class_checked(struct tui *ui)
+{
+	const char *why;
+	enum wv_classsrv_check c = wv_classsrv_check(ui->srv, &why);
+
+	if (c != WV_CLASSSRV_CHECKING && ui->s.join_check == 0)
+		wv_session_live_check(&ui->s, c == WV_CLASSSRV_ANSWERS, why);
+}
+
 /*
  * Serve the class at spec ("", "ADDR", "ADDR:PORT", ":PORT", "[V6]:PORT"):
  * the votes, the server, the join link's QR code, all handed to the
@@ -272,6 +283,7 @@ static int class_start(struct tui *ui, const char *spec, const char *opt, char *
 	wv_session_live(&ui->s, ui->live, wv_classsrv_url(ui->srv),
 			wv_classsrv_code(ui->srv), ui->qr, wv_classsrv_capacity(ui->srv));
 	ui->s.join_shown = true;	/* the class joins first */
+	class_checked(ui);		/* it may have failed at once */
 	bench_say(ui, "url %s\n", wv_classsrv_url(ui->srv));
 	return 0;
 }
@@ -326,8 +338,10 @@ static int poll_getch(struct tui *ui, long wait, int *react)
 	if (ui->job.on)
 		p[n++] = (struct pollfd){ .fd = ui->job.pipe[0], .events = POLLIN };
 	poll(p, (nfds_t)n, (int)wait);
-	if (ui->srv && wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0)
-		*react |= WV_REACT_REDRAW;	/* joined, answered */
+	if (ui->srv && wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0) {
+		*react |= WV_REACT_REDRAW;	/* joined, answered, checked */
+		class_checked(ui);
+	}
 	if (ui->job.on && (p[n - 1].revents & POLLIN))
 		*react |= try_done(ui);
 	return getch();
