@@ -30,7 +30,7 @@ ORDER = ["core", "measure", "expr", "trace", "try", "prove", "lesson", "live", "
 # each header's layer: where it is implemented (ui.h is the visualizer's
 # options struct, which the lesson state in app keeps; wv_ui_run is ui's)
 HEADER = {
-    "wat": "core", "wordops": "core", "watsteps": "core", "str": "core",
+    "wat": "core", "wordops": "core", "watsteps": "core", "str": "core", "cost": "core",
     "measure": "measure",
     "expr": "expr", "error": "expr",
     "trace": "trace", "word": "trace", "stepname": "trace",
