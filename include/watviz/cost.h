@@ -44,8 +44,11 @@ struct wv_cost {
 	unsigned call[WV_COST_CALLS];	/* each call's operations */
 	unsigned loop_test;	/* per word: has_zero and the loop's test of
 				   its result against 0 */
-	unsigned after;		/* prep + create + find + zero_bytemask, once
-				   per string, on the word the loop stopped at */
+	unsigned after;		/* prep + create + find, once per string, on
+				   the word the loop stopped at: what every
+				   caller runs (do_strnlen_user stops there;
+				   strscpy and hash_name add zero_bytemask,
+				   call[WV_COST_ZBM]) */
 	unsigned byte_test;	/* the byte loop's tests for the same bytes:
 				   one compare with 0 per byte, B per word */
 };
@@ -61,7 +64,7 @@ const char *wv_cost_ops(const struct wv_variant *v, enum wv_cost_call call);
 const char *wv_cost_formula(const struct wv_variant *v, enum wv_cost_call call);
 
 /*
- * Fill *c for v.  x86-64: has_zero 4, loop_test 5, after 6, byte_test 8.
+ * Fill *c for v.  x86-64: has_zero 4, loop_test 5, after 2 (find_zero), byte_test 8.
  */
 void wv_cost_of(const struct wv_variant *v, struct wv_cost *c);
 

@@ -126,7 +126,7 @@ void wv_cost_of(const struct wv_variant *v, struct wv_cost *c)
 	*c = (struct wv_cost){ .byte_test = wv_wat_bytes(v) };
 	for (unsigned i = 0; i < WV_COST_CALLS; i++) {
 		c->call[i] = count_words(wv_cost_ops(v, (enum wv_cost_call)i));
-		if (i != WV_COST_HAS_ZERO)
+		if (i != WV_COST_HAS_ZERO && i != WV_COST_ZBM)
 			c->after += c->call[i];
 	}
 	c->loop_test = c->call[WV_COST_HAS_ZERO] + 1;

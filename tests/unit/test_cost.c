@@ -453,7 +453,7 @@ static void test_sums_and_formulas(void **state)
 		wv_cost_of(v, &c);
 		assert_int_equal(c.byte_test, v->bits / 8);
 		assert_int_equal(c.loop_test, c.call[WV_COST_HAS_ZERO] + 1);
-		for (unsigned k = 1; k < WV_COST_CALLS; k++)
+		for (unsigned k = WV_COST_PREP; k <= WV_COST_FIND; k++)
 			after += c.call[k];
 		assert_int_equal(c.after, after);
 		for (unsigned k = 0; k < WV_COST_CALLS; k++) {
@@ -479,6 +479,7 @@ static void test_examples(void **state)
 	wv_cost_of(wv_wat_find("x86-64"), &c);
 	assert_int_equal(c.call[WV_COST_HAS_ZERO], 4);
 	assert_int_equal(c.loop_test, 5);
+	assert_int_equal(c.after, 2);
 	assert_int_equal(c.byte_test, 8);
 	assert_string_equal(wv_cost_ops(wv_wat_find("x86-64"), WV_COST_HAS_ZERO), "- ~ & &");
 	wv_cost_of(wv_wat_find("alpha"), &c);
