@@ -117,7 +117,8 @@ PROG       := $(BUILD)/watviz
 # What make install gives a course that links the core: the core's headers
 # (the ones src/core/*.c include, and what those include).
 CORE_HDR   := include/watviz/wat.h include/watviz/wordops.h \
-              include/watviz/watsteps.h include/watviz/str.h
+              include/watviz/watsteps.h include/watviz/str.h \
+              include/watviz/cost.h include/watviz/cost.h
 DIST       := watviz-$(VERSION)
 
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)

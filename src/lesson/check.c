@@ -50,6 +50,8 @@ static const char *question_unreached(const struct wv_scene *s,
 	case WV_ASK_FIND:
 	case WV_ASK_LENGTH:
 		return st->kind == WV_STEP_FIND ? NULL : "find_zero";
+	case WV_ASK_HAS_ZERO_OPS:	/* its sub-steps, to count on */
+		return st->kind == WV_STEP_HAS_ZERO ? NULL : "has_zero";
 	case WV_ASK_FALSE_POS:
 	case WV_ASK_TOP_FLAG:
 		return st->kind == WV_STEP_HAS_ZERO && k >= ls_result_sub(st, t) &&

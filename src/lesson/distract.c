@@ -89,6 +89,13 @@ static void number_mistakes(struct cands *c, const struct wv_scene *s,
 		add(c, t->scan.find_zero);		/* the index in the word */
 		add(c, t->answer);			/* the address */
 		break;
+	case WV_ASK_HAS_ZERO_OPS:
+		add(c, t->cost.loop_test);		/* the loop's test too */
+		add(c, v + t->cost.after);		/* the calls after the loop */
+		add(c, v + t->cost.after + t->cost.call[WV_COST_ZBM]);
+		add(c, t->cost.byte_test);		/* the byte loop's compares */
+		add(c, 3 * t->cost.byte_test);		/* its loads and branches */
+		break;
 	case WV_ASK_FALSE_POS:
 		for (unsigned r = 0; r < nb; r++)
 			flags += t->v->hz_kind == WV_HZ_CMPBGE ? (wd->has_zero >> r) & 1

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "watviz/cost.h"
 #include "lesson/lesson.h"
 #include "prove/prove.h"
 #include "try/try.h"
@@ -102,6 +103,28 @@ static void build_worked(const struct wv_scene *s, const struct wv_variant *v,
 			   "test gets right" : "", exact);
 }
 
+/*
+ * The worked answer of has_zero_ops: the formula, its operations as the
+ * core lists them, and what they stand against per word and per string.
+ */
+static void ops_worked(const struct wv_trace *t, char *buf, size_t size)
+{
+	const struct wv_cost *c = &t->cost;
+	const char *ops = wv_cost_ops(t->v, WV_COST_HAS_ZERO);
+
+	snprintf(buf, size, "%s's has_zero computes %s: %u operation%s (%s), on "
+		 "every word. With the loop's test of its result against 0 that is "
+		 "%u per word, where the byte loop spends %u compares with 0 on the "
+		 "same %u bytes, and a load and a branch with each; the word loop "
+		 "loads, branches and counts once. prep_zero_mask, create_zero_mask and "
+		 "find_zero add %u more, once per string, on the word where the "
+		 "loop stops (%u more where zero_bytemask follows, as in strscpy "
+		 "and hash_name).", t->v->name,
+		 wv_cost_formula(t->v, WV_COST_HAS_ZERO), c->call[WV_COST_HAS_ZERO],
+		 c->call[WV_COST_HAS_ZERO] == 1 ? "" : "s", ops, c->loop_test,
+		 c->byte_test, t->word_bytes, c->after, c->call[WV_COST_ZBM]);
+}
+
 size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t)
 {
 	const struct wv_step *st = shown_step(s, t);
@@ -138,6 +161,8 @@ size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t)
 	const struct wv_step *st = shown_step(s, t);
 	int kind = asked_step(s->q.ask);
 
+	if (s->q.ask == WV_ASK_HAS_ZERO_OPS)
+		return t->nsubs;	/* the variant's count: in no row */
 	if (!st || shown >= t->nsubs || kind < 0)
 		return shown;
 	k = wv_trace_find(t, (enum wv_step_kind)kind, st->word);
@@ -428,6 +453,11 @@ static void hint_for(const struct wv_scene *s, const struct wv_trace *t, struct 
 			 t->v->endian == WV_LITTLE ? "little" : "big",
 			 t->v->endian == WV_LITTLE ? "last" : "first");
 		break;
+	case WV_ASK_HAS_ZERO_OPS:
+		snprintf(a->hint, sizeof(a->hint), "Count each operator that has_zero's "
+			 "formula applies to a word, and each instruction such as "
+			 "cmpb; a name after c-> is a constant and costs nothing.");
+		break;
 	case WV_ASK_LENGTH:
 		snprintf(a->hint, sizeof(a->hint), "Take find_zero's index in the last "
 			 "word, add the word's address, and count from the string's "
@@ -564,6 +594,12 @@ int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t, struct 
 			 t->answer - wd->address,
 			 ff.top_mem == t->answer - wd->address ? ", so here it tells the truth"
 							       : ": the top flag lies");
+		break;
+	case WV_ASK_HAS_ZERO_OPS:
+		a->value = t->cost.call[WV_COST_HAS_ZERO];
+		width = 0;
+		st = step_on(t, WV_STEP_HAS_ZERO, w);
+		ops_worked(t, a->worked, sizeof(a->worked));
 		break;
 	case WV_ASK_BUILD:
 		a->form = WV_FORM_FORMULA;

@@ -36,6 +36,7 @@ const struct ls_ask ls_asks[] = {
 	[WV_ASK_LENGTH] = { "length", WV_STEP_FIND },
 	[WV_ASK_FALSE_POS] = { "false_positives", WV_STEP_HAS_ZERO },
 	[WV_ASK_TOP_FLAG] = { "top_flag_byte", WV_STEP_HAS_ZERO },
+	[WV_ASK_HAS_ZERO_OPS] = { "has_zero_ops", -1 },	/* no step's value */
 	[WV_ASK_SUB_RESULT] = { "result", -1 },
 	[WV_ASK_BUILD] = { "build", -1 },
 };
@@ -45,6 +46,12 @@ _Static_assert(sizeof(ls_asks) / sizeof(ls_asks[0]) == WV_ASK_BUILD + 1,
 const char *wv_lesson_ask_name(enum wv_ask ask)
 {
 	return (unsigned)ask < NASKS ? ls_asks[ask].name : "?";
+}
+
+bool wv_lesson_ask_in_rows(enum wv_ask ask)
+{
+	return ask != WV_ASK_NONE && ask != WV_ASK_BUILD && ask != WV_ASK_HAS_ZERO_OPS &&
+	       (unsigned)ask < NASKS;
 }
 
 static void free_scene(struct wv_scene *s)

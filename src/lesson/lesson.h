@@ -42,6 +42,9 @@ enum wv_ask {
 	WV_ASK_FALSE_POS,	/* how many flags of has_zero sit in non-zero bytes */
 	WV_ASK_TOP_FLAG,	/* the memory byte the TOP flag of has_zero points
 				   at (what clz/8 of the cheap mask would say) */
+	WV_ASK_HAS_ZERO_OPS,	/* the word operations of has_zero's formula, on
+				   every word of the loop (number; the core's
+				   count, watviz/cost.h, kept in the trace) */
 	WV_ASK_SUB_RESULT,	/* the result row of the shown sub-step */
 	WV_ASK_BUILD,		/* "build has_zero|exact|find_zero": the class
 				   writes a formula, proven or refuted for
@@ -229,7 +232,8 @@ size_t wv_lesson_shown_sub(const struct wv_scene *s, const struct wv_trace *t);
  * the step it belongs to: has_zero for has_zero, data, false_positives and
  * top_flag_byte, find_zero for find_zero and length, ...) when that comes
  * before the sub-step shown, else the one shown; t->nsubs when the trace
- * does not reach it.
+ * does not reach it, or when no row holds the answer (has_zero_ops: see
+ * wv_lesson_ask_in_rows), so nothing of the trace is hidden for it.
  */
 size_t wv_lesson_quiz_sub(const struct wv_scene *s, const struct wv_trace *t);
 
@@ -396,6 +400,14 @@ int wv_lesson_practice(const struct wv_scene *s, const struct wv_trace_in *in,
 
 /* Names of asks as written in lesson files ("has_zero", "find_zero" ...). */
 const char *wv_lesson_ask_name(enum wv_ask ask);
+
+/*
+ * Is the answer to ask a value that rows of the trace hold, which a screen
+ * must hide while it is open?  False for none, a formula (build) and the
+ * count of has_zero's operations, which the core counts from the variant's
+ * formula, not from the word (no row holds it).
+ */
+bool wv_lesson_ask_in_rows(enum wv_ask ask);
 
 /* ---- finding lesson files ------------------------------------------------ */
 

@@ -55,7 +55,8 @@ int ls_fail(struct parser *p, int col, const char *fmt, ...)
 /* Placeholders that are not asks (those are the ask names). */
 static const char *const extra_names[] = {
 	"arch", "word_bytes", "word_bits", "offset", "answer_address", "nwords",
-	"delim", "dcache", "zeropad", "memory",
+	"delim", "dcache", "zeropad", "memory", "byte_ops", "after_ops",
+	"has_zero_formula",
 };
 #define NEXTRAS (sizeof(extra_names) / sizeof(extra_names[0]))
 

@@ -49,6 +49,16 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 			snprintf(buf, size, "%zu", t->answer);
 		return 0;
 	}
+	/* the core's counts (watviz/cost.h): the byte loop's compares for one
+	   word's bytes, and the four calls after the loop */
+	if (strcmp(name, "byte_ops") == 0 || strcmp(name, "after_ops") == 0) {
+		snprintf(buf, size, "%u", name[0] == 'b' ? t->cost.byte_test : t->cost.after);
+		return 0;
+	}
+	if (strcmp(name, "has_zero_formula") == 0) {	/* as the kernel writes it */
+		snprintf(buf, size, "%s", wv_cost_formula(t->v, WV_COST_HAS_ZERO));
+		return 0;
+	}
 	if (strcmp(name, "nwords") == 0) {
 		snprintf(buf, size, "%zu", t->nwords);
 		return 0;

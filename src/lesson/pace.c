@@ -51,6 +51,13 @@ static const char *memory_name(const struct wv_variant *v, char *buf, size_t siz
 	return buf;
 }
 
+/* {has_zero_formula}'s value: the formula as the kernel writes it. */
+static const char *hz_formula(const struct wv_variant *v, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", wv_cost_formula(v, WV_COST_HAS_ZERO));
+	return buf;
+}
+
 /* The placeholders that stand for more than one word on the variant. */
 static const struct {
 	const char *tag;
@@ -59,6 +66,7 @@ static const struct {
 	{ "{dcache}", wv_trace_dcache_sentence },
 	{ "{zeropad}", wv_trace_zeropad_sentence },
 	{ "{memory}", memory_name },
+	{ "{has_zero_formula}", hz_formula },
 };
 
 /* The words the sentence placeholders (and {memory}) in text add beyond the one each
@@ -92,7 +100,8 @@ int wv_pace_lesson(const wv_lesson *l, const struct wv_variant *v,
 	 * its value is (a number, a hex word, a variant's name: never blank,
 	 * never empty), so the count is the filled narration's.  {dcache} and
 	 * {zeropad} are sentences: each counts as the words of its sentence
-	 * on the scene's variant; {memory} as its two ("memory panel").
+	 * on the scene's variant, and so is {has_zero_formula}; {memory} as its
+	 * two ("memory panel").
 	 */
 	for (size_t i = 0; i < n; i++) {
 		const struct wv_scene *s = wv_lesson_scene(l, i);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "watviz/cost.h"
 #include "lesson/lesson.h"
 #include "watviz/wat.h"
 #include "trace/word.h"
@@ -114,6 +115,67 @@ static int wrong_bit_count(struct wrong *w)
 	return 0;
 }
 
+/*
+ * How many sub-steps has_zero draws on word wd, all of them (*all) and the
+ * ones that compute (not the loop's test, not a note).
+ */
+static unsigned hz_subs(const struct wv_trace *t, const struct wv_word *wd, unsigned *all)
+{
+	unsigned ops = 0;
+
+	*all = 0;
+	for (size_t i = 0; i < t->nsteps; i++) {
+		const struct wv_step *st = &t->steps[i];
+
+		if (st->kind != WV_STEP_HAS_ZERO || &t->words[st->word] != wd)
+			continue;
+		for (size_t k = st->first; k < st->first + st->nsub; k++) {
+			(*all)++;
+			ops += t->subs[k].op != WV_OP_TEST && t->subs[k].op != WV_OP_NOTE;
+		}
+	}
+	return ops;
+}
+
+/* has_zero_ops: what else a count of operations would have counted. */
+static int wrong_ops(struct wrong *w)
+{
+	const struct wv_cost *c = &w->t->cost;
+	unsigned long long v = w->typed;
+	unsigned hz = c->call[WV_COST_HAS_ZERO], all, subs = hz_subs(w->t, w->wd, &all);
+
+	if (v == c->loop_test)
+		return say(w, "that counts the loop's test of the result against 0 as "
+			   "well; the question asks for has_zero's formula alone");
+	if (v == hz + c->after || v == c->loop_test + c->after ||
+	    v == hz + c->after + c->call[WV_COST_ZBM] ||
+	    v == c->loop_test + c->after + c->call[WV_COST_ZBM])
+		return say(w, "that counts the calls after the loop too: "
+			   "prep_zero_mask, create_zero_mask, find_zero (and "
+			   "zero_bytemask) run once per string, on the word where the "
+			   "loop stops, not on every word");
+	if (v == c->byte_test)
+		return say(w, "that is the byte loop's count for one word: a compare "
+			   "with 0 for each of its %u bytes; has_zero asks about all of "
+			   "them at once", w->nb);
+	if (v == 3ULL * c->byte_test)
+		return say(w, "that is what the byte loop spends on one word's bytes, "
+			   "a load, a compare and a branch for each; the question asks "
+			   "for has_zero's operations");
+	if (v == subs || v == all)
+		return say(w, "that counts has_zero's sub-steps on screen%s; one "
+			   "sub-step may apply several operators: count them in each "
+			   "sub-step's expression", v == all && v != subs ? ", the loop's "
+			   "test among them" : "");
+	if (v == 0)
+		return say(w, "has_zero computes something on every word: count the "
+			   "operators of its formula; only the constants cost nothing");
+	if (v + 1 == hz)
+		return say(w, "one short: every operator applied to a word counts, a "
+			   "complement (~) too, and so does each instruction");
+	return 0;
+}
+
 /* A number asked: a byte index, a count of flags or of bits. */
 static int wrong_number(struct wrong *w)
 {
@@ -125,6 +187,8 @@ static int wrong_number(struct wrong *w)
 	unsigned nflags = 0, nzero = 0;
 
 	switch (w->s->q.ask) {
+	case WV_ASK_HAS_ZERO_OPS:
+		return wrong_ops(w);
 	case WV_ASK_TOP_FLAG:
 		ls_flag_facts(t, wd, &ff);
 		if (v >= w->nb)

@@ -185,7 +185,8 @@ static bool asked_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri
 static bool asked(const struct wv_hide *h, const struct wv_trace *t, size_t k, unsigned ri)
 {
 	for (size_t i = 0; i < h->nasked; i++)
-		if (asked_from(t, h->asked[i].sub, k, ri))
+		if (wv_lesson_ask_in_rows((enum wv_ask)h->asked[i].ask) &&
+		    asked_from(t, h->asked[i].sub, k, ri))
 			return true;
 	return h->own && asked_from(t, h->own_sub, k, ri);
 }
@@ -240,9 +241,10 @@ static bool asked_step(const struct wv_hide *h, const struct wv_trace *t, size_t
 	const struct wv_step *st = &t->steps[i];
 
 	for (size_t j = 0; j < h->nasked; j++)
-		if (st->nsub && (asked_value(t, h->asked[j].sub, st->first + st->nsub - 1,
-					     st->width, st->result, true) ||
-				 fixed_up(t, i, h->asked[j].sub)))
+		if (st->nsub && wv_lesson_ask_in_rows((enum wv_ask)h->asked[j].ask) &&
+		    (asked_value(t, h->asked[j].sub, st->first + st->nsub - 1,
+				 st->width, st->result, true) ||
+		     fixed_up(t, i, h->asked[j].sub)))
 			return true;
 	return false;
 }
@@ -270,7 +272,8 @@ bool wv_hide_detail(const struct wv_hide *h)
 	if (!h)
 		return false;
 	for (size_t i = 0; i < h->nasked; i++)
-		if (h->asked[i].sub < h->upto)
+		if (wv_lesson_ask_in_rows((enum wv_ask)h->asked[i].ask) &&
+		    h->asked[i].sub < h->upto)
 			return true;
 	return h->on;
 }

@@ -77,6 +77,7 @@ int wv_trace_build(struct wv_trace *t, const struct wv_trace_in *in)
 	if (err)
 		goto out_free_trace;
 	t->nwords = t->scan.nwords;
+	wv_cost_of(v, &t->cost);
 	t->answer = t->img.len;
 	if (t->scan.found) {
 		t->answer = t->words[t->nwords - 1].address + t->scan.find_zero;

@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "watviz/cost.h"
 #include "watviz/wat.h"
 #include "trace/word.h"
 
@@ -220,6 +221,8 @@ struct wv_trace {
 	size_t answer;			/* memory index of the terminator found,
 					   img.len when none */
 	bool answer_is_delim;		/* it is the delimiter, not a NUL */
+	struct wv_cost cost;		/* the core's count of each call's
+					   operations (wv_cost_of) */
 
 	struct wv_step *steps;
 	size_t nsteps;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A "measure:" scene in a real terminal (tmux): lesson 1's last scene times
+# A "measure:" scene in a real terminal (tmux): lesson 1's scene 5 times
 # wv_strlen beside the byte loop and the C library's strlen on this machine
 # and draws the chart; m measures again and says so.  Only the chart's
 # title, its "measured on" line (with this machine's CPU, read here from
@@ -24,7 +24,7 @@ L="$BIN --lessons-dir $LESSONS --restart"
 start_shell 100 30
 # 1: :scene 5 of lesson 1 draws the chart, measured on this CPU
 run "clear; $L --lesson 1; echo L-\$?"
-wait_for "scene 1 of 5" && keys : && wait_re '^:$' &&
+wait_for "scene 1 of 6" && keys : && wait_re '^:$' &&
 	T send-keys -t =t: -l 'scene 5' && keys Enter &&
 	wait_for "$title" "measured on $(printf %.40s "$cpu")" "4096 bytes" \
 		"wv_strlen" "byte loop" "libc strlen"
@@ -41,7 +41,7 @@ keys q && wait_for "L-0"
 # 4: --present at 160x45: the chart and the narration under it
 T resize-window -t =t: -x 160 -y 45
 run "clear; $L --present --lesson 1; echo P-\$?"
-wait_for "scene 1 of 5" && keys : && wait_re '^:$' &&
+wait_for "scene 1 of 6" && keys : && wait_re '^:$' &&
 	T send-keys -t =t: -l 'scene 5' && keys Enter &&
 	wait_for "$title" "measured on $(printf %.40s "$cpu")" "libc strlen" \
 		"LWN's article (2012)"

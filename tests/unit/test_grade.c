@@ -456,6 +456,55 @@ static void test_predicted_mistakes(void **state)
 	}
 }
 
+/*
+ * Lesson 1 scene 6 asks how many word operations has_zero's formula costs.
+ * The answers, counted here from the kernel headers: x86-64's
+ * ((a - one_bits) & ~a) & high_bits, 4 (arch/x86/include/asm/
+ * word-at-a-time.h @ 1e2aec873ad6); s390's (val & bits) + bits then
+ * ~(mask | val | bits), 5 (arch/s390/... @ e392ea4d4d00); alpha's
+ * __kernel_cmpbge(0, val), 1 (arch/alpha/... @ 611c9dd331ed).  The
+ * mistakes: the loop's test counted too (+1), the calls after the loop
+ * counted too (x86-64's find_zero, __ffs(bits) >> 3: 2 more), the byte
+ * loop's compares (8 bytes) or its loads, compares and branches (24), the
+ * sub-steps on screen (x86-64 draws the cheap test as a - ONES, ~a and one
+ * AND of three rows: 3; s390 the exact test in four).
+ */
+static void test_ops_mistakes(void **state)
+{
+	static const struct {
+		const char *arch;
+		uint64_t answer;
+		const char *typed, *needle;
+	} cases[] = {
+		{ "x86-64", 4, "5", "the loop's test of the result against 0" },
+		{ "x86-64", 4, "6", "counts the calls after the loop too" },
+		{ "x86-64", 4, "7", "counts the calls after the loop too" },
+		{ "x86-64", 4, "8", "the byte loop's count for one word" },
+		{ "x86-64", 4, "24", "a load, a compare and a branch for each" },
+		{ "x86-64", 4, "3", "counts has_zero's sub-steps on screen" },
+		{ "s390", 5, "6", "the loop's test of the result against 0" },
+		{ "s390", 5, "4", "counts has_zero's sub-steps on screen" },
+		{ "alpha", 1, "8", "the byte loop's count for one word" },
+		{ "alpha", 1, "0", "only the constants cost nothing" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct one o;
+		const char *m;
+		char ans[8];
+
+		lesson_open(&o, "lessons/01-word-at-a-time.lesson", cases[i].arch, 6);
+		assert_int_equal(o.a.value, cases[i].answer);
+		m = said(&o, cases[i].typed);
+		snprintf(ans, sizeof(ans), "%llu", (unsigned long long)cases[i].answer);
+		if (!strstr(m, cases[i].needle) || strstr(m, ans))
+			fail_msg("%s, %s typed: said \"%s\", want \"%s\" and not the "
+				 "answer", cases[i].arch, cases[i].typed, m, cases[i].needle);
+		one_close(&o);
+	}
+}
+
 /* Every wrong option of a choice is explained. */
 static void test_every_choice(void **state)
 {
@@ -535,6 +584,7 @@ int main(void)
 		cmocka_unit_test(test_needs_the_mechanism),
 		cmocka_unit_test(test_practice),
 		cmocka_unit_test(test_predicted_mistakes),
+		cmocka_unit_test(test_ops_mistakes),
 		cmocka_unit_test(test_every_choice),
 		cmocka_unit_test(test_unreadable),
 		cmocka_unit_test(test_hint),
