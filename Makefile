@@ -118,7 +118,7 @@ PROG       := $(BUILD)/watviz
 # (the ones src/core/*.c include, and what those include).
 CORE_HDR   := include/watviz/wat.h include/watviz/wordops.h \
               include/watviz/watsteps.h include/watviz/str.h \
-              include/watviz/cost.h include/watviz/cost.h
+              include/watviz/cost.h
 DIST       := watviz-$(VERSION)
 
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
