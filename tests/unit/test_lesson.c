@@ -44,6 +44,26 @@ static wv_lesson *parse_unchecked(const char *text, struct wv_error *e)
 
 /* Run scene i of l on v to the end; return its answer (when it has one). */
 /* "split: ppc64" asks for the split view with ppc64; no key: none. */
+/*
+ * Every question kind has a row of src/lesson/lesson.c's table, with its
+ * own name: the table is written with designated initializers, so a row
+ * left out is a hole the compiler fills with zeros (a NULL name, which
+ * every lesson load would then crash on), and the _Static_assert beside
+ * the table sees only the last row.
+ */
+static void every_ask_has_a_row(void **state)
+{
+	(void)state;
+	for (int k = WV_ASK_NONE; k <= WV_ASK_BUILD; k++) {
+		const char *name = wv_lesson_ask_name((enum wv_ask)k);
+		if (name == NULL || name[0] == '\0' || strcmp(name, "?") == 0)
+			fail_msg("ask %d has no row in ls_asks", k);
+		for (int j = WV_ASK_NONE; j < k; j++)
+			if (strcmp(name, wv_lesson_ask_name((enum wv_ask)j)) == 0)
+				fail_msg("asks %d and %d are both named %s", j, k, name);
+	}
+}
+
 static void split_key(void **state)
 {
 	struct wv_error e;
@@ -1902,6 +1922,7 @@ static void text_encoding(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_ask_has_a_row),
 		cmocka_unit_test(split_key),
 		cmocka_unit_test(every_lesson_on_every_variant),
 		cmocka_unit_test(lesson2_allows_ppc),
