@@ -34,7 +34,7 @@ HEADER = {
     "measure": "measure",
     "expr": "expr", "error": "expr",
     "trace": "trace", "word": "trace", "stepname": "trace",
-    "try": "try", "prove": "prove",
+    "try": "try", "prove": "prove", "dl": "prove",
     "lesson": "lesson", "pace": "lesson", "rules": "lesson",
     "live": "live",
     "screen": "render", "plain": "render", "json": "render", "handout": "render",

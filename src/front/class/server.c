@@ -16,6 +16,9 @@
  * The only file with src/front/class/qr.c that includes a library's
  * header of its own; compiled to stubs when the build has no
  * libmicrohttpd (WATVIZ_HAVE_MHD unset: make MHD=no, or not installed).
+ * With it, libmicrohttpd and libqrencode are loaded when a class is first
+ * served (watviz/dl.h); where one cannot be, wv_classsrv_start() refuses,
+ * saying which and how to install it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -104,7 +107,9 @@ size_t wv_classsrv_capacity(const wv_classsrv *s)
 #include <microhttpd.h>
 
 #include "assets.h"
+#include "qr.h"
 #include "request.h"
+#include "watviz/dl.h"
 
 #define EVENT_MAX 8192		/* one wv_live_event's JSON */
 #define STREAM_BUF (EVENT_MAX + 64)	/* what a stream may have pending */
@@ -153,9 +158,36 @@ struct wv_classsrv {
 	struct wv_classreq_limit limit;
 };
 
+/*
+ * libmicrohttpd is opened when a class is first served (watviz/dl.h):
+ * linked in, the loader mapped it and GnuTLS at every start of watviz.
+ * Every function used is named here once; MHD(f) is MHD_f through the
+ * pointer the load found, with MHD_f's own type from <microhttpd.h>.
+ */
+#define MHD_FUNCS(X) X(add_response_header) X(create_response_from_buffer) \
+	X(create_response_from_callback) X(destroy_response) X(get_connection_info) \
+	X(get_daemon_info) X(get_timeout) X(lookup_connection_value) X(queue_response) \
+	X(resume_connection) X(run) X(start_daemon) X(stop_daemon) X(suspend_connection)
+#define MHD_INDEX(f) MHDI_##f,
+enum { MHD_FUNCS(MHD_INDEX) MHD_NFUNCS };
+#define MHD_NAME(f) "MHD_" #f,
+static const char *const mhd_names[] = { MHD_FUNCS(MHD_NAME) };
+static void *mhd_fn[MHD_NFUNCS];
+static struct wv_dl mhd_lib = { .file = WATVIZ_LIB_MHD, .package = WATVIZ_PKG_MHD,
+				.names = mhd_names, .fn = mhd_fn, .n = MHD_NFUNCS };
+#define MHD(f) ((__typeof__(&MHD_##f))mhd_fn[MHDI_##f])
+
+/* Why the server cannot run here (a library missing), or NULL. */
+static const char *missing(void)
+{
+	if (wv_dl_load(&mhd_lib) < 0)
+		return mhd_lib.err;
+	return wv_classsrv_qr_missing();
+}
+
 bool wv_classsrv_have(void)
 {
-	return true;
+	return missing() == NULL;
 }
 
 /* n random bytes from the kernel; -1 when it has none to give. */
@@ -192,11 +224,11 @@ static const char bits_csp[] =
 
 static void common_headers(struct MHD_Response *r, const char *type, const char *csp)
 {
-	MHD_add_response_header(r, "Content-Type", type);
-	MHD_add_response_header(r, "Cache-Control", "no-store");
-	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-	MHD_add_response_header(r, "Content-Security-Policy", csp);
+	MHD(add_response_header)(r, "Content-Type", type);
+	MHD(add_response_header)(r, "Cache-Control", "no-store");
+	MHD(add_response_header)(r, "X-Content-Type-Options", "nosniff");
+	MHD(add_response_header)(r, "Referrer-Policy", "no-referrer");
+	MHD(add_response_header)(r, "Content-Security-Policy", csp);
 }
 
 /* Queue body (static: never copied) with status; header/value: one more
@@ -208,16 +240,16 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned status,
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 
-	r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)body,
+	r = MHD(create_response_from_buffer)(len, (void *)(uintptr_t)body,
 					    MHD_RESPMEM_PERSISTENT);
 	if (!r)
 		return MHD_NO;
 	common_headers(r, type, header && strcmp(header, "Content-Security-Policy") == 0
 		       ? value : student_csp);
 	if (header && strcmp(header, "Content-Security-Policy") != 0)
-		MHD_add_response_header(r, header, value);
-	ret = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+		MHD(add_response_header)(r, header, value);
+	ret = MHD(queue_response)(c, status, r);
+	MHD(destroy_response)(r);
 	return ret;
 }
 
@@ -263,7 +295,7 @@ static bool known(const struct wv_classsrv *s, const uint8_t id[WV_LIVE_ID_BYTES
 static bool student(const struct wv_classsrv *s, struct MHD_Connection *c,
 		    uint8_t id[WV_LIVE_ID_BYTES])
 {
-	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	const char *h = MHD(lookup_connection_value)(c, MHD_HEADER_KIND,
 						    MHD_HTTP_HEADER_COOKIE);
 
 	return h && wv_classreq_cookie(h, id) == 0 && known(s, id);
@@ -285,7 +317,7 @@ static void push(struct stream *st, const char *text, size_t n)
 	if (st->suspended) {
 		st->suspended = false;
 		st->s->resumed = true;
-		MHD_resume_connection(st->conn);
+		MHD(resume_connection)(st->conn);
 	}
 }
 
@@ -313,7 +345,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 			return MHD_CONTENT_READER_END_OF_STREAM;
 		st->off = st->len = 0;
 		st->suspended = true;
-		MHD_suspend_connection(st->conn);
+		MHD(suspend_connection)(st->conn);
 		return 0;
 	}
 	n = st->len - st->off < max ? st->len - st->off : max;
@@ -355,7 +387,7 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 	/* a phone that lost the stream asks again after 2 s */
 	push(st, "retry: 2000\n", 12);
 	push_event(st);
-	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 2048, stream_read, st,
+	r = MHD(create_response_from_callback)(MHD_SIZE_UNKNOWN, 2048, stream_read, st,
 					      stream_free);
 	if (!r) {
 		free(st);
@@ -370,7 +402,7 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 			if (old->suspended) {
 				old->suspended = false;
 				s->resumed = true;
-				MHD_resume_connection(old->conn);
+				MHD(resume_connection)(old->conn);
 			}
 		}
 	st->next = s->streams;
@@ -378,9 +410,9 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 		s->streams->prev = st;
 	s->streams = st;
 	common_headers(r, "text/event-stream; charset=utf-8", student_csp);
-	MHD_add_response_header(r, "X-Accel-Buffering", "no");
-	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
+	MHD(add_response_header)(r, "X-Accel-Buffering", "no");
+	ret = MHD(queue_response)(c, MHD_HTTP_OK, r);
+	MHD(destroy_response)(r);
 	return ret;
 }
 
@@ -396,7 +428,7 @@ void wv_classsrv_changed(wv_classsrv *s)
    a student's cookie, the page; else the form that asks for the code. */
 static enum MHD_Result page(struct wv_classsrv *s, struct MHD_Connection *c)
 {
-	const char *t = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t");
+	const char *t = MHD(lookup_connection_value)(c, MHD_GET_ARGUMENT_KIND, "t");
 	uint8_t id[WV_LIVE_ID_BYTES];
 	char cookie[128], hex[2 * WV_LIVE_ID_BYTES + 1];
 
@@ -442,8 +474,8 @@ static enum MHD_Result bits(struct wv_classsrv *s, struct MHD_Connection *c)
 static enum MHD_Result join(struct wv_classsrv *s, struct MHD_Connection *c)
 {
 	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	const char *code = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "code");
+		MHD(get_connection_info)(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	const char *code = MHD(lookup_connection_value)(c, MHD_GET_ARGUMENT_KIND, "code");
 	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
 	const uint8_t *key = (const uint8_t *)"";
 	size_t klen = 0;
@@ -503,11 +535,11 @@ static enum MHD_Result vote(struct wv_classsrv *s, struct MHD_Connection *c,
 static enum MHD_Result vote_start(struct wv_classsrv *s, struct MHD_Connection *c,
 				  void **con_cls)
 {
-	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-	const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
-	const char *type = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	const char *origin = MHD(lookup_connection_value)(c, MHD_HEADER_KIND, "Origin");
+	const char *site = MHD(lookup_connection_value)(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+	const char *type = MHD(lookup_connection_value)(c, MHD_HEADER_KIND,
 						       MHD_HTTP_HEADER_CONTENT_TYPE);
-	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	const char *length = MHD(lookup_connection_value)(c, MHD_HEADER_KIND,
 							 MHD_HTTP_HEADER_CONTENT_LENGTH);
 	static const char form[] = "application/x-www-form-urlencoded";
 	uint8_t id[WV_LIVE_ID_BYTES];
@@ -596,7 +628,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return MHD_YES;
 	}
 	/* the first call: the headers are in; refuse what can be refused */
-	host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+	host = MHD(lookup_connection_value)(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
 	if (!wv_classreq_host_ok(host, s->served, s->cfg.port))
 		return say(c, host ? MHD_HTTP_MISDIRECTED_REQUEST : MHD_HTTP_BAD_REQUEST,
 			   "This server answers only to its own address.\n");
@@ -725,6 +757,10 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	int fd, e = 0;
 
 	*out = NULL;
+	if (missing()) {
+		snprintf(err, errsize, "no class server: %s", missing());
+		return -ENOTSUP;
+	}
 	if (!cfg->live || !cfg->addr) {
 		snprintf(err, errsize, "the class server needs an address and a class");
 		return -EINVAL;
@@ -759,7 +795,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	snprintf(s->served, sizeof s->served, v6 ? "[%s]:%u" : "%s:%u", cfg->addr, port);
 	snprintf(s->url, sizeof s->url, "http://%s/?t=%s", s->served, s->token);
 	per = cfg->per_address ? cfg->per_address : PER_ADDRESS;
-	s->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+	s->d = MHD(start_daemon)(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
 				(v6 ? MHD_USE_IPv6 : 0),
 				(uint16_t)port, NULL, NULL, handle, s,
 				MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
@@ -777,7 +813,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 		snprintf(err, errsize, "libmicrohttpd would not serve on %s", s->served);
 		goto out_free;
 	}
-	info = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_EPOLL_FD);
+	info = MHD(get_daemon_info)(s->d, MHD_DAEMON_INFO_EPOLL_FD);
 	if (!info) {
 		e = EIO;
 		snprintf(err, errsize, "libmicrohttpd has no epoll descriptor");
@@ -787,7 +823,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	*out = s;
 	return 0;
 out_stop:
-	MHD_stop_daemon(s->d);
+	MHD(stop_daemon)(s->d);
 out_free:
 	free(s);
 	return -(e ? e : EIO);
@@ -802,9 +838,9 @@ void wv_classsrv_stop(wv_classsrv *s)
 	for (struct stream *st = s->streams; st; st = st->next)
 		if (st->suspended) {
 			st->suspended = false;
-			MHD_resume_connection(st->conn);
+			MHD(resume_connection)(st->conn);
 		}
-	MHD_stop_daemon(s->d);
+	MHD(stop_daemon)(s->d);
 	free(s);
 }
 
@@ -822,7 +858,7 @@ int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms)
 	   connection is resumed: it is seen to on the next MHD_run */
 	if (s->resumed)
 		return 0;
-	if (MHD_get_timeout(s->d, &t) == MHD_YES)
+	if (MHD(get_timeout)(s->d, &t) == MHD_YES)
 		ms = t > INT_MAX ? INT_MAX : (int)t;
 	if (s->streams) {
 		uint64_t b = s->next_beat > now_ms ? s->next_beat - now_ms : 0;
@@ -843,7 +879,7 @@ int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms)
 			push(st, ": still here\n\n", 14);
 		s->next_beat = now_ms + HEARTBEAT_MS;
 	}
-	if (MHD_run(s->d) != MHD_YES)
+	if (MHD(run)(s->d) != MHD_YES)
 		return -EIO;
 	return s->accepted;
 }
