@@ -10,12 +10,14 @@
  * be loaded is reported as what is missing and how to install it, and the
  * caller goes on without it (--try enumerates, --class refuses).
  *
- *	static const char *const names[] = { "Z3_mk_config", "Z3_mk_context" };
- *	static void *fn[2];
- *	static struct wv_dl z3 = { "libz3.so.4", "libz3-4", names, fn, 2 };
+ *	#define Z3_FUNCS(X) X(Z3_mk_config) X(Z3_mk_context)
+ *	WV_DL_TABLE(z3_lib, Z3_FUNCS, "libz3.so.4", "libz3-4");
+ *	#define Z3(f) WV_DL_FN(z3_lib, Z3_##f)
  *
- *	if (wv_dl_load(&z3) < 0)
- *		fprintf(stderr, "%s\n", z3.err);	(what, and how to install it)
+ *	if (wv_dl_load(&z3_lib) < 0)
+ *		fprintf(stderr, "%s\n", z3_lib.err);	(what, and how to install it)
+ *	else
+ *		cfg = Z3(mk_config)();
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -38,6 +40,24 @@ struct wv_dl {
 	int state;		/* 0 not tried, 1 loaded, -1 failed */
 	char err[WV_DL_ERR_MAX];	/* why it failed, with the fix */
 };
+
+/*
+ * The table of one library in the one file that uses it: FUNCS(X) names
+ * each function used once, X(f); WV_DL_TABLE defines the static struct
+ * wv_dl var (file: its soname, package: what installs it), and
+ * WV_DL_FN(var, f) is f through the address the load found, with f's own
+ * type from the library's header (after wv_dl_load(&var) returned 0).
+ */
+#define WV_DL_INDEX_(f) WV_DL_I_##f,
+#define WV_DL_NAME_(f) #f,
+#define WV_DL_TABLE(var, FUNCS, file_, package_)					\
+	enum { FUNCS(WV_DL_INDEX_) WV_DL_N_##var };					\
+	static const char *const var##_names[] = { FUNCS(WV_DL_NAME_) };		\
+	static void *var##_fn[WV_DL_N_##var];						\
+	static struct wv_dl var = { .file = file_, .package = package_,		\
+				    .names = var##_names, .fn = var##_fn,		\
+				    .n = WV_DL_N_##var }
+#define WV_DL_FN(var, f) ((__typeof__(&f))var##_fn[WV_DL_I_##f])
 
 /*
  * Load d's library and every function it names, once (the first call

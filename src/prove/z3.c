@@ -85,26 +85,22 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
  * function used is named here once; Z3(f) is Z3_f through the pointer
  * the load found, with Z3_f's own type from <z3.h>.
  */
-#define Z3_FUNCS(X) X(del_config) X(del_context) X(get_numeral_uint64) X(interrupt) \
-	X(mk_bv_sort) X(mk_bvadd) X(mk_bvand) X(mk_bvlshr) X(mk_bvmul) X(mk_bvneg) \
-	X(mk_bvnot) X(mk_bvor) X(mk_bvshl) X(mk_bvsub) X(mk_bvuge) X(mk_bvugt) X(mk_bvule) \
-	X(mk_bvult) X(mk_bvxor) X(mk_concat) X(mk_config) X(mk_const) X(mk_context) \
-	X(mk_eq) X(mk_extract) X(mk_ite) X(mk_not) X(mk_params) X(mk_solver_for_logic) \
-	X(mk_string_symbol) X(mk_unsigned_int) X(mk_unsigned_int64) X(mk_zero_ext) \
-	X(model_dec_ref) X(model_eval) X(model_inc_ref) X(params_dec_ref) X(params_inc_ref) \
-	X(params_set_bool) X(params_set_uint) X(solver_assert) X(solver_check) \
-	X(solver_dec_ref) X(solver_get_model) X(solver_get_statistics) X(solver_inc_ref) \
-	X(solver_pop) X(solver_push) X(solver_set_params) X(stats_dec_ref) \
-	X(stats_get_double_value) X(stats_get_key) X(stats_get_uint_value) X(stats_inc_ref) \
-	X(stats_is_uint) X(stats_size)
-#define Z3_INDEX(f) Z3I_##f,
-enum { Z3_FUNCS(Z3_INDEX) Z3_NFUNCS };
-#define Z3_NAME(f) "Z3_" #f,
-static const char *const z3_names[] = { Z3_FUNCS(Z3_NAME) };
-static void *z3_fn[Z3_NFUNCS];
-static struct wv_dl z3_lib = { .file = WATVIZ_LIB_Z3, .package = WATVIZ_PKG_Z3,
-			       .names = z3_names, .fn = z3_fn, .n = Z3_NFUNCS };
-#define Z3(f) ((__typeof__(&Z3_##f))z3_fn[Z3I_##f])
+#define Z3_FUNCS(X) X(Z3_del_config) X(Z3_del_context) X(Z3_get_numeral_uint64) \
+	X(Z3_interrupt) X(Z3_mk_bv_sort) X(Z3_mk_bvadd) X(Z3_mk_bvand) X(Z3_mk_bvlshr) \
+	X(Z3_mk_bvmul) X(Z3_mk_bvneg) X(Z3_mk_bvnot) X(Z3_mk_bvor) X(Z3_mk_bvshl) \
+	X(Z3_mk_bvsub) X(Z3_mk_bvuge) X(Z3_mk_bvugt) X(Z3_mk_bvule) X(Z3_mk_bvult) \
+	X(Z3_mk_bvxor) X(Z3_mk_concat) X(Z3_mk_config) X(Z3_mk_const) X(Z3_mk_context) \
+	X(Z3_mk_eq) X(Z3_mk_extract) X(Z3_mk_ite) X(Z3_mk_not) X(Z3_mk_params) \
+	X(Z3_mk_solver_for_logic) X(Z3_mk_string_symbol) X(Z3_mk_unsigned_int) \
+	X(Z3_mk_unsigned_int64) X(Z3_mk_zero_ext) X(Z3_model_dec_ref) X(Z3_model_eval) \
+	X(Z3_model_inc_ref) X(Z3_params_dec_ref) X(Z3_params_inc_ref) X(Z3_params_set_bool) \
+	X(Z3_params_set_uint) X(Z3_solver_assert) X(Z3_solver_check) X(Z3_solver_dec_ref) \
+	X(Z3_solver_get_model) X(Z3_solver_get_statistics) X(Z3_solver_inc_ref) \
+	X(Z3_solver_pop) X(Z3_solver_push) X(Z3_solver_set_params) X(Z3_stats_dec_ref) \
+	X(Z3_stats_get_double_value) X(Z3_stats_get_key) X(Z3_stats_get_uint_value) \
+	X(Z3_stats_inc_ref) X(Z3_stats_is_uint) X(Z3_stats_size)
+WV_DL_TABLE(z3_lib, Z3_FUNCS, WATVIZ_LIB_Z3, WATVIZ_PKG_Z3);
+#define Z3(f) WV_DL_FN(z3_lib, Z3_##f)
 
 bool wv_prove_have_solver(void)
 {

@@ -39,15 +39,9 @@ char *wv_classsrv_qr(const char *text, unsigned quiet, bool invert, int *rows,
 #include "watviz/dl.h"
 
 /* libqrencode, opened when a class is first served (watviz/dl.h) */
-#define QR_FUNCS(X) X(encodeString) X(free)
-#define QR_INDEX(f) QRI_##f,
-enum { QR_FUNCS(QR_INDEX) QR_NFUNCS };
-#define QR_NAME(f) "QRcode_" #f,
-static const char *const qr_names[] = { QR_FUNCS(QR_NAME) };
-static void *qr_fn[QR_NFUNCS];
-static struct wv_dl qr_lib = { .file = WATVIZ_LIB_QR, .package = WATVIZ_PKG_QR,
-			       .names = qr_names, .fn = qr_fn, .n = QR_NFUNCS };
-#define QR(f) ((__typeof__(&QRcode_##f))qr_fn[QRI_##f])
+#define QR_FUNCS(X) X(QRcode_encodeString) X(QRcode_free)
+WV_DL_TABLE(qr_lib, QR_FUNCS, WATVIZ_LIB_QR, WATVIZ_PKG_QR);
+#define QR(f) WV_DL_FN(qr_lib, QRcode_##f)
 
 const char *wv_classsrv_qr_missing(void)
 {

@@ -164,18 +164,13 @@ struct wv_classsrv {
  * Every function used is named here once; MHD(f) is MHD_f through the
  * pointer the load found, with MHD_f's own type from <microhttpd.h>.
  */
-#define MHD_FUNCS(X) X(add_response_header) X(create_response_from_buffer) \
-	X(create_response_from_callback) X(destroy_response) X(get_connection_info) \
-	X(get_daemon_info) X(get_timeout) X(lookup_connection_value) X(queue_response) \
-	X(resume_connection) X(run) X(start_daemon) X(stop_daemon) X(suspend_connection)
-#define MHD_INDEX(f) MHDI_##f,
-enum { MHD_FUNCS(MHD_INDEX) MHD_NFUNCS };
-#define MHD_NAME(f) "MHD_" #f,
-static const char *const mhd_names[] = { MHD_FUNCS(MHD_NAME) };
-static void *mhd_fn[MHD_NFUNCS];
-static struct wv_dl mhd_lib = { .file = WATVIZ_LIB_MHD, .package = WATVIZ_PKG_MHD,
-				.names = mhd_names, .fn = mhd_fn, .n = MHD_NFUNCS };
-#define MHD(f) ((__typeof__(&MHD_##f))mhd_fn[MHDI_##f])
+#define MHD_FUNCS(X) X(MHD_add_response_header) X(MHD_create_response_from_buffer) \
+	X(MHD_create_response_from_callback) X(MHD_destroy_response) \
+	X(MHD_get_connection_info) X(MHD_get_daemon_info) X(MHD_get_timeout) \
+	X(MHD_lookup_connection_value) X(MHD_queue_response) X(MHD_resume_connection) \
+	X(MHD_run) X(MHD_start_daemon) X(MHD_stop_daemon) X(MHD_suspend_connection)
+WV_DL_TABLE(mhd_lib, MHD_FUNCS, WATVIZ_LIB_MHD, WATVIZ_PKG_MHD);
+#define MHD(f) WV_DL_FN(mhd_lib, MHD_##f)
 
 /* Why the server cannot run here (a library missing), or NULL. */
 static const char *missing(void)
