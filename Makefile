@@ -59,6 +59,13 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
 UI_LIBS = $(CURSES_LIBS) $(RL_LIBS)
 
+# Z3 and the class server's libraries are not linked in: the file that
+# uses each opens it with dlopen() when it is first needed (src/prove/dl.c),
+# by the soname tools/soname.sh finds when that file is compiled.  Linked,
+# the loader mapped them (with libstdc++ and GnuTLS) at every start, 12 ms
+# of CPU each (docs/PERFORMANCE.md).
+DL_LIBS = -ldl
+
 # Z3 (optional): --try and the variants' proofs use it when pkg-config finds
 # it.  Z3=no builds without it (then --try enumerates words instead).
 Z3 ?= auto
@@ -67,7 +74,7 @@ Z3_FOUND := $(shell $(PKG_CONFIG) --exists z3 2>/dev/null && echo yes)
 endif
 ifeq ($(Z3_FOUND),yes)
 Z3_CFLAGS := -DWATVIZ_HAVE_Z3 $(shell $(PKG_CONFIG) --cflags z3)
-Z3_LIBS   := $(shell $(PKG_CONFIG) --libs z3)
+Z3_LINK   := $(shell $(PKG_CONFIG) --libs z3)
 else ifeq ($(Z3),yes)
 $(error Z3=yes but pkg-config does not find z3: install libz3-dev)
 endif
@@ -81,11 +88,12 @@ MHD_FOUND := $(shell $(PKG_CONFIG) --exists libmicrohttpd libqrencode 2>/dev/nul
 endif
 ifeq ($(MHD_FOUND),yes)
 MHD_CFLAGS := -DWATVIZ_HAVE_MHD $(filter-out $(NOFEAT),$(shell $(PKG_CONFIG) --cflags libmicrohttpd libqrencode))
-MHD_LIBS   := $(shell $(PKG_CONFIG) --libs libmicrohttpd libqrencode)
+MHD_LINK   := $(shell $(PKG_CONFIG) --libs libmicrohttpd)
+QR_LINK    := $(shell $(PKG_CONFIG) --libs libqrencode)
 else ifeq ($(MHD),yes)
 $(error MHD=yes but pkg-config does not find libmicrohttpd and libqrencode: install libmicrohttpd-dev and libqrencode-dev)
 endif
-APP_LIBS = $(UI_LIBS) $(Z3_LIBS) $(MHD_LIBS) -pthread
+APP_LIBS = $(UI_LIBS) $(DL_LIBS) -pthread
 
 # The layers, lowest first, are tests/tree/run-layers.sh's ORDER (it checks
 # the includes): core <- measure <- expr <- trace <- try <- prove <- lesson
@@ -148,9 +156,10 @@ Z3_STAMP := $(BUILD)/z3.stamp
 $(Z3_STAMP): FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(Z3_CFLAGS)' | cmp -s - $@ || echo '$(Z3_CFLAGS)' >$@
-$(BUILD)/src/prove/z3.o: src/prove/z3.c $(Z3_STAMP)
+$(BUILD)/src/prove/z3.o: src/prove/z3.c $(Z3_STAMP) tools/soname.sh
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(Z3_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(Z3_CFLAGS) \
+	  $(if $(Z3_FOUND),$$(sh tools/soname.sh '$(CC)' Z3 $(Z3_LINK))) -c -o $@ $<
 
 # Rebuild the class server when libmicrohttpd comes or goes (MHD=no, or
 # installed since).  Its page (src/front/class/*.html, .css, .js) is
@@ -178,6 +187,14 @@ $(BUILD)/src/front/class/assets.c: src/front/class/embed.sh $(CLASS_PAGE) $(CLAS
 $(BUILD)/src/front/class/%.o: src/front/class/%.c $(MHD_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(MHD_CFLAGS) -c -o $@ $<
+$(BUILD)/src/front/class/server.o: src/front/class/server.c $(MHD_STAMP) tools/soname.sh
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(MHD_CFLAGS) \
+	  $(if $(MHD_FOUND),$$(sh tools/soname.sh '$(CC)' MHD $(MHD_LINK))) -c -o $@ $<
+$(BUILD)/src/front/class/qr.o: src/front/class/qr.c $(MHD_STAMP) tools/soname.sh
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(MHD_CFLAGS) \
+	  $(if $(MHD_FOUND),$$(sh tools/soname.sh '$(CC)' QR $(QR_LINK))) -c -o $@ $<
 $(BUILD)/src/front/class/assets.o: $(BUILD)/src/front/class/assets.c
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Isrc/front/class -c -o $@ $<
 

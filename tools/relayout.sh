@@ -45,6 +45,7 @@ word trace
 stepname trace
 try try
 prove prove
+dl prove
 lesson lesson
 pace lesson
 rules lesson

@@ -591,7 +591,7 @@ int wv_app_try_verdict(struct wv_app *app, const struct wv_try *t, int rc,
 				 p->seconds);
 		else
 			snprintf(app->try_msg, sizeof(app->try_msg), "try: not refuted on "
-				 "%llu words; not a proof (no Z3 in this build)",
+				 "%llu words; not a proof (no Z3: --try says why)",
 				 (unsigned long long)p->checked);
 		a = app->trace.words[app->trace.steps[app->trace.subs[app->pos].step]
 				     .word].value;

@@ -193,15 +193,15 @@ static int try_plain_verdict(FILE *f, const struct wv_cli *c, const struct wv_tr
 				v->bits);
 		else
 			fprintf(f, "PROVEN for all 2^%u words: every one was tried "
-				"(this build has no SMT solver).\n", v->bits);
+				"(no SMT solver:\n  %s).\n", v->bits, wv_prove_solver_missing());
 		return wv_file_error(f);
 	}
 	if (p->holds) {
 		fprintf(f, "no counterexample among %llu words tried (every word "
 			"with at most two non-zero bytes, the critical-byte set, random "
-			"words).\n  This is NOT a proof: build watviz with Z3 (libz3-dev) "
-			"to prove it for all 2^%u words.\n",
-			(unsigned long long)p->checked, v->bits);
+			"words).\n  This is NOT a proof: the SMT solver Z3 would prove it "
+			"for all 2^%u words, but\n  %s.\n",
+			(unsigned long long)p->checked, v->bits, wv_prove_solver_missing());
 		return wv_file_error(f);
 	}
 	wv_expr_eval(&t->e, p->cex, val);

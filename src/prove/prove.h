@@ -16,6 +16,7 @@
  * and then it says so (wv_proof.smallest).  The limits are counted work,
  * never time: the same formula gets the same verdict on every machine.
  * Nothing here prints; this is the only module that includes <z3.h>.
+ * Z3 is loaded when a proof first needs it, not when watviz starts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -60,8 +61,20 @@ struct wv_proof {
  */
 #define WV_PROVE_WORK UINT64_C(4000000)
 
-/* Was watviz built with Z3? */
+/*
+ * Can this watviz prove with Z3?  It was built with it, and libz3 could be
+ * loaded (the first call loads it: watviz/dl.h).  When false, prove by
+ * enumeration (wv_prove_enumerate).
+ */
 bool wv_prove_have_solver(void);
+
+/*
+ * Why there is no solver, as the end of a sentence with the fix: "this
+ * watviz was built without Z3: install libz3-dev, then build it again", or
+ * "libz3.so.4 could not be loaded (...): install the package libz3-4".
+ * NULL when wv_prove_have_solver() is true.
+ */
+const char *wv_prove_solver_missing(void);
 
 
 /*

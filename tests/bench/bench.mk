@@ -44,7 +44,7 @@ $(ICOUNT_BIN): $(BUILD)/bench/icount.o $(BENCH_BASE_OBJ) $(CORE_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 $(PROVE_BIN): $(BUILD)/bench/prove.o $(PURE_LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(Z3_LIBS) -pthread
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(DL_LIBS) -pthread
 
 $(FRAME_BIN): $(BUILD)/bench/frame.o $(APP_LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(APP_LIBS)

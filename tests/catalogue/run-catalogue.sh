@@ -146,6 +146,7 @@ term_case() {
 	T kill-server >/dev/null 2>&1
 	SOCK=watviz-cat-$$-$n
 	T new-session -d -s c -x "$w" -y "$h" "env -i PATH=$PATH HOME=$tmp/home TERM=screen-256color LANG=C.UTF-8 ${ASAN_OPTIONS:+ASAN_OPTIONS=$ASAN_OPTIONS} PS1='$ ' sh" || { notok "$name: tmux"; return; }
+	watch_output
 	wait_for '$' || true
 	rm -f "$tmp/stty.after"
 	run "stty -a >$tmp/stty.before; $setup; echo EXIT=\$?; stty -a >$tmp/stty.after; echo STTY-\$?"

@@ -80,6 +80,7 @@ replay() {
 	$CAST output "$1" >"$tmp/replay.out"
 	T kill-session -t =r 2>/dev/null
 	T new-session -d -s r -x "$2" -y "$3" "cat '$tmp/replay.out'; sleep 600"
+	SESSION=r watch_output
 }
 same_as() { cmp -s "$tmp/screen" "$1"; }
 # the screen is drawn whole: two captures in a row agree

@@ -81,6 +81,7 @@ awk -v n="$KEYS" -v seed="$SEED" 'BEGIN {
 
 T new-session -d -s s -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color LANG=C.UTF-8 PS1='$ ' sh" || {
 	echo "not ok 1 - soak: tmux"; exit 1; }
+watch_output
 wait_for '$'
 # the exit file is written last, so once it is there the modes are too
 T send-keys -t =s: -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 TERM=xterm-256color $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit"

@@ -42,7 +42,7 @@ PRIVATE_H = {
     "src/render/htmlparts.h",
     "src/app/asked.h", "src/app/retrace.h", "src/app/view_lines.h",
     "src/app/view_registers.h",
-    "src/front/class/assets.h", "src/front/class/request.h",
+    "src/front/class/assets.h", "src/front/class/qr.h", "src/front/class/request.h",
     "src/front/web/lessons.h", "src/front/web/store.h", "src/front/web/web.h",
     "src/session/keep.h", "src/session/line.h",
     "src/cli/out.h",

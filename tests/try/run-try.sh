@@ -149,6 +149,16 @@ if [ "$method" = z3 ]; then
 	WATVIZ_PROVE_WORK=ten "$BIN" --try "$f" >"$tmp/o" 2>"$tmp/e"
 	[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'WATVIZ_PROVE_WORK=ten: give the solver' "$tmp/e"
 	ok $? "WATVIZ_PROVE_WORK=ten: a usage error, status 2"
+	# libz3 is loaded when the first proof needs it (watviz/dl.h): where it
+	# cannot be, the words are enumerated, and the verdict says which file
+	# is missing and which package has it
+	WATVIZ_DL_HIDE=libz3 "$BIN" --try '(a - ONES) & ~a & HIGHS' >"$tmp/o" 2>"$tmp/e"
+	[ $? -eq 0 ] && [ ! -s "$tmp/e" ] && grep -q 'This is NOT a proof' "$tmp/o" &&
+		grep -q '^  libz3\.so[.0-9]* could not be loaded (hidden by WATVIZ_DL_HIDE): install the package libz3' "$tmp/o"
+	ok $? "libz3 missing: enumerated, NOT a proof, the file and its package named"
+	WATVIZ_DL_HIDE=libz3 "$BIN" --json --try 'a & HIGHS' >"$tmp/o" 2>"$tmp/e"
+	grep -q '"method":"sampled"' "$tmp/o"
+	ok $? "libz3 missing: the JSON verdict's method is the enumeration's"
 else
 	echo "# no Z3 in this build: checking the enumeration's verdicts"
 	"$BIN" --arch x86-32 --try 'a & HIGHS' >"$tmp/o" 2>&1

@@ -48,6 +48,7 @@ start_shell() {
 		 PATH=/usr/bin:/bin LANG=C.UTF-8 ASAN_OPTIONS=${ASAN_OPTIONS:-} \
 		 UBSAN_OPTIONS=${UBSAN_OPTIONS:-} LSAN_OPTIONS=${LSAN_OPTIONS:-} PS1='$ ' sh" || {
 		echo "# tmux could not start"; exit 1; }
+	watch_output
 	wait_for '$' >/dev/null
 	cd "$tmp" || exit 1
 	run "cd $tmp; stty -a >stty.before; echo BEFORE-\$?"

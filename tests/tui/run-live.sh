@@ -7,6 +7,7 @@
 # server.  Then :class inside a running lesson: a busy port said on the
 # message line with the lesson going on, then the class served from there,
 # its join screen, and the question asked before it became the round.
+# First: --class when libmicrohttpd or libqrencode cannot be loaded.
 # At start the server checks its own address: answered on 127.0.0.1, and
 # refused in a network namespace that prohibits the way to it.
 # Every check waits for exactly what it then asserts.
@@ -30,6 +31,15 @@ command -v curl >/dev/null 2>&1 || skip_all "curl is not installed"
 	skip_all "this build has no class server (make MHD=no, or libmicrohttpd missing)"
 
 start_shell 100 36
+# libmicrohttpd and libqrencode are loaded when a class is served
+# (watviz/dl.h): one that cannot be is named, with its package, status 1
+for lib in libmicrohttpd libqrencode; do
+	run "clear; WATVIZ_DL_HIDE=$lib $BIN --lessons-dir $LESSONS --lesson 3 --class=127.0.0.1:1 2>$tmp/e-$lib; echo L-\$?"
+	wait_for "L-1" >/dev/null
+	[ "$(wc -l <"$tmp/e-$lib")" -eq 1 ] &&
+		grep -q "^watviz: no class server: $lib\.so[.0-9]* could not be loaded (hidden by WATVIZ_DL_HIDE): install the package $lib" "$tmp/e-$lib"
+	check $? "--class without $lib: one line naming it and its package, status 1"
+done
 # a port of our own: the first of a few that the server can bind
 port=""
 for p in $((20000 + $$ % 20000)) $((21000 + $$ % 19000)) $((22000 + $$ % 18000)); do

@@ -14,8 +14,8 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 tests="test_str test_core_vectors test_core_scan test_core_bits"
-runs="plain json handout lessons interactive"
-echo "1..9"
+runs="plain json handout lessons try interactive"
+echo "1..10"
 n=0
 if [ -n "${WATVIZ_SANITIZED:-}" ] || ! command -v valgrind >/dev/null 2>&1; then
 	for t in $tests $runs; do
@@ -38,7 +38,7 @@ trap 'exit 1' INT TERM
 # pages and exact-size blocks stay) and the handouts (the list still loads
 # and frees every lesson)
 later=""
-[ -n "${WATVIZ_CHECK_FULL:-}" ] || later="test_core_scan test_core_bits handout"
+[ -n "${WATVIZ_CHECK_FULL:-}" ] || later="test_core_scan test_core_bits handout try"
 report() {	# report NAME STATUS LOG
 	n=$((n + 1))
 	if [ "$2" = later ]; then
@@ -71,6 +71,9 @@ bg plain $VG "$BIN" --plain --component 'usr/b\x01\0in'
 bg json $VG "$BIN" --json --arch ppc --offset 3 'a\x01\0bcdefg'
 bg handout $VG "$BIN" --plain --lessons-dir lessons --arch ppc --lesson 1-2
 bg list $VG "$BIN" --lessons-dir lessons --list-lessons
+# Z3 loaded with dlopen() and proving (src/prove/dl.c; its own tables are
+# "possibly lost" at exit, which do not count)
+bg try $VG "$BIN" --plain --arch x86-32 --try 'a & HIGHS'
 
 # the visualizer, driven by keys, under memcheck
 interactive() {
@@ -105,6 +108,7 @@ report "plain output" "$(rc plain)" "$tmp/plain.log"
 report "JSON output" "$(rc json)" "$tmp/json.log"
 report "lesson handouts (a range: each loaded, checked, freed)" "$(rc handout)" "$tmp/handout.log"
 report "lesson list (parses every lesson)" "$(rc list)" "$tmp/list.log"
+report "--try with Z3 loaded on first use" "$(rc try)" "$tmp/try.log"
 if [ -n "$have_tmux" ]; then
 	st=$(cat "$tmp/exit" 2>/dev/null || echo 98)
 	report "interactive run" "$st" "$tmp/vg.log"

@@ -472,6 +472,7 @@ if command -v tmux >/dev/null 2>&1; then
 	T new-session -d -s t -x 80 -y 24 "env -i HOME=$tmp TERM=screen-256color \
 		LANG=C.UTF-8 PATH=/usr/bin:/bin ASAN_OPTIONS=${ASAN_OPTIONS:-} \
 		$B/watviz 'ab\\0cd'; sleep 30"
+	watch_output
 	wait_for "sub-step 1/" "Right/Left step through" >/dev/null
 	sed 's/ *$//' "$tmp/screen" >"$tmp/term.txt"
 	T send-keys -t "$(tgt)" q

@@ -9,7 +9,8 @@
  * large and clean, and L keeps it small enough for 80x24.
  *
  * Compiled to a stub when the build has no libqrencode (WATVIZ_HAVE_MHD
- * unset: the server needs both).
+ * unset: the server needs both).  With it, libqrencode is loaded on first
+ * use (watviz/dl.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,6 +35,19 @@ char *wv_classsrv_qr(const char *text, unsigned quiet, bool invert, int *rows,
 
 #include <qrencode.h>
 
+#include "qr.h"
+#include "watviz/dl.h"
+
+/* libqrencode, opened when a class is first served (watviz/dl.h) */
+#define QR_FUNCS(X) X(QRcode_encodeString) X(QRcode_free)
+WV_DL_TABLE(qr_lib, QR_FUNCS, WATVIZ_LIB_QR, WATVIZ_PKG_QR);
+#define QR(f) WV_DL_FN(qr_lib, QRcode_##f)
+
+const char *wv_classsrv_qr_missing(void)
+{
+	return wv_dl_load(&qr_lib) < 0 ? qr_lib.err : NULL;
+}
+
 /* Whether module (x, y) of the code with its quiet zone is dark. */
 static bool dark(const QRcode *q, unsigned quiet, int x, int y)
 {
@@ -53,9 +67,9 @@ char *wv_classsrv_qr(const char *text, unsigned quiet, bool invert, int *rows,
 	int n;
 
 	*rows = *cols = 0;
-	if (quiet > 16)
+	if (quiet > 16 || wv_classsrv_qr_missing())
 		return NULL;
-	q = QRcode_encodeString(text, 0, QR_ECLEVEL_L, QR_MODE_8, 1);
+	q = QR(encodeString)(text, 0, QR_ECLEVEL_L, QR_MODE_8, 1);
 	if (!q)
 		return NULL;
 	n = q->width + 2 * (int)quiet;
@@ -64,7 +78,7 @@ char *wv_classsrv_qr(const char *text, unsigned quiet, bool invert, int *rows,
 	/* at most 3 bytes a cell, a newline a row, the NUL */
 	out = malloc((size_t)*rows * ((size_t)n * 3 + 1) + 1);
 	if (!out) {
-		QRcode_free(q);
+		QR(free)(q);
 		*rows = *cols = 0;
 		return NULL;
 	}
@@ -83,7 +97,7 @@ char *wv_classsrv_qr(const char *text, unsigned quiet, bool invert, int *rows,
 		*p++ = '\n';
 	}
 	*p = '\0';
-	QRcode_free(q);
+	QR(free)(q);
 	return out;
 }
 

@@ -16,6 +16,9 @@
  * The only file with src/front/class/qr.c that includes a library's
  * header of its own; compiled to stubs when the build has no
  * libmicrohttpd (WATVIZ_HAVE_MHD unset: make MHD=no, or not installed).
+ * With it, libmicrohttpd and libqrencode are loaded when a class is first
+ * served (watviz/dl.h); where one cannot be, wv_classsrv_start() refuses,
+ * saying which and how to install it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -114,7 +117,9 @@ enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
 #include <microhttpd.h>
 
 #include "assets.h"
+#include "qr.h"
 #include "request.h"
+#include "watviz/dl.h"
 
 #define EVENT_MAX 8192		/* one wv_live_event's JSON */
 #define STREAM_BUF (EVENT_MAX + 64)	/* what a stream may have pending */
@@ -191,9 +196,31 @@ struct wv_classsrv {
 	struct conn *conns[CONN_BUCKETS];
 };
 
+/*
+ * libmicrohttpd is opened when a class is first served (watviz/dl.h):
+ * linked in, the loader mapped it and GnuTLS at every start of watviz.
+ * Every function used is named here once; MHD(f) is MHD_f through the
+ * pointer the load found, with MHD_f's own type from <microhttpd.h>.
+ */
+#define MHD_FUNCS(X) X(MHD_add_response_header) X(MHD_create_response_from_buffer) \
+	X(MHD_create_response_from_callback) X(MHD_destroy_response) \
+	X(MHD_get_connection_info) X(MHD_get_daemon_info) X(MHD_get_timeout) \
+	X(MHD_lookup_connection_value) X(MHD_queue_response) X(MHD_resume_connection) \
+	X(MHD_run) X(MHD_start_daemon) X(MHD_stop_daemon) X(MHD_suspend_connection)
+WV_DL_TABLE(mhd_lib, MHD_FUNCS, WATVIZ_LIB_MHD, WATVIZ_PKG_MHD);
+#define MHD(f) WV_DL_FN(mhd_lib, MHD_##f)
+
+/* Why the server cannot run here (a library missing), or NULL. */
+static const char *missing(void)
+{
+	if (wv_dl_load(&mhd_lib) < 0)
+		return mhd_lib.err;
+	return wv_classsrv_qr_missing();
+}
+
 bool wv_classsrv_have(void)
 {
-	return true;
+	return missing() == NULL;
 }
 
 /* n random bytes from the kernel; -1 when it has none to give. */
@@ -230,11 +257,11 @@ static const char bits_csp[] =
 
 static void common_headers(struct MHD_Response *r, const char *type, const char *csp)
 {
-	MHD_add_response_header(r, "Content-Type", type);
-	MHD_add_response_header(r, "Cache-Control", "no-store");
-	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-	MHD_add_response_header(r, "Content-Security-Policy", csp);
+	MHD(add_response_header)(r, "Content-Type", type);
+	MHD(add_response_header)(r, "Cache-Control", "no-store");
+	MHD(add_response_header)(r, "X-Content-Type-Options", "nosniff");
+	MHD(add_response_header)(r, "Referrer-Policy", "no-referrer");
+	MHD(add_response_header)(r, "Content-Security-Policy", csp);
 }
 
 /* Queue body (static: never copied) with status; header/value: one more
@@ -246,16 +273,16 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned status,
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 
-	r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)body,
+	r = MHD(create_response_from_buffer)(len, (void *)(uintptr_t)body,
 					    MHD_RESPMEM_PERSISTENT);
 	if (!r)
 		return MHD_NO;
 	common_headers(r, type, header && strcmp(header, "Content-Security-Policy") == 0
 		       ? value : student_csp);
 	if (header && strcmp(header, "Content-Security-Policy") != 0)
-		MHD_add_response_header(r, header, value);
-	ret = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+		MHD(add_response_header)(r, header, value);
+	ret = MHD(queue_response)(c, status, r);
+	MHD(destroy_response)(r);
 	return ret;
 }
 
@@ -301,7 +328,7 @@ static bool known(const struct wv_classsrv *s, const uint8_t id[WV_LIVE_ID_BYTES
 static bool student(const struct wv_classsrv *s, struct MHD_Connection *c,
 		    uint8_t id[WV_LIVE_ID_BYTES])
 {
-	const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	const char *h = MHD(lookup_connection_value)(c, MHD_HEADER_KIND,
 						    MHD_HTTP_HEADER_COOKIE);
 
 	return h && wv_classreq_cookie(h, id) == 0 && known(s, id);
@@ -323,7 +350,7 @@ static void push(struct stream *st, const char *text, size_t n)
 	if (st->suspended) {
 		st->suspended = false;
 		st->s->resumed = true;
-		MHD_resume_connection(st->conn);
+		MHD(resume_connection)(st->conn);
 	}
 }
 
@@ -351,7 +378,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 			return MHD_CONTENT_READER_END_OF_STREAM;
 		st->off = st->len = 0;
 		st->suspended = true;
-		MHD_suspend_connection(st->conn);
+		MHD(suspend_connection)(st->conn);
 		return 0;
 	}
 	n = st->len - st->off < max ? st->len - st->off : max;
@@ -393,7 +420,7 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 	/* a phone that lost the stream asks again after 2 s */
 	push(st, "retry: 2000\n", 12);
 	push_event(st);
-	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 2048, stream_read, st,
+	r = MHD(create_response_from_callback)(MHD_SIZE_UNKNOWN, 2048, stream_read, st,
 					      stream_free);
 	if (!r) {
 		free(st);
@@ -408,7 +435,7 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 			if (old->suspended) {
 				old->suspended = false;
 				s->resumed = true;
-				MHD_resume_connection(old->conn);
+				MHD(resume_connection)(old->conn);
 			}
 		}
 	st->next = s->streams;
@@ -416,9 +443,9 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 		s->streams->prev = st;
 	s->streams = st;
 	common_headers(r, "text/event-stream; charset=utf-8", student_csp);
-	MHD_add_response_header(r, "X-Accel-Buffering", "no");
-	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
+	MHD(add_response_header)(r, "X-Accel-Buffering", "no");
+	ret = MHD(queue_response)(c, MHD_HTTP_OK, r);
+	MHD(destroy_response)(r);
 	return ret;
 }
 
@@ -434,7 +461,7 @@ void wv_classsrv_changed(wv_classsrv *s)
    a student's cookie, the page; else the form that asks for the code. */
 static enum MHD_Result page(struct wv_classsrv *s, struct MHD_Connection *c)
 {
-	const char *t = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "t");
+	const char *t = MHD(lookup_connection_value)(c, MHD_GET_ARGUMENT_KIND, "t");
 	uint8_t id[WV_LIVE_ID_BYTES];
 	char cookie[128], hex[2 * WV_LIVE_ID_BYTES + 1];
 
@@ -480,7 +507,7 @@ static enum MHD_Result bits(struct wv_classsrv *s, struct MHD_Connection *c)
 static size_t client_address(struct MHD_Connection *c, uint8_t key[16])
 {
 	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		MHD(get_connection_info)(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
 
 	memset(key, 0, 16);
@@ -499,7 +526,7 @@ static size_t client_address(struct MHD_Connection *c, uint8_t key[16])
    minute from one address. */
 static enum MHD_Result join(struct wv_classsrv *s, struct MHD_Connection *c)
 {
-	const char *code = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "code");
+	const char *code = MHD(lookup_connection_value)(c, MHD_GET_ARGUMENT_KIND, "code");
 	uint8_t key[16];
 	size_t klen = client_address(c, key);
 	char where[80];
@@ -550,11 +577,11 @@ static enum MHD_Result vote(struct wv_classsrv *s, struct MHD_Connection *c,
 static enum MHD_Result vote_start(struct wv_classsrv *s, struct MHD_Connection *c,
 				  void **con_cls)
 {
-	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-	const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
-	const char *type = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	const char *origin = MHD(lookup_connection_value)(c, MHD_HEADER_KIND, "Origin");
+	const char *site = MHD(lookup_connection_value)(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+	const char *type = MHD(lookup_connection_value)(c, MHD_HEADER_KIND,
 						       MHD_HTTP_HEADER_CONTENT_TYPE);
-	const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+	const char *length = MHD(lookup_connection_value)(c, MHD_HEADER_KIND,
 							 MHD_HTTP_HEADER_CONTENT_LENGTH);
 	static const char form[] = "application/x-www-form-urlencoded";
 	uint8_t id[WV_LIVE_ID_BYTES];
@@ -654,7 +681,7 @@ static void notify(void *cls, struct MHD_Connection *c, void **socket_context,
 static bool over_limit(struct MHD_Connection *c)
 {
 	const union MHD_ConnectionInfo *ci =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+		MHD(get_connection_info)(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
 	const struct conn *k = ci ? ci->socket_context : NULL;
 
 	return k && k->over;
@@ -669,15 +696,15 @@ static enum MHD_Result too_many(struct MHD_Connection *c)
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 
-	r = MHD_create_response_from_buffer(sizeof text - 1, (void *)(uintptr_t)text,
+	r = MHD(create_response_from_buffer)(sizeof text - 1, (void *)(uintptr_t)text,
 					    MHD_RESPMEM_PERSISTENT);
 	if (!r)
 		return MHD_NO;
 	common_headers(r, "text/plain; charset=utf-8", student_csp);
-	MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "5");
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
-	ret = MHD_queue_response(c, MHD_HTTP_SERVICE_UNAVAILABLE, r);
-	MHD_destroy_response(r);
+	MHD(add_response_header)(r, MHD_HTTP_HEADER_RETRY_AFTER, "5");
+	MHD(add_response_header)(r, MHD_HTTP_HEADER_CONNECTION, "close");
+	ret = MHD(queue_response)(c, MHD_HTTP_SERVICE_UNAVAILABLE, r);
+	MHD(destroy_response)(r);
 	return ret;
 }
 
@@ -729,7 +756,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	/* the first call: the headers are in; refuse what can be refused */
 	if (over_limit(c))
 		return too_many(c);
-	host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+	host = MHD(lookup_connection_value)(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
 	if (!wv_classreq_host_ok(host, s->served, s->cfg.port))
 		return say(c, host ? MHD_HTTP_MISDIRECTED_REQUEST : MHD_HTTP_BAD_REQUEST,
 			   "This server answers only to its own address.\n");
@@ -977,6 +1004,10 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	int fd, e = 0;
 
 	*out = NULL;
+	if (missing()) {
+		snprintf(err, errsize, "no class server: %s", missing());
+		return -ENOTSUP;
+	}
 	if (!cfg->live || !cfg->addr) {
 		snprintf(err, errsize, "the class server needs an address and a class");
 		return -EINVAL;
@@ -1012,7 +1043,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	snprintf(s->url, sizeof s->url, "http://%s/?t=%s", s->served, s->token);
 	per = cfg->per_address ? cfg->per_address : PER_ADDRESS;
 	s->per = per;
-	s->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+	s->d = MHD(start_daemon)(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
 				(v6 ? MHD_USE_IPv6 : 0),
 				(uint16_t)port, NULL, NULL, handle, s,
 				MHD_OPTION_LISTEN_SOCKET, (MHD_socket)fd,
@@ -1031,7 +1062,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 		snprintf(err, errsize, "libmicrohttpd would not serve on %s", s->served);
 		goto out_free;
 	}
-	info = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_EPOLL_FD);
+	info = MHD(get_daemon_info)(s->d, MHD_DAEMON_INFO_EPOLL_FD);
 	if (!info) {
 		e = EIO;
 		snprintf(err, errsize, "libmicrohttpd has no epoll descriptor");
@@ -1053,7 +1084,7 @@ out_close:
 	if (s->poll_fd >= 0)
 		close(s->poll_fd);
 out_stop:
-	MHD_stop_daemon(s->d);
+	MHD(stop_daemon)(s->d);
 out_free:
 	free(s);
 	return -(e ? e : EIO);
@@ -1068,9 +1099,9 @@ void wv_classsrv_stop(wv_classsrv *s)
 	for (struct stream *st = s->streams; st; st = st->next)
 		if (st->suspended) {
 			st->suspended = false;
-			MHD_resume_connection(st->conn);
+			MHD(resume_connection)(st->conn);
 		}
-	MHD_stop_daemon(s->d);
+	MHD(stop_daemon)(s->d);
 	if (s->check.fd >= 0)
 		close(s->check.fd);
 	close(s->poll_fd);
@@ -1091,7 +1122,7 @@ int wv_classsrv_timeout(wv_classsrv *s, uint64_t now_ms)
 	   connection is resumed: it is seen to on the next MHD_run */
 	if (s->resumed)
 		return 0;
-	if (MHD_get_timeout(s->d, &t) == MHD_YES)
+	if (MHD(get_timeout)(s->d, &t) == MHD_YES)
 		ms = t > INT_MAX ? INT_MAX : (int)t;
 	if (s->streams) {
 		uint64_t b = s->next_beat > now_ms ? s->next_beat - now_ms : 0;
@@ -1121,7 +1152,7 @@ int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms)
 	/* the check's request out before MHD looks, its answer in after */
 	bool checked = check_step(s, now_ms);
 
-	if (MHD_run(s->d) != MHD_YES)
+	if (MHD(run)(s->d) != MHD_YES)
 		return -EIO;
 	checked |= check_step(s, now_ms);
 	return s->accepted + checked;

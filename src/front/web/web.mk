@@ -84,4 +84,4 @@ $(WEB_BUILD)/driver: $(WEB_BUILD)/native/tests/web/driver.o \
                      $(WEB_BUILD)/native/src/front/web/web.o $(WEB_BUILD)/native/lessons.o \
                      $(WEB_BUILD)/native/src/prove/z3.o \
                      $(WEB_BUILD)/native/src/front/web/store.o $(WEB_NATIVE_OBJ)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ -pthread -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(DL_LIBS) -pthread -lm
