@@ -1,9 +1,9 @@
 /*
- * Optional shared libraries loaded on first use (watviz/dl.h).
+ * Optional shared libraries loaded on first use (prove/dl.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "watviz/dl.h"
+#include "prove/dl.h"
 
 #include <stdio.h>
 #include <string.h>

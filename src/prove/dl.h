@@ -1,5 +1,5 @@
 /*
- * watviz/dl.h - an optional shared library, loaded when it is first used.
+ * prove/dl.h - an optional shared library, loaded when it is first used.
  *
  * Z3 (src/prove/z3.c) and the class server's libmicrohttpd and libqrencode
  * (src/front/class/) are large: linked in, the dynamic loader mapped and

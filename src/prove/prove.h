@@ -63,7 +63,7 @@ struct wv_proof {
 
 /*
  * Can this watviz prove with Z3?  It was built with it, and libz3 could be
- * loaded (the first call loads it: watviz/dl.h).  When false, prove by
+ * loaded (the first call loads it: prove/dl.h).  When false, prove by
  * enumeration (wv_prove_enumerate).
  */
 bool wv_prove_have_solver(void);

@@ -7,7 +7,7 @@
  * with one more constraint at a time.
  *
  * Compiled to stubs when the build has no Z3 (WATVIZ_HAVE_Z3 unset).  With
- * Z3, libz3 is loaded when the first proof needs it (watviz/dl.h); where it
+ * Z3, libz3 is loaded when the first proof needs it (prove/dl.h); where it
  * cannot be, wv_prove_have_solver() is false and the callers enumerate, as
  * a build without Z3 does, and wv_prove_solver_missing() says why.
  *
@@ -77,10 +77,10 @@ int wv_prove_solve_within(const struct wv_expr *e, uint64_t work, struct wv_proo
 #include <z3.h>
 
 #include "stop.h"
-#include "watviz/dl.h"
+#include "prove/dl.h"
 
 /*
- * libz3 is opened when the first proof asks for it (watviz/dl.h): linked
+ * libz3 is opened when the first proof asks for it (prove/dl.h): linked
  * in, the loader mapped it and libstdc++ at every start of watviz.  Every
  * function used is named here once; Z3(f) is Z3_f through the pointer
  * the load found, with Z3_f's own type from <z3.h>.

@@ -149,7 +149,7 @@ if [ "$method" = z3 ]; then
 	WATVIZ_PROVE_WORK=ten "$BIN" --try "$f" >"$tmp/o" 2>"$tmp/e"
 	[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'WATVIZ_PROVE_WORK=ten: give the solver' "$tmp/e"
 	ok $? "WATVIZ_PROVE_WORK=ten: a usage error, status 2"
-	# libz3 is loaded when the first proof needs it (watviz/dl.h): where it
+	# libz3 is loaded when the first proof needs it (prove/dl.h): where it
 	# cannot be, the words are enumerated, and the verdict says which file
 	# is missing and which package has it
 	WATVIZ_DL_HIDE=libz3 "$BIN" --try '(a - ONES) & ~a & HIGHS' >"$tmp/o" 2>"$tmp/e"

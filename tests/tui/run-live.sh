@@ -32,7 +32,7 @@ command -v curl >/dev/null 2>&1 || skip_all "curl is not installed"
 
 start_shell 100 36
 # libmicrohttpd and libqrencode are loaded when a class is served
-# (watviz/dl.h): one that cannot be is named, with its package, status 1
+# (prove/dl.h): one that cannot be is named, with its package, status 1
 for lib in libmicrohttpd libqrencode; do
 	run "clear; WATVIZ_DL_HIDE=$lib $BIN --lessons-dir $LESSONS --lesson 3 --class=127.0.0.1:1 2>$tmp/e-$lib; echo L-\$?"
 	wait_for "L-1" >/dev/null

@@ -10,7 +10,7 @@
  *
  * Compiled to a stub when the build has no libqrencode (WATVIZ_HAVE_MHD
  * unset: the server needs both).  With it, libqrencode is loaded on first
- * use (watviz/dl.h).
+ * use (prove/dl.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -36,9 +36,9 @@ char *wv_classsrv_qr(const char *text, unsigned quiet, bool invert, int *rows,
 #include <qrencode.h>
 
 #include "qr.h"
-#include "watviz/dl.h"
+#include "prove/dl.h"
 
-/* libqrencode, opened when a class is first served (watviz/dl.h) */
+/* libqrencode, opened when a class is first served (prove/dl.h) */
 #define QR_FUNCS(X) X(QRcode_encodeString) X(QRcode_free)
 WV_DL_TABLE(qr_lib, QR_FUNCS, WATVIZ_LIB_QR, WATVIZ_PKG_QR);
 #define QR(f) WV_DL_FN(qr_lib, QRcode_##f)

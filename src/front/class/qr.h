@@ -9,7 +9,7 @@
 
 /*
  * NULL when libqrencode is loaded (the first call loads it), else what is
- * missing and how to install it (watviz/dl.h).  Only in a build with the
+ * missing and how to install it (prove/dl.h).  Only in a build with the
  * class server (WATVIZ_HAVE_MHD).
  */
 const char *wv_classsrv_qr_missing(void);

@@ -17,7 +17,7 @@
  * header of its own; compiled to stubs when the build has no
  * libmicrohttpd (WATVIZ_HAVE_MHD unset: make MHD=no, or not installed).
  * With it, libmicrohttpd and libqrencode are loaded when a class is first
- * served (watviz/dl.h); where one cannot be, wv_classsrv_start() refuses,
+ * served (prove/dl.h); where one cannot be, wv_classsrv_start() refuses,
  * saying which and how to install it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -119,7 +119,7 @@ enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
 #include "assets.h"
 #include "qr.h"
 #include "request.h"
-#include "watviz/dl.h"
+#include "prove/dl.h"
 
 #define EVENT_MAX 8192		/* one wv_live_event's JSON */
 #define STREAM_BUF (EVENT_MAX + 64)	/* what a stream may have pending */
@@ -197,7 +197,7 @@ struct wv_classsrv {
 };
 
 /*
- * libmicrohttpd is opened when a class is first served (watviz/dl.h):
+ * libmicrohttpd is opened when a class is first served (prove/dl.h):
  * linked in, the loader mapped it and GnuTLS at every start of watviz.
  * Every function used is named here once; MHD(f) is MHD_f through the
  * pointer the load found, with MHD_f's own type from <microhttpd.h>.
