@@ -344,12 +344,16 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 		/* the rows as they fit, a line of each sentence kept: the
 		   first pane its share by need, the second what is left */
 		int nu = 2 + p[0].regs, nl = 2 + p[1].regs;
-		int room = avail - 6 > 4 ? avail - 6 : 4;
+		int room = avail - 6 > 6 ? avail - 6 : 6;
+		int share = room * nu / (nu + nl);
 		struct reg_layout l;
 
+		/* each its operation, byte header and a line of rows (or
+		   the line saying how many do not fit) */
+		share = share < 3 ? 3 : room - share < 3 ? room - 3 : share;
 		p[0].regs = app_reg_layout(f, &p[0].app->trace,
 					   &p[0].app->trace.subs[p[0].app->pos],
-					   room * nu / (nu + nl), &p[0].o, &l);
+					   share, &p[0].o, &l);
 		p[1].regs = app_reg_layout(f, &p[1].app->trace,
 					   &p[1].app->trace.subs[p[1].app->pos],
 					   room - p[0].regs, &p[1].o, &l);

@@ -338,13 +338,17 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	mem_header(f, t, y++, x0, hexx, o, absolute, at);
 
 	/* rows that do not fit: the first ones and the last, and how many
-	   are hidden in between */
+	   are hidden in between; in two lines the line saying so and the
+	   last (the result), in one that line alone: never cut unsaid */
 	int avail = ymax - y;
 	unsigned show_first = nrows, hidden = 0;
 
-	if ((int)nrows > avail && avail >= 3) {
+	if ((int)nrows > avail && avail >= 2) {
 		show_first = (unsigned)avail - 2;
 		hidden = nrows - show_first - 1;
+	} else if ((int)nrows > avail && avail == 1) {
+		show_first = 0;
+		hidden = nrows;
 	}
 	int mem_row = current ? wv_app_bits_row(app) : -1;
 

@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "questions.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -640,6 +641,162 @@ static void test_present_rows_whole(void **state)
 	assert_int_equal(bad_rows, 0);
 }
 
+/* ---- a split pane's rows: all of them, or a line saying how many not ------ */
+
+/* "... N more rows" on row y: N, else 0. */
+static unsigned more_rows(const struct wv_frame *f, int y)
+{
+	char buf[400];
+	const char *at;
+	unsigned n;
+	int end = 0;
+
+	wv_frame_row_text(f, y, buf, sizeof(buf));
+	at = strstr(buf, "... ");
+	return at && sscanf(at, "... %u more rows%n", &n, &end) == 1 && end ? n : 0;
+}
+
+/* Does row y hold a byte's bits (8 of 0, 1, '.' or '?' together, after a
+   blank or a mark)? */
+static bool has_bits(const struct wv_frame *f, int y)
+{
+	char buf[400];
+
+	wv_frame_row_text(f, y, buf, sizeof(buf));
+	for (const char *b = buf; *b; b++)
+		if (strspn(b, "01.?") >= 8 && (b == buf || !isalnum((unsigned char)b[-1])))
+			return true;
+	return false;
+}
+
+/*
+ * Rows y0 to y1 (exclusive) of f hold sub-step k's rows (nrows of them):
+ * every one, a line each, or the ones shown and a line naming how many
+ * more there are, the two adding up to nrows.  Returns whether they do.
+ */
+static bool rows_said(const struct wv_frame *f, int y0, int y1, unsigned nrows)
+{
+	unsigned shown = 0, said = 0;
+
+	for (int y = y0; y < y1; y++) {
+		char buf[400];
+		unsigned n = more_rows(f, y);
+
+		wv_frame_row_text(f, y, buf, sizeof(buf));
+		/* a caption ("a = 0x...") over its bits is one row's; a
+		   number ("n = 47") a row of its own */
+		if (n)
+			said += n;
+		else if (buf[strspn(buf, " ")] && strncmp(buf, "mem", 3) != 0 &&
+			 !(strstr(buf, " = 0x") && !has_bits(f, y) && y + 1 < y1 &&
+			   has_bits(f, y + 1)))
+			shown++;
+	}
+	return shown + said == nrows;
+}
+
+/*
+ * Issue 47: a sub-step's rows cut by the height are said to be cut, at
+ * every height down to one line for them: on every variant, every
+ * sub-step of "ab\0cd" drawn from row 0 (its operation, its byte header,
+ * then its rows) with 1 to nrows lines for its rows, the rows drawn and
+ * the count on "... N more rows" add up to the sub-step's rows.  And in a
+ * lesson at 80x24, every scene drawn split (its questions shown, last
+ * scene first, so none waits), each pane's current sub-step between its
+ * byte header and its sentence: its rows, or how many are not shown (once
+ * each pane kept 2 of 4 and said nothing).
+ */
+static void test_split_rows_said(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	unsigned bad = 0, cut = 0, panes = 0;
+	char where[200];
+
+	(void)state;
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		struct wv_app a;
+
+		assert_int_equal(wv_app_init(&a, w5, sizeof(w5), "ab\\0cd", wv_wat_at(i),
+					     0, 0, -1), 0);
+		for (size_t k = 0; k < a.trace.nsubs; k++) {
+			unsigned nrows = a.trace.subs[k].nrows;
+
+			for (int h = 1; h <= (int)nrows; h++) {
+				struct wv_frame f = { 0 };
+
+				a.pos = k;
+				assert_int_equal(wv_frame_init(&f, 30, 120), 0);
+				wv_view_registers(&f, &a, 0, 2 + h, NULL);
+				if (!rows_said(&f, 2, 2 + h, nrows)) {
+					print_message("%s sub-step %zu, %d lines for %u "
+						      "rows: not all said\n",
+						      a.v->name, k + 1, h, nrows);
+					bad++;
+				}
+				wv_frame_free(&f);
+			}
+		}
+		wv_app_free(&a);
+	}
+	for (int i = 0; i < n; i++) {
+		start(files[i].path, files[i].number, NULL, false);
+		for (size_t k = cls.nscenes; k-- > 0;) {
+			wv_class_goto(&cls, k);
+			if (cls.has_question)
+				wv_class_do(&cls, WV_ACT_REVEAL);
+			wv_app_split(&app, wv_app_split_partner(app.v));
+			if (!app.split_v || !wv_class_split_shown(&cls))
+				continue;
+			build(24, 80);
+			for (int p = 0; p < 2; p++) {
+				bool same;
+				size_t j = p ? wv_app_split_pos(&app, &same) : app.pos;
+				const struct wv_trace *t = p ? &app.split : &app.trace;
+				const struct wv_variant *v = p ? app.split_v : app.v;
+				const struct wv_substep *sub = &t->subs[j];
+				char head[40], op[48], text[24];
+				int y = -1, y1 = -1, h;
+
+				snprintf(head, sizeof(head), " %s  %u-bit", v->name, v->bits);
+				snprintf(op, sizeof(op), "%s: %.12s", wv_trace_op_name(sub->op),
+					 sub->expr);
+				snprintf(text, sizeof(text), "%.20s", sub->text);
+				h = row_of(head);
+				for (int r = h; h >= 0 && r < fr.rows; r++)
+					if (wv_frame_find(&fr, r, op) >= 0 && y < 0)
+						y = r + 2;	/* past its byte header */
+					else if (y >= 0 && y1 < 0 &&
+						 wv_frame_find(&fr, r, text) == 0)
+						y1 = r;
+				snprintf(where, sizeof(where), "lesson %u scene %zu, %s pane",
+					 files[i].number, k + 1, v->name);
+				if (y < 0 || y1 < 0) {
+					print_message("%s: its rows or sentence not found\n",
+						      where);
+					bad++;
+					continue;
+				}
+				panes++;
+				for (int r = y; r < y1; r++)
+					cut += more_rows(&fr, r) > 0;
+				if (!rows_said(&fr, y, y1, sub->nrows)) {
+					print_message("%s: %u rows, not all said\n", where,
+						      sub->nrows);
+					if (bad++ == 0)
+						dump();
+				}
+			}
+			wv_app_split(&app, NULL);
+		}
+		stop();
+	}
+	print_message("%u panes at 80x24, %u of them cut\n", panes, cut);
+	assert_true(cut > 0);
+	assert_int_equal(bad, 0);
+}
+
 /* ---- the narration names the memory the frame draws ---------------------- */
 
 /* The frame's text, row after row, every run of blanks one space: a phrase
@@ -963,6 +1120,7 @@ int main(void)
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),
 		cmocka_unit_test(test_present_rows_whole),
+		cmocka_unit_test(test_split_rows_said),
 		cmocka_unit_test(test_memory_named),
 		cmocka_unit_test(test_strip_unmapped),
 		cmocka_unit_test(test_utf8_lesson),
