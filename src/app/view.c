@@ -58,9 +58,10 @@ static bool wide(const struct wv_frame *f)
 
 /*
  * The explanation in rows [y, y + room): the step's sentence, then the
- * sub-step's.  When both do not fit, the step's on its first sub-step (what
- * the function computes, where a newcomer meets it), the sub-step's after.
- * Returns the rows used.
+ * sub-step's.  When both do not fit, the sub-step's whole (it tells what
+ * the rows show), and on the function's first sub-step, where a newcomer
+ * meets it, what it leaves of the step's above it (what the function
+ * computes).  Returns the rows used.
  */
 static int explain(struct wv_frame *f, const struct wv_app *app, int y, int room,
 		   int width)
@@ -73,12 +74,14 @@ static int explain(struct wv_frame *f, const struct wv_app *app, int y, int room
 
 	if (strcmp(sub->text, st->text) == 0)
 		return wv_view_wrap(f, y, 0, width, room, WV_ROLE_TEXT, st->text);
-	if (nstep + nsub <= room || app->pos == st->first) {
-		used = wv_view_wrap(f, y, 0, width, room - (room > 1), WV_ROLE_DIM, st->text);
+	if (nstep + nsub <= room || (app->pos == st->first && nsub < room)) {
+		/* the sub-step's whole, under what of the step's it leaves */
+		int sl = nstep + nsub <= room ? nstep : room - nsub;
+
+		used = wv_view_wrap(f, y, 0, width, sl, WV_ROLE_DIM, st->text);
 		return used + wv_view_wrap(f, y + used, 0, width, room - used,
 					   WV_ROLE_TEXT, sub->text);
 	}
-	(void)nstep;
 	return wv_view_wrap(f, y, 0, width, room, WV_ROLE_TEXT, sub->text);
 }
 
@@ -103,7 +106,6 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		y += wv_view_pipeline(f, app, y, 2);
 
 	/* the explanation gets what the rows leave, at least min_explain */
-	struct reg_layout l;
 	/* a projector-sized screen keeps the bottom for the calls and the marks */
 	int calls = wide(f) && f->rows >= 40 ? wv_view_calls_need(app) : 0;
 	/* the marks' legend on the row over the status line, at every size */
@@ -111,9 +113,10 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	int total = bottom - y;
 	int want = wrap_lines(width, t->steps[sub->step].text) +
 		   wrap_lines(width, sub->text);
-	/* the sentences whole before caption lines over the rows */
-	int rows_need = app_reg_layout(f, t, sub, total - (want > min_explain ? want
-								: min_explain), NULL, &l);
+	/* the rows whole (label and hex, captioned over the bits at 80
+	   columns) before the sentences, which keep min_explain lines: as
+	   the projector layouts share their height */
+	int rows_need = wv_view_registers_need(f, app, total - min_explain, NULL);
 	int room = total - rows_need > min_explain ? total - rows_need : min_explain;
 
 	if (wide(f) && room > want + 1)

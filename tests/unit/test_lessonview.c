@@ -67,6 +67,8 @@ static void dump(void)
 	}
 }
 
+static unsigned more_rows(const struct wv_frame *f, int y);
+
 static void test_scene(void **state)
 {
 	(void)state;
@@ -641,6 +643,114 @@ static void test_present_rows_whole(void **state)
 	assert_int_equal(bad_rows, 0);
 }
 
+/* "... N more rows" on some row of the frame. */
+static bool rows_said_somewhere(void)
+{
+	for (int y = 0; y < fr.rows; y++)
+		if (more_rows(&fr, y))
+			return true;
+	return false;
+}
+
+/* A register row's label cut on row y: a cut mark ("...") among its first
+   columns, where the labels are. */
+static bool label_cut(int y)
+{
+	const struct wv_cell *row = &fr.cells[(size_t)y * (size_t)fr.cols];
+
+	for (int x = 0; x < 12 && x < fr.cols; x++)
+		if (row[x].ch == WV_CH_CUT)
+			return true;
+	return false;
+}
+
+static unsigned narration_only;
+
+/* rows_whole, where the text leaves the rows too few lines: the ones
+   drawn whole, the others said ("... N more rows"), no label cut; none
+   where a lesson's narration takes their lines (its question brings them
+   back: text_and_bits). */
+static void rows_whole_or_said(const char *where)
+{
+	char op[24];
+	int y = -1;
+
+	snprintf(op, sizeof(op), "%s:", wv_trace_op_name(app.trace.subs[app.pos].op));
+	for (int r = 0; r < fr.rows && y < 0; r++)
+		if (wv_frame_find(&fr, r, op) == 2)
+			y = r;
+	if (y < 0) {
+		narration_only++;
+		return;
+	}
+	if (!rows_said_somewhere()) {
+		rows_whole(where);
+		return;
+	}
+	for (; y >= 0 && y < fr.rows - 2; y++)
+		if (label_cut(y)) {
+			print_message("%s: a label cut on row %d\n", where, y);
+			if (bad_rows++ == 0)
+				dump();
+			return;
+		}
+}
+
+/*
+ * The same without --present at 80x24 (issue 47: the normal layout cut
+ * "a - ONES" to "a - ON..." and dropped the hex column): every lesson's
+ * scenes, as they open and with their question asked, and the visualizer
+ * alone on every variant's sub-steps of "ab\0cd", every row with its
+ * whole label and its hex (where the text leaves them too few lines: the
+ * rows drawn whole, the others said).
+ */
+static void test_rows_whole_80(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	char where[160];
+
+	(void)state;
+	bad_rows = narration_only = 0;
+	for (int i = 0; i < n; i++) {
+		start(files[i].path, files[i].number, NULL, false);
+		for (size_t k = 0; k < cls.nscenes * 2; k++) {
+			wv_class_goto(&cls, k / 2);
+			if (wv_lesson_scene(lesson, k / 2)->measure >= 0 ||
+			    (k % 2 && !cls.has_question))
+				continue;
+			if (k % 2)
+				wv_class_do(&cls, WV_ACT_ANSWER);
+			build(24, 80);
+			snprintf(where, sizeof(where), "lesson %u scene %zu at 80x24%s",
+				 files[i].number, k / 2 + 1, k % 2 ? ", asked" : "");
+			rows_whole_or_said(where);
+		}
+		stop();
+	}
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		assert_int_equal(wv_app_init(&app, w5, sizeof(w5), "ab\\0cd",
+					     wv_wat_at(i), 0, 0, -1), 0);
+		for (size_t k = 0; k < app.trace.nsubs; k++) {
+			app.pos = k;
+			assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+			wv_view_build(&fr, &app);
+			snprintf(where, sizeof(where), "%s sub-step %zu at 80x24",
+				 app.v->name, k + 1);
+			/* up to four rows all of them: the operation, the
+			   header and 4 x 2 lines beside 3 of explanation */
+			if (app.trace.subs[k].nrows <= 4)
+				rows_whole(where);
+			else
+				rows_whole_or_said(where);
+		}
+		wv_app_free(&app);
+	}
+	print_message("%u lesson frames with the narration alone\n", narration_only);
+	assert_int_equal(bad_rows, 0);
+}
+
 /* ---- a split pane's rows: all of them, or a line saying how many not ------ */
 
 /* "... N more rows" on row y: N, else 0. */
@@ -1120,6 +1230,7 @@ int main(void)
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),
 		cmocka_unit_test(test_present_rows_whole),
+		cmocka_unit_test(test_rows_whole_80),
 		cmocka_unit_test(test_split_rows_said),
 		cmocka_unit_test(test_memory_named),
 		cmocka_unit_test(test_strip_unmapped),
