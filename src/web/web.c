@@ -621,8 +621,9 @@ static int start_trace(const struct wv_link *fl, char *err, size_t size)
 
 /*
  * A link's split view: the second variant under the first (none: closed),
- * as :split takes it (in a lesson, as the class does: not while its
- * question is open); else err says why and the view stays as it opened.
+ * as :split takes it (in a lesson, as the class does: waiting while it
+ * would answer a question, and said so); else err says why and the view
+ * stays as it opened.
  */
 static void link_split(const struct wv_link *fl, char *err, size_t size)
 {
@@ -630,18 +631,15 @@ static void link_split(const struct wv_link *fl, char *err, size_t size)
 
 	if (web.s.app.split_v == fl->split)
 		return;
-	if (web.s.lesson && fl->split && wv_class_would_answer(&web.s.cls)) {
-		if (!err[0])
-			snprintf(err, size, "link field 'split': the split view opens "
-				 "once the question is answered (s shows the answer)");
-		return;
-	}
 	snprintf(said, sizeof(said), "%s", web.s.app.msg);
-	wv_app_split(&web.s.app, fl->split);
-	if (web.s.lesson)	/* the class keeps it through the scenes */
-		web.s.cls.split = web.s.app.split_v;
+	if (web.s.lesson)
+		wv_class_split(&web.s.cls, fl->split);
+	else
+		wv_app_split(&web.s.app, fl->split);
 	if (web.s.app.split_v != fl->split && !err[0])
 		snprintf(err, size, "link field 'split': %.170s", web.s.app.msg);
+	else if (web.s.lesson && fl->split && !wv_class_split_shown(&web.s.cls))
+		return;		/* the class's word: it waits, and until when */
 	snprintf(web.s.app.msg, sizeof(web.s.app.msg), "%s", said);	/* the link's own */
 }
 

@@ -599,10 +599,10 @@ grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 5 sub-steps" "$tm
 ok $? "a lesson link's step opens the scene there (has_zero:3 is sub-step $at of $all), one the scene has not is named"
 grep -q '^link|word=hello%5C0world&arch=ppc64&step=has_zero%3A2&split=x86-64$' "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': no variant of that name" "$tmp/frag.out" &&
-	grep -q "t|.*link field 'split': the split view opens once the question is answered" "$tmp/frag.out" &&
-	grep -q '^link|lesson=3&scene=2$' "$tmp/frag.out" &&
+	grep -q "t|.*The split view with ppc64 appears after this scene's question." "$tmp/frag.out" &&
+	grep -q '^link|lesson=3&scene=2&split=ppc64$' "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': split x86-32: the string starts at 7, past x86-32's" "$tmp/frag.out"
-ok $? "a link's split=NAME opens the split view and is written back; a bad name, one over an open question, and one past its first word (issue 46) are named"
+ok $? "a link's split=NAME opens the split view and is written back; over an open question it waits, as --split and v, and says so; a bad name and one past its first word (issue 46) are named"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
