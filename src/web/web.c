@@ -643,6 +643,25 @@ static void link_split(const struct wv_link *fl, char *err, size_t size)
 	snprintf(web.s.app.msg, sizeof(web.s.app.msg), "%s", said);	/* the link's own */
 }
 
+/*
+ * A link's layout=: the split view's columns, as :set split memory|own;
+ * memory with the split view closed is named in err (own is its default).
+ */
+static void link_layout(const struct wv_link *fl, char *err, size_t size)
+{
+	char said[WV_APP_MSG_MAX];
+
+	if (!web.s.app.split_v) {
+		if (fl->layout && !err[0])
+			snprintf(err, size, "link field 'layout': the split view's; add "
+				 "split=NAME (or drop layout=)");
+		return;
+	}
+	snprintf(said, sizeof(said), "%s", web.s.app.msg);
+	wv_app_split_layout(&web.s.app, fl->layout != 0);
+	snprintf(web.s.app.msg, sizeof(web.s.app.msg), "%s", said);	/* the link's own */
+}
+
 int wv_web_open(const char *fragment)
 {
 	struct wv_link fl;
@@ -674,6 +693,8 @@ int wv_web_open(const char *fragment)
 	}
 	if (fl.split_given)
 		link_split(&fl, err, sizeof(err));
+	if (fl.layout >= 0)
+		link_layout(&fl, err, sizeof(err));
 	if (strcmp(fl.view, "compare") == 0 && web.s.lesson &&
 	    wv_class_would_answer(&web.s.cls)) {
 		/* as c and :compare: every variant's values would answer it */
@@ -728,6 +749,11 @@ const char *wv_web_link(void)
 				 app->view == WV_VIEW_COMPARE,
 				 app->split_v ? app->split_v->name : NULL, web.link,
 				 sizeof(web.link));
+	if (app->split_v && app->split_mem) {	/* M, :set split, or the link's */
+		size_t n = strlen(web.link);
+
+		snprintf(web.link + n, sizeof(web.link) - n, "&layout=memory");
+	}
 	if (web.s.theme_chosen) {	/* :set theme, or the link's */
 		size_t n = strlen(web.link);
 
