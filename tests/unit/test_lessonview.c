@@ -596,6 +596,31 @@ static void strip_fixed(const char *where)
 	bad_rows++;
 }
 
+static unsigned strip_legends;
+
+/* The memory strip tells its u (a byte past the page edge, "--" over
+   "u") under its end, and only where it shows one. */
+static void strip_legend(const char *where)
+{
+	char hex[400], chars[400];
+	int y = row_of("memory @");
+
+	if (y < 0)
+		return;
+	wv_frame_row_text(&fr, y, hex, sizeof(hex));
+	wv_frame_row_text(&fr, y + 1, chars, sizeof(chars));
+	bool u = strstr(hex, " --") || strstr(hex, ">--") || strstr(hex, "[--");
+	bool told = strstr(chars, "u unmapped") != NULL;
+
+	if (u != told) {
+		print_message("%s: the strip %s a byte past the page edge and %s\n",
+			      where, u ? "shows" : "shows no", told ? "tells u"
+			      : "does not tell u");
+		bad_rows++;
+	}
+	strip_legends += told;
+}
+
 /* The blank rows of the frame, its status and message rows left out. */
 static int blank_rows(void)
 {
@@ -611,8 +636,9 @@ static int blank_rows(void)
 }
 
 /* --present on every lesson's scenes at 80x24, 120x36 and 160x45: every
-   row of the shown sub-step keeps its label and its hex, and the memory
-   strip's bytes their columns. */
+   row of the shown sub-step keeps its label and its hex, the memory
+   strip's bytes their columns, and the strip tells its u where it shows
+   one (issue 47: it had no legend). */
 static void test_present_rows_whole(void **state)
 {
 	static struct wv_lesson_file files[100];
@@ -620,7 +646,7 @@ static void test_present_rows_whole(void **state)
 	char where[160];
 
 	(void)state;
-	bad_rows = 0;
+	bad_rows = strip_legends = 0;
 	for (int i = 0; i < n; i++) {
 		start(files[i].path, files[i].number, NULL, true);
 		for (size_t k = 0; k < cls.nscenes; k++)
@@ -635,11 +661,14 @@ static void test_present_rows_whole(void **state)
 					 projector_sizes[s].rows);
 				rows_whole(where);
 				strip_fixed(where);
+				strip_legend(where);
 				if (getenv("WATVIZ_BLANK"))	/* the figures */
 					print_message("%s: %d blank\n", where, blank_rows());
 			}
 		stop();
 	}
+	print_message("%u strips tell u\n", strip_legends);
+	assert_true(strip_legends > 0);
 	assert_int_equal(bad_rows, 0);
 }
 
