@@ -843,14 +843,16 @@ static bool rows_said(const struct wv_frame *f, int y0, int y1, unsigned nrows)
  * lesson at 80x24, every scene drawn split (its questions shown, last
  * scene first, so none waits), each pane's current sub-step between its
  * byte header and its sentence: its rows, or how many are not shown (once
- * each pane kept 2 of 4 and said nothing).
+ * each pane kept 2 of 4 and said nothing); and its sentence readable: two
+ * lines at least where it is longer than one (it had one, cut), but where
+ * a "no such sub-step" note keeps the pane's heading on a line of its own.
  */
 static void test_split_rows_said(void **state)
 {
 	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
 	static struct wv_lesson_file files[100];
 	int n = wv_lesson_list("lessons", files, 100);
-	unsigned bad = 0, cut = 0, panes = 0;
+	unsigned bad = 0, cut = 0, panes = 0, said_lines = 0;
 	char where[200];
 
 	(void)state;
@@ -926,12 +928,43 @@ static void test_split_rows_said(void **state)
 					if (bad++ == 0)
 						dump();
 				}
+				/* its sentence: two lines at least, or whole,
+				   where its heading ("ppc64  64-bit big-endian"
+				   and a note) and its function with the step
+				   counter fit on one line */
+				char other[40], hr[400], fn[400];
+				const struct wv_variant *ov = p ? app.v : app.split_v;
+				const char *func = t->steps[sub->step].func;
+				int end, lines, hw, cw;
+
+				snprintf(other, sizeof(other), " %s  %u-bit", ov->name,
+					 ov->bits);
+				end = p ? fr.rows - 3 : row_of(other);
+				lines = end - y1;
+				said_lines += lines;
+				wv_frame_row_text(&fr, h, hr, sizeof(hr));
+				wv_frame_row_text(&fr, h + 1, fn, sizeof(fn));
+				/* the heading alone, up to the function if it
+				   shares the line; the counter at the row's end */
+				hw = strstr(hr, func) ? (int)(strstr(hr, func) - hr) - 2
+				     : (int)strlen(hr);
+				cw = strstr(strstr(hr, func) ? hr : fn, "step ")
+				     ? (int)strlen(strstr(strstr(hr, func) ? hr : fn,
+							  "step ")) : 0;
+				if (lines < 2 && strlen(sub->text) > 80 && cw &&
+				    hw + 2 + (int)strlen(func) + 2 + 1 + cw <= fr.cols) {
+					print_message("%s: its sentence on %d line\n", where,
+						      lines);
+					if (bad++ == 0)
+						dump();
+				}
 			}
 			wv_app_split(&app, NULL);
 		}
 		stop();
 	}
-	print_message("%u panes at 80x24, %u of them cut\n", panes, cut);
+	print_message("%u panes at 80x24, %u of them cut, %u lines of their "
+		      "sentences\n", panes, cut, said_lines);
 	assert_true(cut > 0);
 	assert_int_equal(bad, 0);
 }
