@@ -125,11 +125,7 @@ int wv_app_split(struct wv_app *app, const struct wv_variant *v)
 	return WV_REACT_REDRAW;
 }
 
-/*
- * The split view's layout (M, :set split memory|own): by memory (mem) or
- * each register in its own order.  Says which, or that v opens the view.
- */
-static int split_layout(struct wv_app *app, bool mem)
+int wv_app_split_layout(struct wv_app *app, bool mem)
 {
 	if (!app->split_v) {
 		wv_app_msg(app, false, "M lays out the split view: v opens it");
@@ -309,7 +305,7 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 	case WV_ACT_SPLIT:
 		return wv_app_split(app, app->split_v ? NULL : wv_app_split_partner(app->v));
 	case WV_ACT_SPLIT_COLS:
-		return split_layout(app, !app->split_mem);
+		return wv_app_split_layout(app, !app->split_mem);
 	case WV_ACT_FIRST:
 		return move_to(app, 0);
 	case WV_ACT_LAST:
@@ -732,7 +728,7 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 		return try_formula(app, cmd->text);
 	case WV_CMD_SET:
 		if (strncmp(cmd->text, "split", 5) == 0)	/* as M */
-			return split_layout(app, cmd->num != 0);
+			return wv_app_split_layout(app, cmd->num != 0);
 		app->mouse = cmd->num != 0;
 		wv_app_msg(app, false, app->mouse ? "mouse on: click a byte, a bit, a "
 			   "function; the wheel steps" : "mouse off: the terminal selects "

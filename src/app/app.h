@@ -294,6 +294,15 @@ int wv_app_open(struct wv_app *app, const struct wv_ui_opts *uo);
 int wv_app_split(struct wv_app *app, const struct wv_variant *v);
 
 /*
+ * The split view's layout (M, :set split memory|own, a link's layout=):
+ * by memory (mem: each memory byte in one column above and below) or each
+ * register in its own order.  app->msg says which; with the split view
+ * closed nothing changes and it says that v opens it.  Returns reaction
+ * flags.
+ */
+int wv_app_split_layout(struct wv_app *app, bool mem);
+
+/*
  * The variant `v` and a bare :split put under v: the same width, the other
  * byte order, the pair the big-endian lessons compare (x86-64 -> ppc64,
  * any big-endian 64-bit -> x86-64, x86-32 -> ppc32).

@@ -94,6 +94,36 @@ static void take_measure(struct wv_class *c, bool say)
 }
 
 /*
+ * The split view that must wait here (the teacher's, where a question on
+ * this word is still to come) says so on the message line, and until when.
+ */
+static void split_waits(struct wv_class *c)
+{
+	const struct wv_app *app = c->app;
+	size_t q = wv_class_would_answer(c);
+
+	if (!app->split_v || wv_class_split_shown(c))
+		return;
+	if (wv_class_question_open(c) || !q)
+		wv_app_msg(c->app, false, "The split view with %s appears after this "
+			   "scene's question.", app->split_v->name);
+	else
+		wv_app_msg(c->app, false, "The split view with %s appears after scene "
+			   "%zu's question on this word.", app->split_v->name, q);
+}
+
+int wv_class_split(struct wv_class *c, const struct wv_variant *v)
+{
+	int react = wv_app_split(c->app, v);
+
+	if (c->app->split_v != v)	/* refused: the message says why */
+		return react;
+	c->split = v;			/* kept through the scenes */
+	split_waits(c);
+	return react | WV_REACT_REDRAW;
+}
+
+/*
  * Show scene i (or the end screen for i == nscenes): its input in the app,
  * at the sub-step it points at (animate: at the start of that step, for
  * autoplay to walk up to it).
@@ -146,11 +176,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->read_ms = wv_pace_read_ms(c->read_words);
 	if (s->measure >= 0 && !c->measured && !c->measure_why[0])
 		take_measure(c, false);
-	/* the teacher's split that must wait here says so, and why */
-	if (app->split_v && !wv_class_split_shown(c))
-		wv_app_msg(app, false, "The split view with %s waits: it would show "
-			   "what %s asks of this word.", app->split_v->name,
-			   wv_class_question_open(c) ? "this scene" : "a later scene");
+	split_waits(c);
 	save(c, i);
 	return WV_REACT_REDRAW;
 }
@@ -590,19 +616,13 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 			wv_app_msg(app, false, "This scene cites no kernel source.");
 		return WV_REACT_REDRAW;
 	case WV_ACT_COMPARE:
-	case WV_ACT_SPLIT: {
-		int r;
-
-		/* another variant's values beside these would answer it
-		   (closing the split answers nothing) */
-		if (!(act == WV_ACT_SPLIT && app->split_v) &&
-		    app_refused(c, act == WV_ACT_SPLIT ? "split" : "compare"))
+		/* every variant's values beside these would answer it */
+		if (app_refused(c, "compare"))
 			return WV_REACT_REDRAW;
-		r = wv_app_do(app, act);
-		if (act == WV_ACT_SPLIT)	/* kept through the scenes */
-			c->split = app->split_v;
-		return r;
-	}
+		return wv_app_do(app, act);
+	case WV_ACT_SPLIT:	/* as --split: on, waiting where it would answer */
+		return wv_class_split(c, app->split_v ? NULL
+				      : wv_app_split_partner(app->v));
 	case WV_ACT_PLAY:
 		start_autoplay(c);
 		return WV_REACT_REDRAW;
@@ -858,16 +878,10 @@ int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		return app_quiz_sync(c, lesson_command(c, NULL, 1));
 	case WV_CMD_PREV:
 		return app_quiz_sync(c, lesson_command(c, NULL, -1));
-	case WV_CMD_SPLIT: {
-		int r;
-
-		if (cmd->num > 0 || (cmd->num == 0 && !c->app->split_v))
-			if (app_refused(c, "split"))
-				return WV_REACT_REDRAW;
-		r = wv_app_command(c->app, cmd, write_json);
-		c->split = c->app->split_v;	/* kept through the scenes */
-		return r;
-	}
+	case WV_CMD_SPLIT:	/* as v, with its variant */
+		return wv_class_split(c, cmd->num > 0 ? cmd->variant : cmd->num < 0 ||
+				      c->app->split_v ? NULL
+				      : wv_app_split_partner(c->app->v));
 	case WV_CMD_COMPARE:
 		/* as c: every variant's values beside these would answer it */
 		if (app_refused(c, "compare"))

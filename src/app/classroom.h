@@ -158,6 +158,17 @@ bool wv_class_question_open(const struct wv_class *c);
 bool wv_class_split_shown(const struct wv_class *c);
 
 /*
+ * The teacher's split view in a lesson (v, :split NAME, a link's split=,
+ * as --split): v under the scene's variant (NULL closes it), kept through
+ * the scenes.  Where it would show what a question open or
+ * still to come on this word asks, it waits (the scene is drawn alone,
+ * wv_class_split_shown) and the message line says until when.  A variant
+ * that cannot walk the scene's memory is refused, app->msg says why.
+ * Returns the reaction.
+ */
+int wv_class_split(struct wv_class *c, const struct wv_variant *v);
+
+/*
  * Would a view of every value of the word shown (compare, split, :json,
  * :try, a link's view) answer a question open or still to come on this
  * trace?  Returns the scene that asks it (from 1; the first of them), or

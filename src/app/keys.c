@@ -27,7 +27,7 @@ static const struct wv_keybind keys[] = {
 	{ WV_KEY_END, WV_ACT_LAST, "End", NULL, false, 0 },
 	{ 'r', WV_ACT_PLAY, "r", "play / pause (run)", false, 0 },
 	{ '+', WV_ACT_FASTER, "+", "play faster / slower", false, 0 },
-	{ '=', WV_ACT_FASTER, NULL, NULL, false, 0 },
+	{ '=', WV_ACT_FASTER, "=", NULL, false, 0 },	/* + unshifted */
 	{ '-', WV_ACT_SLOWER, "-", NULL, false, 0 },
 	{ 'a', WV_ACT_ARCH_NEXT, "a", "next / previous variant", false, 0 },
 	{ 'A', WV_ACT_ARCH_PREV, "A", NULL, false, 0 },
@@ -82,7 +82,7 @@ static const struct wv_keybind keys[] = {
 	{ 'f', WV_ACT_HEX, NULL, NULL, false, WV_KEYS_MEMORY },
 	{ '\'', WV_ACT_CHAR, "'", "the next key is the byte", false, WV_KEYS_MEMORY },
 	{ '+', WV_ACT_BYTE_UP, "+", "the byte + 1 / - 1", false, WV_KEYS_MEMORY },
-	{ '=', WV_ACT_BYTE_UP, NULL, NULL, false, WV_KEYS_MEMORY },
+	{ '=', WV_ACT_BYTE_UP, "=", NULL, false, WV_KEYS_MEMORY },
 	{ '-', WV_ACT_BYTE_DOWN, "-", NULL, false, WV_KEYS_MEMORY },
 	{ 'x', WV_ACT_DELETE, "x", "delete the byte", false, WV_KEYS_MEMORY },
 	{ WV_KEY_DEL, WV_ACT_DELETE, "Del", NULL, false, WV_KEYS_MEMORY },

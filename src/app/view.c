@@ -58,9 +58,10 @@ static bool wide(const struct wv_frame *f)
 
 /*
  * The explanation in rows [y, y + room): the step's sentence, then the
- * sub-step's.  When both do not fit, the step's on its first sub-step (what
- * the function computes, where a newcomer meets it), the sub-step's after.
- * Returns the rows used.
+ * sub-step's.  When both do not fit, the sub-step's whole (it tells what
+ * the rows show), and on the function's first sub-step, where a newcomer
+ * meets it, what it leaves of the step's above it (what the function
+ * computes).  Returns the rows used.
  */
 static int explain(struct wv_frame *f, const struct wv_app *app, int y, int room,
 		   int width)
@@ -73,12 +74,14 @@ static int explain(struct wv_frame *f, const struct wv_app *app, int y, int room
 
 	if (strcmp(sub->text, st->text) == 0)
 		return wv_view_wrap(f, y, 0, width, room, WV_ROLE_TEXT, st->text);
-	if (nstep + nsub <= room || app->pos == st->first) {
-		used = wv_view_wrap(f, y, 0, width, room - (room > 1), WV_ROLE_DIM, st->text);
+	if (nstep + nsub <= room || (app->pos == st->first && nsub < room)) {
+		/* the sub-step's whole, under what of the step's it leaves */
+		int sl = nstep + nsub <= room ? nstep : room - nsub;
+
+		used = wv_view_wrap(f, y, 0, width, sl, WV_ROLE_DIM, st->text);
 		return used + wv_view_wrap(f, y + used, 0, width, room - used,
 					   WV_ROLE_TEXT, sub->text);
 	}
-	(void)nstep;
 	return wv_view_wrap(f, y, 0, width, room, WV_ROLE_TEXT, sub->text);
 }
 
@@ -103,7 +106,6 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		y += wv_view_pipeline(f, app, y, 2);
 
 	/* the explanation gets what the rows leave, at least min_explain */
-	struct reg_layout l;
 	/* a projector-sized screen keeps the bottom for the calls and the marks */
 	int calls = wide(f) && f->rows >= 40 ? wv_view_calls_need(app) : 0;
 	/* the marks' legend on the row over the status line, at every size */
@@ -111,9 +113,10 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 	int total = bottom - y;
 	int want = wrap_lines(width, t->steps[sub->step].text) +
 		   wrap_lines(width, sub->text);
-	/* the sentences whole before caption lines over the rows */
-	int rows_need = app_reg_layout(f, t, sub, total - (want > min_explain ? want
-								: min_explain), NULL, &l);
+	/* the rows whole (label and hex, captioned over the bits at 80
+	   columns) before the sentences, which keep min_explain lines: as
+	   the projector layouts share their height */
+	int rows_need = wv_view_registers_need(f, app, total - min_explain, NULL);
 	int room = total - rows_need > min_explain ? total - rows_need : min_explain;
 
 	if (wide(f) && room > want + 1)
@@ -270,40 +273,54 @@ struct split_pane {
 	struct wv_view_regs o;		/* how its registers are drawn */
 	struct wv_view_regs eo;		/* its earlier sub-steps: no <> */
 	bool nearest;			/* no sub-step of the same meaning */
+	bool compact;			/* heading and function on one line */
 	int regs, text, earlier;	/* rows of each part */
 	int before;			/* rows at most for the functions before */
 	int rows;			/* all it may take */
 };
 
+/* A pane's heading after its name: its byte order ("64-bit big-endian"),
+   and where it shows the nearest sub-step a quiet note saying so ("" none). */
+static void pane_heading(const struct split_pane *p, char *order, size_t osize,
+			 char *note, size_t nsize)
+{
+	const struct wv_variant *v = p->app->v;
+
+	snprintf(order, osize, "%u-bit %s-endian", v->bits,
+		 v->endian == WV_LITTLE ? "little" : "big");
+	note[0] = '\0';
+	if (p->nearest)
+		snprintf(note, nsize, "(%s has no such sub-step: the nearest)", v->name);
+}
+
 /*
  * One pane from row y: its heading (the variant, and a quiet note where
  * it shows the nearest sub-step, its variant having none of the same
  * meaning), the functions before and its own kernel function's earlier
- * sub-steps where the height allows, the current one's rows, and what the current
- * sub-step does, in the pane's own words; where the functions before
- * left rows of its share (p->rows), the functions after, their values
- * hidden.  Returns the rows used.
+ * sub-steps where the height allows (compact: the function on the
+ * heading's line, nothing before), the current one's rows, and what the
+ * current sub-step does, in the pane's own words; where the functions
+ * before left rows of its share (p->rows), the functions after, their
+ * values hidden.  Returns the rows used.
  */
 static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
 {
-	const struct wv_variant *v = p->app->v;
 	const struct wv_trace *t = &p->app->trace;
-	int y0 = y, x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", v->name);
+	int y0 = y, x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", p->app->v->name);
+	char order[32], note[96];
 
-	x = wv_frame_printf(f, y, x + 1, WV_ROLE_DIM, "%u-bit %s-endian", v->bits,
-			    v->endian == WV_LITTLE ? "little" : "big");
-	if (p->nearest) {
-		char note[96];
-
-		snprintf(note, sizeof(note), "(%s has no such sub-step: the nearest)",
-			 v->name);
-		wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
+	pane_heading(p, order, sizeof(order), note, sizeof(note));
+	x = wv_frame_put(f, y, x + 1, WV_ROLE_DIM, order);
+	if (note[0])
+		x = wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
+	if (p->compact) {	/* a short window: the sentence keeps the line */
+		wv_view_function_at(f, p->app, y++, x + 2);
+	} else {
+		y++;
+		if (p->before >= 3)	/* the calls before: where its inputs came from */
+			y += wv_view_before(f, p->app, y, y + p->before, &p->eo);
+		wv_view_function(f, p->app, y++);
 	}
-	y++;
-	if (p->before >= 3)	/* the calls before: where its inputs came from */
-		y += wv_view_before(f, p->app, y, y + p->before, &p->eo);
-	wv_view_function(f, p->app, y);
-	y++;
 	if (p->earlier)
 		y += wv_view_earlier(f, p->app, y, y + p->earlier, &p->eo);
 	wv_view_registers(f, p->app, y, y + p->regs, &p->o);
@@ -318,6 +335,17 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 	return y - y0;
 }
 
+/* Columns of a pane's heading (" ppc64  64-bit big-endian" and its note)
+   and the blanks after it. */
+static int heading_w(const struct split_pane *p)
+{
+	char order[32], note[96];
+
+	pane_heading(p, order, sizeof(order), note, sizeof(note));
+	return (int)(strlen(p->app->v->name) + 3 + strlen(order) +
+		     (note[0] ? 2 + strlen(note) : 0)) + 2;
+}
+
 /*
  * Share avail rows between the two panes: first each one's heading,
  * function line and rows (shrunk as reg_layout shrinks them), then each
@@ -328,7 +356,7 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 static void split_share(const struct wv_frame *f, struct split_pane p[2], int avail,
 			int width)
 {
-	int want[2], base = 0;
+	int want[2], base = 0, heads = 4, keep = 0;
 
 	for (int k = 0; k < 2; k++) {
 		struct reg_layout l;
@@ -340,33 +368,47 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 			want[k] = 6;
 		base += 2 + p[k].regs;
 	}
-	if (base + 2 > avail) {
-		/* the rows as they fit, a line of each sentence kept: the
-		   first pane its share by need, the second what is left */
+	/* a short window (80x24) without room for the sentences whole: a
+	   pane's heading on its function's line where both fit (its file
+	   cut, as a narrow window cuts it), that line to its sentence, which
+	   keeps two lines before the rows (one otherwise) */
+	for (int k = 0; k < 2; k++) {
+		if (f->rows < 30 && base + want[0] + want[1] > avail &&
+		    heading_w(&p[k]) + wv_view_function_width(p[k].app) <= f->cols) {
+			p[k].compact = true;
+			heads--;
+			base--;
+		}
+		keep += want[k] < 1 + p[k].compact ? want[k] : 1 + p[k].compact;
+	}
+	if (base + keep > avail) {
+		/* the rows as they fit, those lines kept: the first pane its
+		   share by need, the second what is left */
 		int nu = 2 + p[0].regs, nl = 2 + p[1].regs;
-		int room = avail - 6 > 4 ? avail - 6 : 4;
+		int room = avail - keep - heads > 6 ? avail - keep - heads : 6;
+		int share = room * nu / (nu + nl);
 		struct reg_layout l;
 
+		/* each its operation, byte header and a line of rows (or
+		   the line saying how many do not fit) */
+		share = share < 3 ? 3 : room - share < 3 ? room - 3 : share;
 		p[0].regs = app_reg_layout(f, &p[0].app->trace,
 					   &p[0].app->trace.subs[p[0].app->pos],
-					   room * nu / (nu + nl), &p[0].o, &l);
+					   share, &p[0].o, &l);
 		p[1].regs = app_reg_layout(f, &p[1].app->trace,
 					   &p[1].app->trace.subs[p[1].app->pos],
 					   room - p[0].regs, &p[1].o, &l);
-		base = 4 + p[0].regs + p[1].regs;
+		base = heads + p[0].regs + p[1].regs;
 	}
 	avail -= base;
-	for (int k = 0; k < 2; k++) {	/* a line each first, then the rest */
-		p[k].text = want[k] && avail > 0 ? 1 : 0;
-		avail -= p[k].text;
-	}
-	for (int k = 0; k < 2; k++) {
-		int more = want[k] - p[k].text;
-
-		more = more < avail ? more : avail;
-		p[k].text += more;
-		avail -= more;
-	}
+	/* a line each in turn, while either wants one */
+	p[0].text = p[1].text = 0;
+	for (int k = 0; avail > 0 && (p[0].text < want[0] || p[1].text < want[1]);
+	     k = !k)
+		if (p[k].text < want[k]) {
+			p[k].text++;
+			avail--;
+		}
 	/* the earlier sub-steps, each with a blank line after it */
 	p[0].earlier = wv_view_earlier_need(f, p[0].app, avail / 2, &p[0].eo);
 	p[1].earlier = wv_view_earlier_need(f, p[1].app, avail - p[0].earlier, &p[1].eo);
@@ -379,7 +421,8 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 	p[0].before = avail / 2;
 	p[1].before = avail - avail / 2;
 	for (int k = 0; k < 2; k++)
-		p[k].rows = 2 + p[k].before + p[k].earlier + p[k].regs + p[k].text;
+		p[k].rows = 2 - p[k].compact + p[k].before + p[k].earlier + p[k].regs +
+			    p[k].text;
 }
 
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)

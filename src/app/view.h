@@ -67,6 +67,10 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
  */
 int wv_view_memory(struct wv_frame *f, const struct wv_app *app, int y);	/* 5 */
 int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y);	/* 1 */
+/* The same from column x (the split view's pane heading before it), and
+   the columns it takes without the file (the function, the counter). */
+int wv_view_function_at(struct wv_frame *f, const struct wv_app *app, int y, int x);
+int wv_view_function_width(const struct wv_app *app);
 
 /*
  * The kernel sequence as a list, one call per line with its result and what

@@ -128,18 +128,41 @@ int wv_view_calls(struct wv_frame *f, const struct wv_app *app, int y, int ymax)
 	return n + 2;
 }
 
+/* The one step counter ("step 2/6  sub-step 4/15") into where; its length. */
+static int step_counter(const struct wv_app *app, char *where, size_t size)
+{
+	const struct wv_trace *t = &app->trace;
+
+	return snprintf(where, size, "step %zu/%zu  sub-step %zu/%zu",
+			t->subs[app->pos].step + 1, t->nsteps, app->pos + 1, t->nsubs);
+}
+
 int wv_view_function(struct wv_frame *f, const struct wv_app *app, int y)
+{
+	return wv_view_function_at(f, app, y, 0);
+}
+
+int wv_view_function_width(const struct wv_app *app)
+{
+	const struct wv_trace *t = &app->trace;
+	char where[64];
+
+	/* "name()", a blank, the counter */
+	return (int)strlen(t->steps[t->subs[app->pos].step].func) + 2 + 1 +
+	       step_counter(app, where, sizeof(where));
+}
+
+int wv_view_function_at(struct wv_frame *f, const struct wv_app *app, int y, int x)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_substep *sub = &t->subs[app->pos];
 	const struct wv_step *st = &t->steps[sub->step];
 	char where[64];
-	int x, used;
+	int used;
 
 	/* the one step counter, always shown; the file where there is room */
-	used = snprintf(where, sizeof(where), "step %zu/%zu  sub-step %zu/%zu",
-			sub->step + 1, t->nsteps, app->pos + 1, t->nsubs);
-	x = wv_frame_printf(f, y, 0, WV_ROLE_KERNEL, "%s()", st->func);
+	used = step_counter(app, where, sizeof(where));
+	x = wv_frame_printf(f, y, x, WV_ROLE_KERNEL, "%s()", st->func);
 	wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
 	int room = f->cols - used - 2 - x - 4;
 

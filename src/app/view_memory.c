@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "render/look.h"
 
@@ -240,12 +241,20 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 		from = cb / nb * nb;
 		to = from + nb < t->img.len ? from + nb : t->img.len;
 	}
+	/* a byte past the page edge (u) is told under the strip's end: room
+	   kept for it where one is among the bytes */
+	int keep = 0;
+	bool unmapped = false;
+
+	for (size_t i = from; i < to; i++)
+		if (t->img.role[i] == WV_MEM_UNMAPPED)
+			keep = 12;	/* "  u unmapped" */
 	x = wv_frame_printf(f, y, x, WV_ROLE_LABEL, "memory @%zu:", from);
 	/* the first byte in the same column whether the loaded word starts
 	   there or later: its boundary, or as wide a blank */
 	if (from != addr)
 		x = wv_frame_put(f, y, x, WV_ROLE_DIM, "  ");
-	for (size_t i = from; i < to && x + 4 <= f->cols; i++) {
+	for (size_t i = from; i < to && x + 4 + keep <= f->cols; i++) {
 		enum wv_role role = mem_role(t, i, term_hidden(app));
 
 		if (i == addr || i == addr + nb)
@@ -261,6 +270,7 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 			x = wv_frame_put(f, y, x, role, "--");
 			g[0] = ' ';
 			g[1] = wv_looks[WV_LOOK_UNMAPPED].sym;
+			unmapped = true;
 		} else {
 			x = wv_frame_printf(f, y, x, role, "%02x", t->img.mem[i]);
 		}
@@ -269,6 +279,17 @@ int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int
 			wv_frame_target(f, y, x - 3, 3, WV_TARGET_BYTE | (unsigned)i);
 		if (i == cb)
 			wv_frame_cursor(f, y, x - 2, 2);
+	}
+	if (unmapped) {	/* the panel's key says it; the strip has only this */
+		const char *means = "unmapped";
+
+		for (const struct wv_look_legend *l = wv_look_legend_memory;
+		     l->look != WV_LOOK_NONE; l++)
+			if (l->look == WV_LOOK_UNMAPPED && x + 4 + (int)strlen(l->means)
+			    <= f->cols)
+				means = l->means;	/* "unmapped: no memory there" */
+		wv_frame_printf(f, y + 1, x + 2, WV_ROLE_DIM, "%c %s",
+				wv_looks[WV_LOOK_UNMAPPED].sym, means);
 	}
 	return 2;
 }

@@ -259,7 +259,11 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 		/* a caption line over each row of bits (a number is one line) */
 		for (unsigned k = 0; k < nrows; k++)
 			captioned += sub->rows[k].width != 0;
-		l->caption = captioned <= avail;
+		/* captioned where that fits, and wherever hex and labels
+		   would be lost without it (the split's panes excepted,
+		   which share one column of labels): the rows that do not
+		   fit then are said, not cut (registers_at) */
+		l->caption = captioned <= avail || !o->split;
 		/* a caption holds the label: the bits can start near the left */
 		l->x0 = f->cols - bitsw;
 		if (l->caption && l->x0 > 8)
@@ -296,6 +300,12 @@ static void mem_header(struct wv_frame *f, const struct wv_trace *t, int y,
 		wv_frame_put(f, y, hexx, WV_ROLE_DIM, "hex");
 }
 
+/* Lines a row takes: its bits, and its caption over them (a number: one). */
+static int row_lines(const struct wv_row *row, bool caption)
+{
+	return caption && row->width != 0 ? 2 : 1;
+}
+
 /*
  * The sub-step's rows from y to ymax (exclusive): the operation, which
  * memory byte each register byte holds, the rows.
@@ -324,6 +334,11 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	y++;
 	if (y >= ymax)	/* room for its operation only (what comes next) */
 		return;
+	if (y + 1 == ymax && nrows) {	/* a line: how many rows, not where from */
+		wv_frame_printf(f, y, x0, WV_ROLE_DIM, "... %u more rows (a taller "
+				"window shows them)", nrows);
+		return;
+	}
 	/* which memory byte each register byte holds: its place in the word,
 	   or its address where the rows hold different words */
 	bool absolute;
@@ -338,13 +353,23 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	mem_header(f, t, y++, x0, hexx, o, absolute, at);
 
 	/* rows that do not fit: the first ones and the last, and how many
-	   are hidden in between */
-	int avail = ymax - y;
+	   are hidden in between; where the last does not fit beside that
+	   line, the first ones and the line: never cut unsaid */
+	int avail = ymax - y, all = 0;
 	unsigned show_first = nrows, hidden = 0;
 
-	if ((int)nrows > avail && avail >= 3) {
-		show_first = (unsigned)avail - 2;
-		hidden = nrows - show_first - 1;
+	for (unsigned ri = 0; ri < nrows; ri++)
+		all += row_lines(&sub->rows[ri], caption);
+	if (all > avail && avail >= 1) {
+		int last = row_lines(&sub->rows[nrows - 1], caption);
+		bool keep_last = avail >= last + 1;
+		int room = avail - 1 - (keep_last ? last : 0);
+
+		show_first = 0;
+		while (show_first < nrows - 1 &&
+		       room >= row_lines(&sub->rows[show_first], caption))
+			room -= row_lines(&sub->rows[show_first++], caption);
+		hidden = nrows - show_first - keep_last;
 	}
 	int mem_row = current ? wv_app_bits_row(app) : -1;
 

@@ -129,6 +129,13 @@ static bool field(struct wv_link *fl, const char *key, const char *val,
 		}
 		fl->split = v;
 		fl->split_given = true;
+	} else if (strcmp(key, "layout") == 0) {
+		if (strcmp(val, "memory") && strcmp(val, "own")) {
+			snprintf(err, size, "the split view's layout: memory or own "
+				 "(as :set split)");
+			return false;
+		}
+		fl->layout = strcmp(val, "memory") == 0;
 	} else if (strcmp(key, "present") == 0) {
 		if (strcmp(val, "yes") && strcmp(val, "1") && strcmp(val, "no") &&
 		    strcmp(val, "0")) {
@@ -144,8 +151,8 @@ static bool field(struct wv_link *fl, const char *key, const char *val,
 		}
 	} else {
 		snprintf(err, size, "not a field of a watviz link (word, arch, offset, "
-			 "fill, delim, page, step, view, split, lesson, scene, present, "
-			 "theme)");
+			 "fill, delim, page, step, view, split, layout, lesson, scene, "
+			 "present, theme)");
 		return false;
 	}
 	return true;
@@ -198,7 +205,7 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 	bool ok = true;
 
 	*fl = (struct wv_link){ .v = wv_wat_find("x86-64"), .delim = -1, .lesson = -1,
-				.theme = -1 };
+				.theme = -1, .layout = -1 };
 	if (size)
 		err[0] = '\0';
 

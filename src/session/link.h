@@ -37,6 +37,8 @@ struct wv_link {
 	int theme;			/* theme=light|dark: enum wv_theme; -1 none */
 	const struct wv_variant *split;	/* split=NAME */
 	bool split_given;		/* NAME or none (split NULL) */
+	int layout;			/* layout=memory 1, own 0 (the split
+					   view's, as :set split); -1 none */
 };
 
 /*
@@ -46,7 +48,8 @@ struct wv_link {
  * 'scene': a scene number from 1, or end"); the fields taken are kept.
  * Refused too, when no field is: a trace's fields (word, offset, fill,
  * delim, page) with a lesson, a scene or present=yes without one.
- * present takes yes, no, 1 or 0; theme light or dark.
+ * present takes yes, no, 1 or 0; theme light or dark; layout memory or
+ * own (the split view's columns, as M and :set split memory|own).
  */
 int wv_link_parse(const char *fragment, struct wv_link *fl,
 		  long (*find)(void *ctx, const char *name), void *ctx, char *err,

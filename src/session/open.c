@@ -250,8 +250,9 @@ static int start_trace(struct wv_session *s, const struct wv_link *fl, char *err
 
 /*
  * A link's split view: the second variant under the first (none: closed),
- * as :split takes it (in a lesson, as the class does: not while its
- * question is open); else err says why and the view stays as it opened.
+ * as :split takes it (in a lesson, as the class does: waiting while it
+ * would answer a question, and said so); else err says why and the view
+ * stays as it opened.
  */
 static void link_split(struct wv_session *s, const struct wv_link *fl, char *err,
 		       size_t size)
@@ -260,20 +261,37 @@ static void link_split(struct wv_session *s, const struct wv_link *fl, char *err
 
 	if (s->app.split_v == fl->split)
 		return;
-	if (s->lesson && fl->split && wv_class_would_answer(&s->cls)) {
-		if (!err[0])
-			snprintf(err, size, "link field 'split': the split view opens "
-				 "once the question is answered (s shows the answer)");
+	snprintf(said, sizeof(said), "%s", s->app.msg);
+	if (s->lesson)
+		wv_class_split(&s->cls, fl->split);
+	else
+		wv_app_split(&s->app, fl->split);
+	if (s->app.split_v != fl->split && !err[0])
+		snprintf(err, size, "link field 'split': %.170s", s->app.msg);
+	else if (s->lesson && fl->split && !wv_class_split_shown(&s->cls))
+		return;		/* the class's word: it waits, and until when */
+	/* the link's own message back (its colour as the split left it) */
+	wv_app_msg(&s->app, s->app.msg_error, "%s", said);
+}
+
+/*
+ * A link's layout=: the split view's columns, as :set split memory|own;
+ * memory with the split view closed is named in err (own is its default).
+ */
+static void link_layout(struct wv_session *s, const struct wv_link *fl, char *err,
+			size_t size)
+{
+	char said[WV_APP_MSG_MAX];
+
+	if (!s->app.split_v) {
+		if (fl->layout && !err[0])
+			snprintf(err, size, "link field 'layout': the split view's; add "
+				 "split=NAME (or drop layout=)");
 		return;
 	}
 	snprintf(said, sizeof(said), "%s", s->app.msg);
-	wv_app_split(&s->app, fl->split);
-	if (s->lesson)	/* the class keeps it through the scenes */
-		s->cls.split = s->app.split_v;
-	if (s->app.split_v != fl->split && !err[0])
-		snprintf(err, size, "link field 'split': %.170s", s->app.msg);
-	/* the link's own message back (its colour as the split left it) */
-	wv_app_msg(&s->app, s->app.msg_error, "%s", said);
+	wv_app_split_layout(&s->app, fl->layout != 0);
+	wv_app_msg(&s->app, s->app.msg_error, "%s", said);	/* the link's own */
 }
 
 /* A link's view: compare or help over the main one. */
@@ -311,6 +329,8 @@ int wv_session_open(struct wv_session *s, const char *fragment,
 		return -2;
 	if (fl.split_given)
 		link_split(s, &fl, err, sizeof(err));
+	if (fl.layout >= 0)
+		link_layout(s, &fl, err, sizeof(err));
 	link_view(s, fl.view, err, sizeof(err));
 	if (err[0]) {
 		wv_app_msg(&s->app, true, "%s%s%s", err, s->kept_note[0] ? " " : "",
@@ -360,6 +380,10 @@ void wv_session_link(const struct wv_session *s, char *out, size_t size)
 		wv_weblink_trace(&app->trace, app->word_src, app->pos,
 				 app->view == WV_VIEW_COMPARE,
 				 app->split_v ? app->split_v->name : NULL, out, size);
+	if (app->split_v && app->split_mem) {	/* M, :set split, or the link's */
+		n = strlen(out);
+		snprintf(out + n, size - n, "&layout=memory");
+	}
 	if (s->theme_chosen) {	/* :set theme, or the link's */
 		n = strlen(out);
 		snprintf(out + n, size - n, "&theme=%s", wv_theme_name(s->theme));

@@ -636,6 +636,62 @@ static void test_class_command(void **state)
 	wv_session_free(&cs);
 }
 
+/*
+ * v in a lesson does what --split does (issue 47: it was refused while a
+ * later question on the word was to come): lesson 9 on ppc64, whose
+ * scenes 2 to 4 ask about scene 1's word.  In scene 1, v turns the split
+ * on, in both front-ends: the scene is drawn alone and the message line
+ * says it appears after scene 2's question; it stays on (waiting) into
+ * scene 2, where that question is this scene's; :split x86-64 after
+ * :split off the same; once scene 4's question is shown (s) it is drawn,
+ * x86-64's pane under ppc64's.
+ */
+static void test_v_waits_as_split(void **state)
+{
+	const struct wv_variant *x86 = wv_wat_find("x86-64");
+	const char *pane = " x86-64  64-bit little-endian";
+
+	(void)state;
+	start_lesson("lessons/09-big-endian.lesson", 9);
+	assert_string_equal(term.app.v->name, "ppc64");
+	press("v");
+	assert_ptr_equal(term.app.split_v, x86);
+	assert_ptr_equal(page.app.split_v, x86);
+	assert_ptr_equal(term.cls.split, x86);
+	assert_false(wv_class_split_shown(&term.cls));
+	assert_false(shows(&ft, pane));
+	assert_true(shows(&ft, "The split view with x86-64 appears after scene 2's "
+			  "question on this word."));
+	press("]");
+	assert_ptr_equal(term.app.split_v, x86);
+	assert_false(shows(&ft, pane));
+	assert_true(shows(&ft, "The split view with x86-64 appears after this "
+			  "scene's question."));
+	/* the command, as the key */
+	line(&term, "split off");
+	line(&page, "split off");
+	same_screens(":split off");
+	assert_null(term.app.split_v);
+	assert_null(term.cls.split);
+	line(&term, "split x86-64");
+	line(&page, "split x86-64");
+	same_screens(":split x86-64");
+	assert_ptr_equal(term.cls.split, x86);
+	assert_false(shows(&ft, pane));
+	assert_true(shows(&ft, "appears after this scene's question."));
+	go_scene(4);
+	assert_false(shows(&ft, pane));
+	press("Enter");				/* the answer line: left, s shows it */
+	press("Esc");
+	press("s");
+	assert_true(wv_class_split_shown(&term.cls));
+	assert_true(shows(&ft, pane));
+	press("v");				/* and closes it */
+	assert_null(term.cls.split);
+	assert_false(shows(&ft, pane));
+	stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -647,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_live_class),
 		cmocka_unit_test(test_class_command),
 		cmocka_unit_test(test_typed_characters),
+		cmocka_unit_test(test_v_waits_as_split),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -33,7 +33,8 @@ hidden() { screen; ! grep -qiF "$(hexdigits "$1")" "$tmp/screen"; }
 run "clear; $BIN --lessons-dir $LESSONS --arch x86-64 --lesson 13 --restart; echo Q-\$?"
 
 # 1-3: b = a ^ REPEAT_BYTE('/')
-at_scene 1 && wait_re '^b +[?]{8} [?]{8}' && hidden "$B"
+# (at 80 columns each row's label and hex on a caption line over its bits)
+at_scene 1 && wait_re '^b = [?]$' && wait_re '^ +[?]{8} [?]{8}' && hidden "$B"
 check $? "scene 1 opens with b hidden ('?'), its value nowhere on screen"
 keys Enter && wait_for "answer (hex):" && answer "0x2f2f" &&
 	wait_for "! 0x2f2f is not it (1 wrong so far)" && hidden "$B"

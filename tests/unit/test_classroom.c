@@ -874,9 +874,9 @@ static bool on_screen(const char *text, int cols, int rows)
  * A question still to come on the trace shown is hidden as the open one
  * is: lesson 3 scene 1 shows "ab\0cd" on x86-64, whose a - ONES scene 2
  * asks and whose has_zero scene 4 asks.  Until they are answered or
- * shown, no screen size shows has_zero, and compare, split, :json and
- * :try wait, naming the first such scene; after, they open and the calls
- * show it.
+ * shown, no screen size shows has_zero, and compare, :json and :try
+ * wait, naming the first such scene (the split is on and waits, drawn
+ * nowhere, as --split's); after, they open and the calls show it.
  */
 static void test_later_questions(void **state)
 {
@@ -896,9 +896,15 @@ static void test_later_questions(void **state)
 	wv_class_do(&cls, WV_ACT_COMPARE);
 	assert_int_equal(app.view, WV_VIEW_MAIN);
 	assert_non_null(strstr(app.msg, "scene 2"));
+	/* v turns the split on, as --split: it waits, drawn nowhere */
+	wv_class_do(&cls, WV_ACT_SPLIT);
+	assert_non_null(app.split_v);
+	assert_false(wv_class_split_shown(&cls));
+	assert_non_null(strstr(app.msg, "scene 2"));
+	for (int big = 0; big < 2; big++)
+		assert_false(on_screen("0x8080800000800000", big ? 160 : 120, big ? 45 : 36));
 	wv_class_do(&cls, WV_ACT_SPLIT);
 	assert_null(app.split_v);
-	assert_non_null(strstr(app.msg, "scene 2"));
 	wv_class_command(&cls, &compare, fake_json);
 	assert_int_equal(app.view, WV_VIEW_MAIN);
 	wv_class_command(&cls, &json, fake_json);

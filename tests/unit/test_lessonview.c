@@ -7,6 +7,7 @@
 #include "testutil.h"
 #include "questions.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,8 @@ static void dump(void)
 		print_message("|%s\n", buf);
 	}
 }
+
+static unsigned more_rows(const struct wv_frame *f, int y);
 
 static void test_scene(void **state)
 {
@@ -593,6 +596,31 @@ static void strip_fixed(const char *where)
 	bad_rows++;
 }
 
+static unsigned strip_legends;
+
+/* The memory strip tells its u (a byte past the page edge, "--" over
+   "u") under its end, and only where it shows one. */
+static void strip_legend(const char *where)
+{
+	char hex[400], chars[400];
+	int y = row_of("memory @");
+
+	if (y < 0)
+		return;
+	wv_frame_row_text(&fr, y, hex, sizeof(hex));
+	wv_frame_row_text(&fr, y + 1, chars, sizeof(chars));
+	bool u = strstr(hex, " --") || strstr(hex, ">--") || strstr(hex, "[--");
+	bool told = strstr(chars, "u unmapped") != NULL;
+
+	if (u != told) {
+		print_message("%s: the strip %s a byte past the page edge and %s\n",
+			      where, u ? "shows" : "shows no", told ? "tells u"
+			      : "does not tell u");
+		bad_rows++;
+	}
+	strip_legends += told;
+}
+
 /* The blank rows of the frame, its status and message rows left out. */
 static int blank_rows(void)
 {
@@ -608,8 +636,9 @@ static int blank_rows(void)
 }
 
 /* --present on every lesson's scenes at 80x24, 120x36 and 160x45: every
-   row of the shown sub-step keeps its label and its hex, and the memory
-   strip's bytes their columns. */
+   row of the shown sub-step keeps its label and its hex, the memory
+   strip's bytes their columns, and the strip tells its u where it shows
+   one (issue 47: it had no legend). */
 static void test_present_rows_whole(void **state)
 {
 	static struct wv_lesson_file files[100];
@@ -617,7 +646,7 @@ static void test_present_rows_whole(void **state)
 	char where[160];
 
 	(void)state;
-	bad_rows = 0;
+	bad_rows = strip_legends = 0;
 	for (int i = 0; i < n; i++) {
 		start(files[i].path, files[i].number, NULL, true);
 		for (size_t k = 0; k < cls.nscenes; k++)
@@ -632,12 +661,312 @@ static void test_present_rows_whole(void **state)
 					 projector_sizes[s].rows);
 				rows_whole(where);
 				strip_fixed(where);
+				strip_legend(where);
 				if (getenv("WATVIZ_BLANK"))	/* the figures */
 					print_message("%s: %d blank\n", where, blank_rows());
 			}
 		stop();
 	}
+	print_message("%u strips tell u\n", strip_legends);
+	assert_true(strip_legends > 0);
 	assert_int_equal(bad_rows, 0);
+}
+
+/* "... N more rows" on some row of the frame. */
+static bool rows_said_somewhere(void)
+{
+	for (int y = 0; y < fr.rows; y++)
+		if (more_rows(&fr, y))
+			return true;
+	return false;
+}
+
+/* A register row's label cut on row y: a cut mark ("...") among its first
+   columns, where the labels are. */
+static bool label_cut(int y)
+{
+	const struct wv_cell *row = &fr.cells[(size_t)y * (size_t)fr.cols];
+
+	for (int x = 0; x < 12 && x < fr.cols; x++)
+		if (row[x].ch == WV_CH_CUT)
+			return true;
+	return false;
+}
+
+static unsigned narration_only;
+
+/* rows_whole, where the text leaves the rows too few lines: the ones
+   drawn whole, the others said ("... N more rows"), no label cut; none
+   where a lesson's narration takes their lines (its question brings them
+   back: text_and_bits). */
+static void rows_whole_or_said(const char *where)
+{
+	char op[24];
+	int y = -1;
+
+	snprintf(op, sizeof(op), "%s:", wv_trace_op_name(app.trace.subs[app.pos].op));
+	for (int r = 0; r < fr.rows && y < 0; r++)
+		if (wv_frame_find(&fr, r, op) == 2)
+			y = r;
+	if (y < 0) {
+		narration_only++;
+		return;
+	}
+	if (!rows_said_somewhere()) {
+		rows_whole(where);
+		return;
+	}
+	for (; y >= 0 && y < fr.rows - 2; y++)
+		if (label_cut(y)) {
+			print_message("%s: a label cut on row %d\n", where, y);
+			if (bad_rows++ == 0)
+				dump();
+			return;
+		}
+}
+
+/*
+ * The same without --present at 80x24 (issue 47: the normal layout cut
+ * "a - ONES" to "a - ON..." and dropped the hex column): every lesson's
+ * scenes, as they open and with their question asked, and the visualizer
+ * alone on every variant's sub-steps of "ab\0cd", every row with its
+ * whole label and its hex (where the text leaves them too few lines: the
+ * rows drawn whole, the others said).
+ */
+static void test_rows_whole_80(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	char where[160];
+
+	(void)state;
+	bad_rows = narration_only = 0;
+	for (int i = 0; i < n; i++) {
+		start(files[i].path, files[i].number, NULL, false);
+		for (size_t k = 0; k < cls.nscenes * 2; k++) {
+			wv_class_goto(&cls, k / 2);
+			if (wv_lesson_scene(lesson, k / 2)->measure >= 0 ||
+			    (k % 2 && !cls.has_question))
+				continue;
+			if (k % 2)
+				wv_class_do(&cls, WV_ACT_ANSWER);
+			build(24, 80);
+			snprintf(where, sizeof(where), "lesson %u scene %zu at 80x24%s",
+				 files[i].number, k / 2 + 1, k % 2 ? ", asked" : "");
+			rows_whole_or_said(where);
+		}
+		stop();
+	}
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		assert_int_equal(wv_app_init(&app, w5, sizeof(w5), "ab\\0cd",
+					     wv_wat_at(i), 0, 0, -1), 0);
+		for (size_t k = 0; k < app.trace.nsubs; k++) {
+			app.pos = k;
+			assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
+			wv_view_build(&fr, &app);
+			snprintf(where, sizeof(where), "%s sub-step %zu at 80x24",
+				 app.v->name, k + 1);
+			/* up to four rows all of them: the operation, the
+			   header and 4 x 2 lines beside 3 of explanation */
+			if (app.trace.subs[k].nrows <= 4)
+				rows_whole(where);
+			else
+				rows_whole_or_said(where);
+		}
+		wv_app_free(&app);
+	}
+	print_message("%u lesson frames with the narration alone\n", narration_only);
+	assert_int_equal(bad_rows, 0);
+}
+
+/* ---- a split pane's rows: all of them, or a line saying how many not ------ */
+
+/* "... N more rows" on row y: N, else 0. */
+static unsigned more_rows(const struct wv_frame *f, int y)
+{
+	char buf[400];
+	const char *at;
+	unsigned n;
+	int end = 0;
+
+	wv_frame_row_text(f, y, buf, sizeof(buf));
+	at = strstr(buf, "... ");
+	return at && sscanf(at, "... %u more rows%n", &n, &end) == 1 && end ? n : 0;
+}
+
+/* Does row y hold a byte's bits (8 of 0, 1, '.' or '?' together, after a
+   blank or a mark)? */
+static bool has_bits(const struct wv_frame *f, int y)
+{
+	char buf[400];
+
+	wv_frame_row_text(f, y, buf, sizeof(buf));
+	for (const char *b = buf; *b; b++)
+		if (strspn(b, "01.?") >= 8 && (b == buf || !isalnum((unsigned char)b[-1])))
+			return true;
+	return false;
+}
+
+/*
+ * Rows y0 to y1 (exclusive) of f hold sub-step k's rows (nrows of them):
+ * every one, a line each, or the ones shown and a line naming how many
+ * more there are, the two adding up to nrows.  Returns whether they do.
+ */
+static bool rows_said(const struct wv_frame *f, int y0, int y1, unsigned nrows)
+{
+	unsigned shown = 0, said = 0;
+
+	for (int y = y0; y < y1; y++) {
+		char buf[400];
+		unsigned n = more_rows(f, y);
+
+		wv_frame_row_text(f, y, buf, sizeof(buf));
+		/* a caption ("a = 0x...") over its bits is one row's; a
+		   number ("n = 47") a row of its own */
+		if (n)
+			said += n;
+		else if (buf[strspn(buf, " ")] && strncmp(buf, "mem", 3) != 0 &&
+			 !(strstr(buf, " = 0x") && !has_bits(f, y) && y + 1 < y1 &&
+			   has_bits(f, y + 1)))
+			shown++;
+	}
+	return shown + said == nrows;
+}
+
+/*
+ * Issue 47: a sub-step's rows cut by the height are said to be cut, at
+ * every height down to one line for them: on every variant, every
+ * sub-step of "ab\0cd" drawn from row 0 (its operation, its byte header,
+ * then its rows) with 1 to nrows lines for its rows, the rows drawn and
+ * the count on "... N more rows" add up to the sub-step's rows.  And in a
+ * lesson at 80x24, every scene drawn split (its questions shown, last
+ * scene first, so none waits), each pane's current sub-step between its
+ * byte header and its sentence: its rows, or how many are not shown (once
+ * each pane kept 2 of 4 and said nothing); and its sentence readable: two
+ * lines at least where it is longer than one (it had one, cut), but where
+ * a "no such sub-step" note keeps the pane's heading on a line of its own.
+ */
+static void test_split_rows_said(void **state)
+{
+	static const uint8_t w5[] = { 'a', 'b', 0, 'c', 'd' };
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	unsigned bad = 0, cut = 0, panes = 0, said_lines = 0;
+	char where[200];
+
+	(void)state;
+	for (size_t i = 0; i < wv_wat_count(); i++) {
+		struct wv_app a;
+
+		assert_int_equal(wv_app_init(&a, w5, sizeof(w5), "ab\\0cd", wv_wat_at(i),
+					     0, 0, -1), 0);
+		for (size_t k = 0; k < a.trace.nsubs; k++) {
+			unsigned nrows = a.trace.subs[k].nrows;
+
+			for (int h = 1; h <= (int)nrows; h++) {
+				struct wv_frame f = { 0 };
+
+				a.pos = k;
+				assert_int_equal(wv_frame_init(&f, 30, 120), 0);
+				wv_view_registers(&f, &a, 0, 2 + h, NULL);
+				if (!rows_said(&f, 2, 2 + h, nrows)) {
+					print_message("%s sub-step %zu, %d lines for %u "
+						      "rows: not all said\n",
+						      a.v->name, k + 1, h, nrows);
+					bad++;
+				}
+				wv_frame_free(&f);
+			}
+		}
+		wv_app_free(&a);
+	}
+	for (int i = 0; i < n; i++) {
+		start(files[i].path, files[i].number, NULL, false);
+		for (size_t k = cls.nscenes; k-- > 0;) {
+			wv_class_goto(&cls, k);
+			if (cls.has_question)
+				wv_class_do(&cls, WV_ACT_REVEAL);
+			wv_app_split(&app, wv_app_split_partner(app.v));
+			if (!app.split_v || !wv_class_split_shown(&cls))
+				continue;
+			build(24, 80);
+			for (int p = 0; p < 2; p++) {
+				bool same;
+				size_t j = p ? wv_app_split_pos(&app, &same) : app.pos;
+				const struct wv_trace *t = p ? &app.split : &app.trace;
+				const struct wv_variant *v = p ? app.split_v : app.v;
+				const struct wv_substep *sub = &t->subs[j];
+				char head[40], op[48], text[24];
+				int y = -1, y1 = -1, h;
+
+				snprintf(head, sizeof(head), " %s  %u-bit", v->name, v->bits);
+				snprintf(op, sizeof(op), "%s: %.12s", wv_trace_op_name(sub->op),
+					 sub->expr);
+				snprintf(text, sizeof(text), "%.20s", sub->text);
+				h = row_of(head);
+				for (int r = h; h >= 0 && r < fr.rows; r++)
+					if (wv_frame_find(&fr, r, op) >= 0 && y < 0)
+						y = r + 2;	/* past its byte header */
+					else if (y >= 0 && y1 < 0 &&
+						 wv_frame_find(&fr, r, text) == 0)
+						y1 = r;
+				snprintf(where, sizeof(where), "lesson %u scene %zu, %s pane",
+					 files[i].number, k + 1, v->name);
+				if (y < 0 || y1 < 0) {
+					print_message("%s: its rows or sentence not found\n",
+						      where);
+					bad++;
+					continue;
+				}
+				panes++;
+				for (int r = y; r < y1; r++)
+					cut += more_rows(&fr, r) > 0;
+				if (!rows_said(&fr, y, y1, sub->nrows)) {
+					print_message("%s: %u rows, not all said\n", where,
+						      sub->nrows);
+					if (bad++ == 0)
+						dump();
+				}
+				/* its sentence: two lines at least, or whole,
+				   where its heading ("ppc64  64-bit big-endian"
+				   and a note) and its function with the step
+				   counter fit on one line */
+				char other[40], hr[400], fn[400];
+				const struct wv_variant *ov = p ? app.v : app.split_v;
+				const char *func = t->steps[sub->step].func;
+				int end, lines, hw, cw;
+
+				snprintf(other, sizeof(other), " %s  %u-bit", ov->name,
+					 ov->bits);
+				end = p ? fr.rows - 3 : row_of(other);
+				lines = end - y1;
+				said_lines += lines;
+				wv_frame_row_text(&fr, h, hr, sizeof(hr));
+				wv_frame_row_text(&fr, h + 1, fn, sizeof(fn));
+				/* the heading alone, up to the function if it
+				   shares the line; the counter at the row's end */
+				hw = strstr(hr, func) ? (int)(strstr(hr, func) - hr) - 2
+				     : (int)strlen(hr);
+				cw = strstr(strstr(hr, func) ? hr : fn, "step ")
+				     ? (int)strlen(strstr(strstr(hr, func) ? hr : fn,
+							  "step ")) : 0;
+				if (lines < 2 && strlen(sub->text) > 80 && cw &&
+				    hw + 2 + (int)strlen(func) + 2 + 1 + cw <= fr.cols) {
+					print_message("%s: its sentence on %d line\n", where,
+						      lines);
+					if (bad++ == 0)
+						dump();
+				}
+			}
+			wv_app_split(&app, NULL);
+		}
+		stop();
+	}
+	print_message("%u panes at 80x24, %u of them cut, %u lines of their "
+		      "sentences\n", panes, cut, said_lines);
+	assert_true(cut > 0);
+	assert_int_equal(bad, 0);
 }
 
 /* ---- the narration names the memory the frame draws ---------------------- */
@@ -963,6 +1292,8 @@ int main(void)
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_narration_fits),
 		cmocka_unit_test(test_present_rows_whole),
+		cmocka_unit_test(test_rows_whole_80),
+		cmocka_unit_test(test_split_rows_said),
 		cmocka_unit_test(test_memory_named),
 		cmocka_unit_test(test_strip_unmapped),
 		cmocka_unit_test(test_utf8_lesson),

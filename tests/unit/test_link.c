@@ -135,6 +135,27 @@ static void test_theme(void **state)
 	refused("theme", "light or dark", NULL);
 }
 
+/* layout=memory|own: the split view's columns, as :set split; absent -1 */
+static void test_layout(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("word=ab&split=ppc64"), 0);
+	assert_int_equal(fl.layout, -1);
+	assert_int_equal(parse("word=ab&split=ppc64&layout=memory"), 0);
+	assert_int_equal(fl.layout, 1);
+	assert_ptr_equal(fl.split, wv_wat_find("ppc64"));
+	assert_int_equal(parse("lesson=3&layout=own"), 0);
+	assert_int_equal(fl.layout, 0);
+	assert_int_equal(parse("word=ab&split=ppc64&layout=mem"), -1);
+	refused("layout", "memory or own", NULL);
+	assert_int_equal(fl.layout, -1);
+	assert_int_equal(parse("word=ab&layout="), -1);
+	refused("layout", "memory or own", NULL);
+	/* the list of fields names it */
+	assert_int_equal(parse("word=ab&columns=memory"), -1);
+	refused("columns", "split, layout, lesson", NULL);
+}
+
 static void test_word_too_long(void **state)
 {
 	size_t n = WV_CMD_TEXT_MAX + 100;
@@ -163,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_trace_fields_with_lesson),
 		cmocka_unit_test(test_present),
 		cmocka_unit_test(test_theme),
+		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_word_too_long),
 	};
 

@@ -5,7 +5,7 @@
  * command added without its line in the manual fails here.  And a key
  * bound to what a documented key does (= as +) is named wherever that key
  * is: on the same item of the man page, in the same row of the guide's
- * tables (docs/GUIDE.md).
+ * tables (docs/GUIDE.md), on the same line of the in-app help.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "testutil.h"
@@ -16,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/app.h"
 #include "app/cmdline.h"
 #include "app/keys.h"
+#include "app/view.h"
 
 static char *page, *guide;
 
@@ -99,6 +101,46 @@ static int lines_name_both(const char *text, const char *lead, const char *tok_k
 	return seen;
 }
 
+/* Does the in-app help (? at 120x36, on the key's focus) name alias on the
+   row that tells what key does (help)? */
+static bool help_names(const char *help, const char *alias, unsigned focus)
+{
+	static const uint8_t w[] = { 'a', 'b' };
+	struct wv_frame f = { 0 };
+	struct wv_app app;
+	char row[400];
+	bool named = false;
+
+	assert_int_equal(wv_app_init(&app, w, sizeof(w), "ab", wv_wat_find("x86-64"),
+				     0, 0, -1), 0);
+	app.focus = focus & WV_KEYS_MEMORY ? WV_FOCUS_MEMORY : focus & WV_KEYS_BITS
+		    ? WV_FOCUS_BITS : WV_FOCUS_STEPS;
+	assert_int_equal(wv_frame_init(&f, 36, 120), 0);
+	wv_view_help_keys(&f, &app, false);
+	for (int y = 0; y < f.rows && !named; y++) {
+		wv_frame_row_text(&f, y, row, sizeof(row));
+		for (int x = 0; x < f.cols; x += f.cols / 2) {	/* each half */
+			char *names = row + x, *said = strstr(names, help);
+
+			if (!said || said - names > f.cols / 2)
+				continue;
+			*said = '\0';			/* the names before it */
+			named = line_has(names, alias);
+			break;
+		}
+	}
+	wv_frame_free(&f);
+	wv_app_free(&app);
+	return named;
+}
+
+/*
+ * A key that does what the key heading its line of the in-app help does
+ * (= as +, shown on + and on the memory's byte + 1): named with it in the
+ * help, the man page and the guide.  It has no help text of its own; it
+ * may have a name (= once had none, so the help showed "+ -", and naming
+ * it made this check skip it).
+ */
 static void every_alias(void **state)
 {
 	(void)state;
@@ -111,13 +153,17 @@ static void every_alias(void **state)
 		const char *bad = NULL;
 		int in_page, in_guide;
 
-		/* an unnamed printable key, not one of a range ("0-9 a-f") */
-		if (k[i].name || k[i].key <= ' ' || k[i].key > '~' || isxdigit(k[i].key))
+		/* a printable key without a help line of its own, not one of a
+		   range ("0-9 a-f") */
+		if (k[i].help || k[i].key <= ' ' || k[i].key > '~' || isxdigit(k[i].key))
 			continue;
-		for (size_t j = 0; j < n && !named; j++)
-			if (k[j].name && k[j].act == k[i].act && k[j].focus == k[i].focus)
+		/* the key heading its help line, doing the same */
+		for (size_t j = i; j-- > 0 && !named;)
+			if (k[j].help)
 				named = &k[j];
-		if (!named || strlen(named->name) != 1)
+		if (!named || !named->name || strlen(named->name) != 1 ||
+		    named->act != k[i].act || named->focus != k[i].focus ||
+		    named->key == k[i].key)
 			continue;
 		snprintf(key, sizeof(key), "%s", named->name);
 		snprintf(alias, sizeof(alias), "%c", k[i].key);
@@ -136,6 +182,9 @@ static void every_alias(void **state)
 		if (in_page == 0 || in_guide == 0)
 			fail_msg("key %s (as %s): no item of watviz.1 or row of docs/GUIDE.md "
 				 "names it", alias, key);
+		if (!help_names(named->help, alias, named->focus))
+			fail_msg("key %s does what %s does, and the help (?) names %s "
+				 "without it", alias, key, key);
 		checked++;
 	}
 	printf("# %zu keys that do what another does, named beside it\n", checked);

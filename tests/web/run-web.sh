@@ -433,6 +433,16 @@ link
 open lesson=3&scene=2&split=ppc64
 frame
 link
+open word=hello%5C0world&arch=ppc64&split=x86-64&layout=memory
+frame
+link
+key M
+link
+open word=ab&layout=memory
+frame
+link
+open word=ab&split=ppc64&layout=mine
+frame
 EOF
 # the module's side in one node for every scenario (node's start and the
 # module's compilation once, not once a scenario: most of this part's CPU),
@@ -611,10 +621,21 @@ grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 5 sub-steps" "$tm
 ok $? "a lesson link's step opens the scene there (has_zero:3 is sub-step $at of $all), one the scene has not is named"
 grep -q '^link|word=hello%5C0world&arch=ppc64&step=has_zero%3A2&split=x86-64$' "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': no variant of that name" "$tmp/frag.out" &&
-	grep -q "t|.*link field 'split': the split view opens once the question is answered" "$tmp/frag.out" &&
-	grep -q '^link|lesson=3&scene=2$' "$tmp/frag.out" &&
+	grep -q "t|.*The split view with ppc64 appears after this scene's question." "$tmp/frag.out" &&
+	grep -q '^link|lesson=3&scene=2&split=ppc64$' "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': split x86-32: the string starts at 7, past x86-32's" "$tmp/frag.out"
-ok $? "a link's split=NAME opens the split view and is written back; a bad name, one over an open question, and one past its first word (issue 46) are named"
+ok $? "a link's split=NAME opens the split view and is written back; over an open question it waits, as --split and v, and says so; a bad name and one past its first word (issue 46) are named"
+
+# the split view's layout (M, :set split memory|own) in the link: taken,
+# drawn (the legend says how the columns read), written back while it
+# holds and dropped once M turns it back; without a split, or misspelt,
+# named
+grep -q '^link|word=hello%5C0world&arch=ppc64&step=load%3A1&split=x86-64&layout=memory$' "$tmp/frag.out" &&
+	grep -q '^link|word=hello%5C0world&arch=ppc64&step=load%3A1&split=x86-64$' "$tmp/frag.out" &&
+	grep -q "t|a memory byte in one column (M: own order)" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'layout': the split view's; add split=NAME" "$tmp/frag.out" &&
+	grep -q "t|.*link field 'layout': the split view's layout: memory or own" "$tmp/frag.out"
+ok $? "a link's layout=memory lays the split view out by memory and is written back while it holds; without split= or misspelt it is named"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
