@@ -82,7 +82,7 @@ for n in lessons:
                              "questions": len(re.findall(r"^Question \d+:", plain, re.M))}
 pages["l3-ppc.html"] = {"args": ["--html", "--lesson", "3", "--arch", "ppc"],
                         "kind": "lesson", "questions": 3}
-# the 40-minute class, one print: 29 Letter pages before its lessons
+# the 46-minute class, one print: 29 Letter pages before its lessons
 # shared one legend, one answers section and one list of sources
 pages["l1-5.html"] = {"args": ["--html", "--lesson", "1-5"], "kind": "lesson",
                       "questions": sum(pages["l%d.html" % i]["questions"]
