@@ -101,6 +101,14 @@ struct wv_variant {
 				   bits and endian say beside it */
 	enum wv_dcache dcache_kind;
 	const char *dcache;	/* who selects DCACHE_WORD_ACCESS, and when */
+	const char *dcache_when;	/* NULL when dcache and zeropad hold in
+					   every release of the era; else the
+					   releases they hold in, a phrase
+					   ("in v6.7 to v7.1 and from v7.3
+					   (656db3022083)") */
+	const char *dcache_gap;	/* with dcache_when: the kernels of the era
+				   without them, as the subject of "hash
+				   byte by byte" */
 	const char *zeropad;	/* the file holding this kernel's
 				   load_unaligned_zeropad fixup (the handler
 				   that reloads the aligned word and shifts

@@ -70,14 +70,16 @@ size_t ls_result_sub(const struct wv_step *st, const struct wv_trace *t)
  * The worked answer of a build question: any formula right for every word
  * is, and the variant's own.  For the exact mask only the kernels that
  * compute it are credited: big-endian prep_zero_mask (include/asm-generic,
- * powerpc) and s390's has_zero; the others have none (little-endian uses
- * only the lowest flag, which the cheap test already gets right).
+ * powerpc) and s390's has_zero, named from the table; the others have none
+ * (little-endian uses only the lowest flag, which the cheap test already
+ * gets right; cmpb and cmpbge give an exact map of their own form).
  */
 static void build_worked(const struct wv_scene *s, const struct wv_variant *v,
 			 char *buf, size_t size)
 {
 	static const char exact[] = "~(((a & LOW7) + LOW7) | a | LOW7)";
 	struct wv_kernel_terms k;
+	char who[400];
 	int n = snprintf(buf, size, "Any formula that does it for every word is right. ");
 
 	wv_try_kernel_terms(v, &k);
@@ -95,12 +97,11 @@ static void build_worked(const struct wv_scene *s, const struct wv_variant *v,
 			 "every word of the loop.", v->name, k.has_zero);
 	else
 		snprintf(buf + n, size - (size_t)n, "%s has none of its own: its has_zero "
-			 "is %s%s. The kernels that compute the exact mask are the "
-			 "big-endian ones, in prep_zero_mask after the loop, and s390, in "
-			 "has_zero: %s.", v->name, k.has_zero,
+			 "is %s%s. %s", v->name, k.has_zero,
 			 v->hz_kind == WV_HZ_CHEAP && v->endian == WV_LITTLE
 			 ? ", and on little-endian only its lowest flag is used, which that "
-			   "test gets right" : "", exact);
+			   "test gets right" : "",
+			 wv_trace_exact_mask_sentence(exact, who, sizeof(who)));
 }
 
 /*

@@ -56,7 +56,8 @@ int ls_fail(struct parser *p, int col, const char *fmt, ...)
 static const char *const extra_names[] = {
 	"arch", "word_bytes", "word_bits", "offset", "answer_address", "nwords",
 	"delim", "dcache", "zeropad", "memory", "byte_ops", "after_ops",
-	"has_zero_formula",
+	"has_zero_formula", "cheap_be_variants", "cheap_le_variants",
+	"exact_loop_variants", "create_forms",
 };
 #define NEXTRAS (sizeof(extra_names) / sizeof(extra_names[0]))
 

@@ -71,6 +71,23 @@ static int placeholder_value(const struct wv_scene *s, const struct wv_trace *t,
 		wv_trace_zeropad_sentence(t->v, buf, size);
 		return 0;
 	}
+	/* lists of the whole table's variants that share a property */
+	if (strcmp(name, "cheap_be_variants") == 0) {
+		wv_trace_cheap_be_names(t->v, buf, size);
+		return 0;
+	}
+	if (strcmp(name, "cheap_le_variants") == 0) {
+		wv_trace_cheap_le_names(t->v, buf, size);
+		return 0;
+	}
+	if (strcmp(name, "exact_loop_variants") == 0) {
+		wv_trace_exact_loop_names(t->v, buf, size);
+		return 0;
+	}
+	if (strcmp(name, "create_forms") == 0) {
+		wv_trace_create_forms(t->v, buf, size);
+		return 0;
+	}
 	if (strcmp(name, "delim") == 0) {
 		if (t->in.delim < 0)
 			return -1;
@@ -106,7 +123,7 @@ static int fill(const struct wv_scene *s, const struct wv_trace *t, unsigned hid
 
 	while (*src) {
 		const char *close = *src == '{' ? strchr(src, '}') : NULL;
-		char name[24], val[400];
+		char name[24], val[600];
 		size_t n;
 
 		if (close && (size_t)(close - src - 1) < sizeof(name)) {

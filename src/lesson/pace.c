@@ -67,13 +67,17 @@ static const struct {
 	{ "{zeropad}", wv_trace_zeropad_sentence },
 	{ "{memory}", memory_name },
 	{ "{has_zero_formula}", hz_formula },
+	{ "{cheap_be_variants}", wv_trace_cheap_be_names },
+	{ "{cheap_le_variants}", wv_trace_cheap_le_names },
+	{ "{exact_loop_variants}", wv_trace_exact_loop_names },
+	{ "{create_forms}", wv_trace_create_forms },
 };
 
 /* The words the sentence placeholders (and {memory}) in text add beyond the one each
    counts as written. */
 static size_t sentence_words(const char *text, const struct wv_variant *v)
 {
-	char sentence[400];
+	char sentence[600];
 	size_t total = 0;
 
 	for (size_t i = 0; i < sizeof(sentences) / sizeof(sentences[0]); i++) {

@@ -50,6 +50,13 @@ static inline bool is_be(const struct builder *b)
 	return b->t->v->endian == WV_BIG;
 }
 
+/* Does has_zero mark only zero bytes (cmpb, cmpbge, s390's exact test), so
+   that no flag can be false? */
+static inline bool hz_exact(const struct builder *b)
+{
+	return b->t->v->hz_kind != WV_HZ_CHEAP && b->t->v->hz_kind != WV_HZ_CHEAP_BE;
+}
+
 static inline void fail(struct builder *b, int err)
 {
 	if (!b->err)

@@ -219,7 +219,10 @@ void tr_do_find(struct builder *b)
 		c = wv_ctz(mask, 8);
 		s = tr_sub_new(b, WV_OP_CTZ, "cttz(bits)",
 			       "Count the trailing zeros of the 8-bit map (highlighted): the "
-			       "lowest set bit is the first zero byte in memory.");
+			       "lowest set bit is the first zero byte in memory. A kernel built "
+			       "for the EV67 does it with cttz; without it, find_zero keeps "
+			       "only the lowest set bit and tests it against 0xf0, 0xcc and "
+			       "0xaa.");
 		r = tr_row_add(b, s, WV_ROW_INPUT, "bits", mask, 8);
 		tr_mark_bitmap(b, r);
 		r->bits = tr_trailing_zero_bits(mask, 8);

@@ -147,9 +147,11 @@ void tr_do_has_zero(struct builder *b, bool last)
 	draw_has_zero(b, "a", wd->value, wd->has_zero, wd->data);
 	if (last) {
 		s = tr_sub_new(b, WV_OP_TEST, "has_zero(a) != 0",
-			       "The loop tests whether has_zero found anything. A false "
-			       "flag needs a borrow out of a real zero, so this yes/no "
-			       "answer is always right.");
+			       "The loop tests whether has_zero found anything. %s",
+			       hz_exact(b) ? "has_zero is exact here: every flag is a "
+			       "zero byte, so this yes/no answer is always right." :
+			       "A false flag needs a borrow out of a real zero, so this "
+			       "yes/no answer is always right.");
 		tr_sub_detail(b, s, "%s", wd->hit ? "Non-zero: the word holds a zero byte, so "
 			      "the loop stops here." : "Zero: no byte of this word is 0, so "
 			      "the loop moves on to the next word.");

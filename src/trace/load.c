@@ -132,6 +132,9 @@ void tr_do_zeropad(struct builder *b)
 			 "of this form kept the same reload and shift in a fixup "
 			 "stub in %s, read at %s).", func, file, v->zeropad_stub,
 			 v->zeropad_stub_at);
+	else if (v->zeropad && v->dcache_when)
+		snprintf(who, sizeof(who), "%s in %s does it here, %s.", func, file,
+			 v->dcache_when);
 	else if (v->zeropad)
 		snprintf(who, sizeof(who), "%s in %s does it here.", func, file);
 	else
@@ -227,8 +230,10 @@ void tr_do_prestart(struct builder *b)
 		     off, off, off == 1 ? "" : "s", off == 1 ? "it is" : "they are");
 	snprintf(ex, sizeof(ex), "a |= aligned_byte_mask(%u)", off);
 	s = tr_sub_new(b, WV_OP_OR, ex,
-		       "OR 0xff into the pre-start bytes: 0xff is not zero, and 0xff - 1 = "
-		       "0xfe does not borrow, so no flag can start there.");
+		       "OR 0xff into the pre-start bytes: 0xff is not zero, and %s",
+		       hz_exact(b) ? "has_zero is exact here: it cannot mark a byte "
+		       "that is not zero, so no flag can fall there." :
+		       "0xff - 1 = 0xfe does not borrow, so no flag can start there.");
 	tr_row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
 	r = tr_row_add(b, s, WV_ROW_CONST, "start mask", pre, w);
 	for (unsigned i = 0; i < t->word_bytes; i++)

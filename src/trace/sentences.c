@@ -19,9 +19,16 @@ const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 {
 	switch (v->dcache_kind) {
 	case WV_DCACHE_YES:
-		snprintf(buf, size, "On %s this is the kernel's own path: %s "
-			 "(fs/namei.c uses this hash_name only under "
-			 "CONFIG_DCACHE_WORD_ACCESS).", v->name, v->dcache);
+		if (v->dcache_when)	/* s390: reverted in one release */
+			snprintf(buf, size, "On %s this is the kernel's own path %s: %s "
+				 "(fs/namei.c uses this hash_name only under "
+				 "CONFIG_DCACHE_WORD_ACCESS); %s hash byte by byte.",
+				 v->name, v->dcache_when, v->dcache,
+				 v->dcache_gap);
+		else
+			snprintf(buf, size, "On %s this is the kernel's own path: %s "
+				 "(fs/namei.c uses this hash_name only under "
+				 "CONFIG_DCACHE_WORD_ACCESS).", v->name, v->dcache);
 		break;
 	case WV_DCACHE_OPT_IN:
 		snprintf(buf, size, "On %s this is the kernel's path only where the "
@@ -57,22 +64,230 @@ const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
 			 "of this form had a fixup stub in %s instead (read at %s).",
 			 v->name, v->zeropad_func, v->zeropad, v->zeropad_stub,
 			 v->zeropad_stub_at);
+	else if (v->zeropad && v->dcache_when)
+		snprintf(buf, size, "On %s that fixup is %s in %s, %s; %s have none "
+			 "and hash byte by byte.", v->name,
+			 v->zeropad_func, v->zeropad, v->dcache_when, v->dcache_gap);
 	else if (v->zeropad)
 		snprintf(buf, size, "On %s that fixup is %s in %s.", v->name,
 			 v->zeropad_func, v->zeropad);
 	else if (v->dcache_kind == WV_DCACHE_USER)
+		/* the example is big-endian: named only where it is one of
+		   this variant's kind */
 		snprintf(buf, size, "%s (%s) defines no load_unaligned_zeropad; an "
-			 "architecture on this header brings its own, if any "
-			 "(big-endian arm's is in arch/arm/include/asm/"
-			 "word-at-a-time.h, 2cc2c3cb54de). For a load across a page "
-			 "edge watviz borrows a %s-endian kernel's fixup.",
-			 v->kernel_path, v->name, v->endian == WV_BIG ? "big" : "little");
+			 "architecture on this header brings its own, if any%s. For "
+			 "a load across a page edge watviz borrows a %s-endian "
+			 "kernel's fixup.", v->kernel_path, v->name,
+			 v->endian == WV_BIG ? " (big-endian arm's is in "
+			 "arch/arm/include/asm/word-at-a-time.h, 2cc2c3cb54de)" : "",
+			 v->endian == WV_BIG ? "big" : "little");
 	else
 		snprintf(buf, size, "%s (%s) has no load_unaligned_zeropad, hence "
 			 "no such fixup; where a load crosses the page edge watviz "
 			 "draws a %s-endian kernel's fixup instead, for comparison.",
 			 v->kernel_path, v->name,
 			 v->endian == WV_BIG ? "big" : "little");
+	return buf;
+}
+
+/* ---- lists of variants, written from the table ------------------------- */
+
+static bool cheap_be(const struct wv_variant *v)
+{
+	return v->hz_kind == WV_HZ_CHEAP_BE;
+}
+
+static bool cheap_le(const struct wv_variant *v)
+{
+	return v->hz_kind == WV_HZ_CHEAP && v->endian == WV_LITTLE;
+}
+
+static bool exact_loop(const struct wv_variant *v)
+{
+	return !cheap_be(v) && v->hz_kind != WV_HZ_CHEAP;
+}
+
+/* How an exact has_zero tests, by its kind. */
+static const char *exact_how(const struct wv_variant *v)
+{
+	switch (v->hz_kind) {
+	case WV_HZ_CMPB:
+		return "cmpb";
+	case WV_HZ_CMPBGE:
+		return "cmpbge";
+	case WV_HZ_EXACT:
+		return "the exact test";
+	case WV_HZ_CHEAP:
+	case WV_HZ_CHEAP_BE:
+		break;
+	}
+	return "";
+}
+
+/* The names of the variants pick() chooses, "a, b and c", each followed
+   by " (how)" when how is given; appended at buf[*used]. */
+static void names(bool (*pick)(const struct wv_variant *),
+		  const char *(*how)(const struct wv_variant *), char *buf,
+		  size_t size, size_t *used)
+{
+	size_t total = 0, k = 0;
+	int w;
+
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		total += pick(wv_wat_at(i));
+	for (size_t i = 0; i < wv_wat_count() && *used < size; i++) {
+		const struct wv_variant *v = wv_wat_at(i);
+
+		if (!pick(v))
+			continue;
+		k++;
+		w = snprintf(buf + *used, size - *used, "%s%s%s%s%s",
+			     k == 1 ? "" : k == total ? " and " : ", ", v->name,
+			     how ? " (" : "", how ? how(v) : "", how ? ")" : "");
+		if (w > 0)
+			*used += (size_t)w;
+	}
+	if (*used >= size && size)
+		*used = size - 1;
+}
+
+const char *wv_trace_cheap_be_names(const struct wv_variant *v, char *buf,
+				    size_t size)
+{
+	size_t used = 0;
+
+	(void)v;
+	buf[0] = '\0';
+	names(cheap_be, NULL, buf, size, &used);
+	return buf;
+}
+
+const char *wv_trace_cheap_le_names(const struct wv_variant *v, char *buf,
+				    size_t size)
+{
+	size_t used = 0;
+
+	(void)v;
+	buf[0] = '\0';
+	names(cheap_le, NULL, buf, size, &used);
+	return buf;
+}
+
+const char *wv_trace_exact_loop_names(const struct wv_variant *v, char *buf,
+				      size_t size)
+{
+	size_t used = 0;
+
+	(void)v;
+	buf[0] = '\0';
+	names(exact_loop, exact_how, buf, size, &used);
+	return buf;
+}
+
+static bool prep_exact(const struct wv_variant *v)
+{
+	return v->prep_kind == WV_PREP_EXACT_BE;
+}
+
+static bool hz_formula_exact(const struct wv_variant *v)
+{
+	return v->hz_kind == WV_HZ_EXACT;
+}
+
+static bool one_insn(const struct wv_variant *v)
+{
+	return v->hz_kind == WV_HZ_CMPB || v->hz_kind == WV_HZ_CMPBGE;
+}
+
+const char *wv_trace_exact_mask_sentence(const char *formula, char *buf,
+					 size_t size)
+{
+	size_t used = 0;
+	int w;
+
+	buf[0] = '\0';
+	w = snprintf(buf, size, "The exact mask is %s; the kernels that compute it "
+		     "are ", formula);
+	used = w > 0 ? (size_t)w : 0;
+	if (used < size)
+		names(prep_exact, NULL, buf, size, &used);
+	if (used < size && (w = snprintf(buf + used, size - used, ", in "
+					 "prep_zero_mask after the loop, and ")) > 0)
+		used += (size_t)w;
+	if (used < size)
+		names(hz_formula_exact, NULL, buf, size, &used);
+	if (used < size && (w = snprintf(buf + used, size - used, ", in has_zero, "
+					 "while ")) > 0)
+		used += (size_t)w;
+	if (used < size)
+		names(one_insn, exact_how, buf, size, &used);
+	if (used < size)
+		snprintf(buf + used, size - used, " get an exact map of the zero "
+			 "bytes from one instruction.");
+	return buf;
+}
+
+/* create_zero_mask's forms, told apart by the variant's kinds: each variant
+   is in exactly one (tests/unit/test_trace.c checks it). */
+static bool create_be_mask(const struct wv_variant *v)
+{
+	return v->create_kind == WV_CREATE_IDENTITY && v->hz_kind == WV_HZ_CHEAP_BE;
+}
+
+static bool create_bytemask(const struct wv_variant *v)
+{
+	return v->create_kind == WV_CREATE_BYTEMASK;
+}
+
+static bool create_raw_flags(const struct wv_variant *v)
+{
+	return v->create_kind == WV_CREATE_IDENTITY && v->hz_kind == WV_HZ_CHEAP;
+}
+
+static bool create_map(const struct wv_variant *v)
+{
+	return v->create_kind == WV_CREATE_IDENTITY && v->hz_kind == WV_HZ_CMPBGE;
+}
+
+static bool create_popcount(const struct wv_variant *v)
+{
+	return v->create_kind == WV_CREATE_POPCOUNT;
+}
+
+static bool create_fls(const struct wv_variant *v)
+{
+	return v->create_kind == WV_CREATE_FLS;
+}
+
+const char *wv_trace_create_forms(const struct wv_variant *v, char *buf,
+				  size_t size)
+{
+	static const struct {
+		bool (*pick)(const struct wv_variant *);
+		const char *what;
+	} forms[] = {
+		{ create_be_mask, "the mask unchanged, for find_zero to count its "
+				  "leading zeros, on " },
+		{ create_bytemask, "a byte mask on " },
+		{ create_raw_flags, "the raw flags, for a bit scan, on " },
+		{ create_map, "cmpbge's 8-bit map unchanged on " },
+		{ create_popcount, "a popcntd count on " },
+		{ create_fls, "an __fls bit index on " },
+	};
+	size_t used = 0;
+	int w;
+
+	(void)v;
+	buf[0] = '\0';
+	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]) && used < size; f++) {
+		w = snprintf(buf + used, size - used, "%s%s", f ? "; " : "",
+			     forms[f].what);
+		if (w > 0)
+			used += (size_t)w;
+		if (used >= size)
+			break;
+		names(forms[f].pick, NULL, buf, size, &used);
+	}
 	return buf;
 }
 

@@ -346,6 +346,36 @@ const char *wv_trace_dcache_sentence(const struct wv_variant *v, char *buf,
 const char *wv_trace_zeropad_sentence(const struct wv_variant *v, char *buf,
 				      size_t size);
 
+/*
+ * Lists of the variants of the whole table (wv_wat_at) that share a
+ * property, written from the table so that none is left out: v is not
+ * read (the signature is the sentences').  Each returns buf.
+ *   cheap_be: the cheap test in its big-endian form, "generic-be64, ... and
+ *             ppc32";
+ *   cheap_le: the cheap test on little-endian;
+ *   exact_loop: an exact has_zero, each with how ("ppc64le (cmpb), ...");
+ *   create_forms: every form create_zero_mask gives find_zero, each with
+ *             the variants giving it ("the mask unchanged on ...; a byte
+ *             mask on ...; ...").
+ */
+const char *wv_trace_cheap_be_names(const struct wv_variant *v, char *buf,
+				    size_t size);
+const char *wv_trace_cheap_le_names(const struct wv_variant *v, char *buf,
+				    size_t size);
+const char *wv_trace_exact_loop_names(const struct wv_variant *v, char *buf,
+				      size_t size);
+const char *wv_trace_create_forms(const struct wv_variant *v, char *buf,
+				  size_t size);
+
+/*
+ * "The exact mask is FORMULA; the kernels that compute it are ..., in
+ * prep_zero_mask after the loop, and ..., in has_zero, while ... get an
+ * exact map of the zero bytes from one instruction.", the lists written
+ * from the table.  Returns buf.
+ */
+const char *wv_trace_exact_mask_sentence(const char *formula, char *buf,
+					 size_t size);
+
 /* Short name of an op, as in JSON: "sub", "and", "clz", ... */
 const char *wv_trace_op_name(enum wv_op op);
 

@@ -82,10 +82,10 @@ for n in lessons:
                              "questions": len(re.findall(r"^Question \d+:", plain, re.M))}
 pages["l3-ppc.html"] = {"args": ["--html", "--lesson", "3", "--arch", "ppc"],
                         "kind": "lesson", "questions": 3}
-# the first class, one print: 29 Letter pages before its lessons shared
-# one legend, one answers section and one list of sources, 14 after; lesson
-# 1's scene 6 (what one word costs, a question of its own) came later and
-# adds 2 (16)
+# the 46-minute class, one print: 29 Letter pages before its lessons
+# shared one legend, one answers section and one list of sources, 14
+# after; lesson 1's scene 6 (what one word costs, a question of its own)
+# came later and adds 2 (16)
 pages["l1-5.html"] = {"args": ["--html", "--lesson", "1-5"], "kind": "lesson",
                       "questions": sum(pages["l%d.html" % i]["questions"]
                                        for i in range(1, 6))}

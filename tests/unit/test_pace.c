@@ -153,6 +153,73 @@ static void test_readme_table(void **state)
 		assert_int_equal(sum[i], total[i]);
 }
 
+/* The minutes of lesson num as wv_pace_lesson gives them. */
+static unsigned lesson_minutes(const struct wv_lesson_file *files, int n, unsigned num)
+{
+	wv_lesson *l = NULL;
+	struct wv_error e;
+	struct wv_pace p;
+
+	for (int k = 0; k < n; k++)
+		if (files[k].number == num) {
+			assert_int_equal(wv_lesson_load(files[k].path, &l, &e), 0);
+			assert_int_equal(wv_pace_lesson(l, NULL, &p), 0);
+			wv_lesson_free(l);
+			return p.minutes;
+		}
+	fail_msg("no lesson %u", num);
+	return 0;
+}
+
+/* The first line of path holding key, or fail. */
+static void line_with(const char *path, const char *key, char *line, size_t size)
+{
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	while (fgets(line, (int)size, f))
+		if (strstr(line, key)) {
+			fclose(f);
+			return;
+		}
+	fclose(f);
+	fail_msg("%s has no line with \"%s\"", path, key);
+}
+
+/*
+ * The classes lessons/README.md suggests (lessons 1-5, 6-10, 11-15, 16) and
+ * the class docs/GUIDE.md names (--lesson 1-5) take the minutes the
+ * lessons add up to.
+ */
+static void test_class_minutes(void **state)
+{
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	unsigned said[4], sum[4] = { 0 }, guide;
+	char line[512];
+	const char *at;
+
+	(void)state;
+	assert_true(n >= 16);
+	for (unsigned num = 1; num <= 16; num++)
+		sum[num == 16 ? 3 : (num - 1) / 5] += lesson_minutes(files, n, num);
+	line_with("lessons/README.md", "lessons 1-5 (", line, sizeof(line));
+	at = strstr(line, "lessons 1-5 (");
+	assert_int_equal(sscanf(at, "lessons 1-5 (%u minutes), 6-10 (%u) and 11-15 (%u), "
+				"and lesson 16 (%u)", &said[0], &said[1], &said[2],
+				&said[3]), 4);
+	for (int i = 0; i < 4; i++)
+		if (said[i] != sum[i])
+			fail_msg("lessons/README.md says class %d takes %u minutes; its "
+				 "lessons take %u", i + 1, said[i], sum[i]);
+	line_with("docs/GUIDE.md", "`--lesson 1-5` (the ", line, sizeof(line));
+	at = strstr(line, "`--lesson 1-5` (the ");
+	assert_int_equal(sscanf(at, "`--lesson 1-5` (the %u-minute", &guide), 1);
+	if (guide != sum[0])
+		fail_msg("docs/GUIDE.md calls --lesson 1-5 the %u-minute class; its "
+			 "lessons take %u", guide, sum[0]);
+}
+
 /*
  * The words counted as written (a placeholder is one word) are the words of
  * the narration and questions as filled from the traces: every lesson in
@@ -212,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_formula),
 		cmocka_unit_test(test_lesson),
 		cmocka_unit_test(test_readme_table),
+		cmocka_unit_test(test_class_minutes),
 		cmocka_unit_test(test_as_filled),
 	};
 
