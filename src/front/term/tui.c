@@ -156,21 +156,16 @@ static void log_vote(void *ctx, const uint8_t id[WV_LIVE_ID_BYTES], unsigned rou
 		     unsigned option)
 {
 	struct tui *ui = ctx;
-	char when[32], line[WV_LIVE_EVENT_MAX];
-	time_t now = time(NULL);
-	struct tm tm;
+	char line[WV_LIVE_EVENT_MAX];
 	int n;
 
 	(void)round;
 	(void)option;
 	if (ui->log_fd < 0)
 		return;
-	gmtime_r(&now, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	n = wv_live_log_line(ui->live, id, when, line, sizeof(line) - 1);
+	n = wv_live_log_record(ui->live, id, (int64_t)time(NULL), line, sizeof(line));
 	if (n < 0)
 		return;
-	line[n++] = '\n';
 	if (write(ui->log_fd, line, (size_t)n) != n) {
 		wv_session_msg(&ui->s, true, "--class-log %s: cannot write (%s); the "
 			       "votes are counted, no longer logged", ui->log_path,
@@ -203,12 +198,13 @@ static int log_open(struct tui *ui, const char *path, char *err, size_t size)
 static int csv_fill(FILE *f, void *ctx)
 {
 	const struct wv_session *s = ctx;
-	char line[1024];
+	size_t len;
+	char *csv = wv_live_csv(s->sums, s->nsums, &len);
 
-	for (size_t i = 0; i <= s->nsums; i++)
-		if (wv_live_summary_csv(&s->sums[i ? i - 1 : 0], i == 0, line,
-					sizeof(line)) > 0)
-			fputs(line, f);
+	if (!csv)
+		return -ENOMEM;
+	fwrite(csv, 1, len, f);
+	free(csv);
 	return wv_file_error(f);
 }
 
