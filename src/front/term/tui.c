@@ -29,7 +29,7 @@
 
 #include "app/app.h"
 #include "app/cast.h"
-#include "front/class/classsrv.h"
+#include "front/class/serve.h"
 #include "app/classroom.h"
 #include "app/cmdline.h"
 #include "render/handout.h"
@@ -76,17 +76,8 @@ struct tui {
 	struct wv_rec *rec;		/* --record, or NULL */
 	bool mouse;			/* mouse reporting is on */
 	enum wv_theme theme;		/* the colours are set up for */
-	/* --class: the votes, the server the phones reach, the QR rows */
-	wv_live *live;
-	wv_classsrv *srv;
-	char *qr;
-	int log_fd;			/* --class-log, or -1 */
-	const char *log_path;
-	/* make bench-class: WATVIZ_BENCH_LOG names a file (a FIFO) that gets
-	   "url URL" when the class is served and "frame NS KEYS" after each
-	   frame is flushed (CLOCK_MONOTONIC ns, keys handled so far); -1 */
-	int bench_fd;
-	unsigned long keys;
+	struct wv_serve cls;		/* --class, :class */
+	unsigned long keys;		/* handled so far (make bench-class) */
 	/* :try's proof, on a thread of its own while the loop goes on (keys
 	   set aside, resize and Ctrl-Z served); done: one byte on the pipe */
 	struct {
@@ -102,210 +93,6 @@ struct tui {
 	} job;
 };
 
-/* A line for make bench-class (tests/class/bench.py), when it asked. */
-static void bench_say(const struct tui *ui, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void bench_say(const struct tui *ui, const char *fmt, ...)
-{
-	char line[512];
-	va_list ap;
-	int n;
-
-	if (ui->bench_fd < 0)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	if (n > 0 && (size_t)n < sizeof(line) && write(ui->bench_fd, line, (size_t)n) < 0)
-		return;		/* the bench went away: nothing to say */
-}
-
-/* ---- --class ------------------------------------------------------------- */
-
-/*
- * The address of the default route, into buf: the local end of a UDP
- * socket connected to a documentation address (192.0.2.1, RFC 5737; a
- * UDP connect sends nothing).  0, or -1 with no route (no network).
- */
-static int default_addr(char *buf, size_t size)
-{
-	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(9) };
-	struct sockaddr_in me;
-	socklen_t len = sizeof(me);
-	int fd = socket(AF_INET, SOCK_DGRAM, 0), rc = -1;
-
-	inet_pton(AF_INET, "192.0.2.1", &to.sin_addr);
-	if (fd >= 0 && connect(fd, (struct sockaddr *)&to, sizeof(to)) == 0 &&
-	    getsockname(fd, (struct sockaddr *)&me, &len) == 0 &&
-	    inet_ntop(AF_INET, &me.sin_addr, buf, (socklen_t)size))
-		rc = 0;
-	if (fd >= 0)
-		close(fd);
-	return rc;
-}
-
-#define CLASS_PORT 8080	/* --class without a port */
-
-/*
- * --class-log: each vote counted, one JSON line, written with one
- * write(2) to a file opened for appending, so a crash loses no line and
- * leaves no half of one; a failed write is said once and logging stops
- * (the votes are still counted).
- */
-static void log_vote(void *ctx, const uint8_t id[WV_LIVE_ID_BYTES], unsigned round,
-		     unsigned option)
-{
-	struct tui *ui = ctx;
-	char line[WV_LIVE_EVENT_MAX];
-	int n;
-
-	(void)round;
-	(void)option;
-	if (ui->log_fd < 0)
-		return;
-	n = wv_live_log_record(ui->live, id, (int64_t)time(NULL), line, sizeof(line));
-	if (n < 0)
-		return;
-	if (write(ui->log_fd, line, (size_t)n) != n) {
-		wv_session_msg(&ui->s, true, "--class-log %s: cannot write (%s); the "
-			       "votes are counted, no longer logged", ui->log_path,
-			       strerror(errno ? errno : ENOSPC));
-		close(ui->log_fd);
-		ui->log_fd = -1;
-	}
-}
-
-/* Open --class-log for appending: a regular file, never through a
-   symbolic link.  0, or -1 with why in err. */
-static int log_open(struct tui *ui, const char *path, char *err, size_t size)
-{
-	struct stat st;
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-
-	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, size, "--class-log %s: %s; give a regular file, which "
-			 "watviz appends to", path, fd < 0 ? (errno == ELOOP
-			 ? "is a symbolic link" : strerror(errno)) : "not a regular file");
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	ui->log_fd = fd;
-	ui->log_path = path;
-	return 0;
-}
-
-static int csv_fill(FILE *f, void *ctx)
-{
-	const struct wv_session *s = ctx;
-	size_t len;
-	char *csv = wv_live_csv(s->sums, s->nsums, &len);
-
-	if (!csv)
-		return -ENOMEM;
-	fwrite(csv, 1, len, f);
-	free(csv);
-	return wv_file_error(f);
-}
-
-/* The check of the server's own address, once it is over, to the
-   session (the join screen says what it proved). */
-static void class_checked(struct tui *ui)
-{
-	const char *why;
-	enum wv_classsrv_check c = wv_classsrv_check(ui->srv, &why);
-
-	if (c != WV_CLASSSRV_CHECKING && ui->s.join_check == 0)
-		wv_session_live_check(&ui->s, c == WV_CLASSSRV_ANSWERS, why);
-}
-
-/*
- * Serve the class at spec ("", "ADDR", "ADDR:PORT", ":PORT", "[V6]:PORT"):
- * the votes, the server, the join link's QR code, all handed to the
- * session.  0, or -1 with the reason in err, which names how the class was
- * asked for: opt is "--class" (at the start) or ":class" (in a lesson;
- * nothing is left half started).
- */
-static int class_start(struct tui *ui, const char *spec, const char *opt, char *err,
-		       size_t size)
-{
-	bool colon_cmd = opt[0] == ':';
-	char host[128] = "", *colon, *end;
-	unsigned long port = CLASS_PORT;
-	struct wv_classsrv_config cfg = { 0 };
-	int rows, cols;
-
-	if (spec[0] == '[') {		/* [::1]:8080 */
-		const char *rb = strchr(spec, ']');
-
-		snprintf(host, sizeof(host), "%.*s", rb ? (int)(rb - spec - 1) : 0, spec + 1);
-		spec = rb ? rb + 1 : "";
-	} else {
-		snprintf(host, sizeof(host), "%s", spec);
-		colon = strrchr(host, ':');
-		if (colon && strchr(host, ':') == colon)	/* not a bare v6 */
-			*colon = '\0', spec += colon - host;
-		else
-			spec = "";
-	}
-	if (*spec == ':') {
-		port = strtoul(spec + 1, &end, 10);
-		if (!spec[1] || *end || port > 65535) {
-			snprintf(err, size, "%s: '%s' is no port; give 1 to 65535, as in "
-				 "%s:8080", opt, spec + 1, colon_cmd ? ":class " : "--class=");
-			return -1;
-		}
-	}
-	if (!host[0] && default_addr(host, sizeof(host)) < 0) {
-		snprintf(err, size, "%s: this machine has no network route, so no "
-			 "address the phones could reach; join a network (or a phone's "
-			 "hotspot), or give one, as in %s127.0.0.1 for a test", opt,
-			 colon_cmd ? ":class " : "--class=");
-		return -1;
-	}
-	if (!(ui->live = wv_live_new())) {
-		snprintf(err, size, "%s: out of memory", opt);
-		return -1;
-	}
-	cfg = (struct wv_classsrv_config){ .addr = host, .port = (unsigned)port,
-					   .live = ui->live, .on_vote = log_vote, .ctx = ui };
-	if (wv_classsrv_start(&ui->srv, &cfg, (uint64_t)now_ms(), err, size) < 0) {
-		wv_live_free(ui->live);
-		ui->live = NULL;
-		ui->srv = NULL;
-		return -1;
-	}
-	ui->qr = wv_classsrv_qr(wv_classsrv_url(ui->srv), 2, false, &rows, &cols);
-	wv_session_live(&ui->s, ui->live, wv_classsrv_url(ui->srv),
-			wv_classsrv_code(ui->srv), ui->qr, wv_classsrv_capacity(ui->srv));
-	ui->s.join_shown = true;	/* the class joins first */
-	class_checked(ui);		/* it may have failed at once */
-	bench_say(ui, "url %s\n", wv_classsrv_url(ui->srv));
-	return 0;
-}
-
-static void class_stop(struct tui *ui)
-{
-	if (ui->live && ui->log_path) {
-		/* each question's summary, as CSV beside the log */
-		char csv[4200];
-
-		wv_session_live_end(&ui->s);
-		snprintf(csv, sizeof(csv), "%s.csv", ui->log_path);
-		if (ui->s.nsums && wv_state_replace(csv, 0, csv_fill, &ui->s) < 0)
-			fprintf(stderr, "watviz: --class-log: could not write %s\n", csv);
-	}
-	if (ui->log_fd >= 0)
-		close(ui->log_fd);
-	ui->log_fd = -1;
-	wv_classsrv_stop(ui->srv);
-	wv_live_free(ui->live);
-	free(ui->qr);
-	ui->srv = NULL;
-	ui->live = NULL;
-	ui->qr = NULL;
-}
-
 static int try_done(struct tui *ui);
 
 /*
@@ -316,28 +103,18 @@ static int try_done(struct tui *ui);
 static int poll_getch(struct tui *ui, long wait, int *react)
 {
 	struct pollfd p[3] = { { .fd = 0, .events = POLLIN } };
-	int n = 1, st, ch;
+	int n = 1, ch;
 
-	if (ui->srv && ui->s.live_changed) {	/* the phones follow the teacher */
-		wv_classsrv_changed(ui->srv);
-		ui->s.live_changed = false;
-	}
+	wait = wv_serve_wait(&ui->cls, wait);	/* the phones follow the teacher */
 	timeout(0);
 	if ((ch = getch()) != ERR)	/* curses may hold keys read already */
 		return ch;
-	if (ui->srv) {
-		p[n++] = (struct pollfd){ .fd = wv_classsrv_fd(ui->srv), .events = POLLIN };
-		st = wv_classsrv_timeout(ui->srv, (uint64_t)now_ms());
-		if (st >= 0 && st < wait)
-			wait = st;
-	}
+	if (wv_serve_on(&ui->cls))
+		p[n++] = (struct pollfd){ .fd = wv_serve_fd(&ui->cls), .events = POLLIN };
 	if (ui->job.on)
 		p[n++] = (struct pollfd){ .fd = ui->job.pipe[0], .events = POLLIN };
 	poll(p, (nfds_t)n, (int)wait);
-	if (ui->srv && wv_classsrv_run(ui->srv, (uint64_t)now_ms()) > 0) {
-		*react |= WV_REACT_REDRAW;	/* joined, answered, checked */
-		class_checked(ui);
-	}
+	*react |= wv_serve_run(&ui->cls);	/* joined, answered, checked */
 	if (ui->job.on && (p[n - 1].revents & POLLIN))
 		*react |= try_done(ui);
 	return getch();
@@ -464,7 +241,9 @@ static int remember(void *ctx, const char *line)
 /* :class in a lesson: served as --class is, said on the message line */
 static int class_cmd(void *ctx, const char *spec, char *err, size_t size)
 {
-	return class_start(ctx, spec, ":class", err, size);
+	struct tui *ui = ctx;
+
+	return wv_serve_start(&ui->cls, spec, ":class", err, size);
 }
 
 /* curses' codes for keys that are no character, as the session's */
@@ -523,13 +302,7 @@ static void render(struct tui *ui)
 	else
 		curs_set(0);
 	refresh();
-	if (ui->bench_fd >= 0) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		bench_say(ui, "frame %lld %lu\n", (long long)ts.tv_sec * 1000000000LL +
-			  ts.tv_nsec, ui->keys);
-	}
+	wv_serve_frame(&ui->cls, ui->keys);
 }
 
 /*
@@ -671,7 +444,7 @@ static int loop(struct tui *ui)
 
 			wait = left < 0 ? 0 : left < wait ? left : wait;
 		}
-		if (ui->srv || ui->job.on) {
+		if (wv_serve_on(&ui->cls) || ui->job.on) {
 			ch = poll_getch(ui, wait, &react);
 		} else {
 			timeout((int)wait);
@@ -712,9 +485,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		fprintf(stderr, "watviz: out of memory\n");
 		return 1;
 	}
-	ui->log_fd = -1;
-	ui->bench_fd = getenv("WATVIZ_BENCH_LOG") ? open(getenv("WATVIZ_BENCH_LOG"),
-			O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC) : -1;
+	wv_serve_init(&ui->cls, &ui->s);
 	/* the user's character set, for readline and curses to show typed
 	   UTF-8 (only LC_CTYPE: numbers print as in C everywhere) */
 	setlocale(LC_CTYPE, "");
@@ -737,17 +508,17 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	if (!ui->s.lesson && opts->step &&
 	    (wv_session_goto_step(&ui->s, opts->step), app->msg_error)) {
 		fprintf(stderr, "watviz: --%s\n", app->msg);
-		class_stop(ui);
+		wv_serve_stop(&ui->cls);
 		wv_session_free(&ui->s);
 		free(ui);
 		return 2;
 	}
-	if (opts->class_addr && ((opts->class_log && log_open(ui, opts->class_log, cerr,
-							      sizeof(cerr)) < 0) ||
-				 class_start(ui, opts->class_addr, "--class", cerr,
-					     sizeof(cerr)) < 0)) {
+	if (opts->class_addr && ((opts->class_log &&
+				  wv_serve_log(&ui->cls, opts->class_log, cerr, sizeof(cerr)) < 0) ||
+				 wv_serve_start(&ui->cls, opts->class_addr, "--class", cerr,
+						sizeof(cerr)) < 0)) {
 		fprintf(stderr, "watviz: %s\n", cerr);
-		class_stop(ui);
+		wv_serve_stop(&ui->cls);
 		wv_session_free(&ui->s);
 		free(ui);
 		return 1;
@@ -761,7 +532,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		fprintf(stderr, "watviz: --record: TERM=%s cannot draw the visualizer, "
 			"so there is nothing to record; set TERM to your terminal's "
 			"type, or write a cast with --cast\n", term ? term : "");
-		class_stop(ui);
+		wv_serve_stop(&ui->cls);
 		wv_session_free(&ui->s);
 		free(ui);
 		return 2;
@@ -773,7 +544,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			.color = wv_plain_want_color(stdout, opts->color) };
 
 		status = wv_handout_render(stdout, opts->lesson, &ho) < 0 ? 1 : 0;
-		class_stop(ui);
+		wv_serve_stop(&ui->cls);
 		wv_session_free(&ui->s);
 		free(ui);
 		return status;
@@ -785,14 +556,14 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 			.word_src = opts->word_src };
 
 		status = wv_plain_render(stdout, &app->trace, &po) < 0 ? 1 : 0;
-		class_stop(ui);
+		wv_serve_stop(&ui->cls);
 		wv_session_free(&ui->s);
 		free(ui);
 		return status;
 	}
 	if (status < 0) {
 		fprintf(stderr, "watviz: %s\n", err);
-		class_stop(ui);
+		wv_serve_stop(&ui->cls);
 		wv_session_free(&ui->s);
 		free(ui);
 		return 1;
@@ -829,10 +600,8 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 	wv_prompt_fini();
 	wv_term_restore();
 	wv_frame_free(&ui->frame);
-	class_stop(ui);
+	wv_serve_free(&ui->cls);
 	wv_session_free(&ui->s);
-	if (ui->bench_fd >= 0)
-		close(ui->bench_fd);
 	free(ui);
 	return status;
 }
