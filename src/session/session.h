@@ -119,6 +119,7 @@ struct wv_session {
 	struct wv_cmd cmd;		/* the one parse of a ':' line */
 	struct wv_try *try_t;		/* a :try the platform proves, or NULL */
 	const struct wv_variant *try_v;	/* the variant it is proved on */
+	unsigned long job_aside;	/* keys set aside while it runs */
 	/* a live class (--class): the votes, what the phones are told,
 	   and how to join (the front-end's server provides them) */
 	wv_live *live;			/* not owned; NULL: no class */
@@ -320,6 +321,34 @@ void wv_session_job_prove(const char *job, char *out, size_t size);
 /* The verdict line of the pending :try (NULL: stopped by the key named
    how) shown.  Reaction flags. */
 int wv_session_job_done(struct wv_session *s, const char *verdict, const char *how);
+
+/* ---- a :try proved on a thread of the front-end's (the terminal) ---- */
+
+/* The platform's try_job started proving v's formula on a thread: said
+   on the message line, with how to stop it. */
+void wv_session_job_started(struct wv_session *s, const struct wv_variant *v);
+
+/*
+ * The thread's half (needs no session): prove t by the solver within work
+ * (wv_prove_work's), or, in a build without one, by checking every word.
+ * Returns rc for wv_session_try_done, and fills *p.
+ */
+int wv_session_job_run(const struct wv_try *t, uint64_t work, struct wv_proof *p);
+
+/*
+ * A key (key map codes; -1 one without a code) while the thread proves:
+ * the name of the key that stops it (wv_session_job_stop), or NULL: the
+ * key is set aside, not run, and the message line counts the keys set
+ * aside so far.
+ */
+const char *wv_session_job_key(struct wv_session *s, int key);
+
+/* ---- files a front-end with a file system provides ---- */
+
+/* :json FILE: the JSON renderer's output for t, written to a temporary
+   file beside path and renamed over it (wv_state_replace: a failed write
+   leaves the file as it was).  0 or -errno.  The platform's write_json. */
+int wv_session_json_file(const struct wv_trace *t, const char *path);
 
 /* ---- the session's own line editor (for a front-end without one) ---- */
 

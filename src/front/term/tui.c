@@ -45,21 +45,6 @@
 #include "try/try.h"
 #include "app/view.h"
 
-/*
- * :json FILE - the JSON renderer's output, written to a temporary file
- * beside FILE and renamed over it, so a failed write leaves FILE as it was
- * (a FIFO or a device is written directly; see wv_file_open).
- */
-static int json_fill(FILE *f, void *ctx)
-{
-	return wv_json_write(f, ctx);
-}
-
-static int json_writer(const struct wv_trace *t, const char *path)
-{
-	return wv_state_replace(path, 0, json_fill, (void *)(uintptr_t)t);
-}
-
 static long now_ms(void)
 {
 	struct timespec ts;
@@ -88,7 +73,6 @@ struct tui {
 		int rc;			/* the proof's, once done */
 		struct wv_proof p;
 		int pipe[2];
-		unsigned long set_aside;	/* keys typed meanwhile */
 		const char *stop;	/* the key that asked it to stop, or NULL */
 	} job;
 };
@@ -120,6 +104,24 @@ static int poll_getch(struct tui *ui, long wait, int *react)
 	return getch();
 }
 
+/* curses' codes for keys that are no character, as the session's */
+static int key_code(int ch)
+{
+	static const struct { int curses, wv; } map[] = {
+		{ KEY_DOWN, WV_KEY_DOWN }, { KEY_UP, WV_KEY_UP },
+		{ KEY_LEFT, WV_KEY_LEFT }, { KEY_RIGHT, WV_KEY_RIGHT },
+		{ KEY_HOME, WV_KEY_HOME }, { KEY_END, WV_KEY_END },
+		{ KEY_PPAGE, WV_KEY_PGUP }, { KEY_NPAGE, WV_KEY_PGDN },
+		{ KEY_DC, WV_KEY_DEL }, { KEY_BACKSPACE, WV_KEY_BKSP },
+		{ KEY_ENTER, WV_KEY_ENTER }, { KEY_F(1), WV_KEY_F1 },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (map[i].curses == ch)
+			return map[i].wv;
+	return ch >= KEY_MIN ? -1 : ch;	/* a key the session has no code for */
+}
+
 /* ---- :try off the loop's thread ------------------------------------------- */
 
 static void *prove_thread(void *arg)
@@ -127,9 +129,7 @@ static void *prove_thread(void *arg)
 	struct tui *ui = arg;
 	char done = 1;
 
-	ui->job.rc = wv_prove_have_solver()
-		? wv_prove_solve_within(&ui->job.t->e, ui->job.work, &ui->job.p)
-		: wv_prove_enumerate(&ui->job.t->e, true, &ui->job.p);
+	ui->job.rc = wv_session_job_run(ui->job.t, ui->job.work, &ui->job.p);
 	if (write(ui->job.pipe[1], &done, 1) < 0) {
 		/* the loop joins the thread when it ends anyway */
 	}
@@ -174,10 +174,8 @@ static int try_thread(void *ctx, const struct wv_variant *v, const struct wv_try
 		return -1;
 	}
 	ui->job.on = true;
-	ui->job.set_aside = 0;
 	ui->job.stop = NULL;
-	wv_session_msg(&ui->s, false, "try: proving on %s (Ctrl-C or Esc stops it; "
-		       "keys typed meanwhile are set aside)", v->name);
+	wv_session_job_started(&ui->s, v);
 	return 0;
 }
 
@@ -206,8 +204,8 @@ static void try_abandon(struct tui *ui)
 	wv_session_try_cancel(&ui->s);
 }
 
-/* A key while the proof runs: Esc stops it, a resize redraws, the rest
-   is set aside and counted on the message line. */
+/* A key while the proof runs: a resize redraws, the session says
+   whether it stops the proof or is set aside. */
 static int try_key(struct tui *ui, int ch)
 {
 	const char *stop;
@@ -219,14 +217,10 @@ static int try_key(struct tui *ui, int ch)
 		getmouse(&ev);	/* a click is not now */
 		return WV_REACT_NONE;
 	}
-	if ((stop = wv_session_job_stop(&ui->s, ch))) {
+	if ((stop = wv_session_job_key(&ui->s, key_code(ch)))) {
 		ui->job.stop = stop;	/* the thread ends soon: try_done */
 		return WV_REACT_NONE;
 	}
-	ui->job.set_aside++;
-	wv_session_msg(&ui->s, false, "try: proving on %s; %lu key%s set aside, "
-		       "not run (Ctrl-C or Esc stops it)", ui->s.app.v->name,
-		       ui->job.set_aside, ui->job.set_aside == 1 ? "" : "s");
 	return WV_REACT_REDRAW;
 }
 
@@ -244,24 +238,6 @@ static int class_cmd(void *ctx, const char *spec, char *err, size_t size)
 	struct tui *ui = ctx;
 
 	return wv_serve_start(&ui->cls, spec, ":class", err, size);
-}
-
-/* curses' codes for keys that are no character, as the session's */
-static int key_code(int ch)
-{
-	static const struct { int curses, wv; } map[] = {
-		{ KEY_DOWN, WV_KEY_DOWN }, { KEY_UP, WV_KEY_UP },
-		{ KEY_LEFT, WV_KEY_LEFT }, { KEY_RIGHT, WV_KEY_RIGHT },
-		{ KEY_HOME, WV_KEY_HOME }, { KEY_END, WV_KEY_END },
-		{ KEY_PPAGE, WV_KEY_PGUP }, { KEY_NPAGE, WV_KEY_PGDN },
-		{ KEY_DC, WV_KEY_DEL }, { KEY_BACKSPACE, WV_KEY_BKSP },
-		{ KEY_ENTER, WV_KEY_ENTER }, { KEY_F(1), WV_KEY_F1 },
-	};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (map[i].curses == ch)
-			return map[i].wv;
-	return ch >= KEY_MIN ? -1 : ch;	/* a key the session has no code for */
 }
 
 static void render(struct tui *ui)
@@ -494,7 +470,7 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		pp = prog;
 	ui->rec = opts->rec;
 	const struct wv_session_platform platform = {
-		.write_json = json_writer, .remember = remember, .try_job = try_thread,
+		.write_json = wv_session_json_file, .remember = remember, .try_job = try_thread,
 		.class_start = class_cmd, .ctx = ui,
 	};
 	if (wv_session_init(&ui->s, opts, pp, &platform) < 0) {
