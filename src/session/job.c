@@ -7,8 +7,7 @@
  * stop it are decided here; the front-end only carries the two lines.
  * The terminal proves on a thread of its own instead: what the thread
  * runs, what the message line says meanwhile and which keys are set aside
- * are decided here too (wv_session_job_started, _run, _key); and :json's
- * file, for a front-end with files.
+ * are decided here too (wv_session_job_started, _run, _key).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,12 +16,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdint.h>
 #include <string.h>
 
-#include "app/state.h"
 #include "prove/prove.h"
-#include "render/json.h"
 #include "watviz/wat.h"
 
 #define CTRL_C 3
@@ -121,14 +117,4 @@ const char *wv_session_job_key(struct wv_session *s, int key)
 		       "(Ctrl-C or Esc stops it)", s->app.v->name, s->job_aside,
 		       s->job_aside == 1 ? "" : "s");
 	return NULL;
-}
-
-static int json_fill(FILE *f, void *ctx)
-{
-	return wv_json_write(f, ctx);
-}
-
-int wv_session_json_file(const struct wv_trace *t, const char *path)
-{
-	return wv_state_replace(path, 0, json_fill, (void *)(uintptr_t)t);
 }

@@ -35,6 +35,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "app/app.h"
 #include "app/classroom.h"
@@ -343,12 +344,17 @@ int wv_session_job_run(const struct wv_try *t, uint64_t work, struct wv_proof *p
  */
 const char *wv_session_job_key(struct wv_session *s, int key);
 
-/* ---- files a front-end with a file system provides ---- */
+/* ---- what the session writes for a front-end with files ---- */
 
 /* :json FILE: the JSON renderer's output for t, written to a temporary
    file beside path and renamed over it (wv_state_replace: a failed write
    leaves the file as it was).  0 or -errno.  The platform's write_json. */
 int wv_session_json_file(const struct wv_trace *t, const char *path);
+
+/* What a front-end that cannot draw (TERM=dumb) shows instead, into out:
+   a lesson as its handout, else the trace as plain text, coloured as
+   wv_plain_want_color decides for out.  0, or -1 when writing failed. */
+int wv_session_plain(const struct wv_session *s, FILE *out);
 
 /* ---- the session's own line editor (for a front-end without one) ---- */
 

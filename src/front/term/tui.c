@@ -11,39 +11,22 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <arpa/inet.h>
-#include <fcntl.h>
 #include <locale.h>
-#include <netinet/in.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "app/app.h"
 #include "app/cast.h"
 #include "front/class/serve.h"
-#include "app/classroom.h"
-#include "app/cmdline.h"
-#include "render/handout.h"
 #include "front/term/history.h"
-#include "render/json.h"
-#include "lesson/lesson.h"
-#include "render/plain.h"
+#include "front/term/job.h"
 #include "front/term/prompt.h"
-#include "prove/prove.h"
 #include "front/term/render.h"
 #include "session/session.h"
 #include "front/term/term.h"
-#include "try/try.h"
-#include "app/view.h"
 
 static long now_ms(void)
 {
@@ -63,21 +46,10 @@ struct tui {
 	enum wv_theme theme;		/* the colours are set up for */
 	struct wv_serve cls;		/* --class, :class */
 	unsigned long keys;		/* handled so far (make bench-class) */
-	/* :try's proof, on a thread of its own while the loop goes on (keys
-	   set aside, resize and Ctrl-Z served); done: one byte on the pipe */
-	struct {
-		bool on;
-		pthread_t th;
-		const struct wv_try *t;	/* the formula (the session's) */
-		uint64_t work;
-		int rc;			/* the proof's, once done */
-		struct wv_proof p;
-		int pipe[2];
-		const char *stop;	/* the key that asked it to stop, or NULL */
-	} job;
+	struct wv_tui_job job;		/* :try's proof on a thread */
+	bool started;			/* the terminal is curses' */
+	char progress[4096], history[4096];	/* the state files' paths */
 };
-
-static int try_done(struct tui *ui);
 
 /*
  * Wait up to wait ms for a key while the class server serves or a proof
@@ -100,7 +72,7 @@ static int poll_getch(struct tui *ui, long wait, int *react)
 	poll(p, (nfds_t)n, (int)wait);
 	*react |= wv_serve_run(&ui->cls);	/* joined, answered, checked */
 	if (ui->job.on && (p[n - 1].revents & POLLIN))
-		*react |= try_done(ui);
+		*react |= wv_tui_job_done(&ui->job, &ui->s);
 	return getch();
 }
 
@@ -122,86 +94,15 @@ static int key_code(int ch)
 	return ch >= KEY_MIN ? -1 : ch;	/* a key the session has no code for */
 }
 
-/* ---- :try off the loop's thread ------------------------------------------- */
+/* ---- :try off the loop's thread (front/term/job.h) ---------------------- */
 
-static void *prove_thread(void *arg)
-{
-	struct tui *ui = arg;
-	char done = 1;
-
-	ui->job.rc = wv_session_job_run(ui->job.t, ui->job.work, &ui->job.p);
-	if (write(ui->job.pipe[1], &done, 1) < 0) {
-		/* the loop joins the thread when it ends anyway */
-	}
-	return NULL;
-}
-
-/*
- * :try FORMULA in the terminal: parsed here as :try parses it, then
- * proved on a thread while the loop goes on polling: a resize redraws,
- * Ctrl-Z suspends, Ctrl-C or Esc stops the proof, other keys are set
- * aside (said on the message line), and the verdict is shown when the
- * thread says it is done.  -1: run it in line (a bad WATVIZ_PROVE_WORK,
- * said there; no thread).
- */
 static int try_thread(void *ctx, const struct wv_variant *v, const struct wv_try *t,
 		      const char *formula)
 {
 	struct tui *ui = ctx;
-	sigset_t all, old;
-	int rc;
 
 	(void)formula;
-	if (ui->job.on || wv_prove_work(&ui->job.work) < 0)
-		return -1;
-	if (pipe(ui->job.pipe) < 0)
-		return -1;
-	ui->job.t = t;
-	/* the signals are the loop's: the thread (and the enumeration's
-	   threads it starts) take none but the faults */
-	sigfillset(&all);
-	sigdelset(&all, SIGSEGV);
-	sigdelset(&all, SIGBUS);
-	sigdelset(&all, SIGFPE);
-	sigdelset(&all, SIGILL);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&ui->job.th, NULL, prove_thread, ui);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
-		close(ui->job.pipe[0]);
-		close(ui->job.pipe[1]);
-		ui->job.t = NULL;
-		return -1;
-	}
-	ui->job.on = true;
-	ui->job.stop = NULL;
-	wv_session_job_started(&ui->s, v);
-	return 0;
-}
-
-/* The proof is done (or asked to stop and then done): its verdict shown. */
-static int try_done(struct tui *ui)
-{
-	pthread_join(ui->job.th, NULL);
-	close(ui->job.pipe[0]);
-	close(ui->job.pipe[1]);
-	ui->job.on = false;
-	ui->job.t = NULL;
-	return wv_session_try_done(&ui->s, ui->job.rc, &ui->job.p, ui->job.stop);
-}
-
-/* Stop a proof that runs and wait for it (quitting, a signal). */
-static void try_abandon(struct tui *ui)
-{
-	if (!ui->job.on)
-		return;
-	wv_prove_interrupt();
-	pthread_join(ui->job.th, NULL);
-	close(ui->job.pipe[0]);
-	close(ui->job.pipe[1]);
-	ui->job.t = NULL;
-	ui->job.on = false;
-	wv_session_try_cancel(&ui->s);
+	return wv_tui_job_start(&ui->job, &ui->s, v, t);
 }
 
 /* A key while the proof runs: a resize redraws, the session says
@@ -218,7 +119,7 @@ static int try_key(struct tui *ui, int ch)
 		return WV_REACT_NONE;
 	}
 	if ((stop = wv_session_job_key(&ui->s, key_code(ch)))) {
-		ui->job.stop = stop;	/* the thread ends soon: try_done */
+		ui->job.stop = stop;	/* the thread ends soon */
 		return WV_REACT_NONE;
 	}
 	return WV_REACT_REDRAW;
@@ -392,8 +293,7 @@ static int loop(struct tui *ui)
 		} else if (sig) {
 			return 128 + sig;
 		}
-		if (ui->job.on && ui->job.stop)
-			wv_prove_interrupt();	/* again each turn, till it ends */
+		wv_tui_job_poke(&ui->job);	/* again each turn, till it ends */
 		if (react & WV_REACT_QUIT)
 			return 0;
 		line_follow(&ui->s, react);
@@ -450,109 +350,66 @@ static int loop(struct tui *ui)
 	}
 }
 
-int wv_ui_run(const struct wv_ui_opts *opts)
+/*
+ * Everything the loop needs, in order: the session, --step, the class,
+ * the terminal, the colours, the mouse, readline.  -1: go on to the loop;
+ * else the exit status (said on stderr).
+ */
+static int start(struct tui *ui, const struct wv_ui_opts *opts)
 {
-	struct tui *ui = calloc(1, sizeof(*ui));
-	char err[160], cerr[512], hist[4096], prog[4096];
-	const char *hp = NULL, *pp = NULL;
+	char err[512], terr[160];
+	const char *term = getenv("TERM");
 	int status, e;
 
-	if (!ui) {
-		fprintf(stderr, "watviz: out of memory\n");
-		return 1;
-	}
-	wv_serve_init(&ui->cls, &ui->s);
 	/* the user's character set, for readline and curses to show typed
 	   UTF-8 (only LC_CTYPE: numbers print as in C everywhere) */
 	setlocale(LC_CTYPE, "");
-	if (wv_state_path(getenv("XDG_STATE_HOME"), getenv("HOME"), "progress",
-			  prog, sizeof(prog)) == 0)
-		pp = prog;
-	ui->rec = opts->rec;
 	const struct wv_session_platform platform = {
 		.write_json = wv_session_json_file, .remember = remember, .try_job = try_thread,
 		.class_start = class_cmd, .ctx = ui,
 	};
-	if (wv_session_init(&ui->s, opts, pp, &platform) < 0) {
+	if (wv_session_init(&ui->s, opts, wv_state_path(getenv("XDG_STATE_HOME"),
+			    getenv("HOME"), "progress", ui->progress, sizeof(ui->progress))
+			    == 0 ? ui->progress : NULL, &platform) < 0) {
 		fprintf(stderr, "watviz: %s\n", ui->s.app.msg);
-		free(ui);
 		return 2;
 	}
-	struct wv_app *app = &ui->s.app;
-
 	/* --page-end is wv_app_open's; --step goes to its sub-step */
 	if (!ui->s.lesson && opts->step &&
-	    (wv_session_goto_step(&ui->s, opts->step), app->msg_error)) {
-		fprintf(stderr, "watviz: --%s\n", app->msg);
-		wv_serve_stop(&ui->cls);
-		wv_session_free(&ui->s);
-		free(ui);
+	    (wv_session_goto_step(&ui->s, opts->step), ui->s.app.msg_error)) {
+		fprintf(stderr, "watviz: --%s\n", ui->s.app.msg);
 		return 2;
 	}
 	if (opts->class_addr && ((opts->class_log &&
-				  wv_serve_log(&ui->cls, opts->class_log, cerr, sizeof(cerr)) < 0) ||
-				 wv_serve_start(&ui->cls, opts->class_addr, "--class", cerr,
-						sizeof(cerr)) < 0)) {
-		fprintf(stderr, "watviz: %s\n", cerr);
-		wv_serve_stop(&ui->cls);
-		wv_session_free(&ui->s);
-		free(ui);
+				  wv_serve_log(&ui->cls, opts->class_log, err, sizeof(err)) < 0) ||
+				 wv_serve_start(&ui->cls, opts->class_addr, "--class", err,
+						sizeof(err)) < 0)) {
+		fprintf(stderr, "watviz: %s\n", err);
 		return 1;
 	}
-	status = wv_term_start(opts->color, err, sizeof(err));
+	status = wv_term_start(opts->color, terr, sizeof(terr));
 	if (status == -EINVAL && opts->rec) {
 		/* a plain trace is no session: nothing to record, and the
 		   file is left as it was (wv_rec_close of nothing drawn) */
-		const char *term = getenv("TERM");
-
 		fprintf(stderr, "watviz: --record: TERM=%s cannot draw the visualizer, "
 			"so there is nothing to record; set TERM to your terminal's "
 			"type, or write a cast with --cast\n", term ? term : "");
-		wv_serve_stop(&ui->cls);
-		wv_session_free(&ui->s);
-		free(ui);
 		return 2;
 	}
-	if (status == -EINVAL && ui->s.lesson) {
-		/* TERM=dumb and the like: the lesson as its handout */
-		struct wv_handout_opts ho = {
-			.number = opts->lesson_number, .variant = opts->variant,
-			.color = wv_plain_want_color(stdout, opts->color) };
-
-		status = wv_handout_render(stdout, opts->lesson, &ho) < 0 ? 1 : 0;
-		wv_serve_stop(&ui->cls);
-		wv_session_free(&ui->s);
-		free(ui);
-		return status;
-	}
-	if (status == -EINVAL) {
-		/* TERM=dumb and the like: the same trace as plain text */
-		struct wv_plain_opts po = {
-			.color = wv_plain_want_color(stdout, opts->color),
-			.word_src = opts->word_src };
-
-		status = wv_plain_render(stdout, &app->trace, &po) < 0 ? 1 : 0;
-		wv_serve_stop(&ui->cls);
-		wv_session_free(&ui->s);
-		free(ui);
-		return status;
-	}
+	if (status == -EINVAL)	/* TERM=dumb and the like */
+		return wv_session_plain(&ui->s, stdout) < 0 ? 1 : 0;
 	if (status < 0) {
-		fprintf(stderr, "watviz: %s\n", err);
-		wv_serve_stop(&ui->cls);
-		wv_session_free(&ui->s);
-		free(ui);
+		fprintf(stderr, "watviz: %s\n", terr);
 		return 1;
 	}
+	ui->started = true;
 	ui->theme = ui->s.theme;
 	wv_render_setup_theme(wv_term_has_color(), opts->present, ui->theme);
 	/* on where the terminal reports mouse events, unless --no-mouse */
 	ui->mouse = wv_term_mouse(!opts->no_mouse);
 	wv_session_set_mouse(&ui->s, ui->mouse);
-	if (wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), hist,
-			    sizeof(hist)) == 0)
-		hp = hist;
-	wv_prompt_init(hp);
+	wv_prompt_init(wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), ui->history,
+				       sizeof(ui->history)) == 0 ? ui->history : NULL);
 	if (opts->files) {
 		/* Tab after ":lesson ": the lessons' names */
 		ui->lesson_names = calloc(opts->nfiles + 1, sizeof(*ui->lesson_names));
@@ -561,21 +418,39 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		wv_prompt_lessons(ui->lesson_names);
 		ui->s.names = ui->lesson_names;
 	}
-	if ((e = wv_prompt_history_error()) < 0 && !app->msg_error)
+	if ((e = wv_prompt_history_error()) < 0 && !ui->s.app.msg_error)
 		wv_session_msg(&ui->s, true, "history file not read: %s; it is left as "
 			       "it is, and this run's commands are not saved",
 			       wv_state_strerror(e));
-	ui->next_tick = now_ms() + app->speed_ms;
+	ui->next_tick = now_ms() + ui->s.app.speed_ms;
+	return -1;
+}
 
-	status = loop(ui);
-	try_abandon(ui);	/* a proof still running (a signal ended the loop) */
+int wv_ui_run(const struct wv_ui_opts *opts)
+{
+	struct tui *ui = calloc(1, sizeof(*ui));
+	int status;
 
-	/* teardown: readline first (it owns no tty state), then the terminal */
-	wv_prompt_lessons(NULL);
-	free(ui->lesson_names);
-	wv_prompt_fini();
-	wv_term_restore();
-	wv_frame_free(&ui->frame);
+	if (!ui) {
+		fprintf(stderr, "watviz: out of memory\n");
+		return 1;
+	}
+	wv_serve_init(&ui->cls, &ui->s);
+	ui->rec = opts->rec;
+	if ((status = start(ui, opts)) < 0) {
+		status = loop(ui);
+		/* a proof still running (a signal ended the loop) */
+		wv_tui_job_abandon(&ui->job, &ui->s);
+	}
+	if (ui->started) {
+		/* teardown: readline first (it owns no tty state), then the
+		   terminal */
+		wv_prompt_lessons(NULL);
+		free(ui->lesson_names);
+		wv_prompt_fini();
+		wv_term_restore();
+		wv_frame_free(&ui->frame);
+	}
 	wv_serve_free(&ui->cls);
 	wv_session_free(&ui->s);
 	free(ui);
