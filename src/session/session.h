@@ -117,6 +117,7 @@ struct wv_session {
 	size_t nhistory, recall;
 	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
 	const char *const *names;	/* lesson names, for Tab */
+	const char **file_names;	/* names of opts->files (owned) */
 	struct wv_cmd cmd;		/* the one parse of a ':' line */
 	struct wv_try *try_t;		/* a :try the platform proves, or NULL */
 	const struct wv_variant *try_v;	/* the variant it is proved on */
@@ -156,7 +157,8 @@ struct wv_session {
 /*
  * Start s on opts: a lesson when opts->lesson (progress_path: its
  * progress file, or NULL), else the free visualizer, which says how to
- * step (wv_session_hello) unless it opens at opts->step.  Returns 0, or
+ * step (wv_session_hello) unless it opens at opts->step.  The lessons of
+ * opts->files are what Tab offers after ":lesson " (s->names).  Returns 0, or
  * -1 with the reason in s->app.msg (nothing to free then).
  */
 int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,

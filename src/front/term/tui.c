@@ -40,7 +40,6 @@ struct tui {
 	struct wv_session s;	/* the app, the lesson, the open line */
 	struct wv_frame frame;
 	long next_tick;
-	const char **lesson_names;	/* for Tab after ":lesson " */
 	struct wv_rec *rec;		/* --record, or NULL */
 	bool mouse;			/* mouse reporting is on */
 	enum wv_theme theme;		/* the colours are set up for */
@@ -410,14 +409,7 @@ static int start(struct tui *ui, const struct wv_ui_opts *opts)
 	wv_session_set_mouse(&ui->s, ui->mouse);
 	wv_prompt_init(wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), ui->history,
 				       sizeof(ui->history)) == 0 ? ui->history : NULL);
-	if (opts->files) {
-		/* Tab after ":lesson ": the lessons' names */
-		ui->lesson_names = calloc(opts->nfiles + 1, sizeof(*ui->lesson_names));
-		for (size_t i = 0; ui->lesson_names && i < opts->nfiles; i++)
-			ui->lesson_names[i] = opts->files[i].slug;
-		wv_prompt_lessons(ui->lesson_names);
-		ui->s.names = ui->lesson_names;
-	}
+	wv_prompt_lessons(ui->s.names);	/* Tab after ":lesson " */
 	if ((e = wv_prompt_history_error()) < 0 && !ui->s.app.msg_error)
 		wv_session_msg(&ui->s, true, "history file not read: %s; it is left as "
 			       "it is, and this run's commands are not saved",
@@ -446,7 +438,6 @@ int wv_ui_run(const struct wv_ui_opts *opts)
 		/* teardown: readline first (it owns no tty state), then the
 		   terminal */
 		wv_prompt_lessons(NULL);
-		free(ui->lesson_names);
 		wv_prompt_fini();
 		wv_term_restore();
 		wv_frame_free(&ui->frame);
