@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define NO_VOTE (-1)
 
@@ -628,6 +629,49 @@ int wv_live_summary_csv(const struct wv_live_summary *s, bool header, char *buf,
 		return -1;
 	}
 	return (int)o.n;
+}
+
+int wv_live_log_record(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES],
+		       int64_t secs, char *buf, size_t size)
+{
+	time_t t = (time_t)secs;
+	char when[32];
+	struct tm tm;
+	int n;
+
+	if (size < 2 || !gmtime_r(&t, &tm) ||
+	    !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return -1;
+	n = wv_live_log_line(l, id, when, buf, size - 1);
+	if (n < 0)
+		return -1;
+	buf[n++] = '\n';
+	buf[n] = '\0';
+	return n;
+}
+
+char *wv_live_csv(const struct wv_live_summary *sums, size_t n, size_t *len)
+{
+	/* a row is under 800 bytes: the title and three groups, each
+	   quoted with every '"' doubled, and five numbers */
+	char line[1024], *out = NULL, *more;
+	size_t have = 0;
+	int k;
+
+	for (size_t i = 0; i <= n; i++) {
+		k = wv_live_summary_csv(i ? &sums[i - 1] : NULL, i == 0, line, sizeof(line));
+		if (k < 0)
+			continue;
+		if (!(more = realloc(out, have + (size_t)k + 1))) {
+			free(out);
+			return NULL;
+		}
+		out = more;
+		memcpy(out + have, line, (size_t)k + 1);
+		have += (size_t)k;
+	}
+	*len = have;
+	return out;
 }
 
 /* ---- a scene's question as the class votes on it -------------------------- */

@@ -274,4 +274,20 @@ int wv_live_summary(const wv_live *l, struct wv_live_summary *out);
 int wv_live_summary_csv(const struct wv_live_summary *s, bool header, char *buf,
 			size_t size);
 
+/*
+ * The class log's record of student id's vote now (--class-log: one a
+ * line, appended): wv_live_log_line stamped with secs (seconds since the
+ * epoch, as UTC: "2023-11-14T22:13:20Z" for 1700000000) and ended by
+ * '\n'.  Returns the length, or -1 (no vote, buf too small).
+ */
+int wv_live_log_record(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES],
+		       int64_t secs, char *buf, size_t size);
+
+/*
+ * The CSV beside the class log: the line of column names, then sums[0],
+ * sums[1], ... (wv_live_summary_csv each).  A malloc'd string of *len
+ * bytes, NUL-terminated, the caller frees; NULL when out of memory.
+ */
+char *wv_live_csv(const struct wv_live_summary *sums, size_t n, size_t *len);
+
 #endif /* WATVIZ_LIVE_H */

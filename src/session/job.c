@@ -5,6 +5,9 @@
  * 64-bit formulas get the sampled check at once, as in the terminal.
  * What the job says, how its verdict travels as one line, and which keys
  * stop it are decided here; the front-end only carries the two lines.
+ * The terminal proves on a thread of its own instead: what the thread
+ * runs, what the message line says meanwhile and which keys are set aside
+ * are decided here too (wv_session_job_started, _run, _key).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -88,4 +91,30 @@ int wv_session_job_done(struct wv_session *s, const char *verdict, const char *h
 				       .method = proof ? "exhaustive" : "sampled" };
 	}
 	return wv_session_try_done(s, rc, &p, how);
+}
+
+void wv_session_job_started(struct wv_session *s, const struct wv_variant *v)
+{
+	s->job_aside = 0;
+	wv_session_msg(s, false, "try: proving on %s (Ctrl-C or Esc stops it; "
+		       "keys typed meanwhile are set aside)", v->name);
+}
+
+int wv_session_job_run(const struct wv_try *t, uint64_t work, struct wv_proof *p)
+{
+	return wv_prove_have_solver() ? wv_prove_solve_within(&t->e, work, p)
+				      : wv_prove_enumerate(&t->e, true, p);
+}
+
+const char *wv_session_job_key(struct wv_session *s, int key)
+{
+	const char *stop = wv_session_job_stop(s, key);
+
+	if (stop)
+		return stop;
+	s->job_aside++;
+	wv_session_msg(s, false, "try: proving on %s; %lu key%s set aside, not run "
+		       "(Ctrl-C or Esc stops it)", s->app.v->name, s->job_aside,
+		       s->job_aside == 1 ? "" : "s");
+	return NULL;
 }

@@ -87,6 +87,12 @@ int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
 		return -1;
 	s->theme = opts->theme;
 	wv_session_adopt(s, lesson, opts, progress_path, plat);
+	if (opts->files && !s->file_names &&
+	    (s->file_names = calloc(opts->nfiles + 1, sizeof(*s->file_names)))) {
+		for (size_t i = 0; i < opts->nfiles; i++)
+			s->file_names[i] = opts->files[i].slug;
+		s->names = s->file_names;
+	}
 	if (!lesson && !opts->step)
 		wv_session_hello(s);
 	return 0;
@@ -119,6 +125,10 @@ void wv_session_free(struct wv_session *s)
 	free(s->sums);
 	s->sums = NULL;
 	s->nsums = 0;
+	if (s->names == (const char *const *)s->file_names)
+		s->names = NULL;
+	free(s->file_names);
+	s->file_names = NULL;
 }
 
 /* ---- the ':' history ----------------------------------------------------- */

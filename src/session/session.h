@@ -35,6 +35,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "app/app.h"
 #include "app/classroom.h"
@@ -116,9 +117,11 @@ struct wv_session {
 	size_t nhistory, recall;
 	char typed[WV_CMD_TEXT_MAX];	/* the line before Up was pressed */
 	const char *const *names;	/* lesson names, for Tab */
+	const char **file_names;	/* names of opts->files (owned) */
 	struct wv_cmd cmd;		/* the one parse of a ':' line */
 	struct wv_try *try_t;		/* a :try the platform proves, or NULL */
 	const struct wv_variant *try_v;	/* the variant it is proved on */
+	unsigned long job_aside;	/* keys set aside while it runs */
 	/* a live class (--class): the votes, what the phones are told,
 	   and how to join (the front-end's server provides them) */
 	wv_live *live;			/* not owned; NULL: no class */
@@ -154,7 +157,8 @@ struct wv_session {
 /*
  * Start s on opts: a lesson when opts->lesson (progress_path: its
  * progress file, or NULL), else the free visualizer, which says how to
- * step (wv_session_hello) unless it opens at opts->step.  Returns 0, or
+ * step (wv_session_hello) unless it opens at opts->step.  The lessons of
+ * opts->files are what Tab offers after ":lesson " (s->names).  Returns 0, or
  * -1 with the reason in s->app.msg (nothing to free then).
  */
 int wv_session_init(struct wv_session *s, const struct wv_ui_opts *opts,
@@ -320,6 +324,39 @@ void wv_session_job_prove(const char *job, char *out, size_t size);
 /* The verdict line of the pending :try (NULL: stopped by the key named
    how) shown.  Reaction flags. */
 int wv_session_job_done(struct wv_session *s, const char *verdict, const char *how);
+
+/* ---- a :try proved on a thread of the front-end's (the terminal) ---- */
+
+/* The platform's try_job started proving v's formula on a thread: said
+   on the message line, with how to stop it. */
+void wv_session_job_started(struct wv_session *s, const struct wv_variant *v);
+
+/*
+ * The thread's half (needs no session): prove t by the solver within work
+ * (wv_prove_work's), or, in a build without one, by checking every word.
+ * Returns rc for wv_session_try_done, and fills *p.
+ */
+int wv_session_job_run(const struct wv_try *t, uint64_t work, struct wv_proof *p);
+
+/*
+ * A key (key map codes; -1 one without a code) while the thread proves:
+ * the name of the key that stops it (wv_session_job_stop), or NULL: the
+ * key is set aside, not run, and the message line counts the keys set
+ * aside so far.
+ */
+const char *wv_session_job_key(struct wv_session *s, int key);
+
+/* ---- what the session writes for a front-end with files ---- */
+
+/* :json FILE: the JSON renderer's output for t, written to a temporary
+   file beside path and renamed over it (wv_state_replace: a failed write
+   leaves the file as it was).  0 or -errno.  The platform's write_json. */
+int wv_session_json_file(const struct wv_trace *t, const char *path);
+
+/* What a front-end that cannot draw (TERM=dumb) shows instead, into out:
+   a lesson as its handout, else the trace as plain text, coloured as
+   wv_plain_want_color decides for out.  0, or -1 when writing failed. */
+int wv_session_plain(const struct wv_session *s, FILE *out);
 
 /* ---- the session's own line editor (for a front-end without one) ---- */
 

@@ -176,7 +176,8 @@ def read_nm(objs):
             d = syms.setdefault(obj, {"--defined-only": set(), "--undefined-only": set()})
             d["--undefined-only" if f[-2] in ("U", "w", "v") else "--defined-only"].add(f[-1])
     return syms
-nm_syms = read_nm(sorted(glob.glob(os.path.join(build, "src/*/*.o"))))
+nm_syms = read_nm(sorted(glob.glob(os.path.join(build, "src/*/*.o")) +
+                         glob.glob(os.path.join(build, "src/front/*/*.o"))))
 def nm(obj, flag):
     """obj's external symbols, defined or undefined (flag as nm's); None
     when nm could not read it"""
@@ -272,10 +273,13 @@ else:
 
 # The front-ends only read input, paint frames and provide the platform:
 # they reach the app, the lesson, the views and what decides a link, a
-# word or a step only through the session.  The terminal's objects, and
+# word or a step only through the session, and the votes and the class
+# server only through the session and wv_serve_* (front/class/serve.h:
+# the class's start and stop order, its log).  The terminal's objects, and
 # the page's native twin's (make build/web/driver: the same web.c the
 # module is built from, which nm can read).
-AROUND = r"wv_(app|class|lesson|lessonview|view|cast|link|weblink|progress|step|word|wat)_"
+AROUND = (r"wv_(app|class|lesson|lessonview|view|cast|link|weblink|progress|step|word|wat"
+          r"|live|classsrv)_")
 def around_session(objs):
     """The calls of objs that go around the session, as phrases."""
     calls = []
@@ -290,8 +294,8 @@ around = around_session(sorted(glob.glob(os.path.join(build, "src/front/term/*.o
 if around:
     print("not ok %d - the terminal goes around the session: %s" % (n, ", ".join(around)))
 else:
-    print("ok %d - src/front/term/ calls the app, the lesson, the views, links, words and steps "
-          "only through wv_session_*" % n)
+    print("ok %d - src/front/term/ calls the app, the lesson, the views, links, words, steps "
+          "and the votes only through wv_session_* (the class server through wv_serve_*)" % n)
 
 n += 1
 web_objs = sorted(glob.glob(os.path.join(build, "web/native/src/front/web/*.o")))

@@ -522,6 +522,72 @@ static void rounds_by_hand(void **state)
 	wv_live_free(l);
 }
 
+/*
+ * The class log's record and the CSV beside it, worked by hand from
+ * live/live.h's formats: the stamps are days counted from 1970-01-01
+ * (1700000000 = 19675 days + 80000 s; 1970..2022 hold 53 years and 13 leap
+ * days, 19358 days, leaving day 317 of 2023 from 0: 14 November; 80000 s =
+ * 22 h 13 min 20 s.  951782400 = 11016 days = 30 years + 7 leap days + 31
+ * + 28: 29 February 2000).
+ */
+static void log_and_csv_by_hand(void **state)
+{
+	wv_live *l = wv_live_new();
+	struct wv_live_question q = question(2, 1);
+	uint8_t id[WV_LIVE_ID_BYTES];
+	char line[WV_LIVE_EVENT_MAX];
+	const char *tail = "\"lesson\":2,\"scene\":3,\"question\":\"What does has_zero "
+		"return?\",\"round\":1,\"vote\":1,\"student\":\"000102030405060708090a0b0c0d0e0f\","
+		"\"option\":0,\"answer\":\"0x00000080\",\"right\":false,\"group\":\"no borrow\","
+		"\"diagnosis\":\"diagnosis of option 0\"}\n";
+	struct wv_live_summary sums[2] = {
+		{ .lesson = 3, .scene = 4, .title = "has_zero, at last", .students = 30,
+		  .right = { 40, -1 }, .ntop = 1, .top = { "no borrow" }, .top_count = { 12 } },
+		{ .lesson = 10, .scene = 2, .title = "find", .students = 7,
+		  .right = { 0, 100 }, .ntop = 0 },
+	};
+	char *csv;
+	size_t len;
+	int n;
+
+	(void)state;
+	for (unsigned i = 0; i < WV_LIVE_ID_BYTES; i++)
+		id[i] = (uint8_t)i;
+	assert_non_null(l);
+	assert_int_equal(wv_live_join(l, id), 0);
+	assert_int_equal(wv_live_open(l, &q), 1);
+	assert_int_equal(wv_live_log_record(l, id, 1700000000, line, sizeof(line)), -1);
+	assert_int_equal(wv_live_vote(l, id, 1, 0), 0);
+
+	n = wv_live_log_record(l, id, 1700000000, line, sizeof(line));
+	assert_int_equal(n, (int)strlen(line));
+	assert_memory_equal(line, "{\"time\":\"2023-11-14T22:13:20Z\",", 31);
+	assert_string_equal(line + 31, tail);
+	assert_true(wv_live_log_record(l, id, 951782400, line, sizeof(line)) > 0);
+	assert_memory_equal(line, "{\"time\":\"2000-02-29T00:00:00Z\",", 31);
+	assert_true(wv_live_log_record(l, id, 0, line, sizeof(line)) > 0);
+	assert_memory_equal(line, "{\"time\":\"1970-01-01T00:00:00Z\",", 31);
+	/* room for the line but not its '\n' */
+	assert_int_equal(wv_live_log_record(l, id, 0, line, 31 + strlen(tail)), -1);
+	assert_int_equal(wv_live_log_record(l, id, 0, line, 31 + strlen(tail) + 1),
+			 (int)(31 + strlen(tail)));
+	wv_live_free(l);
+
+	csv = wv_live_csv(sums, 2, &len);
+	assert_non_null(csv);
+	assert_string_equal(csv, "lesson,scene,title,students,right_1,right_2,top_1,count_1,"
+			    "top_2,count_2,top_3,count_3\r\n"
+			    "3,4,\"has_zero, at last\",30,40,,no borrow,12,,,,\r\n"
+			    "10,2,find,7,0,100,,,,,,\r\n");
+	assert_int_equal(len, strlen(csv));
+	free(csv);
+	csv = wv_live_csv(NULL, 0, &len);
+	assert_non_null(csv);
+	assert_string_equal(csv, "lesson,scene,title,students,right_1,right_2,top_1,count_1,"
+			    "top_2,count_2,top_3,count_3\r\n");
+	free(csv);
+}
+
 static void hint_boundaries(void **state)
 {
 	const char *revisit = wv_live_hint(0), *discuss = wv_live_hint(50),
@@ -1118,6 +1184,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rounds_by_hand),
+		cmocka_unit_test(log_and_csv_by_hand),
 		cmocka_unit_test(hint_boundaries),
 		cmocka_unit_test(option_of),
 		cmocka_unit_test(thousand_students),
