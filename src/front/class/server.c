@@ -13,8 +13,10 @@
  * descriptor on a resume).
  * A suspended stream costs no time and does not time out.
  *
- * The only file with src/front/class/qr.c that includes a library's
- * header of its own; compiled to stubs when the build has no
+ * Beside it: the connections per address (conns.c), the check of its own
+ * address (check.c), the listening socket (listen.c), and libmicrohttpd's
+ * table (mhd.h), which only src/front/class/ includes, as qr.c alone
+ * includes libqrencode's header.  Compiled to stubs when the build has no
  * libmicrohttpd (WATVIZ_HAVE_MHD unset: make MHD=no, or not installed).
  * With it, libmicrohttpd and libqrencode are loaded when a class is first
  * served (prove/dl.h); where one cannot be, wv_classsrv_start() refuses,
@@ -102,24 +104,21 @@ enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
 
 #else /* WATVIZ_HAVE_MHD */
 
-#include <arpa/inet.h>
 #include <limits.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/random.h>
-#include <sys/resource.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
-#include <microhttpd.h>
-
 #include "assets.h"
+#include "check.h"
+#include "conns.h"
+#include "listen.h"
+#include "mhd.h"
 #include "qr.h"
 #include "request.h"
-#include "prove/dl.h"
 
 #define EVENT_MAX 8192		/* one wv_live_event's JSON */
 #define STREAM_BUF (EVENT_MAX + 64)	/* what a stream may have pending */
@@ -129,8 +128,6 @@ enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
 #define TIMEOUT_S 20		/* an idle (not streaming) connection's life */
 #define PER_ADDRESS 16		/* connections per client address, default: a
 				   phone's browser opens up to 6 at once */
-#define CONN_BUCKETS 256	/* the open connections, by address */
-#define CHECK_MS 5000		/* the check of its own address waits this */
 
 /* One open GET /events. */
 struct stream {
@@ -144,32 +141,11 @@ struct stream {
 	char buf[STREAM_BUF];
 };
 
-/* One open connection, from MHD's notice of its start to that of its
-   end: its client's address, for the limit per address. */
-struct conn {
-	uint8_t addr[16];
-	bool over;		/* its address held per_address already */
-	struct conn *next;	/* in its bucket */
-};
-
 /* A POST /vote's body as it arrives. */
 struct upload {
 	size_t len;
 	bool too_big;
 	char body[WV_CLASSREQ_BODY_MAX];
-};
-
-/* The check of the server's own address (wv_classsrv_check): one GET /
-   on a non-blocking socket, read to its end. */
-struct check {
-	enum wv_classsrv_check state;
-	int fd;			/* -1 when not under way */
-	bool connected;
-	uint64_t deadline;
-	size_t len, sent, got;	/* the request's bytes, sent, received */
-	char req[160];
-	char status[16];	/* the answer's first bytes: "HTTP/1.1 200 " */
-	char why[64];
 };
 
 struct wv_classsrv {
@@ -192,23 +168,19 @@ struct wv_classsrv {
 	size_t nids;
 	uint8_t ids[WV_LIVE_STUDENTS_MAX][WV_LIVE_ID_BYTES];
 	struct wv_classreq_limit limit;
-	unsigned per;		/* connections served per address */
-	struct conn *conns[CONN_BUCKETS];
+	struct conns conns;	/* the open connections, for the limit */
 };
 
 /*
  * libmicrohttpd is opened when a class is first served (prove/dl.h):
  * linked in, the loader mapped it and GnuTLS at every start of watviz.
- * Every function used is named here once; MHD(f) is MHD_f through the
- * pointer the load found, with MHD_f's own type from <microhttpd.h>.
+ * Its table (mhd.h) is defined here, and loaded by missing().
  */
-#define MHD_FUNCS(X) X(MHD_add_response_header) X(MHD_create_response_from_buffer) \
-	X(MHD_create_response_from_callback) X(MHD_destroy_response) \
-	X(MHD_get_connection_info) X(MHD_get_daemon_info) X(MHD_get_timeout) \
-	X(MHD_lookup_connection_value) X(MHD_queue_response) X(MHD_resume_connection) \
-	X(MHD_run) X(MHD_start_daemon) X(MHD_stop_daemon) X(MHD_suspend_connection)
-WV_DL_TABLE(mhd_lib, MHD_FUNCS, WATVIZ_LIB_MHD, WATVIZ_PKG_MHD);
-#define MHD(f) WV_DL_FN(mhd_lib, MHD_##f)
+static const char *const mhd_names[] = { MHD_FUNCS(WV_DL_NAME_) };
+void *wv_classsrv_mhd_fn[WV_DL_N_wv_classsrv_mhd];
+static struct wv_dl mhd_lib = { .file = WATVIZ_LIB_MHD, .package = WATVIZ_PKG_MHD,
+				.names = mhd_names, .fn = wv_classsrv_mhd_fn,
+				.n = WV_DL_N_wv_classsrv_mhd };
 
 /* Why the server cannot run here (a library missing), or NULL. */
 static const char *missing(void)
@@ -502,33 +474,13 @@ static enum MHD_Result bits(struct wv_classsrv *s, struct MHD_Connection *c)
 		     bits_csp);
 }
 
-/* The client's address of c as 16 bytes (an IPv4 address in the first
-   4, zeros after; all zeros when MHD does not say); returns its length. */
-static size_t client_address(struct MHD_Connection *c, uint8_t key[16])
-{
-	const union MHD_ConnectionInfo *ci =
-		MHD(get_connection_info)(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
-
-	memset(key, 0, 16);
-	if (sa && sa->sa_family == AF_INET) {
-		memcpy(key, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, 4);
-		return 4;
-	}
-	if (sa && sa->sa_family == AF_INET6) {
-		memcpy(key, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, 16);
-		return 16;
-	}
-	return 0;
-}
-
 /* GET /join?code=K7QX3M: the code typed, at most WV_CLASSREQ_TRIES a
    minute from one address. */
 static enum MHD_Result join(struct wv_classsrv *s, struct MHD_Connection *c)
 {
 	const char *code = MHD(lookup_connection_value)(c, MHD_GET_ARGUMENT_KIND, "code");
 	uint8_t key[16];
-	size_t klen = client_address(c, key);
+	size_t klen = wv_classsrv_client_address(c, key);
 	char where[80];
 	static const char wait[] = "Too many tries: wait a minute, then type the code again.\n";
 
@@ -626,67 +578,6 @@ static enum route route_of(const char *url)
 	return NOWHERE;
 }
 
-/* ---- connections per address ---- */
-
-static size_t bucket_of(const uint8_t addr[16])
-{
-	size_t h = 0;
-
-	for (size_t i = 0; i < 16; i++)
-		h = h * 31 + addr[i];
-	return h % CONN_BUCKETS;
-}
-
-/*
- * MHD's notice of a connection's start and end.  A connection that starts
- * while its address holds per_address served ones is marked: its request
- * gets 503 (over_limit), and it is not served.  MHD's own limit per
- * address, twice that, is the backstop for clients that never send a
- * request: past it MHD closes a connection unanswered.
- */
-static void notify(void *cls, struct MHD_Connection *c, void **socket_context,
-		   enum MHD_ConnectionNotificationCode toe)
-{
-	struct wv_classsrv *s = cls;
-	struct conn *k, **pp;
-	unsigned held = 0;
-
-	if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
-		k = *socket_context;
-		if (!k)
-			return;
-		for (pp = &s->conns[bucket_of(k->addr)]; *pp; pp = &(*pp)->next)
-			if (*pp == k) {
-				*pp = k->next;
-				break;
-			}
-		free(k);
-		*socket_context = NULL;
-		return;
-	}
-	k = calloc(1, sizeof *k);
-	if (!k)
-		return;		/* not counted; served as MHD's limit allows */
-	client_address(c, k->addr);
-	pp = &s->conns[bucket_of(k->addr)];
-	for (const struct conn *o = *pp; o; o = o->next)
-		held += !o->over && memcmp(o->addr, k->addr, 16) == 0;
-	k->over = held >= s->per;
-	k->next = *pp;
-	*pp = k;
-	*socket_context = k;
-}
-
-/* Whether c is one connection too many for its address. */
-static bool over_limit(struct MHD_Connection *c)
-{
-	const union MHD_ConnectionInfo *ci =
-		MHD(get_connection_info)(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-	const struct conn *k = ci ? ci->socket_context : NULL;
-
-	return k && k->over;
-}
-
 /* The answer to a connection too many: 503, try again in a few seconds,
    and the connection closed. */
 static enum MHD_Result too_many(struct MHD_Connection *c)
@@ -754,7 +645,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return MHD_YES;
 	}
 	/* the first call: the headers are in; refuse what can be refused */
-	if (over_limit(c))
+	if (wv_classsrv_over_limit(c))
 		return too_many(c);
 	host = MHD(lookup_connection_value)(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
 	if (!wv_classreq_host_ok(host, s->served, s->cfg.port))
@@ -785,118 +676,6 @@ static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	*con_cls = NULL;
 }
 
-/* ---- the check of its own address ---- */
-
-/* The check is over: state, and why in words (a strerror lowercased, or
-   a sentence).  Returns true, for check_step. */
-static bool check_end(struct wv_classsrv *s, enum wv_classsrv_check state,
-		      const char *why)
-{
-	struct check *k = &s->check;
-
-	if (k->fd >= 0) {
-		epoll_ctl(s->poll_fd, EPOLL_CTL_DEL, k->fd, NULL);
-		close(k->fd);
-		k->fd = -1;
-	}
-	k->state = state;
-	snprintf(k->why, sizeof k->why, "%s", why);
-	if (k->why[0] >= 'A' && k->why[0] <= 'Z' && k->why[1] >= 'a' && k->why[1] <= 'z')
-		k->why[0] = (char)(k->why[0] - 'A' + 'a');
-	return true;
-}
-
-/* Connect to the listening socket's own address (what the link names)
-   without waiting; check_step goes on from there. */
-static void check_start(struct wv_classsrv *s, int listen_fd, uint64_t now)
-{
-	struct check *k = &s->check;
-	struct sockaddr_storage ss;
-	socklen_t len = sizeof ss;
-	struct epoll_event ev = { .events = EPOLLOUT };
-	int n;
-
-	k->fd = -1;
-	k->state = WV_CLASSSRV_CHECKING;
-	k->deadline = now + CHECK_MS;
-	n = snprintf(k->req, sizeof k->req, "GET / HTTP/1.1\r\nHost: %s\r\n"
-		     "User-Agent: watviz (its own check)\r\nConnection: close\r\n\r\n",
-		     s->served);
-	k->len = (size_t)n;
-	if (getsockname(listen_fd, (struct sockaddr *)&ss, &len) < 0) {
-		check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
-		return;
-	}
-	k->fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (k->fd < 0 || (connect(k->fd, (struct sockaddr *)&ss, len) < 0 &&
-			  errno != EINPROGRESS)) {
-		check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
-		return;
-	}
-	ev.data.fd = k->fd;
-	if (epoll_ctl(s->poll_fd, EPOLL_CTL_ADD, k->fd, &ev) < 0)
-		check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
-}
-
-/* The check as far as it goes without waiting: connected, the request
-   sent, the answer read to its end (the request asked for the connection
-   to be closed).  Returns true when it has just ended. */
-static bool check_step(struct wv_classsrv *s, uint64_t now)
-{
-	struct check *k = &s->check;
-	struct epoll_event ev = { .events = EPOLLIN };
-	char buf[1024];
-	ssize_t n;
-
-	if (k->fd < 0)
-		return false;
-	if (!k->connected) {
-		struct pollfd p = { .fd = k->fd, .events = POLLOUT };
-		int e = 0;
-		socklen_t el = sizeof e;
-
-		if (poll(&p, 1, 0) <= 0)
-			goto wait;
-		if (getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &e, &el) < 0)
-			e = errno;
-		if (e)
-			return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(e));
-		k->connected = true;
-	}
-	while (k->sent < k->len) {
-		n = send(k->fd, k->req + k->sent, k->len - k->sent, MSG_NOSIGNAL);
-		if (n < 0 && (errno == EAGAIN || errno == EINTR))
-			goto wait;
-		if (n < 0)
-			return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
-		k->sent += (size_t)n;
-		ev.data.fd = k->fd;
-		if (k->sent == k->len && epoll_ctl(s->poll_fd, EPOLL_CTL_MOD, k->fd, &ev) < 0)
-			return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
-	}
-	/* the status line kept, the page read on to its end */
-	while ((n = recv(k->fd, buf, sizeof buf, 0)) > 0)
-		for (ssize_t i = 0; i < n && k->got < sizeof k->status - 1; i++)
-			k->status[k->got++] = buf[i];
-	if (n < 0 && (errno == EAGAIN || errno == EINTR))
-		goto wait;
-	if (n < 0)
-		return check_end(s, WV_CLASSSRV_NO_ANSWER, strerror(errno));
-	/* the end of the answer: "HTTP/1.1 200 OK..." */
-	if ((strncmp(k->status, "HTTP/1.1 ", 9) == 0 || strncmp(k->status, "HTTP/1.0 ", 9) == 0) &&
-	    strncmp(k->status + 9, "200 ", 4) == 0)
-		return check_end(s, WV_CLASSSRV_ANSWERS, "");
-	snprintf(buf, sizeof buf, k->got >= 12 ? "it answered %.3s" : "it closed without an answer",
-		 k->status + 9);
-	return check_end(s, WV_CLASSSRV_NO_ANSWER, buf);
-wait:
-	if (now >= k->deadline) {
-		snprintf(buf, sizeof buf, "none within %d s", CHECK_MS / 1000);
-		return check_end(s, WV_CLASSSRV_NO_ANSWER, buf);
-	}
-	return false;
-}
-
 enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
 {
 	if (why)
@@ -905,92 +684,6 @@ enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
 }
 
 /* ---- start, run, stop ---- */
-
-/* The open-file soft limit raised to the hard one; returns the soft. */
-static rlim_t raise_files(void)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
-		return 1024;
-	if (rl.rlim_cur < rl.rlim_max) {
-		rlim_t want = rl.rlim_max == RLIM_INFINITY ? 65536 : rl.rlim_max;
-
-		if (want > rl.rlim_cur) {
-			struct rlimit up = { want, rl.rlim_max };
-
-			if (setrlimit(RLIMIT_NOFILE, &up) == 0)
-				rl.rlim_cur = want;
-		}
-	}
-	return rl.rlim_cur;
-}
-
-/* The listening socket on addr:port (only there), or a negative errno
-   and a sentence in err. */
-static int listen_on(const char *addr, unsigned port, bool *v6, unsigned *bound,
-		     char *err, size_t errsize)
-{
-	struct sockaddr_storage ss = { 0 };
-	struct sockaddr_in *in4 = (struct sockaddr_in *)&ss;
-	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
-	socklen_t len;
-	int fd, one = 1, e;
-
-	if (port > 65535) {
-		snprintf(err, errsize, "port %u: a port is 1 to 65535", port);
-		return -EINVAL;
-	}
-	if (inet_pton(AF_INET, addr, &in4->sin_addr) == 1) {
-		*v6 = false;
-		in4->sin_family = AF_INET;
-		in4->sin_port = htons((uint16_t)port);
-		len = sizeof *in4;
-		if (in4->sin_addr.s_addr == htonl(INADDR_ANY))
-			goto wildcard;
-	} else if (inet_pton(AF_INET6, addr, &in6->sin6_addr) == 1) {
-		*v6 = true;
-		in6->sin6_family = AF_INET6;
-		in6->sin6_port = htons((uint16_t)port);
-		len = sizeof *in6;
-		if (IN6_IS_ADDR_UNSPECIFIED(&in6->sin6_addr))
-			goto wildcard;
-	} else {
-		snprintf(err, errsize, "'%.40s' is not an IP address (say 192.168.1.20)", addr);
-		return -EINVAL;
-	}
-	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0) {
-		e = errno;
-		snprintf(err, errsize, "no socket for the class: %s", strerror(e));
-		return -e;
-	}
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-	if (*v6)
-		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
-	if (bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 1024) < 0) {
-		e = errno;
-		if (e == EADDRINUSE)
-			snprintf(err, errsize, "%s port %u is busy: give another port "
-				 "(%s:%u, say)", addr, port, addr, port + 1);
-		else if (e == EADDRNOTAVAIL)
-			snprintf(err, errsize, "no network interface of this machine has "
-				 "the address %s: give one it has (ip -brief address)", addr);
-		else
-			snprintf(err, errsize, "cannot serve on %s port %u: %s", addr, port,
-				 strerror(e));
-		close(fd);
-		return -e;
-	}
-	len = sizeof ss;
-	getsockname(fd, (struct sockaddr *)&ss, &len);
-	*bound = ntohs(*v6 ? in6->sin6_port : in4->sin_port);
-	return fd;
-wildcard:
-	snprintf(err, errsize, "%s is every interface: give the one address the "
-		 "students reach (say 192.168.1.20)", addr);
-	return -EINVAL;
-}
 
 int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 		      uint64_t now_ms, char *err, size_t errsize)
@@ -1029,11 +722,11 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	wv_classreq_hex(token, sizeof token, s->token);
 	for (size_t i = 0; i < sizeof code; i++)
 		s->code[i] = wv_classreq_alphabet[code[i] & 31];
-	files = raise_files();
+	files = wv_classsrv_raise_files();
 	s->capacity = files > 2 * FD_RESERVE ? (size_t)(files - 2 * FD_RESERVE) : 0;
 	if (s->capacity > WV_LIVE_STUDENTS_MAX)
 		s->capacity = WV_LIVE_STUDENTS_MAX;
-	fd = listen_on(cfg->addr, cfg->port, &v6, &port, err, errsize);
+	fd = wv_classsrv_listen(cfg->addr, cfg->port, &v6, &port, err, errsize);
 	if (fd < 0) {
 		e = -fd;
 		goto out_free;
@@ -1042,7 +735,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 	snprintf(s->served, sizeof s->served, v6 ? "[%s]:%u" : "%s:%u", cfg->addr, port);
 	snprintf(s->url, sizeof s->url, "http://%s/?t=%s", s->served, s->token);
 	per = cfg->per_address ? cfg->per_address : PER_ADDRESS;
-	s->per = per;
+	s->conns.per = per;
 	s->d = MHD(start_daemon)(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
 				(v6 ? MHD_USE_IPv6 : 0),
 				(uint16_t)port, NULL, NULL, handle, s,
@@ -1054,7 +747,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 				(unsigned)(cfg->idle_s ? cfg->idle_s : TIMEOUT_S),
 				MHD_OPTION_PER_IP_CONNECTION_LIMIT, 2 * per,
 				MHD_OPTION_NOTIFY_COMPLETED, completed, s,
-				MHD_OPTION_NOTIFY_CONNECTION, notify, s,
+				MHD_OPTION_NOTIFY_CONNECTION, wv_classsrv_notify, &s->conns,
 				MHD_OPTION_END);
 	if (!s->d) {
 		close(fd);
@@ -1077,7 +770,7 @@ int wv_classsrv_start(wv_classsrv **out, const struct wv_classsrv_config *cfg,
 		snprintf(err, errsize, "no epoll descriptor for the class: %s", strerror(e));
 		goto out_close;
 	}
-	check_start(s, fd, now_ms);
+	wv_classsrv_check_start(&s->check, s->poll_fd, fd, s->served, now_ms);
 	*out = s;
 	return 0;
 out_close:
@@ -1150,11 +843,11 @@ int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms)
 		s->next_beat = now_ms + HEARTBEAT_MS;
 	}
 	/* the check's request out before MHD looks, its answer in after */
-	bool checked = check_step(s, now_ms);
+	bool checked = wv_classsrv_check_step(&s->check, s->poll_fd, now_ms);
 
 	if (MHD(run)(s->d) != MHD_YES)
 		return -EIO;
-	checked |= check_step(s, now_ms);
+	checked |= wv_classsrv_check_step(&s->check, s->poll_fd, now_ms);
 	return s->accepted + checked;
 }
 
