@@ -3,7 +3,8 @@
  * whether a question is open, which questions are still to come on the
  * trace shown (app->asked, which every view and handout hides), a question
  * withdrawn when the trace is no longer its own, the views refused while
- * they would answer, and the first outcome of a question.  Split from
+ * they would answer, the split view (wv_class_split) held back while it
+ * would, and the first outcome of a question.  Split from
  * classroom.c, which calls it through asked.h.  See app/classroom.h.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -110,6 +111,36 @@ size_t wv_class_would_answer(const struct wv_class *c)
 	size_t j = next_asked(c, c->scene);
 
 	return j < c->nscenes ? j + 1 : 0;
+}
+
+/*
+ * The split view that must wait here (the teacher's, where a question on
+ * this word is still to come) says so on the message line, and until when.
+ */
+void app_split_waits(struct wv_class *c)
+{
+	const struct wv_app *app = c->app;
+	size_t q = wv_class_would_answer(c);
+
+	if (!app->split_v || wv_class_split_shown(c))
+		return;
+	if (wv_class_question_open(c) || !q)
+		wv_app_msg(c->app, false, "The split view with %s appears after this "
+			   "scene's question.", app->split_v->name);
+	else
+		wv_app_msg(c->app, false, "The split view with %s appears after scene "
+			   "%zu's question on this word.", app->split_v->name, q);
+}
+
+int wv_class_split(struct wv_class *c, const struct wv_variant *v)
+{
+	int react = wv_app_split(c->app, v);
+
+	if (c->app->split_v != v)	/* refused: the message says why */
+		return react;
+	c->split = v;			/* kept through the scenes */
+	app_split_waits(c);
+	return react | WV_REACT_REDRAW;
 }
 
 /*

@@ -21,6 +21,10 @@ void app_settle(struct wv_class *c, enum wv_class_outcome o);
  */
 int app_quiz_sync(struct wv_class *c, int react);
 
+/* The split view that must wait here (the teacher's, where a question on
+   this word is still to come) says so on the message line, and until when. */
+void app_split_waits(struct wv_class *c);
+
 /* Refuse the view what ("compare", "split") while it would answer a
    question open or still to come on this trace, saying which; true if so. */
 bool app_refused(struct wv_class *c, const char *what);

@@ -94,36 +94,6 @@ static void take_measure(struct wv_class *c, bool say)
 }
 
 /*
- * The split view that must wait here (the teacher's, where a question on
- * this word is still to come) says so on the message line, and until when.
- */
-static void split_waits(struct wv_class *c)
-{
-	const struct wv_app *app = c->app;
-	size_t q = wv_class_would_answer(c);
-
-	if (!app->split_v || wv_class_split_shown(c))
-		return;
-	if (wv_class_question_open(c) || !q)
-		wv_app_msg(c->app, false, "The split view with %s appears after this "
-			   "scene's question.", app->split_v->name);
-	else
-		wv_app_msg(c->app, false, "The split view with %s appears after scene "
-			   "%zu's question on this word.", app->split_v->name, q);
-}
-
-int wv_class_split(struct wv_class *c, const struct wv_variant *v)
-{
-	int react = wv_app_split(c->app, v);
-
-	if (c->app->split_v != v)	/* refused: the message says why */
-		return react;
-	c->split = v;			/* kept through the scenes */
-	split_waits(c);
-	return react | WV_REACT_REDRAW;
-}
-
-/*
  * Show scene i (or the end screen for i == nscenes): its input in the app,
  * at the sub-step it points at (animate: at the start of that step, for
  * autoplay to walk up to it).
@@ -176,7 +146,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->read_ms = wv_pace_read_ms(c->read_words);
 	if (s->measure >= 0 && !c->measured && !c->measure_why[0])
 		take_measure(c, false);
-	split_waits(c);
+	app_split_waits(c);
 	save(c, i);
 	return WV_REACT_REDRAW;
 }
