@@ -24,7 +24,8 @@
 # The front-ends (src/front/term's objects, and src/front/web's as the page's native twin
 # builds them: make build/web/driver, else that line is skipped) call the
 # app, the lesson, the views, links, words and steps only through
-# wv_session_*.
+# wv_session_*.  No source file (src/**/*.c) is over 900 lines (issue 43):
+# past that a file holds more than one thing; split it along a seam.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 export WATVIZ_LAYERS_BUILD="${1:-build}"
@@ -107,7 +108,7 @@ private = [h for h in SRC_H if h in PRIVATE_H]
 extra = sorted(set(glob.glob("include/watviz/*.h")) - CORE_HDR)
 ranked = [p for p in sorted(glob.glob("src/*/*.[ch]")) if p.split("/")[1] in RANK
           and (rank_of(p) is not None or not RANK[p.split("/")[1]].get("_partial"))]
-print("1..%d" % (len(files) + len(private) + len(ranked) + 7))
+print("1..%d" % (len(files) + len(private) + len(ranked) + 8))
 n = 0
 def include_problems(path, me):
     """The includes of path that break the layer order, as phrases."""
@@ -330,4 +331,20 @@ if extra:
 else:
     print("ok %d - include/watviz/ holds only the installed core API (%d headers)"
           % (n, len(CORE_HDR)))
+
+# no source file over LINES_MAX lines (issue 43): one that grew past it
+# holds more than one thing, to be split along a seam
+LINES_MAX = 900
+n += 1
+long_files = []
+for path in sorted(glob.glob("src/**/*.c", recursive=True)):
+    with open(path, "rb") as f:
+        lines = f.read().count(b"\n")
+    if lines > LINES_MAX:
+        long_files.append("%s (%d lines)" % (path, lines))
+if long_files:
+    print("not ok %d - source files over %d lines: %s; split each along a seam"
+          % (n, LINES_MAX, ", ".join(long_files)))
+else:
+    print("ok %d - no src/**/*.c file is over %d lines" % (n, LINES_MAX))
 PY
