@@ -119,8 +119,9 @@ static void ops_worked(const struct wv_trace *t, char *buf, size_t size)
 		 "same %u bytes, and a load and a branch with each; the word loop "
 		 "loads, branches and counts once. prep_zero_mask, create_zero_mask and "
 		 "find_zero add %u more, once per string, on the word where the "
-		 "loop stops (%u more where zero_bytemask follows, as in strscpy "
-		 "and hash_name).", t->v->name,
+		 "loop stops (%u more where zero_bytemask follows, as in strscpy, "
+		 "strncpy_from_user and, where path names are read a word at a "
+		 "time, hash_name).", t->v->name,
 		 wv_cost_formula(t->v, WV_COST_HAS_ZERO), c->call[WV_COST_HAS_ZERO],
 		 c->call[WV_COST_HAS_ZERO] == 1 ? "" : "s", ops, c->loop_test,
 		 c->byte_test, t->word_bytes, c->after, c->call[WV_COST_ZBM]);
