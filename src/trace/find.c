@@ -221,8 +221,8 @@ void tr_do_find(struct builder *b)
 			       "Count the trailing zeros of the 8-bit map (highlighted): the "
 			       "lowest set bit is the first zero byte in memory. A kernel built "
 			       "for the EV67 does it with cttz; without it, find_zero keeps "
-			       "only the lowest set bit and tests it against 0xf0, 0xcc and "
-			       "0xaa.");
+			       "only the lowest set bit and masks it with 0xf0, 0xcc and 0xaa, "
+			       "adding 4, 2 and 1 where a mask keeps it.");
 		r = tr_row_add(b, s, WV_ROW_INPUT, "bits", mask, 8);
 		tr_mark_bitmap(b, r);
 		r->bits = tr_trailing_zero_bits(mask, 8);

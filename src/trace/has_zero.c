@@ -148,7 +148,7 @@ void tr_do_has_zero(struct builder *b, bool last)
 	if (last) {
 		s = tr_sub_new(b, WV_OP_TEST, "has_zero(a) != 0",
 			       "The loop tests whether has_zero found anything. %s",
-			       hz_exact(b) ? "has_zero is exact here: every flag is a "
+			       hz_exact(b) ? "has_zero is exact here: every flag stands for a "
 			       "zero byte, so this yes/no answer is always right." :
 			       "A false flag needs a borrow out of a real zero, so this "
 			       "yes/no answer is always right.");

@@ -845,7 +845,7 @@ static void exact_test_sentences(void **state)
 		st = step(&t, WV_STEP_HAS_ZERO);
 		test = sub_text(&t, st->first + st->nsub - 1);
 		assert_non_null(strstr(test, "always right"));
-		assert_int_equal(strstr(test, "exact here: every flag is a zero byte") != NULL,
+		assert_int_equal(strstr(test, "exact here: every flag stands for a zero byte") != NULL,
 				 exact);
 		assert_int_equal(strstr(test, "borrow") != NULL, !exact);
 		st = step(&t, WV_STEP_PRESTART);
