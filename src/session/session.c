@@ -285,7 +285,7 @@ static int class_cmd(struct wv_session *s)
 		wv_app_msg(&s->app, true, "%s", err);
 		return WV_REACT_REDRAW;
 	}
-	s->join_shown = true;	/* the class joins first */
+	wv_session_show_join(s);	/* the class joins first */
 	return WV_REACT_REDRAW | WV_REACT_CLEAR;
 }
 
@@ -545,6 +545,19 @@ void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
 	s->join_qr = qr;
 	s->join_check = 0;		/* its check begins with it */
 	s->join_why[0] = '\0';
+}
+
+void wv_session_show_join(struct wv_session *s)
+{
+	s->join_shown = true;
+}
+
+bool wv_session_live_changed(struct wv_session *s)
+{
+	bool changed = s->live_changed;
+
+	s->live_changed = false;
+	return changed;
 }
 
 void wv_session_live_check(struct wv_session *s, bool answered, const char *why)

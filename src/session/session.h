@@ -254,11 +254,20 @@ void wv_session_said(const struct wv_session *s, char *out, size_t size);
  * votes (s: the histogram by misconception and the answer; V: vote
  * again).  url, code and qr (rows separated by '\n', NULL none; not
  * copied) are how to join, for J, and capacity how many students the
- * server can hold.  After any call, s->live_changed says
- * the phones must be told (the front-end clears it).
+ * server can hold.  After any call, wv_session_live_changed says
+ * whether the phones must be told.
  */
 void wv_session_live(struct wv_session *s, wv_live *live, const char *url,
 		     const char *code, char *qr, size_t capacity);
+
+/* The join screen, shown: a class that has just started joins first. */
+void wv_session_show_join(struct wv_session *s);
+
+/*
+ * Whether the round changed since the last call (the phones must be
+ * told); the front-end asks once per turn of its loop, which clears it.
+ */
+bool wv_session_live_changed(struct wv_session *s);
 
 /*
  * What the server's check of its own address found (the front-end runs

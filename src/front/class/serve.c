@@ -192,7 +192,7 @@ int wv_serve_start(struct wv_serve *c, const char *spec, const char *opt, char *
 	c->qr = wv_classsrv_qr(wv_classsrv_url(c->srv), 2, false, &rows, &cols);
 	wv_session_live(c->s, c->live, wv_classsrv_url(c->srv), wv_classsrv_code(c->srv),
 			c->qr, wv_classsrv_capacity(c->srv));
-	c->s->join_shown = true;	/* the class joins first */
+	wv_session_show_join(c->s);	/* the class joins first */
 	checked(c);			/* it may have failed at once */
 	bench_say(c, "url %s\n", wv_classsrv_url(c->srv));
 	return 0;
@@ -214,10 +214,8 @@ long wv_serve_wait(struct wv_serve *c, long wait)
 
 	if (!c->srv)
 		return wait;
-	if (c->s->live_changed) {	/* the phones follow the teacher */
+	if (wv_session_live_changed(c->s))	/* the phones follow the teacher */
 		wv_classsrv_changed(c->srv);
-		c->s->live_changed = false;
-	}
 	st = wv_classsrv_timeout(c->srv, now_ms());
 	return st >= 0 && st < wait ? st : wait;
 }
