@@ -151,37 +151,37 @@ static void names(bool (*pick)(const struct wv_variant *),
 		*used = size - 1;
 }
 
-const char *wv_trace_cheap_be_names(const struct wv_variant *v, char *buf,
-				    size_t size)
+/* names() alone, into an empty buf: the three lists below */
+static const char *name_list(bool (*pick)(const struct wv_variant *),
+			     const char *(*how)(const struct wv_variant *), char *buf,
+			     size_t size)
 {
 	size_t used = 0;
 
-	(void)v;
 	buf[0] = '\0';
-	names(cheap_be, NULL, buf, size, &used);
+	names(pick, how, buf, size, &used);
 	return buf;
+}
+
+const char *wv_trace_cheap_be_names(const struct wv_variant *v, char *buf,
+				    size_t size)
+{
+	(void)v;
+	return name_list(cheap_be, NULL, buf, size);
 }
 
 const char *wv_trace_cheap_le_names(const struct wv_variant *v, char *buf,
 				    size_t size)
 {
-	size_t used = 0;
-
 	(void)v;
-	buf[0] = '\0';
-	names(cheap_le, NULL, buf, size, &used);
-	return buf;
+	return name_list(cheap_le, NULL, buf, size);
 }
 
 const char *wv_trace_exact_loop_names(const struct wv_variant *v, char *buf,
 				      size_t size)
 {
-	size_t used = 0;
-
 	(void)v;
-	buf[0] = '\0';
-	names(exact_loop, exact_how, buf, size, &used);
-	return buf;
+	return name_list(exact_loop, exact_how, buf, size);
 }
 
 static bool prep_exact(const struct wv_variant *v)
