@@ -12,6 +12,7 @@
 #include "live/live.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,18 +333,31 @@ static void put_s(struct out *o, const char *s)
 	put(o, s, strlen(s));
 }
 
+/* printf into the output: what does not fit sets over, as put does */
+__attribute__((format(printf, 2, 3)))
+static void put_f(struct out *o, const char *fmt, ...)
+{
+	char b[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(b, sizeof(b), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(b))
+		o->over = true;
+	else
+		put(o, b, (size_t)n);
+}
+
 static void put_u(struct out *o, const char *key, size_t v)
 {
-	char b[48];
-
-	put(o, b, (size_t)snprintf(b, sizeof(b), ",\"%s\":%zu", key, v));
+	put_f(o, ",\"%s\":%zu", key, v);
 }
 
 static void put_u16(struct out *o, unsigned cp)
 {
-	char b[8];
-
-	put(o, b, (size_t)snprintf(b, sizeof(b), "\\u%04x", cp));
+	put_f(o, "\\u%04x", cp);
 }
 
 /*
@@ -444,12 +458,11 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 	const struct wv_live_question *q = l->asked ? &l->q : NULL;
 	struct wv_live_status st = wv_live_status(l);
 	int mine = id && q ? wv_live_mine(l, id, l->vote) : -1;
-	char b[96];
 
 	if (size)
 		buf[0] = '\0';
-	put(&o, b, (size_t)snprintf(b, sizeof(b), "{\"round\":%u,\"state\":\"%s\",\"vote\":%u",
-				    st.round, state_names[st.state], st.vote));
+	put_f(&o, "{\"round\":%u,\"state\":\"%s\",\"vote\":%u",
+	      st.round, state_names[st.state], st.vote);
 	put_u(&o, "lesson", q ? q->lesson : 0);
 	put_u(&o, "scene", q ? q->scene : 0);
 	put_key_str(&o, "title", q ? q->title : "", sizeof(l->q.title));
@@ -483,8 +496,8 @@ int wv_live_event(const wv_live *l, const uint8_t *id, char *buf, size_t size)
 		put_key_str(&o, "group", wrong ? m->group : "", sizeof(m->group));
 		put_key_str(&o, "diagnosis", wrong ? m->diagnosis : "", sizeof(m->diagnosis));
 		if (l->bits && !q->drawn)
-			put(&o, b, (size_t)snprintf(b, sizeof(b), ",\"bits\":\"/bits#lesson="
-						    "%u&scene=%u\"", q->lesson, q->scene));
+			put_f(&o, ",\"bits\":\"/bits#lesson=%u&scene=%u\"",
+			      q->lesson, q->scene);
 	}
 	put_s(&o, "}");
 	if (o.over) {
@@ -503,7 +516,7 @@ int wv_live_log_line(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES],
 	struct out o = { buf, size, 0, size == 0 };
 	int mine = wv_live_mine(l, id, l->vote);
 	const struct wv_live_option *m;
-	char b[96], hex[2 * WV_LIVE_ID_BYTES + 1];
+	char hex[2 * WV_LIVE_ID_BYTES + 1];
 
 	if (size)
 		buf[0] = '\0';
@@ -517,8 +530,8 @@ int wv_live_log_line(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES],
 	put_u(&o, "lesson", l->q.lesson);
 	put_u(&o, "scene", l->q.scene);
 	put_key_str(&o, "question", l->q.prompt, sizeof(l->q.prompt));
-	put(&o, b, (size_t)snprintf(b, sizeof(b), ",\"round\":%u,\"vote\":%u,\"student\":\"%s\"",
-				    l->round, l->vote, hex));
+	put_f(&o, ",\"round\":%u,\"vote\":%u,\"student\":\"%s\"",
+			    l->round, l->vote, hex);
 	put_u(&o, "option", (size_t)mine);
 	put_key_str(&o, "answer", m->text, sizeof(m->text));
 	put_s(&o, m->right ? ",\"right\":true" : ",\"right\":false");
@@ -595,28 +608,27 @@ int wv_live_summary_csv(const struct wv_live_summary *s, bool header, char *buf,
 			size_t size)
 {
 	struct out o = { buf, size, 0, size == 0 };
-	char b[96];
 
 	if (size)
 		buf[0] = '\0';
 	if (header) {
 		put_s(&o, "lesson,scene,title,students,right_1,right_2");
 		for (unsigned k = 0; k < WV_LIVE_TOP; k++)
-			put(&o, b, (size_t)snprintf(b, sizeof(b), ",top_%u,count_%u", k + 1, k + 1));
+			put_f(&o, ",top_%u,count_%u", k + 1, k + 1);
 	} else {
-		put(&o, b, (size_t)snprintf(b, sizeof(b), "%u,%u,", s->lesson, s->scene));
+		put_f(&o, "%u,%u,", s->lesson, s->scene);
 		put_csv(&o, s->title, sizeof(s->title));
-		put(&o, b, (size_t)snprintf(b, sizeof(b), ",%zu,", s->students));
+		put_f(&o, ",%zu,", s->students);
 		for (int v = 0; v < 2; v++) {
 			if (s->right[v] >= 0)
-				put(&o, b, (size_t)snprintf(b, sizeof(b), "%d", s->right[v]));
+				put_f(&o, "%d", s->right[v]);
 			put_s(&o, v ? "" : ",");
 		}
 		for (unsigned k = 0; k < WV_LIVE_TOP; k++) {
 			put_s(&o, ",");
 			if (k < s->ntop) {
 				put_csv(&o, s->top[k], sizeof(s->top[k]));
-				put(&o, b, (size_t)snprintf(b, sizeof(b), ",%zu", s->top_count[k]));
+				put_f(&o, ",%zu", s->top_count[k]);
 			} else {
 				put_s(&o, ",");
 			}

@@ -93,8 +93,9 @@ int wv_ansi_frame(struct wv_ansi *a, FILE *out, const struct wv_frame *f)
 				fputc((int)row[x].ch, out);
 			} else {
 				char u[4];
+				size_t n = wv_cell_utf8(row[x].ch, u);
 
-				fwrite(u, 1, wv_cell_utf8(row[x].ch, u), out);
+				fwrite(u, 1, n, out);
 			}
 		}
 		wrote = true;
