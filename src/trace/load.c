@@ -242,16 +242,29 @@ void tr_do_prestart(struct builder *b)
 	tr_mark_zero(b, tr_row_add(b, s, WV_ROW_RESULT, "a", wd->loaded | pre, w));
 	check(b, wd->loaded | pre, wd->value);
 
-	/* what the cheap test would have said without the mask */
-	raw = wv_cheap_zero(wd->loaded, w);
+	/* what has_zero would have said without the mask: the cheap test F
+	   where the variant uses it; where has_zero is exact (cmpb, cmpbge,
+	   s390), E, which flags the zero bytes it marks */
+	raw = hz_exact(b) ? wv_exact_zero(wd->loaded, w) : wv_cheap_zero(wd->loaded, w);
 	if (tr_nonzero_bytes(b, raw) & tr_nonzero_bytes(b, pre)) {
-		tr_addr_list(b, tr_nonzero_bytes(b, raw & pre), lst, sizeof(lst));
-		s = tr_sub_new(b, WV_OP_NOTE, "F(loaded), without the mask",
-			       "Without the mask the cheap test would flag memory %s, before the "
-			       "string starts, and the scan would stop at a zero that is not "
-			       "part of the string.", lst);
+		unsigned early = tr_nonzero_bytes(b, raw & pre);
+
+		tr_addr_list(b, early, lst, sizeof(lst));
+		if (hz_exact(b))
+			s = tr_sub_new(b, WV_OP_NOTE, "E(loaded), without the mask",
+				       "Without the mask has_zero would find the zero byte%s "
+				       "at memory %s, before the string starts (E marks the "
+				       "bytes has_zero marks here), and the scan would stop "
+				       "at a zero that is not part of the string.",
+				       early & (early - 1) ? "s" : "", lst);
+		else
+			s = tr_sub_new(b, WV_OP_NOTE, "F(loaded), without the mask",
+				       "Without the mask the cheap test would flag memory %s, "
+				       "before the string starts, and the scan would stop at "
+				       "a zero that is not part of the string.", lst);
 		tr_row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
-		r = tr_row_add(b, s, WV_ROW_RESULT, "F(loaded)", raw, w);
+		r = tr_row_add(b, s, WV_ROW_RESULT, hz_exact(b) ? "E(loaded)" : "F(loaded)",
+			       raw, w);
 		tr_mark_flags(b, r, wd->loaded, false, 0);
 		for (unsigned i = 0; i < t->word_bytes; i++)
 			if (tr_addr_of(b, i) < off && (r->bytes[i] & WV_MARK_FLAG))
