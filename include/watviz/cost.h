@@ -47,8 +47,8 @@ struct wv_cost {
 	unsigned after;		/* prep + create + find, once per string, on
 				   the word the loop stopped at: what every
 				   caller runs (do_strnlen_user stops there;
-				   strscpy and hash_name add zero_bytemask,
-				   call[WV_COST_ZBM]) */
+				   strscpy, strncpy_from_user and hash_name
+				   add zero_bytemask, call[WV_COST_ZBM]) */
 	unsigned byte_test;	/* the byte loop's tests for the same bytes:
 				   one compare with 0 per byte, B per word */
 };

@@ -458,7 +458,7 @@ static void hint_for(const struct wv_scene *s, const struct wv_trace *t, struct 
 	case WV_ASK_HAS_ZERO_OPS:
 		snprintf(a->hint, sizeof(a->hint), "Count each operator that has_zero's "
 			 "formula applies to a word, and each instruction such as "
-			 "cmpb; a name after c-> is a constant and costs nothing.");
+			 "cmpb; constants, such as a name after c->, cost nothing.");
 		break;
 	case WV_ASK_LENGTH:
 		snprintf(a->hint, sizeof(a->hint), "Take find_zero's index in the last "
