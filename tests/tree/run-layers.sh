@@ -79,7 +79,7 @@ RANK = {
     },
     "lesson": {
         "lesson": 0, "internal": 0, "rules": 0,
-        "lint": 1, "parse": 2, "grade": 1, "wrong": 2,
+        "lint": 1, "parse": 2, "grade": 1, "typed": 1, "wrong": 2,
         "narrate": 2, "distract": 3, "pace": 3,
         "check": 3,
         "loader": 4,
