@@ -219,7 +219,9 @@ void tr_do_prestart(struct builder *b)
 	const struct wv_trace *t = b->t;
 	const struct wv_word *wd = cur_word(b);
 	unsigned w = W(b), off = (unsigned)t->img.offset;
-	uint64_t pre = wv_wat_aligned_byte_mask(t->v, off), raw;
+	uint64_t pre = wv_wat_aligned_byte_mask(t->v, off), raw, data;
+	unsigned early;
+	bool map;
 	struct wv_substep *s;
 	struct wv_row *r;
 	char ex[WV_EXPR_MAX], lst[96];
@@ -243,29 +245,41 @@ void tr_do_prestart(struct builder *b)
 	check(b, wd->loaded | pre, wd->value);
 
 	/* what has_zero would have said without the mask: the cheap test F
-	   where the variant uses it; where has_zero is exact (cmpb, cmpbge,
-	   s390), E, which flags the zero bytes it marks */
-	raw = hz_exact(b) ? wv_exact_zero(wd->loaded, w) : wv_cheap_zero(wd->loaded, w);
-	if (tr_nonzero_bytes(b, raw) & tr_nonzero_bytes(b, pre)) {
-		unsigned early = tr_nonzero_bytes(b, raw & pre);
+	   where the variant uses it (a 0x01 byte a borrow reaches is flagged
+	   too); where has_zero is exact, its own answer (cmpbge's map, cmpb's
+	   0xff bytes, s390's E), which marks the zero bytes only */
+	raw = hz_exact(b) ? t->v->has_zero(wd->loaded, &data) : wv_cheap_zero(wd->loaded, w);
+	map = t->v->hz_kind == WV_HZ_CMPBGE;
+	early = (map ? (unsigned)raw : tr_nonzero_bytes(b, raw)) & tr_nonzero_bytes(b, pre);
+	if (early) {
+		/* the expression, and its row's label as the has_zero step has it */
+		static const char *const form[][2] = {
+			[WV_HZ_CMPB] = { "cmpb(loaded, 0)", "cmpb" },
+			[WV_HZ_CMPBGE] = { "cmpbge(0, loaded)", "bitmap" },
+			[WV_HZ_EXACT] = { "E(loaded)", "E(loaded)" },
+		};
+		const char *const *name = hz_exact(b) ? form[t->v->hz_kind] :
+					  (const char *const[]){ "F(loaded)", "F(loaded)" };
 
 		tr_addr_list(b, early, lst, sizeof(lst));
+		snprintf(ex, sizeof(ex), "%s, without the mask", name[0]);
 		if (hz_exact(b))
-			s = tr_sub_new(b, WV_OP_NOTE, "E(loaded), without the mask",
+			s = tr_sub_new(b, WV_OP_NOTE, ex,
 				       "Without the mask has_zero would find the zero byte%s "
-				       "at memory %s, before the string starts (E marks the "
-				       "bytes has_zero marks here), and the scan would stop "
-				       "at a zero that is not part of the string.",
+				       "at memory %s, before the string starts, and the scan "
+				       "would stop at a zero that is not part of the string.",
 				       early & (early - 1) ? "s" : "", lst);
 		else
-			s = tr_sub_new(b, WV_OP_NOTE, "F(loaded), without the mask",
+			s = tr_sub_new(b, WV_OP_NOTE, ex,
 				       "Without the mask the cheap test would flag memory %s, "
 				       "before the string starts, and the scan would stop at "
 				       "a zero that is not part of the string.", lst);
 		tr_row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
-		r = tr_row_add(b, s, WV_ROW_RESULT, hz_exact(b) ? "E(loaded)" : "F(loaded)",
-			       raw, w);
-		tr_mark_flags(b, r, wd->loaded, false, 0);
+		r = tr_row_add(b, s, WV_ROW_RESULT, name[1], raw, map ? 8 : w);
+		if (map)
+			tr_mark_bitmap(b, r);
+		else
+			tr_mark_flags(b, r, wd->loaded, false, 0);
 		for (unsigned i = 0; i < t->word_bytes; i++)
 			if (tr_addr_of(b, i) < off && (r->bytes[i] & WV_MARK_FLAG))
 				r->bytes[i] |= WV_MARK_HILITE;
