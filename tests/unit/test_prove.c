@@ -261,7 +261,10 @@ static void smallest_counterexample(void **state)
 /*
  * Z3's term for each operator means what the evaluator computes: for fixed
  * words A, the claim "a != A | expr == value" is proven only if Z3's value
- * of expr at A is the evaluator's.  Run at 32 and 64 bits.
+ * of expr at A is the evaluator's.  Run at 32 and 64 bits.  WATVIZ_QUICK
+ * (make check, make asan): every operator at both widths on two of the
+ * eight words, a different two for each, so that every word is met too
+ * (a quarter of the 640 proofs, most of this program's time).
  */
 static void solver_agrees_with_evaluator(void **state)
 {
@@ -280,12 +283,15 @@ static void solver_agrees_with_evaluator(void **state)
 		UINT64_C(0xfedcba9876543210), UINT64_MAX, UINT64_C(0x00ff00ff00ff00ff),
 	};
 
+	const size_t nwords = sizeof(words) / sizeof(words[0]);
+	bool quick = quick_mode();
+
 	(void)state;
 	if (!need_z3())
 		return;
 	for (unsigned w = 32; w <= 64; w += 32)
 		for (size_t i = 0; i < sizeof(exprs) / sizeof(exprs[0]); i++)
-			for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+			for (size_t k = 0; k < nwords; k++) {
 				uint64_t a = words[k] & (w == 64 ? UINT64_MAX : 0xffffffff);
 				uint64_t val[WV_EXPR_NODES], v;
 				struct wv_expr e;
@@ -293,6 +299,9 @@ static void solver_agrees_with_evaluator(void **state)
 				struct wv_error err;
 				char claim[200];
 
+				if (quick && k != (i + w / 32) % nwords &&
+				    k != (i + w / 32 + nwords / 2) % nwords)
+					continue;
 				wv_expr_init(&e, w);
 				if (wv_expr_parse(&e, exprs[i], &err) != 0)
 					fail_msg("%s: %s", exprs[i], err.msg);

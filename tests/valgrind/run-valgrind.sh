@@ -29,7 +29,10 @@ VG="valgrind -q --error-exitcode=99 --leak-check=full \
 	--expensive-definedness-checks=yes --partial-loads-ok=yes"
 tmp=$(mktemp -d)
 SOCK=watviz-vg-$$
-T() { tmux -L "$SOCK" -f /dev/null "$@"; }
+SESSION=v
+# memcheck runs the visualizer many times slower than it runs alone
+TIMEOUT=${WATVIZ_TUI_TIMEOUT:-60}
+. "$(dirname "$0")/../lib/tmux.sh"
 trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 
@@ -75,23 +78,33 @@ bg list $VG "$BIN" --lessons-dir lessons --list-lessons
 # "possibly lost" at exit, which do not count)
 bg try $VG "$BIN" --plain --arch x86-32 --try 'a & HIGHS'
 
-# the visualizer, driven by keys, under memcheck
+# the visualizer, driven by keys, under memcheck: each step waits for
+# what the screen says it did (tests/lib/tmux.sh, woken by the pane's
+# output), never a fixed time; a wait that ends without it says which
 interactive() {
 	mkdir -p "$tmp/state"
-	T new-session -d -s v -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color XDG_STATE_HOME=$tmp/state sh -c '$VG --log-file=$tmp/vg.log $BIN \"ab\\\\0cd\"; echo \$? >$tmp/exit; sleep 60'"
-	i=0
-	until T capture-pane -p -t =v: 2>/dev/null | grep -q Memory || [ $i -ge 600 ]; do
-		sleep 0.1; i=$((i + 1))
-	done
-	for k in Right Right Down Down a a A c c ? Escape d o f; do
-		T send-keys -t =v: "$k"; sleep 0.2
-	done
-	T send-keys -t =v: :; T send-keys -t =v: -l 'arch ppc'; T send-keys -t =v: Enter; sleep 0.5
-	T send-keys -t =v: :; T send-keys -t =v: -l 'word "a\x01\0b"'; T send-keys -t =v: Enter; sleep 0.5
-	T send-keys -t =v: End; sleep 0.3
-	T send-keys -t =v: q
-	i=0
-	until [ -s "$tmp/exit" ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+	T new-session -d -s v -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256color XDG_STATE_HOME=$tmp/state sh -c '$VG --log-file=$tmp/vg.log $BIN \"ab\\\\0cd\"; echo \$? >$tmp/exit; echo VG-EXIT; sleep 60'"
+	watch_output
+	key() { T send-keys -t =v: "$@"; }
+	line() { key :; key -l "$1"; key Enter; }
+	step() { _step=$1; shift; "$@" || echo "$_step: never showed: $*" >>"$tmp/steps"; }
+	step start wait_for Memory
+	# keys without an Escape among them may come at once; after an Escape
+	# the next key waits for its effect (else curses reads Escape d as Alt-d)
+	key Right Right Down Down a a A c c '?'
+	step help wait_for "this help / back"
+	key Escape
+	step back wait_gone "this help / back"
+	key d o f
+	step dof wait_re "off(set)? 1  fill 0x01  delim '/'"
+	line 'arch ppc'
+	step arch wait_for "ppc64 [by v3.6]"
+	line 'word "a\x01\0b"'
+	step word wait_for '"a\x01\0b"  offset 1'
+	key End
+	step end wait_for "g start over"
+	key q
+	step quit wait_for VG-EXIT
 }
 have_tmux=
 if command -v tmux >/dev/null 2>&1; then
@@ -111,6 +124,8 @@ report "lesson list (parses every lesson)" "$(rc list)" "$tmp/list.log"
 report "--try with Z3 loaded on first use" "$(rc try)" "$tmp/try.log"
 if [ -n "$have_tmux" ]; then
 	st=$(cat "$tmp/exit" 2>/dev/null || echo 98)
+	[ -s "$tmp/steps" ] && [ "$st" -eq 0 ] && st=97
+	[ -s "$tmp/steps" ] && cat "$tmp/steps" >>"$tmp/vg.log"
 	report "interactive run" "$st" "$tmp/vg.log"
 else
 	n=$((n + 1)); echo "ok $n - memcheck interactive run # SKIP tmux not installed"

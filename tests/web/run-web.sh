@@ -8,7 +8,8 @@
 #    redo, the word line, ':' commands with Tab, :try; sizes; hostile
 #    fragments) run on the native build (tests/web/driver.c) and on the
 #    module under node (tests/web/frames.js): the frames must be equal cell
-#    for cell, characters, roles and marks.  And links (tests/web/links.js):
+#    for cell, characters, roles and marks; what the native frames say is
+#    checked below.  And links (tests/web/links.js):
 #    the link of each of 80 states reopens exactly that screen.  And the
 #    module's stack (tests/web/stack.js): placed first in memory, and over
 #    half of it left after every lesson's scenes are opened and stepped.
@@ -16,9 +17,16 @@
 #    step, a lesson's question answered wrong and right, a byte edited, a
 #    link opened, a resize, a hostile link; the accessibility check; the
 #    benchmark (not timed: its figures go to BUILD/web/bench.txt).
-# Skips, saying why, without clang's wasm32 target and node (and the
-# browser part without chromium or the npm test tools, which tools/deps.sh
-# installs where tests/web/modules.sh says).
+# make check drives the native twin alone (tests/web/driver.c: the page's
+# C, src/front/web/web.c on the native build's objects): every scenario
+# run to its end, and the checks below that read its frames; make
+# check-full (CI) builds the module too (make web: clang's wasm32 target,
+# about 16 s of CPU, most of this layer's cost with node's runs) and adds
+# the module's frames against the native ones, the links, the stack and
+# the page in Chromium.  The module's parts skip, saying why, without
+# clang's wasm32 target and node (and the browser part without chromium
+# or the npm test tools, which tools/deps.sh installs where
+# tests/web/modules.sh says).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 BUILD=${1:-build}
@@ -33,12 +41,22 @@ skip_all() {
 	exit 0
 }
 
-command -v clang >/dev/null 2>&1 || skip_all "no clang (tools/deps.sh installs it)"
-[ -f /usr/include/wasm32-wasi/stdio.h ] || skip_all "no wasi-libc (apt-get install wasi-libc)"
-[ -f "$(clang --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" ] ||
+full=${WATVIZ_CHECK_FULL:-}
+# the module: make check-full's, where its tools are ("" and why not)
+module=1 nomodule=
+if [ -z "$full" ]; then
+	module= nomodule="make check-full's (CI's): the wasm32 module"
+elif ! command -v clang >/dev/null 2>&1; then
+	skip_all "no clang (tools/deps.sh installs it)"
+elif [ ! -f /usr/include/wasm32-wasi/stdio.h ]; then
+	skip_all "no wasi-libc (apt-get install wasi-libc)"
+elif [ ! -f "$(clang --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" ]; then
 	skip_all "no wasm32 runtime for clang (libclang-rt-N-dev-wasm32)"
-command -v wasm-ld >/dev/null 2>&1 || skip_all "no wasm-ld (apt-get install lld)"
-command -v node >/dev/null 2>&1 || skip_all "no node (apt-get install nodejs)"
+elif ! command -v wasm-ld >/dev/null 2>&1; then
+	skip_all "no wasm-ld (apt-get install lld)"
+elif ! command -v node >/dev/null 2>&1; then
+	skip_all "no node (apt-get install nodejs)"
+fi
 
 # the native twin is linked with BUILD's objects, so it is built as they
 # were: under the sanitizers in make asan's build; a coverage build skips
@@ -50,9 +68,9 @@ if [ -n "${WATVIZ_SANITIZED:-}" ]; then
 	esac
 fi
 if ! make -C "$ROOT" --no-print-directory BUILD="$BUILD" $san ${san:+CFLAGS=-O1} \
-	web "$BUILD/web/driver" "$BUILD/watviz" >"$tmp/make.log" 2>&1; then
+	${module:+web} "$BUILD/web/driver" "$BUILD/watviz" >"$tmp/make.log" 2>&1; then
 	echo "1..1"
-	echo "not ok 1 - make web"
+	echo "not ok 1 - make ${module:+web }$BUILD/web/driver"
 	sed 's/^/# /' "$tmp/make.log" | tail -n 30
 	exit 1
 fi
@@ -61,9 +79,13 @@ WASM=$B/web/watviz.wasm
 PAGE=$B/web/watviz.html
 DRIVER=$B/web/driver
 
-bytes=$(wc -c <"$PAGE")
-[ "$bytes" -lt 1572864 ] && ! grep -q 'src="http\|href="http\|url(http' "$PAGE"
-ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network address"
+if [ -n "$module" ]; then
+	bytes=$(wc -c <"$PAGE")
+	[ "$bytes" -lt 1572864 ] && ! grep -q 'src="http\|href="http\|url(http' "$PAGE"
+	ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network address"
+else
+	ok 0 "make web's page # SKIP $nomodule"
+fi
 
 # ---- 1. key codes ------------------------------------------------------------
 # the page's key table (src/front/web/core.js) against the C enum (app/keys.h)
@@ -77,7 +99,9 @@ ok $? "make web wrote one page of $bytes bytes (under 1.5 MB) naming no network 
 	done
 	echo '	return 0; }'
 } >"$tmp/keys.c"
-if cc -I"$ROOT/include" -I"$ROOT/src" -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" &&
+if ! command -v node >/dev/null 2>&1; then
+	ok 0 "the key codes of src/front/web/core.js # SKIP no node (apt-get install nodejs)"
+elif cc -I"$ROOT/include" -I"$ROOT/src" -o "$tmp/keys" "$tmp/keys.c" 2>"$tmp/keys.err" &&
 	"$tmp/keys" >"$tmp/keys.want" &&
 	node -e 'const k = require(process.argv[1]).WATVIZ_KEYS;
 		const bad = require("fs").readFileSync(process.argv[2], "utf8").trim()
@@ -94,11 +118,9 @@ fi
 
 # ---- 2. frames: native and module --------------------------------------------
 # make check-full (CI) runs every variant's and every lesson's scenario; make
-# check a slice (node's start and the module's run are most of this layer's
-# time): one variant of each width and byte order and the one with its
-# own find_zero instruction (alpha), and four lessons, the first questions,
-# the borrow, the 64-bit big-endian ones and the last
-full=${WATVIZ_CHECK_FULL:-}
+# check a slice: one variant of each width and byte order and the one with
+# its own find_zero instruction (alpha), and four lessons, the first
+# questions, the borrow, the 64-bit big-endian ones and the last
 sc=$tmp/scenarios
 mkdir "$sc"
 arches=$("$B/watviz" --list-arch | awk '{ print $1 }')
@@ -446,15 +468,24 @@ frame
 EOF
 # the module's side in one node for every scenario (node's start and the
 # module's compilation once, not once a scenario: most of this part's CPU),
-# each scenario on an instance of its own
+# each scenario on an instance of its own; make check: the native twin's
+# frames alone, each scenario run to its end
 mod=$tmp/module
 mkdir "$mod"
-node "$DIR/frames.js" "$WASM" "$mod" "$sc"/* >"$mod/node.out" 2>&1
+[ -n "$module" ] && node "$DIR/frames.js" "$WASM" "$mod" "$sc"/* >"$mod/node.out" 2>&1
 brc=$?
 for s in "$sc"/*; do
 	name=$(basename "$s")
 	"$DRIVER" <"$s" >"$tmp/native" 2>"$tmp/native.err"
 	nrc=$?
+	if [ -z "$module" ]; then
+		frames=$(grep -c '^frame ' "$tmp/native")
+		[ $nrc -eq 0 ] && [ "$frames" -gt 0 ] && [ ! -s "$tmp/native.err" ]
+		r=$?
+		ok $r "$name: the native twin draws its $frames frames to the end (the module's, equal cell for cell: $nomodule)"
+		[ $r -eq 0 ] || { echo "# exit $nrc"; head -n 5 "$tmp/native.err" | sed 's/^/# /'; }
+		continue
+	fi
 	mrc=$(cat "$mod/$name.rc" 2>/dev/null || echo "$brc (node)")
 	frames=$(grep -c '^frame ' "$tmp/native")
 	if [ $nrc -eq 0 ] && [ "$mrc" = 0 ] && [ "$frames" -gt 0 ] &&
@@ -500,6 +531,9 @@ else
 fi
 
 # links: each state's link reopens its screen and gives itself back
+if [ -z "$module" ]; then
+	ok 0 "the links of 100 states reopening their screens # SKIP $nomodule"
+else
 node "$DIR/links.js" "$WASM" >"$tmp/links.tap" 2>&1
 while IFS= read -r line; do
 	case $line in
@@ -508,9 +542,13 @@ while IFS= read -r line; do
 	*) echo "$line" ;;
 	esac
 done <"$tmp/links.tap"
+fi
 
 # the module's stack: first in memory, and opening every lesson's scenes
 # leaves over half of it (tests/web/stack.js paints it and looks)
+if [ -z "$module" ]; then
+	ok 0 "the module's stack # SKIP $nomodule"
+else
 node "$DIR/stack.js" "$WASM" >"$tmp/stack.tap" 2>&1
 while IFS= read -r line; do
 	case $line in
@@ -519,6 +557,7 @@ while IFS= read -r line; do
 	*) echo "# $line" ;;
 	esac
 done <"$tmp/stack.tap"
+fi
 
 # --html --web-url: each sub-step's link opens that sub-step in the page
 for a in x86-64 ppc32 alpha; do
