@@ -81,6 +81,11 @@ static struct student *student_of(const wv_live *l, const uint8_t *id)
 	return found ? (struct student *)&l->students[l->by_id[at]] : NULL;
 }
 
+bool wv_live_known(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
+{
+	return student_of(l, id) != NULL;
+}
+
 int wv_live_join(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
 {
 	bool found;

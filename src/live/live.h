@@ -80,6 +80,10 @@ void wv_live_free(wv_live *l);
    again with a known id is fine.  Returns 0 or WV_LIVE_FULL. */
 int wv_live_join(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES]);
 
+/* Has a student with id joined?  O(log n): the server asks it of every
+   request that carries a student's cookie. */
+bool wv_live_known(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES]);
+
 /* Open a new round on q (vote 1).  Returns the round's number (from 1). */
 unsigned wv_live_open(wv_live *l, const struct wv_live_question *q);
 

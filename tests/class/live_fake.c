@@ -44,6 +44,11 @@ static long find(const wv_live *l, const uint8_t *id)
 	return -1;
 }
 
+bool wv_live_known(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
+{
+	return find(l, id) >= 0;
+}
+
 int wv_live_join(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
 {
 	if (find(l, id) >= 0)

@@ -67,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..69"
+echo "1..70"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -156,6 +156,11 @@ ok $? "a minute later (the server's clock) the code is accepted again"
 s=$(http --max-time 2 "$BASE/events")
 is "$s" 403 && expect_a status "status none 0 0 1 0"
 ok $? "GET /events without the cookie: 403"
+FORGED=$(echo "$ID" | tr '0-9a-f' '1-9a-f0')	# well formed, never given
+s=$(http --max-time 2 -b "wv_id=$FORGED" "$BASE/events")
+is "$s" 403 && s=$(http -b "wv_id=$FORGED" "$BASE/") && is "$s" 200 &&
+	grep -q 'action="/join"' "$tmp/body" && expect_a status "status none 0 0 1 0"
+ok $? "a well-formed cookie the server never gave: /events 403, / the form for the code"
 curl -s -N -b "$tmp/jar" --max-time 1 "$BASE/events" >"$tmp/ev" 2>/dev/null
 grep -q '^data: {.*"state":"none"' "$tmp/ev" && grep -q '^retry: ' "$tmp/ev"
 ok $? "GET /events: the first event is data: JSON of the round (none yet)"

@@ -632,10 +632,19 @@ static void thousand_students(void **state)
 	(void)state;
 	for (unsigned i = 0; i < WV_LIVE_STUDENTS_MAX; i++) {
 		student(i, id);
+		assert_false(wv_live_known(l, id));
 		assert_int_equal(wv_live_join(l, id), 0);
+		assert_true(wv_live_known(l, id));
+	}
+	for (unsigned i = 0; i < WV_LIVE_STUDENTS_MAX; i++) {	/* all still */
+		student(i, id);
+		assert_true(wv_live_known(l, id));
+		id[WV_LIVE_ID_BYTES - 1] ^= 1;		/* one bit off: not */
+		assert_false(wv_live_known(l, id));
 	}
 	student(WV_LIVE_STUDENTS_MAX, id);
 	assert_int_equal(wv_live_join(l, id), WV_LIVE_FULL);
+	assert_false(wv_live_known(l, id));
 	assert_int_equal(wv_live_status(l).joined, WV_LIVE_STUDENTS_MAX);
 	round = wv_live_open(l, &q);
 	assert_int_equal(wv_live_vote(l, id, round, 0), WV_LIVE_UNKNOWN_STUDENT);
@@ -685,8 +694,15 @@ static void compare(const wv_live *l, const struct model *m, unsigned step)
 	size_t moved[2][2], mwant[2][2] = { { 0 } };
 	unsigned joined = 0;
 
-	for (unsigned s = 0; s < POOL + 10; s++)
+	for (unsigned s = 0; s < POOL + 10; s++) {
+		uint8_t id[WV_LIVE_ID_BYTES];
+
 		joined += m->joined[s];
+		student(s, id);
+		if (wv_live_known(l, id) != m->joined[s])
+			fail_msg("step %u: student %u known %d, the model says %d", step, s,
+				 wv_live_known(l, id), m->joined[s]);
+	}
 	assert_int_equal(st.joined, joined);
 	assert_int_equal(st.state, m->state);
 	assert_int_equal(st.round, m->round);
