@@ -153,6 +153,18 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
       ok(shown && at && new URL(full.url()).pathname === '/bits',
         '"See the bits" after the reveal opens the full page at the voted scene: "' + stitle + '"',
         full.url() + '\n' + await screen());
+      // the whole grid on the phone: 80 columns across 360 px, nothing cut
+      // at the right, neither the page nor the grid to scroll sideways
+      const fits = await full.evaluate(() => {
+        const g = document.getElementById('grid');
+        return { page: document.documentElement.scrollWidth, window: innerWidth,
+          grid: g.scrollWidth, box: g.clientWidth,
+          columns: document.querySelector('#grid .row').textContent.length,
+          font: getComputedStyle(g).fontSize };
+      });
+      ok(fits.page <= fits.window && fits.grid <= fits.box && fits.columns === 80,
+        'the full page fits the phone: 80 columns across 360 px, nothing cut (' +
+        JSON.stringify(fits) + ')');
       await full.screenshot({ path: path.join(OUT, 'phone-bits.png') });
       await full.close();
     } else {
