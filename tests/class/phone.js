@@ -177,6 +177,23 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
       /second vote/.test(document.getElementById('where').textContent)),
     'a second vote: the page follows, choices open again');
 
+    // a stream lives 2 to 3 minutes on the server's clock, then ends with
+    // "retry: 500": the page opens a new one and goes on following
+    let streams = 0;
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/events') streams++; });
+    await teach('clock 181000');
+    let here = '';
+    for (let i = 0; i < 600 && !(streams >= 1 && here === 'here 1'); i++) {
+      await page.waitForTimeout(50);
+      here = await teach('here');
+    }
+    await teach('close');
+    ok(streams >= 1 && here === 'here 1' && await waitFor(page, () =>
+      Array.from(document.querySelectorAll('#choices button')).every((b) => b.disabled) &&
+      /Votes are closed/.test(document.getElementById('status').textContent)),
+    'its stream ended on the server\'s clock: the page opened a new one, is here, and follows the teacher (' +
+      streams + ' new, ' + here + ')');
+
     await page.emulateMedia({ colorScheme: 'dark' });
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const lum = (bg.match(/\d+/g) || [255, 255, 255]).slice(0, 3).reduce((a, b) => a + +b, 0) / 3;
