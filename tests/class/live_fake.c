@@ -115,7 +115,7 @@ int wv_live_vote(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES], unsigned round,
 
 struct wv_live_status wv_live_status(const wv_live *l)
 {
-	struct wv_live_status s = { l->state, l->round, l->vote, l->n, 0 };
+	struct wv_live_status s = { l->state, l->round, l->vote, l->n, 0, 0 };
 
 	for (size_t i = 0; i < l->n; i++)
 		s.answered += l->vote && l->choice[i][l->vote - 1] >= 0;
