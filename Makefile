@@ -211,6 +211,10 @@ test_opt   = $(if $(filter $(HOT_TESTS),$(basename $(notdir $@))),,$(TEST_OPT))
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(test_opt) $(CMOCKA_CFLAGS) -Itests/unit -c -o $@ $<
+# the class server's check of its own address is compiled only with the
+# server: its test tests it there, and skips in a build without it
+$(BUILD)/tests/test_classcheck.o: ALL_CFLAGS += $(if $(MHD_FOUND),-DWATVIZ_HAVE_MHD)
+$(BUILD)/tests/test_classcheck.o: $(MHD_STAMP)
 # the session layer: both front-ends' key maps (tests/session/)
 $(BUILD)/tests/%.o: tests/session/%.c
 	@mkdir -p $(dir $@)

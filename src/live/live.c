@@ -23,6 +23,7 @@
 struct student {
 	uint8_t id[WV_LIVE_ID_BYTES];
 	signed char vote[2];	/* option in vote 1 and 2, NO_VOTE none */
+	unsigned streams;	/* its event streams open now */
 };
 
 struct wv_live {
@@ -35,6 +36,7 @@ struct wv_live {
 	uint16_t by_id[WV_LIVE_STUDENTS_MAX];	/* slots, sorted by id */
 	size_t count[2][WV_LIVE_OPTIONS_MAX];	/* per vote, per option */
 	size_t answered[2];
+	size_t here;		/* students with a stream open */
 	bool revealed[2];	/* vote 1, vote 2 of this question shown */
 	bool bits;		/* the full page is served (wv_live_bits) */
 };
@@ -82,6 +84,11 @@ static struct student *student_of(const wv_live *l, const uint8_t *id)
 	return found ? (struct student *)&l->students[l->by_id[at]] : NULL;
 }
 
+bool wv_live_known(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
+{
+	return student_of(l, id) != NULL;
+}
+
 int wv_live_join(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
 {
 	bool found;
@@ -95,8 +102,22 @@ int wv_live_join(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
 	st = &l->students[l->nstudents];
 	memcpy(st->id, id, WV_LIVE_ID_BYTES);
 	st->vote[0] = st->vote[1] = NO_VOTE;
+	st->streams = 0;
 	memmove(&l->by_id[at + 1], &l->by_id[at], (l->nstudents - at) * sizeof(l->by_id[0]));
 	l->by_id[at] = (uint16_t)l->nstudents++;
+	return WV_LIVE_OK;
+}
+
+int wv_live_listening(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES], bool open)
+{
+	struct student *st = student_of(l, id);
+
+	if (!st)
+		return WV_LIVE_UNKNOWN_STUDENT;
+	if (open && st->streams++ == 0)
+		l->here++;
+	else if (!open && st->streams > 0 && --st->streams == 0)
+		l->here--;
 	return WV_LIVE_OK;
 }
 
@@ -173,7 +194,7 @@ struct wv_live_status wv_live_status(const wv_live *l)
 {
 	return (struct wv_live_status){
 		.state = l->state, .round = l->round, .vote = l->vote,
-		.joined = l->nstudents,
+		.joined = l->nstudents, .here = l->here,
 		.answered = l->vote ? l->answered[l->vote - 1] : 0,
 	};
 }

@@ -80,6 +80,10 @@ void wv_live_free(wv_live *l);
    again with a known id is fine.  Returns 0 or WV_LIVE_FULL. */
 int wv_live_join(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES]);
 
+/* Has a student with id joined?  O(log n): the server asks it of every
+   request that carries a student's cookie. */
+bool wv_live_known(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES]);
+
 /* Open a new round on q (vote 1).  Returns the round's number (from 1). */
 unsigned wv_live_open(wv_live *l, const struct wv_live_question *q);
 
@@ -96,11 +100,19 @@ void wv_live_reveal(wv_live *l);
 int wv_live_vote(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES], unsigned round,
 		 unsigned option);
 
+/* A student's event stream opened (open true) or ended (false): a
+   student is here while at least one of its streams is open.  The server
+   says both for every stream, so a phone that is gone leaves "here" when
+   its stream ends, while it stays joined (its id and votes are kept for
+   when it comes back).  Returns 0, or WV_LIVE_UNKNOWN_STUDENT. */
+int wv_live_listening(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES], bool open);
+
 /* What everyone may know now. */
 struct wv_live_status {
 	enum wv_live_state state;
 	unsigned round, vote;		/* vote 1 or 2 */
 	size_t joined, answered;
+	size_t here;			/* joined, with a stream open now */
 };
 struct wv_live_status wv_live_status(const wv_live *l);
 

@@ -744,8 +744,12 @@ static void live_panel(struct wv_frame *f, const struct wv_session *s)
 		return;
 	}
 	if (st.state == WV_LIVE_OPEN) {
+		/* here: with the page open now (a phone gone leaves it when
+		   its stream ends, 2 to 3 minutes after it opened, at the next
+		   heartbeat; it stays joined) */
 		wv_frame_printf(f, y, 1, WV_ROLE_HEADING, "Live class, vote %u: %zu of "
-				"%zu answered", st.vote, st.answered, st.joined);
+				"%zu answered; %zu here now", st.vote, st.answered,
+				st.joined, st.here);
 		wv_frame_printf(f, y + 1, 1, WV_ROLE_DIM, "s shows the votes and the "
 				"answer; J how to join (code %s)", s->join_code);
 		return;

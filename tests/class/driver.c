@@ -13,6 +13,7 @@
  *   close, reveal     -> "ok"
  *   revote            -> "round R"
  *   status            -> "status STATE ROUND VOTE JOINED ANSWERED"
+ *   here              -> "here N": students with an event stream open
  *   tally V           -> "tally V TOTAL N0 N1 N2 N3" (vote 1 or 2), or
  *                        "tally none" before that vote is revealed
  *   mine HEX          the vote of the student whose id is HEX (the cookie's
@@ -113,6 +114,8 @@ static bool command(char *line, wv_live *live, wv_classsrv *srv, uint64_t *now)
 		st = wv_live_status(live);
 		printf("status %s %u %u %zu %zu\n", state_name(st.state), st.round, st.vote,
 		       st.joined, st.answered);
+	} else if (strcmp(line, "here") == 0) {
+		printf("here %zu\n", wv_live_status(live).here);
 	} else if (sscanf(line, "tally %u", &a) == 1) {
 		if (wv_live_tally(live, a, &t) < 0)
 			puts("tally none");

@@ -44,6 +44,17 @@ static long find(const wv_live *l, const uint8_t *id)
 	return -1;
 }
 
+bool wv_live_known(const wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
+{
+	return find(l, id) >= 0;
+}
+
+int wv_live_listening(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES], bool open)
+{
+	(void)open;	/* the stand-in counts nobody here */
+	return find(l, id) >= 0 ? WV_LIVE_OK : WV_LIVE_UNKNOWN_STUDENT;
+}
+
 int wv_live_join(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES])
 {
 	if (find(l, id) >= 0)
@@ -104,7 +115,7 @@ int wv_live_vote(wv_live *l, const uint8_t id[WV_LIVE_ID_BYTES], unsigned round,
 
 struct wv_live_status wv_live_status(const wv_live *l)
 {
-	struct wv_live_status s = { l->state, l->round, l->vote, l->n, 0 };
+	struct wv_live_status s = { l->state, l->round, l->vote, l->n, 0, 0 };
 
 	for (size_t i = 0; i < l->n; i++)
 		s.answered += l->vote && l->choice[i][l->vote - 1] >= 0;

@@ -153,6 +153,18 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
       ok(shown && at && new URL(full.url()).pathname === '/bits',
         '"See the bits" after the reveal opens the full page at the voted scene: "' + stitle + '"',
         full.url() + '\n' + await screen());
+      // the whole grid on the phone: 80 columns across 360 px, nothing cut
+      // at the right, neither the page nor the grid to scroll sideways
+      const fits = await full.evaluate(() => {
+        const g = document.getElementById('grid');
+        return { page: document.documentElement.scrollWidth, window: innerWidth,
+          grid: g.scrollWidth, box: g.clientWidth,
+          columns: document.querySelector('#grid .row').textContent.length,
+          font: getComputedStyle(g).fontSize };
+      });
+      ok(fits.page <= fits.window && fits.grid <= fits.box && fits.columns === 80,
+        'the full page fits the phone: 80 columns across 360 px, nothing cut (' +
+        JSON.stringify(fits) + ')');
       await full.screenshot({ path: path.join(OUT, 'phone-bits.png') });
       await full.close();
     } else {
@@ -164,6 +176,23 @@ const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
       !document.querySelector('#choices button').disabled &&
       /second vote/.test(document.getElementById('where').textContent)),
     'a second vote: the page follows, choices open again');
+
+    // a stream lives 2 to 3 minutes on the server's clock, then ends with
+    // "retry: 500": the page opens a new one and goes on following
+    let streams = 0;
+    page.on('request', (r) => { if (new URL(r.url()).pathname === '/events') streams++; });
+    await teach('clock 181000');
+    let here = '';
+    for (let i = 0; i < 600 && !(streams >= 1 && here === 'here 1'); i++) {
+      await page.waitForTimeout(50);
+      here = await teach('here');
+    }
+    await teach('close');
+    ok(streams >= 1 && here === 'here 1' && await waitFor(page, () =>
+      Array.from(document.querySelectorAll('#choices button')).every((b) => b.disabled) &&
+      /Votes are closed/.test(document.getElementById('status').textContent)),
+    'its stream ended on the server\'s clock: the page opened a new one, is here, and follows the teacher (' +
+      streams + ' new, ' + here + ')');
 
     await page.emulateMedia({ colorScheme: 'dark' });
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -67,7 +67,7 @@ HP=${URL#http://}
 HP=${HP%%/*}
 BASE=http://$HP
 TOKEN=${URL##*t=}
-echo "1..69"
+echo "1..71"
 echo "# $URL code $CODE capacity $CAP"
 
 # status CODE of one request: curl's options after it; the body in
@@ -156,6 +156,11 @@ ok $? "a minute later (the server's clock) the code is accepted again"
 s=$(http --max-time 2 "$BASE/events")
 is "$s" 403 && expect_a status "status none 0 0 1 0"
 ok $? "GET /events without the cookie: 403"
+FORGED=$(echo "$ID" | tr '0-9a-f' '1-9a-f0')	# well formed, never given
+s=$(http --max-time 2 -b "wv_id=$FORGED" "$BASE/events")
+is "$s" 403 && s=$(http -b "wv_id=$FORGED" "$BASE/") && is "$s" 200 &&
+	grep -q 'action="/join"' "$tmp/body" && expect_a status "status none 0 0 1 0"
+ok $? "a well-formed cookie the server never gave: /events 403, / the form for the code"
 curl -s -N -b "$tmp/jar" --max-time 1 "$BASE/events" >"$tmp/ev" 2>/dev/null
 grep -q '^data: {.*"state":"none"' "$tmp/ev" && grep -q '^retry: ' "$tmp/ev"
 ok $? "GET /events: the first event is data: JSON of the round (none yet)"
@@ -480,6 +485,53 @@ if [ -n "${WATVIZ_CHECK_FULL:-}" ] && command -v clang >/dev/null 2>&1 &&
 else
 	ok 0 "/bits # SKIP $nobits"
 	ok 0 "the bits link # SKIP $nobits"
+fi
+
+# ---- a phone gone without a word: its stream ends, it is no longer here ----
+# A stream lives 2 to 3 minutes on the server's clock (then the page opens
+# a new one): a page that reads nothing (or a phone gone, whose end never
+# says so) is no longer counted here once it ends, and stays joined.
+if command -v python3 >/dev/null 2>&1; then
+	kill $livepid $live2pid 2>/dev/null
+	teach_a "clock 200000"	# every stream so far ends
+	i=0
+	while teach_a here && [ "$said" != "here 0" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	r=0
+	[ "$said" = "here 0" ] || { echo "# before: $said"; r=1; }
+	s=$(http -c "$tmp/jarq" "$URL")
+	[ "$s" = 200 ] || r=1
+	teach_a status
+	joined=$(echo "$said" | cut -d' ' -f5)
+	mkfifo "$tmp/quiet.out"
+	python3 "$DIR/quiet.py" "${HP%:*}" "${HP##*:}" \
+		"wv_id=$(awk '$6 == "wv_id" { print $7 }' "$tmp/jarq")" "$tmp/quiet.go" \
+		>"$tmp/quiet.out" 2>&1 &
+	pids="$pids $!"
+	exec 7<"$tmp/quiet.out"
+	read -r line <&7
+	[ "$line" = streaming ] || { echo "# $line"; r=1; }
+	expect_a here "here 1" || r=1
+	teach_a "clock 100000"	# 100 s: young still, heartbeats unread
+	expect_a here "here 1" || r=1
+	teach_a "clock 81000"	# 181 s: past any stream's life
+	i=0
+	while teach_a here && [ "$said" != "here 0" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ "$said" = "here 0" ] || { echo "# after 181 s: $said"; r=1; }
+	teach_a status
+	[ "$(echo "$said" | cut -d' ' -f5)" = "$joined" ] || { echo "# $said"; r=1; }
+	: >"$tmp/quiet.go"
+	read -r line <&7
+	case $line in "closed "*"retry: 500"*) ;; *) echo "# the quiet phone: $line"; r=1 ;; esac
+	exec 7<&-
+	ok $r "a stream that reads nothing: here at 100 s, ended by 181 s (retry: 500, closed), no longer here, still joined"
+else
+	ok 0 "a stream that reads nothing # SKIP no python3"
 fi
 
 # both classes end at the teacher's word, with nothing said on stderr (in

@@ -480,9 +480,13 @@ static void test_live_class(void **state)
 		assert_int_equal(wv_live_join(lp, id), 0);
 		assert_int_equal(wv_live_vote(lt, id, 1, (unsigned)right), 0);
 		assert_int_equal(wv_live_vote(lp, id, 1, (unsigned)(right + 1) % q->nopts), 0);
+		if (k < 7) {	/* seven pages open in each class now */
+			assert_int_equal(wv_live_listening(lt, id, true), 0);
+			assert_int_equal(wv_live_listening(lp, id, true), 0);
+		}
 	}
 	same_screens("ten votes each, differently");
-	assert_true(shows(&fp, "10 of 10 answered"));
+	assert_true(shows(&fp, "10 of 10 answered; 7 here now"));
 	assert_false(shows(&fp, "right"));
 	/* s: the votes shown, the answer too */
 	wv_session_key(&term, 's');

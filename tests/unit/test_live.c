@@ -619,6 +619,41 @@ static void option_of(void **state)
 	assert_int_equal(wv_live_option_of(&q, "ab"), WV_LIVE_BAD_ANSWER);
 }
 
+/* ---- who is here ---------------------------------------------------------- */
+
+/* Joined is for good (ids and votes kept); here is while a stream is open. */
+static void here_by_hand(void **state)
+{
+	wv_live *l = wv_live_new();
+	uint8_t a[16], b[16], c[16];
+
+	(void)state;
+	student(1, a);
+	student(2, b);
+	student(3, c);
+	assert_int_equal(wv_live_join(l, a), 0);
+	assert_int_equal(wv_live_join(l, b), 0);
+	assert_int_equal(wv_live_status(l).here, 0);
+	assert_int_equal(wv_live_listening(l, a, true), 0);
+	assert_int_equal(wv_live_status(l).here, 1);
+	assert_int_equal(wv_live_listening(l, a, true), 0);	/* a reload: two */
+	assert_int_equal(wv_live_status(l).here, 1);
+	assert_int_equal(wv_live_listening(l, b, true), 0);
+	assert_int_equal(wv_live_status(l).here, 2);
+	assert_int_equal(wv_live_listening(l, a, false), 0);	/* the old one */
+	assert_int_equal(wv_live_status(l).here, 2);
+	assert_int_equal(wv_live_listening(l, a, false), 0);
+	assert_int_equal(wv_live_status(l).here, 1);
+	assert_int_equal(wv_live_listening(l, a, false), 0);	/* none left */
+	assert_int_equal(wv_live_status(l).here, 1);
+	assert_int_equal(wv_live_listening(l, c, true), WV_LIVE_UNKNOWN_STUDENT);
+	assert_int_equal(wv_live_status(l).here, 1);
+	assert_int_equal(wv_live_listening(l, b, false), 0);
+	assert_int_equal(wv_live_status(l).here, 0);
+	assert_int_equal(wv_live_status(l).joined, 2);		/* still joined */
+	wv_live_free(l);
+}
+
 /* ---- the limit ------------------------------------------------------------ */
 
 static void thousand_students(void **state)
@@ -632,10 +667,19 @@ static void thousand_students(void **state)
 	(void)state;
 	for (unsigned i = 0; i < WV_LIVE_STUDENTS_MAX; i++) {
 		student(i, id);
+		assert_false(wv_live_known(l, id));
 		assert_int_equal(wv_live_join(l, id), 0);
+		assert_true(wv_live_known(l, id));
+	}
+	for (unsigned i = 0; i < WV_LIVE_STUDENTS_MAX; i++) {	/* all still */
+		student(i, id);
+		assert_true(wv_live_known(l, id));
+		id[WV_LIVE_ID_BYTES - 1] ^= 1;		/* one bit off: not */
+		assert_false(wv_live_known(l, id));
 	}
 	student(WV_LIVE_STUDENTS_MAX, id);
 	assert_int_equal(wv_live_join(l, id), WV_LIVE_FULL);
+	assert_false(wv_live_known(l, id));
 	assert_int_equal(wv_live_status(l).joined, WV_LIVE_STUDENTS_MAX);
 	round = wv_live_open(l, &q);
 	assert_int_equal(wv_live_vote(l, id, round, 0), WV_LIVE_UNKNOWN_STUDENT);
@@ -660,6 +704,7 @@ static void thousand_students(void **state)
 
 struct model {
 	bool joined[POOL + 10];
+	unsigned streams[POOL + 10];	/* event streams open */
 	int vote[POOL + 10][2];
 	enum wv_live_state state;
 	unsigned round, vote_no, nopts;
@@ -683,11 +728,21 @@ static void compare(const wv_live *l, const struct model *m, unsigned step)
 	struct wv_live_status st = wv_live_status(l);
 	struct wv_live_tally got, want;
 	size_t moved[2][2], mwant[2][2] = { { 0 } };
-	unsigned joined = 0;
+	unsigned joined = 0, here = 0;
 
-	for (unsigned s = 0; s < POOL + 10; s++)
+	for (unsigned s = 0; s < POOL + 10; s++) {
+		uint8_t id[WV_LIVE_ID_BYTES];
+
 		joined += m->joined[s];
+		here += m->joined[s] && m->streams[s] > 0;
+		student(s, id);
+		if (wv_live_known(l, id) != m->joined[s])
+			fail_msg("step %u: student %u known %d, the model says %d", step, s,
+				 wv_live_known(l, id), m->joined[s]);
+	}
 	assert_int_equal(st.joined, joined);
+	if (st.here != here)
+		fail_msg("step %u: %zu here, the model says %u", step, st.here, here);
 	assert_int_equal(st.state, m->state);
 	assert_int_equal(st.round, m->round);
 	assert_int_equal(st.vote, m->vote_no);
@@ -741,6 +796,19 @@ static void brute_force_recount(void **state)
 		uint8_t id[16];
 
 		student(s, id);
+		if ((r >> 50) % 4 == 0) {		/* and a stream opens or ends */
+			unsigned w = (unsigned)(r >> 53) % (POOL + 10);
+			bool open = (r >> 62) & 1;
+			uint8_t wid[16];
+
+			student(w, wid);
+			assert_int_equal(wv_live_listening(l, wid, open),
+					 m.joined[w] ? 0 : WV_LIVE_UNKNOWN_STUDENT);
+			if (m.joined[w] && open)
+				m.streams[w]++;
+			else if (m.joined[w] && m.streams[w] > 0)
+				m.streams[w]--;
+		}
 		if (op < 8) {				/* a join; the last 10 never */
 			if (s < POOL) {
 				assert_int_equal(wv_live_join(l, id), 0);
@@ -1187,6 +1255,7 @@ int main(void)
 		cmocka_unit_test(log_and_csv_by_hand),
 		cmocka_unit_test(hint_boundaries),
 		cmocka_unit_test(option_of),
+		cmocka_unit_test(here_by_hand),
 		cmocka_unit_test(thousand_students),
 		cmocka_unit_test(brute_force_recount),
 		cmocka_unit_test(event_states),

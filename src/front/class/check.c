@@ -45,9 +45,8 @@ void wv_classsrv_check_start(struct check *k, int poll_fd, int listen_fd,
 	struct epoll_event ev = { .events = EPOLLOUT };
 	int n;
 
-	k->fd = -1;
-	k->state = WV_CLASSSRV_CHECKING;
-	k->deadline = now + CHECK_MS;
+	*k = (struct check){ .fd = -1, .state = WV_CLASSSRV_CHECKING,
+			     .deadline = now + CHECK_MS };
 	n = snprintf(k->req, sizeof k->req, "GET / HTTP/1.1\r\nHost: %s\r\n"
 		     "User-Agent: watviz (its own check)\r\nConnection: close\r\n\r\n",
 		     served);

@@ -11,7 +11,11 @@
  * and resume it; the caller's next wv_classsrv_timeout() is then 0, so its
  * loop runs MHD at once (MHD in external mode does not signal its epoll
  * descriptor on a resume).
- * A suspended stream costs no time and does not time out.
+ * A suspended stream costs no time and does not time out; every stream
+ * ends at an age of two to three minutes (the page reconnects), so one
+ * whose phone is gone without a word, which only a heartbeat's failed
+ * write would show, after TCP gives up (many minutes), is gone by then,
+ * and its student no longer counted here (wv_live_listening).
  *
  * Beside it: the connections per address (conns.c), the check of its own
  * address (check.c), the listening socket (listen.c), and libmicrohttpd's
@@ -123,6 +127,8 @@ enum wv_classsrv_check wv_classsrv_check(const wv_classsrv *s, const char **why)
 #define EVENT_MAX 8192		/* one wv_live_event's JSON */
 #define STREAM_BUF (EVENT_MAX + 64)	/* what a stream may have pending */
 #define HEARTBEAT_MS 15000	/* a comment on every stream this often */
+#define STREAM_LIFE_MS 120000	/* a stream ends after this, plus up to */
+#define STREAM_JITTER_MS 60000	/* this (by its id), and the page reopens it */
 #define FD_RESERVE 64		/* descriptors left to the rest of watviz */
 #define MEMORY_LIMIT 8192	/* per connection: request headers, buffers */
 #define TIMEOUT_S 20		/* an idle (not streaming) connection's life */
@@ -135,7 +141,8 @@ struct stream {
 	struct MHD_Connection *conn;
 	uint8_t id[WV_LIVE_ID_BYTES];
 	bool suspended;
-	bool ended;		/* its student opened another: end it */
+	bool ended;		/* its student opened another, or it is old */
+	uint64_t dies;		/* when it ends (the page opens a new one) */
 	size_t len, off;	/* buf[off..len) is still to send */
 	struct stream *prev, *next;
 	char buf[STREAM_BUF];
@@ -165,8 +172,6 @@ struct wv_classsrv {
 	bool stopping;
 	bool resumed;		/* a stream woke: run MHD before sleeping */
 	struct stream *streams;
-	size_t nids;
-	uint8_t ids[WV_LIVE_STUDENTS_MAX][WV_LIVE_ID_BYTES];
 	struct wv_classreq_limit limit;
 	struct conns conns;	/* the open connections, for the limit */
 };
@@ -287,23 +292,16 @@ static enum MHD_Result send_asset(struct MHD_Connection *c, const char *name,
 
 /* ---- students ---- */
 
-static bool known(const struct wv_classsrv *s, const uint8_t id[WV_LIVE_ID_BYTES])
-{
-	for (size_t i = 0; i < s->nids; i++)
-		if (memcmp(s->ids[i], id, WV_LIVE_ID_BYTES) == 0)
-			return true;
-	return false;
-}
-
-/* The student this request comes from (its cookie names a student this
-   server gave an id to). */
+/* The student this request comes from (its cookie names a student who
+   joined: the vote layer's index, a binary search; a scan of the ids would
+   cost every vote of a full class a thousand comparisons, twice). */
 static bool student(const struct wv_classsrv *s, struct MHD_Connection *c,
 		    uint8_t id[WV_LIVE_ID_BYTES])
 {
 	const char *h = MHD(lookup_connection_value)(c, MHD_HEADER_KIND,
 						    MHD_HTTP_HEADER_COOKIE);
 
-	return h && wv_classreq_cookie(h, id) == 0 && known(s, id);
+	return h && wv_classreq_cookie(h, id) == 0 && wv_live_known(s->cfg.live, id);
 }
 
 /* ---- event streams ---- */
@@ -339,6 +337,18 @@ static void push_event(struct stream *st)
 	push(st, ev, (size_t)n + 8);
 }
 
+/* End st: its reader says the end once what it holds is sent, and its
+   connection closes (Connection: close); the page opens a new one. */
+static void end_stream(struct stream *st)
+{
+	st->ended = true;
+	if (st->suspended) {
+		st->suspended = false;
+		st->s->resumed = true;
+		MHD(resume_connection)(st->conn);
+	}
+}
+
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
 	struct stream *st = cls;
@@ -364,6 +374,7 @@ static void stream_free(void *cls)
 {
 	struct stream *st = cls;
 
+	wv_live_listening(st->s->cfg.live, st->id, false);
 	if (st->prev)
 		st->prev->next = st->next;
 	else
@@ -402,20 +413,22 @@ static enum MHD_Result events(struct wv_classsrv *s, struct MHD_Connection *c)
 	   connection would not notice its end before the next heartbeat: one
 	   stream a student, the newest */
 	for (struct stream *old = s->streams; old; old = old->next)
-		if (memcmp(old->id, st->id, sizeof st->id) == 0 && !old->ended) {
-			old->ended = true;
-			if (old->suspended) {
-				old->suspended = false;
-				s->resumed = true;
-				MHD(resume_connection)(old->conn);
-			}
-		}
+		if (memcmp(old->id, st->id, sizeof st->id) == 0 && !old->ended)
+			end_stream(old);
+	/* a stream lives two to three minutes (spread by its random id, so a
+	   class that joined at once does not reconnect at once): one whose
+	   phone is gone without a word, or that reads nothing, ends then, and
+	   its student is no longer counted here; a live page reconnects */
+	st->dies = s->now + STREAM_LIFE_MS + (uint64_t)(st->id[0] | st->id[1] << 8) %
+		   STREAM_JITTER_MS;
+	wv_live_listening(s->cfg.live, st->id, true);
 	st->next = s->streams;
 	if (s->streams)
 		s->streams->prev = st;
 	s->streams = st;
 	common_headers(r, "text/event-stream; charset=utf-8", student_csp);
 	MHD(add_response_header)(r, "X-Accel-Buffering", "no");
+	MHD(add_response_header)(r, MHD_HTTP_HEADER_CONNECTION, "close");
 	ret = MHD(queue_response)(c, MHD_HTTP_OK, r);
 	MHD(destroy_response)(r);
 	return ret;
@@ -445,13 +458,12 @@ static enum MHD_Result page(struct wv_classsrv *s, struct MHD_Connection *c)
 			   "This link is not this class's: scan the code on the screen again.\n");
 	if (student(s, c, id))	/* a reload keeps its id and its vote */
 		return send_asset(c, "page.html", NULL, NULL);
-	if (s->nids >= s->capacity)
+	if (wv_live_status(s->cfg.live).joined >= s->capacity)
 		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The class is full.\n");
 	if (random_bytes(id, sizeof id) < 0)
 		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The server has no random numbers.\n");
 	if (wv_live_join(s->cfg.live, id) != WV_LIVE_OK)
 		return say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "The class is full.\n");
-	memcpy(s->ids[s->nids++], id, sizeof id);
 	s->accepted++;
 	wv_classreq_hex(id, sizeof id, hex);
 	snprintf(cookie, sizeof cookie,
@@ -838,8 +850,16 @@ int wv_classsrv_run(wv_classsrv *s, uint64_t now_ms)
 	s->accepted = 0;
 	s->resumed = false;
 	if (now_ms >= s->next_beat) {
-		for (struct stream *st = s->streams; st; st = st->next)
-			push(st, ": still here\n\n", 14);
+		for (struct stream *st = s->streams; st; st = st->next) {
+			if (st->ended)
+				continue;
+			if (now_ms < st->dies) {
+				push(st, ": still here\n\n", 14);
+				continue;
+			}
+			push(st, "retry: 500\n\n", 12);	/* the page: back at once */
+			end_stream(st);
+		}
 		s->next_beat = now_ms + HEARTBEAT_MS;
 	}
 	/* the check's request out before MHD looks, its answer in after */

@@ -50,6 +50,14 @@
       // (a hair under, so the rows come out whole after rounding)
       want = 0.999 * Math.min((view.clientWidth - 10) / (PRESENT_COLS * one.cw / px),
                               (view.clientHeight - 10) / (PRESENT_ROWS * one.ch / px)) / 16;
+    } else if (matchMedia('(pointer: coarse)').matches) {
+      // a phone (a touch screen) narrower than the 80 columns the screens
+      // need at 16px: the font shrinks until 80 fit across, since a grid
+      // cut at the right hides half of every bit row; pinching zooms in,
+      // and held sideways the font comes out larger.  A narrow window with
+      // a mouse scrolls instead, at the reader's font
+      const one = cellSize(), px = 16 * scale * zoom;
+      want = Math.min(1, 0.999 * (view.clientWidth - 10) / (80 * one.cw / px) / 16);
     }
     if (want !== scale) {
       scale = want;
