@@ -425,6 +425,86 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 			    p[k].text;
 }
 
+/* The longest row label of any sub-step of t: a pane's label column, the
+   same on every sub-step, so that its bits stay put as it steps. */
+static int labels_w(const struct wv_trace *t)
+{
+	int w = 0;
+
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned r = 0; r < t->subs[k].nrows; r++) {
+			int n = (int)strlen(t->subs[k].rows[r].label);
+
+			w = n > w ? n : w;
+		}
+	return w;
+}
+
+/*
+ * Each pane's bit cells and label column.  Its own column of labels, as
+ * wide as its longest ("<>" before it), so that no label is cut; the
+ * widest cells (--present: 3, 2, then 1 with a blank between bytes; else
+ * 1) with which its labels, bits and hex fit one line, so that its bits
+ * read as the hex beside them.  By memory (M) both panes alike: one column
+ * of labels and the same cells, so that a memory byte sits in one column.
+ * Where not even cell 1 fits (under about 100 columns), both take cell 1
+ * and the bits the column app_reg_layout gives where a caption line over
+ * them holds the label and hex (it cuts the labels where the pane has no
+ * rows for captions).  Slots (split_slots) are set before.
+ */
+static void split_columns(const struct wv_frame *f, struct split_pane p[2],
+			  bool present, bool by_mem)
+{
+	static const struct { int cell; bool gap; } sizes[] = {
+		{ 3, false }, { 2, false }, { 1, true }, { 1, false },
+	};
+	size_t pick[2], last = sizeof(sizes) / sizeof(sizes[0]) - 1;
+	int x0[2];
+
+	for (int k = 0; k < 2; k++) {
+		const struct wv_trace *t = &p[k].app->trace;
+		struct wv_view_regs *o = &p[k].o;
+		int nslots = (int)(o->slotted ? o->nslots : t->word_bytes);
+		int hexw = 2 + 2 * (int)t->word_bytes;
+
+		x0[k] = labels_w(t) + 1 + 3;
+		for (pick[k] = present ? 0 : last; pick[k] < last; pick[k]++) {
+			int bitsw = nslots * (1 + 8 * sizes[pick[k]].cell +
+					      (sizes[pick[k]].cell > 1 ||
+					       sizes[pick[k]].gap));
+
+			if (x0[k] + bitsw + 1 + hexw <= f->cols)
+				break;
+		}
+	}
+	if (by_mem) {
+		pick[0] = pick[1] = pick[0] > pick[1] ? pick[0] : pick[1];
+		x0[0] = x0[1] = x0[0] > x0[1] ? x0[0] : x0[1];
+	}
+	for (int k = 0; k < 2; k++) {
+		p[k].o.cell = sizes[pick[k]].cell;
+		p[k].o.gap = sizes[pick[k]].gap;
+		p[k].o.x0 = x0[k];
+	}
+	/* nothing fits beside: both from the column a caption leaves */
+	for (int k = 0; k < 2; k++) {
+		const struct wv_trace *t = &p[k].app->trace;
+		struct reg_layout l;
+
+		app_reg_layout(f, t, &t->subs[p[k].app->pos], 1000, &p[k].o, &l);
+		if (!l.hexx) {
+			struct reg_layout lu, ll;
+			const struct wv_trace *u = &p[0].app->trace, *w = &p[1].app->trace;
+
+			p[0].o.x0 = p[1].o.x0 = 0;
+			app_reg_layout(f, u, &u->subs[p[0].app->pos], 1000, &p[0].o, &lu);
+			app_reg_layout(f, w, &w->subs[p[1].app->pos], 1000, &p[1].o, &ll);
+			p[0].o.x0 = p[1].o.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
+			return;
+		}
+	}
+}
+
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
 {
 	return present || f->rows - y < 35;
@@ -451,21 +531,12 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	lower->pos = wv_app_split_pos(app, &same);
 	lower->focus = WV_FOCUS_STEPS;
 	lower->nasked = 0;	/* its sub-steps are another variant's */
-	p[0] = (struct split_pane){ .app = app, .o = present ? big_regs(f, app)
-				    : (struct wv_view_regs){ .cell = 1 } };
-	p[1] = (struct split_pane){ .app = lower, .o = p[0].o, .nearest = !same };
-	p[0].o.hide = wv_view_hide(app);
+	p[0] = (struct split_pane){ .app = app };
+	p[1] = (struct split_pane){ .app = lower, .nearest = !same };
 	split_slots(t, app->pos, &lower->trace, lower->pos, &p[0].o, &p[1].o,
 		    app->split_mem);
-	/* both registers' bits from the same column */
-	{
-		struct reg_layout lu, ll;
-
-		app_reg_layout(f, t, &t->subs[app->pos], 1000, &p[0].o, &lu);
-		app_reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000,
-			       &p[1].o, &ll);
-		p[0].o.x0 = p[1].o.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
-	}
+	split_columns(f, p, present, app->split_mem);
+	p[0].o.hide = wv_view_hide(app);
 	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
 	if (p[0].o.hide.on || app->quiz)
