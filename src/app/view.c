@@ -41,9 +41,30 @@ static const char *const end_hints[] = {
 	"g start over", "Left back", "c compare", "a variant", ": command",
 	"? help", "q quit", NULL
 };
-static const char *const play_hints[] = {
-	"r pause", "+/- speed", "Esc stop", "q quit", NULL
+/* The hints while playing, its keys named as the help screen names them
+   (wv_keys_names: "+ = -"); a key list and its meaning part at a tab. */
+struct play_hints {
+	char pause[24], speed[40], stop[24];
+	const char *h[5];
 };
+
+static const char *const *play_hints(struct play_hints *p)
+{
+	char k[32];
+
+	snprintf(p->pause, sizeof(p->pause), "%s\tpause",
+		 wv_keys_names(WV_ACT_PLAY, 0, k, sizeof(k)));
+	snprintf(p->speed, sizeof(p->speed), "%s\tspeed",
+		 wv_keys_names(WV_ACT_FASTER, 0, k, sizeof(k)));
+	snprintf(p->stop, sizeof(p->stop), "%s\tstop",
+		 wv_keys_names(WV_ACT_BACK, 0, k, sizeof(k)));
+	p->h[0] = p->pause;
+	p->h[1] = p->speed;
+	p->h[2] = p->stop;
+	p->h[3] = "q quit";
+	p->h[4] = NULL;
+	return p->h;
+}
 
 /*
  * Top to bottom: title; memory; the kernel function, its file and where we
@@ -143,7 +164,9 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		wv_view_calls(f, app, bottom, f->rows - 3);
 	wv_view_legend(f, f->rows - 3);
 
-	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints
+	struct play_hints ph;
+
+	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints(&ph)
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
 }
@@ -173,6 +196,7 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
 	struct wv_view_regs o = big_regs(f, app);
 	int y, calls, ymax, tl, regs;
+	struct play_hints ph;
 	bool both = app->pos == st->first && strcmp(st->text, sub->text) != 0;
 
 	if (app->split_v) {
@@ -211,7 +235,7 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 		y += wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_DIM, st->text);
 	wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_TEXT, sub->text);
 	wv_view_status(f, app, app->playing ? "PLAYING" : "present", app->playing
-		       ? play_hints : app->pos + 1 == t->nsubs ? end_hints : main_hints);
+		       ? play_hints(&ph) : app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
 }
 
@@ -579,8 +603,10 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 		return;
 	}
 	app_title_bar(f, app);
+	struct play_hints ph;
+
 	wv_view_split_body(f, app, 1, app->present);
-	wv_view_status(f, app, "split", app->playing ? play_hints : split_hints);
+	wv_view_status(f, app, "split", app->playing ? play_hints(&ph) : split_hints);
 	wv_view_message(f, app);
 }
 
@@ -733,19 +759,14 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 	rows = (int)(lines + 1) / 2;
 	lines = 0;
 	for (size_t i = 0; i < n; i++) {
-		char names[40] = "";
+		char names[40];
 
 		if (!k[i].help || (k[i].lesson && !lesson) ||
 		    (focus ? !(k[i].focus & focus) : k[i].focus != 0))
 			continue;
-		/* this key and the aliases that follow it */
-		for (size_t j = i; j < n && (j == i || !k[j].help); j++) {
-			if (!k[j].name)
-				continue;
-			if (names[0])
-				strncat(names, " ", sizeof(names) - strlen(names) - 1);
-			strncat(names, k[j].name, sizeof(names) - strlen(names) - 1);
-		}
+		/* this key and the aliases that follow it, as the status line
+		   and the messages name them */
+		wv_keys_names(k[i].act, focus, names, sizeof(names));
 		int col = (int)lines / rows, y = y0 + (int)lines % rows;
 
 		wv_frame_printf(f, y, col * half + 1, WV_ROLE_KEY, "%s", names);

@@ -186,8 +186,6 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 /* Status line (row rows-2): variant, where, then the key hints that fit. */
 void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints);
-/* The status line's hints while the focus is on memory or bits. */
-const char *const *wv_view_focus_hints(const struct wv_app *app);
 /*
  * app->msg on the last row, "error: " before an error; cut to the width
  * with WV_CH_CUT at the end.  With app->msg_whole (the W key) the whole
