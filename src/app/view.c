@@ -337,7 +337,11 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 	x = wv_frame_put(f, y, x + 1, WV_ROLE_DIM, order);
 	if (note[0])
 		x = wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
-	if (p->compact) {	/* a short window: the sentence keeps the line */
+	if (p->o.op_above) {	/* shorter still: the operation there too */
+		x = wv_frame_printf(f, y, x + 2, WV_ROLE_KERNEL, "%s()",
+				    t->steps[t->subs[p->app->pos].step].func);
+		wv_view_operation_at(f, p->app, y++, x + 2);
+	} else if (p->compact) {	/* a short window: the sentence keeps the line */
 		wv_view_function_at(f, p->app, y++, x + 2);
 	} else {
 		y++;
@@ -404,6 +408,22 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 			base--;
 		}
 		keep += want[k] < 1 + p[k].compact ? want[k] : 1 + p[k].compact;
+	}
+	/* still short of rows for both panes' rows: the operation on that
+	   line too, in the place of the step counter and file, where it fits
+	   whole (a pane with a note keeps the note) */
+	for (int k = 0; k < 2 && base + keep > avail; k++) {
+		const struct split_pane *q = &p[k];
+		const struct wv_trace *t = &q->app->trace;
+		const char *func = t->steps[t->subs[q->app->pos].step].func;
+
+		if (q->compact && !q->nearest &&
+		    heading_w(q) + (int)strlen(func) + 2 + 2 +
+		    wv_view_operation_at(NULL, q->app, 0, 0) <= f->cols) {
+			p[k].o.op_above = true;
+			p[k].regs--;
+			base--;
+		}
 	}
 	if (base + keep > avail) {
 		/* the rows as they fit, those lines kept: the first pane its
@@ -573,16 +593,20 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	y += wv_view_split_strip(f, y, present) ? wv_view_memory_line(f, app, y, 0)
 	     : wv_view_memory(f, app, y);
 	/* each pane what it needs: a heading, a function line, its rows and
-	   its sentence; earlier sub-steps with what is left */
-	split_share(f, p, f->rows - 3 - y, width);
+	   its sentence; earlier sub-steps with what is left.  A short window
+	   (80x24) gives the panes the row of how to read them, which goes on
+	   the message row, a message covering it until the next key */
+	bool short_win = f->rows < 30;
+
+	split_share(f, p, f->rows - (short_win ? 2 : 3) - y, width);
 	y += split_pane(f, &p[0], y, width);
 	split_pane(f, &p[1], y, width);
 	/* how to read the columns, true for both panes */
-	{
+	if (!short_win || !app->msg[0]) {
 		bool wide = f->cols >= 120;
 		bool differ = (p[0].o.differ | p[1].o.differ) != 0;
 
-		wv_frame_printf(f, f->rows - 3, 0, WV_ROLE_DIM, "%s%s",
+		wv_frame_printf(f, f->rows - (short_win ? 1 : 3), 0, WV_ROLE_DIM, "%s%s",
 				!differ ? "" : f->cols >= 90 ? "<> its bytes differ from "
 				"the other's; " : "<> differ; ", app->split_mem ?
 				wide ? "a memory byte sits in one column above and "
