@@ -411,8 +411,11 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 	}
 	/* still short of rows for both panes' rows: the operation on that
 	   line too, in the place of the step counter and file, where it fits
-	   whole (a pane with a note keeps the note) */
-	for (int k = 0; k < 2 && base + keep > avail; k++) {
+	   whole (a pane with a note keeps the note); both panes alike where
+	   they can, so that they read alike */
+	bool short_rows = base + keep > avail;
+
+	for (int k = 0; k < 2 && short_rows; k++) {
 		const struct split_pane *q = &p[k];
 		const struct wv_trace *t = &q->app->trace;
 		const char *func = t->steps[t->subs[q->app->pos].step].func;
