@@ -310,13 +310,17 @@ int wv_app_do(struct wv_app *app, enum wv_action act)
 		return move_to(app, 0);
 	case WV_ACT_LAST:
 		return move_to(app, t->nsubs - 1);
-	case WV_ACT_PLAY:
+	case WV_ACT_PLAY: {
+		char keys[32];
+
 		app->playing = !app->playing;
 		if (app->playing && app->pos + 1 >= t->nsubs)
 			app->pos = 0;
-		wv_app_msg(app, false, "%s, %d ms a sub-step (+/- to change)",
-			   app->playing ? "playing" : "paused", app->speed_ms);
+		wv_app_msg(app, false, "%s, %d ms a sub-step (%s to change)",
+			   app->playing ? "playing" : "paused", app->speed_ms,
+			   wv_keys_names(WV_ACT_FASTER, 0, keys, sizeof(keys)));
 		return WV_REACT_REDRAW;
+	}
 	case WV_ACT_FASTER:
 	case WV_ACT_SLOWER:
 		app->speed_ms = act == WV_ACT_FASTER ? app->speed_ms * 2 / 3

@@ -256,11 +256,14 @@ static int focus_bits(struct wv_app *app)
 
 static int focus_memory(struct wv_app *app)
 {
+	char keys[32];
+
 	app->view = WV_VIEW_MAIN;
 	app->focus = WV_FOCUS_MEMORY;
 	place_cursor(app);
 	wv_app_msg(app, false, "memory: hex digits set the byte, ' a character, "
-		   "+/- x i, u undo, Esc leaves");
+		   "%s x i, u undo, Esc leaves", wv_keys_names(WV_ACT_BYTE_UP,
+		   WV_KEYS_MEMORY, keys, sizeof(keys)));
 	return WV_REACT_REDRAW;
 }
 

@@ -6,6 +6,8 @@
  */
 #include "app/keys.h"
 
+#include <stdio.h>
+
 #define CTRL(c) ((c) & 0x1f)
 
 static const struct wv_keybind keys[] = {
@@ -119,6 +121,34 @@ enum wv_action wv_keys_action_in(int key, enum wv_focus focus)
 enum wv_action wv_keys_action(int key)
 {
 	return wv_keys_action_in(key, WV_FOCUS_STEPS);
+}
+
+const char *wv_keys_names(enum wv_action act, unsigned focus, char *buf, size_t size)
+{
+	size_t n = sizeof(keys) / sizeof(keys[0]), i = 0, len = 0;
+
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	while (i < n && (keys[i].act != act ||
+			 (focus ? !(keys[i].focus & focus) : keys[i].focus != 0)))
+		i++;
+	if (i == n)
+		return buf;
+	while (i > 0 && !keys[i].help)	/* an alias: its line's first key */
+		i--;
+	for (size_t j = i; j < n && (j == i || !keys[j].help); j++) {
+		if (!keys[j].name)
+			continue;
+		int w = snprintf(buf + len, size - len, "%s%s", len ? " " : "", keys[j].name);
+
+		if (w < 0 || (size_t)w >= size - len) {
+			buf[len] = '\0';	/* whole names only */
+			break;
+		}
+		len += (size_t)w;
+	}
+	return buf;
 }
 
 const struct wv_keybind *wv_keys_table(size_t *n)

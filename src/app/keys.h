@@ -125,6 +125,16 @@ enum wv_action wv_keys_action(int key);
 /* The action for key with focus: that focus's own keys first. */
 enum wv_action wv_keys_action_in(int key, enum wv_focus focus);
 
+/*
+ * The keys of the help line that lists act, named as the help screen names
+ * them, joined by blanks: its first key and the aliases after it (those of
+ * focus, WV_KEYS_MEMORY or WV_KEYS_BITS, or 0: the keys of any focus).  The
+ * help screen, the status line and the messages that name a key all ask
+ * here.  E.g. WV_ACT_SLOWER, 0: "+ = -".  Into buf (returned), whole
+ * names only; "" when no key does act.
+ */
+const char *wv_keys_names(enum wv_action act, unsigned focus, char *buf, size_t size);
+
 /* The whole table, for the help screen; *n gets its length. */
 const struct wv_keybind *wv_keys_table(size_t *n);
 

@@ -41,9 +41,30 @@ static const char *const end_hints[] = {
 	"g start over", "Left back", "c compare", "a variant", ": command",
 	"? help", "q quit", NULL
 };
-static const char *const play_hints[] = {
-	"r pause", "+/- speed", "Esc stop", "q quit", NULL
+/* The hints while playing, its keys named as the help screen names them
+   (wv_keys_names: "+ = -"); a key list and its meaning part at a tab. */
+struct play_hints {
+	char pause[24], speed[40], stop[24];
+	const char *h[5];
 };
+
+static const char *const *play_hints(struct play_hints *p)
+{
+	char k[32];
+
+	snprintf(p->pause, sizeof(p->pause), "%s\tpause",
+		 wv_keys_names(WV_ACT_PLAY, 0, k, sizeof(k)));
+	snprintf(p->speed, sizeof(p->speed), "%s\tspeed",
+		 wv_keys_names(WV_ACT_FASTER, 0, k, sizeof(k)));
+	snprintf(p->stop, sizeof(p->stop), "%s\tstop",
+		 wv_keys_names(WV_ACT_BACK, 0, k, sizeof(k)));
+	p->h[0] = p->pause;
+	p->h[1] = p->speed;
+	p->h[2] = p->stop;
+	p->h[3] = "q quit";
+	p->h[4] = NULL;
+	return p->h;
+}
 
 /*
  * Top to bottom: title; memory; the kernel function, its file and where we
@@ -143,7 +164,9 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		wv_view_calls(f, app, bottom, f->rows - 3);
 	wv_view_legend(f, f->rows - 3);
 
-	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints
+	struct play_hints ph;
+
+	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints(&ph)
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
 }
@@ -173,6 +196,7 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
 	struct wv_view_regs o = big_regs(f, app);
 	int y, calls, ymax, tl, regs;
+	struct play_hints ph;
 	bool both = app->pos == st->first && strcmp(st->text, sub->text) != 0;
 
 	if (app->split_v) {
@@ -211,7 +235,7 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 		y += wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_DIM, st->text);
 	wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_TEXT, sub->text);
 	wv_view_status(f, app, app->playing ? "PLAYING" : "present", app->playing
-		       ? play_hints : app->pos + 1 == t->nsubs ? end_hints : main_hints);
+		       ? play_hints(&ph) : app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
 }
 
@@ -313,7 +337,11 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 	x = wv_frame_put(f, y, x + 1, WV_ROLE_DIM, order);
 	if (note[0])
 		x = wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
-	if (p->compact) {	/* a short window: the sentence keeps the line */
+	if (p->o.op_above) {	/* shorter still: the operation there too */
+		x = wv_frame_printf(f, y, x + 2, WV_ROLE_KERNEL, "%s()",
+				    t->steps[t->subs[p->app->pos].step].func);
+		wv_view_operation_at(f, p->app, y++, x + 2);
+	} else if (p->compact) {	/* a short window: the sentence keeps the line */
 		wv_view_function_at(f, p->app, y++, x + 2);
 	} else {
 		y++;
@@ -381,6 +409,25 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 		}
 		keep += want[k] < 1 + p[k].compact ? want[k] : 1 + p[k].compact;
 	}
+	/* still short of rows for both panes' rows: the operation on that
+	   line too, in the place of the step counter and file, where it fits
+	   whole (a pane with a note keeps the note); both panes alike where
+	   they can, so that they read alike */
+	bool short_rows = base + keep > avail;
+
+	for (int k = 0; k < 2 && short_rows; k++) {
+		const struct split_pane *q = &p[k];
+		const struct wv_trace *t = &q->app->trace;
+		const char *func = t->steps[t->subs[q->app->pos].step].func;
+
+		if (q->compact && !q->nearest &&
+		    heading_w(q) + (int)strlen(func) + 2 + 2 +
+		    wv_view_operation_at(NULL, q->app, 0, 0) <= f->cols) {
+			p[k].o.op_above = true;
+			p[k].regs--;
+			base--;
+		}
+	}
 	if (base + keep > avail) {
 		/* the rows as they fit, those lines kept: the first pane its
 		   share by need, the second what is left */
@@ -425,6 +472,86 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 			    p[k].text;
 }
 
+/* The longest row label of any sub-step of t: a pane's label column, the
+   same on every sub-step, so that its bits stay put as it steps. */
+static int labels_w(const struct wv_trace *t)
+{
+	int w = 0;
+
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned r = 0; r < t->subs[k].nrows; r++) {
+			int n = (int)strlen(t->subs[k].rows[r].label);
+
+			w = n > w ? n : w;
+		}
+	return w;
+}
+
+/*
+ * Each pane's bit cells and label column.  Its own column of labels, as
+ * wide as its longest ("<>" before it), so that no label is cut; the
+ * widest cells (--present: 3, 2, then 1 with a blank between bytes; else
+ * 1) with which its labels, bits and hex fit one line, so that its bits
+ * read as the hex beside them.  By memory (M) both panes alike: one column
+ * of labels and the same cells, so that a memory byte sits in one column.
+ * Where not even cell 1 fits (under about 100 columns), both take cell 1
+ * and the bits the column app_reg_layout gives where a caption line over
+ * them holds the label and hex (it cuts the labels where the pane has no
+ * rows for captions).  Slots (split_slots) are set before.
+ */
+static void split_columns(const struct wv_frame *f, struct split_pane p[2],
+			  bool present, bool by_mem)
+{
+	static const struct { int cell; bool gap; } sizes[] = {
+		{ 3, false }, { 2, false }, { 1, true }, { 1, false },
+	};
+	size_t pick[2], last = sizeof(sizes) / sizeof(sizes[0]) - 1;
+	int x0[2];
+
+	for (int k = 0; k < 2; k++) {
+		const struct wv_trace *t = &p[k].app->trace;
+		struct wv_view_regs *o = &p[k].o;
+		int nslots = (int)(o->slotted ? o->nslots : t->word_bytes);
+		int hexw = 2 + 2 * (int)t->word_bytes;
+
+		x0[k] = labels_w(t) + 1 + 3;
+		for (pick[k] = present ? 0 : last; pick[k] < last; pick[k]++) {
+			int bitsw = nslots * (1 + 8 * sizes[pick[k]].cell +
+					      (sizes[pick[k]].cell > 1 ||
+					       sizes[pick[k]].gap));
+
+			if (x0[k] + bitsw + 1 + hexw <= f->cols)
+				break;
+		}
+	}
+	if (by_mem) {
+		pick[0] = pick[1] = pick[0] > pick[1] ? pick[0] : pick[1];
+		x0[0] = x0[1] = x0[0] > x0[1] ? x0[0] : x0[1];
+	}
+	for (int k = 0; k < 2; k++) {
+		p[k].o.cell = sizes[pick[k]].cell;
+		p[k].o.gap = sizes[pick[k]].gap;
+		p[k].o.x0 = x0[k];
+	}
+	/* nothing fits beside: both from the column a caption leaves */
+	for (int k = 0; k < 2; k++) {
+		const struct wv_trace *t = &p[k].app->trace;
+		struct reg_layout l;
+
+		app_reg_layout(f, t, &t->subs[p[k].app->pos], 1000, &p[k].o, &l);
+		if (!l.hexx) {
+			struct reg_layout lu, ll;
+			const struct wv_trace *u = &p[0].app->trace, *w = &p[1].app->trace;
+
+			p[0].o.x0 = p[1].o.x0 = 0;
+			app_reg_layout(f, u, &u->subs[p[0].app->pos], 1000, &p[0].o, &lu);
+			app_reg_layout(f, w, &w->subs[p[1].app->pos], 1000, &p[1].o, &ll);
+			p[0].o.x0 = p[1].o.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
+			return;
+		}
+	}
+}
+
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
 {
 	return present || f->rows - y < 35;
@@ -451,21 +578,12 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	lower->pos = wv_app_split_pos(app, &same);
 	lower->focus = WV_FOCUS_STEPS;
 	lower->nasked = 0;	/* its sub-steps are another variant's */
-	p[0] = (struct split_pane){ .app = app, .o = present ? big_regs(f, app)
-				    : (struct wv_view_regs){ .cell = 1 } };
-	p[1] = (struct split_pane){ .app = lower, .o = p[0].o, .nearest = !same };
-	p[0].o.hide = wv_view_hide(app);
+	p[0] = (struct split_pane){ .app = app };
+	p[1] = (struct split_pane){ .app = lower, .nearest = !same };
 	split_slots(t, app->pos, &lower->trace, lower->pos, &p[0].o, &p[1].o,
 		    app->split_mem);
-	/* both registers' bits from the same column */
-	{
-		struct reg_layout lu, ll;
-
-		app_reg_layout(f, t, &t->subs[app->pos], 1000, &p[0].o, &lu);
-		app_reg_layout(f, &lower->trace, &lower->trace.subs[lower->pos], 1000,
-			       &p[1].o, &ll);
-		p[0].o.x0 = p[1].o.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
-	}
+	split_columns(f, p, present, app->split_mem);
+	p[0].o.hide = wv_view_hide(app);
 	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
 	if (p[0].o.hide.on || app->quiz)
@@ -478,16 +596,20 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	y += wv_view_split_strip(f, y, present) ? wv_view_memory_line(f, app, y, 0)
 	     : wv_view_memory(f, app, y);
 	/* each pane what it needs: a heading, a function line, its rows and
-	   its sentence; earlier sub-steps with what is left */
-	split_share(f, p, f->rows - 3 - y, width);
+	   its sentence; earlier sub-steps with what is left.  A short window
+	   (80x24) gives the panes the row of how to read them, which goes on
+	   the message row, a message covering it until the next key */
+	bool short_win = f->rows < 30;
+
+	split_share(f, p, f->rows - (short_win ? 2 : 3) - y, width);
 	y += split_pane(f, &p[0], y, width);
 	split_pane(f, &p[1], y, width);
 	/* how to read the columns, true for both panes */
-	{
+	if (!short_win || !app->msg[0]) {
 		bool wide = f->cols >= 120;
 		bool differ = (p[0].o.differ | p[1].o.differ) != 0;
 
-		wv_frame_printf(f, f->rows - 3, 0, WV_ROLE_DIM, "%s%s",
+		wv_frame_printf(f, f->rows - (short_win ? 1 : 3), 0, WV_ROLE_DIM, "%s%s",
 				!differ ? "" : f->cols >= 90 ? "<> its bytes differ from "
 				"the other's; " : "<> differ; ", app->split_mem ?
 				wide ? "a memory byte sits in one column above and "
@@ -508,8 +630,10 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 		return;
 	}
 	app_title_bar(f, app);
+	struct play_hints ph;
+
 	wv_view_split_body(f, app, 1, app->present);
-	wv_view_status(f, app, "split", app->playing ? play_hints : split_hints);
+	wv_view_status(f, app, "split", app->playing ? play_hints(&ph) : split_hints);
 	wv_view_message(f, app);
 }
 
@@ -662,19 +786,14 @@ void wv_view_help_keys(struct wv_frame *f, const struct wv_app *app, bool lesson
 	rows = (int)(lines + 1) / 2;
 	lines = 0;
 	for (size_t i = 0; i < n; i++) {
-		char names[40] = "";
+		char names[40];
 
 		if (!k[i].help || (k[i].lesson && !lesson) ||
 		    (focus ? !(k[i].focus & focus) : k[i].focus != 0))
 			continue;
-		/* this key and the aliases that follow it */
-		for (size_t j = i; j < n && (j == i || !k[j].help); j++) {
-			if (!k[j].name)
-				continue;
-			if (names[0])
-				strncat(names, " ", sizeof(names) - strlen(names) - 1);
-			strncat(names, k[j].name, sizeof(names) - strlen(names) - 1);
-		}
+		/* this key and the aliases that follow it, as the status line
+		   and the messages name them */
+		wv_keys_names(k[i].act, focus, names, sizeof(names));
 		int col = (int)lines / rows, y = y0 + (int)lines % rows;
 
 		wv_frame_printf(f, y, col * half + 1, WV_ROLE_KEY, "%s", names);

@@ -105,6 +105,10 @@ struct wv_view_regs {
 				   differ from the other variant's (split) */
 	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
 				   its word's address less the upper one's */
+	bool op_above;		/* the current sub-step's operation is drawn
+				   on a line of its own above (a short split
+				   pane's heading, wv_view_operation_at): its
+				   rows start at the byte header */
 };
 /*
  * What the lesson's questions hide, for every view: the open one
@@ -124,6 +128,12 @@ static inline struct wv_hide wv_view_hide(const struct wv_app *app)
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,
 		       int ymax, const struct wv_view_regs *o);
+/*
+ * The current sub-step's operation ("and: (a - ONES) & ~a & HIGHS") at
+ * (y, x), as wv_view_registers heads its rows; NULL f: nothing drawn.
+ * Returns the column after it.
+ */
+int wv_view_operation_at(struct wv_frame *f, const struct wv_app *app, int y, int x);
 /* Rows wv_view_registers wants when it may take at most avail. */
 int wv_view_registers_need(const struct wv_frame *f, const struct wv_app *app,
 			   int avail, const struct wv_view_regs *o);
@@ -186,8 +196,6 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 /* Status line (row rows-2): variant, where, then the key hints that fit. */
 void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints);
-/* The status line's hints while the focus is on memory or bits. */
-const char *const *wv_view_focus_hints(const struct wv_app *app);
 /*
  * app->msg on the last row, "error: " before an error; cut to the width
  * with WV_CH_CUT at the end.  With app->msg_whole (the W key) the whole

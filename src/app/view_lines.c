@@ -74,11 +74,39 @@ void app_title_bar(struct wv_frame *f, const struct wv_app *app)
 	wv_frame_put(f, 0, x, WV_ROLE_TITLE, tail);
 }
 
+/*
+ * The status line's hints while the focus is on memory or bits; the byte
+ * keys named as the help screen names them (wv_keys_names: "+ = -"), into
+ * step, the list into out.
+ */
+static const char *const *focus_hints(const struct wv_app *app, char step[40],
+				      const char *out[9])
+{
+	static const char *const memory_hints[] = {
+		"0-f set", "' char", NULL, "x del", "i ins", "u undo",
+		"Tab bits", "Esc done", NULL
+	};
+	static const char *const bits_hints[] = {
+		"Left/Right bit", "Space flip", "n/p step", "u undo", "Esc done", NULL
+	};
+	char k[32];
+
+	if (app->focus == WV_FOCUS_BITS)
+		return bits_hints;
+	snprintf(step, 40, "%s\tstep", wv_keys_names(WV_ACT_BYTE_UP, WV_KEYS_MEMORY,
+						      k, sizeof(k)));
+	for (int i = 0; i < 9; i++)
+		out[i] = i == 2 ? step : memory_hints[i];
+	return out;
+}
+
 /* The status line's key hints, as many as fit, most useful first. */
 void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints)
 {
 	int y = f->rows - 2, x;
+	char step[40];
+	const char *focus[9];
 
 	wv_frame_fill(f, y, 0, f->cols, WV_ROLE_STATUS, ' ');
 	x = wv_frame_printf(f, y, 0, WV_ROLE_STATUS, " %s %u-bit %s %s",
@@ -91,7 +119,7 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 			 WV_ROLE_STATUS, app->word_src);
 	x = wv_frame_put(f, y, x, WV_ROLE_STATUS, "\"");
 	if (app->focus != WV_FOCUS_STEPS && app->view == WV_VIEW_MAIN)
-		hints = wv_view_focus_hints(app);
+		hints = focus_hints(app, step, focus);
 	/* "? help" and "q quit" keep their room: other hints give way first,
 	   the most useful (first) kept where they fit */
 	int n = 0, tail = 0;
@@ -102,7 +130,10 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		if (strncmp(hints[i], "? ", 2) == 0 || strncmp(hints[i], "q ", 2) == 0)
 			tail += 2 + (int)strlen(hints[i]);
 	for (int i = 0; i < n; i++) {
-		const char *sp = strchr(hints[i], ' ');
+		/* the keys end at a tab where they hold blanks ("+ = -\tspeed"),
+		   else at the first blank */
+		const char *sp = strchr(hints[i], '\t') ? strchr(hints[i], '\t')
+			       : strchr(hints[i], ' ');
 		int klen = sp ? (int)(sp - hints[i]) : (int)strlen(hints[i]);
 		bool kept = strncmp(hints[i], "? ", 2) == 0 || strncmp(hints[i], "q ", 2) == 0;
 
@@ -115,22 +146,15 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 			tail -= 2 + (int)strlen(hints[i]);
 		x += 2;
 		wv_frame_printf(f, y, x, WV_ROLE_KEY, "%.*s", klen, hints[i]);
-		x = wv_frame_put(f, y, x + klen, WV_ROLE_STATUS, sp ? sp : "");
+		x += klen;
+		if (sp && *sp == '\t') {	/* drawn as the blank it stands for */
+			x = wv_frame_put(f, y, x, WV_ROLE_STATUS, " ");
+			sp++;
+		}
+		x = wv_frame_put(f, y, x, WV_ROLE_STATUS, sp ? sp : "");
 	}
 }
 
-const char *const *wv_view_focus_hints(const struct wv_app *app)
-{
-	static const char *const memory_hints[] = {
-		"0-f set", "' char", "+/- step", "x del", "i ins", "u undo",
-		"Tab bits", "Esc done", NULL
-	};
-	static const char *const bits_hints[] = {
-		"Left/Right bit", "Space flip", "n/p step", "u undo", "Esc done", NULL
-	};
-
-	return app->focus == WV_FOCUS_BITS ? bits_hints : memory_hints;
-}
 
 void wv_view_message(struct wv_frame *f, const struct wv_app *app)
 {

@@ -236,9 +236,10 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 	bool absolute;
 	int headers = own_words(t, sub, &absolute);
 	unsigned nb = t->word_bytes, nrows = sub->nrows;
-	int bitsw, hexw = 2 + (int)nb * 2, labmax = 0, need;
+	int bitsw, hexw = 2 + (int)nb * 2, labmax = 0, need, top;
 
 	o = or_plain(o);
+	top = 2 - o->op_above;	/* the operation's line and the byte header */
 	/* the split view's lower register spans the upper one's columns */
 	bitsw = (int)(o->slotted ? o->nslots : nb) * group_w(o->cell, o->gap);
 
@@ -252,9 +253,9 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 		l->x0 = o->x0;
 	if (l->x0 + bitsw + 1 + hexw <= f->cols) {
 		l->hexx = l->x0 + bitsw + 1;
-		need = 2 + (int)nrows;
+		need = top + (int)nrows;
 	} else {
-		int captioned = 2 + (int)nrows;
+		int captioned = top + (int)nrows;
 
 		/* a caption line over each row of bits (a number is one line) */
 		for (unsigned k = 0; k < nrows; k++)
@@ -272,7 +273,7 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 			l->x0 = 2;
 		if (o->x0)
 			l->x0 = o->x0;
-		need = l->caption ? captioned : 2 + (int)nrows;
+		need = l->caption ? captioned : top + (int)nrows;
 	}
 	need += headers;
 	return need < avail ? need : avail;
@@ -306,9 +307,28 @@ static int row_lines(const struct wv_row *row, bool caption)
 	return caption && row->width != 0 ? 2 : 1;
 }
 
+/* A sub-step's operation at (y, x): "and: (a - ONES) & ~a & HIGHS", dim
+   unless current.  Returns the column after it (NULL f: nothing drawn). */
+static int op_line(struct wv_frame *f, const struct wv_substep *sub, int y, int x,
+		   bool current)
+{
+	if (!f)
+		return x + (int)strlen(wv_trace_op_name(sub->op)) + 2 +
+		       (int)strlen(sub->expr);
+	x = wv_frame_printf(f, y, x, current ? WV_ROLE_HEADING : WV_ROLE_DIM, "%s:",
+			    wv_trace_op_name(sub->op));
+	return wv_frame_put(f, y, x + 1, current ? WV_ROLE_TEXT : WV_ROLE_DIM, sub->expr);
+}
+
+int wv_view_operation_at(struct wv_frame *f, const struct wv_app *app, int y, int x)
+{
+	return op_line(f, &app->trace.subs[app->pos], y, x, true);
+}
+
 /*
- * The sub-step's rows from y to ymax (exclusive): the operation, which
- * memory byte each register byte holds, the rows.
+ * The sub-step's rows from y to ymax (exclusive): the operation (unless
+ * drawn above, o->op_above), which memory byte each register byte holds,
+ * the rows.
  */
 static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 			 int y, int ymax, const struct wv_view_regs *o, bool current)
@@ -318,20 +338,20 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	const struct wv_step *st = &t->steps[sub->step];
 	unsigned nrows = sub->nrows;
 	struct reg_layout l;
-	int x;
 
 	o = or_plain(o);
 	app_reg_layout(f, t, sub, ymax - y, o, &l);
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
-	x = wv_frame_printf(f, y, 2, current ? WV_ROLE_HEADING : WV_ROLE_DIM, "%s:",
-			    wv_trace_op_name(sub->op));
-	x = wv_frame_put(f, y, x + 1, current ? WV_ROLE_TEXT : WV_ROLE_DIM, sub->expr);
-	if (st->false_pos && !wv_hide_detail(&o->hide) && x + 28 <= f->cols)
-		wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
-			     "! holds a false positive");
-	y++;
+	if (!o->op_above) {
+		int x = op_line(f, sub, y, 2, current);
+
+		if (st->false_pos && !wv_hide_detail(&o->hide) && x + 28 <= f->cols)
+			wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
+				     "! holds a false positive");
+		y++;
+	}
 	if (y >= ymax)	/* room for its operation only (what comes next) */
 		return;
 	if (y + 1 == ymax && nrows) {	/* a line: how many rows, not where from */

@@ -939,7 +939,10 @@ static void test_split_rows_said(void **state)
 
 				snprintf(other, sizeof(other), " %s  %u-bit", ov->name,
 					 ov->bits);
-				end = p ? fr.rows - 3 : row_of(other);
+				/* the lower pane runs to the status line: at
+				   80x24 how to read the panes is on the
+				   message row */
+				end = p ? fr.rows - 2 : row_of(other);
 				lines = end - y1;
 				said_lines += lines;
 				wv_frame_row_text(&fr, h, hr, sizeof(hr));
@@ -966,6 +969,11 @@ static void test_split_rows_said(void **state)
 	print_message("%u panes at 80x24, %u of them cut, %u lines of their "
 		      "sentences\n", panes, cut, said_lines);
 	assert_true(cut > 0);
+	/* issue 47: 82 of 134 panes cut at first; at most a quarter since
+	   the operation shares the heading's line and how to read the panes
+	   the message row */
+	if (cut * 4 > panes)
+		fail_msg("%u of %u panes cut at 80x24", cut, panes);
 	assert_int_equal(bad, 0);
 }
 

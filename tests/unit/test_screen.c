@@ -445,6 +445,94 @@ static void test_title_era(void **state)
 	}
 }
 
+/*
+ * The keys a hint names before what (the status line: "r pause  + = -
+ * speed"; a help line: "+ = -  play faster"), split at blanks, against
+ * the key map: every one named does act or also, and every printable key
+ * that does either (with focus) is named.  Checked by what the keys do,
+ * not by how the program names them.
+ */
+static void names_keys(const char *line, const char *what, enum wv_action act,
+		       enum wv_action also, enum wv_focus focus, const char *where)
+{
+	const char *end = strstr(line, what), *start;
+	char keys[40];
+	unsigned named = 0;
+
+	if (!end)
+		fail_msg("%s: no \"%s\" in: %s", where, what, line);
+	/* the keys end at the blanks before what and start after two
+	   blanks or a '(' (the message: "(+ = - to change)") */
+	while (end > line && end[-1] == ' ')
+		end--;
+	for (start = end; start > line && start[-1] != '(' &&
+	     !(start - line >= 2 && start[-1] == ' ' && start[-2] == ' '); start--)
+		;
+	if (start == end)
+		fail_msg("%s: no keys before \"%s\": %s", where, what, line);
+	snprintf(keys, sizeof(keys), "%.*s", (int)(end - start), start);
+	for (char *k = strtok(keys, " "); k; k = strtok(NULL, " ")) {
+		enum wv_action a = strlen(k) == 1 ? wv_keys_action_in(k[0], focus)
+						  : WV_ACT_NONE;
+
+		if (a != act && a != also)
+			fail_msg("%s: \"%s\" names the key '%s', which does not do it: %s",
+				 where, what, k, line);
+		named |= 1u << (strlen(k) == 1 ? (unsigned)(k[0] & 31) : 0);
+	}
+	for (int c = 0x21; c < 0x7f; c++) {
+		enum wv_action a = wv_keys_action_in(c, focus);
+
+		if ((a == act || a == also) && !(named >> (c & 31) & 1))
+			fail_msg("%s: the key '%c' does it, \"%s\" does not name it: %s",
+				 where, c, what, line);
+	}
+}
+
+/*
+ * While playing, the status line names the speed keys as the help screen
+ * does ("+ = -"; it said "+/-", and '=' was left out), in the main view,
+ * --present and the split view, and the message that playing starts with;
+ * with the focus on memory, its "step" hint names the byte's keys.
+ */
+static void test_keys_named_once(void **state)
+{
+	char line[400];
+
+	(void)state;
+	start("ab\\0cd", "x86-64");
+	app.view = WV_VIEW_HELP;
+	build(24, 80);
+	text(row_of("play faster"), line, sizeof(line));
+	names_keys(line, " play faster", WV_ACT_FASTER, WV_ACT_SLOWER, WV_FOCUS_STEPS,
+		   "help");
+	app.view = WV_VIEW_MAIN;
+	wv_app_do(&app, WV_ACT_PLAY);
+	assert_true(app.playing);
+	names_keys(app.msg, " to change", WV_ACT_FASTER, WV_ACT_SLOWER, WV_FOCUS_STEPS,
+		   "the message");
+	for (int v = 0; v < 3; v++) {
+		app.present = v == 1;
+		if (v == 2)
+			wv_app_split(&app, variant("ppc64"));
+		build(24, 80);
+		text(fr.rows - 2, line, sizeof(line));
+		names_keys(line, " speed", WV_ACT_FASTER, WV_ACT_SLOWER, WV_FOCUS_STEPS,
+			   v == 0 ? "main view" : v == 1 ? "--present" : "split");
+	}
+	wv_app_split(&app, NULL);
+	app.present = false;
+	wv_app_do(&app, WV_ACT_PLAY);
+	wv_app_do(&app, WV_ACT_FOCUS_MEMORY);
+	assert_int_equal(app.focus, WV_FOCUS_MEMORY);
+	build(24, 100);
+	text(fr.rows - 2, line, sizeof(line));
+	names_keys(line, " step", WV_ACT_BYTE_UP, WV_ACT_BYTE_DOWN, WV_FOCUS_MEMORY,
+		   "memory focus");
+	wv_frame_free(&fr);
+	wv_app_free(&app);
+}
+
 static void test_help_and_small(void **state)
 {
 	(void)state;
@@ -513,6 +601,7 @@ int main(void)
 		cmocka_unit_test(test_title_word),
 		cmocka_unit_test(test_title_era),
 		cmocka_unit_test(test_help_and_small),
+		cmocka_unit_test(test_keys_named_once),
 		cmocka_unit_test(test_every_screen),
 	};
 

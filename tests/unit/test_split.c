@@ -332,6 +332,118 @@ static void test_split_bits_read_as_hex(void **state)
 			 rows[1], hrows);
 }
 
+/* ---- each pane's labels whole, its value beside them (issue 47) ---------- */
+
+/* Is s the label of a row of some sub-step of t? */
+static bool is_label(const struct wv_trace *t, const char *s)
+{
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned r = 0; r < t->subs[k].nrows; r++)
+			if (strcmp(t->subs[k].rows[r].label, s) == 0)
+				return true;
+	return false;
+}
+
+/*
+ * Every register row of the split frame f (a run of label cells from
+ * column 3, after the "<>" place): its label whole, one of the rows' own
+ * labels of either trace (a cut one ends in the cut mark and is none), and
+ * its value on its line (beside the bits, after " = " on a caption line,
+ * "?" where a question hides it).  Returns the rows checked.
+ */
+static unsigned labels_whole(const struct wv_frame *f, const struct wv_app *app,
+			     const char *what)
+{
+	unsigned rows = 0;
+
+	for (int y = 0; y < f->rows - 2; y++) {
+		char label[64], line[1024];
+		size_t n = 0;
+		int x = 3;
+
+		if (f->cells[(size_t)y * (size_t)f->cols + 3].role != WV_ROLE_LABEL ||
+		    f->cells[(size_t)y * (size_t)f->cols + 2].role == WV_ROLE_LABEL)
+			continue;
+		for (; x < f->cols && n + 4 < sizeof(label); x++) {
+			const struct wv_cell *c = &f->cells[(size_t)y * (size_t)f->cols + x];
+
+			if (c->role != WV_ROLE_LABEL)
+				break;
+			n += wv_cell_utf8(c->ch, label + n);
+		}
+		while (n > 0 && label[n - 1] == ' ')
+			n--;
+		label[n] = '\0';
+		wv_frame_row_text(f, y, line, sizeof(line));
+		if (!is_label(&app->trace, label) && !is_label(&app->split, label))
+			fail_msg("%s: the label \"%s\" is not whole: %s", what, label, line);
+		if (!strstr(line + x, " = ") && !strstr(line + x, " 0x") &&
+		    line[strlen(line) - 1] != '?')
+			fail_msg("%s: the row \"%s\" shows no value: %s", what, label, line);
+		rows++;
+	}
+	return rows;
+}
+
+/*
+ * Every pair of variants the split view draws, on "ab\0cd" and
+ * "a\x01\0bcdef", each register in its own order and by memory (M),
+ * with --present and without, every sub-step, at 120x36 and 160x45: every
+ * row's label whole and its value on its line.  Before, the two panes
+ * shared one column of labels, and where the bits did not fit beside it
+ * with their hex (--present's wide cells) the labels were cut to it ("a -…"
+ * at 160x45) and the hex left out.
+ */
+static void test_split_labels_whole(void **state)
+{
+	static const struct { const char *src; uint8_t b[16]; size_t n; } words[] = {
+		{ "ab\\0cd", { 'a', 'b', 0, 'c', 'd' }, 5 },
+		{ "a\\x01\\0bcdef", { 'a', 1, 0, 'b', 'c', 'd', 'e', 'f' }, 8 },
+	};
+	static const int sizes[][2] = { { 36, 120 }, { 45, 160 } };
+	unsigned rows = 0;
+
+	(void)state;
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		for (size_t j = 0; j < wv_wat_count(); j++)
+			for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+				struct wv_app app;
+
+				if (i == j)
+					continue;
+				assert_int_equal(wv_app_init(&app, words[w].b, words[w].n,
+							     words[w].src, wv_wat_at(i), 0,
+							     0, -1), 0);
+				wv_app_split(&app, wv_wat_at(j));
+				assert_non_null(app.split_v);
+				for (int run = 0; run < 8; run++)
+					for (size_t k = 0; k < app.trace.nsubs; k++) {
+						struct wv_frame f = { 0 };
+						char what[200];
+						int z = run & 1;
+
+						app.split_mem = run >> 1 & 1;
+						app.present = run >> 2 & 1;
+						app.pos = k;
+						snprintf(what, sizeof(what), "\"%s\" on %s, split "
+							 "%s%s%s, %dx%d, sub-step %zu",
+							 words[w].src, app.v->name,
+							 app.split_v->name, app.split_mem ?
+							 ", by memory" : "", app.present ?
+							 ", --present" : "", sizes[z][1],
+							 sizes[z][0], k + 1);
+						assert_int_equal(wv_frame_init(&f, sizes[z][0],
+									       sizes[z][1]), 0);
+						wv_view_split(&f, &app);
+						rows += labels_whole(&f, &app, what);
+						wv_frame_free(&f);
+					}
+				wv_app_free(&app);
+			}
+	if (rows < 10000)
+		fail_msg("only %u rows read", rows);
+}
+
 /* ---- panes side by side by call and meaning (issue 47) ------------------- */
 
 /*
@@ -598,6 +710,7 @@ int main(void)
 		cmocka_unit_test(test_split_follows_offset),
 		cmocka_unit_test(test_split_page_end),
 		cmocka_unit_test(test_split_bits_read_as_hex),
+		cmocka_unit_test(test_split_labels_whole),
 		cmocka_unit_test(test_split_pairs_by_meaning),
 		cmocka_unit_test(test_split_same_call),
 		cmocka_unit_test(test_split_narrates_both),

@@ -457,6 +457,9 @@ frame
 link
 open word=hello%5C0world&arch=ppc64&split=x86-64&layout=memory
 frame
+key Right
+key Left
+frame
 link
 key M
 link
@@ -666,8 +669,9 @@ grep -q '^link|word=hello%5C0world&arch=ppc64&step=has_zero%3A2&split=x86-64$' "
 ok $? "a link's split=NAME opens the split view and is written back; over an open question it waits, as --split and v, and says so; a bad name and one past its first word (issue 46) are named"
 
 # the split view's layout (M, :set split memory|own) in the link: taken,
-# drawn (the legend says how the columns read), written back while it
-# holds and dropped once M turns it back; without a split, or misspelt,
+# drawn (the legend says how the columns read: at 80x24 on the message
+# row, once a key has taken the opening message away), written back while
+# it holds and dropped once M turns it back; without a split, or misspelt,
 # named
 grep -q '^link|word=hello%5C0world&arch=ppc64&step=load%3A1&split=x86-64&layout=memory$' "$tmp/frag.out" &&
 	grep -q '^link|word=hello%5C0world&arch=ppc64&step=load%3A1&split=x86-64$' "$tmp/frag.out" &&
