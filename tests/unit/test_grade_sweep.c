@@ -29,8 +29,9 @@ static struct wv_app app;
 
 /* The share the sweep must reach, in percent (40.6 before the diagnoses
    worked out from the trace, 98.9 after; the families of issue 45's trial
-   added, from one more or less to 0xff padding: 39.6, on main at c1bb6da). */
-#define FLOOR 39
+   added, from one more or less to 0xff padding: 39.6, on main at c1bb6da;
+   91.9 with slip.c's). */
+#define FLOOR 91
 
 enum family {
 	F_PARTIAL,	/* a row of a sub-step up to the one asked */
