@@ -208,6 +208,27 @@ static int flag_more_less(struct ls_wrong *w)
 	return 0;
 }
 
+/* alpha's map (cmpbge(0, a): bit m for memory byte m) with a bit more or less. */
+static int map_more_less(struct ls_wrong *w)
+{
+	const struct wv_step *st = asked_step(w);
+	uint64_t diff = (w->typed ^ w->a->value) & 0xff;
+	unsigned m, byte;
+	char name[24];
+
+	if (!st || w->a->width != 8 || w->a->value != st->result || !diff ||
+	    w->typed > 0xff || (st->kind != WV_STEP_HAS_ZERO && st->kind != WV_STEP_PREP))
+		return 0;
+	m = (unsigned)__builtin_ctzll(diff);
+	byte = wv_wat_mem_byte(w->t->v, w->wd->value, m);
+	byte_name(byte, name, sizeof(name));
+	if ((w->typed >> m) & 1)
+		return ls_say(w, "that sets bit %u, for memory byte %u, which holds %s: "
+			      "cmpbge(0, a) sets bit i only where byte i is zero", m, m, name);
+	return ls_say(w, "bit %u of that is clear, but memory byte %u holds 0x00: "
+		      "cmpbge(0, a) sets bit i wherever byte i is zero", m, m);
+}
+
 /* ---- digits and bytes ----------------------------------------------------- */
 
 /* The answer's hex digits with one left out, or one written twice. */
@@ -484,6 +505,8 @@ int ls_slip_hex(struct ls_wrong *w)
 {
 	if (!w->a->width || w->a->form == WV_FORM_NUMBER)
 		return 0;
+	if (map_more_less(w))
+		return 1;
 	return yes_no(w) || other_word(w) || written_short(w) || flag_more_less(w) ||
 	       mask_to(w) || padded(w) || order_moved(w) || digit_out(w) ||
 	       sum_byte(w) || bit_rule(w);

@@ -123,6 +123,10 @@ static int wrong_ops(struct ls_wrong *w)
 	if (v == 0)
 		return ls_say(w, "has_zero computes something on every word: count the "
 			   "operators of its formula; only the constants cost nothing");
+	if (v > hz)
+		return ls_say(w, "too many: count each operator of has_zero's formula "
+			      "once, for one word; the constants cost nothing, and the "
+			      "loop's test and the calls after the loop are not in it");
 	if (v < hz)
 		return ls_say(w, "too few: every operator applied to a word counts, a "
 			   "complement (~) too, each & on its own, and so does each "

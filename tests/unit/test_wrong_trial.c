@@ -141,6 +141,13 @@ static const struct {
 	{ 16, "x86-64-v6.10", 4, "0x62696c", "", "the bytes after the '/'" },
 	{ 16, "x86-64", 2, "0x0000006463000000", "", "a & ~mask" },
 	{ 15, "s390", 4, "0x626100", "", "the other order" },
+	/* alpha's cmpbge(0, a) on "ab\0cd": bits 2, 5, 6, 7 (0xe4) */
+	{ 11, "x86-64", 3, "0xe5", "", "that sets bit 0, for memory byte 0, which "
+	  "holds 0x61 ('a')" },
+	{ 11, "x86-64", 3, "0xe0", "", "bit 2 of that is clear, but memory byte 2 "
+	  "holds 0x00" },
+	/* x86-64's has_zero is 4 operations (test_grade's test_ops_mistakes) */
+	{ 1, "x86-64", 6, "39", "", "too many: count each operator" },
 	/* "hello, world": the word at 8 is "orld" and four NULs, flagged 4 to 7 */
 	{ 1, "x86-64", 2, "0x8080808000000000", "", "has_zero's result for the word at "
 	  "address 8" },
