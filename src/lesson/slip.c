@@ -116,8 +116,8 @@ int ls_slip_later(struct ls_wrong *w)
 	size_t wi = (size_t)(w->wd - t->words);
 	char v[40];
 
-	if (w->q >= t->nsubs)
-		return 0;
+	if (w->q >= t->nsubs || w->typed == 0)
+		return 0;	/* 0: too many rows hold it to mean one of them */
 	wv_lesson_format(w->a, w->typed, v, sizeof(v));
 	for (size_t k = w->q + 1; k < t->nsubs && t->steps[t->subs[k].step].word == wi; k++) {
 		const struct wv_substep *sub = &t->subs[k];
@@ -291,8 +291,8 @@ static int order_moved(struct ls_wrong *w)
 	unsigned nb = w->a->width / 8;
 	uint64_t rev = 0, m = wv_wmask(w->a->width);
 
-	if (nb < 4)
-		return 0;
+	if (nb < 4 || !w->typed)
+		return 0;	/* 0: every byte moved out */
 	for (unsigned r = 0; r < nb; r++)
 		rev |= (uint64_t)reg_byte(w->a->value, r) << (8 * (nb - 1 - r));
 	for (unsigned n = 1; n < nb; n++)
@@ -445,8 +445,8 @@ static int mask_to(struct ls_wrong *w)
 	char term[24];
 
 	if (!st || (st->kind != WV_STEP_CREATE && st->kind != WV_STEP_ZBM) ||
-	    w->a->width != w->bits)
-		return 0;
+	    w->a->width != w->bits || !w->typed)
+		return 0;	/* 0: a zero word kept under any mask */
 	terminator(t, term, sizeof(term));
 	for (unsigned j = 1; j <= w->nb; j++) {
 		uint64_t m = ls_bytes_before(t, j);

@@ -310,7 +310,7 @@ static int wrong_minus_one(struct ls_wrong *w)
 	one = ls_row_of(t, w->q, WV_ROW_CONST, false);
 	if (!x || !one || one->value != 1 || x->value == 0 || (x->value & 1))
 		return 0;
-	if (w->typed == (x->value & (x->value - 1)))
+	if (w->typed && w->typed == (x->value & (x->value - 1)))
 		return ls_say(w, "that clears only the lowest set bit of %s; %s - 1 also "
 			   "turns every 0 below it into a 1: the borrow runs down to bit 0",
 			   x->label, x->label);
@@ -584,12 +584,12 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 	if (wrong_rows(&w) || ls_slip_later(&w))
 		return 1;
 	/* a value one bit or one byte off, every bit flipped */
-	if (typed == ((a->value << 1) & m) || typed == a->value >> 1)
+	if (typed && (typed == ((a->value << 1) & m) || typed == a->value >> 1))
 		return ls_say(&w, "each set bit of that sits one place too %s%s", typed ==
 			   a->value >> 1 ? "low" : "high", a->width >= 32 &&
 			   !(a->value & ~wv_highs(a->width)) ? ": a flag is the top bit "
 			   "of its byte" : "");
-	if (typed == ((a->value << 8) & m) || typed == a->value >> 8)
+	if (typed && (typed == ((a->value << 8) & m) || typed == a->value >> 8))
 		return ls_say(&w, "each byte of that sits one byte too %s in the register",
 			   typed == a->value >> 8 ? "low" : "high");
 	if (typed == (~a->value & m))

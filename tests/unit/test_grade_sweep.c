@@ -32,8 +32,9 @@ static struct wv_app app;
 /* The share the sweep must reach, in percent (40.6 before the diagnoses
    worked out from the trace, 98.9 after; the families of issue 45's trial
    added, from one more or less to 0xff padding: 39.6, on main at c1bb6da;
-   92.4 with slip.c's). */
-#define FLOOR 92
+   92.0 with slip.c's, a typed 0 no longer "explained" by the rows
+   that happen to be 0). */
+#define FLOOR 91
 
 enum family {
 	F_PARTIAL,	/* a row of a sub-step up to the one asked */

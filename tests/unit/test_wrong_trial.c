@@ -151,7 +151,9 @@ static const struct {
 	/* "hello, world": the word at 8 is "orld" and four NULs, flagged 4 to 7 */
 	{ 1, "x86-64", 2, "0x8080808000000000", "", "has_zero's result for the word at "
 	  "address 8" },
-	{ 15, "x86-64", 3, "0x00", "(b)", "" },
+	{ 15, "x86-64", 3, "0x00", "(b", "" },
+	/* 0: every byte moved out of the word, not its bytes in the other order */
+	{ 15, "x86-64", 3, "0x0", "other order", "" },
 };
 
 /* The lesson file numbered n. */
