@@ -90,8 +90,8 @@ static int other_word(struct ls_wrong *w)
 		bool last = j == t->nwords - 1 && t->scan.found;
 		const struct { bool on; uint64_t v; const char *what; } v[] = {
 			{ true, o->has_zero, "has_zero's result" },
-			{ true, o->value, "the word itself" },
-			{ true, o->loaded, "the word as loaded" },
+			{ true, o->value, "the value" },
+			{ true, o->loaded, "the value as loaded" },
 			{ t->in.delim >= 0, o->delim_has_zero, "has_zero(b)" },
 			{ last, t->scan.prep_zero_mask, "prep_zero_mask's result" },
 			{ last, t->scan.create_zero_mask, "create_zero_mask's result" },
@@ -102,7 +102,7 @@ static int other_word(struct ls_wrong *w)
 			continue;
 		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 			if (v[i].on && v[i].v == w->typed)
-				return ls_say(w, "that is %s for the word at address %zu%s; the "
+				return ls_say(w, "that is %s of the word at address %zu%s; the "
 					      "question asks about the word at address %zu",
 					      v[i].what, o->address, last ? ", where the loop "
 					      "stops" : "", w->wd->address);
@@ -340,17 +340,19 @@ static int sum_byte(struct ls_wrong *w)
 	byte_name(reg_byte(x->value, at), name, sizeof(name));
 	if (tb == reg_byte(x->value, at))
 		return ls_say(w, "memory byte %u of that is %s's own byte, %s, left as it "
-			      "was: %s changes every byte", m, x->label, name, sub->expr);
+			      "was, but %s changes that byte", m, x->label, name, sub->expr);
 	if (in && tb == ((sub_op ? ab + 1 : ab - 1) & 0xff))
-		return ls_say(w, "memory byte %u of that misses the %s from the byte "
-			      "below it in the register (memory byte %u): %s", m,
-			      sub_op ? "borrow" : "carry", t->reg_to_mem[at - 1],
-			      ls_sub_rule(t, w->q));
+		return ls_say(w, sub_op ? "memory byte %u of that misses the borrow the "
+			      "byte below it in the register (memory byte %u) takes from "
+			      "it: %s" : "memory byte %u of that misses the carry from the "
+			      "byte below it in the register (memory byte %u): %s", m,
+			      t->reg_to_mem[at - 1], ls_sub_rule(t, w->q));
 	if (!in && at > 0 && tb == ((sub_op ? ab - 1 : ab + 1) & 0xff))
-		return ls_say(w, "memory byte %u of that takes a %s from the byte below "
-			      "it in the register (memory byte %u), which gives none: %s",
-			      m, sub_op ? "borrow" : "carry", t->reg_to_mem[at - 1],
-			      ls_sub_rule(t, w->q));
+		return ls_say(w, sub_op ? "memory byte %u of that pays a borrow to the "
+			      "byte below it in the register (memory byte %u), which takes "
+			      "none: %s" : "memory byte %u of that takes a carry from the "
+			      "byte below it in the register (memory byte %u), which gives "
+			      "none: %s", m, t->reg_to_mem[at - 1], ls_sub_rule(t, w->q));
 	return 0;
 }
 

@@ -113,9 +113,11 @@ static const struct {
 	{ 1, "x86-32", 2, "0x80808080", "is prep_zero_mask", "" },
 	/* "ab\0cd" less ONES byte by byte, with the borrows: 0x60 0x61 0xff
 	   0x61 0x63 0xff 0xfe 0xfe; 'b' gets no borrow from 'a' */
-	{ 3, "x86-64", 2, "0xfefeff6361ff6060", "", "memory byte 1 of that takes a "
-	  "borrow from the byte below it in the register (memory byte 0), which gives "
+	{ 3, "x86-64", 2, "0xfefeff6361ff6060", "", "memory byte 1 of that pays a "
+	  "borrow to the byte below it in the register (memory byte 0), which takes "
 	  "none" },
+	{ 3, "x86-64", 2, "0xfefeff6362ff6160", "", "memory byte 3 of that misses the "
+	  "borrow the byte below it in the register (memory byte 2) takes from it" },
 	/* big-endian adds -ONES: a carry where no borrow would be; 0x60 0x60
 	   0xff 0x62 0x62 0xfe 0xfe 0xff, 'c' (memory 3) carried from 'd' */
 	{ 3, "ppc64", 2, "0x6060ff6162fefeff", "", "memory byte 3 of that misses the "
@@ -149,7 +151,7 @@ static const struct {
 	/* x86-64's has_zero is 4 operations (test_grade's test_ops_mistakes) */
 	{ 1, "x86-64", 6, "39", "", "too many: count each operator" },
 	/* "hello, world": the word at 8 is "orld" and four NULs, flagged 4 to 7 */
-	{ 1, "x86-64", 2, "0x8080808000000000", "", "has_zero's result for the word at "
+	{ 1, "x86-64", 2, "0x8080808000000000", "", "has_zero's result of the word at "
 	  "address 8" },
 	{ 15, "x86-64", 3, "0x00", "(b", "" },
 	/* 0: every byte moved out of the word, not its bytes in the other order */
@@ -247,9 +249,9 @@ static void test_said_wrong(void **state)
 	}
 }
 
-/* "\x80c" less ONES: 0x80 - 1 is 0x7f and lends nothing to 'c' (its
-   bit 7 pays the borrow), so 'c' becomes 0x62; 0x61 takes a borrow that
-   was never given.  The row bit below the byte (bit 7) did borrow. */
+/* "\x80c" less ONES: 0x80 - 1 is 0x7f and takes nothing from 'c' (its
+   bit 7 pays the borrow), so 'c' becomes 0x62; 0x61 pays a borrow that
+   was never taken.  The row's bit below the byte (bit 7) did borrow. */
 static void test_borrow_bit(void **state)
 {
 	static const char text[] = "title: t\narches: x86-64\nscene: s\nword: \\x80c\n"
@@ -269,8 +271,8 @@ static void test_borrow_bit(void **state)
 	assert_true(a.value == UINT64_C(0xfefefefefeff627f));
 	wv_lesson_diagnose(wv_lesson_scene(l, 0), &t, &a, "0xfefefefefeff617f", buf,
 			   sizeof(buf));
-	if (!strstr(buf, "memory byte 1 of that takes a borrow from the byte below it "
-		    "in the register (memory byte 0), which gives none"))
+	if (!strstr(buf, "memory byte 1 of that pays a borrow to the byte below it "
+		    "in the register (memory byte 0), which takes none"))
 		fail_msg("said \"%s\"", buf);
 	wv_trace_free(&t);
 	wv_lesson_free(l);
