@@ -99,7 +99,7 @@ int ls_slip_where(struct ls_wrong *w);
 /* A bit index asked (__fls, __ffs of a row): is bit typed set there? */
 int ls_slip_bit(struct ls_wrong *w);
 
-/* A row of a sub-step after the one asked, on the word asked. */
+/* A row of a sub-step after the one asked, in its step or the next one. */
 int ls_slip_later(struct ls_wrong *w);
 
 #endif /* WATVIZ_LESSON_GRADE_H */

@@ -119,7 +119,10 @@ int ls_slip_later(struct ls_wrong *w)
 	if (w->q >= t->nsubs || w->typed == 0)
 		return 0;	/* 0: too many rows hold it to mean one of them */
 	wv_lesson_format(w->a, w->typed, v, sizeof(v));
-	for (size_t k = w->q + 1; k < t->nsubs && t->steps[t->subs[k].step].word == wi; k++) {
+	/* the asked step's later sub-steps and the next step's: a value
+	   further on is a coincidence more often than a step too far */
+	for (size_t k = w->q + 1; k < t->nsubs && t->steps[t->subs[k].step].word == wi &&
+	     t->subs[k].step <= t->subs[w->q].step + 1; k++) {
 		const struct wv_substep *sub = &t->subs[k];
 
 		for (unsigned r = 0; r < sub->nrows; r++) {

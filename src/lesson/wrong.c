@@ -423,9 +423,12 @@ static int wrong_order(struct ls_wrong *w)
 			   "memory byte 0 in the %s byte of the register", w->t->v->name,
 			   w->t->v->endian == WV_LITTLE ? "lowest" : "top");
 	if (sig >= 2 && w->typed == shortrev)
-		return ls_say(w, "those bytes are written in memory order; on "
-			   "little-endian memory byte 0 is the register's lowest byte, "
-			   "the rightmost pair of hex digits");
+		return ls_say(w, w->t->v->endian == WV_LITTLE ? "those bytes are written "
+			      "in memory order; on little-endian memory byte 0 is the "
+			      "register's lowest byte, the rightmost pair of hex digits" :
+			      "those bytes are written in the other order; on big-endian "
+			      "memory byte 0 is the register's top byte, the leftmost pair "
+			      "of hex digits of the whole register");
 	if (low0 && low0 < width / 8 && w->typed == ans >> (8 * low0))
 		return ls_say(w, "that leaves out the zero bytes at the bottom of the "
 			   "register: the rightmost hex digits are bits 0 to 7, so "
