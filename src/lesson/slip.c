@@ -441,6 +441,38 @@ static int padded(struct ls_wrong *w)
 			    "bits, never ones") : 0;
 }
 
+/* The asked shift by another count than its own (after the masks: a mask
+   a byte short is that, not a shift by 15). */
+static int shift_other(struct ls_wrong *w)
+{
+	const struct wv_trace *t = w->t;
+	const struct wv_substep *sub = w->q < t->nsubs ? &t->subs[w->q] : NULL;
+	const struct wv_row *x, *n, *res;
+	bool left;
+	unsigned by = 64;
+
+	if (!sub || (sub->op != WV_OP_SHR && sub->op != WV_OP_SHL) || !w->typed)
+		return 0;
+	left = sub->op == WV_OP_SHL;
+	res = ls_result_row(t, w->q);
+	x = ls_row_of(t, w->q, WV_ROW_INPUT, false);
+	if (!x)
+		x = ls_row_of(t, w->q, WV_ROW_CONST, false);
+	n = ls_row_of(t, w->q, WV_ROW_INPUT, true);
+	if (!x || !res || res->value != w->a->value)
+		return 0;
+	if (n)
+		by = (unsigned)n->value;
+	for (unsigned i = 0; i < w->bits && by == 64; i++)
+		if ((left ? wv_shl(x->value, i, w->bits) : x->value >> i) == w->a->value)
+			by = i;
+	for (unsigned m = 1; m < w->bits && by < w->bits; m++)
+		if (m != by && w->typed == (left ? wv_shl(x->value, m, w->bits) : x->value >> m))
+			return ls_say(w, "that is %s %s %u; %s shifts by %u", x->label,
+				      left ? "<<" : ">>", m, sub->expr, by);
+	return 0;
+}
+
 /* A byte mask, or the word kept under one, that ends at another byte. */
 static int mask_to(struct ls_wrong *w)
 {
@@ -513,7 +545,7 @@ int ls_slip_hex(struct ls_wrong *w)
 	if (map_more_less(w))
 		return 1;
 	return yes_no(w) || other_word(w) || written_short(w) || flag_more_less(w) ||
-	       mask_to(w) || padded(w) || order_moved(w) || digit_out(w) ||
+	       mask_to(w) || padded(w) || shift_other(w) || order_moved(w) || digit_out(w) ||
 	       sum_byte(w) || bit_rule(w);
 }
 

@@ -289,12 +289,6 @@ static int wrong_shift(struct ls_wrong *w)
 				   x->label, left ? "<<" : ">>", m, d > 0 ? "too far" :
 				   "short", sub->expr, by);
 	}
-	/* a shift by another count: by a byte count, or a guess */
-	for (unsigned m = 1; m < w->bits; m++)
-		if (m != by && w->typed && w->typed == (left ? wv_shl(x->value, m, w->bits)
-							: x->value >> m))
-			return ls_say(w, "that is %s %s %u; %s shifts by %u", x->label,
-				      left ? "<<" : ">>", m, sub->expr, by);
 	return 0;
 }
 

@@ -143,6 +143,9 @@ static const struct {
 	{ 16, "x86-64-v6.10", 4, "0x62696c", "", "the bytes after the '/'" },
 	{ 16, "x86-64", 2, "0x0000006463000000", "", "a & ~mask" },
 	{ 15, "s390", 4, "0x626100", "", "the other order" },
+	/* "ab/": the mask of 'a' and 'b' is 0xffff; 0xff stops a byte short,
+	   which a shift by 15 of the flags also gives, by chance */
+	{ 13, "x86-64", 5, "0xff", "shifts by", "stops a byte short" },
 	/* alpha's cmpbge(0, a) on "ab\0cd": bits 2, 5, 6, 7 (0xe4) */
 	{ 11, "x86-64", 3, "0xe5", "", "that sets bit 0, for memory byte 0, which "
 	  "holds 0x61 ('a')" },
