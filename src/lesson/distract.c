@@ -308,7 +308,9 @@ static bool explain(struct wv_lesson_option *o, const struct wv_scene *s,
 	wv_lesson_format(a, v, o->text, sizeof(o->text));
 	if (o->right)
 		return true;
-	if (!wv_lesson_diagnose(s, t, a, o->text, o->diagnosis, sizeof(o->diagnosis)))
+	/* a value the grader only says where to look for is no likely one */
+	if (!wv_lesson_diagnose(s, t, a, o->text, o->diagnosis, sizeof(o->diagnosis)) ||
+	    strncmp(o->diagnosis, "look again", 10) == 0)
 		return false;
 	cut_right(o->diagnosis, a);
 	if (!o->diagnosis[0])

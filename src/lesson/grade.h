@@ -1,6 +1,6 @@
 /*
- * src/lesson/grade.h - what grade.c lends the files above it in src/lesson/
- * (wrong.c, check.c);
+ * src/lesson/grade.h - what grade.c and slip.c lend the files above them in
+ * src/lesson/ (slip.c, wrong.c, check.c);
  * private to src/lesson/ (the public API is lesson/lesson.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +8,7 @@
 #define WATVIZ_LESSON_GRADE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "trace/trace.h"
 
@@ -51,5 +52,54 @@ const char *ls_sub_rule(const struct wv_trace *t, size_t k);
  * t->nsubs when none does.
  */
 size_t ls_result_sub(const struct wv_step *st, const struct wv_trace *t);
+
+/* ---- what a wrong answer would have meant (slip.c, wrong.c) --------------- */
+
+/*
+ * A wrong answer is matched against the mistakes a teacher would predict,
+ * each worked out from the trace: the first that gives the typed value says
+ * what it is.  Every sentence names the typed value's meaning and the rule
+ * it broke, with values from the trace, and never the answer itself, nor
+ * one that with the others pins it (a count "off by one").
+ */
+struct ls_wrong {
+	const struct wv_scene *s;
+	const struct wv_trace *t;
+	const struct wv_answer *a;
+	const struct wv_word *wd;	/* the word asked about */
+	size_t q;			/* the sub-step computing it, or t->nsubs */
+	unsigned bits, nb, k;		/* word bits and bytes, the first zero */
+	uint64_t typed;
+	char *buf;
+	size_t size;
+};
+
+/* The sentence into w->buf; returns 1. */
+int ls_say(struct ls_wrong *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A byte mask: 0xff in the register bytes of memory bytes 0..n-1. */
+uint64_t ls_bytes_before(const struct wv_trace *t, unsigned n);
+
+/* Memory index of the first zero byte of word x (word_bytes when none). */
+unsigned ls_first_zero_in(const struct wv_trace *t, uint64_t x);
+
+/*
+ * The slips of a hex value, worked out from the answer's own bytes and the
+ * asked sub-step's rows: another word's value, a flag more or less, a digit
+ * left out or twice, the top bytes only or zero bytes left out, one byte of
+ * a sum off, a bit against an and/or/xor rule, 0xff shifted in, a byte mask
+ * to another byte, the next component.  1 with w->buf written, or 0.
+ */
+int ls_slip_hex(struct ls_wrong *w);
+
+/* The last resort for a hex value: where it first differs, and the rule
+   there ("look again at memory byte 3 ..."), never what is there. */
+int ls_slip_where(struct ls_wrong *w);
+
+/* A bit index asked (__fls, __ffs of a row): is bit typed set there? */
+int ls_slip_bit(struct ls_wrong *w);
+
+/* A row of a sub-step after the one asked, in its step or the next one. */
+int ls_slip_later(struct ls_wrong *w);
 
 #endif /* WATVIZ_LESSON_GRADE_H */

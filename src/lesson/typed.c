@@ -142,6 +142,11 @@ static bool not_an_answer(const struct wv_answer *a, const char *typed, bool hex
 			 "takes hex");
 		return true;
 	}
+	if (f == READ_WIDE && hex && plain) {
+		snprintf(buf, size, "too wide for hex: a 64-bit word holds 16 hex digits; "
+			 "this question takes hex, not decimal");
+		return true;
+	}
 	if (f != READ_OK) {
 		unreadable_why(f, bad, hex, buf, size);
 		return true;

@@ -79,10 +79,10 @@ RANK = {
     },
     "lesson": {
         "lesson": 0, "internal": 0, "rules": 0,
-        "lint": 1, "parse": 2, "grade": 1, "typed": 1, "wrong": 2,
-        "narrate": 2, "distract": 3, "pace": 3,
+        "lint": 1, "parse": 2, "grade": 1, "typed": 1, "slip": 2, "wrong": 3,
+        "narrate": 2, "distract": 4, "pace": 4,
         "check": 3,
-        "loader": 4,
+        "loader": 5,
     },
     # only the view's files are ranked in src/app/ so far: its parts are
     # peers, the layouts in view.c above them
