@@ -202,9 +202,10 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
  * :step SPEC and --step SPEC: go to the sub-step SPEC names ("has_zero:3",
  * "has_zero@8:2", as --list-steps prints them) on the main view.  A name
  * the trace lacks leaves the place as it was, with what would do in
- * app->msg (msg_error set).  Returns reaction flags.
+ * app->msg (msg_error set), naming spec as how ("--step", ":step") and
+ * the user typed it.  Returns reaction flags.
  */
-int wv_app_goto_step(struct wv_app *app, const char *spec);
+int wv_app_goto_step(struct wv_app *app, const char *spec, const char *how);
 
 /*
  * :try in three parts, for a caller that proves the formula elsewhere (the

@@ -637,6 +637,42 @@ static void test_class_command(void **state)
 }
 
 /*
+ * A sub-step the trace lacks is named as the user typed it there (it was
+ * "step: --step has_zero:99: ..." after :step): ":step SPEC" from the ':'
+ * line, "--step SPEC" for the option, never the other's name.
+ */
+static void test_step_names_what_was_typed(void **state)
+{
+	static struct wv_session fs;
+
+	(void)state;
+	memset(&opts, 0, sizeof(opts));
+	opts.word = (const uint8_t *)"ab";
+	opts.word_len = 2;
+	opts.word_src = "ab";
+	opts.delim = -1;
+	opts.measure = wv_measure_none;
+	memset(&fs, 0, sizeof(fs));
+	assert_int_equal(wv_session_init(&fs, &opts, NULL, NULL), 0);
+	line(&fs, "step has_zero:99");
+	assert_true(fs.app.msg_error);
+	assert_memory_equal(fs.app.msg, ":step has_zero:99: has_zero has ", 32);
+	assert_true(strstr(fs.app.msg, "as in :step has_zero:") != NULL);
+	assert_null(strstr(fs.app.msg, "--"));
+	line(&fs, "step nope");
+	assert_memory_equal(fs.app.msg, ":step nope: no step 'nope' in this trace", 40);
+	assert_null(strstr(fs.app.msg, "--"));
+	line(&fs, "step has_zero:x");
+	assert_memory_equal(fs.app.msg, ":step has_zero:x: the sub-step after ':' is", 43);
+	assert_null(strstr(fs.app.msg, "--"));
+	wv_session_goto_step(&fs, "has_zero:99");
+	assert_true(fs.app.msg_error);
+	assert_memory_equal(fs.app.msg, "--step has_zero:99: has_zero has ", 33);
+	assert_null(strstr(fs.app.msg, ":step"));
+	wv_session_free(&fs);
+}
+
+/*
  * v in a lesson does what --split does (issue 47: it was refused while a
  * later question on the word was to come): lesson 9 on ppc64, whose
  * scenes 2 to 4 ask about scene 1's word.  In scene 1, v turns the split
@@ -704,6 +740,7 @@ int main(void)
 		cmocka_unit_test(test_class_command),
 		cmocka_unit_test(test_typed_characters),
 		cmocka_unit_test(test_v_waits_as_split),
+		cmocka_unit_test(test_step_names_what_was_typed),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
