@@ -471,10 +471,9 @@ long wv_cli_offset(struct wv_cli *c)
 long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 {
 	unsigned nb = wv_wat_bytes(c->v);
-	size_t nul = offset + word_len;		/* the NUL's address */
-	size_t first = (nul / nb + 1) * nb;	/* the first edge after it */
+	size_t first = ((offset + word_len) / nb + 1) * nb;	/* after the NUL */
 	const char *s = c->page_end_arg;
-	char *end;
+	char *end, why[300];
 	long n;
 
 	if (!s)
@@ -488,20 +487,10 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 			    "--page-end %zu", s, WV_PAGE_END_MAX, first);
 		return -1;
 	}
-	if (n % (long)nb != 0) {
-		/* (long)nb: with a 32-bit long, n / nb would be unsigned */
-		usage_error(c, "--page-end %s: a page starts on a word boundary, so "
-			    "it must be a multiple of %u (%s words are %u bytes); "
-			    "try --page-end %ld", s, nb, c->v->name, nb,
-			    n < (long)first ? (long)first
-					    : (n / (long)nb + 1) * (long)nb);
-		return -1;
-	}
-	if ((size_t)n <= nul) {
-		usage_error(c, "--page-end %s: the string (offset %zu, %zu byte%s) "
-			    "and its NUL end at memory %zu, so the page edge must "
-			    "come after them; try --page-end %zu", s, offset,
-			    word_len, word_len == 1 ? "" : "s", nul, first);
+	/* the page's page= is refused by the same words (wv_word_page_why) */
+	if (wv_word_page_why((size_t)n, offset, word_len, nb, c->v->name,
+			     "--page-end ", why, sizeof(why)) < 0) {
+		usage_error(c, "--page-end %s: %s", s, why);
 		return -1;
 	}
 	return n;

@@ -235,8 +235,16 @@ static int start_trace(struct wv_session *s, const struct wv_link *fl, char *err
 
 		in.word = word;
 		in.page_end = (size_t)fl->page;
-		if (wv_app_set_input(&s->app, &in, src) < 0)
+		/* as --page-end refuses it, never dropped without a word */
+		if (wv_word_page_why(in.page_end, in.offset, in.word_len,
+				     wv_wat_bytes(in.v), in.v->name, "page=", why,
+				     sizeof(why)) < 0) {
+			if (!err[0])
+				snprintf(err, size, "link field 'page': page=%ld: %.150s",
+					 fl->page, why);
+		} else if (wv_app_set_input(&s->app, &in, src) < 0) {
 			snprintf(err, size, "link field 'page': %.170s", s->app.msg);
+		}
 	}
 	wv_session_hello(s);
 	if (!fl->step[0])

@@ -443,6 +443,16 @@ frame
 link
 open word=ab&split=ppc64&layout=mine
 frame
+open word=ab&page=12
+frame
+link
+said
+open word=ab&page=12&split=x86-32
+frame
+link
+open word=abcdefgh&arch=x86-32&page=8
+frame
+said
 EOF
 # the module's side in one node for every scenario (node's start and the
 # module's compilation once, not once a scenario: most of this part's CPU),
@@ -636,6 +646,16 @@ grep -q '^link|word=hello%5C0world&arch=ppc64&step=load%3A1&split=x86-64&layout=
 	grep -q "t|.*link field 'layout': the split view's; add split=NAME" "$tmp/frag.out" &&
 	grep -q "t|.*link field 'layout': the split view's layout: memory or own" "$tmp/frag.out"
 ok $? "a link's layout=memory lays the split view out by memory and is written back while it holds; without split= or misspelt it is named"
+
+# a page edge the variant cannot use is named as --page-end names it, the
+# same words (trace/word.c), never dropped without a word (issue 47): 12 is
+# off x86-64's 8-byte grid, alone or with a split; 8 is where "abcdefgh"'s
+# NUL is on x86-32
+grep -q "^said|.*link field 'page': page=12: a page starts on a word boundary, so it must be a multiple of 8 (x86-64 words are 8 bytes); try page=16$" "$tmp/frag.out" &&
+	[ "$(grep -c "^t|error: link field 'page': page=12: a page starts" "$tmp/frag.out")" = 2 ] &&
+	grep -q '^link|word=ab&arch=x86-64&step=load%3A1&split=x86-32$' "$tmp/frag.out" &&
+	grep -q "^said|.*link field 'page': page=8: the string (offset 0, 8 bytes) and its NUL end at memory 8, so the page edge must come after them; try page=12$" "$tmp/frag.out"
+ok $? "a link's page= off the variant's word grid, or at the string, is named with the edge to use, as --page-end is"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
