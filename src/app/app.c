@@ -17,6 +17,7 @@
 #include "trace/stepname.h"
 #include "try/try.h"
 #include "app/options.h"
+#include "render/screen.h"
 
 #include "retrace.h"
 
@@ -24,9 +25,20 @@ void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 {
 	va_list ap;
 
+	int n;
+
 	va_start(ap, fmt);
-	vsnprintf(app->msg, sizeof(app->msg), fmt, ap);
+	n = vsnprintf(app->msg, sizeof(app->msg), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(app->msg)) {
+		/* past the bound: the cut is marked, never silent; the mark
+		   goes after the last whole UTF-8 character that fits */
+		size_t at = sizeof(app->msg) - sizeof(WV_CUT_UTF8);
+
+		while (at > 0 && ((unsigned char)app->msg[at] & 0xc0) == 0x80)
+			at--;
+		memcpy(app->msg + at, WV_CUT_UTF8, sizeof(WV_CUT_UTF8));
+	}
 	app->msg_error = error;
 }
 

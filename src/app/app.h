@@ -37,7 +37,10 @@ enum wv_reaction {
 	WV_REACT_ANSWER = 1 << 6,	/* open the line for a lesson's answer */
 };
 
-#define WV_APP_MSG_MAX 200
+/* A message line's bytes: room for the longest the program writes (a state
+   file's path under a long HOME, :try's list of names, a variant's
+   description); a longer one ends in the cut mark (wv_app_msg). */
+#define WV_APP_MSG_MAX 2048
 #define WV_APP_ASKED_MAX 32	/* questions of a lesson on one trace */
 #define WV_SPEED_MIN 50		/* ms per sub-step when playing */
 #define WV_SPEED_MAX 5000
