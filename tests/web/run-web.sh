@@ -453,6 +453,8 @@ link
 open word=abcdefgh&arch=x86-32&page=8
 frame
 said
+open word=ab&step=nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn
+said
 EOF
 # the module's side in one node for every scenario (node's start and the
 # module's compilation once, not once a scenario: most of this part's CPU),
@@ -656,6 +658,11 @@ grep -q "^said|.*link field 'page': page=12: a page starts on a word boundary, s
 	grep -q '^link|word=ab&arch=x86-64&step=load%3A1&split=x86-32$' "$tmp/frag.out" &&
 	grep -q "^said|.*link field 'page': page=8: the string (offset 0, 8 bytes) and its NUL end at memory 8, so the page edge must come after them; try page=12$" "$tmp/frag.out"
 ok $? "a link's page= off the variant's word grid, or at the string, is named with the edge to use, as --page-end is"
+# a link's message whole, past the 180 bytes it was cut at (issue 47):
+# the step named (63 bytes kept of it), every step, and the hint
+n63=$(printf '%063d' 0 | tr 0 n)
+grep -q "^said|.* link: --step $n63: no step '$n63' in this trace; the steps are load, has_zero, prep_zero_mask, create_zero_mask, find_zero, zero_bytemask (--list-steps lists every sub-step)$" "$tmp/frag.out"
+ok $? "a link's long message is said whole"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
