@@ -17,6 +17,7 @@
 #include "trace/stepname.h"
 #include "try/try.h"
 #include "app/options.h"
+#include "render/screen.h"
 
 #include "retrace.h"
 
@@ -24,9 +25,20 @@ void wv_app_msg(struct wv_app *app, bool error, const char *fmt, ...)
 {
 	va_list ap;
 
+	int n;
+
 	va_start(ap, fmt);
-	vsnprintf(app->msg, sizeof(app->msg), fmt, ap);
+	n = vsnprintf(app->msg, sizeof(app->msg), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(app->msg)) {
+		/* past the bound: the cut is marked, never silent; the mark
+		   goes after the last whole UTF-8 character that fits */
+		size_t at = sizeof(app->msg) - sizeof(WV_CUT_UTF8);
+
+		while (at > 0 && ((unsigned char)app->msg[at] & 0xc0) == 0x80)
+			at--;
+		memcpy(app->msg + at, WV_CUT_UTF8, sizeof(WV_CUT_UTF8));
+	}
 	app->msg_error = error;
 }
 
@@ -655,13 +667,13 @@ static int try_formula(struct wv_app *app, const char *src)
 	return rc;
 }
 
-int wv_app_goto_step(struct wv_app *app, const char *spec)
+int wv_app_goto_step(struct wv_app *app, const char *spec, const char *how)
 {
 	char err[WV_APP_MSG_MAX];
 	size_t k;
 
-	if (wv_step_find(&app->trace, spec, &k, err, sizeof(err)) < 0) {
-		wv_app_msg(app, true, "step: %s", err);
+	if (wv_step_find_as(&app->trace, spec, how, &k, err, sizeof(err)) < 0) {
+		wv_app_msg(app, true, "%s", err);
 		return WV_REACT_REDRAW;
 	}
 	wv_app_drop_try(app);	/* the kernel's steps, not a formula's */
@@ -744,7 +756,7 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
 		return wv_app_split(app, cmd->num > 0 ? cmd->variant : cmd->num < 0 ||
 				    app->split_v ? NULL : wv_app_split_partner(app->v));
 	case WV_CMD_STEP:
-		return wv_app_goto_step(app, cmd->text);
+		return wv_app_goto_step(app, cmd->text, ":step");
 	case WV_CMD_CLASS:	/* the session serves it in a lesson */
 		wv_app_msg(app, true, "class: a live class votes on a lesson's "
 			   "questions: open one first (:lesson N), then :class");

@@ -37,7 +37,10 @@ enum wv_reaction {
 	WV_REACT_ANSWER = 1 << 6,	/* open the line for a lesson's answer */
 };
 
-#define WV_APP_MSG_MAX 200
+/* A message line's bytes: room for the longest the program writes (a state
+   file's path under a long HOME, :try's list of names, a variant's
+   description); a longer one ends in the cut mark (wv_app_msg). */
+#define WV_APP_MSG_MAX 2048
 #define WV_APP_ASKED_MAX 32	/* questions of a lesson on one trace */
 #define WV_SPEED_MIN 50		/* ms per sub-step when playing */
 #define WV_SPEED_MAX 5000
@@ -202,9 +205,10 @@ int wv_app_command(struct wv_app *app, const struct wv_cmd *cmd,
  * :step SPEC and --step SPEC: go to the sub-step SPEC names ("has_zero:3",
  * "has_zero@8:2", as --list-steps prints them) on the main view.  A name
  * the trace lacks leaves the place as it was, with what would do in
- * app->msg (msg_error set).  Returns reaction flags.
+ * app->msg (msg_error set), naming spec as how ("--step", ":step") and
+ * the user typed it.  Returns reaction flags.
  */
-int wv_app_goto_step(struct wv_app *app, const char *spec);
+int wv_app_goto_step(struct wv_app *app, const char *spec, const char *how);
 
 /*
  * :try in three parts, for a caller that proves the formula elsewhere (the

@@ -862,9 +862,7 @@ void wv_view_try(struct wv_frame *f, const struct wv_app *app)
 	/* the newest message wins: a command's since the verdict (an error,
 	   say) shows instead of the verdict, until the next key clears it */
 	if (!app->msg[0] || strcmp(app->msg, app->try_msg) == 0) {
-		snprintf(shown->msg, sizeof(shown->msg), "%.160s; Esc: the kernel's "
-			 "steps", app->try_msg);
-		shown->msg_error = false;
+		wv_app_msg(shown, false, "%s; Esc: the kernel's steps", app->try_msg);
 	}
 	wv_view_main(f, shown);
 	free(shown);

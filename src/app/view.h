@@ -198,6 +198,7 @@ void wv_view_status(struct wv_frame *f, const struct wv_app *app,
 		    const char *where, const char *const *hints);
 /*
  * app->msg on the last row, "error: " before an error; cut to the width
+ * but the last column (the screen's corner, which a terminal cannot write)
  * with WV_CH_CUT at the end.  With app->msg_whole (the W key) the whole
  * message, word-wrapped upwards from the last row over what was there.
  */

@@ -160,21 +160,24 @@ void wv_view_message(struct wv_frame *f, const struct wv_app *app)
 {
 	enum wv_role role = app->msg_error ? WV_ROLE_ERROR : WV_ROLE_TEXT;
 	char text[WV_APP_MSG_MAX + 8];
-	int n;
+	/* the screen's last cell is one a terminal cannot write without
+	   scrolling (src/front/term/render.c leaves it): the message, and the
+	   cut mark that ends it, stop one column before it on every front-end */
+	int width = f->cols - 1, n;
 
 	if (!app->msg[0])
 		return;
 	snprintf(text, sizeof(text), "%s%s", app->msg_error ? "error: " : "", app->msg);
 	if (!app->msg_whole) {	/* one row; a cut ends in the cut mark (W: all) */
-		wv_frame_fit(f, f->rows - 1, 0, f->cols, role, text);
+		wv_frame_fit(f, f->rows - 1, 0, width, role, text);
 		return;
 	}
 	/* W: wrapped upwards over the rows above it (the status line, the
 	   legend) until the next key; cleared first so nothing shows through */
-	n = wv_view_wrap(NULL, 0, 0, f->cols, f->rows, role, text);
+	n = wv_view_wrap(NULL, 0, 0, width, f->rows, role, text);
 	for (int y = f->rows - n; y < f->rows; y++)
 		wv_frame_fill(f, y, 0, f->cols, WV_ROLE_TEXT, ' ');
-	wv_view_wrap(f, f->rows - n, 0, f->cols, n, role, text);
+	wv_view_wrap(f, f->rows - n, 0, width, n, role, text);
 }
 
 /*

@@ -146,15 +146,19 @@ static bool has_scheme(const char *val, size_t n, const char *scheme)
 
 /*
  * --web-url URL: where the web page (make web) lives, for --html's links.
- * A relative path, or an http:, https: or file: URL (the scheme in any
- * case), without a fragment (each link adds its own) and without blanks or
- * control characters.  "//host/w.html" is no relative path but another
- * host's page, and so is "\\host\w.html" or "/\host", which browsers read
- * with '\' as '/' (the WHATWG URL standard): refused.
+ * A relative path, an http:// or https:// URL with its host (the scheme in
+ * any case), or a file:/// URL (no host: this machine), without a fragment
+ * (each link adds its own) and without blanks or control characters.
+ * Anything else a browser would take to another host is refused: "//host/
+ * w.html" is no relative path but another host's page, and so is
+ * "\\host\w.html" or "/\host", which browsers read with '\' as '/' (the
+ * WHATWG URL standard); "https:host/w.html" (no "//") and "https:/\host"
+ * are read as https://host/ too, and "file://host/..." is a share on host.
  */
 static int web_url(struct wv_cli *c, const char *val)
 {
 	size_t scheme = strcspn(val, ":/?#\\");
+	const char *rest = val + scheme + 1;
 
 	for (const char *p = val; *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#' ||
@@ -164,10 +168,31 @@ static int web_url(struct wv_cli *c, const char *val)
 				    "link adds its own #...)", val, (int)(p - val) + 1);
 			return -1;
 		}
-	if (val[scheme] == ':' && !has_scheme(val, scheme, "http") &&
-	    !has_scheme(val, scheme, "https") && !has_scheme(val, scheme, "file")) {
-		usage_error(c, "--web-url %s: an http:, https: or file: URL or a "
-			    "relative path, as in --web-url watviz.html", val);
+	if (val[scheme] == ':' && (has_scheme(val, scheme, "http") ||
+				   has_scheme(val, scheme, "https"))) {
+		if (rest[0] != '/' || rest[1] != '/' || rest[2] == '\0' ||
+		    strchr("/\\?", rest[2])) {
+			usage_error(c, "--web-url %s: column %zu: an %.*s: URL goes on "
+				    "with '//' and the page's host, as in --web-url "
+				    "https://example.org/watviz.html (a browser would "
+				    "guess the host from what follows); a page beside "
+				    "the handout is a path, as in --web-url watviz.html",
+				    val, scheme + 2, (int)scheme, val);
+			return -1;
+		}
+	} else if (val[scheme] == ':' && has_scheme(val, scheme, "file")) {
+		if (strncmp(rest, "///", 3) != 0 || rest[3] == '/' || rest[3] == '\\') {
+			usage_error(c, "--web-url %s: column %zu: a file: URL names a "
+				    "file on this machine as file:/// and its path, as "
+				    "in --web-url file:///srv/watviz.html (file://HOST/ "
+				    "is a share on another host)", val, scheme + 2);
+			return -1;
+		}
+	} else if (val[scheme] == ':') {
+		usage_error(c, "--web-url %s: '%.*s:' is no scheme a link here can "
+			    "use: write an http:// or https:// URL with its host, a "
+			    "file:/// URL or a relative path, as in --web-url "
+			    "watviz.html", val, (int)scheme, val);
 		return -1;
 	}
 	if ((val[0] == '/' || val[0] == '\\') && (val[1] == '/' || val[1] == '\\')) {
@@ -446,10 +471,9 @@ long wv_cli_offset(struct wv_cli *c)
 long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 {
 	unsigned nb = wv_wat_bytes(c->v);
-	size_t nul = offset + word_len;		/* the NUL's address */
-	size_t first = (nul / nb + 1) * nb;	/* the first edge after it */
+	size_t first = ((offset + word_len) / nb + 1) * nb;	/* after the NUL */
 	const char *s = c->page_end_arg;
-	char *end;
+	char *end, why[300];
 	long n;
 
 	if (!s)
@@ -463,20 +487,10 @@ long wv_cli_page_end(struct wv_cli *c, size_t offset, size_t word_len)
 			    "--page-end %zu", s, WV_PAGE_END_MAX, first);
 		return -1;
 	}
-	if (n % (long)nb != 0) {
-		/* (long)nb: with a 32-bit long, n / nb would be unsigned */
-		usage_error(c, "--page-end %s: a page starts on a word boundary, so "
-			    "it must be a multiple of %u (%s words are %u bytes); "
-			    "try --page-end %ld", s, nb, c->v->name, nb,
-			    n < (long)first ? (long)first
-					    : (n / (long)nb + 1) * (long)nb);
-		return -1;
-	}
-	if ((size_t)n <= nul) {
-		usage_error(c, "--page-end %s: the string (offset %zu, %zu byte%s) "
-			    "and its NUL end at memory %zu, so the page edge must "
-			    "come after them; try --page-end %zu", s, offset,
-			    word_len, word_len == 1 ? "" : "s", nul, first);
+	/* the page's page= is refused by the same words (wv_word_page_why) */
+	if (wv_word_page_why((size_t)n, offset, word_len, nb, c->v->name,
+			     "--page-end ", why, sizeof(why)) < 0) {
+		usage_error(c, "--page-end %s: %s", s, why);
 		return -1;
 	}
 	return n;

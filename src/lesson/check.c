@@ -324,53 +324,6 @@ static int formula_check(struct parser *p, const struct wv_scene *s,
 }
 
 /*
- * The first number of text that states value v, into *at (its index) and
- * *len: a hex number (0x...) that is v and not a constant narration may
- * state (narration_constant: ONES, HIGHS, 0xff, ...), or a decimal number
- * that is v and does not name a thing or stand in a formula
- * (number_named).  As the parser reads narration.  false: none.
- */
-static bool states_value(const char *text, uint64_t v, size_t *at, size_t *len)
-{
-	size_t n = strlen(text);
-
-	for (size_t i = 0; i < n;) {
-		size_t e = i;
-		bool start = i == 0 || !(isalnum((unsigned char)text[i - 1]) ||
-					 text[i - 1] == '_' || text[i - 1] == '.');
-
-		if (!start || !isdigit((unsigned char)text[i])) {
-			i++;
-			continue;
-		}
-		if (text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
-		    isxdigit((unsigned char)text[i + 2])) {
-			e = i + 2;
-			while (e < n && isxdigit((unsigned char)text[e]))
-				e++;
-			if (e - i - 2 <= 16 && strtoull(text + i + 2, NULL, 16) == v &&
-			    !ls_narration_constant(v) &&
-			    !(text[e] == '.' && text[e + 1] == '.')) {	/* 0xfe..ff */
-				*at = i;
-				*len = e - i;
-				return true;
-			}
-		} else {
-			while (e < n && isdigit((unsigned char)text[e]))
-				e++;
-			if (e - i <= 19 && strtoull(text + i, NULL, 10) == v &&
-			    !ls_number_named(text, n, i, e)) {
-				*at = i;
-				*len = e - i;
-				return true;
-			}
-		}
-		i = e;
-	}
-	return false;
-}
-
-/*
  * Does a rule: paragraph of s state the value its question asks on t (a
  * rule's numbers are let through the number lint: they belong to a claim
  * about every word, so "rule: cheap-flags Here has_zero is 0x8080800000800000."
@@ -384,7 +337,8 @@ static int rule_value_check(struct parser *p, const struct wv_scene *s,
 	if (a->form == WV_FORM_FORMULA)
 		return 0;
 	for (size_t i = 0; i < s->npara; i++) {
-		if (!s->para[i].rule || !states_value(s->para[i].text, a->value, &at, &len))
+		if (!s->para[i].rule || !ls_states_value(s->para[i].text, a->value,
+							 a->width / 8, &at, &len))
 			continue;
 		wv_error_set(p->err, s->para[i].line, 1, "scene '%s': on %s the rule "
 			     "paragraph (rule: %s) states %.*s, the answer its question "

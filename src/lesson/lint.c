@@ -306,3 +306,141 @@ int ls_lint(struct parser *p, struct wv_scene *s, const char *v, int col)
 	}
 	return 0;
 }
+
+/* ---- a value stated in a rule (check.c's rule_value_check) ----------- */
+
+/* The value of the hex (or decimal) digit c. */
+static unsigned hex_digit(int c)
+{
+	return isdigit(c) ? (unsigned)(c - '0') : (unsigned)(tolower(c) - 'a' + 10);
+}
+
+/* A digit separator: '_' (as many languages write 0x8080_8000) or '\''
+   (C23's 0x8080'8000) between two digits of the base. */
+static bool digit_sep(const char *text, size_t e, int (*digit)(int))
+{
+	return (text[e] == '_' || text[e] == '\'') && e > 0 &&
+	       digit((unsigned char)text[e - 1]) && digit((unsigned char)text[e + 1]);
+}
+
+/*
+ * The number at text[i] in base 16 (digit isxdigit) or 10 (isdigit), its
+ * separators skipped: its value into *v, its digits' count returned, the
+ * index after it into *e.  More than 20 digits: *v is meaningless.
+ */
+static size_t read_digits(const char *text, size_t i, int (*digit)(int), unsigned base,
+			  uint64_t *v, size_t *e)
+{
+	size_t nd = 0;
+
+	*v = 0;
+	for (*e = i; digit((unsigned char)text[*e]) || digit_sep(text, *e, digit); (*e)++) {
+		int c = (unsigned char)text[*e];
+
+		if (!digit(c))
+			continue;
+		*v = *v * base + hex_digit(c);
+		nd++;
+	}
+	return nd;
+}
+
+/* A byte written as two hex digits alone ("80", "0a"), at text[i]: its value, or -1. */
+static int byte_pair(const char *text, size_t i)
+{
+	const char *c = text + i;
+
+	if ((i > 0 && (isalnum((unsigned char)c[-1]) || c[-1] == '_')) ||
+	    !isxdigit((unsigned char)c[0]) || !isxdigit((unsigned char)c[1]) ||
+	    isalnum((unsigned char)c[2]) || c[2] == '_')
+		return -1;
+	return (int)(hex_digit(c[0]) * 16 + hex_digit(c[1]));
+}
+
+/*
+ * A run of nb bytes written as space-separated hex pairs at text[i] ("80
+ * 80 00 00 ..."), equal to v's bytes from the top (the register's order)
+ * or from the bottom (a little-endian memory's): true, with the run's end
+ * in *e.  A run longer than nb is matched wherever nb of its pairs are.
+ */
+static bool states_bytes(const char *text, size_t i, uint64_t v, unsigned nb, size_t *e)
+{
+	int b[8];
+	size_t end = i;
+	unsigned k;
+
+	for (k = 0; k < nb; k++) {
+		if ((b[k] = byte_pair(text, end)) < 0)
+			return false;
+		end += 2;
+		if (k + 1 < nb) {
+			if (text[end] == ',')	/* "80, 80, 00" */
+				end++;
+			if (text[end] != ' ')
+				return false;
+			while (text[end] == ' ')
+				end++;
+		}
+	}
+	for (k = 0; k < nb && b[k] == (int)((v >> (8 * (nb - 1 - k))) & 0xff); k++)
+		;
+	if (k < nb)
+		for (k = 0; k < nb && b[k] == (int)((v >> (8 * k)) & 0xff); k++)
+			;
+	*e = end;
+	return k == nb;
+}
+
+/*
+ * The first number of text that states value v, into *at (its index) and
+ * *len: a hex number (0x..., 0X..., with '_' or '\'' between its digits, a
+ * suffix such as ULL after it) that is v and not a constant narration may
+ * state (narration_constant: ONES, HIGHS, 0xff, ...), or a decimal number
+ * that is v and does not name a thing or stand in a formula
+ * (number_named), or, where v is a word of nb bytes (nb 4 or 8; 0: a
+ * count), its bytes written as hex pairs ("80 80 00 00") in the
+ * register's order or in memory's.  As the parser reads narration.
+ * false: none.
+ */
+bool ls_states_value(const char *text, uint64_t v, unsigned nb, size_t *at,
+		     size_t *len)
+{
+	size_t n = strlen(text);
+
+	for (size_t i = 0; i < n;) {
+		size_t e = i, nd;
+		uint64_t got;
+		bool start = i == 0 || !(isalnum((unsigned char)text[i - 1]) ||
+					 text[i - 1] == '_' || text[i - 1] == '.');
+
+		if (start && nb && !ls_narration_constant(v) &&
+		    states_bytes(text, i, v, nb, &e)) {
+			*at = i;
+			*len = e - i;
+			return true;
+		}
+		if (!start || !isdigit((unsigned char)text[i])) {
+			i++;
+			continue;
+		}
+		if (text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
+		    isxdigit((unsigned char)text[i + 2])) {
+			nd = read_digits(text, i + 2, isxdigit, 16, &got, &e);
+			if (nd <= 16 && got == v && !ls_narration_constant(v) &&
+			    !(text[e] == '.' && text[e + 1] == '.')) {	/* 0xfe..ff */
+				*at = i;
+				*len = e - i;
+				return true;
+			}
+		} else {
+			nd = read_digits(text, i, isdigit, 10, &got, &e);
+			if (nd <= 19 && got == v && !ls_number_named(text, n, i, e)) {
+				*at = i;
+				*len = e - i;
+				return true;
+			}
+		}
+		i = e;
+	}
+	return false;
+}

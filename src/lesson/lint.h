@@ -69,4 +69,18 @@ bool ls_narration_constant(uint64_t x);
  */
 bool ls_number_named(const char *v, size_t n, size_t i, size_t e);
 
+/*
+ * Does text state the value v, as a rule: paragraph may not (its numbers
+ * pass the number lint)?  true with the first such number's index in *at
+ * and its length in *len: a hex number that is v (0x or 0X, '_' or '\''
+ * between digits, a suffix such as ULL after it) and no narration
+ * constant, a decimal one that is v and not ls_number_named, or, where v is
+ * a word of nb bytes (4 or 8; 0: a count), its bytes as space-separated hex
+ * pairs in the register's order or in memory's.
+ *   ls_states_value("bytes 80 80 80 80 80 80 00 00.", 0x8080808080800000,
+ *                   8, &at, &len): true, at 6, len 23.
+ */
+bool ls_states_value(const char *text, uint64_t v, unsigned nb, size_t *at,
+		     size_t *len);
+
 #endif /* WATVIZ_LESSON_LINT_H */

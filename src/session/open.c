@@ -150,7 +150,7 @@ static void lesson_step(struct wv_session *s, const char *step, char *err, size_
 				strncmp(why + n, ": ", 2) == 0 ? why + n + 2 : why;
 
 		if (!err[0])
-			snprintf(err, size, "link field 'step': lesson %u scene %zu: %.140s",
+			snprintf(err, size, "link field 'step': lesson %u scene %zu: %.1900s",
 				 s->cls.number, s->cls.scene + 1, w);
 		return;
 	}
@@ -167,7 +167,7 @@ static int start_lesson(struct wv_session *s, const struct wv_link *fl, char *er
 	wv_lesson *l = NULL;
 
 	if (wv_lesson_parse(sl->text, sl->len, &l, &e) != 0) {
-		snprintf(err, size, "lesson %u: line %d: %.150s", sl->number, e.line, e.msg);
+		snprintf(err, size, "lesson %u: line %d: %.1900s", sl->number, e.line, e.msg);
 		return -1;
 	}
 	o->lesson = l;
@@ -182,7 +182,7 @@ static int start_lesson(struct wv_session *s, const struct wv_link *fl, char *er
 	o->measure = wv_measure_none;	/* the browser's clock is too coarse */
 	if (wv_class_init(&s->cls, &s->app, o, s->progress_name[0] ? s->progress_name
 								 : NULL) < 0) {
-		snprintf(err, size, "lesson %u: %.170s", sl->number, s->app.msg);
+		snprintf(err, size, "lesson %u: %.1900s", sl->number, s->app.msg);
 		wv_lesson_free(l);
 		return -1;
 	}
@@ -219,13 +219,13 @@ static int start_trace(struct wv_session *s, const struct wv_link *fl, char *err
 	char why[WV_APP_MSG_MAX];
 
 	if (wv_word_parse(src, word, &len, &e) < 0) {
-		snprintf(err, size, "link field 'word': column %d: %.140s", e.col, e.msg);
+		snprintf(err, size, "link field 'word': column %d: %.1900s", e.col, e.msg);
 		src = "ab\\0cd";
 		wv_word_parse(src, word, &len, &e);
 	}
 	if (wv_app_init(&s->app, word, len, src, fl->v, (size_t)fl->offset,
 			fl->fill, fl->delim) < 0) {
-		snprintf(err, size, "link: %.180s", s->app.msg);
+		snprintf(err, size, "link: %.1900s", s->app.msg);
 		if (wv_app_init(&s->app, word, len, src, fl->v, 0, 0, -1) < 0)
 			return -1;
 	}
@@ -235,8 +235,16 @@ static int start_trace(struct wv_session *s, const struct wv_link *fl, char *err
 
 		in.word = word;
 		in.page_end = (size_t)fl->page;
-		if (wv_app_set_input(&s->app, &in, src) < 0)
-			snprintf(err, size, "link field 'page': %.170s", s->app.msg);
+		/* as --page-end refuses it, never dropped without a word */
+		if (wv_word_page_why(in.page_end, in.offset, in.word_len,
+				     wv_wat_bytes(in.v), in.v->name, "page=", why,
+				     sizeof(why)) < 0) {
+			if (!err[0])
+				snprintf(err, size, "link field 'page': page=%ld: %.1900s",
+					 fl->page, why);
+		} else if (wv_app_set_input(&s->app, &in, src) < 0) {
+			snprintf(err, size, "link field 'page': %.1900s", s->app.msg);
+		}
 	}
 	wv_session_hello(s);
 	if (!fl->step[0])
@@ -244,7 +252,7 @@ static int start_trace(struct wv_session *s, const struct wv_link *fl, char *err
 	if (wv_step_find(&s->app.trace, fl->step, &k, why, sizeof(why)) == 0)
 		wv_app_show(&s->app, k);
 	else if (!err[0])
-		snprintf(err, size, "link: %.180s", why);
+		snprintf(err, size, "link: %.1900s", why);
 	return 0;
 }
 
@@ -267,7 +275,7 @@ static void link_split(struct wv_session *s, const struct wv_link *fl, char *err
 	else
 		wv_app_split(&s->app, fl->split);
 	if (s->app.split_v != fl->split && !err[0])
-		snprintf(err, size, "link field 'split': %.170s", s->app.msg);
+		snprintf(err, size, "link field 'split': %.1900s", s->app.msg);
 	else if (s->lesson && fl->split && !wv_class_split_shown(&s->cls))
 		return;		/* the class's word: it waits, and until when */
 	/* the link's own message back (its colour as the split left it) */

@@ -463,7 +463,7 @@ void wv_session_set_mouse(struct wv_session *s, bool on)
 
 int wv_session_goto_step(struct wv_session *s, const char *spec)
 {
-	return wv_app_goto_step(&s->app, spec);
+	return wv_app_goto_step(&s->app, spec, "--step");
 }
 
 int wv_session_click(struct wv_session *s, unsigned target)

@@ -218,7 +218,7 @@ void wv_session_msg(struct wv_session *s, bool error, const char *fmt, ...)
 void wv_session_set_mouse(struct wv_session *s, bool on);
 
 /* Go to the sub-step spec names (--step); an unknown one is said on the
-   message line (s->app.msg_error).  Reaction flags. */
+   message line (s->app.msg_error), as "--step SPEC: ...".  Reaction flags. */
 int wv_session_goto_step(struct wv_session *s, const char *spec);
 
 /*

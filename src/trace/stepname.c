@@ -5,6 +5,7 @@
  */
 #include "trace/stepname.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,14 @@ static void all_names(const struct wv_trace *t, char *buf, size_t size)
 int wv_step_find(const struct wv_trace *t, const char *spec, size_t *sub,
 		 char *err, size_t size)
 {
+	return wv_step_find_as(t, spec, "--step", sub, err, size);
+}
+
+int wv_step_find_as(const struct wv_trace *t, const char *spec, const char *how,
+		    size_t *sub, char *err, size_t size)
+{
+	/* --list-steps is the command line's; ':step' has none beside it */
+	bool list = strncmp(how, "--", 2) == 0;
 	const char *colon = strchr(spec, ':');
 	size_t n = colon ? (size_t)(colon - spec) : strlen(spec), k = 1;
 	char names[600], name[48];
@@ -57,8 +66,8 @@ int wv_step_find(const struct wv_trace *t, const char *spec, size_t *sub,
 		unsigned long v = strtoul(colon + 1, &end, 10);
 
 		if (colon[1] < '0' || colon[1] > '9' || *end || v == 0 || v > 1000) {
-			snprintf(err, size, "--step %s: the sub-step after ':' is a "
-				 "number from 1, as in --step has_zero:3", spec);
+			snprintf(err, size, "%s %s: the sub-step after ':' is a "
+				 "number from 1, as in %s has_zero:3", how, spec, how);
 			return -1;
 		}
 		k = (size_t)v;
@@ -74,22 +83,22 @@ int wv_step_find(const struct wv_trace *t, const char *spec, size_t *sub,
 			kinds++;
 	}
 	if (s == t->nsteps && kinds > 1) {
-		snprintf(err, size, "--step %s: %.*s runs on %zu words here; name "
-			 "one by its word's address, one of: %s", spec, (int)n,
+		snprintf(err, size, "%s %s: %.*s runs on %zu words here; name "
+			 "one by its word's address, one of: %s", how, spec, (int)n,
 			 spec, kinds, names);
 		return -1;
 	}
 	if (s == t->nsteps) {
-		snprintf(err, size, "--step %s: no step '%.*s' in this trace; the "
-			 "steps are %s (--list-steps lists every sub-step)", spec,
-			 (int)n, spec, names);
+		snprintf(err, size, "%s %s: no step '%.*s' in this trace; the "
+			 "steps are %s%s", how, spec, (int)n, spec, names,
+			 list ? " (--list-steps lists every sub-step)" : "");
 		return -1;
 	}
 	if (k > t->steps[s].nsub) {
-		snprintf(err, size, "--step %s: %s has %zu sub-step%s, 1 to %zu; "
-			 "as in --step %s:%zu (--list-steps lists them)", spec, name,
-			 t->steps[s].nsub, t->steps[s].nsub == 1 ? "" : "s",
-			 t->steps[s].nsub, name, t->steps[s].nsub);
+		snprintf(err, size, "%s %s: %s has %zu sub-step%s, 1 to %zu; "
+			 "as in %s %s:%zu%s", how, spec, name, t->steps[s].nsub,
+			 t->steps[s].nsub == 1 ? "" : "s", t->steps[s].nsub, how,
+			 name, t->steps[s].nsub, list ? " (--list-steps lists them)" : "");
 		return -1;
 	}
 	*sub = t->steps[s].first + k - 1;

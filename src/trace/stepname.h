@@ -32,4 +32,14 @@ void wv_step_name(const struct wv_trace *t, size_t s, char *buf, size_t size);
 int wv_step_find(const struct wv_trace *t, const char *spec, size_t *sub,
 		 char *err, size_t size);
 
+/*
+ * wv_step_find, its message naming spec as the user typed it there: how is
+ * "--step" on the command line, ":step" in the visualizer ("--step" adds
+ * that --list-steps lists the names, which only the command line has).
+ *   wv_step_find_as(&t, "has_zero:9", ":step", &k, err, sizeof(err)) == -1,
+ *   err ":step has_zero:9: has_zero has 5 sub-steps, 1 to 5; ...".
+ */
+int wv_step_find_as(const struct wv_trace *t, const char *spec, const char *how,
+		    size_t *sub, char *err, size_t size);
+
 #endif /* WATVIZ_STEPNAME_H */

@@ -398,6 +398,34 @@ int wv_word_image_page(struct wv_image *img, size_t page_end)
 	return 0;
 }
 
+int wv_word_page_why(size_t page_end, size_t offset, size_t word_len, unsigned nb,
+		     const char *vname, const char *how, char *why, size_t size)
+{
+	size_t nul = offset + word_len;		/* the NUL's address */
+	size_t first = (nul / nb + 1) * nb;	/* the first edge after it */
+
+	if (page_end > WV_PAGE_END_MAX) {
+		snprintf(why, size, "the page edge is at most %d (room for the "
+			 "longest word); try %s%zu", WV_PAGE_END_MAX, how, first);
+		return -1;
+	}
+	if (page_end % nb != 0) {
+		snprintf(why, size, "a page starts on a word boundary, so it must be "
+			 "a multiple of %u (%s words are %u bytes); try %s%zu", nb,
+			 vname, nb, how, page_end < first ? first
+			 : (page_end / nb + 1) * nb);
+		return -1;
+	}
+	if (page_end <= nul) {
+		snprintf(why, size, "the string (offset %zu, %zu byte%s) and its NUL "
+			 "end at memory %zu, so the page edge must come after them; "
+			 "try %s%zu", offset, word_len, word_len == 1 ? "" : "s", nul,
+			 how, first);
+		return -1;
+	}
+	return 0;
+}
+
 void wv_word_image_free(struct wv_image *img)
 {
 	free(img->mem);

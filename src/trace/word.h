@@ -155,6 +155,20 @@ int wv_word_image_pad(struct wv_image *img);
  */
 int wv_word_image_page(struct wv_image *img, size_t page_end);
 
+/*
+ * Can a page edge at page_end go with a string of word_len bytes at offset,
+ * on nb-byte words of the variant named vname (wv_word_image_page's
+ * rules)?  0 when it can; else -1 with why (always terminated) saying why
+ * not and the nearest edge that would do, written after how, as the user
+ * would type it: "--page-end " on the command line, "page=" in a link.
+ * The one place the CLI's --page-end and the page's page= decide it.
+ *   wv_word_page_why(12, 0, 2, 8, "x86-64", "page=", why, n) == -1, why
+ *   "a page starts on a word boundary, so it must be a multiple of 8
+ *   (x86-64 words are 8 bytes); try page=16".
+ */
+int wv_word_page_why(size_t page_end, size_t offset, size_t word_len, unsigned nb,
+		     const char *vname, const char *how, char *why, size_t size);
+
 /* Free what wv_word_image allocated; safe on a zeroed or freed image. */
 void wv_word_image_free(struct wv_image *img);
 

@@ -22,6 +22,7 @@
 #include "lesson/lesson.h"
 #include "live/live.h"
 #include "front/term/prompt.h"
+#include "render/screen.h"
 #include "session/session.h"
 #include "trace/word.h"
 
@@ -641,6 +642,125 @@ static void test_class_command(void **state)
 }
 
 /*
+ * A sub-step the trace lacks is named as the user typed it there (it was
+ * "step: --step has_zero:99: ..." after :step): ":step SPEC" from the ':'
+ * line, "--step SPEC" for the option, never the other's name.
+ */
+static void test_step_names_what_was_typed(void **state)
+{
+	static struct wv_session fs;
+
+	(void)state;
+	memset(&opts, 0, sizeof(opts));
+	opts.word = (const uint8_t *)"ab";
+	opts.word_len = 2;
+	opts.word_src = "ab";
+	opts.delim = -1;
+	opts.measure = wv_measure_none;
+	memset(&fs, 0, sizeof(fs));
+	assert_int_equal(wv_session_init(&fs, &opts, NULL, NULL), 0);
+	line(&fs, "step has_zero:99");
+	assert_true(fs.app.msg_error);
+	assert_memory_equal(fs.app.msg, ":step has_zero:99: has_zero has ", 32);
+	assert_true(strstr(fs.app.msg, "as in :step has_zero:") != NULL);
+	assert_null(strstr(fs.app.msg, "--"));
+	line(&fs, "step nope");
+	assert_memory_equal(fs.app.msg, ":step nope: no step 'nope' in this trace", 40);
+	assert_null(strstr(fs.app.msg, "--"));
+	line(&fs, "step has_zero:x");
+	assert_memory_equal(fs.app.msg, ":step has_zero:x: the sub-step after ':' is", 43);
+	assert_null(strstr(fs.app.msg, "--"));
+	wv_session_goto_step(&fs, "has_zero:99");
+	assert_true(fs.app.msg_error);
+	assert_memory_equal(fs.app.msg, "--step has_zero:99: has_zero has ", 33);
+	assert_null(strstr(fs.app.msg, ":step"));
+	wv_session_free(&fs);
+}
+
+/* Frame f's text with every blank taken out, rows one after another. */
+static void squeezed(const struct wv_frame *f, char *buf, size_t size)
+{
+	char row[1024];
+	size_t n = 0;
+
+	for (int y = 0; y < f->rows; y++) {
+		wv_frame_row_text(f, y, row, sizeof(row));
+		for (const char *c = row; *c && n + 1 < size; c++)
+			if (*c != ' ')
+				buf[n++] = *c;
+	}
+	buf[n] = '\0';
+}
+
+static void squeeze(const char *text, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (; *text && n + 1 < size; text++)
+		if (*text != ' ')
+			buf[n++] = *text;
+	buf[n] = '\0';
+}
+
+/*
+ * The message line, the same in both front-ends (issue 47): a message
+ * wider than the window ends in the cut mark one column before the
+ * corner (the terminal cannot write the screen's last cell; the mark used
+ * to go there and never show), the corner blank; W shows it whole.  Every
+ * variant's line from :arch (its description) and :try's error with its
+ * list of names.
+ */
+static void test_message_cut_and_whole(void **state)
+{
+	static char want[WV_APP_MSG_MAX + 16], got[64 * 1024];
+	size_t cut = 0;
+
+	(void)state;
+	resizeterm(24, 80);	/* the tester's 80x24 */
+	memset(&opts, 0, sizeof(opts));
+	opts.word = (const uint8_t *)"ab";
+	opts.word_len = 2;
+	opts.word_src = "ab";
+	opts.delim = -1;
+	opts.measure = wv_measure_none;
+	memset(&term, 0, sizeof(term));
+	memset(&page, 0, sizeof(page));
+	assert_int_equal(wv_session_init(&term, &opts, NULL, NULL), 0);
+	assert_int_equal(wv_session_init(&page, &opts, NULL, NULL), 0);
+	for (size_t i = 0; i <= wv_wat_count(); i++) {
+		const struct wv_cell *last;
+		char line[64];
+
+		if (i < wv_wat_count())
+			snprintf(line, sizeof(line), "arch %s", wv_wat_at(i)->name);
+		else
+			snprintf(line, sizeof(line), "try foo(a)");
+		press(":");
+		type(line);
+		press("Enter");		/* both frames compared, cell by cell */
+		assert_string_equal(term.app.msg, page.app.msg);
+		last = &ft.cells[(size_t)(ft.rows - 1) * (size_t)ft.cols];
+		snprintf(want, sizeof(want), "%s%s", term.app.msg_error ? "error: " : "",
+			 term.app.msg);
+		if (wv_text_cols(want) > ft.cols - 1) {
+			cut++;
+			assert_int_equal(last[ft.cols - 2].ch, WV_CH_CUT);
+		}
+		assert_int_equal(last[ft.cols - 1].ch, ' ');
+		press("W");
+		squeezed(&ft, got, sizeof(got));
+		squeeze(want, want, sizeof(want));
+		if (!strstr(got, want))
+			fail_msg(":%s: W does not show '%s' whole", line, term.app.msg);
+		assert_null(strstr(got, WV_CUT_UTF8));
+	}
+	assert_true(cut >= 2);		/* the mark was drawn, and looked at */
+	wv_session_free(&term);
+	wv_session_free(&page);
+	resizeterm(36, 120);
+}
+
+/*
  * v in a lesson does what --split does (issue 47: it was refused while a
  * later question on the word was to come): lesson 9 on ppc64, whose
  * scenes 2 to 4 ask about scene 1's word.  In scene 1, v turns the split
@@ -708,6 +828,8 @@ int main(void)
 		cmocka_unit_test(test_class_command),
 		cmocka_unit_test(test_typed_characters),
 		cmocka_unit_test(test_v_waits_as_split),
+		cmocka_unit_test(test_step_names_what_was_typed),
+		cmocka_unit_test(test_message_cut_and_whole),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

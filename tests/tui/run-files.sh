@@ -2,7 +2,9 @@
 # End-to-end: the files the visualizer reads and writes, in a real terminal
 # (tmux): a word with a '"' recalled from the history, a FIFO as the
 # history file, :json into a FIFO (read or not) and into a full device,
-# and --record when the terminal cannot draw (TERM=dumb).  The files' own
+# --record when the terminal cannot draw (TERM=dumb), and the message line
+# at 80 columns: cut with its mark, whole with W (a lock that is a folder
+# under a long HOME).  The files' own
 # edge cases (links, modes, locks, unreadable files) are in
 # tests/unit/test_state.c and test_history_safe.c.
 # Usage: run-files.sh BUILD_DIR.  Prints TAP.
@@ -10,7 +12,8 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=7
+PLAN=9
+LESSONS=$(cd "$(dirname "$0")/../../lessons" && pwd)
 . "$(dirname "$0")/lib.sh"
 
 start_shell 100 30
@@ -60,3 +63,30 @@ run "clear; TERM=dumb $BIN --record $tmp/keep.cast ab; echo R-\$?"
 wait_for "--record: TERM=dumb cannot draw the visualizer" "R-2" &&
 	[ "$(cat "$tmp/keep.cast")" = "keep me" ]
 check $? "TERM=dumb --record FILE: status 2, a clear reason, FILE as it was"
+
+# 8-9: the message line at 80x24 (issue 47): cut, it ends in the cut mark
+# the terminal can draw (the screen's last cell it cannot: the mark used to
+# go there and never show); W shows it whole, past the 200 bytes the
+# message buffer used to hold: the lock of the progress file a folder,
+# under a HOME of over 200 bytes, named three times
+T resize-window -t =t: -x 80 -y 24
+run "clear; $BIN 'ab'; echo M-\$?"
+wait_for "sub-step 1/" && cmd "try foo(a)" && wait_for "unknown name 'foo'" && screen &&
+	tail -n 1 "$tmp/screen" | grep -q "^error: try, column 1: unknown name 'foo'; .*…$" &&
+	[ "$(tail -n 1 "$tmp/screen" | wc -m)" -eq 80 ]	# 79 columns and the newline
+check $? "a message cut at 80 columns ends in … (79 columns, the corner left blank)"
+keys q
+wait_for "M-0" >/dev/null
+home=$tmp/h
+while [ ${#home} -lt 220 ]; do home=$home/a-rather-long-folder-name; done
+mkdir -p "$home/.local/state/watviz/.progress.lock"
+lock=$home/.local/state/watviz/.progress.lock
+run "clear; env -u XDG_STATE_HOME HOME=$home $BIN --lessons-dir $LESSONS --lesson 3 --restart; echo L-\$?"
+flat() { tr -d ' \n' <"$tmp/screen"; }
+whole() { screen && flat | grep -qF -- "$(printf '%s' "rmdir $lock)" | tr -d ' ')"; }
+wait_for "scene 1 of" "cannot save the lesson progress" &&
+	keys W && wait_until whole && screen && flat | grep -qF -- "$(printf '%s' \
+	"error: cannot save the lesson progress: $lock (the lock beside" | tr -d ' ')"
+check $? "W: a ${#lock}-byte lock path's message whole, its rmdir and path to the end"
+keys q
+wait_for "L-0" >/dev/null

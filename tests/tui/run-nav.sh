@@ -61,7 +61,8 @@ wait_for "sub-step 1/$total" && cmd "step has_zero:3" &&
 	cmd "step find_zero" && wait_for "sub-step $j/$total"
 check $? ":step has_zero:3 opens sub-step $i of $total, :step find_zero sub-step $j"
 cmd "step has_zero:99"
-wait_for "error: step: " && wait_for "sub-step $j/$total"
+wait_for "error: :step has_zero:99: has_zero has" && wait_for "sub-step $j/$total" &&
+	! T capture-pane -p -t "$SESSION" | grep -q -- "--step"
 check $? ":step with a step the trace lacks says so and stays"
 keys q
 wait_for "S-0"

@@ -271,7 +271,8 @@ static void web_urls(void **state)
 	struct wv_cli c;
 	static const char *const good[] = {
 		"w.html", "a/b/w.html", "/srv/w.html", "../w.html", "HTTP://x.org/w.html",
-		"Https://x.org/w.html", "FILE:///tmp/w.html", "a\\b.html",
+		"Https://x.org/w.html", "FILE:///tmp/w.html", "a\\b.html", "https://x.org",
+		"hTTpS://user@x.org:8080/w.html", "http://x.org?p=1",
 	};
 	static const char *const other_host[] = {
 		"//evil.example/w.html", "\\\\evil.example\\w.html", "/\\evil.example",
@@ -292,6 +293,20 @@ static void web_urls(void **state)
 	}
 	assert_int_equal(parse(&c, "--html --web-url javascript:x ab"), -1);
 	assert_int_equal(parse(&c, "--html --web-url JavaScript:x ab"), -1);
+	/* a browser takes the host from what follows http(s): however many
+	   slashes or backslashes come first; file://HOST/ is a share there */
+	static const char *const scheme_host[] = {
+		"https:evil.example/w.html", "HTTP:evil.example", "http:/evil.example",
+		"https:/\\evil.example", "https:\\\\evil.example", "https:///evil.example",
+		"https://", "http:", "file://evil.example/w.html", "file:w.html",
+		"file:////evil.example/w.html",
+	};
+	for (size_t i = 0; i < sizeof(scheme_host) / sizeof(scheme_host[0]); i++) {
+		snprintf(line, sizeof(line), "--html --web-url %s ab", scheme_host[i]);
+		if (parse(&c, line) != -1 || !strstr(c.err, ": column "))
+			fail_msg("'%s': got '%s', want a refusal naming the column", line,
+				 c.err);
+	}
 }
 
 static void refuses(void **state)

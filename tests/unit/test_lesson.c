@@ -1806,6 +1806,24 @@ static void rules_and_measure_ask(void **state)
 		  "and here there is 1 false flag.\nquestion: How many false flags?\n"
 		  "ask: false_positives\n", 6, "states 1, the answer its question asks "
 		  "(false_positives)" },
+		/* the same value with digit separators, as C23 and other
+		   languages write it, or as its bytes (issue 47) */
+		{ "title: t\nscene: s\nword: ab\narch: x86-64\nshow: has_zero result\n"
+		  "rule: cheap-flags Here has_zero is 0X8080_8080_8080_0000ULL.\n"
+		  "question: What is has_zero?\nask: has_zero\n", 6,
+		  "states 0X8080_8080_8080_0000, the answer" },
+		{ "title: t\nscene: s\nword: ab\narch: x86-64\nshow: has_zero result\n"
+		  "rule: cheap-flags Here has_zero is 0x8080'8080'8080'0000.\n"
+		  "question: What is has_zero?\nask: has_zero\n", 6,
+		  "states 0x8080'8080'8080'0000, the answer" },
+		{ "title: t\nscene: s\nword: ab\narch: x86-64\nshow: has_zero result\n"
+		  "rule: cheap-flags The bytes 80 80 80 80 80 80 00 00.\n"
+		  "question: What is has_zero?\nask: has_zero\n", 6,
+		  "states 80 80 80 80 80 80 00 00, the answer" },
+		{ "title: t\nscene: s\nword: ab\narch: x86-64\nshow: has_zero result\n"
+		  "rule: cheap-flags In memory: 00, 00, 80,  80, 80, 80, 80, 80 here.\n"
+		  "question: What is has_zero?\nask: has_zero\n", 6,
+		  "states 00, 00, 80,  80, 80, 80, 80, 80, the answer" },
 		{ "title: t\nscene: s\nword: ab\nshow: has_zero result\nmeasure: strlen\n"
 		  "question: What is has_zero?\nask: has_zero\n", 6,
 		  "has measure: strlen, so its screen is the chart, not the trace" },
@@ -1819,6 +1837,11 @@ static void rules_and_measure_ask(void **state)
 		"question: How many false flags?\nask: false_positives\n",
 		"title: t\nscene: s\nword: ab\narch: x86-64\nshow: has_zero result\n"
 		"rule: cheap-flags Here has_zero is 0x8080808080800000.\n",
+		/* bytes that are not the value's, all of them or in order */
+		"title: t\nscene: s\nword: ab\narch: x86-64\nshow: has_zero result\n"
+		"rule: cheap-flags Its top 80 80 80 80 is HIGHS's, and 80 80 00 00 "
+		"80 80 80 80 is no word here; 0x8080_8080_8080_8000 neither.\n"
+		"question: What is has_zero?\nask: has_zero\n",
 	};
 	struct wv_error e;
 	wv_lesson *l;

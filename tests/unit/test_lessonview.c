@@ -1269,7 +1269,10 @@ static void test_message_key(void **state)
 	start("lessons/03-has-zero.lesson", 3, NULL, false);
 	wv_app_msg(&app, false, "%s", said);
 	build(24, 80);
-	assert_int_equal(fr.cells[23 * 80 + 79].ch, WV_CH_CUT);
+	/* the cut mark one column before the corner, which a terminal
+	   cannot write (it showed no mark there): the corner blank */
+	assert_int_equal(fr.cells[23 * 80 + 78].ch, WV_CH_CUT);
+	assert_int_equal(fr.cells[23 * 80 + 79].ch, ' ');
 	assert_int_equal(wv_class_do(&cls, WV_ACT_MESSAGE) & WV_REACT_REDRAW,
 			 WV_REACT_REDRAW);
 	assert_string_equal(app.msg, said);

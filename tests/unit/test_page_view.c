@@ -149,7 +149,7 @@ static void screen_headers(void **state)
 
 	(void)state;
 	start();
-	wv_app_goto_step(&app, "zeropad_fixup:2");
+	wv_app_goto_step(&app, "zeropad_fixup:2", ":step");
 	assert_false(app.msg_error);
 	assert_int_equal(wv_frame_init(&fr, 30, 100), 0);
 	wv_view_build(&fr, &app);

@@ -438,7 +438,10 @@ static void test_message_line(void **state)
 	wv_view_build(&fr, &app);
 	wv_frame_row_text(&fr, 23, row, sizeof(row));
 	assert_true(strncmp(row, "error: try, column 1: unknown name 'frob'", 41) == 0);
-	assert_int_equal(fr.cells[23 * 80 + 79].ch, WV_CH_CUT);
+	/* the cut mark one column before the corner, which a terminal
+	   cannot write (it showed no mark there): the corner blank */
+	assert_int_equal(fr.cells[23 * 80 + 78].ch, WV_CH_CUT);
+	assert_int_equal(fr.cells[23 * 80 + 79].ch, ' ');
 	assert_null(strstr(row, "cmpbge"));
 
 	assert_int_equal(wv_app_do(&app, WV_ACT_MESSAGE), WV_REACT_REDRAW);
@@ -465,6 +468,25 @@ static void test_message_line(void **state)
 	assert_false(app.msg_whole);
 	assert_int_equal(wv_app_do(&app, WV_ACT_MESSAGE), WV_REACT_BELL);
 	assert_false(app.msg_whole);
+	/* past the buffer's bound (WV_APP_MSG_MAX) a message ends in the cut
+	   mark, after its last whole UTF-8 character: "é" is 2 bytes, so
+	   one of them lands across the bound whatever its parity */
+	{
+		static char big[3 * WV_APP_MSG_MAX];
+		size_t n;
+
+		for (n = 0; n + 2 < sizeof(big); n += 2)
+			memcpy(big + n, "\xc3\xa9", 2);
+		big[n] = '\0';
+		for (int skew = 0; skew < 2; skew++) {
+			wv_app_msg(&app, false, "%s%s", skew ? "x" : "", big);
+			n = strlen(app.msg);
+			assert_true(n < WV_APP_MSG_MAX && n > WV_APP_MSG_MAX - 8);
+			assert_string_equal(app.msg + n - 3, WV_CUT_UTF8);
+			/* before the mark: whole characters only */
+			assert_true(((unsigned char)app.msg[n - 4] & 0xc0) == 0x80);
+		}
+	}
 	/* a message that fits is drawn as it is, no cut mark */
 	wv_app_msg(&app, false, "short");
 	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
@@ -482,7 +504,10 @@ static void test_message_line(void **state)
 	wv_view_build(&fr, &app);
 	wv_frame_row_text(&fr, 23, row, sizeof(row));
 	assert_true(strncmp(row, "try: WRONG", 10) == 0);
-	assert_int_equal(fr.cells[23 * 80 + 79].ch, WV_CH_CUT);
+	/* the cut mark one column before the corner, which a terminal
+	   cannot write (it showed no mark there): the corner blank */
+	assert_int_equal(fr.cells[23 * 80 + 78].ch, WV_CH_CUT);
+	assert_int_equal(fr.cells[23 * 80 + 79].ch, ' ');
 	assert_int_equal(wv_app_do(&app, WV_ACT_MESSAGE), WV_REACT_REDRAW);
 	assert_int_equal(wv_frame_init(&fr, 24, 80), 0);
 	wv_view_build(&fr, &app);

@@ -376,7 +376,7 @@ static int start(struct tui *ui, const struct wv_ui_opts *opts)
 	/* --page-end is wv_app_open's; --step goes to its sub-step */
 	if (!ui->s.lesson && opts->step &&
 	    (wv_session_goto_step(&ui->s, opts->step), ui->s.app.msg_error)) {
-		fprintf(stderr, "watviz: --%s\n", ui->s.app.msg);
+		fprintf(stderr, "watviz: %s\n", ui->s.app.msg);
 		return 2;
 	}
 	if (opts->class_addr && ((opts->class_log &&
