@@ -119,7 +119,7 @@ static inline struct wv_hide wv_view_hide(const struct wv_app *app)
 	return (struct wv_hide){ .on = app->quiz, .quiz = app->quiz_pos,
 				 .own = app->quiz, .own_sub = app->quiz_sub,
 				 .asked = app->asked, .nasked = app->nasked,
-				 .upto = st->first + st->nsub };
+				 .upto = st->first + st->nsub, .later = true };
 }
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,

@@ -180,13 +180,27 @@ static bool asked_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri
 	return r->kind != WV_ROW_CONST && asked_value(t, q, k, r->width, r->value, false);
 }
 
+/*
+ * Is row ri of sub-step k, on the word of the value sub-step q asks, what
+ * the question will hide once open (hidden): computed at q or after it
+ * from the asked value (the borrows beside a - ONES, the flags after it),
+ * or an input after q not known before it?  A question still to come
+ * hides them already: the borrow row gives a - ONES away.
+ */
+static bool computed_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri)
+{
+	return q < t->nsubs && k >= q && word_of(t, k) == word_of(t, q) &&
+	       hidden(t, q, k, &t->subs[k].rows[ri]);
+}
+
 /* Is row ri of sub-step k an asked value: on paper any question of the
    lesson on this trace, on screen the open one (wv_hide.own)? */
 static bool asked(const struct wv_hide *h, const struct wv_trace *t, size_t k, unsigned ri)
 {
 	for (size_t i = 0; i < h->nasked; i++)
 		if (wv_lesson_ask_in_rows((enum wv_ask)h->asked[i].ask) &&
-		    asked_from(t, h->asked[i].sub, k, ri))
+		    (asked_from(t, h->asked[i].sub, k, ri) ||
+		     (h->later && computed_from(t, h->asked[i].sub, k, ri))))
 			return true;
 	return h->own && asked_from(t, h->own_sub, k, ri);
 }
@@ -234,8 +248,22 @@ static bool own_step(const struct wv_hide *h, const struct wv_trace *t, size_t i
 	       st->result == t->subs[h->own_sub].rows[ar].value;
 }
 
+/*
+ * Is step i computed from the value asked at sub-step q: a call on q's
+ * word that reaches q (its last sub-step is q or after it)?  has_zero of
+ * the word a fixup makes says which of its bytes are zero, find_zero and
+ * the masks after has_zero where its flags are: each would give the
+ * answer away, whatever value it happens to hold.
+ */
+static bool after_asked(const struct wv_trace *t, size_t i, size_t q)
+{
+	const struct wv_step *st = &t->steps[i];
+
+	return q < t->nsubs && st->word == word_of(t, q) && st->first + st->nsub > q;
+}
+
 /* Is step i's result a value a question of the lesson asks (h->asked),
-   as its last sub-step holds it? */
+   as its last sub-step holds it, or computed from one? */
 static bool asked_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
 {
 	const struct wv_step *st = &t->steps[i];
@@ -244,7 +272,8 @@ static bool asked_step(const struct wv_hide *h, const struct wv_trace *t, size_t
 		if (st->nsub && wv_lesson_ask_in_rows((enum wv_ask)h->asked[j].ask) &&
 		    (asked_value(t, h->asked[j].sub, st->first + st->nsub - 1,
 				 st->width, st->result, true) ||
-		     fixed_up(t, i, h->asked[j].sub)))
+		     fixed_up(t, i, h->asked[j].sub) ||
+		     (h->later && after_asked(t, i, h->asked[j].sub))))
 			return true;
 	return false;
 }

@@ -71,6 +71,13 @@ struct wv_hide {
 	   two masks prep_zero_mask returns as they are */
 	bool own;
 	size_t own_sub;
+	/* on screen (later): the asked questions are the open one and those
+	   still to come, and each hides already, on its word, what it will
+	   hide once open: the rows computed at its sub-step or after it (the
+	   borrows beside a - ONES) and the results of the calls that reach
+	   it (has_zero of the word a fixup makes).  On paper the scenes after
+	   a question show what follows from its answer. */
+	bool later;
 };
 
 /*
@@ -94,7 +101,8 @@ bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i);
  * Is step i's result hidden where it is shown apart from its rows (the
  * calls line and table), with its sentence?  As wv_hide_step, and also
  * where it is a value a question of the lesson asks (h->asked), as its
- * rows would hide it.  (On paper a step's general sentence is drawn by
+ * rows would hide it, and (h->later) where the call reaches the sub-step
+ * of one on its word: its result follows from the asked value.  (On paper a step's general sentence is drawn by
  * wv_hide_step alone, under the scene's one sub-step.)
  */
 bool wv_hide_result(const struct wv_hide *h, const struct wv_trace *t, size_t i);

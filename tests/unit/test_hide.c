@@ -242,6 +242,95 @@ static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep, size
 	return changed;
 }
 
+/*
+ * Change in t what a question still to come, about sub-step q, will hide
+ * on its word: every value computed from the asked one (rows after q on
+ * q's word that perturb() would hide, and the results of the calls on that
+ * word that reach q: has_zero of the word a fixup makes, the masks after a
+ * has_zero), the word's and the scan's records of the same values, and the
+ * details of their sentences.  A value kept (keep[0..nkeep): an asked one,
+ * changed already) stays.  Nothing before q, and no mark of a row shown:
+ * the scene may teach them.  Returns how many rows changed.
+ */
+static unsigned perturb_later(struct wv_trace *t, size_t q, const uint64_t *keep, size_t nkeep)
+{
+	size_t w = word_of(t, q);
+	uint64_t from[256], to[256];
+	size_t nmap = 0;
+	unsigned changed = 0;
+
+	for (size_t k = q; k < t->nsubs; k++) {
+		struct wv_substep *s = &t->subs[k];
+
+		if (word_of(t, k) != w)
+			continue;
+		scramble_detail(s->text, s->general);
+		for (unsigned ri = 0; ri < s->nrows; ri++) {
+			struct wv_row *r = &s->rows[ri];
+			bool hidden = r->kind != WV_ROW_CONST &&
+				      !(k == q && r->kind == WV_ROW_INPUT) &&
+				      !(r->kind == WV_ROW_INPUT &&
+					known_after(t, q, k, r->value)) &&
+				      !(r->kind == WV_ROW_RESULT && not_of_known(t, q, k));
+			bool kept = false;
+
+			for (size_t i = 0; i < nkeep; i++)
+				kept |= r->value == keep[i];
+			if (!hidden || kept)
+				continue;
+			uint64_t nv = other(r->value, r->width);
+
+			if (nmap < 256) {
+				from[nmap] = r->value;
+				to[nmap++] = nv;
+			}
+			r->value = nv;
+			r->bits = next_rand() & (r->width >= 64 ? ~UINT64_C(0) : r->width
+						 ? (UINT64_C(1) << r->width) - 1 : 0);
+			for (unsigned b = 0; b < 8; b++)
+				r->bytes[b] = (uint8_t)next_rand();
+			changed++;
+		}
+	}
+	for (size_t i = 0; i < t->nsteps; i++) {
+		struct wv_step *st = &t->steps[i];
+		bool kept = false;
+
+		if (st->word != w || st->first + st->nsub <= q)
+			continue;
+		scramble_detail(st->text, st->general);
+		for (size_t j = 0; j < nkeep; j++)
+			kept |= st->result == keep[j];
+		if (kept)
+			continue;
+		uint64_t nv = other(st->result, st->width);
+
+		if (nmap < 256) {
+			from[nmap] = st->result;
+			to[nmap++] = nv;
+		}
+		st->result = nv;
+		st->false_pos = !st->false_pos;
+	}
+	/* the records of the values changed (the narration reads them) */
+	{
+		uint64_t *fields[] = {
+			&t->words[w].has_zero, &t->words[w].data, &t->words[w].delim_has_zero,
+			&t->scan.prep, &t->scan.delim_prep, &t->scan.prep_zero_mask,
+			&t->scan.create_zero_mask, &t->scan.zero_bytemask,
+		};
+		bool last = t->steps[t->nsteps - 1].word == w;
+
+		for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++)
+			for (size_t m = 0; m < nmap; m++)
+				if (*fields[f] == from[m] && (f < 3 || last)) {
+					*fields[f] = to[m];
+					break;
+				}
+	}
+	return changed;
+}
+
 /* A trace's steps and rows, to put back after perturb(). */
 struct saved {
 	struct wv_substep *subs;
@@ -472,6 +561,13 @@ static unsigned perturb_pending(size_t n, const size_t *js, const struct wv_answ
 		    wv_lesson_ask_in_rows(wv_lesson_scene(cls.lesson, js[i])->q.ask))
 			own = qs[i];
 	}
+	/* what the questions still to come will hide on their words: the
+	   values computed from theirs (the calls table's has_zero of the
+	   word a fixup makes; lesson 15, scene 2 before scene 3) */
+	for (size_t i = 0; i < n; i++)
+		if (js[i] != cls.scene &&
+		    wv_lesson_ask_in_rows(wv_lesson_scene(cls.lesson, js[i])->q.ask))
+			changed += perturb_later(&app.trace, qs[i], to, n);
 	if (own != SIZE_MAX)
 		changed += perturb(&app.trace, own, to, n);
 	return changed;
