@@ -72,6 +72,31 @@ static bool fixed_up(const struct wv_trace *t, size_t i, size_t q)
 static bool not_of_known(const struct wv_trace *t, size_t q, size_t j);
 
 /*
+ * Is input row r of sub-step k > Q the value its step was called with
+ * (wv_row.arg), drawn as an input of that step at Q or before it: the
+ * bits of "~bits" after "bits - 1" asks, the mask of the add trick's
+ * last AND.  The builder marks only rows that hold the argument as it
+ * came in, so a loop's changed value under the same name (clz's halving
+ * mask) is never taken for it.
+ */
+static bool known_arg(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
+{
+	const struct wv_step *st = wv_trace_step_of(t, k);
+
+	if (!r->arg || r->kind != WV_ROW_INPUT)
+		return false;
+	for (size_t j = st->first; j <= q && j < k; j++)
+		for (unsigned ri = 0; ri < t->subs[j].nrows; ri++) {
+			const struct wv_row *o = &t->subs[j].rows[ri];
+
+			if (o->arg && o->kind == WV_ROW_INPUT &&
+			    strcmp(o->label, r->label) == 0)
+				return true;
+		}
+	return false;
+}
+
+/*
  * Is input row r of sub-step k > Q known before the class answers: the
  * word a or data (known_word), or the result of a complement of known rows
  * after Q (the ~a of "(a - ONES) & ~a", computed in the sub-step before)?
@@ -80,7 +105,7 @@ static bool not_of_known(const struct wv_trace *t, size_t q, size_t j);
  */
 static bool known_input(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
 {
-	if (known_word(t, q, k, r))
+	if (known_word(t, q, k, r) || known_arg(t, q, k, r))
 		return true;
 	for (size_t j = k; j-- > q + 1;) {
 		const struct wv_substep *s = &t->subs[j];

@@ -9,10 +9,12 @@
  * every input row after Q that is not known before it.  Known, and shown:
  * constants (ONES, C), Q's own operands, the word `a` itself and the `data`
  * has_zero stored before Q in a later sub-step (the `a` of "~a", the `data`
- * of big-endian prep_zero_mask), and the complement of known rows computed
- * after Q (the "~a" under `a`: a '?' there would hide a value the row
- * beside it shows), decided by the rows' kinds, names and operations, never
- * by what they hold.
+ * of big-endian prep_zero_mask), the argument of Q's step drawn again
+ * after Q (wv_row.arg, set by the trace's builder: the bits of "~bits"
+ * after "bits - 1"), and the complement of known rows computed after Q
+ * (the "~a" under `a`): a '?' on any of them would hide a value the rows
+ * beside it show.  Decided by the rows' kinds, names, marks and
+ * operations, never by what they hold.
  *
  * A renderer never draws a trace row directly while a question is open: it
  * asks wv_hide_row() for the row as the class may see it.  A hidden row

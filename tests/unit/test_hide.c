@@ -573,6 +573,153 @@ static unsigned perturb_pending(size_t n, const size_t *js, const struct wv_answ
 	return changed;
 }
 
+/* ---- a '?' row never hides a value shown on the same screen ------------- */
+
+static unsigned qrows_checked, qrows_failed;
+
+/* Does line start with label, then blanks, then a '?' (the row drawn
+   hidden, its bits and hex '?')? */
+static bool drawn_hidden(const char *line, const char *label)
+{
+	size_t n = strlen(label);
+
+	while (*line == ' ' || *line == '<' || *line == '>')
+		line++;
+	if (strncmp(line, label, n) != 0 || line[n] != ' ')
+		return false;
+	line += n;
+	while (*line == ' ')
+		line++;
+	/* its bits: four '?' at least (the calls table's "has_zero  ?  ?"
+	   is a call's result, not a row) */
+	unsigned marks = 0;
+
+	for (const char *p = line; *p; p++)
+		marks += *p == '?';
+	return *line == '?' && marks >= 4;
+}
+
+/* Is v one of t's constants (ONES, 0x00ff0001): a computed value equal
+   to one is the word's coincidence, no proof of the same quantity. */
+static bool a_constant(const struct wv_trace *t, uint64_t v)
+{
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++)
+			if (t->subs[k].rows[ri].kind == WV_ROW_CONST &&
+			    t->subs[k].rows[ri].value == v)
+				return true;
+	return false;
+}
+
+/*
+ * Every word-wide row the frame draws as '?' (its label, then '?' where
+ * its bits are), whose value the same frame shows elsewhere in hex
+ * (0x and every digit): the '?' then hides nothing and tells the class
+ * the row is something it is not.  The rows hidden are wv_hide_row's, as
+ * the views draw them; the value looked for is the trace's own, read
+ * here.  Returns a sentence on the first such row, or NULL.
+ */
+static const char *hides_shown(const struct wv_frame *f)
+{
+	static char why[600];
+	struct wv_hide h = wv_view_hide(&app);
+	const struct wv_trace *t = &app.trace;
+
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++) {
+			const struct wv_row *r = &t->subs[k].rows[ri];
+			struct wv_row shown;
+			char hex[24], line[400];
+			int drawn = -1, where = -1;
+
+			/* an input: a value carried in (a result computed after
+			   the question may equal a shown one by the word's
+			   coincidence: showing it then would tell) */
+			if (r->kind != WV_ROW_INPUT || r->width < 16 || a_constant(t, r->value) ||
+			    !wv_hide_row(&h, t, k, ri, &shown))
+				continue;
+			snprintf(hex, sizeof(hex), "0x%0*llx", (int)r->width / 4,
+				 (unsigned long long)r->value);
+			for (int y = 0; y < f->rows; y++) {
+				wv_frame_row_text(f, y, line, sizeof(line));
+				if (drawn < 0 && drawn_hidden(line, r->label))
+					drawn = y;
+				/* not as a choice's option ("c) 0x...") */
+				const char *at = strstr(line, hex);
+
+				if (where < 0 && at && !(at - line >= 2 && at[-1] == ' ' &&
+							 at[-2] == ')'))
+					where = y;
+			}
+			if (drawn < 0)
+				continue;
+			qrows_checked++;
+			if (where < 0)
+				continue;
+			char a[200], b[200];
+
+			wv_frame_row_text(f, drawn, a, sizeof(a));
+			wv_frame_row_text(f, where, b, sizeof(b));
+			snprintf(why, sizeof(why), "row %d draws %s (sub-step %zu: %s) as '?', "
+				 "row %d shows its value %s:\n  %.150s\n  %.150s", drawn,
+				 r->label, k, t->subs[k].expr, where, hex, a, b);
+			return why;
+		}
+	return NULL;
+}
+
+/*
+ * Scenes where a '?' still hides a value shown beside it, not yet fixed,
+ * each said here and counted (and the test fails once one of them no
+ * longer does, so the list stays true): an input row that holds an
+ * earlier call's result under that call's name (has_zero in the note
+ * "has_zero vs prep_zero_mask", hz(a), find_zero's mask on big-endian),
+ * the loaded word under "a (loaded)", hash_name's b in the note after
+ * its has_zero, and a row whose value equals another quantity by the
+ * word's coincidence (lesson 3 scene 6 on generic-be32: has_zero = ~data).
+ */
+static const struct { unsigned lesson, scene; } still_hides[] = {
+	{ 1, 6 }, { 3, 6 }, { 10, 2 }, { 10, 3 }, { 13, 1 }, { 13, 2 }, { 14, 2 },
+};
+static bool still_seen[sizeof(still_hides) / sizeof(still_hides[0])];
+static unsigned qrows_known;
+
+/* hides_shown on each frame of before[][] (built at sizes[] and in both
+   layouts), failing on the first (WATVIZ_HIDE_ALL=1: each said). */
+static void no_hidden_shown(struct wv_frame (*frames)[2], const char *what)
+{
+	for (size_t z = 0; z < NSIZES; z++)
+		for (int present = 0; present < 2; present++) {
+			const char *why = hides_shown(&frames[z][present]);
+			unsigned ln = 0;
+			size_t sn = 0;
+			const char *at = strstr(what, ", scene ");
+			bool known = false;
+
+			if (!why)
+				continue;
+			if (sscanf(what, "lesson %u", &ln) == 1 && at &&
+			    sscanf(at, ", scene %zu", &sn) == 1)
+				for (size_t i = 0; i < sizeof(still_hides) /
+						       sizeof(still_hides[0]); i++)
+					if (still_hides[i].lesson == ln &&
+					    still_hides[i].scene == sn)
+						known = still_seen[i] = true;
+			if (known) {
+				qrows_known++;
+				continue;
+			}
+			qrows_failed++;
+			if (getenv("WATVIZ_HIDE_ALL"))
+				printf("# FAIL %s at %dx%d%s: %s\n", what, sizes[z][1],
+				       sizes[z][0], present ? ", --present" : "", why);
+			else
+				fail_msg("%s at %dx%d%s: a '?' hides a value shown on the "
+					 "same screen: %s", what, sizes[z][1], sizes[z][0],
+					 present ? ", --present" : "", why);
+		}
+}
+
 /* The class's screens now, then with what the question hides changed. */
 static void same_screens(const char *what)
 {
@@ -591,6 +738,7 @@ static void same_screens(const char *what)
 						       sizes[z][1]), 0);
 			wv_lessonview_build(&before[z][present], &cls);
 		}
+	no_hidden_shown(before, what);
 	save(&sv, &app.trace);
 	/* the asked values wherever this test says they reach (as on paper:
 	   a word-wide one in every row that holds it), this question's and
@@ -668,7 +816,9 @@ static void every_question(void **state)
 	       "%zu sizes x 2 layouts each) compared cell by cell and %u paintings "
 	       "(colour and monochrome) byte by byte, %u hidden rows changed\n",
 	       questions, cases, NSIZES, paintings, perturbed_rows);
+	printf("# %u rows drawn '?' looked for elsewhere on their screens\n", qrows_checked);
 	assert_true(questions > 100);
+	assert_true(qrows_checked > 1000);
 }
 
 /* ---- handouts: the same above the answers, whatever is hidden --------- */
@@ -1046,6 +1196,7 @@ static void same_screens_pending(const char *what)
 						       sizes[z][1]), 0);
 			wv_lessonview_build(&before[z][present], &cls);
 		}
+	no_hidden_shown(before, what);
 	save(&sv, &app.trace);
 	pending_rows += perturb_pending(n, js, ans, qs);
 	for (size_t z = 0; z < NSIZES; z++)
@@ -1159,6 +1310,15 @@ static void every_scene_before(void **state)
 	       "cell, %u asked rows changed\n", scenes, pending_moments, pending_cases,
 	       pending_rows);
 	assert_int_equal(pending_failed, 0);
+	assert_int_equal(qrows_failed, 0);
+	printf("# %u screens of the %zu scenes listed in still_hides: a '?' there still "
+	       "hides a value shown beside it\n", qrows_known,
+	       sizeof(still_hides) / sizeof(still_hides[0]));
+	for (size_t i = 0; i < sizeof(still_hides) / sizeof(still_hides[0]); i++)
+		if (!still_seen[i])
+			fail_msg("lesson %u scene %u no longer hides a shown value: take "
+				 "it out of still_hides", still_hides[i].lesson,
+				 still_hides[i].scene);
 	assert_true(pending_moments > 200);
 }
 
