@@ -33,9 +33,11 @@ static bool known_word(const struct wv_trace *t, size_t q, size_t k, const struc
 	bool known = false;
 
 	/* data: what has_zero stores for prep_zero_mask (big-endian: a | LOW7),
-	   assigned by no later function either */
+	   and b, hash_name's a ^ REPEAT_BYTE('/'): assigned by no later
+	   function either */
 	if (r->kind != WV_ROW_INPUT ||
-	    (strcmp(r->label, "a") != 0 && strcmp(r->label, "data") != 0))
+	    (strcmp(r->label, "a") != 0 && strcmp(r->label, "data") != 0 &&
+	     strcmp(r->label, "b") != 0))
 		return false;
 	for (size_t j = 0; j <= q && j < k; j++) {
 		const struct wv_substep *s = &t->subs[j];
@@ -72,6 +74,23 @@ static bool fixed_up(const struct wv_trace *t, size_t i, size_t q)
 static bool not_of_known(const struct wv_trace *t, size_t q, size_t j);
 
 /*
+ * Is input row r of sub-step k > Q an earlier call's result (wv_row.from,
+ * set by the trace's builder) that the class sees before Q: that call
+ * ends before Q and is not the load whose fixup Q asks about.  has_zero
+ * in "has_zero vs prep_zero_mask" is has_zero's own result, in the calls
+ * table beside it.
+ */
+static bool known_from(const struct wv_trace *t, size_t q, const struct wv_row *r)
+{
+	const struct wv_step *st;
+
+	if (!r->from || r->from > t->nsteps || r->kind != WV_ROW_INPUT)
+		return false;
+	st = &t->steps[r->from - 1];
+	return st->first + st->nsub <= q && !fixed_up(t, r->from - 1, q);
+}
+
+/*
  * Is input row r of sub-step k > Q the value its step was called with
  * (wv_row.arg), drawn as an input of that step at Q or before it: the
  * bits of "~bits" after "bits - 1" asks, the mask of the add trick's
@@ -105,7 +124,7 @@ static bool known_arg(const struct wv_trace *t, size_t q, size_t k, const struct
  */
 static bool known_input(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
 {
-	if (known_word(t, q, k, r) || known_arg(t, q, k, r))
+	if (known_word(t, q, k, r) || known_arg(t, q, k, r) || known_from(t, q, r))
 		return true;
 	for (size_t j = k; j-- > q + 1;) {
 		const struct wv_substep *s = &t->subs[j];

@@ -7,11 +7,13 @@
  * it is hidden: every row computed at Q or after it (results, borrow and
  * carry chains, partial products), every step result from Q's step on, and
  * every input row after Q that is not known before it.  Known, and shown:
- * constants (ONES, C), Q's own operands, the word `a` itself and the `data`
- * has_zero stored before Q in a later sub-step (the `a` of "~a", the `data`
- * of big-endian prep_zero_mask), the argument of Q's step drawn again
- * after Q (wv_row.arg, set by the trace's builder: the bits of "~bits"
- * after "bits - 1"), and the complement of known rows computed after Q
+ * constants (ONES, C), Q's own operands, the word `a` itself, the `data`
+ * has_zero stored and hash_name's `b`, computed before Q, in a later
+ * sub-step (the `a` of "~a", the `data` of big-endian prep_zero_mask),
+ * the argument of Q's step drawn again after Q (wv_row.arg, set by the
+ * trace's builder: the bits of "~bits" after "bits - 1"), the result of
+ * a call that ends before Q drawn again (wv_row.from: has_zero in "has_zero
+ * vs prep_zero_mask", hz(a)), and the complement of known rows computed after Q
  * (the "~a" under `a`): a '?' on any of them would hide a value the rows
  * beside it show.  Decided by the rows' kinds, names, marks and
  * operations, never by what they hold.

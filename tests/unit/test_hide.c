@@ -671,15 +671,15 @@ static const char *hides_shown(const struct wv_frame *f)
 /*
  * Scenes where a '?' still hides a value shown beside it, not yet fixed,
  * each said here and counted (and the test fails once one of them no
- * longer does, so the list stays true): an input row that holds an
- * earlier call's result under that call's name (has_zero in the note
- * "has_zero vs prep_zero_mask", hz(a), find_zero's mask on big-endian),
- * the loaded word under "a (loaded)", hash_name's b in the note after
- * its has_zero, and a row whose value equals another quantity by the
- * word's coincidence (lesson 3 scene 6 on generic-be32: has_zero = ~data).
+ * longer does, so the list stays true): rows hidden while the question
+ * open asks no row (lesson 1 scene 6's count of operations hides every
+ * row from its sub-step on), find_zero's mask on big-endian while the
+ * question builds find_zero, and a row whose value equals another
+ * quantity by the word's coincidence (lesson 3 scene 6 on generic-be32:
+ * has_zero = ~data).
  */
 static const struct { unsigned lesson, scene; } still_hides[] = {
-	{ 1, 6 }, { 3, 6 }, { 10, 2 }, { 10, 3 }, { 13, 1 }, { 13, 2 }, { 14, 2 },
+	{ 1, 6 }, { 3, 6 }, { 10, 3 },
 };
 static bool still_seen[sizeof(still_hides) / sizeof(still_hides[0])];
 static unsigned qrows_known;
@@ -707,6 +707,9 @@ static void no_hidden_shown(struct wv_frame (*frames)[2], const char *what)
 						known = still_seen[i] = true;
 			if (known) {
 				qrows_known++;
+				if (getenv("WATVIZ_HIDE_ALL"))
+					printf("# KNOWN %s at %dx%d%s: %s\n", what, sizes[z][1],
+					       sizes[z][0], present ? ", --present" : "", why);
 				continue;
 			}
 			qrows_failed++;
@@ -1314,11 +1317,16 @@ static void every_scene_before(void **state)
 	printf("# %u screens of the %zu scenes listed in still_hides: a '?' there still "
 	       "hides a value shown beside it\n", qrows_known,
 	       sizeof(still_hides) / sizeof(still_hides[0]));
+	unsigned gone = 0;
+
 	for (size_t i = 0; i < sizeof(still_hides) / sizeof(still_hides[0]); i++)
-		if (!still_seen[i])
-			fail_msg("lesson %u scene %u no longer hides a shown value: take "
-				 "it out of still_hides", still_hides[i].lesson,
-				 still_hides[i].scene);
+		if (!still_seen[i]) {
+			printf("# lesson %u scene %u no longer hides a shown value: take "
+			       "it out of still_hides\n", still_hides[i].lesson,
+			       still_hides[i].scene);
+			gone++;
+		}
+	assert_int_equal(gone, 0);
 	assert_true(pending_moments > 200);
 }
 
