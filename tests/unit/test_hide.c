@@ -3,7 +3,7 @@
  * depend on the answer.  For every question of every shipped lesson, on
  * every variant the lesson allows, the screens the class sees before it
  * answers (the scene as it opens, the question asked, a sub-step on and
- * back) are built at 80x24, 120x36 and 160x45, in the normal and the
+ * back) are built at 80x24, 120x36, 160x45 and 200x50, in the normal and the
  * --present layout; then every value the question hides is changed in the
  * trace and the screens are built again: every cell (character, role,
  * focus, cursor) must be the same.  The handouts' text above their Answers
@@ -59,7 +59,7 @@
 static struct wv_app app;
 static struct wv_class cls;
 
-static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 } };
+static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 }, { 50, 200 } };
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
 
 /* ---- the perturbation: this test's own idea of what a question hides ---- */
@@ -1173,7 +1173,7 @@ static void handouts_same(void **state)
 static unsigned pending_cases, pending_moments, pending_rows, pending_failed;
 
 /*
- * The class's screens now (80x24, 120x36, 160x45; the normal layout and
+ * The class's screens now (80x24, 120x36, 160x45, 200x50; the normal layout and
  * --present; the split view where the scene opens it), then again with
  * every pending question's asked value changed where perturb_asked says
  * it reaches (a word-wide one in every row and call result that holds
