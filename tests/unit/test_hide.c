@@ -673,10 +673,12 @@ static const char *hides_shown(const struct wv_frame *f)
  * each said here and counted (and the test fails once one of them no
  * longer does, so the list stays true): rows hidden while the question
  * open asks no row (lesson 1 scene 6's count of operations hides every
- * row from its sub-step on), find_zero's mask on big-endian while the
- * question builds find_zero, and a row whose value equals another
- * quantity by the word's coincidence (lesson 3 scene 6 on generic-be32:
- * has_zero = ~data).
+ * row from its sub-step on), and a row whose value equals another
+ * quantity by the word's coincidence, which hide.c may not read (lesson
+ * 3 scene 6 on generic-be32: has_zero = ~data; lesson 10 scene 3 on
+ * 32-bit big-endian: the halving's mask at "mask >> 8" is the mask it
+ * started from only because its top half is zero, which is what the
+ * stage before asks).
  */
 static const struct { unsigned lesson, scene; } still_hides[] = {
 	{ 1, 6 }, { 3, 6 }, { 10, 3 },
