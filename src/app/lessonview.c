@@ -488,18 +488,19 @@ void wv_lessonview_scene(struct wv_frame *f, const struct wv_class *c)
 	status(f, c);
 }
 
-void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
+/*
+ * The scene in --present, its parts apart by what the screen spares
+ * (struct present_grow); returns the rows left blank under the narration.
+ */
+struct present_grow {
+	int lead;	/* lines more under each row of the current sub-step */
+	int top;	/* blank rows over the sub-steps */
+	int mid;	/* blank rows between the sub-steps and the narration */
+};
+
+static int present_body(struct wv_frame *f, const struct wv_class *c, int margin,
+			int width, const struct present_grow *g)
 {
-	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
-
-	if (width > 76)
-		width = 76;
-	if (scene(c)->measure >= 0) {
-		int cw = f->cols - 2 * margin;
-
-		measure_scene(f, c, margin, width, cw > 100 ? 100 : cw);
-		return;
-	}
 	lesson_bar(f, c);
 	/* the title, the word and the variant: always in view */
 	int x = wv_frame_put(f, 1, margin, WV_ROLE_HEADING, scene(c)->title);
@@ -547,15 +548,61 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
 	}
 	if (calls && wv_view_calls(f, c->app, f->rows - 2 - calls, f->rows - 3))
 		wv_view_legend(f, f->rows - 3);
+	/* what the screen spares, measured without it (g all 0): the
+	   current sub-step's rows apart, blank rows over them and under */
+	struct wv_view_regs co = o;
+
+	co.lead = g->lead;
+	y += g->top;
+	regs = wv_view_registers_need(f, c->app, avail - 4 + g->lead *
+				      (int)c->app->trace.subs[c->app->pos].nrows, &co);
 	/* a projector-sized window: the earlier sub-steps too, big */
 	if (f->rows >= 36)
-		y += wv_view_earlier(f, c->app, y, ymax - tl - 1 - regs, &o);
-	wv_view_registers(f, c->app, y, y + regs, &o);
+		y += wv_view_earlier(f, c->app, y, ymax - tl - 1 - regs - g->mid, &o);
+	wv_view_registers(f, c->app, y, y + regs, &co);
 	if (f->rows >= 36)
-		y += wv_view_later(f, c->app, y + regs, ymax - tl - 1, &o);
-	y += regs + 1;
-	text_panel(f, c, y, f->rows - 2, margin, width,
-		   text_lines(c, width, true) <= f->rows - 2 - y, NULL);
+		y += wv_view_later(f, c->app, y + regs, ymax - tl - 1 - g->mid, &o);
+	y += regs + 1 + g->mid;
+	y += text_panel(f, c, y, f->rows - 2, margin, width,
+			text_lines(c, width, true) <= f->rows - 2 - y, NULL);
+	return ymax > y ? ymax - y : 0;
+}
+
+void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c)
+{
+	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
+
+	if (width > 76)
+		width = 76;
+	if (scene(c)->measure >= 0) {
+		int cw = f->cols - 2 * margin;
+
+		measure_scene(f, c, margin, width, cw > 100 ? 100 : cw);
+		return;
+	}
+	/* issue 47: a projector's rows are used, not left blank.  Laid out
+	   once on a scratch frame to see what it spares, then with the
+	   current sub-step's cells taller (lines more under each row, its
+	   1 bits drawn down them) and the rest shared over the
+	   sub-steps, between them and the narration, and under it */
+	struct present_grow g = { 0 };
+	struct wv_frame scratch = { 0 };
+	int spare = 0;
+
+	if (f->rows >= 30 && wv_frame_init(&scratch, f->rows, f->cols) == 0) {
+		spare = present_body(&scratch, c, margin, width, &g);
+		wv_frame_free(&scratch);
+	}
+	if (spare > 0) {
+		int n = (int)c->app->trace.subs[c->app->pos].nrows;
+
+		/* two thirds of them, at most */
+		g.lead = n ? 2 * spare / 3 / n : 0;
+		spare -= g.lead * n;
+		g.top = spare / 3;
+		g.mid = spare / 3;
+	}
+	present_body(f, c, margin, width, &g);
 	status(f, c);
 }
 

@@ -93,6 +93,9 @@ struct wv_view_regs {
 	struct wv_hide hide;	/* an open question: what it hides is drawn
 				   as '?' with no marks (render/hide.h) */
 	bool gap;		/* a blank column after every byte group */
+	int lead;		/* lines more under each row, its 1 bits
+				   drawn down them as bars (--present with
+				   rows to spare: taller cells) */
 	/* the split view's lower register: register byte r drawn in group
 	   slot[r] (0 leftmost) of nslots, the column of the memory byte it
 	   holds in the register above; slotted false: most significant left */
@@ -123,7 +126,7 @@ static inline struct wv_hide wv_view_hide(const struct wv_app *app)
 	return (struct wv_hide){ .on = app->quiz, .quiz = app->quiz_pos,
 				 .own = app->quiz, .own_sub = app->quiz_sub,
 				 .asked = app->asked, .nasked = app->nasked,
-				 .upto = st->first + st->nsub };
+				 .upto = st->first + st->nsub, .later = true };
 }
 /* The current sub-step's operation and rows in rows [y, ymax). */
 void wv_view_registers(struct wv_frame *f, const struct wv_app *app, int y,

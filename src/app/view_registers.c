@@ -193,6 +193,41 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 }
 
 /*
+ * A row's cells made taller (o->lead lines from y): each 1 bit drawn down
+ * them as a bar in the role of its digit above, so that a projector's back
+ * row sees the bits.  A hidden row's cells are dots, every one alike, as
+ * its digits say nothing; a number has no bits.
+ */
+static void register_bars(struct wv_frame *f, const struct wv_trace *t,
+			  const struct wv_row *row, bool hide, int y, int ymax,
+			  int x0, const struct wv_view_regs *o)
+{
+	unsigned nb = t->word_bytes;
+	bool chain = row->kind == WV_ROW_BORROW || row->kind == WV_ROW_CARRY;
+
+	if (row->width < 32)
+		return;
+	for (int l = 0; l < o->lead && y + l < ymax; l++)
+		for (unsigned r = 0; r < nb; r++) {
+			int gx = group_x(x0, nb, r, o);
+
+			for (unsigned b = 0; b < 8; b++) {
+				unsigned bit = 8 * r + 7 - b;
+
+				if (hide)	/* every cell alike: nothing told */
+					wv_frame_put(f, y + l, bit_x(gx, o->cell, (int)b),
+						     WV_ROLE_DIM, "\u00b7");
+				if (hide || !((row->value >> bit) & 1))
+					continue;
+				wv_frame_put(f, y + l, bit_x(gx, o->cell, (int)b),
+					     chain ? WV_ROLE_BORROW
+					     : mark_role(row->bytes[r], WV_ROLE_BIT1),
+					     "\u2588");
+			}
+		}
+}
+
+/*
  * Choose the layout for sub in avail lines (operation line and byte header
  * included): label, bits and hex on one line when they fit the width; else
  * a caption line over the bits when the height allows; else short labels and
@@ -275,7 +310,7 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 			l->x0 = o->x0;
 		need = l->caption ? captioned : top + (int)nrows;
 	}
-	need += headers;
+	need += headers + o->lead * (int)nrows;
 	return need < avail ? need : avail;
 }
 
@@ -302,9 +337,9 @@ static void mem_header(struct wv_frame *f, const struct wv_trace *t, int y,
 }
 
 /* Lines a row takes: its bits, and its caption over them (a number: one). */
-static int row_lines(const struct wv_row *row, bool caption)
+static int row_lines(const struct wv_row *row, bool caption, int lead)
 {
-	return caption && row->width != 0 ? 2 : 1;
+	return (caption && row->width != 0 ? 2 : 1) + lead;
 }
 
 /* A sub-step's operation at (y, x): "and: (a - ONES) & ~a & HIGHS", dim
@@ -379,16 +414,16 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	unsigned show_first = nrows, hidden = 0;
 
 	for (unsigned ri = 0; ri < nrows; ri++)
-		all += row_lines(&sub->rows[ri], caption);
+		all += row_lines(&sub->rows[ri], caption, o->lead);
 	if (all > avail && avail >= 1) {
-		int last = row_lines(&sub->rows[nrows - 1], caption);
+		int last = row_lines(&sub->rows[nrows - 1], caption, o->lead);
 		bool keep_last = avail >= last + 1;
 		int room = avail - 1 - (keep_last ? last : 0);
 
 		show_first = 0;
 		while (show_first < nrows - 1 &&
-		       room >= row_lines(&sub->rows[show_first], caption))
-			room -= row_lines(&sub->rows[show_first++], caption);
+		       room >= row_lines(&sub->rows[show_first], caption, o->lead))
+			room -= row_lines(&sub->rows[show_first++], caption, o->lead);
 		hidden = nrows - show_first - keep_last;
 	}
 	int mem_row = current ? wv_app_bits_row(app) : -1;
@@ -416,6 +451,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 				  ri + 1 == nrows && row.kind == WV_ROW_RESULT, o,
 				  loaded ? WV_TARGET_BIT : 0, loaded &&
 				  app->focus == WV_FOCUS_BITS ? (int)app->bit : -1);
+		register_bars(f, t, &row, hide, y, ymax, x0, o);
+		y += o->lead;
 	}
 }
 

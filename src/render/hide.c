@@ -33,9 +33,11 @@ static bool known_word(const struct wv_trace *t, size_t q, size_t k, const struc
 	bool known = false;
 
 	/* data: what has_zero stores for prep_zero_mask (big-endian: a | LOW7),
-	   assigned by no later function either */
+	   and b, hash_name's a ^ REPEAT_BYTE('/'): assigned by no later
+	   function either */
 	if (r->kind != WV_ROW_INPUT ||
-	    (strcmp(r->label, "a") != 0 && strcmp(r->label, "data") != 0))
+	    (strcmp(r->label, "a") != 0 && strcmp(r->label, "data") != 0 &&
+	     strcmp(r->label, "b") != 0))
 		return false;
 	for (size_t j = 0; j <= q && j < k; j++) {
 		const struct wv_substep *s = &t->subs[j];
@@ -72,6 +74,48 @@ static bool fixed_up(const struct wv_trace *t, size_t i, size_t q)
 static bool not_of_known(const struct wv_trace *t, size_t q, size_t j);
 
 /*
+ * Is input row r of sub-step k > Q an earlier call's result (wv_row.from,
+ * set by the trace's builder) that the class sees before Q: that call
+ * ends before Q and is not the load whose fixup Q asks about.  has_zero
+ * in "has_zero vs prep_zero_mask" is has_zero's own result, in the calls
+ * table beside it.
+ */
+static bool known_from(const struct wv_trace *t, size_t q, const struct wv_row *r)
+{
+	const struct wv_step *st;
+
+	if (!r->from || r->from > t->nsteps || r->kind != WV_ROW_INPUT)
+		return false;
+	st = &t->steps[r->from - 1];
+	return st->first + st->nsub <= q && !fixed_up(t, r->from - 1, q);
+}
+
+/*
+ * Is input row r of sub-step k > Q the value its step was called with
+ * (wv_row.arg), drawn as an input of that step at Q or before it: the
+ * bits of "~bits" after "bits - 1" asks, the mask of the add trick's
+ * last AND.  The builder marks only rows that hold the argument as it
+ * came in, so a loop's changed value under the same name (clz's halving
+ * mask) is never taken for it.
+ */
+static bool known_arg(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
+{
+	const struct wv_step *st = wv_trace_step_of(t, k);
+
+	if (!r->arg || r->kind != WV_ROW_INPUT)
+		return false;
+	for (size_t j = st->first; j <= q && j < k; j++)
+		for (unsigned ri = 0; ri < t->subs[j].nrows; ri++) {
+			const struct wv_row *o = &t->subs[j].rows[ri];
+
+			if (o->arg && o->kind == WV_ROW_INPUT &&
+			    strcmp(o->label, r->label) == 0)
+				return true;
+		}
+	return false;
+}
+
+/*
  * Is input row r of sub-step k > Q known before the class answers: the
  * word a or data (known_word), or the result of a complement of known rows
  * after Q (the ~a of "(a - ONES) & ~a", computed in the sub-step before)?
@@ -80,7 +124,7 @@ static bool not_of_known(const struct wv_trace *t, size_t q, size_t j);
  */
 static bool known_input(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
 {
-	if (known_word(t, q, k, r))
+	if (known_word(t, q, k, r) || known_arg(t, q, k, r) || known_from(t, q, r))
 		return true;
 	for (size_t j = k; j-- > q + 1;) {
 		const struct wv_substep *s = &t->subs[j];
@@ -180,13 +224,27 @@ static bool asked_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri
 	return r->kind != WV_ROW_CONST && asked_value(t, q, k, r->width, r->value, false);
 }
 
+/*
+ * Is row ri of sub-step k, on the word of the value sub-step q asks, what
+ * the question will hide once open (hidden): computed at q or after it
+ * from the asked value (the borrows beside a - ONES, the flags after it),
+ * or an input after q not known before it?  A question still to come
+ * hides them already: the borrow row gives a - ONES away.
+ */
+static bool computed_from(const struct wv_trace *t, size_t q, size_t k, unsigned ri)
+{
+	return q < t->nsubs && k >= q && word_of(t, k) == word_of(t, q) &&
+	       hidden(t, q, k, &t->subs[k].rows[ri]);
+}
+
 /* Is row ri of sub-step k an asked value: on paper any question of the
    lesson on this trace, on screen the open one (wv_hide.own)? */
 static bool asked(const struct wv_hide *h, const struct wv_trace *t, size_t k, unsigned ri)
 {
 	for (size_t i = 0; i < h->nasked; i++)
 		if (wv_lesson_ask_in_rows((enum wv_ask)h->asked[i].ask) &&
-		    asked_from(t, h->asked[i].sub, k, ri))
+		    (asked_from(t, h->asked[i].sub, k, ri) ||
+		     (h->later && computed_from(t, h->asked[i].sub, k, ri))))
 			return true;
 	return h->own && asked_from(t, h->own_sub, k, ri);
 }
@@ -234,8 +292,22 @@ static bool own_step(const struct wv_hide *h, const struct wv_trace *t, size_t i
 	       st->result == t->subs[h->own_sub].rows[ar].value;
 }
 
+/*
+ * Is step i computed from the value asked at sub-step q: a call on q's
+ * word that reaches q (its last sub-step is q or after it)?  has_zero of
+ * the word a fixup makes says which of its bytes are zero, find_zero and
+ * the masks after has_zero where its flags are: each would give the
+ * answer away, whatever value it happens to hold.
+ */
+static bool after_asked(const struct wv_trace *t, size_t i, size_t q)
+{
+	const struct wv_step *st = &t->steps[i];
+
+	return q < t->nsubs && st->word == word_of(t, q) && st->first + st->nsub > q;
+}
+
 /* Is step i's result a value a question of the lesson asks (h->asked),
-   as its last sub-step holds it? */
+   as its last sub-step holds it, or computed from one? */
 static bool asked_step(const struct wv_hide *h, const struct wv_trace *t, size_t i)
 {
 	const struct wv_step *st = &t->steps[i];
@@ -244,7 +316,8 @@ static bool asked_step(const struct wv_hide *h, const struct wv_trace *t, size_t
 		if (st->nsub && wv_lesson_ask_in_rows((enum wv_ask)h->asked[j].ask) &&
 		    (asked_value(t, h->asked[j].sub, st->first + st->nsub - 1,
 				 st->width, st->result, true) ||
-		     fixed_up(t, i, h->asked[j].sub)))
+		     fixed_up(t, i, h->asked[j].sub) ||
+		     (h->later && after_asked(t, i, h->asked[j].sub))))
 			return true;
 	return false;
 }

@@ -7,12 +7,16 @@
  * it is hidden: every row computed at Q or after it (results, borrow and
  * carry chains, partial products), every step result from Q's step on, and
  * every input row after Q that is not known before it.  Known, and shown:
- * constants (ONES, C), Q's own operands, the word `a` itself and the `data`
- * has_zero stored before Q in a later sub-step (the `a` of "~a", the `data`
- * of big-endian prep_zero_mask), and the complement of known rows computed
- * after Q (the "~a" under `a`: a '?' there would hide a value the row
- * beside it shows), decided by the rows' kinds, names and operations, never
- * by what they hold.
+ * constants (ONES, C), Q's own operands, the word `a` itself, the `data`
+ * has_zero stored and hash_name's `b`, computed before Q, in a later
+ * sub-step (the `a` of "~a", the `data` of big-endian prep_zero_mask),
+ * the argument of Q's step drawn again after Q (wv_row.arg, set by the
+ * trace's builder: the bits of "~bits" after "bits - 1"), the result of
+ * a call that ends before Q drawn again (wv_row.from: has_zero in "has_zero
+ * vs prep_zero_mask", hz(a)), and the complement of known rows computed after Q
+ * (the "~a" under `a`): a '?' on any of them would hide a value the rows
+ * beside it show.  Decided by the rows' kinds, names, marks and
+ * operations, never by what they hold.
  *
  * A renderer never draws a trace row directly while a question is open: it
  * asks wv_hide_row() for the row as the class may see it.  A hidden row
@@ -71,6 +75,13 @@ struct wv_hide {
 	   two masks prep_zero_mask returns as they are */
 	bool own;
 	size_t own_sub;
+	/* on screen (later): the asked questions are the open one and those
+	   still to come, and each hides already, on its word, what it will
+	   hide once open: the rows computed at its sub-step or after it (the
+	   borrows beside a - ONES) and the results of the calls that reach
+	   it (has_zero of the word a fixup makes).  On paper the scenes after
+	   a question show what follows from its answer. */
+	bool later;
 };
 
 /*
@@ -94,7 +105,8 @@ bool wv_hide_step(const struct wv_hide *h, const struct wv_trace *t, size_t i);
  * Is step i's result hidden where it is shown apart from its rows (the
  * calls line and table), with its sentence?  As wv_hide_step, and also
  * where it is a value a question of the lesson asks (h->asked), as its
- * rows would hide it.  (On paper a step's general sentence is drawn by
+ * rows would hide it, and (h->later) where the call reaches the sub-step
+ * of one on its word: its result follows from the asked value.  (On paper a step's general sentence is drawn by
  * wv_hide_step alone, under the scene's one sub-step.)
  */
 bool wv_hide_result(const struct wv_hide *h, const struct wv_trace *t, size_t i);

@@ -202,6 +202,18 @@ struct wv_substep *tr_sub_new(struct builder *b, enum wv_op op,
  * bytes they stand for: pre-start bytes on the first word, the answer byte on
  * the word where the scan stops.
  */
+struct wv_row *tr_row_from(struct builder *b, struct wv_row *r, enum wv_step_kind kind)
+{
+	const struct wv_trace *t = b->t;
+
+	for (size_t i = b->step; i-- > 0;)
+		if (t->steps[i].word == b->word && t->steps[i].kind == kind) {
+			r->from = i + 1;
+			break;
+		}
+	return r;
+}
+
 struct wv_row *tr_row_add(struct builder *b, struct wv_substep *s,
 			  enum wv_row_kind kind, const char *label,
 			  uint64_t value, unsigned width)

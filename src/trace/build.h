@@ -118,6 +118,12 @@ struct wv_substep *tr_sub_new(struct builder *b, enum wv_op op,
  * bytes they stand for: pre-start bytes on the first word, the answer byte on
  * the word where the scan stops.
  */
+/*
+ * Row r holds, unchanged, the result of the latest step of kind on the
+ * current word before the one open (wv_row.from); none found: nothing.
+ * Returns r.
+ */
+struct wv_row *tr_row_from(struct builder *b, struct wv_row *r, enum wv_step_kind kind);
 struct wv_row *tr_row_add(struct builder *b, struct wv_substep *s,
 			  enum wv_row_kind kind, const char *label,
 			  uint64_t value, unsigned width);

@@ -48,7 +48,9 @@ void tr_do_zbm(struct builder *b)
 			s = tr_sub_new(b, WV_OP_CLZ, "__fls(mask)",
 				       "The index of the top set bit: the flag of the first "
 				       "zero in memory.");
-			r = tr_row_add(b, s, WV_ROW_INPUT, "mask", mask, w);
+			/* zero_bytemask(mask): create_zero_mask's result */
+			r = tr_row_from(b, tr_row_add(b, s, WV_ROW_INPUT, "mask", mask, w),
+					WV_STEP_CREATE);
 			tr_mark_flags(b, r, wd->value, t->in.delim >= 0, wd->delim_value);
 			r->bits = tr_leading_zero_bits(mask, w);
 			tr_row_add(b, s, WV_ROW_RESULT, "__fls", n, 0);

@@ -202,12 +202,14 @@ uint64_t tr_draw_below_lowest(struct builder *b, const char *bl,
 		       "below it.");
 	d = tr_draw_sub(b, s, bl, bits, WV_ROW_CONST, "1", 1, l1, w);
 	tr_mark_flags_word(b, &s->rows[0]);
+	s->rows[0].arg = true;
 
 	snprintf(ex, sizeof(ex), "~%s", bl);
 	snprintf(l2, sizeof(l2), "~%s", bl);
 	s = tr_sub_new(b, WV_OP_NOT, ex,
 		       "Invert the flags, so that the AND below drops every flag.");
 	tr_mark_flags_word(b, tr_row_add(b, s, WV_ROW_INPUT, bl, bits, w));
+	s->rows[s->nrows - 1].arg = true;	/* bits as it came in */
 	nb = ~bits & M(b);
 	tr_row_add(b, s, WV_ROW_RESULT, l2, nb, w);
 

@@ -81,6 +81,7 @@ static void draw_add32(struct builder *b, uint64_t mask)
 		       "into bit 24, 2^24 sets bit 24 beside bit 23.");
 	sum = tr_draw_add(b, s, "0x00ff0001", c, WV_ROW_INPUT, "mask", mask, "sum", 32);
 	s->rows[0].kind = WV_ROW_CONST;
+	s->rows[1].arg = true;		/* find_zero's mask, as it came in */
 	s->rows[3].bits = UINT64_C(3) << 23;
 
 	s = tr_sub_new(b, WV_OP_SHR, "sum >> 23", "Bring bits 23-24 down.");
@@ -94,7 +95,7 @@ static void draw_add32(struct builder *b, uint64_t mask)
 		       "zero is byte 0), and leaves 1, 2 or 3 otherwise.");
 	tr_sub_detail(b, s, "find_zero = %u.", (unsigned)res);
 	tr_row_add(b, s, WV_ROW_INPUT, "sum >> 23", sh, 32);
-	tr_row_add(b, s, WV_ROW_INPUT, "mask", mask, 32);
+	tr_row_add(b, s, WV_ROW_INPUT, "mask", mask, 32)->arg = true;
 	tr_row_add(b, s, WV_ROW_RESULT, "find_zero", res, 0);
 	b->mem_bytes = true;
 }

@@ -191,7 +191,8 @@ void tr_do_delim_has_zero(struct builder *b)
 	tr_sub_detail(b, s, "%s", wd->hit ? "Non-zero: a NUL or a delimiter is in this "
 		      "word, so the loop stops." : "Zero: neither a NUL nor a delimiter "
 		      "here, so the loop moves on to the next word.");
-	tr_mark_any(b, tr_row_add(b, s, WV_ROW_INPUT, "hz(a)", wd->has_zero, hw));
+	tr_mark_any(b, tr_row_from(b, tr_row_add(b, s, WV_ROW_INPUT, "hz(a)",
+						  wd->has_zero, hw), WV_STEP_HAS_ZERO));
 	tr_mark_any(b, tr_row_add(b, s, WV_ROW_INPUT, "hz(b)", wd->delim_has_zero, hw));
 	tr_mark_any(b, tr_row_add(b, s, WV_ROW_RESULT, "or",
 			    wd->has_zero | wd->delim_has_zero, hw));

@@ -274,7 +274,8 @@ void tr_do_prestart(struct builder *b)
 				       "Without the mask the cheap test would flag memory %s, "
 				       "before the string starts, and the scan would stop at "
 				       "a zero that is not part of the string.", lst);
-		tr_row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w);
+		tr_row_from(b, tr_row_add(b, s, WV_ROW_INPUT, "a (loaded)", wd->loaded, w),
+			    WV_STEP_LOAD);
 		r = tr_row_add(b, s, WV_ROW_RESULT, name[1], raw, map ? 8 : w);
 		if (map)
 			tr_mark_bitmap(b, r);

@@ -60,7 +60,8 @@ static uint64_t draw_prep(struct builder *b, const char *xl, uint64_t x,
 				tr_sub_detail(b, s, "It drops the false flag%s at memory %s.",
 					      tr_nonzero_bytes(b, hz & ~p) &
 					      (tr_nonzero_bytes(b, hz & ~p) - 1) ? "s" : "", lst);
-			r = tr_row_add(b, s, WV_ROW_INPUT, "has_zero", hz, w);
+			r = tr_row_from(b, tr_row_add(b, s, WV_ROW_INPUT, "has_zero", hz, w),
+					WV_STEP_HAS_ZERO);
 			tr_mark_flags(b, r, x, false, 0);
 			r = tr_row_add(b, s, WV_ROW_RESULT, "prep", p, w);
 			tr_mark_flags(b, r, x, false, 0);

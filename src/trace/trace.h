@@ -91,6 +91,16 @@ enum wv_mark {
 struct wv_row {
 	char label[WV_ROW_LABEL_MAX];	/* "a", "ONES", "borrow", "a - ONES" */
 	enum wv_row_kind kind;
+	bool arg;			/* an input holding the value the step
+					   was called with, unchanged: every
+					   row of its label so marked in the
+					   step holds the same value (bits of
+					   create_zero_mask(bits), mask of the
+					   add trick's find_zero(mask)) */
+	size_t from;			/* an input holding an earlier call's
+					   result, unchanged: 1 + the index of
+					   that step (has_zero in the note
+					   "has_zero vs prep_zero_mask"); 0 none */
 	uint64_t value;			/* the row's value (upper bits zero) */
 	unsigned width;			/* 64, 32, 8, or 0 = a number */
 	uint64_t bits;			/* bits to highlight: the borrow or carry

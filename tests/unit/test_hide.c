@@ -3,7 +3,7 @@
  * depend on the answer.  For every question of every shipped lesson, on
  * every variant the lesson allows, the screens the class sees before it
  * answers (the scene as it opens, the question asked, a sub-step on and
- * back) are built at 80x24, 120x36 and 160x45, in the normal and the
+ * back) are built at 80x24, 120x36, 160x45 and 200x50, in the normal and the
  * --present layout; then every value the question hides is changed in the
  * trace and the screens are built again: every cell (character, role,
  * focus, cursor) must be the same.  The handouts' text above their Answers
@@ -59,7 +59,7 @@
 static struct wv_app app;
 static struct wv_class cls;
 
-static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 } };
+static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 }, { 50, 200 } };
 #define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
 
 /* ---- the perturbation: this test's own idea of what a question hides ---- */
@@ -238,6 +238,95 @@ static unsigned perturb(struct wv_trace *t, size_t q, const uint64_t *keep, size
 		default:
 			break;
 		}
+	}
+	return changed;
+}
+
+/*
+ * Change in t what a question still to come, about sub-step q, will hide
+ * on its word: every value computed from the asked one (rows after q on
+ * q's word that perturb() would hide, and the results of the calls on that
+ * word that reach q: has_zero of the word a fixup makes, the masks after a
+ * has_zero), the word's and the scan's records of the same values, and the
+ * details of their sentences.  A value kept (keep[0..nkeep): an asked one,
+ * changed already) stays.  Nothing before q, and no mark of a row shown:
+ * the scene may teach them.  Returns how many rows changed.
+ */
+static unsigned perturb_later(struct wv_trace *t, size_t q, const uint64_t *keep, size_t nkeep)
+{
+	size_t w = word_of(t, q);
+	uint64_t from[256], to[256];
+	size_t nmap = 0;
+	unsigned changed = 0;
+
+	for (size_t k = q; k < t->nsubs; k++) {
+		struct wv_substep *s = &t->subs[k];
+
+		if (word_of(t, k) != w)
+			continue;
+		scramble_detail(s->text, s->general);
+		for (unsigned ri = 0; ri < s->nrows; ri++) {
+			struct wv_row *r = &s->rows[ri];
+			bool hidden = r->kind != WV_ROW_CONST &&
+				      !(k == q && r->kind == WV_ROW_INPUT) &&
+				      !(r->kind == WV_ROW_INPUT &&
+					known_after(t, q, k, r->value)) &&
+				      !(r->kind == WV_ROW_RESULT && not_of_known(t, q, k));
+			bool kept = false;
+
+			for (size_t i = 0; i < nkeep; i++)
+				kept |= r->value == keep[i];
+			if (!hidden || kept)
+				continue;
+			uint64_t nv = other(r->value, r->width);
+
+			if (nmap < 256) {
+				from[nmap] = r->value;
+				to[nmap++] = nv;
+			}
+			r->value = nv;
+			r->bits = next_rand() & (r->width >= 64 ? ~UINT64_C(0) : r->width
+						 ? (UINT64_C(1) << r->width) - 1 : 0);
+			for (unsigned b = 0; b < 8; b++)
+				r->bytes[b] = (uint8_t)next_rand();
+			changed++;
+		}
+	}
+	for (size_t i = 0; i < t->nsteps; i++) {
+		struct wv_step *st = &t->steps[i];
+		bool kept = false;
+
+		if (st->word != w || st->first + st->nsub <= q)
+			continue;
+		scramble_detail(st->text, st->general);
+		for (size_t j = 0; j < nkeep; j++)
+			kept |= st->result == keep[j];
+		if (kept)
+			continue;
+		uint64_t nv = other(st->result, st->width);
+
+		if (nmap < 256) {
+			from[nmap] = st->result;
+			to[nmap++] = nv;
+		}
+		st->result = nv;
+		st->false_pos = !st->false_pos;
+	}
+	/* the records of the values changed (the narration reads them) */
+	{
+		uint64_t *fields[] = {
+			&t->words[w].has_zero, &t->words[w].data, &t->words[w].delim_has_zero,
+			&t->scan.prep, &t->scan.delim_prep, &t->scan.prep_zero_mask,
+			&t->scan.create_zero_mask, &t->scan.zero_bytemask,
+		};
+		bool last = t->steps[t->nsteps - 1].word == w;
+
+		for (size_t f = 0; f < sizeof(fields) / sizeof(fields[0]); f++)
+			for (size_t m = 0; m < nmap; m++)
+				if (*fields[f] == from[m] && (f < 3 || last)) {
+					*fields[f] = to[m];
+					break;
+				}
 	}
 	return changed;
 }
@@ -472,6 +561,13 @@ static unsigned perturb_pending(size_t n, const size_t *js, const struct wv_answ
 		    wv_lesson_ask_in_rows(wv_lesson_scene(cls.lesson, js[i])->q.ask))
 			own = qs[i];
 	}
+	/* what the questions still to come will hide on their words: the
+	   values computed from theirs (the calls table's has_zero of the
+	   word a fixup makes; lesson 15, scene 2 before scene 3) */
+	for (size_t i = 0; i < n; i++)
+		if (js[i] != cls.scene &&
+		    wv_lesson_ask_in_rows(wv_lesson_scene(cls.lesson, js[i])->q.ask))
+			changed += perturb_later(&app.trace, qs[i], to, n);
 	if (own != SIZE_MAX)
 		changed += perturb(&app.trace, own, to, n);
 	return changed;
@@ -486,6 +582,158 @@ static unsigned moments;
 static bool this_size(size_t z)
 {
 	return !quick_mode() || z == moments % NSIZES;
+}
+
+/* ---- a '?' row never hides a value shown on the same screen ------------- */
+
+static unsigned qrows_checked, qrows_failed;
+
+/* Does line start with label, then blanks, then a '?' (the row drawn
+   hidden, its bits and hex '?')? */
+static bool drawn_hidden(const char *line, const char *label)
+{
+	size_t n = strlen(label);
+
+	while (*line == ' ' || *line == '<' || *line == '>')
+		line++;
+	if (strncmp(line, label, n) != 0 || line[n] != ' ')
+		return false;
+	line += n;
+	while (*line == ' ')
+		line++;
+	/* its bits: four '?' at least (the calls table's "has_zero  ?  ?"
+	   is a call's result, not a row) */
+	unsigned marks = 0;
+
+	for (const char *p = line; *p; p++)
+		marks += *p == '?';
+	return *line == '?' && marks >= 4;
+}
+
+/* Is v one of t's constants (ONES, 0x00ff0001): a computed value equal
+   to one is the word's coincidence, no proof of the same quantity. */
+static bool a_constant(const struct wv_trace *t, uint64_t v)
+{
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++)
+			if (t->subs[k].rows[ri].kind == WV_ROW_CONST &&
+			    t->subs[k].rows[ri].value == v)
+				return true;
+	return false;
+}
+
+/*
+ * Every word-wide row the frame draws as '?' (its label, then '?' where
+ * its bits are), whose value the same frame shows elsewhere in hex
+ * (0x and every digit): the '?' then hides nothing and tells the class
+ * the row is something it is not.  The rows hidden are wv_hide_row's, as
+ * the views draw them; the value looked for is the trace's own, read
+ * here.  Returns a sentence on the first such row, or NULL.
+ */
+static const char *hides_shown(const struct wv_frame *f)
+{
+	static char why[600];
+	struct wv_hide h = wv_view_hide(&app);
+	const struct wv_trace *t = &app.trace;
+
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++) {
+			const struct wv_row *r = &t->subs[k].rows[ri];
+			struct wv_row shown;
+			char hex[24], line[400];
+			int drawn = -1, where = -1;
+
+			/* an input: a value carried in (a result computed after
+			   the question may equal a shown one by the word's
+			   coincidence: showing it then would tell) */
+			if (r->kind != WV_ROW_INPUT || r->width < 16 || a_constant(t, r->value) ||
+			    !wv_hide_row(&h, t, k, ri, &shown))
+				continue;
+			snprintf(hex, sizeof(hex), "0x%0*llx", (int)r->width / 4,
+				 (unsigned long long)r->value);
+			for (int y = 0; y < f->rows; y++) {
+				wv_frame_row_text(f, y, line, sizeof(line));
+				if (drawn < 0 && drawn_hidden(line, r->label))
+					drawn = y;
+				/* not as a choice's option ("c) 0x...") */
+				const char *at = strstr(line, hex);
+
+				if (where < 0 && at && !(at - line >= 2 && at[-1] == ' ' &&
+							 at[-2] == ')'))
+					where = y;
+			}
+			if (drawn < 0)
+				continue;
+			qrows_checked++;
+			if (where < 0)
+				continue;
+			char a[200], b[200];
+
+			wv_frame_row_text(f, drawn, a, sizeof(a));
+			wv_frame_row_text(f, where, b, sizeof(b));
+			snprintf(why, sizeof(why), "row %d draws %s (sub-step %zu: %s) as '?', "
+				 "row %d shows its value %s:\n  %.150s\n  %.150s", drawn,
+				 r->label, k, t->subs[k].expr, where, hex, a, b);
+			return why;
+		}
+	return NULL;
+}
+
+/*
+ * Scenes where a '?' still hides a value shown beside it, not yet fixed,
+ * each said here and counted (and the test fails once one of them no
+ * longer does, so the list stays true): rows hidden while the question
+ * open asks no row (lesson 1 scene 6's count of operations hides every
+ * row from its sub-step on), and a row whose value equals another
+ * quantity by the word's coincidence, which hide.c may not read (lesson
+ * 3 scene 6 on generic-be32: has_zero = ~data; lesson 10 scene 3 on
+ * 32-bit big-endian: the halving's mask at "mask >> 8" is the mask it
+ * started from only because its top half is zero, which is what the
+ * stage before asks).
+ */
+static const struct { unsigned lesson, scene; } still_hides[] = {
+	{ 1, 6 }, { 3, 6 }, { 10, 3 },
+};
+static bool still_seen[sizeof(still_hides) / sizeof(still_hides[0])];
+static unsigned qrows_known;
+
+/* hides_shown on each frame of before[][] (built at sizes[] and in both
+   layouts), failing on the first (WATVIZ_HIDE_ALL=1: each said). */
+static void no_hidden_shown(struct wv_frame (*frames)[2], const char *what)
+{
+	for (size_t z = 0; z < NSIZES; z++)
+		for (int present = 0; present < 2 && this_size(z); present++) {
+			const char *why = hides_shown(&frames[z][present]);
+			unsigned ln = 0;
+			size_t sn = 0;
+			const char *at = strstr(what, ", scene ");
+			bool known = false;
+
+			if (!why)
+				continue;
+			if (sscanf(what, "lesson %u", &ln) == 1 && at &&
+			    sscanf(at, ", scene %zu", &sn) == 1)
+				for (size_t i = 0; i < sizeof(still_hides) /
+						       sizeof(still_hides[0]); i++)
+					if (still_hides[i].lesson == ln &&
+					    still_hides[i].scene == sn)
+						known = still_seen[i] = true;
+			if (known) {
+				qrows_known++;
+				if (getenv("WATVIZ_HIDE_ALL"))
+					printf("# KNOWN %s at %dx%d%s: %s\n", what, sizes[z][1],
+					       sizes[z][0], present ? ", --present" : "", why);
+				continue;
+			}
+			qrows_failed++;
+			if (getenv("WATVIZ_HIDE_ALL"))
+				printf("# FAIL %s at %dx%d%s: %s\n", what, sizes[z][1],
+				       sizes[z][0], present ? ", --present" : "", why);
+			else
+				fail_msg("%s at %dx%d%s: a '?' hides a value shown on the "
+					 "same screen: %s", what, sizes[z][1], sizes[z][0],
+					 present ? ", --present" : "", why);
+		}
 }
 
 /* The class's screens now, then with what the question hides changed. */
@@ -507,6 +755,7 @@ static void same_screens(const char *what)
 						       sizes[z][1]), 0);
 			wv_lessonview_build(&before[z][present], &cls);
 		}
+	no_hidden_shown(before, what);
 	save(&sv, &app.trace);
 	/* the asked values wherever this test says they reach (as on paper:
 	   a word-wide one in every row that holds it), this question's and
@@ -585,7 +834,9 @@ static void every_question(void **state)
 	       "(colour and monochrome) byte by byte, %u hidden rows changed\n",
 	       questions, cases, quick_mode() ? "1 size, the next each time (WATVIZ_QUICK)"
 	       : "3 sizes", paintings, perturbed_rows);
+	printf("# %u rows drawn '?' looked for elsewhere on their screens\n", qrows_checked);
 	assert_true(questions > 100);
+	assert_true(qrows_checked > 1000);
 }
 
 /* ---- handouts: the same above the answers, whatever is hidden --------- */
@@ -937,7 +1188,7 @@ static void handouts_same(void **state)
 static unsigned pending_cases, pending_moments, pending_rows, pending_failed;
 
 /*
- * The class's screens now (80x24, 120x36, 160x45; the normal layout and
+ * The class's screens now (80x24, 120x36, 160x45, 200x50; the normal layout and
  * --present; the split view where the scene opens it), then again with
  * every pending question's asked value changed where perturb_asked says
  * it reaches (a word-wide one in every row and call result that holds
@@ -963,6 +1214,7 @@ static void same_screens_pending(const char *what)
 						       sizes[z][1]), 0);
 			wv_lessonview_build(&before[z][present], &cls);
 		}
+	no_hidden_shown(before, what);
 	save(&sv, &app.trace);
 	pending_rows += perturb_pending(n, js, ans, qs);
 	for (size_t z = 0; z < NSIZES; z++)
@@ -1076,6 +1328,20 @@ static void every_scene_before(void **state)
 	       "cell, %u asked rows changed\n", scenes, pending_moments, pending_cases,
 	       pending_rows);
 	assert_int_equal(pending_failed, 0);
+	assert_int_equal(qrows_failed, 0);
+	printf("# %u screens of the %zu scenes listed in still_hides: a '?' there still "
+	       "hides a value shown beside it\n", qrows_known,
+	       sizeof(still_hides) / sizeof(still_hides[0]));
+	unsigned gone = 0;
+
+	for (size_t i = 0; i < sizeof(still_hides) / sizeof(still_hides[0]); i++)
+		if (!still_seen[i]) {
+			printf("# lesson %u scene %u no longer hides a shown value: take "
+			       "it out of still_hides\n", still_hides[i].lesson,
+			       still_hides[i].scene);
+			gone++;
+		}
+	assert_int_equal(gone, 0);
 	assert_true(pending_moments > 200);
 }
 

@@ -153,7 +153,11 @@ static const char *leak(const char *text, const struct wv_answer *a, unsigned bi
 
 			if (line[0] != ' ' && strstr(line, "  "))
 				from = (size_t)(strstr(line, "  ") - line);
-			for (size_t i = from; line[i] && nd + 1 < sizeof(digits); i++)
+			/* up to its hex: the zeros of "0x0000008000000000" after
+			   the bits would let a shifted one-bit word pass for
+			   the answer's bits */
+			for (size_t i = from; line[i] && nd + 1 < sizeof(digits) &&
+			     !(line[i] == '0' && line[i + 1] == 'x'); i++)
 				if (line[i] == '0' || line[i] == '1')
 					digits[nd++] = line[i];
 			digits[nd] = '\0';
