@@ -250,8 +250,10 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 	}
 	h->t = sc->t;
 	/* the memory panel never points at the terminator, which some
-	   question asks */
-	h->hide.on = true;
+	   question asks (this scene's questions: the last scene's list may
+	   belong to a lesson already walked, and freed) */
+	h->hide = (struct wv_hide){ .on = true, .quiz = sc->quiz, .asked = sc->asked,
+				    .nasked = sc->nasked, .upto = sc->upto };
 	if (s->measure >= 0)
 		chart(h, sc);	/* in place of the memory and the bits */
 	else if (sc->memory)

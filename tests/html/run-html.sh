@@ -96,7 +96,7 @@ for n in shown:
                              "questions": asked[n]}
 pages["l3-ppc.html"] = {"args": ["--html", "--lesson", "3", "--arch", "ppc"],
                         "kind": "lesson", "questions": 3}
-# the 46-minute class, one print: 29 Letter pages before its lessons
+# the 47-minute class, one print: 29 Letter pages before its lessons
 # shared one legend, one answers section and one list of sources, 14
 # after; lesson 1's scene 6 (what one word costs, a question of its own)
 # came later and adds 2 (16)

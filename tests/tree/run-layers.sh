@@ -175,7 +175,8 @@ def read_nm(objs):
     for l in out.stdout.splitlines():
         obj, _, rest = l.partition(":")
         f = rest.split()
-        if len(f) >= 2:
+        # the sanitizers' own markers (__odr_asan.x beside x, make asan)
+        if len(f) >= 2 and not f[-1].startswith("__odr_asan"):
             d = syms.setdefault(obj, {"--defined-only": set(), "--undefined-only": set()})
             d["--undefined-only" if f[-2] in ("U", "w", "v") else "--defined-only"].add(f[-1])
     return syms
