@@ -84,7 +84,7 @@ T new-session -d -s s -x 100 -y 30 "env -i PATH=$PATH HOME=$tmp TERM=screen-256c
 watch_output
 wait_for '$'
 # the exit file is written last, so once it is there the modes are too
-T send-keys -t =s: -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 TERM=xterm-256color $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit; echo SOAK-DONE-\$c"
+T send-keys -t =s: -l "stty -a >$tmp/stty.before; XDG_STATE_HOME=$tmp/state ASAN_OPTIONS=log_path=$tmp/log/asan:detect_leaks=1 UBSAN_OPTIONS=log_path=$tmp/log/ubsan:print_stacktrace=1 TERM=xterm-256color $BIN 'ab\\0cd' 2>$tmp/stderr; c=\$?; stty -a >$tmp/stty.after; echo SOAK-EXIT=\$c >$tmp/exit"
 T send-keys -t =s: Enter
 # the keys go to the visualizer, not to the shell before it starts
 wait_for "Memory" || echo "# the visualizer did not draw its screen"
@@ -112,26 +112,22 @@ while IFS= read -r line; do
 		echo "# watviz ended after $sent of the key lines"
 		break
 	fi
-	# let the program keep up now and then: until the pane has written
-	# (read from watch_output's fifo, as tests/lib/tmux.sh's waits do; at
-	# most a quiet second)
-	if [ $((sent % 25)) -eq 0 ] && out_fifo && [ -p "$_f" ]; then
-		timeout 1 dd if="$_f" of=/dev/null bs=65536 count=1 status=none 2>/dev/null
-	fi
+	# let the program keep up now and then
+	[ $((sent % 25)) -eq 0 ] && sleep 0.05
 done <"$tmp/keys"
 T resize-window -t =s: -x 100 -y 30 2>/dev/null
-# out of any view or prompt, then q, until the shell says the run ended;
-# while it has not (a view or prompt the keys still queued opened), back
-# out and quit again: each wait ends at what the pane shows, or after a
-# bound counted in its outputs and quiet seconds (tests/lib/tmux.sh)
-# (the pattern wants digits: the typed command line shows "SOAK-DONE-$c")
-T send-keys -t =s: Escape Escape q
-tries=0 t=$TIMEOUT TIMEOUT=5
-until wait_re 'SOAK-DONE-[0-9]+' || [ $tries -ge 60 ]; do
-	T send-keys -t =s: Escape q
-	tries=$((tries + 1))
+T send-keys -t =s: Escape Escape
+sleep 0.5
+T send-keys -t =s: q
+i=0
+while [ $i -lt 600 ]; do
+	T capture-pane -p -t =s: >"$tmp/screen" 2>/dev/null
+	[ -s "$tmp/exit" ] && break
+	# still in a view or a prompt: back out and quit again
+	[ $((i % 20)) -eq 19 ] && T send-keys -t =s: Escape q
+	sleep 0.1
+	i=$((i + 1))
 done
-TIMEOUT=$t
 code=$(sed -n 's/^SOAK-EXIT=\([0-9]*\)$/\1/p' "$tmp/exit" 2>/dev/null)
 why=""
 [ "$code" = 0 ] || why="exit status ${code:-none}"
