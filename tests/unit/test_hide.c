@@ -575,7 +575,7 @@ static unsigned perturb_pending(size_t n, const size_t *js, const struct wv_answ
 
 /* How many times same_screens has run: under WATVIZ_QUICK (make check,
    make asan) each run builds one of the sizes, the next one the next, so
-   that a question's four moments meet all three, a third of the frames. */
+   that a question's four moments meet all four sizes, a quarter of the frames. */
 static unsigned moments;
 
 /* Whether same_screens builds size z this time. */
