@@ -96,6 +96,20 @@ static void still_asked(struct wv_class *c)
 	wv_app_set_asked(c->app, asked, n);
 }
 
+size_t app_later_answers(const struct wv_class *c, uint64_t *later, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t j = next_asked(c, c->scene + 1); j < c->nscenes && n < max;
+	     j = next_asked(c, j + 1)) {
+		struct wv_answer a;
+
+		if (wv_lesson_answer(wv_lesson_scene(c->lesson, j), &c->app->trace, &a) == 0)
+			later[n++] = a.value;
+	}
+	return n;
+}
+
 bool wv_class_split_shown(const struct wv_class *c)
 {
 	const struct wv_variant *own;

@@ -6,6 +6,8 @@
 #define WATVIZ_APP_ASKED_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "app/classroom.h"
 
@@ -28,5 +30,10 @@ void app_split_waits(struct wv_class *c);
 /* Refuse the view what ("compare", "split") while it would answer a
    question open or still to come on this trace, saying which; true if so. */
 bool app_refused(struct wv_class *c, const char *what);
+
+/* The answers of the questions still to come on the trace shown after this
+   scene's (neither answered nor shown), at most max into later; how many.  A
+   wrong answer equal to one is not named (wv_lesson_diagnose_unnamed). */
+size_t app_later_answers(const struct wv_class *c, uint64_t *later, size_t max);
 
 #endif /* WATVIZ_APP_ASKED_H */

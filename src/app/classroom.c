@@ -671,10 +671,15 @@ static int answer(struct wv_class *c, const char *typed)
 		c->wrong++;
 		snprintf(c->last_wrong, sizeof(c->last_wrong), "%s",
 			 typed + strspn(typed, " \t"));
-		if (c->answer.form != WV_FORM_FORMULA)
-			wv_lesson_diagnose(wv_lesson_scene(c->lesson, c->scene),
-					   &c->app->trace, &c->answer, typed, c->wrong_why,
-					   sizeof(c->wrong_why));
+		if (c->answer.form != WV_FORM_FORMULA) {
+			/* a later question's answer on this trace is not named */
+			uint64_t later[WV_APP_ASKED_MAX];
+			size_t nl = app_later_answers(c, later, WV_APP_ASKED_MAX);
+
+			wv_lesson_diagnose_unnamed(wv_lesson_scene(c->lesson, c->scene),
+						   &c->app->trace, &c->answer, typed, later,
+						   nl, c->wrong_why, sizeof(c->wrong_why));
+		}
 		/* the line stays open with the answer selected: a retry is
 		   typed over it, never run as key commands */
 		snprintf(c->retry, sizeof(c->retry), "%s", c->last_wrong);

@@ -284,6 +284,17 @@ int wv_lesson_diagnose(const struct wv_scene *s, const struct wv_trace *t,
 		       const struct wv_answer *a, const char *typed, char *buf,
 		       size_t size);
 
+/*
+ * wv_lesson_diagnose, but a typed value that is one of later[0..nlater) (the
+ * answers of questions still to come on this trace) is not named: it gets
+ * what a value no rule explains gets ("look again at memory byte N ..." for a
+ * hex word, nothing for a number), so the reply does not confirm it.
+ */
+int wv_lesson_diagnose_unnamed(const struct wv_scene *s, const struct wv_trace *t,
+			       const struct wv_answer *a, const char *typed,
+			       const uint64_t *later, size_t nlater, char *buf,
+			       size_t size);
+
 /* Write answer value v as the form shows it: "0x00008000" or "2". */
 void wv_lesson_format(const struct wv_answer *a, uint64_t v, char *buf,
 		      size_t size);

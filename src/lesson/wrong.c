@@ -486,8 +486,10 @@ static int wrong_rows(struct ls_wrong *w)
 	return 0;
 }
 
-int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
-		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size)
+/* wv_lesson_wrong, or (unnamed) only the last resort's "look again at ..." */
+static int wrong_of(const struct wv_scene *s, const struct wv_trace *t,
+		    const struct wv_answer *a, uint64_t typed, bool unnamed,
+		    char *buf, size_t size)
 {
 	size_t wi = ls_shown_word(s, t);
 	const struct wv_word *wd = &t->words[wi < t->nwords ? wi : t->nwords - 1];
@@ -500,6 +502,8 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 	buf[0] = '\0';
 	if (typed == a->value)
 		return 0;
+	if (unnamed)	/* a later question's answer: as a value none explains */
+		return a->width == 0 || a->form == WV_FORM_NUMBER ? 0 : ls_slip_where(&w);
 	if (a->width == 0 || a->form == WV_FORM_NUMBER)
 		return wrong_number(&w);
 	/* a hex value: the mistakes of this step first */
@@ -603,9 +607,23 @@ int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
 	return ls_slip_where(&w);
 }
 
+int wv_lesson_wrong(const struct wv_scene *s, const struct wv_trace *t,
+		    const struct wv_answer *a, uint64_t typed, char *buf, size_t size)
+{
+	return wrong_of(s, t, a, typed, false, buf, size);
+}
+
 int wv_lesson_diagnose(const struct wv_scene *s, const struct wv_trace *t,
 		       const struct wv_answer *a, const char *typed, char *buf,
 		       size_t size)
+{
+	return wv_lesson_diagnose_unnamed(s, t, a, typed, NULL, 0, buf, size);
+}
+
+int wv_lesson_diagnose_unnamed(const struct wv_scene *s, const struct wv_trace *t,
+			       const struct wv_answer *a, const char *typed,
+			       const uint64_t *later, size_t nlater, char *buf,
+			       size_t size)
 {
 	const char *p = typed + strspn(typed, " \t");
 	bool hex = a->form == WV_FORM_HEX || (a->form == WV_FORM_CHOICE && a->width);
@@ -620,7 +638,11 @@ int wv_lesson_diagnose(const struct wv_scene *s, const struct wv_trace *t,
 	if (hex && ls_decimal_digits(p) && !(a->form == WV_FORM_CHOICE && p[1] == '\0'))
 		snprintf(how, sizeof(how), "%.20s was read as hex 0x%llx", p,
 			 (unsigned long long)v);
-	if (!wv_lesson_wrong(s, t, a, v, rest, sizeof(rest))) {
+	bool unnamed = false;
+
+	for (size_t i = 0; i < nlater; i++)
+		unnamed |= later[i] == v;
+	if (!wrong_of(s, t, a, v, unnamed, rest, sizeof(rest))) {
 		snprintf(buf, size, "%s", how);
 		return how[0] != '\0';
 	}
