@@ -96,7 +96,7 @@ static void still_asked(struct wv_class *c)
 	wv_app_set_asked(c->app, asked, n);
 }
 
-size_t app_later_answers(const struct wv_class *c, uint64_t *later, size_t max)
+size_t wv_class_later_answers(const struct wv_class *c, uint64_t *later, size_t max)
 {
 	size_t n = 0;
 

@@ -31,9 +31,5 @@ void app_split_waits(struct wv_class *c);
    question open or still to come on this trace, saying which; true if so. */
 bool app_refused(struct wv_class *c, const char *what);
 
-/* The answers of the questions still to come on the trace shown after this
-   scene's (neither answered nor shown), at most max into later; how many.  A
-   wrong answer equal to one is not named (wv_lesson_diagnose_unnamed). */
-size_t app_later_answers(const struct wv_class *c, uint64_t *later, size_t max);
 
 #endif /* WATVIZ_APP_ASKED_H */

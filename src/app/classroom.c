@@ -674,7 +674,7 @@ static int answer(struct wv_class *c, const char *typed)
 		if (c->answer.form != WV_FORM_FORMULA) {
 			/* a later question's answer on this trace is not named */
 			uint64_t later[WV_APP_ASKED_MAX];
-			size_t nl = app_later_answers(c, later, WV_APP_ASKED_MAX);
+			size_t nl = wv_class_later_answers(c, later, WV_APP_ASKED_MAX);
 
 			wv_lesson_diagnose_unnamed(wv_lesson_scene(c->lesson, c->scene),
 						   &c->app->trace, &c->answer, typed, later,

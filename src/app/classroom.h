@@ -169,6 +169,14 @@ bool wv_class_split_shown(const struct wv_class *c);
 int wv_class_split(struct wv_class *c, const struct wv_variant *v);
 
 /*
+ * The answers of the questions still to come on the trace shown after this
+ * scene's (neither answered nor shown), at most max into later; how many.
+ * A wrong answer equal to one is not named (wv_lesson_diagnose_unnamed),
+ * and the class is not offered one as an option (wv_lesson_options).
+ */
+size_t wv_class_later_answers(const struct wv_class *c, uint64_t *later, size_t max);
+
+/*
  * Would a view of every value of the word shown (compare, split, :json,
  * :try, a link's view) answer a question open or still to come on this
  * trace?  Returns the scene that asks it (from 1; the first of them), or

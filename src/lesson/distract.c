@@ -300,16 +300,33 @@ static void group_of(const char *why, char *group, size_t size)
 		group[n - 1] = '\0';
 }
 
+/* The values not to name: the answers of the questions still to come. */
+struct later {
+	const uint64_t *v;
+	size_t n;
+};
+
+static bool is_later(const struct later *l, uint64_t v)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i] == v)
+			return true;
+	return false;
+}
+
 /* Fill o for value v; returns whether the grader has a sentence for it. */
 static bool explain(struct wv_lesson_option *o, const struct wv_scene *s,
-		    const struct wv_trace *t, const struct wv_answer *a, uint64_t v)
+		    const struct wv_trace *t, const struct wv_answer *a, uint64_t v,
+		    const struct later *l)
 {
 	*o = (struct wv_lesson_option){ .value = v, .right = v == a->value };
 	wv_lesson_format(a, v, o->text, sizeof(o->text));
 	if (o->right)
 		return true;
-	/* a value the grader only says where to look for is no likely one */
-	if (!wv_lesson_diagnose(s, t, a, o->text, o->diagnosis, sizeof(o->diagnosis)) ||
+	/* a value the grader only says where to look for is no likely one;
+	   nor is a later question's answer, which is not named */
+	if (!wv_lesson_diagnose_unnamed(s, t, a, o->text, l->v, l->n, o->diagnosis,
+					sizeof(o->diagnosis)) ||
 	    strncmp(o->diagnosis, "look again", 10) == 0)
 		return false;
 	cut_right(o->diagnosis, a);
@@ -331,9 +348,10 @@ static void sort_options(struct wv_lesson_option *o, unsigned n)
 }
 
 int wv_lesson_options(const struct wv_scene *s, const struct wv_trace *t,
-		      const struct wv_answer *a,
+		      const struct wv_answer *a, const uint64_t *later, size_t nlater,
 		      struct wv_lesson_option opts[WV_CHOICES_MAX])
 {
+	const struct later l = { later, later ? nlater : 0 };
 	struct cands c = { .n = 0 };
 	unsigned n = 0, width;
 	const struct wv_word *wd;
@@ -344,7 +362,7 @@ int wv_lesson_options(const struct wv_scene *s, const struct wv_trace *t,
 		return -1;
 	if (a->form == WV_FORM_CHOICE) {
 		for (unsigned i = 0; i < a->nchoices && i < WV_CHOICES_MAX; i++)
-			if (!explain(&opts[i], s, t, a, a->choices[i]))
+			if (!explain(&opts[i], s, t, a, a->choices[i], &l))
 				opts[i].diagnosis[0] = opts[i].group[0] = '\0';
 		return (int)(a->nchoices < WV_CHOICES_MAX ? a->nchoices : WV_CHOICES_MAX);
 	}
@@ -360,18 +378,19 @@ int wv_lesson_options(const struct wv_scene *s, const struct wv_trace *t,
 	if (a->width)
 		hex_mistakes(&c, s, t, wd, a->value, width);
 
-	explain(&opts[n++], s, t, a, a->value);
+	explain(&opts[n++], s, t, a, a->value, &l);
 	/* pass 0: a mistake of each kind first; pass 1: any that is left */
 	for (int pass = 0; pass < 2; pass++)
 		for (unsigned i = 0; i < c.n && n < WV_CHOICES_MAX; i++) {
 			struct wv_lesson_option o;
 			bool seen = false;
 
-			if (c.v[i] == a->value || (a->width && c.v[i] > wv_wmask(width)))
+			if (c.v[i] == a->value || (a->width && c.v[i] > wv_wmask(width)) ||
+			    is_later(&l, c.v[i]))
 				continue;
 			for (unsigned j = 0; j < n; j++)
 				seen |= opts[j].value == c.v[i];
-			if (seen || !explain(&o, s, t, a, c.v[i]))
+			if (seen || !explain(&o, s, t, a, c.v[i], &l))
 				continue;
 			for (unsigned j = 0; j < n && pass == 0; j++)
 				seen |= strcmp(opts[j].group, o.group) == 0;

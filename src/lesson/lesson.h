@@ -381,7 +381,7 @@ struct wv_lesson_option {
  * question (ask: build), which cannot be voted as options.
  */
 int wv_lesson_options(const struct wv_scene *s, const struct wv_trace *t,
-		      const struct wv_answer *a,
+		      const struct wv_answer *a, const uint64_t *later, size_t nlater,
 		      struct wv_lesson_option opts[WV_CHOICES_MAX]);
 
 /*

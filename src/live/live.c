@@ -735,8 +735,8 @@ _Static_assert(sizeof(((struct wv_live_option *)0)->text) == WV_OPTION_TEXT_MAX 
 _Static_assert(WV_CHOICES_MAX == WV_LIVE_OPTIONS_MAX, "as many options");
 
 int wv_live_question_of(const struct wv_scene *s, const struct wv_trace *t,
-			const struct wv_answer *a, unsigned lesson, unsigned scene,
-			struct wv_live_question *q)
+			const struct wv_answer *a, const uint64_t *later, size_t nlater,
+			unsigned lesson, unsigned scene, struct wv_live_question *q)
 {
 	struct wv_lesson_option opts[WV_CHOICES_MAX];
 	char prompt[WV_NARRATION_MAX];
@@ -745,7 +745,7 @@ int wv_live_question_of(const struct wv_scene *s, const struct wv_trace *t,
 	*q = (struct wv_live_question){ .lesson = lesson, .scene = scene };
 	if (s->q.ask == WV_ASK_NONE || !s->q.prompt)
 		return -1;
-	n = wv_lesson_options(s, t, a, opts);
+	n = wv_lesson_options(s, t, a, later, nlater, opts);
 	if (n < 1)
 		return -1;
 	if (wv_lesson_prompt(s, t, prompt, sizeof(prompt), NULL) != 0)

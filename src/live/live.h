@@ -239,8 +239,8 @@ int wv_live_option_of(const struct wv_live_question *q, const char *typed);
  * question cannot be voted as options (a formula, or no question).
  */
 int wv_live_question_of(const struct wv_scene *s, const struct wv_trace *t,
-			const struct wv_answer *a, unsigned lesson, unsigned scene,
-			struct wv_live_question *q);
+			const struct wv_answer *a, const uint64_t *later, size_t nlater,
+			unsigned lesson, unsigned scene, struct wv_live_question *q);
 
 /*
  * The class log's line (--class-log) for student id's vote in the current

@@ -596,6 +596,8 @@ void wv_session_live_end(struct wv_session *s)
 static void live_follow(struct wv_session *s)
 {
 	struct wv_live_question q;
+	uint64_t later[64];
+	size_t nlater;
 	struct wv_class *c = &s->cls;
 
 	if (s->live && s->lesson && s->started && c->phase == WV_CLASS_END)
@@ -611,8 +613,10 @@ static void live_follow(struct wv_session *s)
 	s->live_draws = c->draws;
 	s->live_note[0] = '\0';
 	live_keep(s);	/* the one before, as it ended */
+	nlater = wv_class_later_answers(c, later, sizeof(later) / sizeof(later[0]));
 	if (wv_live_question_of(wv_lesson_scene(c->lesson, c->scene), &s->app.trace,
-				&c->answer, c->number, (unsigned)c->scene + 1, &q) < 0 ||
+				&c->answer, later, nlater, c->number,
+				(unsigned)c->scene + 1, &q) < 0 ||
 	    (q.drawn = c->draws > 0, wv_live_open(s->live, &q) == 0)) {
 		snprintf(s->live_note, sizeof(s->live_note), "This question is "
 			 "answered here, not voted: its answer is a formula.");

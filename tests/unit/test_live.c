@@ -1108,7 +1108,7 @@ static void options_of(size_t scene, const char *what, void *ctx)
 	struct wv_lesson_option o[WV_CHOICES_MAX];
 	struct wv_live_question q;
 	char right[40], buf[WV_LIVE_EVENT_MAX];
-	int n = wv_lesson_options(s, &app.trace, a, o);
+	int n = wv_lesson_options(s, &app.trace, a, NULL, 0, o);
 	unsigned nright = 0;
 	wv_live *l;
 
@@ -1117,7 +1117,7 @@ static void options_of(size_t scene, const char *what, void *ctx)
 	if (s->q.ask == WV_ASK_BUILD) {
 		if (n != -1)
 			fail_msg("%s: a formula question as %d options", what, n);
-		assert_int_equal(wv_live_question_of(s, &app.trace, a, 1, 1, &q), -1);
+		assert_int_equal(wv_live_question_of(s, &app.trace, a, NULL, 0, 1, 1, &q), -1);
 		built++;
 		return;
 	}
@@ -1161,7 +1161,7 @@ static void options_of(size_t scene, const char *what, void *ctx)
 		fail_msg("%s: the right answer %s is among the options %u times", what,
 			 right, nright);
 	/* and as the class votes on it */
-	assert_int_equal(wv_live_question_of(s, &app.trace, a, 5, (unsigned)scene + 1, &q), 0);
+	assert_int_equal(wv_live_question_of(s, &app.trace, a, NULL, 0, 5, (unsigned)scene + 1, &q), 0);
 	assert_int_equal(q.nopts, (unsigned)n);
 	assert_string_equal(q.title, s->title);
 	assert_true(q.prompt[0]);
@@ -1222,7 +1222,7 @@ static void two_by_hand(void **state)
 	assert_int_equal(wv_trace_build(&t, &in), 0);
 	assert_int_equal(wv_lesson_answer(&s, &t, &a), 0);
 	assert_true(a.value == UINT64_C(0x0000000000800000));
-	n = wv_lesson_options(&s, &t, &a, o);
+	n = wv_lesson_options(&s, &t, &a, NULL, 0, o);
 	assert_int_equal(n, 4);
 	p = option_valued(o, n, UINT64_C(0x0000800000000000));
 	assert_string_equal(p->text, "0x0000800000000000");
@@ -1236,7 +1236,7 @@ static void two_by_hand(void **state)
 	s.show_ops = 1u << WV_OP_SUB;
 	assert_int_equal(wv_lesson_answer(&s, &t, &a), 0);
 	assert_true(a.value == UINT64_C(0x101010100fff6160));
-	n = wv_lesson_options(&s, &t, &a, o);
+	n = wv_lesson_options(&s, &t, &a, NULL, 0, o);
 	assert_int_equal(n, 4);
 	p = option_valued(o, n, UINT64_C(0x1010101010ff6160));
 	assert_string_equal(p->group, "no borrow");
@@ -1244,7 +1244,7 @@ static void two_by_hand(void **state)
 	for (int i = 1; i < n; i++)
 		assert_true(o[i - 1].value < o[i].value);
 	s.q.ask = WV_ASK_BUILD;
-	assert_int_equal(wv_lesson_options(&s, &t, &a, o), -1);
+	assert_int_equal(wv_lesson_options(&s, &t, &a, NULL, 0, o), -1);
 	wv_trace_free(&t);
 }
 
