@@ -394,7 +394,7 @@ lint:
 	git diff --check
 
 man-lint:
-	mandoc -Tlint -W warning watviz.1
+	mandoc -Tlint -W style watviz.1
 
 # (and tests/web/node_modules, where make check put the page's npm test
 # tools before they moved out of the tree: tests/web/modules.sh)

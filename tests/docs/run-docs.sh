@@ -108,9 +108,9 @@ done
 n=$((n + 1))
 if ! command -v mandoc >/dev/null 2>&1; then
 	echo "ok $n - mandoc -Tlint # SKIP mandoc not installed"
-elif out=$(mandoc -Tlint -W warning watviz.1 2>&1) && [ -z "$out" ]; then
-	echo "ok $n - mandoc -Tlint -W warning watviz.1 is clean"
+elif out=$(mandoc -Tlint -W style watviz.1 2>&1) && [ -z "$out" ]; then
+	echo "ok $n - mandoc -Tlint -W style watviz.1 is clean"
 else
-	echo "not ok $n - mandoc -Tlint -W warning watviz.1"
+	echo "not ok $n - mandoc -Tlint -W style watviz.1"
 	printf '%s\n' "$out" | sed 's/^/# /'
 fi
