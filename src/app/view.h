@@ -93,6 +93,8 @@ struct wv_view_regs {
 	struct wv_hide hide;	/* an open question: what it hides is drawn
 				   as '?' with no marks (render/hide.h) */
 	bool gap;		/* a blank column after every byte group */
+	bool nibble;		/* and one between its two nibbles, so that
+				   each half reads as its hex digit */
 	int lead;		/* lines more under each row, its 1 bits
 				   drawn down them as bars (--present with
 				   rows to spare: taller cells) */

@@ -156,18 +156,19 @@ static int heading_w(const struct split_pane *p)
 }
 
 /*
- * Share avail rows between the two panes: first each one's heading,
- * function line and rows (shrunk as reg_layout shrinks them), then each
- * one's sentence (up to 6 lines, at least one each where there is room),
- * then the function's earlier sub-steps above the current one, then the
- * functions before it.
+ * Share avail rows between the n panes (2 one above the other, 1 a pane
+ * beside the other): first each one's heading, function line and rows
+ * (shrunk as reg_layout shrinks them), then each one's sentence (up to 6
+ * lines, at least one each where there is room), then the function's
+ * earlier sub-steps above the current one, then the functions before it.
+ * short_win: a short window (80x24), where headings may share a line.
  */
-static void split_share(const struct wv_frame *f, struct split_pane p[2], int avail,
-			int width)
+static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
+			int avail, int width, bool short_win)
 {
-	int want[2], base = 0, heads = 4, keep = 0;
+	int want[2], base = 0, heads = 2 * n, keep = 0;
 
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < n; k++) {
 		struct reg_layout l;
 		const struct wv_trace *t = &p[k].app->trace;
 
@@ -181,8 +182,8 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 	   pane's heading on its function's line where both fit (its file
 	   cut, as a narrow window cuts it), that line to its sentence, which
 	   keeps two lines before the rows (one otherwise) */
-	for (int k = 0; k < 2; k++) {
-		if (f->rows < 30 && base + want[0] + want[1] > avail &&
+	for (int k = 0; k < n; k++) {
+		if (short_win && base + want[0] + (n > 1 ? want[1] : 0) > avail &&
 		    heading_w(&p[k]) + wv_view_function_width(p[k].app) <= f->cols) {
 			p[k].compact = true;
 			heads--;
@@ -196,7 +197,7 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 	   they can, so that they read alike */
 	bool short_rows = base + keep > avail;
 
-	for (int k = 0; k < 2 && short_rows; k++) {
+	for (int k = 0; k < n && short_rows; k++) {
 		const struct split_pane *q = &p[k];
 		const struct wv_trace *t = &q->app->trace;
 		const char *func = t->steps[t->subs[q->app->pos].step].func;
@@ -212,43 +213,58 @@ static void split_share(const struct wv_frame *f, struct split_pane p[2], int av
 	if (base + keep > avail) {
 		/* the rows as they fit, those lines kept: the first pane its
 		   share by need, the second what is left */
-		int nu = 2 + p[0].regs, nl = 2 + p[1].regs;
+		int nu = 2 + p[0].regs, nl = n > 1 ? 2 + p[1].regs : 0;
 		int room = avail - keep - heads > 6 ? avail - keep - heads : 6;
 		int share = room * nu / (nu + nl);
 		struct reg_layout l;
 
 		/* each its operation, byte header and a line of rows (or
 		   the line saying how many do not fit) */
-		share = share < 3 ? 3 : room - share < 3 ? room - 3 : share;
+		if (n > 1)
+			share = share < 3 ? 3 : room - share < 3 ? room - 3 : share;
 		p[0].regs = app_reg_layout(f, &p[0].app->trace,
 					   &p[0].app->trace.subs[p[0].app->pos],
 					   share, &p[0].o, &l);
-		p[1].regs = app_reg_layout(f, &p[1].app->trace,
-					   &p[1].app->trace.subs[p[1].app->pos],
-					   room - p[0].regs, &p[1].o, &l);
-		base = heads + p[0].regs + p[1].regs;
+		base = heads + p[0].regs;
+		if (n > 1) {
+			p[1].regs = app_reg_layout(f, &p[1].app->trace,
+						   &p[1].app->trace.subs[p[1].app->pos],
+						   room - p[0].regs, &p[1].o, &l);
+			base += p[1].regs;
+		}
 	}
 	avail -= base;
 	/* a line each in turn, while either wants one */
-	p[0].text = p[1].text = 0;
-	for (int k = 0; avail > 0 && (p[0].text < want[0] || p[1].text < want[1]);
-	     k = !k)
+	for (int k = 0; k < n; k++)
+		p[k].text = 0;
+	for (int k = 0, more = 1; avail > 0 && more; k = (k + 1) % n) {
 		if (p[k].text < want[k]) {
 			p[k].text++;
 			avail--;
 		}
+		more = 0;
+		for (int m = 0; m < n; m++)
+			more |= p[m].text < want[m];
+	}
 	/* the earlier sub-steps, each with a blank line after it */
-	p[0].earlier = wv_view_earlier_need(f, p[0].app, avail / 2, &p[0].eo);
-	p[1].earlier = wv_view_earlier_need(f, p[1].app, avail - p[0].earlier, &p[1].eo);
-	if (p[0].earlier < avail / 2)	/* what the lower one left */
-		p[0].earlier = wv_view_earlier_need(f, p[0].app, avail - p[1].earlier,
-						    &p[0].eo);
+	if (n == 1) {
+		p[0].earlier = wv_view_earlier_need(f, p[0].app, avail, &p[0].eo);
+	} else {
+		p[0].earlier = wv_view_earlier_need(f, p[0].app, avail / 2, &p[0].eo);
+		p[1].earlier = wv_view_earlier_need(f, p[1].app, avail - p[0].earlier,
+						    &p[1].eo);
+		if (p[0].earlier < avail / 2)	/* what the lower one left */
+			p[0].earlier = wv_view_earlier_need(f, p[0].app,
+							    avail - p[1].earlier, &p[0].eo);
+	}
 	/* what is left still: the functions before, where the inputs came
 	   from (wv_view_before fills what it is given, or draws nothing) */
-	avail -= p[0].earlier + p[1].earlier;
-	p[0].before = avail / 2;
-	p[1].before = avail - avail / 2;
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < n; k++)
+		avail -= p[k].earlier;
+	p[0].before = n > 1 ? avail / 2 : avail;
+	if (n > 1)
+		p[1].before = avail - avail / 2;
+	for (int k = 0; k < n; k++)
 		p[k].rows = 2 - p[k].compact + p[k].before + p[k].earlier + p[k].regs +
 			    p[k].text;
 }
@@ -271,47 +287,51 @@ static int labels_w(const struct wv_trace *t)
 /*
  * Each pane's bit cells and label column.  Its own column of labels, as
  * wide as its longest ("<>" before it), so that no label is cut; the
- * widest cells (--present: 3, 2, then 1 with a blank between bytes; else
- * 1) with which its labels, bits and hex fit one line, so that its bits
- * read as the hex beside them.  By memory (M) both panes alike: one column
- * of labels and the same cells, so that a memory byte sits in one column.
- * Where not even cell 1 fits (under about 100 columns), both take cell 1
- * and the bits the column app_reg_layout gives where a caption line over
- * them holds the label and hex (it cuts the labels where the pane has no
- * rows for captions).  Slots (split_slots) are set before.
+ * widest cells (3, 2, then 1 with a blank between nibbles and bytes, then
+ * between bytes) with which its labels, bits and hex fit one line of f, so
+ * that its bits read as the hex beside them and a wide screen draws them
+ * large.  By memory (M) both panes alike: one column of labels and the
+ * same cells, so that a memory byte sits in one column.  Where not even
+ * cell 1 fits (under about 100 columns), both take cell 1 and the bits the
+ * column app_reg_layout gives where a caption line over them holds the
+ * label and hex (it cuts the labels where the pane has no rows for
+ * captions).  Slots (split_slots) are set before.
  */
-static void split_columns(const struct wv_frame *f, struct split_pane p[2],
-			  bool present, bool by_mem)
+static const struct { int cell; bool gap, nibble; } pane_sizes[] = {
+	{ 3, false, false }, { 2, false, false }, { 1, true, true }, { 1, true, false },
+	{ 1, false, false },
+};
+
+/* Columns pane p takes at size s: labels, bits, a blank and the hex. */
+static int pane_w(const struct split_pane *p, size_t s)
 {
-	static const struct { int cell; bool gap; } sizes[] = {
-		{ 3, false }, { 2, false }, { 1, true }, { 1, false },
-	};
-	size_t pick[2], last = sizeof(sizes) / sizeof(sizes[0]) - 1;
+	const struct wv_trace *t = &p->app->trace;
+	int nslots = (int)(p->o.slotted ? p->o.nslots : t->word_bytes);
+
+	return labels_w(t) + 1 + 3 + nslots * (1 + 8 * pane_sizes[s].cell +
+					       (pane_sizes[s].cell > 1 || pane_sizes[s].gap) +
+					       pane_sizes[s].nibble) + 1 + 2 + 2 * (int)t->word_bytes;
+}
+
+static void split_columns(const struct wv_frame *f, struct split_pane p[2], bool by_mem)
+{
+	size_t pick[2], last = sizeof(pane_sizes) / sizeof(pane_sizes[0]) - 1;
 	int x0[2];
 
 	for (int k = 0; k < 2; k++) {
-		const struct wv_trace *t = &p[k].app->trace;
-		struct wv_view_regs *o = &p[k].o;
-		int nslots = (int)(o->slotted ? o->nslots : t->word_bytes);
-		int hexw = 2 + 2 * (int)t->word_bytes;
-
-		x0[k] = labels_w(t) + 1 + 3;
-		for (pick[k] = present ? 0 : last; pick[k] < last; pick[k]++) {
-			int bitsw = nslots * (1 + 8 * sizes[pick[k]].cell +
-					      (sizes[pick[k]].cell > 1 ||
-					       sizes[pick[k]].gap));
-
-			if (x0[k] + bitsw + 1 + hexw <= f->cols)
+		x0[k] = labels_w(&p[k].app->trace) + 1 + 3;
+		for (pick[k] = 0; pick[k] < last; pick[k]++)
+			if (pane_w(&p[k], pick[k]) <= f->cols)
 				break;
-		}
 	}
 	if (by_mem) {
 		pick[0] = pick[1] = pick[0] > pick[1] ? pick[0] : pick[1];
 		x0[0] = x0[1] = x0[0] > x0[1] ? x0[0] : x0[1];
 	}
 	for (int k = 0; k < 2; k++) {
-		p[k].o.cell = sizes[pick[k]].cell;
-		p[k].o.gap = sizes[pick[k]].gap;
+		p[k].o.cell = pane_sizes[pick[k]].cell;
+		p[k].o.gap = pane_sizes[pick[k]].gap;
+		p[k].o.nibble = pane_sizes[pick[k]].nibble;
 		p[k].o.x0 = x0[k];
 	}
 	/* nothing fits beside: both from the column a caption leaves */
@@ -333,6 +353,18 @@ static void split_columns(const struct wv_frame *f, struct split_pane p[2],
 	}
 }
 
+/* Copy the cells of sub into f with sub's corner at (y, x). */
+static void blit(struct wv_frame *f, const struct wv_frame *sub, int y, int x)
+{
+	for (int r = 0; r < sub->rows; r++)
+		for (int c = 0; c < sub->cols; c++) {
+			struct wv_cell *d = wv_frame_at(f, y + r, x + c);
+
+			if (d)
+				*d = sub->cells[(size_t)r * (size_t)sub->cols + (size_t)c];
+		}
+}
+
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
 {
 	return present || f->rows - y < 35;
@@ -346,8 +378,8 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	struct wv_app *lower = malloc(sizeof(*lower));
 	const struct wv_trace *t = &app->trace;
 	struct split_pane p[2];
+	struct wv_frame side[2] = { { 0 }, { 0 } };
 	bool same;
-	int width = wv_view_measure(f->cols);
 
 	if (!lower || !app->split_v) {
 		free(lower);
@@ -363,7 +395,25 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	p[1] = (struct split_pane){ .app = lower, .nearest = !same };
 	split_slots(t, app->pos, &lower->trace, lower->pos, &p[0].o, &p[1].o,
 		    app->split_mem);
-	split_columns(f, p, present, app->split_mem);
+	y += wv_view_split_strip(f, y, present) ? wv_view_memory_line(f, app, y, 0)
+	     : wv_view_memory(f, app, y);
+
+	/* each pane what it needs: a heading, a function line, its rows and
+	   its sentence; earlier sub-steps with what is left.  A short window
+	   (80x24) gives the panes the row of how to read them, which goes on
+	   the message row, a message covering it until the next key */
+	bool short_win = f->rows < 30;
+	int avail = f->rows - (short_win ? 2 : 3) - y, half = (f->cols - 1) / 2;
+	/* side by side where each pane fits whole in half the width (its
+	   labels, bits and hex on one line), each register in its own order:
+	   both panes the whole height, the screen's width used.  By memory
+	   they stay one above the other, a memory byte in one column */
+	bool beside = !app->split_mem && pane_w(&p[0], 3) <= half &&
+		      pane_w(&p[1], 3) <= half && avail > 0 &&
+		      wv_frame_init(&side[0], avail, half) == 0 &&
+		      wv_frame_init(&side[1], avail, f->cols - half - 1) == 0;
+
+	split_columns(beside ? &side[0] : f, p, app->split_mem);
 	p[0].o.hide = wv_view_hide(app);
 	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
@@ -373,18 +423,25 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 		p[k].eo = p[k].o;
 		p[k].eo.differ = 0;	/* the marks are the current sub-step's */
 	}
+	if (beside) {
+		for (int k = 0; k < 2; k++) {
+			int width = wv_view_measure(side[k].cols - 1);
 
-	y += wv_view_split_strip(f, y, present) ? wv_view_memory_line(f, app, y, 0)
-	     : wv_view_memory(f, app, y);
-	/* each pane what it needs: a heading, a function line, its rows and
-	   its sentence; earlier sub-steps with what is left.  A short window
-	   (80x24) gives the panes the row of how to read them, which goes on
-	   the message row, a message covering it until the next key */
-	bool short_win = f->rows < 30;
+			split_share(&side[k], &p[k], 1, avail, width, short_win);
+			split_pane(&side[k], &p[k], 0, width);
+			blit(f, &side[k], y, k ? half + 1 : 0);
+		}
+		for (int r = y; r < y + avail; r++)
+			wv_frame_put(f, r, half, WV_ROLE_DIM, "|");
+	} else {
+		int width = wv_view_measure(f->cols);
 
-	split_share(f, p, f->rows - (short_win ? 2 : 3) - y, width);
-	y += split_pane(f, &p[0], y, width);
-	split_pane(f, &p[1], y, width);
+		split_share(f, p, 2, avail, width, short_win);
+		y += split_pane(f, &p[0], y, width);
+		split_pane(f, &p[1], y, width);
+	}
+	wv_frame_free(&side[0]);
+	wv_frame_free(&side[1]);
 	/* how to read the columns, true for both panes */
 	if (!short_win || !app->msg[0]) {
 		bool wide = f->cols >= 120;
