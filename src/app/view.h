@@ -108,6 +108,8 @@ struct wv_view_regs {
 				   split view's two registers line up) */
 	uint32_t differ;	/* rows (bit k: row k) marked "<>": their bytes
 				   differ from the other variant's (split) */
+	uint32_t alone;		/* rows marked "+": the other variant has no
+				   row standing for them (split) */
 	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
 				   its word's address less the upper one's */
 	bool op_above;		/* the current sub-step's operation is drawn

@@ -453,6 +453,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		   variant's, marked before its label */
 		if (ri < 32 && (o->differ >> ri & 1))
 			wv_frame_put(f, y, 0, WV_ROLE_HEADING, "<>");
+		else if (ri < 32 && (o->alone >> ri & 1))	/* none there */
+			wv_frame_put(f, y, 1, WV_ROLE_DIM, "+");
 		y += register_row(f, t, &row, hide, y, x0, hexx, caption,
 				  ri + 1 == nrows && row.kind == WV_ROW_RESULT, o,
 				  loaded ? WV_TARGET_BIT : 0, loaded &&
@@ -586,7 +588,7 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 
 	/* their results are operands now: what an open question hides of
 	   them is wv_hide_row's, as everywhere */
-	bo.differ = 0;
+	bo.differ = bo.alone = 0;
 	/* the latest that fit whole, each with a blank line after it */
 	while (first > 0) {
 		const struct wv_step *prev = &t->steps[first - 1];
@@ -631,7 +633,7 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 	struct wv_view_regs ao = o ? *o : plain_regs;
 	int used = 0;
 
-	ao.differ = 0;
+	ao.differ = ao.alone = 0;
 	for (size_t k = sub_index_step(t, st) + 1; k < t->nsteps; k++) {
 		const struct wv_step *next = &t->steps[k];
 		size_t last = next->first + next->nsub - 1;

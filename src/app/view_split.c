@@ -417,11 +417,14 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	p[0].o.hide = wv_view_hide(app);
 	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
+	p[0].o.alone = same ? wv_look_alone(t, app->pos, &lower->trace, lower->pos) : 0;
+	p[1].o.alone = same ? wv_look_alone(&lower->trace, lower->pos, t, app->pos) : 0;
 	if (p[0].o.hide.on || app->quiz)
 		p[0].o.differ = p[1].o.differ = 0;
 	for (int k = 0; k < 2; k++) {
 		p[k].eo = p[k].o;
-		p[k].eo.differ = 0;	/* the marks are the current sub-step's */
+		/* the marks are the current sub-step's */
+		p[k].eo.differ = p[k].eo.alone = 0;
 	}
 	if (beside) {
 		for (int k = 0; k < 2; k++) {
@@ -442,20 +445,31 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	}
 	wv_frame_free(&side[0]);
 	wv_frame_free(&side[1]);
-	/* how to read the columns, true for both panes */
+	/* how to read the columns, true for both panes: the marks' and the
+	   layout's words long where they fit the line, the layout's short,
+	   then both short */
 	if (!short_win || !app->msg[0]) {
-		bool wide = f->cols >= 120;
 		bool differ = (p[0].o.differ | p[1].o.differ) != 0;
+		bool alone = (p[0].o.alone | p[1].o.alone) != 0;
+		char line[240];
 
-		wv_frame_printf(f, f->rows - (short_win ? 1 : 3), 0, WV_ROLE_DIM, "%s%s",
-				!differ ? "" : f->cols >= 90 ? "<> its bytes differ from "
-				"the other's; " : "<> differ; ", app->split_mem ?
-				wide ? "a memory byte sits in one column above and "
-				"below (M: each in its own order)" : "a memory byte "
-				"in one column (M: own order)" : wide ? "each register "
-				"top byte left, as its hex reads; mem byte: where from "
-				"(M: by memory)" : "top byte left, as the hex reads "
-				"(M: by memory)");
+		for (int s = 0; s < 3; s++) {
+			bool sm = s == 2, sl = s > 0;	/* short marks, layout */
+
+			snprintf(line, sizeof(line), "%s%s%s", !differ ? "" : sm ?
+				 "<> differ; " : "<> its bytes differ from the other's; ",
+				 !alone ? "" : sm ? "+ none there; " : "+ the other has no "
+				 "such row; ", app->split_mem ? sl ? "a memory byte in one "
+				 "column (M: own order)" : "a memory byte sits in one column "
+				 "above and below (M: each in its own order)" : sl ? "top "
+				 "byte left, as the hex reads (M: by memory)" : "each register "
+				 "top byte left, as its hex reads; mem byte: where from (M: by "
+				 "memory)");
+			if ((int)strlen(line) < f->cols)
+				break;
+		}
+		wv_frame_fit(f, f->rows - (short_win ? 1 : 3), 0, f->cols - 1, WV_ROLE_DIM,
+			     line);
 	}
 	free(lower);
 	return 1;

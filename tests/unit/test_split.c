@@ -629,6 +629,90 @@ static void test_split_fills_width(void **state)
 			 beside, rows[0], rows[1]);
 }
 
+/* ---- a row the other has none of: alone, not different (issue 47) -------- */
+
+/* The row of frame f whose label cells (from column 3) read label, as
+   text; "" none. */
+static const char *row_of(const struct wv_frame *f, int y0, const char *label,
+			  char *line, size_t size)
+{
+	for (int y = y0; y < f->rows - 2; y++) {
+		wv_frame_row_text(f, y, line, size);
+		if (strncmp(line + 3, label, strlen(label)) == 0 &&
+		    line[3 + strlen(label)] == ' ' &&
+		    cell_at(f, y, 3)->role == WV_ROLE_LABEL)
+			return line;
+	}
+	line[0] = '\0';
+	return line;
+}
+
+/* The memory bytes (lowest address first) of value v of an n-byte
+   register, little-endian or not: a byte loop. */
+static void mem_bytes(uint64_t v, bool le, uint8_t out[8])
+{
+	for (unsigned i = 0; i < 8; i++)
+		out[i] = (uint8_t)(v >> (8 * (le ? i : 7 - i)));
+}
+
+/*
+ * x86-64 over ppc64 on "ab\0cd" at has_zero's AND: x86-64's HIGHS, which
+ * ppc64's AND has no row for (arch/powerpc's has_zero masks with ~(a |
+ * LOW7), no HIGHS: docs/VARIANTS.md), is marked "+", not "<>"; a - ONES
+ * beside ppc64's sum (the AND's first operand in both) is "<>", their
+ * memory bytes differing (worked here by a byte loop: a - ONES and a +
+ * 0xfefefefefefefeff); flags, the same bytes, unmarked; the legend says
+ * what "+" means (test_html's split_rows_alone checks the marks on every
+ * pair of variants).  Before, every row without a row of its label was
+ * "<>": HIGHS too.
+ */
+static void test_split_rows_alone(void **state)
+{
+	static const uint8_t b[8] = { 'a', 'b', 0, 'c', 'd', 0, 0, 0 };
+	uint64_t le = 0, be = 0;
+	uint8_t x[8], p[8];
+	struct wv_frame f = { 0 };
+	struct wv_app app;
+	char line[1024];
+	size_t k;
+
+	(void)state;
+	for (int i = 7; i >= 0; i--)
+		le = le << 8 | b[i];
+	for (int i = 0; i < 8; i++)
+		be = be << 8 | b[i];
+	mem_bytes(le - 0x0101010101010101u, true, x);
+	mem_bytes(be + 0xfefefefefefefeffu, false, p);
+	assert_true(memcmp(x, p, 8) != 0);	/* so a - ONES and sum differ */
+
+	assert_int_equal(wv_app_init(&app, b, 5, "ab\\0cd", wv_wat_find("x86-64"), 0, 0,
+				     -1), 0);
+	wv_app_split(&app, wv_wat_find("ppc64"));
+	assert_non_null(app.split_v);
+	for (k = 0; k < app.trace.nsubs; k++)
+		if (strstr(app.trace.subs[k].expr, "HIGHS") &&
+		    strstr(app.trace.subs[k].expr, "~a"))
+			break;
+	assert_true(k < app.trace.nsubs);
+	app.pos = k;
+	assert_int_equal(wv_frame_init(&f, 36, 120), 0);
+	wv_view_split(&f, &app);
+	if (strncmp(row_of(&f, 1, "HIGHS", line, sizeof(line)), " + ", 3) != 0)
+		fail_msg("HIGHS, which ppc64's AND has not, is not marked +: %s", line);
+	if (strncmp(row_of(&f, 1, "a - ONES", line, sizeof(line)), "<> ", 3) != 0)
+		fail_msg("a - ONES, whose bytes differ from ppc64's sum, is not <>: %s", line);
+	if (strncmp(row_of(&f, 1, "sum", line, sizeof(line)), "<> ", 3) != 0)
+		fail_msg("ppc64's sum is not <>: %s", line);
+	if (strncmp(row_of(&f, 1, "flags", line, sizeof(line)), "   ", 3) != 0)
+		fail_msg("x86-64's flags, ppc64's bytes, are marked: %s", line);
+	wv_frame_row_text(&f, f.rows - 3, line, sizeof(line));
+	if (!strstr(line, "+ the other has no such row"))
+		fail_msg("the legend does not say what + means: %s", line);
+	wv_frame_free(&f);
+	wv_app_free(&app);
+
+}
+
 /* ---- panes side by side by call and meaning (issue 47) ------------------- */
 
 /*
@@ -897,6 +981,7 @@ int main(void)
 		cmocka_unit_test(test_split_bits_read_as_hex),
 		cmocka_unit_test(test_split_labels_whole),
 		cmocka_unit_test(test_split_fills_width),
+		cmocka_unit_test(test_split_rows_alone),
 		cmocka_unit_test(test_split_pairs_by_meaning),
 		cmocka_unit_test(test_split_same_call),
 		cmocka_unit_test(test_split_narrates_both),
