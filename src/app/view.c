@@ -1,7 +1,8 @@
 /*
  * The visualizer's screens as frames, laid out: main (memory, function,
- * explanation, register rows), compare, help, too-small and :try, and the
- * choice between them (wv_view_build).  Pure code: every value shown comes
+ * explanation, register rows), --present, compare, help, too-small and
+ * :try, and the choice between them (wv_view_build); the split view is
+ * view_split.c's.  Pure code: every value shown comes
  * from the trace (trace/trace.h); the view files only lay out, pick roles
  * and format.  The pieces the layouts are made of are one file each, below
  * this one; this file may call them all, they call no other view file:
@@ -10,6 +11,8 @@
  *   view_calls.c      the function line, the pipeline strip, the calls table
  *   view_lines.c      title bar, status and message lines, the marks' legend
  *                     and word-wrapped text
+ * and, above those and below this one, view_split.c (the split view) and
+ * view_chart.c (a measure scene's chart).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -41,30 +44,6 @@ static const char *const end_hints[] = {
 	"g start over", "Left back", "c compare", "a variant", ": command",
 	"? help", "q quit", NULL
 };
-/* The hints while playing, its keys named as the help screen names them
-   (wv_keys_names: "+ = -"); a key list and its meaning part at a tab. */
-struct play_hints {
-	char pause[24], speed[40], stop[24];
-	const char *h[5];
-};
-
-static const char *const *play_hints(struct play_hints *p)
-{
-	char k[32];
-
-	snprintf(p->pause, sizeof(p->pause), "%s\tpause",
-		 wv_keys_names(WV_ACT_PLAY, 0, k, sizeof(k)));
-	snprintf(p->speed, sizeof(p->speed), "%s\tspeed",
-		 wv_keys_names(WV_ACT_FASTER, 0, k, sizeof(k)));
-	snprintf(p->stop, sizeof(p->stop), "%s\tstop",
-		 wv_keys_names(WV_ACT_BACK, 0, k, sizeof(k)));
-	p->h[0] = p->pause;
-	p->h[1] = p->speed;
-	p->h[2] = p->stop;
-	p->h[3] = "q quit";
-	p->h[4] = NULL;
-	return p->h;
-}
 
 /*
  * Top to bottom: title; memory; the kernel function, its file and where we
@@ -164,9 +143,9 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		wv_view_calls(f, app, bottom, f->rows - 3);
 	wv_view_legend(f, f->rows - 3);
 
-	struct play_hints ph;
+	struct app_play_hints ph;
 
-	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? play_hints(&ph)
+	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? app_play_hints(&ph)
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
 }
@@ -196,7 +175,7 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
 	struct wv_view_regs o = big_regs(f, app);
 	int y, calls, ymax, tl, regs;
-	struct play_hints ph;
+	struct app_play_hints ph;
 	bool both = app->pos == st->first && strcmp(st->text, sub->text) != 0;
 
 	if (app->split_v) {
@@ -235,393 +214,16 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 		y += wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_DIM, st->text);
 	wv_view_wrap(f, y, margin, width, ymax - y, WV_ROLE_TEXT, sub->text);
 	wv_view_status(f, app, app->playing ? "PLAYING" : "present", app->playing
-		       ? play_hints(&ph) : app->pos + 1 == t->nsubs ? end_hints : main_hints);
+		       ? app_play_hints(&ph) : app->pos + 1 == t->nsubs ? end_hints : main_hints);
 	wv_view_message(f, app);
 }
 
-/* ---- split view ------------------------------------------------------------ */
-
-/* The address of the word sub-step k of t is about. */
-static size_t word_address(const struct wv_trace *t, size_t k)
-{
-	return t->words[t->steps[t->subs[k].step].word].address;
-}
-
-/*
- * Where each register's bytes go.  By default (by_mem false) each register
- * in its own order, most significant byte left as the single view draws
- * it, so its bits read as the hex beside them; its "mem byte" header says
- * which memory byte each holds, counted from the lower of the two words.
- * by_mem (M): one column per byte of the two words (the wider one holds
- * the narrower), in the upper register's order (highest address left when
- * it is little-endian), so a memory byte sits in the same column above and
- * below.
- */
-static void split_slots(const struct wv_trace *up, size_t upos, const struct wv_trace *lo,
-			size_t lpos, struct wv_view_regs *ou, struct wv_view_regs *ol,
-			bool by_mem)
-{
-	size_t ua = word_address(up, upos), la = word_address(lo, lpos);
-	size_t first = ua < la ? ua : la;
-	size_t end = ua + up->word_bytes > la + lo->word_bytes ? ua + up->word_bytes
-							       : la + lo->word_bytes;
-	bool le = up->in.v->endian == WV_LITTLE;
-	const struct { const struct wv_trace *t; size_t a; struct wv_view_regs *o; } p[2] =
-		{ { up, ua, ou }, { lo, la, ol } };
-
-	for (int k = 0; k < 2; k++) {
-		struct wv_view_regs *o = p[k].o;
-
-		o->split = true;
-		o->mem_base = (unsigned char)(p[k].a - first);
-		if (!by_mem)
-			continue;
-		o->slotted = true;
-		o->nslots = (unsigned char)(end - first);
-		for (unsigned r = 0; r < p[k].t->word_bytes; r++) {
-			size_t at = p[k].a + p[k].t->reg_to_mem[r];
-
-			o->slot[r] = (unsigned char)(le ? end - 1 - at : at - first);
-		}
-	}
-}
+/* ---- split view (its body: view_split.c) --------------------------------- */
 
 static const char *const split_hints[] = {
 	"Left/Right sub-step", "Up/Down function", "v close", "M layout",
 	"a variant", ": command", "? help", "q quit", NULL
 };
-
-/* What one pane of the split view shows and the rows each part takes. */
-struct split_pane {
-	const struct wv_app *app;	/* its trace, variant and place */
-	struct wv_view_regs o;		/* how its registers are drawn */
-	struct wv_view_regs eo;		/* its earlier sub-steps: no <> */
-	bool nearest;			/* no sub-step of the same meaning */
-	bool compact;			/* heading and function on one line */
-	int regs, text, earlier;	/* rows of each part */
-	int before;			/* rows at most for the functions before */
-	int rows;			/* all it may take */
-};
-
-/* A pane's heading after its name: its byte order ("64-bit big-endian"),
-   and where it shows the nearest sub-step a quiet note saying so ("" none). */
-static void pane_heading(const struct split_pane *p, char *order, size_t osize,
-			 char *note, size_t nsize)
-{
-	const struct wv_variant *v = p->app->v;
-
-	snprintf(order, osize, "%u-bit %s-endian", v->bits,
-		 v->endian == WV_LITTLE ? "little" : "big");
-	note[0] = '\0';
-	if (p->nearest)
-		snprintf(note, nsize, "(%s has no such sub-step: the nearest)", v->name);
-}
-
-/*
- * One pane from row y: its heading (the variant, and a quiet note where
- * it shows the nearest sub-step, its variant having none of the same
- * meaning), the functions before and its own kernel function's earlier
- * sub-steps where the height allows (compact: the function on the
- * heading's line, nothing before), the current one's rows, and what the
- * current sub-step does, in the pane's own words; where the functions
- * before left rows of its share (p->rows), the functions after, their
- * values hidden.  Returns the rows used.
- */
-static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
-{
-	const struct wv_trace *t = &p->app->trace;
-	int y0 = y, x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", p->app->v->name);
-	char order[32], note[96];
-
-	pane_heading(p, order, sizeof(order), note, sizeof(note));
-	x = wv_frame_put(f, y, x + 1, WV_ROLE_DIM, order);
-	if (note[0])
-		x = wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
-	if (p->o.op_above) {	/* shorter still: the operation there too */
-		x = wv_frame_printf(f, y, x + 2, WV_ROLE_KERNEL, "%s()",
-				    t->steps[t->subs[p->app->pos].step].func);
-		wv_view_operation_at(f, p->app, y++, x + 2);
-	} else if (p->compact) {	/* a short window: the sentence keeps the line */
-		wv_view_function_at(f, p->app, y++, x + 2);
-	} else {
-		y++;
-		if (p->before >= 3)	/* the calls before: where its inputs came from */
-			y += wv_view_before(f, p->app, y, y + p->before, &p->eo);
-		wv_view_function(f, p->app, y++);
-	}
-	if (p->earlier)
-		y += wv_view_earlier(f, p->app, y, y + p->earlier, &p->eo);
-	wv_view_registers(f, p->app, y, y + p->regs, &p->o);
-	y += p->regs;
-	if (p->text)
-		y += wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
-				  t->subs[p->app->pos].text);
-	/* rows the functions before did not take (the first ones have none
-	   before them): the functions after, their values still hidden */
-	if (y0 + p->rows - y >= 3)
-		y += wv_view_after(f, p->app, y, y0 + p->rows, &p->eo);
-	return y - y0;
-}
-
-/* Columns of a pane's heading (" ppc64  64-bit big-endian" and its note)
-   and the blanks after it. */
-static int heading_w(const struct split_pane *p)
-{
-	char order[32], note[96];
-
-	pane_heading(p, order, sizeof(order), note, sizeof(note));
-	return (int)(strlen(p->app->v->name) + 3 + strlen(order) +
-		     (note[0] ? 2 + strlen(note) : 0)) + 2;
-}
-
-/*
- * Share avail rows between the two panes: first each one's heading,
- * function line and rows (shrunk as reg_layout shrinks them), then each
- * one's sentence (up to 6 lines, at least one each where there is room),
- * then the function's earlier sub-steps above the current one, then the
- * functions before it.
- */
-static void split_share(const struct wv_frame *f, struct split_pane p[2], int avail,
-			int width)
-{
-	int want[2], base = 0, heads = 4, keep = 0;
-
-	for (int k = 0; k < 2; k++) {
-		struct reg_layout l;
-		const struct wv_trace *t = &p[k].app->trace;
-
-		p[k].regs = app_reg_layout(f, t, &t->subs[p[k].app->pos], 1000, &p[k].o, &l);
-		want[k] = wrap_lines(width, t->subs[p[k].app->pos].text);
-		if (want[k] > 6)
-			want[k] = 6;
-		base += 2 + p[k].regs;
-	}
-	/* a short window (80x24) without room for the sentences whole: a
-	   pane's heading on its function's line where both fit (its file
-	   cut, as a narrow window cuts it), that line to its sentence, which
-	   keeps two lines before the rows (one otherwise) */
-	for (int k = 0; k < 2; k++) {
-		if (f->rows < 30 && base + want[0] + want[1] > avail &&
-		    heading_w(&p[k]) + wv_view_function_width(p[k].app) <= f->cols) {
-			p[k].compact = true;
-			heads--;
-			base--;
-		}
-		keep += want[k] < 1 + p[k].compact ? want[k] : 1 + p[k].compact;
-	}
-	/* still short of rows for both panes' rows: the operation on that
-	   line too, in the place of the step counter and file, where it fits
-	   whole (a pane with a note keeps the note); both panes alike where
-	   they can, so that they read alike */
-	bool short_rows = base + keep > avail;
-
-	for (int k = 0; k < 2 && short_rows; k++) {
-		const struct split_pane *q = &p[k];
-		const struct wv_trace *t = &q->app->trace;
-		const char *func = t->steps[t->subs[q->app->pos].step].func;
-
-		if (q->compact && !q->nearest &&
-		    heading_w(q) + (int)strlen(func) + 2 + 2 +
-		    wv_view_operation_at(NULL, q->app, 0, 0) <= f->cols) {
-			p[k].o.op_above = true;
-			p[k].regs--;
-			base--;
-		}
-	}
-	if (base + keep > avail) {
-		/* the rows as they fit, those lines kept: the first pane its
-		   share by need, the second what is left */
-		int nu = 2 + p[0].regs, nl = 2 + p[1].regs;
-		int room = avail - keep - heads > 6 ? avail - keep - heads : 6;
-		int share = room * nu / (nu + nl);
-		struct reg_layout l;
-
-		/* each its operation, byte header and a line of rows (or
-		   the line saying how many do not fit) */
-		share = share < 3 ? 3 : room - share < 3 ? room - 3 : share;
-		p[0].regs = app_reg_layout(f, &p[0].app->trace,
-					   &p[0].app->trace.subs[p[0].app->pos],
-					   share, &p[0].o, &l);
-		p[1].regs = app_reg_layout(f, &p[1].app->trace,
-					   &p[1].app->trace.subs[p[1].app->pos],
-					   room - p[0].regs, &p[1].o, &l);
-		base = heads + p[0].regs + p[1].regs;
-	}
-	avail -= base;
-	/* a line each in turn, while either wants one */
-	p[0].text = p[1].text = 0;
-	for (int k = 0; avail > 0 && (p[0].text < want[0] || p[1].text < want[1]);
-	     k = !k)
-		if (p[k].text < want[k]) {
-			p[k].text++;
-			avail--;
-		}
-	/* the earlier sub-steps, each with a blank line after it */
-	p[0].earlier = wv_view_earlier_need(f, p[0].app, avail / 2, &p[0].eo);
-	p[1].earlier = wv_view_earlier_need(f, p[1].app, avail - p[0].earlier, &p[1].eo);
-	if (p[0].earlier < avail / 2)	/* what the lower one left */
-		p[0].earlier = wv_view_earlier_need(f, p[0].app, avail - p[1].earlier,
-						    &p[0].eo);
-	/* what is left still: the functions before, where the inputs came
-	   from (wv_view_before fills what it is given, or draws nothing) */
-	avail -= p[0].earlier + p[1].earlier;
-	p[0].before = avail / 2;
-	p[1].before = avail - avail / 2;
-	for (int k = 0; k < 2; k++)
-		p[k].rows = 2 - p[k].compact + p[k].before + p[k].earlier + p[k].regs +
-			    p[k].text;
-}
-
-/* The longest row label of any sub-step of t: a pane's label column, the
-   same on every sub-step, so that its bits stay put as it steps. */
-static int labels_w(const struct wv_trace *t)
-{
-	int w = 0;
-
-	for (size_t k = 0; k < t->nsubs; k++)
-		for (unsigned r = 0; r < t->subs[k].nrows; r++) {
-			int n = (int)strlen(t->subs[k].rows[r].label);
-
-			w = n > w ? n : w;
-		}
-	return w;
-}
-
-/*
- * Each pane's bit cells and label column.  Its own column of labels, as
- * wide as its longest ("<>" before it), so that no label is cut; the
- * widest cells (--present: 3, 2, then 1 with a blank between bytes; else
- * 1) with which its labels, bits and hex fit one line, so that its bits
- * read as the hex beside them.  By memory (M) both panes alike: one column
- * of labels and the same cells, so that a memory byte sits in one column.
- * Where not even cell 1 fits (under about 100 columns), both take cell 1
- * and the bits the column app_reg_layout gives where a caption line over
- * them holds the label and hex (it cuts the labels where the pane has no
- * rows for captions).  Slots (split_slots) are set before.
- */
-static void split_columns(const struct wv_frame *f, struct split_pane p[2],
-			  bool present, bool by_mem)
-{
-	static const struct { int cell; bool gap; } sizes[] = {
-		{ 3, false }, { 2, false }, { 1, true }, { 1, false },
-	};
-	size_t pick[2], last = sizeof(sizes) / sizeof(sizes[0]) - 1;
-	int x0[2];
-
-	for (int k = 0; k < 2; k++) {
-		const struct wv_trace *t = &p[k].app->trace;
-		struct wv_view_regs *o = &p[k].o;
-		int nslots = (int)(o->slotted ? o->nslots : t->word_bytes);
-		int hexw = 2 + 2 * (int)t->word_bytes;
-
-		x0[k] = labels_w(t) + 1 + 3;
-		for (pick[k] = present ? 0 : last; pick[k] < last; pick[k]++) {
-			int bitsw = nslots * (1 + 8 * sizes[pick[k]].cell +
-					      (sizes[pick[k]].cell > 1 ||
-					       sizes[pick[k]].gap));
-
-			if (x0[k] + bitsw + 1 + hexw <= f->cols)
-				break;
-		}
-	}
-	if (by_mem) {
-		pick[0] = pick[1] = pick[0] > pick[1] ? pick[0] : pick[1];
-		x0[0] = x0[1] = x0[0] > x0[1] ? x0[0] : x0[1];
-	}
-	for (int k = 0; k < 2; k++) {
-		p[k].o.cell = sizes[pick[k]].cell;
-		p[k].o.gap = sizes[pick[k]].gap;
-		p[k].o.x0 = x0[k];
-	}
-	/* nothing fits beside: both from the column a caption leaves */
-	for (int k = 0; k < 2; k++) {
-		const struct wv_trace *t = &p[k].app->trace;
-		struct reg_layout l;
-
-		app_reg_layout(f, t, &t->subs[p[k].app->pos], 1000, &p[k].o, &l);
-		if (!l.hexx) {
-			struct reg_layout lu, ll;
-			const struct wv_trace *u = &p[0].app->trace, *w = &p[1].app->trace;
-
-			p[0].o.x0 = p[1].o.x0 = 0;
-			app_reg_layout(f, u, &u->subs[p[0].app->pos], 1000, &p[0].o, &lu);
-			app_reg_layout(f, w, &w->subs[p[1].app->pos], 1000, &p[1].o, &ll);
-			p[0].o.x0 = p[1].o.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
-			return;
-		}
-	}
-}
-
-bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
-{
-	return present || f->rows - y < 35;
-}
-
-int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
-			bool present)
-{
-	/* the lower pane is the main view's pieces pointed at the second
-	   trace: a copy of the state whose trace and position are its own */
-	struct wv_app *lower = malloc(sizeof(*lower));
-	const struct wv_trace *t = &app->trace;
-	struct split_pane p[2];
-	bool same;
-	int width = wv_view_measure(f->cols);
-
-	if (!lower || !app->split_v) {
-		free(lower);
-		return 0;
-	}
-	*lower = *app;
-	lower->trace = app->split;
-	lower->v = app->split_v;
-	lower->pos = wv_app_split_pos(app, &same);
-	lower->focus = WV_FOCUS_STEPS;
-	lower->nasked = 0;	/* its sub-steps are another variant's */
-	p[0] = (struct split_pane){ .app = app };
-	p[1] = (struct split_pane){ .app = lower, .nearest = !same };
-	split_slots(t, app->pos, &lower->trace, lower->pos, &p[0].o, &p[1].o,
-		    app->split_mem);
-	split_columns(f, p, present, app->split_mem);
-	p[0].o.hide = wv_view_hide(app);
-	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
-	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
-	if (p[0].o.hide.on || app->quiz)
-		p[0].o.differ = p[1].o.differ = 0;
-	for (int k = 0; k < 2; k++) {
-		p[k].eo = p[k].o;
-		p[k].eo.differ = 0;	/* the marks are the current sub-step's */
-	}
-
-	y += wv_view_split_strip(f, y, present) ? wv_view_memory_line(f, app, y, 0)
-	     : wv_view_memory(f, app, y);
-	/* each pane what it needs: a heading, a function line, its rows and
-	   its sentence; earlier sub-steps with what is left.  A short window
-	   (80x24) gives the panes the row of how to read them, which goes on
-	   the message row, a message covering it until the next key */
-	bool short_win = f->rows < 30;
-
-	split_share(f, p, f->rows - (short_win ? 2 : 3) - y, width);
-	y += split_pane(f, &p[0], y, width);
-	split_pane(f, &p[1], y, width);
-	/* how to read the columns, true for both panes */
-	if (!short_win || !app->msg[0]) {
-		bool wide = f->cols >= 120;
-		bool differ = (p[0].o.differ | p[1].o.differ) != 0;
-
-		wv_frame_printf(f, f->rows - (short_win ? 1 : 3), 0, WV_ROLE_DIM, "%s%s",
-				!differ ? "" : f->cols >= 90 ? "<> its bytes differ from "
-				"the other's; " : "<> differ; ", app->split_mem ?
-				wide ? "a memory byte sits in one column above and "
-				"below (M: each in its own order)" : "a memory byte "
-				"in one column (M: own order)" : wide ? "each register "
-				"top byte left, as its hex reads; mem byte: where from "
-				"(M: by memory)" : "top byte left, as the hex reads "
-				"(M: by memory)");
-	}
-	free(lower);
-	return 1;
-}
 
 void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 {
@@ -630,10 +232,10 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 		return;
 	}
 	app_title_bar(f, app);
-	struct play_hints ph;
+	struct app_play_hints ph;
 
 	wv_view_split_body(f, app, 1, app->present);
-	wv_view_status(f, app, "split", app->playing ? play_hints(&ph) : split_hints);
+	wv_view_status(f, app, "split", app->playing ? app_play_hints(&ph) : split_hints);
 	wv_view_message(f, app);
 }
 

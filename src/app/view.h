@@ -93,6 +93,8 @@ struct wv_view_regs {
 	struct wv_hide hide;	/* an open question: what it hides is drawn
 				   as '?' with no marks (render/hide.h) */
 	bool gap;		/* a blank column after every byte group */
+	bool nibble;		/* and one between its two nibbles, so that
+				   each half reads as its hex digit */
 	int lead;		/* lines more under each row, its 1 bits
 				   drawn down them as bars (--present with
 				   rows to spare: taller cells) */
@@ -106,6 +108,8 @@ struct wv_view_regs {
 				   split view's two registers line up) */
 	uint32_t differ;	/* rows (bit k: row k) marked "<>": their bytes
 				   differ from the other variant's (split) */
+	uint32_t alone;		/* rows marked "+": the other variant has no
+				   row standing for them (split) */
 	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
 				   its word's address less the upper one's */
 	bool op_above;		/* the current sub-step's operation is drawn

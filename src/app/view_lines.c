@@ -260,3 +260,22 @@ int wv_view_measure(int cols)
 {
 	return cols < 100 ? cols : 100;
 }
+
+/* The hints while playing, each key named as the help screen names it. */
+const char *const *app_play_hints(struct app_play_hints *p)
+{
+	char k[32];
+
+	snprintf(p->pause, sizeof(p->pause), "%s\tpause",
+		 wv_keys_names(WV_ACT_PLAY, 0, k, sizeof(k)));
+	snprintf(p->speed, sizeof(p->speed), "%s\tspeed",
+		 wv_keys_names(WV_ACT_FASTER, 0, k, sizeof(k)));
+	snprintf(p->stop, sizeof(p->stop), "%s\tstop",
+		 wv_keys_names(WV_ACT_BACK, 0, k, sizeof(k)));
+	p->h[0] = p->pause;
+	p->h[1] = p->speed;
+	p->h[2] = p->stop;
+	p->h[3] = "q quit";
+	p->h[4] = NULL;
+	return p->h;
+}

@@ -21,18 +21,24 @@
 
 /*
  * A byte group: a marker column and eight bit cells of `cell` columns ("1",
- * "1 ", " 1 "), and a blank after spaced ones (or after every group, gap).
- * 9 columns at cell 1, 10 with the gap.
+ * "1 ", " 1 "), and a blank after spaced ones (or after every group, gap),
+ * and one between its two nibbles (nib: "0110 0001", each half one hex
+ * digit).  9 columns at cell 1, 10 with the gap, 11 with the nibbles'.
  */
-static int group_w(int cell, bool gap)
+static int group_w(int cell, bool gap, bool nib)
 {
-	return 1 + 8 * cell + (cell > 1 || gap);
+	return 1 + 8 * cell + (cell > 1 || gap) + nib;
+}
+
+static int regs_group_w(const struct wv_view_regs *o)
+{
+	return group_w(o->cell, o->gap, o->nibble);
 }
 
 /* Column of bit cell b (0 = leftmost) of the group at gx. */
-static int bit_x(int gx, int cell, int b)
+static int bit_x(int gx, const struct wv_view_regs *o, int b)
 {
-	return gx + 1 + b * cell + (cell == 3);
+	return gx + 1 + b * o->cell + (o->cell == 3) + (o->nibble && b >= 4);
 }
 
 static const struct wv_view_regs plain_regs = { .cell = 1 };
@@ -85,7 +91,7 @@ static int group_x(int x0, unsigned nb, unsigned r, const struct wv_view_regs *o
 {
 	unsigned g = o->slotted ? o->slot[r] : nb - 1 - r;
 
-	return x0 + (int)g * group_w(o->cell, o->gap);
+	return x0 + (int)g * regs_group_w(o);
 }
 
 static void hex_value(char *buf, size_t size, const struct wv_row *row)
@@ -144,7 +150,7 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 			unsigned bit = row->width - 1 - b;
 			bool one = (row->value >> bit) & 1;
 
-			wv_frame_put(f, y, bit_x(gx, cell, skip + (int)b),
+			wv_frame_put(f, y, bit_x(gx, o, skip + (int)b),
 				     hide ? WV_ROLE_DIM : (row->bits >> bit) & 1
 				     ? WV_ROLE_BORROW : one ? WV_ROLE_BIT1
 				     : WV_ROLE_BIT0, hide ? "?" : one ? "1" : "0");
@@ -176,18 +182,18 @@ static int register_row(struct wv_frame *f, const struct wv_trace *t,
 				role = WV_ROLE_DIM;
 				ch = "?";
 			}
-			wv_frame_put(f, y, bit_x(gx, cell, (int)b), role, ch);
+			wv_frame_put(f, y, bit_x(gx, o, (int)b), role, ch);
 			if (about && !hide)
-				wv_frame_focus(f, y, bit_x(gx, cell, (int)b), 1);
+				wv_frame_focus(f, y, bit_x(gx, o, (int)b), 1);
 			/* the row loaded from memory: a click flips the bit */
 			if (tag)
-				wv_frame_target(f, y, bit_x(gx, cell, (int)b), cell,
+				wv_frame_target(f, y, bit_x(gx, o, (int)b), cell,
 						tag | bit);
 			if ((int)bit == cursor_bit)
-				wv_frame_cursor(f, y, bit_x(gx, cell, (int)b), cell);
+				wv_frame_cursor(f, y, bit_x(gx, o, (int)b), cell);
 		}
 		if (m & WV_MARK_HILITE)
-			wv_frame_focus(f, y, gx + 1, 8 * cell + (cell == 3));
+			wv_frame_focus(f, y, gx + 1, 8 * cell + (cell == 3) + o->nibble);
 	}
 	return caption ? 2 : 1;
 }
@@ -215,11 +221,11 @@ static void register_bars(struct wv_frame *f, const struct wv_trace *t,
 				unsigned bit = 8 * r + 7 - b;
 
 				if (hide)	/* every cell alike: nothing told */
-					wv_frame_put(f, y + l, bit_x(gx, o->cell, (int)b),
+					wv_frame_put(f, y + l, bit_x(gx, o, (int)b),
 						     WV_ROLE_DIM, "\u00b7");
 				if (hide || !((row->value >> bit) & 1))
 					continue;
-				wv_frame_put(f, y + l, bit_x(gx, o->cell, (int)b),
+				wv_frame_put(f, y + l, bit_x(gx, o, (int)b),
 					     chain ? WV_ROLE_BORROW
 					     : mark_role(row->bytes[r], WV_ROLE_BIT1),
 					     "\u2588");
@@ -276,7 +282,7 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 	o = or_plain(o);
 	top = 2 - o->op_above;	/* the operation's line and the byte header */
 	/* the split view's lower register spans the upper one's columns */
-	bitsw = (int)(o->slotted ? o->nslots : nb) * group_w(o->cell, o->gap);
+	bitsw = (int)(o->slotted ? o->nslots : nb) * regs_group_w(o);
 
 	for (unsigned k = 0; k < nrows; k++) {
 		int n = (int)strlen(sub->rows[k].label);
@@ -323,7 +329,7 @@ static void mem_header(struct wv_frame *f, const struct wv_trace *t, int y,
 
 	wv_frame_put(f, y, 0, WV_ROLE_DIM, x0 > 8 ? "mem byte" : "mem");
 	for (unsigned r = 0; r < nb; r++) {
-		int x = bit_x(group_x(x0, nb, r, o), o->cell, 3);
+		int x = bit_x(group_x(x0, nb, r, o), o, 3);
 
 		if (absolute)
 			wv_frame_printf(f, y, x, WV_ROLE_DIM, "@%zu",
@@ -447,6 +453,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		   variant's, marked before its label */
 		if (ri < 32 && (o->differ >> ri & 1))
 			wv_frame_put(f, y, 0, WV_ROLE_HEADING, "<>");
+		else if (ri < 32 && (o->alone >> ri & 1))	/* none there */
+			wv_frame_put(f, y, 1, WV_ROLE_DIM, "+");
 		y += register_row(f, t, &row, hide, y, x0, hexx, caption,
 				  ri + 1 == nrows && row.kind == WV_ROW_RESULT, o,
 				  loaded ? WV_TARGET_BIT : 0, loaded &&
@@ -559,14 +567,14 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
 	int nb = (int)app->trace.word_bytes;
 
 	for (int cell = 3; cell > 1; cell--)
-		if (8 + nb * group_w(cell, false) <= f->cols)
+		if (8 + nb * group_w(cell, false, false) <= f->cols)
 			return cell;
 	return 1;
 }
 
 bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell)
 {
-	return 9 + (int)app->trace.word_bytes * group_w(cell, true) <= f->cols;
+	return 9 + (int)app->trace.word_bytes * group_w(cell, true, false) <= f->cols;
 }
 
 int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
@@ -580,7 +588,7 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 
 	/* their results are operands now: what an open question hides of
 	   them is wv_hide_row's, as everywhere */
-	bo.differ = 0;
+	bo.differ = bo.alone = 0;
 	/* the latest that fit whole, each with a blank line after it */
 	while (first > 0) {
 		const struct wv_step *prev = &t->steps[first - 1];
@@ -625,7 +633,7 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 	struct wv_view_regs ao = o ? *o : plain_regs;
 	int used = 0;
 
-	ao.differ = 0;
+	ao.differ = ao.alone = 0;
 	for (size_t k = sub_index_step(t, st) + 1; k < t->nsteps; k++) {
 		const struct wv_step *next = &t->steps[k];
 		size_t last = next->first + next->nsub - 1;

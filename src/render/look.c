@@ -198,21 +198,73 @@ static int row_byte(const struct wv_trace *t, const struct wv_row *row, size_t b
 	return -1;
 }
 
+/* The kind of row r is, for matching: borrows and carries alike (the
+   chain of a subtraction stands where an addition's does). */
+static enum wv_row_kind match_kind(const struct wv_row *r)
+{
+	return r->kind == WV_ROW_CARRY ? WV_ROW_BORROW : r->kind;
+}
+
+/* How many rows of s, not yet used (used[r]), are labelled label. */
+static unsigned free_named(const struct wv_substep *s, const bool *used, const char *label)
+{
+	unsigned n = 0;
+
+	for (unsigned r = 0; r < s->nrows; r++)
+		n += !used[r] && strcmp(s->rows[r].label, label) == 0;
+	return n;
+}
+
+/*
+ * Which row of b stands where each row of a does (ma[i], -1 none), one
+ * row for one row, the same pairs whichever of the two comes first: the
+ * rows of the same label and kind, in order; a label that is left once on
+ * each side, whatever the kinds; then, of the rows still left, the nth of
+ * a kind (an input, a constant, a chain, the result) with the nth.
+ * x86-64's and (a - ONES, ~a, HIGHS, flags) against ppc64's (sum, ~data,
+ * flags): flags with flags, a - ONES with sum, ~a with ~data; HIGHS none.
+ */
+static void match_rows(const struct wv_substep *a, const struct wv_substep *b, int *ma)
+{
+	bool ua[WV_SUB_ROWS_MAX] = { false }, ub[WV_SUB_ROWS_MAX] = { false };
+
+	for (unsigned i = 0; i < a->nrows; i++)
+		ma[i] = -1;
+	for (int pass = 0; pass < 3; pass++)
+		for (unsigned i = 0; i < a->nrows; i++)
+			for (unsigned j = 0; j < b->nrows && !ua[i]; j++) {
+				const struct wv_row *r = &a->rows[i], *m = &b->rows[j];
+				bool named = strcmp(r->label, m->label) == 0;
+				bool kind = match_kind(r) == match_kind(m);
+
+				if (ub[j] || (pass == 0 && !(named && kind)) ||
+				    (pass == 1 && !(named && free_named(a, ua, r->label) == 1 &&
+						    free_named(b, ub, r->label) == 1)) ||
+				    (pass == 2 && !kind))
+					continue;
+				ma[i] = (int)j;
+				ua[i] = ub[j] = true;
+			}
+}
+
 uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trace *o,
 			size_t ok)
 {
 	const struct wv_substep *a = &t->subs[k], *b = &o->subs[ok];
 	size_t ta = sub_address(t, k), oa = sub_address(o, ok);
 	uint32_t d = 0;
+	int ma[WV_SUB_ROWS_MAX];
 
 	_Static_assert(WV_SUB_ROWS_MAX <= 32, "a row a bit of the result");
+	match_rows(a, b, ma);
 	for (unsigned i = 0; i < a->nrows && i < WV_SUB_ROWS_MAX; i++) {
-		const struct wv_row *r = &a->rows[i], *m = NULL;
+		const struct wv_row *r = &a->rows[i], *m;
+		int j = ma[i];
 
-		for (unsigned j = 0; j < b->nrows && !m; j++)
-			if (strcmp(b->rows[j].label, r->label) == 0)
-				m = &b->rows[j];
-		if (!m || (r->width < 32) != (m->width < 32)) {
+		if (j < 0)	/* not different: alone (wv_look_alone) */
+			continue;
+		m = &b->rows[j];
+		if ((r->width < 32) != (m->width < 32)) {
 			d |= UINT32_C(1) << i;
 			continue;
 		}
@@ -227,6 +279,19 @@ uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trac
 				d |= UINT32_C(1) << i;
 		}
 	}
+	return d;
+}
+
+uint32_t wv_look_alone(const struct wv_trace *t, size_t k, const struct wv_trace *o,
+		       size_t ok)
+{
+	const struct wv_substep *a = &t->subs[k], *b = &o->subs[ok];
+	uint32_t d = 0;
+	int ma[WV_SUB_ROWS_MAX];
+
+	match_rows(a, b, ma);
+	for (unsigned i = 0; i < a->nrows && i < WV_SUB_ROWS_MAX; i++)
+		d |= (uint32_t)(ma[i] < 0) << i;
 	return d;
 }
 

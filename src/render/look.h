@@ -115,14 +115,21 @@ const char *wv_look_general(const char *text, size_t general, bool hide,
 
 /*
  * Two variants side by side (the split view, --html --split): the rows of
- * sub-step k of t whose bytes differ from sub-step ok of o's: a row o has
- * not (by label), a byte at a memory address both words hold that is not
- * the same, or a number (a count, a length) of another value.  Bit i of
- * the result: row i.  x86-64's flags 0x8080800000800000 and ppc64's
- * 0x0000800000808080 on 'ab\0cd' hold the same bytes: not marked.
+ * sub-step k of t whose bytes differ from their counterparts in sub-step
+ * ok of o (the row of the same label, else the one of the same kind in
+ * the same order: x86-64's a - ONES and ppc64's sum): a byte at a memory
+ * address both words hold that is not the same, or a number (a count, a
+ * length) of another value.  Bit i of the result: row i.  x86-64's flags
+ * 0x8080800000800000 and ppc64's 0x0000800000808080 on 'ab\0cd' hold the
+ * same bytes: not marked.  A row with no counterpart is not different:
+ * it is alone (wv_look_alone).
  */
 uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trace *o,
 			size_t ok);
+/* The rows of sub-step k of t that have no counterpart in sub-step ok of
+   o (x86-64's HIGHS beside ppc64's and): bit i, row i. */
+uint32_t wv_look_alone(const struct wv_trace *t, size_t k, const struct wv_trace *o,
+		       size_t ok);
 
 /*
  * The sub-step of o that stands where sub-step k of t does: the same kernel

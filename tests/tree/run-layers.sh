@@ -89,8 +89,8 @@ RANK = {
     "app": {
         "_partial": True,
         "view_memory": 0, "view_registers": 0, "view_calls": 0, "view_lines": 0,
-        "view_chart": 1,
-        "view": 1,
+        "view_chart": 1, "view_split": 1,
+        "view": 2,
         "control": 0, "asked": 1, "classroom": 2,
     },
 }

@@ -198,30 +198,92 @@ static int row_reads_as_hex(const char *bits, size_t nb, const char *hex,
 	return 1;
 }
 
+/* The cell at (y, x) of f. */
+static const struct wv_cell *cell_at(const struct wv_frame *f, int y, int x)
+{
+	return &f->cells[(size_t)y * (size_t)f->cols + (size_t)x];
+}
+
 /*
- * Every line of the split view's frame holding bits and a hex value:
- * checked; rows[p] counts pane p's (the second pane begins at its
- * heading, " NAME  B-bit").
+ * Where the second pane of the split frame f begins: its heading (" NAME
+ * B-bit") at (*py, *px); *px > 0 when the panes stand side by side.
+ * Returns false when there is none.
+ */
+static bool second_pane(const struct wv_frame *f, const struct wv_app *app, int *py,
+			int *px)
+{
+	char head[64], line[1024];
+
+	snprintf(head, sizeof(head), " %s  %u-bit", app->split_v->name,
+		 app->split_v->bits);
+	for (int y = 1; y < f->rows; y++) {
+		char *at;
+
+		wv_frame_row_text(f, y, line, sizeof(line));
+		if ((at = strstr(line, head)) != NULL && (at == line || at[-1] == '|')) {
+			*py = y;
+			*px = (int)(at - line);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Every hex value drawn beside bits in the split frame f (a run of cells
+ * "0x..." in the hex or result role, not after " = "): the bit cells
+ * between it and the row's label (label cells, the panes' separator and
+ * the marks left out, whatever the cells' width and the gaps between
+ * bytes and nibbles) read left to right must spell it, as many bits as
+ * its digits hold.  rows[p] counts pane p's.  Before issue 47 the lower
+ * pane took the upper's byte columns: ppc64 under x86-64 drew
+ * 0x6162006364000000 above bits reading ...01100010 01100001.
  */
 static void frame_reads_as_hex(const struct wv_frame *f, const struct wv_app *app,
 			       const char *what, unsigned rows[2])
 {
-	char head[64], line[512];
-	int pane = 0;
+	int py = f->rows, px = 0;
+	char line[1024];
 
-	snprintf(head, sizeof(head), " %s  %u-bit", app->split_v->name,
-		 app->split_v->bits);
-	for (int y = 0; y < f->rows; y++) {
-		char *hx;
-
+	second_pane(f, app, &py, &px);
+	for (int y = 0; y < f->rows - 2; y++) {
 		wv_frame_row_text(f, y, line, sizeof(line));
-		if (y > 1 && strncmp(line, head, strlen(head)) == 0)
-			pane = 1;
-		hx = strstr(line, " 0x");
-		if (!hx || strstr(line, " = 0x"))
-			continue;
-		rows[pane] += (unsigned)row_reads_as_hex(line, (size_t)(hx - line),
-							 hx + 3, what, line);
+		for (int x = 2; x + 1 < f->cols; x++) {
+			const struct wv_cell *c = cell_at(f, y, x);
+			uint64_t want = 0, got = 0;
+			unsigned digits = 0, nbits = 0;
+			int b;
+
+			if ((c->role != WV_ROLE_HEX && c->role != WV_ROLE_RESULT) ||
+			    c->ch != '0' || cell_at(f, y, x + 1)->ch != 'x' ||
+			    cell_at(f, y, x - 1)->ch != ' ' || cell_at(f, y, x - 2)->ch == '=')
+				continue;
+			for (b = x + 2; b < f->cols; b++, digits++) {
+				uint32_t h = cell_at(f, y, b)->ch;
+
+				if (!(h >= '0' && h <= '9') && !(h >= 'a' && h <= 'f'))
+					break;
+				want = want << 4 | (h <= '9' ? h - '0' : h - 'a' + 10);
+			}
+			/* leftwards to the label: the bit cells, the highest last */
+			for (b = x - 1; b >= 0; b--) {
+				const struct wv_cell *d = cell_at(f, y, b);
+
+				if (d->role == WV_ROLE_LABEL || d->ch == '|')
+					break;
+				if (d->ch == '0' || d->ch == '1' || d->ch == '.') {
+					if (nbits < 64)
+						got |= (uint64_t)(d->ch == '1') << nbits;
+					nbits++;
+				}
+			}
+			if (nbits == 0 || digits == 0 || digits > 16)
+				continue;
+			if ((nbits != 4 * digits && !(nbits == 8 && digits <= 2)) || got != want)
+				fail_msg("%s: the bits do not read as the hex 0x%llx (%u bits): %s",
+					 what, (unsigned long long)want, nbits, line);
+			rows[(px > 0 ? x > px : y >= py) ? 1 : 0]++;
+		}
 	}
 }
 
@@ -268,7 +330,8 @@ static void html_reads_as_hex(const char *page, const char *what, unsigned *rows
  * For every pair of variants the split view draws, several words, every
  * sub-step of the first and both orders (each pair's two variants above in
  * turn): each pane's rows read as the hex beside them, in the terminal
- * view at 120x45 and in --html --split.  Before issue 47 the lower pane
+ * view at 120x45, 160x45 and 200x50 (whatever cells and gaps the width
+ * gives them) and in --html --split.  Before issue 47 the lower pane
  * took the upper's byte columns: ppc64 under x86-64 drew 0x6162006364000000
  * with its bits reading ...01100010 01100001.
  */
@@ -304,12 +367,18 @@ static void test_split_bits_read_as_hex(void **state)
 					fail_msg("split %s over %s refused: %s", s->name,
 						 v->name, app.msg);
 				pairs++;
-				for (size_t k = 0; k < app.trace.nsubs; k++) {
-					app.pos = k;
+				for (size_t k = 0; k < 3 * app.trace.nsubs; k++) {
+					/* 120x45, and the wide cells of 160x45 (nibbles,
+					   or panes side by side) and 200x50 */
+					static const int sz[3][2] = { { 45, 120 }, { 45, 160 },
+								      { 50, 200 } };
+					const int *z = sz[k / app.trace.nsubs];
+
+					app.pos = k % app.trace.nsubs;
 					snprintf(what, sizeof(what), "\"%s\" on %s, split %s, "
-						 "sub-step %zu", words[w].src, v->name, s->name,
-						 k + 1);
-					assert_int_equal(wv_frame_init(&f, 45, 120), 0);
+						 "%dx%d, sub-step %zu", words[w].src, v->name,
+						 s->name, z[1], z[0], app.pos + 1);
+					assert_int_equal(wv_frame_init(&f, z[0], z[1]), 0);
 					wv_view_split(&f, &app);
 					frame_reads_as_hex(&f, &app, what, rows);
 					wv_frame_free(&f);
@@ -346,42 +415,58 @@ static bool is_label(const struct wv_trace *t, const char *s)
 
 /*
  * Every register row of the split frame f (a run of label cells from
- * column 3, after the "<>" place): its label whole, one of the rows' own
+ * column 3 of a pane, after the "<>" place; a pane beside the other starts
+ * after the "|" between them): its label whole, one of the rows' own
  * labels of either trace (a cut one ends in the cut mark and is none), and
- * its value on its line (beside the bits, after " = " on a caption line,
- * "?" where a question hides it).  Returns the rows checked.
+ * its value on its line in its pane (beside the bits, after " = " on a
+ * caption line, "?" where a question hides it).  Returns the rows checked.
  */
 static unsigned labels_whole(const struct wv_frame *f, const struct wv_app *app,
 			     const char *what)
 {
 	unsigned rows = 0;
 
-	for (int y = 0; y < f->rows - 2; y++) {
-		char label[64], line[1024];
-		size_t n = 0;
-		int x = 3;
+	for (int y = 0; y < f->rows - 2; y++)
+		for (int x0 = 3; x0 < f->cols; x0++) {
+			char label[64], line[1024], seg[1024];
+			size_t n = 0, m;
+			int x = x0;
 
-		if (f->cells[(size_t)y * (size_t)f->cols + 3].role != WV_ROLE_LABEL ||
-		    f->cells[(size_t)y * (size_t)f->cols + 2].role == WV_ROLE_LABEL)
-			continue;
-		for (; x < f->cols && n + 4 < sizeof(label); x++) {
-			const struct wv_cell *c = &f->cells[(size_t)y * (size_t)f->cols + x];
+			if (cell_at(f, y, x0)->role != WV_ROLE_LABEL ||
+			    cell_at(f, y, x0 - 1)->role == WV_ROLE_LABEL)
+				continue;
+			for (; x < f->cols && n + 4 < sizeof(label); x++) {
+				const struct wv_cell *c = cell_at(f, y, x);
 
-			if (c->role != WV_ROLE_LABEL)
-				break;
-			n += wv_cell_utf8(c->ch, label + n);
+				if (c->role != WV_ROLE_LABEL)
+					break;
+				n += wv_cell_utf8(c->ch, label + n);
+			}
+			while (n > 0 && label[n - 1] == ' ')
+				n--;
+			label[n] = '\0';
+			wv_frame_row_text(f, y, line, sizeof(line));
+			/* its pane's part of the line: up to the "|" between panes */
+			for (m = 0; x + (int)m < f->cols && m + 4 < sizeof(seg); m++) {
+				uint32_t ch = cell_at(f, y, x + (int)m)->ch;
+
+				if (ch == '|')
+					break;
+				seg[m] = ch < 128 ? (char)ch : '~';
+			}
+			while (m > 0 && seg[m - 1] == ' ')
+				m--;
+			seg[m] = '\0';
+			if (!is_label(&app->trace, label) && !is_label(&app->split, label))
+				fail_msg("%s: the label \"%s\" is not whole: %s", what, label,
+					 line);
+			if (!strstr(seg, " = ") && !strstr(seg, " 0x") &&
+			    (m == 0 || seg[m - 1] != '?'))
+				fail_msg("%s: the row \"%s\" shows no value: %s", what, label,
+					 line);
+			rows++;
+			x0 = x;
 		}
-		while (n > 0 && label[n - 1] == ' ')
-			n--;
-		label[n] = '\0';
-		wv_frame_row_text(f, y, line, sizeof(line));
-		if (!is_label(&app->trace, label) && !is_label(&app->split, label))
-			fail_msg("%s: the label \"%s\" is not whole: %s", what, label, line);
-		if (!strstr(line + x, " = ") && !strstr(line + x, " 0x") &&
-		    line[strlen(line) - 1] != '?')
-			fail_msg("%s: the row \"%s\" shows no value: %s", what, label, line);
-		rows++;
-	}
 	return rows;
 }
 
@@ -442,6 +527,190 @@ static void test_split_labels_whole(void **state)
 			}
 	if (rows < 10000)
 		fail_msg("only %u rows read", rows);
+}
+
+/* ---- the screen's width used (issue 47) ------------------------------------ */
+
+/*
+ * The rightmost column of the panes' register cells in f (bits, marks'
+ * colours, hex, a hidden value's '?'): what a pane draws of its rows, from the first pane's
+ * heading down to the legend; -1 none.
+ */
+static int panes_right(const struct wv_frame *f)
+{
+	int right = -1, y0 = f->rows;
+
+	for (int y = 1; y < f->rows && y0 == f->rows; y++)
+		for (int x = 0; x < f->cols; x++)
+			if (cell_at(f, y, x)->role == WV_ROLE_TITLE) {
+				y0 = y;
+				break;
+			}
+	for (int y = y0; y < f->rows - 3; y++)
+		for (int x = f->cols - 1; x > right; x--) {
+			const struct wv_cell *c = cell_at(f, y, x);
+
+			if (c->ch != ' ' && (c->role == WV_ROLE_HEX || c->role == WV_ROLE_RESULT ||
+					     c->role == WV_ROLE_BIT0 || c->role == WV_ROLE_BIT1 ||
+					     c->role == WV_ROLE_FLAG || c->role == WV_ROLE_BORROW ||
+					     c->role == WV_ROLE_FALSEPOS || c->role == WV_ROLE_TERM ||
+					     (c->role == WV_ROLE_DIM && c->ch == '?'))) {
+				right = x;
+				break;
+			}
+		}
+	return right;
+}
+
+/*
+ * Every pair of variants at 160x45 and 200x50, each register in its own
+ * order and by memory, on "ab\0cd", every sub-step: at 160x45 the panes'
+ * rows (the widest of any sub-step's) reach past three quarters of the width (side by side where both
+ * fit whole in half of it, else in wider cells, a blank between nibbles
+ * and bytes; at 200 columns a 32-bit pair by memory has no wider cells
+ * than 3 columns a bit), and at both sizes every label whole, its value beside it, and (in its own order)
+ * the bits reading as their hex.  Before, the panes kept the 80-column cells and ended near
+ * column 98 of 160, the right half of a projector's screen empty.
+ */
+static void test_split_fills_width(void **state)
+{
+	static const uint8_t b[] = { 'a', 'b', 0, 'c', 'd' };
+	static const int sizes[][2] = { { 45, 160 }, { 50, 200 } };
+	unsigned frames = 0, beside = 0, rows[2] = { 0, 0 };
+
+	(void)state;
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		for (size_t j = 0; j < wv_wat_count(); j++) {
+			struct wv_app app;
+
+			if (i == j)
+				continue;
+			assert_int_equal(wv_app_init(&app, b, sizeof(b), "ab\\0cd",
+						     wv_wat_at(i), 0, 0, -1), 0);
+			wv_app_split(&app, wv_wat_at(j));
+			assert_non_null(app.split_v);
+			for (int run = 0; run < 4; run++) {
+				int right = -1;
+				char what[200];
+
+				for (size_t k = 0; k < app.trace.nsubs; k++) {
+					const int *z = sizes[run & 1];
+					struct wv_frame f = { 0 };
+					int r, py, px = 0;
+
+					app.split_mem = run >> 1;
+					app.pos = k;
+					snprintf(what, sizeof(what), "\"ab\\0cd\" on %s, split %s%s, "
+						 "%dx%d, sub-step %zu", app.v->name,
+						 app.split_v->name, app.split_mem ?
+						 ", by memory" : "", z[1], z[0], k + 1);
+					assert_int_equal(wv_frame_init(&f, z[0], z[1]), 0);
+					wv_view_split(&f, &app);
+					r = panes_right(&f);
+					right = r > right ? r : right;
+					labels_whole(&f, &app, what);
+					if (!app.split_mem)	/* by memory: memory order */
+						frame_reads_as_hex(&f, &app, what, rows);
+					beside += second_pane(&f, &app, &py, &px) && px > 0;
+					frames++;
+					wv_frame_free(&f);
+				}
+				/* over its sub-steps (on some, a pane's rows are
+				   all numbers or only the narrower word's) */
+				if (sizes[run & 1][1] == 160 && 4 * (right + 1) <= 3 * 160)
+					fail_msg("%s: the panes end at column %d of 160", what,
+						 right + 1);
+			}
+			wv_app_free(&app);
+		}
+	/* not vacuous: both layouts drawn, both panes' rows read */
+	if (frames < 5000 || beside < 100 || rows[0] < 2000 || rows[1] < 2000)
+		fail_msg("%u frames, %u side by side, rows read %u and %u", frames,
+			 beside, rows[0], rows[1]);
+}
+
+/* ---- a row the other has none of: alone, not different (issue 47) -------- */
+
+/* The row of frame f whose label cells (from column 3) read label, as
+   text; "" none. */
+static const char *row_of(const struct wv_frame *f, int y0, const char *label,
+			  char *line, size_t size)
+{
+	for (int y = y0; y < f->rows - 2; y++) {
+		wv_frame_row_text(f, y, line, size);
+		if (strncmp(line + 3, label, strlen(label)) == 0 &&
+		    line[3 + strlen(label)] == ' ' &&
+		    cell_at(f, y, 3)->role == WV_ROLE_LABEL)
+			return line;
+	}
+	line[0] = '\0';
+	return line;
+}
+
+/* The memory bytes (lowest address first) of value v of an n-byte
+   register, little-endian or not: a byte loop. */
+static void mem_bytes(uint64_t v, bool le, uint8_t out[8])
+{
+	for (unsigned i = 0; i < 8; i++)
+		out[i] = (uint8_t)(v >> (8 * (le ? i : 7 - i)));
+}
+
+/*
+ * x86-64 over ppc64 on "ab\0cd" at has_zero's AND: x86-64's HIGHS, which
+ * ppc64's AND has no row for (arch/powerpc's has_zero masks with ~(a |
+ * LOW7), no HIGHS: docs/VARIANTS.md), is marked "+", not "<>"; a - ONES
+ * beside ppc64's sum (the AND's first operand in both) is "<>", their
+ * memory bytes differing (worked here by a byte loop: a - ONES and a +
+ * 0xfefefefefefefeff); flags, the same bytes, unmarked; the legend says
+ * what "+" means (test_html's split_rows_alone checks the marks on every
+ * pair of variants).  Before, every row without a row of its label was
+ * "<>": HIGHS too.
+ */
+static void test_split_rows_alone(void **state)
+{
+	static const uint8_t b[8] = { 'a', 'b', 0, 'c', 'd', 0, 0, 0 };
+	uint64_t le = 0, be = 0;
+	uint8_t x[8], p[8];
+	struct wv_frame f = { 0 };
+	struct wv_app app;
+	char line[1024];
+	size_t k;
+
+	(void)state;
+	for (int i = 7; i >= 0; i--)
+		le = le << 8 | b[i];
+	for (int i = 0; i < 8; i++)
+		be = be << 8 | b[i];
+	mem_bytes(le - 0x0101010101010101u, true, x);
+	mem_bytes(be + 0xfefefefefefefeffu, false, p);
+	assert_true(memcmp(x, p, 8) != 0);	/* so a - ONES and sum differ */
+
+	assert_int_equal(wv_app_init(&app, b, 5, "ab\\0cd", wv_wat_find("x86-64"), 0, 0,
+				     -1), 0);
+	wv_app_split(&app, wv_wat_find("ppc64"));
+	assert_non_null(app.split_v);
+	for (k = 0; k < app.trace.nsubs; k++)
+		if (strstr(app.trace.subs[k].expr, "HIGHS") &&
+		    strstr(app.trace.subs[k].expr, "~a"))
+			break;
+	assert_true(k < app.trace.nsubs);
+	app.pos = k;
+	assert_int_equal(wv_frame_init(&f, 36, 120), 0);
+	wv_view_split(&f, &app);
+	if (strncmp(row_of(&f, 1, "HIGHS", line, sizeof(line)), " + ", 3) != 0)
+		fail_msg("HIGHS, which ppc64's AND has not, is not marked +: %s", line);
+	if (strncmp(row_of(&f, 1, "a - ONES", line, sizeof(line)), "<> ", 3) != 0)
+		fail_msg("a - ONES, whose bytes differ from ppc64's sum, is not <>: %s", line);
+	if (strncmp(row_of(&f, 1, "sum", line, sizeof(line)), "<> ", 3) != 0)
+		fail_msg("ppc64's sum is not <>: %s", line);
+	if (strncmp(row_of(&f, 1, "flags", line, sizeof(line)), "   ", 3) != 0)
+		fail_msg("x86-64's flags, ppc64's bytes, are marked: %s", line);
+	wv_frame_row_text(&f, f.rows - 3, line, sizeof(line));
+	if (!strstr(line, "+ the other has no such row"))
+		fail_msg("the legend does not say what + means: %s", line);
+	wv_frame_free(&f);
+	wv_app_free(&app);
+
 }
 
 /* ---- panes side by side by call and meaning (issue 47) ------------------- */
@@ -711,6 +980,8 @@ int main(void)
 		cmocka_unit_test(test_split_page_end),
 		cmocka_unit_test(test_split_bits_read_as_hex),
 		cmocka_unit_test(test_split_labels_whole),
+		cmocka_unit_test(test_split_fills_width),
+		cmocka_unit_test(test_split_rows_alone),
 		cmocka_unit_test(test_split_pairs_by_meaning),
 		cmocka_unit_test(test_split_same_call),
 		cmocka_unit_test(test_split_narrates_both),

@@ -520,6 +520,53 @@ function aMinusOnes(bytes) {
       await pctx.close();
     }
 
+    // the split view on a projector-sized window: its panes (from the
+    // first pane's heading to the right edge of the rightmost hex drawn
+    // beside bits) take at least 80% of the window's width at 1920x1080,
+    // a 64-bit pair one above the other in wide cells, a 32-bit pair side
+    // by side, by memory too (before issue 47's last stop: about 55%, the
+    // 80-column cells with the right of the window empty)
+    {
+      const sctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      const sp = await sctx.newPage();
+      for (const frag of ['word=ab%5C0cd&split=ppc64&step=has_zero:3',
+                          'word=ab%5C0cd&split=ppc64&layout=memory&step=has_zero:3',
+                          'word=ab%5C0cd&arch=x86-32&split=ppc32&step=has_zero:3']) {
+        await sp.goto(URL + '#' + frag);
+        await sp.waitForSelector('body[data-ready="1"]');
+        await waitRows(sp, ['has_zero()']);
+        const m = await sp.evaluate(() => {
+          const rs = Array.from(document.querySelectorAll('#grid .row'));
+          let left = Infinity, right = -1, panes = 0;
+          rs.forEach((r, y) => {
+            let before = '';
+            for (const s of r.querySelectorAll('span')) {
+              const box = s.getBoundingClientRect(), t = s.textContent;
+              const bits = /[01.]\s+$/.test(before);
+              before += t;
+              // a pane's heading (" ppc64 ") below the title bar
+              if (y > 0 && /^ [a-z0-9-]+ $/.test(t) && getComputedStyle(s).backgroundColor !==
+                  getComputedStyle(document.body).backgroundColor) {
+                left = Math.min(left, box.left);
+                panes++;
+              }
+              // a row's hex beside its bits: the text right after it
+              if (/^0x[0-9a-f]+$/.test(t) && bits) right = Math.max(right, box.right);
+            }
+          });
+          return { left, right, panes, width: innerWidth };
+        });
+        const share = (m.right - m.left) / m.width;
+        const say = frag + ': panes ' + m.panes + ', from ' + m.left.toFixed(0) + ' to ' +
+          m.right.toFixed(0) + ' px of ' + m.width + ' (' + (100 * share).toFixed(0) + '%)';
+        console.log('# split ' + say);
+        ok(m.panes === 2 && share >= 0.8, 'the split view at 1920x1080 fills the width: ' + say);
+        if (frag.includes('x86-32')) await shot(sp, 'split-1920-side');
+        else if (!frag.includes('layout')) await shot(sp, 'split-1920');
+      }
+      await sctx.close();
+    }
+
     // the benchmark: first frame, and key to painted frame at 8 B, 256 B, 4 KiB
     const bench = [];
     const bp = await ctx.newPage();
