@@ -11,7 +11,7 @@
 # section, which alone shows it (no <details>; no answer's lead above that
 # section's heading in the visible text); no sideways scrolling.  Then PDFs of a
 # few pages (a lesson on A4 and on Letter, the widest trace on A4, lessons
-# 1-5 on Letter in at most 16 pages, 14 for what took 29; every question
+# 1-5 on Letter in at most 14 pages, half the 29 it took; every question
 # sheet, each on one Letter page, and no answer on them): page count in
 # range, nothing past the right margin, answers only after the "Answers"
 # heading; and a phone-width screenshot (make check: the lesson's
@@ -99,7 +99,7 @@ pages["l3-ppc.html"] = {"args": ["--html", "--lesson", "3", "--arch", "ppc"],
 # the 47-minute class, one print: 29 Letter pages before its lessons
 # shared one legend, one answers section and one list of sources, 14
 # after; lesson 1's scene 6 (what one word costs, a question of its own)
-# came later and adds 2 (16)
+# came later and took it to 16; issue 47 asks for half the 29 (14)
 pages["l1-5.html"] = {"args": ["--html", "--lesson", "1-5"], "kind": "lesson",
                       "questions": sum(asked[str(i)] for i in range(1, 6))}
 # the question sheets: each lesson's alone, and every one in one print
@@ -292,6 +292,11 @@ def check_pdf(name, size, path, lo, hi, questions):
     tap(0 < right <= w - 20 and median > 10, "%s: fits the page unshrunk "
         "(rightmost text ends at %.0f of %.0f pt; words %.1f pt high)" %
         (label, right, w, median))
+    # nothing set under 8 pt to save paper: a word's box is about 1.16
+    # times its size in DejaVu, the 9 pt prose's 10.5 pt, 8 pt 9.3, 7 pt 8.2
+    low = heights[0] if heights else 0
+    tap(low >= median * 0.87, "%s: no text under 8 pt (smallest word %.1f pt "
+        "high, the prose's %.1f)" % (label, low, median))
     if questions:
         text = pdf_text(path)
         heads = [m.start() for m in re.finditer(r"^\s*Answers\s*$", text, re.M)]
@@ -369,7 +374,7 @@ else:
         check_pdf("t-x86-64.html", "A4", trace, 2, 14, 0)
         # at most half the 29 pages it took with a legend, an answers
         # page and a sources page a lesson
-        check_pdf("l1-5.html", "letter", klass, 6, 16, pages["l1-5.html"]["questions"])
+        check_pdf("l1-5.html", "letter", klass, 6, 14, pages["l1-5.html"]["questions"])
         check_sheets(sheets, len(lessons))
         size = png and png_size(png)
         tap(bool(size) and size[0] == 390 and os.path.getsize(png) > 10000,
