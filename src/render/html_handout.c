@@ -241,8 +241,8 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 		fputs("\">Open this scene in the web page</a></p>\n", h->f);
 	}
 	where(h, sc);
-	/* the sources end the narration's last paragraph (a line of their
-	   own cost the 40-minute print a page: issue 47) */
+	/* the sources end the narration's last paragraph: a line of their
+	   own in every scene made the printed class longer (issue 47) */
 	open = html_paragraphs_open(h->f, sc->narration);
 	if (sc->ncites) {
 		fputs(open ? " <span class=\"note\">Sources:" :
