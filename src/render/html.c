@@ -59,6 +59,7 @@ static const char css[] =
 	".mem td{text-align:center}\n"
 	"caption{text-align:left;white-space:normal;color:#4d5259;"
 	"font:.9rem \"DejaVu Sans\",system-ui,sans-serif}\n"
+	"caption span{white-space:nowrap}\n"
 	".flag{color:#17612b;font-weight:bold}\n"
 	".false-pos{color:#a8201a;font-weight:bold;text-decoration:underline wavy}\n"
 	".answer{color:#6b4500;background:#fff0c2;font-weight:bold}\n"
@@ -78,7 +79,7 @@ static const char css[] =
 	"@media print{\n"
 	" body{max-width:none;padding:0;font-size:9pt;line-height:1.25}\n"
 	" *{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
-	" @page{margin:11mm 11mm}\n"
+	" @page{margin:10mm}\n"
 	" p,ol,ul{margin:.25em 0}\n"
 	" h1{font-size:13pt;margin:.4em 0 .2em}h2{font-size:11pt;margin:.8em 0 .2em}\n"
 	" h3,.memory h2{font-size:10pt;margin:.6em 0 .15em}"
@@ -86,11 +87,12 @@ static const char css[] =
 	" .wide{overflow:visible;margin:.1em 0 .3em}"
 	".wide table{font-size:8pt;line-height:1.15}\n"
 	" .bits tr.marks td,.bits tr.carets td{font-size:1em;line-height:1.15}\n"
-	" .question{margin:.5em 0}.sources{font-size:8pt}.sources li{margin:0}\n"
+	" .question{margin:.5em 0}.sources{font-size:8pt}.sources li{margin:0}"
+	".legend{gap:0 1em}\n"
 	" .question p.note{display:inline}"
 	".question p.note+p.note::before{content:\" \\2014  \"}\n"
 	" section.sub,.question,.wide,.sheet-q{break-inside:avoid}\n"
-	" h1,h2,h3,h4,h5,.lead{break-after:avoid}\n"
+	" h1,h2,h3,h4,h5,.lead,.where,.step{break-after:avoid}\n"
 	" .answers-all,article.sheet+article.sheet{break-before:page}\n"
 	" .web{display:none}\n"
 	" a{color:inherit;text-decoration:none}\n"
@@ -284,18 +286,22 @@ void html_memory(const struct html *h)
 	size_t per = 16, nb = t->word_bytes, edge = t->img.page_end;
 	size_t mapped = edge ? edge : t->img.len;
 
+	/* the caption breaks only between its phrases: a short one widens
+	   its table rather than wrap, a long one never pushes the table past
+	   the page (which a print then shrinks whole) */
 	fputs("<section class=\"memory\">\n<h2>Memory</h2>\n<div class=\"wide\">"
-	      "<table class=\"mem\">\n<caption>", f);
+	      "<table class=\"mem\">\n<caption><span>", f);
 	if (edge)
-		fprintf(f, "%zu bytes mapped, %zu word%s of %u, then an unmapped page "
-			"from memory %zu (u: no memory there, -- no byte to show); "
-			"address 0 is aligned", mapped, mapped / nb,
-			mapped / nb == 1 ? "" : "s", t->word_bytes, edge);
+		fprintf(f, "%zu bytes mapped, %zu word%s of %u,</span> <span>then an "
+			"unmapped page from memory %zu</span> <span>(u: no memory "
+			"there, -- no byte to show);</span> <span>address 0 is "
+			"aligned", mapped, mapped / nb, mapped / nb == 1 ? "" : "s",
+			t->word_bytes, edge);
 	else
 		fprintf(f, "%zu bytes, %zu word%s of %u; address 0 is aligned",
 			t->img.len, t->img.len / nb, t->img.len / nb == 1 ? "" : "s",
 			t->word_bytes);
-	fputs("</caption>\n", f);
+	fputs("</span></caption>\n", f);
 	for (size_t base = 0; base < t->img.len; base += per) {
 		size_t end = base + per < t->img.len ? base + per : t->img.len;
 
@@ -582,7 +588,7 @@ void html_step_head(const struct html *h, size_t i, int level, size_t cite)
 	fprintf(h->f, "</h%d>\n", level);
 	/* a hidden result hides the sentence that says it in words */
 	if (!wv_hide_step(&h->hide, h->t, i))
-		html_elem(h->f, "p", NULL, wv_look_general(st->text, st->general,
+		html_elem(h->f, "p", "step", wv_look_general(st->text, st->general,
 						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputc('\n', h->f);
 }

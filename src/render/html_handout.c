@@ -148,7 +148,7 @@ static void where(const struct html *h, const struct wv_handout_scene *sc)
 {
 	const struct wv_trace_in *in = &sc->t->in;
 
-	fputs("<p class=\"note\">word <code>\"", h->f);
+	fputs("<p class=\"note where\">word <code>\"", h->f);
 	wv_html_text(h->f, sc->s->word_src);
 	fprintf(h->f, "\"</code> on %s", sc->t->v->name);
 	/* a scene on a variant of its own names that variant's era */
