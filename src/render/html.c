@@ -91,7 +91,7 @@ static const char css[] =
 	".legend{gap:0 1em}\n"
 	" .question p.note{display:inline}"
 	".question p.note+p.note::before{content:\" \\2014  \"}\n"
-	" section.sub,.question,.wide,.sheet-q{break-inside:avoid}\n"
+	" section.sub,.question,.wide,.sheet-q,.step,.where{break-inside:avoid}\n"
 	" h1,h2,h3,h4,h5,.lead,.where,.step{break-after:avoid}\n"
 	" .answers-all,article.sheet+article.sheet{break-before:page}\n"
 	" .web{display:none}\n"

@@ -311,6 +311,45 @@ def check_pdf(name, size, path, lo, hi, questions):
                                                         text.count("Show the answer"))])
 
 
+# what the handout sets as a heading, or as a line that leads into the
+# block below it (the scene's word, a worked answer's lead), as
+# pdftotext -layout shows it
+HEADS = re.compile(r"^\s*(watviz lesson \d+:|Scene \d+ of \d+:|Memory$|How to read it$|"
+                   r"Answers$|Sources$|Question \d+$|Lesson \d+, question \d+ \(|"
+                   r"Answer: |word \".*\" on |\d+\.\d+ .* sub-step \d+ of \d+$)")
+STEP = re.compile(r"^\s*\d+\. [A-Za-z_]\w*( [^ @]+)?$")    # "4. has_zero arch/x86/..."
+BITS = re.compile(r"[01?]{8} ")
+
+
+def orphans(path):
+    """Pages (but the last) that end on a heading, or on a step's heading
+    and its sentence with no row of bits below them: [(page, line)]."""
+    info = run(["pdfinfo", path]).stdout.decode()
+    count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    found = []
+    for i in range(1, count):
+        text = run(["pdftotext", "-layout", "-f", str(i), "-l", str(i), path,
+                    "-"]).stdout.decode(errors="replace")
+        tail = [l for l in text.splitlines() if l.strip()][-4:]
+        if tail and HEADS.match(tail[-1]):
+            found.append((i, tail[-1].strip()))
+            continue
+        for k, l in enumerate(tail):
+            if STEP.match(l) and not any(BITS.search(m) for m in tail[k + 1:]):
+                found.append((i, l.strip()))
+                break
+    return found
+
+
+def check_orphans(name, size, path):
+    label = "%s printed on %s" % (name, size)
+    if path is None or not (shutil.which("pdfinfo") and shutil.which("pdftotext")):
+        return      # said by check_pdf
+    found = orphans(path)
+    tap(not found, "%s: no page ends on a heading or a step's heading (%d)" %
+        (label, len(found)), ["page %d ends: %s" % f for f in found])
+
+
 def check_sheets(path, n):
     """Every lesson's question sheet on a Letter page of its own: n pages,
     page i headed by lesson i's sheet (a sheet that ran over would push
@@ -379,12 +418,14 @@ else:
         # at most half the 29 pages it took with a legend, an answers
         # page and a sources page a lesson
         check_pdf("l1-5.html", "letter", klass, 6, 14, pages["l1-5.html"]["questions"])
+        check_orphans("l1-5.html", "letter", klass)
         check_sheets(sheets, len(lessons))
         # every lesson on the narrower paper: none is too wide (lesson
         # 15's memory caption did not wrap and Chromium shrank its whole
         # print to 88%); the count is only a sanity range
         check_pdf("course.html", "A4", course, len(lessons), 3 * len(lessons),
                   pages["course.html"]["questions"])
+        check_orphans("course.html", "A4", course)
         size = png and png_size(png)
         tap(bool(size) and size[0] == 390 and os.path.getsize(png) > 10000,
             "l3-ppc.html: a screenshot at a phone's width (%s)" % (size,))
