@@ -26,10 +26,12 @@
  * The style sheet.  Colours by look (render/look.h names), each at least
  * 4.5:1 on white; the symbols and words carry the same meaning without them.
  * A table of bits scrolls sideways in its .wide block, so the page never
- * does; printed, the text and the tables shrink to fit A4 and Letter, a
- * sub-step is not cut between pages, lessons follow each other, the
- * answers section starts a page of its own (so it can be kept back), each
- * lesson's question sheet is a page, and links to the web page are left out.
+ * does; printed, the text and the tables shrink to fit A4 and Letter (9 pt
+ * prose, 8 pt tables and sources, nothing smaller), a sub-step, a table or
+ * a question is not cut between pages and no heading ends one, lessons
+ * follow each other, the answers section starts a page of its own (so it
+ * can be kept back; a worked answer may go on over a page), each lesson's
+ * question sheet is a page, and links to the web page are left out.
  */
 static const char css[] =
 	":root{color-scheme:light}\n"
@@ -55,8 +57,9 @@ static const char css[] =
 	".bits tr.carets td{white-space:pre}\n"
 	".mem .wb{border-left:1px solid #767676}.mem .edge{border-left:4px double #1b1b1b}\n"
 	".mem td{text-align:center}\n"
-	"caption{text-align:left;color:#4d5259;font:.9rem \"DejaVu Sans\",system-ui,"
-	"sans-serif}\n"
+	"caption{text-align:left;white-space:normal;color:#4d5259;"
+	"font:.9rem \"DejaVu Sans\",system-ui,sans-serif}\n"
+	"caption span{white-space:nowrap}\n"
 	".flag{color:#17612b;font-weight:bold}\n"
 	".false-pos{color:#a8201a;font-weight:bold;text-decoration:underline wavy}\n"
 	".answer{color:#6b4500;background:#fff0c2;font-weight:bold}\n"
@@ -74,17 +77,22 @@ static const char css[] =
 	".chart .bar{height:.9em;color:#fff;background:#4d5259}\n"
 	".chart .bar.prod{color:#fff;background:#00656e}\n"
 	"@media print{\n"
-	" body{max-width:none;padding:0;font-size:9pt;line-height:1.3}\n"
+	" body{max-width:none;padding:0;font-size:9pt;line-height:1.25}\n"
 	" *{-webkit-print-color-adjust:exact;print-color-adjust:exact}\n"
-	" @page{margin:11mm 11mm}\n"
+	" @page{margin:10mm}\n"
 	" p,ol,ul{margin:.25em 0}\n"
 	" h1{font-size:13pt;margin:.4em 0 .2em}h2{font-size:11pt;margin:.8em 0 .2em}\n"
-	" h3{font-size:10pt;margin:.6em 0 .15em}h4{font-size:9pt;margin:.4em 0 .1em}\n"
-	" .wide{overflow:visible;margin:.1em 0 .3em}.wide table{font-size:7pt}"
-	".wide table.mem{font-size:8pt}\n"
-	" .question{margin:.5em 0}.sources{font-size:8pt}.sources li{margin:0}\n"
-	" section.sub,.question,.wide,.answers-all section,.sheet-q{break-inside:avoid}\n"
-	" h1,h2,h3,h4{break-after:avoid}\n"
+	" h3,.memory h2{font-size:10pt;margin:.6em 0 .15em}"
+	"h4,h5{font-size:9pt;margin:.4em 0 .1em}caption{font-size:9pt}\n"
+	" .wide{overflow:visible;margin:.1em 0 .3em}"
+	".wide table{font-size:8pt;line-height:1.15}\n"
+	" .bits tr.marks td,.bits tr.carets td{font-size:1em;line-height:1.15}\n"
+	" .question{margin:.5em 0}.sources{font-size:8pt}.sources li{margin:0}"
+	".legend{gap:0 1em}\n"
+	" .question p.note{display:inline}"
+	".question p.note+p.note::before{content:\" \\2014  \"}\n"
+	" section.sub,.question,.wide,.sheet-q,.step,.where{break-inside:avoid}\n"
+	" h1,h2,h3,h4,h5,.lead,.where,.step{break-after:avoid}\n"
 	" .answers-all,article.sheet+article.sheet{break-before:page}\n"
 	" .web{display:none}\n"
 	" a{color:inherit;text-decoration:none}\n"
@@ -163,21 +171,32 @@ void html_elem(FILE *f, const char *tag, const char *name, const char *text)
 	fprintf(f, "</%s>", tag);
 }
 
-/* Each '\n'-separated paragraph of text as a <p>. */
-void html_paragraphs(FILE *f, const char *text)
+/* Each '\n'-separated paragraph of text as a <p>, the last one left open
+   (true) for the caller to add to and close; false: no paragraph. */
+bool html_paragraphs_open(FILE *f, const char *text)
 {
+	bool open = false;
+
 	while (text && *text) {
 		size_t n = strcspn(text, "\n");
 
 		if (n) {
-			fputs("<p>", f);
+			fputs(open ? "</p>\n<p>" : "<p>", f);
 			text_n(f, text, n);
-			fputs("</p>\n", f);
+			open = true;
 		}
 		text += n;
 		if (*text == '\n')
 			text++;
 	}
+	return open;
+}
+
+/* Each '\n'-separated paragraph of text as a <p>. */
+void html_paragraphs(FILE *f, const char *text)
+{
+	if (html_paragraphs_open(f, text))
+		fputs("</p>\n", f);
 }
 
 /* The class attribute of look, or nothing for WV_LOOK_NONE. */
@@ -267,18 +286,22 @@ void html_memory(const struct html *h)
 	size_t per = 16, nb = t->word_bytes, edge = t->img.page_end;
 	size_t mapped = edge ? edge : t->img.len;
 
+	/* the caption breaks only between its phrases: a short one widens
+	   its table rather than wrap, a long one never pushes the table past
+	   the page (which a print then shrinks whole) */
 	fputs("<section class=\"memory\">\n<h2>Memory</h2>\n<div class=\"wide\">"
-	      "<table class=\"mem\">\n<caption>", f);
+	      "<table class=\"mem\">\n<caption><span>", f);
 	if (edge)
-		fprintf(f, "%zu bytes mapped, %zu word%s of %u, then an unmapped page "
-			"from memory %zu (u: no memory there, -- no byte to show); "
-			"address 0 is aligned", mapped, mapped / nb,
-			mapped / nb == 1 ? "" : "s", t->word_bytes, edge);
+		fprintf(f, "%zu bytes mapped, %zu word%s of %u,</span> <span>then an "
+			"unmapped page from memory %zu</span> <span>(u: no memory "
+			"there, -- no byte to show);</span> <span>address 0 is "
+			"aligned", mapped, mapped / nb, mapped / nb == 1 ? "" : "s",
+			t->word_bytes, edge);
 	else
 		fprintf(f, "%zu bytes, %zu word%s of %u; address 0 is aligned",
 			t->img.len, t->img.len / nb, t->img.len / nb == 1 ? "" : "s",
 			t->word_bytes);
-	fputs("</caption>\n", f);
+	fputs("</span></caption>\n", f);
 	for (size_t base = 0; base < t->img.len; base += per) {
 		size_t end = base + per < t->img.len ? base + per : t->img.len;
 
@@ -565,7 +588,7 @@ void html_step_head(const struct html *h, size_t i, int level, size_t cite)
 	fprintf(h->f, "</h%d>\n", level);
 	/* a hidden result hides the sentence that says it in words */
 	if (!wv_hide_step(&h->hide, h->t, i))
-		html_elem(h->f, "p", NULL, wv_look_general(st->text, st->general,
+		html_elem(h->f, "p", "step", wv_look_general(st->text, st->general,
 						      wv_hide_detail(&h->hide), buf, sizeof(buf)));
 	fputc('\n', h->f);
 }

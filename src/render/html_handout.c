@@ -148,7 +148,7 @@ static void where(const struct html *h, const struct wv_handout_scene *sc)
 {
 	const struct wv_trace_in *in = &sc->t->in;
 
-	fputs("<p class=\"note\">word <code>\"", h->f);
+	fputs("<p class=\"note where\">word <code>\"", h->f);
 	wv_html_text(h->f, sc->s->word_src);
 	fprintf(h->f, "\"</code> on %s", sc->t->v->name);
 	/* a scene on a variant of its own names that variant's era */
@@ -220,6 +220,7 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 {
 	struct html *h = ctx;
 	const struct wv_scene *s = sc->s;
+	bool open;
 
 	if (h->sheet)
 		return sheet_scene(h, sc);
@@ -240,14 +241,20 @@ static int scene(void *ctx, const struct wv_handout_scene *sc)
 		fputs("\">Open this scene in the web page</a></p>\n", h->f);
 	}
 	where(h, sc);
-	html_paragraphs(h->f, sc->narration);
+	/* the sources end the narration's last paragraph: a line of their
+	   own in every scene made the printed class longer (issue 47) */
+	open = html_paragraphs_open(h->f, sc->narration);
 	if (sc->ncites) {
-		fputs("<p class=\"note\">Sources:", h->f);
+		fputs(open ? " <span class=\"note\">Sources:" :
+		      "<p class=\"note\">Sources:", h->f);
 		for (size_t i = 0; i < sc->ncites; i++)
 			fprintf(h->f, " <a href=\"#src-%zu\">[%zu]</a>",
 				sc->cites[i], sc->cites[i]);
-		fputs("</p>\n", h->f);
+		if (open)
+			fputs("</span>", h->f);
 	}
+	if (open || sc->ncites)
+		fputs("</p>\n", h->f);
 	h->t = sc->t;
 	/* the memory panel never points at the terminator, which some
 	   question asks (this scene's questions: the last scene's list may

@@ -45,6 +45,10 @@ void html_elem(FILE *f, const char *tag, const char *name, const char *text);
 /* Each '\n'-separated paragraph of text as a <p>. */
 void html_paragraphs(FILE *f, const char *text);
 
+/* The same with the last <p> left open (true) for the caller to add to
+   and close; false: the text held no paragraph. */
+bool html_paragraphs_open(FILE *f, const char *text);
+
 /* "How to read it": the marks and the memory roles (unmapped: the page
    edge's role too). */
 void html_legend(const struct html *h, bool unmapped);

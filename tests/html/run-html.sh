@@ -11,10 +11,11 @@
 # section, which alone shows it (no <details>; no answer's lead above that
 # section's heading in the visible text); no sideways scrolling.  Then PDFs of a
 # few pages (a lesson on A4 and on Letter, the widest trace on A4, lessons
-# 1-5 on Letter in at most 16 pages, 14 for what took 29; every question
-# sheet, each on one Letter page, and no answer on them): page count in
-# range, nothing past the right margin, answers only after the "Answers"
-# heading; and a phone-width screenshot (make check: the lesson's
+# 1-5 on Letter in at most 14 pages, half the 29 it took, --course on A4;
+# every question sheet, each on one Letter page, and no answer on them):
+# page count in range, nothing past the right margin or shrunk, no text
+# under 8 pt, answers only after the "Answers" heading; and a
+# phone-width screenshot (make check: the lesson's
 # A4 PDF alone, make check-full the rest).  make check loads a slice of
 # the pages (five variants' traces, four lessons' handouts and sheets, the
 # raw word, lessons 1-5 and every sheet at once), make check-full all.
@@ -99,7 +100,7 @@ pages["l3-ppc.html"] = {"args": ["--html", "--lesson", "3", "--arch", "ppc"],
 # the 47-minute class, one print: 29 Letter pages before its lessons
 # shared one legend, one answers section and one list of sources, 14
 # after; lesson 1's scene 6 (what one word costs, a question of its own)
-# came later and adds 2 (16)
+# came later and took it to 16; issue 47 asks for half the 29 (14)
 pages["l1-5.html"] = {"args": ["--html", "--lesson", "1-5"], "kind": "lesson",
                       "questions": sum(asked[str(i)] for i in range(1, 6))}
 # the question sheets: each lesson's alone, and every one in one print
@@ -292,6 +293,12 @@ def check_pdf(name, size, path, lo, hi, questions):
     tap(0 < right <= w - 20 and median > 10, "%s: fits the page unshrunk "
         "(rightmost text ends at %.0f of %.0f pt; words %.1f pt high)" %
         (label, right, w, median))
+    # nothing set under 8 pt to save paper, nor shrunk under it: a word's
+    # box is about 1.16 times its size in DejaVu, the 9 pt prose's 10.5
+    # pt, 8 pt 9.3, 7 pt 8.2
+    low = heights[0] if heights else 0
+    tap(low >= max(9.2, median * 0.87), "%s: no text under 8 pt (smallest "
+        "word %.1f pt high, the prose's %.1f)" % (label, low, median))
     if questions:
         text = pdf_text(path)
         heads = [m.start() for m in re.finditer(r"^\s*Answers\s*$", text, re.M)]
@@ -302,6 +309,45 @@ def check_pdf(name, size, path, lo, hi, questions):
             (label, questions),
             ["%d headings, %d answers, %d summaries" % (len(heads), len(leads),
                                                         text.count("Show the answer"))])
+
+
+# what the handout sets as a heading, or as a line that leads into the
+# block below it (the scene's word, a worked answer's lead), as
+# pdftotext -layout shows it
+HEADS = re.compile(r"^\s*(watviz lesson \d+:|Scene \d+ of \d+:|Memory$|How to read it$|"
+                   r"Answers$|Sources$|Question \d+$|Lesson \d+, question \d+ \(|"
+                   r"Answer: |word \".*\" on |\d+\.\d+ .* sub-step \d+ of \d+$)")
+STEP = re.compile(r"^\s*\d+\. [A-Za-z_]\w*( [^ @]+)?$")    # "4. has_zero arch/x86/..."
+BITS = re.compile(r"[01?]{8} ")
+
+
+def orphans(path):
+    """Pages (but the last) that end on a heading, or on a step's heading
+    and its sentence with no row of bits below them: [(page, line)]."""
+    info = run(["pdfinfo", path]).stdout.decode()
+    count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    found = []
+    for i in range(1, count):
+        text = run(["pdftotext", "-layout", "-f", str(i), "-l", str(i), path,
+                    "-"]).stdout.decode(errors="replace")
+        tail = [l for l in text.splitlines() if l.strip()][-4:]
+        if tail and HEADS.match(tail[-1]):
+            found.append((i, tail[-1].strip()))
+            continue
+        for k, l in enumerate(tail):
+            if STEP.match(l) and not any(BITS.search(m) for m in tail[k + 1:]):
+                found.append((i, l.strip()))
+                break
+    return found
+
+
+def check_orphans(name, size, path):
+    label = "%s printed on %s" % (name, size)
+    if path is None or not (shutil.which("pdfinfo") and shutil.which("pdftotext")):
+        return      # said by check_pdf
+    found = orphans(path)
+    tap(not found, "%s: no page ends on a heading or a step's heading (%d)" %
+        (label, len(found)), ["page %d ends: %s" % f for f in found])
 
 
 def check_sheets(path, n):
@@ -355,6 +401,7 @@ else:
             f_lt = ex.submit(pdf, "l3-ppc.html", "letter")
             f_class = ex.submit(pdf, "l1-5.html", "letter")
             f_sheets = ex.submit(pdf, "sheets.html", "letter")
+            f_course = ex.submit(pdf, "course.html", "A4")
             f_tr = ex.submit(pdf, "t-x86-64.html", "A4")
             f_png = ex.submit(shot, "l3-ppc.html", "390,844")
         probes = f_dom.result()
@@ -362,6 +409,7 @@ else:
         if full:
             letter, trace, png = f_lt.result(), f_tr.result(), f_png.result()
             klass, sheets = f_class.result(), f_sheets.result()
+            course = f_course.result()
     check_dom(probes)
     check_pdf("l3-ppc.html", "A4", a4, 3, 8, 3)
     if full:
@@ -369,14 +417,21 @@ else:
         check_pdf("t-x86-64.html", "A4", trace, 2, 14, 0)
         # at most half the 29 pages it took with a legend, an answers
         # page and a sources page a lesson
-        check_pdf("l1-5.html", "letter", klass, 6, 16, pages["l1-5.html"]["questions"])
+        check_pdf("l1-5.html", "letter", klass, 6, 14, pages["l1-5.html"]["questions"])
+        check_orphans("l1-5.html", "letter", klass)
         check_sheets(sheets, len(lessons))
+        # every lesson on the narrower paper: none is too wide (lesson
+        # 15's memory caption did not wrap and Chromium shrank its whole
+        # print to 88%); the count is only a sanity range
+        check_pdf("course.html", "A4", course, len(lessons), 3 * len(lessons),
+                  pages["course.html"]["questions"])
+        check_orphans("course.html", "A4", course)
         size = png and png_size(png)
         tap(bool(size) and size[0] == 390 and os.path.getsize(png) > 10000,
             "l3-ppc.html: a screenshot at a phone's width (%s)" % (size,))
     else:
-        skip("the Letter PDF, the trace's PDF and a phone-width screenshot",
-             "make check-full's (CI's)")
+        skip("the Letter PDFs, the trace's and --course's, a phone-width "
+             "screenshot", "make check-full's (CI's)")
     lines.append(("#", "Chromium: %d runs, %.0f s" % (runs[0], time.time() - start), []))
 
 print("1..%d" % sum(1 for l in lines if l[0] != "#"))
