@@ -22,6 +22,7 @@ fi
 tmp=$(mktemp -d)
 SOCK=watviz-test-$$
 cleanup() {
+	[ -n "${rec_pid:-}" ] && kill "$rec_pid" 2>/dev/null
 	T kill-server >/dev/null 2>&1
 	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
 	rm -rf "$tmp"
@@ -53,4 +54,96 @@ start_shell() {
 	cd "$tmp" || exit 1
 	run "cd $tmp; stty -a >stty.before; echo BEFORE-\$?"
 	wait_for "BEFORE-0"
+}
+
+# --record into a FIFO read as the program writes it, so that a test reads
+# the program's own clock while it runs.  rec_fifo NAME makes
+# $tmp/NAME.fifo (give it to --record; the program opens it without
+# waiting, so it has a reader first: this shell holds it open on fd 5 and
+# a cat copies it to $tmp/NAME.cast); rec_opened once the program drew its
+# first screen (it has the FIFO open), so that the copy ends when the
+# program does; rec_done STATUS after the wait for its quitting (the copy
+# is whole then; a STATUS other than 0: the program may still run, and the
+# copy is ended as it is).
+rec_fifo() {
+	rm -f "$tmp/$1.fifo" "$tmp/$1.cast"
+	mkfifo "$tmp/$1.fifo" || return 1
+	exec 5<>"$tmp/$1.fifo"
+	cat "$tmp/$1.fifo" 5>&- >"$tmp/$1.cast" &
+	rec_pid=$!
+}
+rec_opened() { exec 5>&-; }
+rec_done() {
+	exec 5>&-
+	[ "${1:-0}" -eq 0 ] || kill "$rec_pid" 2>/dev/null
+	{ wait "$rec_pid"; } 2>/dev/null
+}
+
+CAST_PY="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
+# the copy ends in a whole event and has more than $2 lines
+rec_grew() { [ "$(wc -l <"$1")" -gt "$2" ] && [ -z "$(tail -c 1 "$1")" ]; }
+# the time of the last event of cast $1, in ms of the program's clock
+rec_ms() { awk -F'[[,]' 'END { printf "%d\n", $2 * 1000 + 0.5 }' "$1"; }
+# the time (ms) of the first frame of cast $1 whose screen shows $2, into
+# rec_t0; 1 while none does yet
+rec_first() {
+	rec_t0=$($CAST_PY screens "$1" 2>/dev/null | awk -v s="$2" '
+		/^@ / { t = substr($0, 3); next }
+		index($0, s) { printf "%d\n", t * 1000 + 0.5; exit }')
+	[ -n "$rec_t0" ]
+}
+
+# held CAST TEXT TICK_MS TICKS: that the program holds still is read from
+# its own record, not from a sleep: from the first frame of CAST (a
+# rec_fifo copy) that shows TEXT (which the caller has waited for), the
+# window is made a row shorter, then back, over and over, each time waiting
+# for the frame the program draws for the new size (a resize redraws, and
+# stops neither play nor autoplay), until it has drawn one TICKS ticks of
+# TICK_MS after that first frame, on its clock, and at least two after
+# the first tick: had it gone on, a tick would have come before the next
+# probe (after a probe the program waits no longer than its next tick).
+# The window is left as it was; it is a row taller than the screen's
+# least (80x25 for 80x24), and the recording starts at its size, so every
+# frame is whole in the cast (a player cuts what is outside the header's
+# size).  Then $tmp/held holds every frame from that first one on (cast.py
+# screens: "@ TIME", then its rows) and held_said says how many frames and
+# over how long.
+held() {
+	TIMEOUT=${TIMEOUT:-20} wait_until rec_first "$1" "$2" || {
+		echo "# no frame of the record shows: $2"; return 1; }
+	_t0=$rec_t0 _end=$((rec_t0 + $3 * $4)) _late=0 _k=0
+	_cols=$(T display-message -p -t "$(tgt)" '#{window_width}')
+	_rows=$(T display-message -p -t "$(tgt)" '#{window_height}')
+	while :; do
+		_lines=$(wc -l <"$1")
+		_k=$((_k + 1))
+		T resize-window -t "$(tgt)" -x "$_cols" -y $((_rows - _k % 2))
+		wait_until rec_grew "$1" "$_lines" || {
+			echo "# no frame drawn for the window's new size"; return 1; }
+		_t=$(rec_ms "$1")
+		[ "$_t" -ge $((_t0 + $3)) ] && _late=$((_late + 1))
+		[ $((_k % 2)) -eq 0 ] && [ "$_t" -ge "$_end" ] && [ "$_late" -ge 2 ] && break
+		sleep 0.2	# paces the probes; decides nothing
+	done
+	$CAST_PY screens "$1" 2>/dev/null | awk -v t0="$_t0" '
+		/^@ / { on = substr($0, 3) * 1000 + 0.5 >= t0 } on' >"$tmp/held"
+	held_said="$(grep -c '^@ ' "$tmp/held") frames over $(( (_t - _t0) / 1000 )).$(( (_t - _t0) % 1000 / 100 )) s, $_k probes"
+}
+# held_frames STRING... [--not STRING...]: every frame in $tmp/held shows
+# each fixed string before --not and none after it
+held_frames() {
+	_ifs=$IFS; IFS=$(printf '\034'); HELD_SPEC="$*"; IFS=$_ifs
+	HELD_SPEC=$HELD_SPEC awk '
+		BEGIN { n = split(ENVIRON["HELD_SPEC"], w, "\034") }
+		function done(   i, neg) {
+			if (!seen) return
+			for (i = 1; i <= n; i++) {
+				if (w[i] == "--not") { neg = 1; continue }
+				if (!neg && !(i in has)) { print "# frame @" at " lacks: " w[i]; bad = 1 }
+				if (neg && (i in has)) { print "# frame @" at " shows: " w[i]; bad = 1 }
+			}
+			delete has }
+		/^@ / { done(); seen = 1; at = substr($0, 3); next }
+		{ for (i = 1; i <= n; i++) if (w[i] != "--not" && index($0, w[i])) has[i] = 1 }
+		END { done(); if (!seen) { print "# no frame"; bad = 1 } exit bad }' "$tmp/held"
 }
