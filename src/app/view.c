@@ -143,7 +143,7 @@ void wv_view_main(struct wv_frame *f, const struct wv_app *app)
 		wv_view_calls(f, app, bottom, f->rows - 3);
 	wv_view_legend(f, f->rows - 3);
 
-	struct app_play_hints ph;
+	struct app_play_hints ph = { 0 };
 
 	wv_view_status(f, app, app->playing ? "PLAYING" : "", app->playing ? app_play_hints(&ph)
 			: app->pos + 1 == t->nsubs ? end_hints : main_hints);
@@ -175,7 +175,7 @@ void wv_view_present(struct wv_frame *f, const struct wv_app *app)
 	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
 	struct wv_view_regs o = big_regs(f, app);
 	int y, calls, ymax, tl, regs;
-	struct app_play_hints ph;
+	struct app_play_hints ph = { 0 };
 	bool both = app->pos == st->first && strcmp(st->text, sub->text) != 0;
 
 	if (app->split_v) {
@@ -232,7 +232,7 @@ void wv_view_split(struct wv_frame *f, const struct wv_app *app)
 		return;
 	}
 	app_title_bar(f, app);
-	struct app_play_hints ph;
+	struct app_play_hints ph = { 0 };
 
 	wv_view_split_body(f, app, 1, app->present);
 	wv_view_status(f, app, "split", app->playing ? app_play_hints(&ph) : split_hints);

@@ -166,7 +166,7 @@ static int heading_w(const struct split_pane *p)
 static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 			int avail, int width, bool short_win)
 {
-	int want[2], base = 0, heads = 2 * n, keep = 0;
+	int want[2] = { 0, 0 }, base = 0, heads = 2 * n, keep = 0;
 
 	for (int k = 0; k < n; k++) {
 		struct reg_layout l;
