@@ -10,7 +10,7 @@
  * boldColors, PuTTY, Windows Terminal): a bold colour 0-7 is shown as 8-15,
  * so bold black on green is grey on green.  A bold role must read in both
  * forms; bold still counts as large text (3:1), its bright form included.
- * This is the dark theme on any terminal; test_contrast.c holds both
+ * This is the dark theme on any terminal; both_themes_read below holds both
  * themes to 4.5:1 on the background each is drawn on.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
