@@ -33,6 +33,14 @@ mkdir -p "$logs" && rm -f "$logs"/*.log "$logs"/*.rc "$logs"/*.times "$logs/ptab
 	"$logs/times" || {
 	echo "tests/run.sh: cannot make the log folder $logs" >&2; exit 2; }
 logs=$(cd "$logs" && pwd)
+# The layers' tmux servers make their sockets in a folder of this run's,
+# removed when it ends: tmux leaves a server's socket file behind when the
+# server exits, and /tmp/tmux-UID collected about 1,800 of them over a
+# day of runs.
+tmuxdir=$(mktemp -d "${TMPDIR:-/tmp}/wv-tmux.XXXXXX") || {
+	echo "tests/run.sh: cannot make a folder for tmux's sockets in ${TMPDIR:-/tmp}" >&2; exit 2; }
+export TMUX_TMPDIR="$tmuxdir"
+trap 'rm -rf "$tmuxdir"' EXIT
 
 # ---- stopping: every process this run started, then its own status ----
 jobs_started=""
