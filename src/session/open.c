@@ -143,15 +143,10 @@ static void lesson_step(struct wv_session *s, const char *step, char *err, size_
 				 "no steps; a scene's link can have one", s->cls.number);
 		return;
 	}
-	if (wv_step_find(&s->app.trace, step, &k, why, sizeof(why)) < 0) {
-		size_t n = strlen("--step ") + strlen(step);
-		const char *w = strncmp(why, "--step ", 7) == 0 &&
-				strncmp(why + 7, step, n - 7) == 0 &&
-				strncmp(why + n, ": ", 2) == 0 ? why + n + 2 : why;
-
+	if (wv_step_find_as(&s->app.trace, step, "step=", &k, why, sizeof(why)) < 0) {
 		if (!err[0])
 			snprintf(err, size, "link field 'step': lesson %u scene %zu: %.1900s",
-				 s->cls.number, s->cls.scene + 1, w);
+				 s->cls.number, s->cls.scene + 1, why);
 		return;
 	}
 	wv_app_show(&s->app, k);
@@ -249,10 +244,10 @@ static int start_trace(struct wv_session *s, const struct wv_link *fl, char *err
 	wv_session_hello(s);
 	if (!fl->step[0])
 		return 0;
-	if (wv_step_find(&s->app.trace, fl->step, &k, why, sizeof(why)) == 0)
+	if (wv_step_find_as(&s->app.trace, fl->step, "step=", &k, why, sizeof(why)) == 0)
 		wv_app_show(&s->app, k);
 	else if (!err[0])
-		snprintf(err, size, "link: %.1900s", why);
+		snprintf(err, size, "link field 'step': %.1900s", why);
 	return 0;
 }
 

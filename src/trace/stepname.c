@@ -56,18 +56,26 @@ int wv_step_find_as(const struct wv_trace *t, const char *spec, const char *how,
 {
 	/* --list-steps is the command line's; ':step' has none beside it */
 	bool list = strncmp(how, "--", 2) == 0;
+	/* a link's field ("step="): its caller names the field, and the
+	   examples are written as the link writes them, without a blank */
+	bool field = how[0] && how[strlen(how) - 1] == '=';
+	const char *sep = field ? "" : " ";
 	const char *colon = strchr(spec, ':');
 	size_t n = colon ? (size_t)(colon - spec) : strlen(spec), k = 1;
-	char names[600], name[48];
+	char names[600], name[48], lead[320];
 	size_t kinds = 0, s;
 
+	if (field)
+		lead[0] = '\0';
+	else
+		snprintf(lead, sizeof(lead), "%s %.256s: ", how, spec);
 	if (colon) {
 		char *end;
 		unsigned long v = strtoul(colon + 1, &end, 10);
 
 		if (colon[1] < '0' || colon[1] > '9' || *end || v == 0 || v > 1000) {
-			snprintf(err, size, "%s %s: the sub-step after ':' is a "
-				 "number from 1, as in %s has_zero:3", how, spec, how);
+			snprintf(err, size, "%sthe sub-step after ':' is a number "
+				 "from 1, as in %s%shas_zero:3", lead, how, sep);
 			return -1;
 		}
 		k = (size_t)v;
@@ -83,21 +91,21 @@ int wv_step_find_as(const struct wv_trace *t, const char *spec, const char *how,
 			kinds++;
 	}
 	if (s == t->nsteps && kinds > 1) {
-		snprintf(err, size, "%s %s: %.*s runs on %zu words here; name "
-			 "one by its word's address, one of: %s", how, spec, (int)n,
-			 spec, kinds, names);
+		snprintf(err, size, "%s%.*s runs on %zu words here; name one by "
+			 "its word's address, one of: %s", lead, (int)n, spec, kinds,
+			 names);
 		return -1;
 	}
 	if (s == t->nsteps) {
-		snprintf(err, size, "%s %s: no step '%.*s' in this trace; the "
-			 "steps are %s%s", how, spec, (int)n, spec, names,
+		snprintf(err, size, "%sno step '%.*s' in this trace; the steps are "
+			 "%s%s", lead, (int)n, spec, names,
 			 list ? " (--list-steps lists every sub-step)" : "");
 		return -1;
 	}
 	if (k > t->steps[s].nsub) {
-		snprintf(err, size, "%s %s: %s has %zu sub-step%s, 1 to %zu; "
-			 "as in %s %s:%zu%s", how, spec, name, t->steps[s].nsub,
-			 t->steps[s].nsub == 1 ? "" : "s", t->steps[s].nsub, how,
+		snprintf(err, size, "%s%s has %zu sub-step%s, 1 to %zu; as in "
+			 "%s%s%s:%zu%s", lead, name, t->steps[s].nsub,
+			 t->steps[s].nsub == 1 ? "" : "s", t->steps[s].nsub, how, sep,
 			 name, t->steps[s].nsub, list ? " (--list-steps lists them)" : "");
 		return -1;
 	}

@@ -35,7 +35,9 @@ int wv_step_find(const struct wv_trace *t, const char *spec, size_t *sub,
 /*
  * wv_step_find, its message naming spec as the user typed it there: how is
  * "--step" on the command line, ":step" in the visualizer ("--step" adds
- * that --list-steps lists the names, which only the command line has).
+ * that --list-steps lists the names, which only the command line has);
+ * "step=" in a page link, whose message leaves the field to the caller to
+ * name and writes its examples as the link does ("as in step=has_zero:5").
  *   wv_step_find_as(&t, "has_zero:9", ":step", &k, err, sizeof(err)) == -1,
  *   err ":step has_zero:9: has_zero has 5 sub-steps, 1 to 5; ...".
  */

@@ -81,6 +81,19 @@ static void names_refused(void **state)
 	assert_int_equal(wv_step_find(&tr, "has_zero:9", &k, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "has_zero has 5 sub-steps, 1 to 5"));
 	assert_non_null(strstr(err, "--step has_zero:5"));
+	/* a page link's field: the caller names it; the example as a link
+	   writes it, and nothing of the command line's */
+	assert_int_equal(wv_step_find_as(&tr, "has_zero:9", "step=", &k, err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, "has_zero has 5 sub-steps, 1 to 5; as in step=has_zero:5");
+	assert_int_equal(wv_step_find_as(&tr, "has_zero:x", "step=", &k, err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, "the sub-step after ':' is a number from 1, as in "
+				 "step=has_zero:3");
+	assert_int_equal(wv_step_find_as(&tr, "has_zero:9", ":step", &k, err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, ":step has_zero:9: has_zero has 5 sub-steps, 1 to 5; "
+				 "as in :step has_zero:5");
 	assert_int_equal(wv_step_find(&tr, "has_zero:0", &k, err, sizeof(err)), -1);
 	assert_int_equal(wv_step_find(&tr, "has_zero:x", &k, err, sizeof(err)), -1);
 	assert_int_equal(wv_step_find(&tr, "has_zero:", &k, err, sizeof(err)), -1);

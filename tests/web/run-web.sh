@@ -704,8 +704,14 @@ ok $? "a link's page= off the variant's word grid, or at the string, is named wi
 # a link's message whole, past the 180 bytes it was cut at (issue 47):
 # the step named (63 bytes kept of it), every step, and the hint
 n63=$(printf '%063d' 0 | tr 0 n)
-grep -q "^said|.* link: --step $n63: no step '$n63' in this trace; the steps are load, has_zero, prep_zero_mask, create_zero_mask, find_zero, zero_bytemask (--list-steps lists every sub-step)$" "$tmp/frag.out"
+grep -q "^said|.* link field 'step': no step '$n63' in this trace; the steps are load, has_zero, prep_zero_mask, create_zero_mask, find_zero, zero_bytemask$" "$tmp/frag.out"
 ok $? "a link's long message is said whole"
+# a link's step is named as the link writes it, never as --step or
+# :step, nor with --list-steps, which a page has not
+! grep -q -- "--step\|--list-steps\|:step " "$tmp/frag.out" &&
+	grep -q "^said|.*link field 'step': no step '$n63' in this trace" "$tmp/frag.out" &&
+	grep -q "^t|error: link field 'step': lesson 3 scene 2: has_zero has 5 sub-steps, 1 to 5; " "$tmp/frag.out"
+ok $? "a link's bad step is named as step=, its example as the link writes it"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
@@ -717,7 +723,7 @@ python3 - "$tmp/frag.out" <<'PY'
 import sys
 rows = [l[2:].rstrip("\n") for l in open(sys.argv[1], encoding="utf-8") if l.startswith("t|")]
 v = "\u00e9t\u00e9\u03bb\u0436 Les octets \u00e9t\u00e9s \u03bb\u03ad\u03be\u03b7 \u0441\u043b\u043e\u0432\u043e \u00e0 la fin"
-said = "error: link: --step " + v + ": no step '" + v + "' in this trace"
+said = "error: link field 'step': no step '" + v + "' in this trace"
 # the mark in column 79: the corner, which a terminal cannot write, blank
 sys.exit(0 if said[:78] + "\u2026 " in rows else 1)
 PY
