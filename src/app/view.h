@@ -110,6 +110,9 @@ struct wv_view_regs {
 				   differ from the other variant's (split) */
 	uint32_t alone;		/* rows marked "+": the other variant has no
 				   row standing for them (split) */
+	bool ahead;		/* the functions after (wv_view_after) show
+				   their values where nothing is hidden (the
+				   split view, no question open or to come) */
 	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
 				   its word's address less the upper one's */
 	bool op_above;		/* the current sub-step's operation is drawn

@@ -643,9 +643,13 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		   the function's first sub-step would hide it (or from an
 		   earlier open question's sub-step) */
 		ao.hide = o ? o->hide : plain_regs.hide;
-		if (!ao.hide.on || ao.hide.quiz > next->first)
-			ao.hide.quiz = next->first;
-		ao.hide.on = true;
+		/* (the split view, o->ahead, with nothing hidden: their values,
+		   as the next function's inputs show them) */
+		if (!ao.ahead || ao.hide.on || ao.hide.nasked) {
+			if (!ao.hide.on || ao.hide.quiz > next->first)
+				ao.hide.quiz = next->first;
+			ao.hide.on = true;
+		}
 		int n = app_reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
 		char from[64];
 

@@ -134,9 +134,15 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 		y += wv_view_earlier(f, p->app, y, y + p->earlier, &p->eo);
 	wv_view_registers(f, p->app, y, y + p->regs, &p->o);
 	y += p->regs;
-	if (p->text)
+	if (p->text) {	/* its detail not while a question hides it */
+		const struct wv_substep *sub = &t->subs[p->app->pos];
+		char general[WV_TEXT_MAX];
+
 		y += wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
-				  t->subs[p->app->pos].text);
+				  wv_look_general(sub->text, sub->general,
+						  wv_hide_sentence(&p->o.hide, p->app->pos),
+						  general, sizeof(general)));
+	}
 	/* rows the functions before did not take (the first ones have none
 	   before them): the functions after, their values still hidden */
 	if (y0 + p->rows - y >= 3)
@@ -365,6 +371,36 @@ static void blit(struct wv_frame *f, const struct wv_frame *sub, int y, int x)
 		}
 }
 
+/*
+ * What the lower pane (trace lo at lpos) hides while the upper one's
+ * question is open or questions are still to come on its trace: every
+ * row from the first sub-step of lo's kernel call of the same kind on the
+ * first word of lo that the question's word overlaps (the whole call, and
+ * all after it), as a question there would hide them; nothing otherwise.
+ * Its sub-steps are another variant's, so the upper's own rules (which
+ * row of which sub-step) cannot be mapped row by row: the call is the
+ * unit both variants share.
+ */
+static struct wv_hide lower_hide(const struct wv_app *app, const struct wv_trace *lo,
+				 size_t lpos)
+{
+	const struct wv_trace *t = &app->trace;
+	size_t q = app->quiz ? app->quiz_pos : t->nsubs, j, w;
+	const struct wv_step *st;
+
+	for (size_t i = 0; i < app->nasked; i++)
+		q = app->asked[i].sub < q ? app->asked[i].sub : q;
+	if (q >= t->nsubs)
+		return (struct wv_hide){ 0 };
+	st = wv_trace_step_of(t, q);
+	w = t->words[st->word].address / lo->word_bytes;
+	j = w < lo->nwords ? wv_trace_find(lo, st->kind, w) : lo->nsubs;
+	st = wv_trace_step_of(lo, lpos);
+	return (struct wv_hide){ .on = true, .quiz = j < lo->nsubs ?
+				 wv_trace_step_of(lo, j)->first : 0,
+				 .upto = st->first + st->nsub, .later = true };
+}
+
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
 {
 	return present || f->rows - y < 35;
@@ -415,13 +451,15 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 
 	split_columns(beside ? &side[0] : f, p, app->split_mem);
 	p[0].o.hide = wv_view_hide(app);
+	p[1].o.hide = lower_hide(app, &lower->trace, lower->pos);
 	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
 	p[0].o.alone = same ? wv_look_alone(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.alone = same ? wv_look_alone(&lower->trace, lower->pos, t, app->pos) : 0;
-	if (p[0].o.hide.on || app->quiz)
-		p[0].o.differ = p[1].o.differ = 0;
+	if (p[0].o.hide.on || p[1].o.hide.on || app->quiz)
+		p[0].o.differ = p[1].o.differ = 0;	/* they compare values */
 	for (int k = 0; k < 2; k++) {
+		p[k].o.ahead = true;	/* no question: what comes, as it is */
 		p[k].eo = p[k].o;
 		/* the marks are the current sub-step's */
 		p[k].eo.differ = p[k].eo.alone = 0;
