@@ -217,26 +217,30 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 		}
 	}
 	if (base + keep > avail) {
-		/* the rows as they fit, those lines kept: the first pane its
-		   share by need, the second what is left */
-		int nu = 2 + p[0].regs, nl = n > 1 ? 2 + p[1].regs : 0;
-		int room = avail - keep - heads > 6 ? avail - keep - heads : 6;
-		int share = room * nu / (nu + nl);
-		struct reg_layout l;
+		/* not room for every pane's rows whole: a pane is drawn whole
+		   (its labels whole, its hex beside its bits or on a caption
+		   line over them) or not at all, its operation and one quiet
+		   line saying how many rows a taller window shows, never a
+		   few rows cut: the first pane whole where it can be, then
+		   the second */
+		int quiet[2], pick = n > 1 ? 3 : 1;
 
-		/* each its operation, byte header and a line of rows (or
-		   the line saying how many do not fit) */
-		if (n > 1)
-			share = share < 3 ? 3 : room - share < 3 ? room - 3 : share;
-		p[0].regs = app_reg_layout(f, &p[0].app->trace,
-					   &p[0].app->trace.subs[p[0].app->pos],
-					   share, &p[0].o, &l);
-		base = heads + p[0].regs;
-		if (n > 1) {
-			p[1].regs = app_reg_layout(f, &p[1].app->trace,
-						   &p[1].app->trace.subs[p[1].app->pos],
-						   room - p[0].regs, &p[1].o, &l);
-			base += p[1].regs;
+		for (int k = 0; k < n; k++)
+			quiet[k] = 2 - p[k].o.op_above;
+		/* pick: bit k set, pane k whole; the most first */
+		for (; pick > 0; pick = n > 1 ? (pick == 3 ? 1 : pick == 1 ? 2 : 0) : 0) {
+			int need = heads + keep;
+
+			for (int k = 0; k < n; k++)
+				need += pick >> k & 1 ? p[k].regs : quiet[k];
+			if (need <= avail)
+				break;
+		}
+		base = heads;
+		for (int k = 0; k < n; k++) {
+			if (!(pick >> k & 1))
+				p[k].regs = quiet[k];
+			base += p[k].regs;
 		}
 	}
 	avail -= base;
