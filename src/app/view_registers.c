@@ -577,6 +577,25 @@ bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int ce
 	return 9 + (int)app->trace.word_bytes * group_w(cell, true, false) <= f->cols;
 }
 
+/*
+ * The call a sub-step k drawn apart belongs to ("has_zero() 7/18") at the
+ * right of its operation's line y, left of the false-positive note that
+ * registers_at puts at the right where it draws it; nothing where that
+ * would cover the operation.
+ */
+static void put_from(struct wv_frame *f, const struct wv_trace *t, size_t k, int y,
+		     const struct wv_view_regs *o, const char *from)
+{
+	const struct wv_substep *sub = &t->subs[k];
+	int opx = op_line(NULL, sub, y, 2, false);
+	int x = f->cols - (int)strlen(from) - 1;
+
+	if (t->steps[sub->step].false_pos && !wv_hide_detail(&o->hide) && opx + 28 <= f->cols)
+		x = f->cols - 26 - (int)strlen(from) - 2;
+	if (x > opx + 1)
+		wv_frame_put(f, y, x, WV_ROLE_KERNEL, from);
+}
+
 int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		   const struct wv_view_regs *o)
 {
@@ -619,7 +638,7 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 
 		registers_at(f, app, last, y, y + n, &bo, false);
 		snprintf(from, sizeof(from), "%s() %zu/%zu", prev->func, last + 1, t->nsubs);
-		wv_frame_put(f, y, f->cols - (int)strlen(from) - 1, WV_ROLE_KERNEL, from);
+		put_from(f, t, last, y, &bo, from);
 		y += n + 1;
 	}
 	return need;
@@ -660,8 +679,7 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		registers_at(f, app, last, y + used + 1, y + used + 1 + n, &ao, false);
 		snprintf(from, sizeof(from), "then %s() %zu/%zu", next->func, last + 1,
 			 t->nsubs);
-		wv_frame_put(f, y + used + 1, f->cols - (int)strlen(from) - 1,
-			     WV_ROLE_KERNEL, from);
+		put_from(f, t, last, y + used + 1, &ao, from);
 		used += n + 1;
 	}
 	return used;
