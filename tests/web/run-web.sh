@@ -687,7 +687,7 @@ ok $? "a link's split=NAME opens the split view and is written back; over an ope
 # named
 grep -q '^link|word=hello%5C0world&arch=ppc64&step=load%3A1&split=x86-64&layout=memory$' "$tmp/frag.out" &&
 	grep -q '^link|word=hello%5C0world&arch=ppc64&step=load%3A1&split=x86-64$' "$tmp/frag.out" &&
-	grep -q "t|a memory byte in one column (M: own order)" "$tmp/frag.out" &&
+	grep -q "t|a memory byte sits in one column above and below (M: each in its own order)" "$tmp/frag.out" &&
 	grep -q "t|.*link field 'layout': the split view's; add split=NAME" "$tmp/frag.out" &&
 	grep -q "t|.*link field 'layout': the split view's layout: memory or own" "$tmp/frag.out"
 ok $? "a link's layout=memory lays the split view out by memory and is written back while it holds; without split= or misspelt it is named"
