@@ -21,13 +21,14 @@
 
 /*
  * A byte group: a marker column and eight bit cells of `cell` columns ("1",
- * "1 ", " 1 "), and a blank after spaced ones (or after every group, gap),
- * and one between its two nibbles (nib: "0110 0001", each half one hex
- * digit).  9 columns at cell 1, 10 with the gap, 11 with the nibbles'.
+ * "1 ", " 1 "), and a blank after spaced ones (or gap blanks after every
+ * group), and one between its two nibbles (nib: "0110 0001", each half
+ * one hex digit).  9 columns at cell 1, 10 with a gap of 1, 11 with the
+ * nibbles', 12 with a gap of 2 too.
  */
-static int group_w(int cell, bool gap, bool nib)
+static int group_w(int cell, int gap, bool nib)
 {
-	return 1 + 8 * cell + (cell > 1 || gap) + nib;
+	return 1 + 8 * cell + (gap ? gap : cell > 1) + nib;
 }
 
 static int regs_group_w(const struct wv_view_regs *o)
@@ -567,14 +568,14 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
 	int nb = (int)app->trace.word_bytes;
 
 	for (int cell = 3; cell > 1; cell--)
-		if (8 + nb * group_w(cell, false, false) <= f->cols)
+		if (8 + nb * group_w(cell, 0, false) <= f->cols)
 			return cell;
 	return 1;
 }
 
 bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell)
 {
-	return 9 + (int)app->trace.word_bytes * group_w(cell, true, false) <= f->cols;
+	return 9 + (int)app->trace.word_bytes * group_w(cell, 1, false) <= f->cols;
 }
 
 /*

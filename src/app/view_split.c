@@ -297,8 +297,8 @@ static int labels_w(const struct wv_trace *t)
 /*
  * Each pane's bit cells and label column.  Its own column of labels, as
  * wide as its longest ("<>" before it), so that no label is cut; the
- * widest cells (3, 2, then 1 with a blank between nibbles and bytes, then
- * between bytes) with which its labels, bits and hex fit one line of f, so
+ * widest cells (3, 2, then 1 with a blank between nibbles and two, then
+ * one, between bytes, then one between bytes only) with which its labels, bits and hex fit one line of f, so
  * that its bits read as the hex beside them and a wide screen draws them
  * large.  By memory (M) both panes alike: one column of labels and the
  * same cells, so that a memory byte sits in one column.  Where not even
@@ -307,9 +307,9 @@ static int labels_w(const struct wv_trace *t)
  * label and hex (it cuts the labels where the pane has no rows for
  * captions).  Slots (split_slots) are set before.
  */
-static const struct { int cell; bool gap, nibble; } pane_sizes[] = {
-	{ 3, false, false }, { 2, false, false }, { 1, true, true }, { 1, true, false },
-	{ 1, false, false },
+static const struct { int cell, gap; bool nibble; } pane_sizes[] = {
+	{ 3, 0, false }, { 2, 0, false }, { 1, 2, true }, { 1, 1, true },
+	{ 1, 1, false }, { 1, 0, false },
 };
 
 /* Columns pane p takes at size s: labels, bits, a blank and the hex. */
@@ -319,7 +319,8 @@ static int pane_w(const struct split_pane *p, size_t s)
 	int nslots = (int)(p->o.slotted ? p->o.nslots : t->word_bytes);
 
 	return labels_w(t) + 1 + 3 + nslots * (1 + 8 * pane_sizes[s].cell +
-					       (pane_sizes[s].cell > 1 || pane_sizes[s].gap) +
+					       (pane_sizes[s].gap ? pane_sizes[s].gap
+						: pane_sizes[s].cell > 1) +
 					       pane_sizes[s].nibble) + 1 + 2 + 2 * (int)t->word_bytes;
 }
 
@@ -340,7 +341,7 @@ static void split_columns(const struct wv_frame *f, struct split_pane p[2], bool
 	}
 	for (int k = 0; k < 2; k++) {
 		p[k].o.cell = pane_sizes[pick[k]].cell;
-		p[k].o.gap = pane_sizes[pick[k]].gap;
+		p[k].o.gap = (unsigned char)pane_sizes[pick[k]].gap;
 		p[k].o.nibble = pane_sizes[pick[k]].nibble;
 		p[k].o.x0 = x0[k];
 	}
@@ -448,8 +449,8 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	   labels, bits and hex on one line), each register in its own order:
 	   both panes the whole height, the screen's width used.  By memory
 	   they stay one above the other, a memory byte in one column */
-	bool beside = !app->split_mem && pane_w(&p[0], 3) <= half &&
-		      pane_w(&p[1], 3) <= half && avail > 0 &&
+	bool beside = !app->split_mem && pane_w(&p[0], 4) <= half &&
+		      pane_w(&p[1], 4) <= half && avail > 0 &&
 		      wv_frame_init(&side[0], avail, half) == 0 &&
 		      wv_frame_init(&side[1], avail, f->cols - half - 1) == 0;
 

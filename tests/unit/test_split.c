@@ -588,6 +588,8 @@ static void test_split_fills_width(void **state)
 	static const uint8_t b[] = { 'a', 'b', 0, 'c', 'd' };
 	static const int sizes[][2] = { { 45, 160 }, { 50, 200 } };
 	unsigned frames = 0, beside = 0, rows[2] = { 0, 0 };
+	int least = 160;
+	char narrowest[200] = "";
 
 	(void)state;
 	for (size_t i = 0; i < wv_wat_count(); i++)
@@ -631,9 +633,15 @@ static void test_split_fills_width(void **state)
 				if (sizes[run & 1][1] == 160 && 4 * (right + 1) <= 3 * 160)
 					fail_msg("%s: the panes end at column %d of 160", what,
 						 right + 1);
+				if (sizes[run & 1][1] == 160 && right + 1 < least) {
+					least = right + 1;
+					snprintf(narrowest, sizeof(narrowest), "%s", what);
+				}
 			}
 			wv_app_free(&app);
 		}
+	print_message("# at 160x45 the narrowest pair's panes end at column %d (%s); "
+		      "%u frames, %u side by side\n", least, narrowest, frames, beside);
 	/* not vacuous: both layouts drawn, both panes' rows read */
 	if (frames < 5000 || beside < 100 || rows[0] < 2000 || rows[1] < 2000)
 		fail_msg("%u frames, %u side by side, rows read %u and %u", frames,
