@@ -92,7 +92,8 @@ struct wv_view_regs {
 	int cell;		/* columns per bit: 1 "1", 2 "1 ", 3 " 1 " */
 	struct wv_hide hide;	/* an open question: what it hides is drawn
 				   as '?' with no marks (render/hide.h) */
-	bool gap;		/* a blank column after every byte group */
+	unsigned char gap;	/* blank columns after every byte group (0 to
+				   2; spaced cells have one at 0) */
 	bool nibble;		/* and one between its two nibbles, so that
 				   each half reads as its hex digit */
 	int lead;		/* lines more under each row, its 1 bits
@@ -110,6 +111,9 @@ struct wv_view_regs {
 				   differ from the other variant's (split) */
 	uint32_t alone;		/* rows marked "+": the other variant has no
 				   row standing for them (split) */
+	bool ahead;		/* the functions after (wv_view_after) show
+				   their values where nothing is hidden (the
+				   split view, no question open or to come) */
 	unsigned char mem_base;	/* added to the "mem" header's byte numbers:
 				   its word's address less the upper one's */
 	bool op_above;		/* the current sub-step's operation is drawn

@@ -21,13 +21,14 @@
 
 /*
  * A byte group: a marker column and eight bit cells of `cell` columns ("1",
- * "1 ", " 1 "), and a blank after spaced ones (or after every group, gap),
- * and one between its two nibbles (nib: "0110 0001", each half one hex
- * digit).  9 columns at cell 1, 10 with the gap, 11 with the nibbles'.
+ * "1 ", " 1 "), and a blank after spaced ones (or gap blanks after every
+ * group), and one between its two nibbles (nib: "0110 0001", each half
+ * one hex digit).  9 columns at cell 1, 10 with a gap of 1, 11 with the
+ * nibbles', 12 with a gap of 2 too.
  */
-static int group_w(int cell, bool gap, bool nib)
+static int group_w(int cell, int gap, bool nib)
 {
-	return 1 + 8 * cell + (cell > 1 || gap) + nib;
+	return 1 + 8 * cell + (gap ? gap : cell > 1) + nib;
 }
 
 static int regs_group_w(const struct wv_view_regs *o)
@@ -567,14 +568,33 @@ int wv_view_regs_cell(const struct wv_frame *f, const struct wv_app *app)
 	int nb = (int)app->trace.word_bytes;
 
 	for (int cell = 3; cell > 1; cell--)
-		if (8 + nb * group_w(cell, false, false) <= f->cols)
+		if (8 + nb * group_w(cell, 0, false) <= f->cols)
 			return cell;
 	return 1;
 }
 
 bool wv_view_regs_gap(const struct wv_frame *f, const struct wv_app *app, int cell)
 {
-	return 9 + (int)app->trace.word_bytes * group_w(cell, true, false) <= f->cols;
+	return 9 + (int)app->trace.word_bytes * group_w(cell, 1, false) <= f->cols;
+}
+
+/*
+ * The call a sub-step k drawn apart belongs to ("has_zero() 7/18") at the
+ * right of its operation's line y, left of the false-positive note that
+ * registers_at puts at the right where it draws it; nothing where that
+ * would cover the operation.
+ */
+static void put_from(struct wv_frame *f, const struct wv_trace *t, size_t k, int y,
+		     const struct wv_view_regs *o, const char *from)
+{
+	const struct wv_substep *sub = &t->subs[k];
+	int opx = op_line(NULL, sub, y, 2, false);
+	int x = f->cols - (int)strlen(from) - 1;
+
+	if (t->steps[sub->step].false_pos && !wv_hide_detail(&o->hide) && opx + 28 <= f->cols)
+		x = f->cols - 26 - (int)strlen(from) - 2;
+	if (x > opx + 1)
+		wv_frame_put(f, y, x, WV_ROLE_KERNEL, from);
 }
 
 int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
@@ -619,7 +639,7 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 
 		registers_at(f, app, last, y, y + n, &bo, false);
 		snprintf(from, sizeof(from), "%s() %zu/%zu", prev->func, last + 1, t->nsubs);
-		wv_frame_put(f, y, f->cols - (int)strlen(from) - 1, WV_ROLE_KERNEL, from);
+		put_from(f, t, last, y, &bo, from);
 		y += n + 1;
 	}
 	return need;
@@ -643,9 +663,13 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		   the function's first sub-step would hide it (or from an
 		   earlier open question's sub-step) */
 		ao.hide = o ? o->hide : plain_regs.hide;
-		if (!ao.hide.on || ao.hide.quiz > next->first)
-			ao.hide.quiz = next->first;
-		ao.hide.on = true;
+		/* (the split view, o->ahead, with nothing hidden: their values,
+		   as the next function's inputs show them) */
+		if (!ao.ahead || ao.hide.on || ao.hide.nasked) {
+			if (!ao.hide.on || ao.hide.quiz > next->first)
+				ao.hide.quiz = next->first;
+			ao.hide.on = true;
+		}
 		int n = app_reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
 		char from[64];
 
@@ -656,8 +680,7 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		registers_at(f, app, last, y + used + 1, y + used + 1 + n, &ao, false);
 		snprintf(from, sizeof(from), "then %s() %zu/%zu", next->func, last + 1,
 			 t->nsubs);
-		wv_frame_put(f, y + used + 1, f->cols - (int)strlen(from) - 1,
-			     WV_ROLE_KERNEL, from);
+		put_from(f, t, last, y + used + 1, &ao, from);
 		used += n + 1;
 	}
 	return used;

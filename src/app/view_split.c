@@ -134,9 +134,15 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 		y += wv_view_earlier(f, p->app, y, y + p->earlier, &p->eo);
 	wv_view_registers(f, p->app, y, y + p->regs, &p->o);
 	y += p->regs;
-	if (p->text)
+	if (p->text) {	/* its detail not while a question hides it */
+		const struct wv_substep *sub = &t->subs[p->app->pos];
+		char general[WV_TEXT_MAX];
+
 		y += wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
-				  t->subs[p->app->pos].text);
+				  wv_look_general(sub->text, sub->general,
+						  wv_hide_sentence(&p->o.hide, p->app->pos),
+						  general, sizeof(general)));
+	}
 	/* rows the functions before did not take (the first ones have none
 	   before them): the functions after, their values still hidden */
 	if (y0 + p->rows - y >= 3)
@@ -211,26 +217,30 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 		}
 	}
 	if (base + keep > avail) {
-		/* the rows as they fit, those lines kept: the first pane its
-		   share by need, the second what is left */
-		int nu = 2 + p[0].regs, nl = n > 1 ? 2 + p[1].regs : 0;
-		int room = avail - keep - heads > 6 ? avail - keep - heads : 6;
-		int share = room * nu / (nu + nl);
-		struct reg_layout l;
+		/* not room for every pane's rows whole: a pane is drawn whole
+		   (its labels whole, its hex beside its bits or on a caption
+		   line over them) or not at all, its operation and one quiet
+		   line saying how many rows a taller window shows, never a
+		   few rows cut: the first pane whole where it can be, then
+		   the second */
+		int quiet[2], pick = n > 1 ? 3 : 1;
 
-		/* each its operation, byte header and a line of rows (or
-		   the line saying how many do not fit) */
-		if (n > 1)
-			share = share < 3 ? 3 : room - share < 3 ? room - 3 : share;
-		p[0].regs = app_reg_layout(f, &p[0].app->trace,
-					   &p[0].app->trace.subs[p[0].app->pos],
-					   share, &p[0].o, &l);
-		base = heads + p[0].regs;
-		if (n > 1) {
-			p[1].regs = app_reg_layout(f, &p[1].app->trace,
-						   &p[1].app->trace.subs[p[1].app->pos],
-						   room - p[0].regs, &p[1].o, &l);
-			base += p[1].regs;
+		for (int k = 0; k < n; k++)
+			quiet[k] = 2 - p[k].o.op_above;
+		/* pick: bit k set, pane k whole; the most first */
+		for (; pick > 0; pick = n > 1 ? (pick == 3 ? 1 : pick == 1 ? 2 : 0) : 0) {
+			int need = heads + keep;
+
+			for (int k = 0; k < n; k++)
+				need += pick >> k & 1 ? p[k].regs : quiet[k];
+			if (need <= avail)
+				break;
+		}
+		base = heads;
+		for (int k = 0; k < n; k++) {
+			if (!(pick >> k & 1))
+				p[k].regs = quiet[k];
+			base += p[k].regs;
 		}
 	}
 	avail -= base;
@@ -287,8 +297,8 @@ static int labels_w(const struct wv_trace *t)
 /*
  * Each pane's bit cells and label column.  Its own column of labels, as
  * wide as its longest ("<>" before it), so that no label is cut; the
- * widest cells (3, 2, then 1 with a blank between nibbles and bytes, then
- * between bytes) with which its labels, bits and hex fit one line of f, so
+ * widest cells (3, 2, then 1 with a blank between nibbles and two, then
+ * one, between bytes, then one between bytes only) with which its labels, bits and hex fit one line of f, so
  * that its bits read as the hex beside them and a wide screen draws them
  * large.  By memory (M) both panes alike: one column of labels and the
  * same cells, so that a memory byte sits in one column.  Where not even
@@ -297,9 +307,9 @@ static int labels_w(const struct wv_trace *t)
  * label and hex (it cuts the labels where the pane has no rows for
  * captions).  Slots (split_slots) are set before.
  */
-static const struct { int cell; bool gap, nibble; } pane_sizes[] = {
-	{ 3, false, false }, { 2, false, false }, { 1, true, true }, { 1, true, false },
-	{ 1, false, false },
+static const struct { int cell, gap; bool nibble; } pane_sizes[] = {
+	{ 3, 0, false }, { 2, 0, false }, { 1, 2, true }, { 1, 1, true },
+	{ 1, 1, false }, { 1, 0, false },
 };
 
 /* Columns pane p takes at size s: labels, bits, a blank and the hex. */
@@ -309,7 +319,8 @@ static int pane_w(const struct split_pane *p, size_t s)
 	int nslots = (int)(p->o.slotted ? p->o.nslots : t->word_bytes);
 
 	return labels_w(t) + 1 + 3 + nslots * (1 + 8 * pane_sizes[s].cell +
-					       (pane_sizes[s].cell > 1 || pane_sizes[s].gap) +
+					       (pane_sizes[s].gap ? pane_sizes[s].gap
+						: pane_sizes[s].cell > 1) +
 					       pane_sizes[s].nibble) + 1 + 2 + 2 * (int)t->word_bytes;
 }
 
@@ -330,7 +341,7 @@ static void split_columns(const struct wv_frame *f, struct split_pane p[2], bool
 	}
 	for (int k = 0; k < 2; k++) {
 		p[k].o.cell = pane_sizes[pick[k]].cell;
-		p[k].o.gap = pane_sizes[pick[k]].gap;
+		p[k].o.gap = (unsigned char)pane_sizes[pick[k]].gap;
 		p[k].o.nibble = pane_sizes[pick[k]].nibble;
 		p[k].o.x0 = x0[k];
 	}
@@ -363,6 +374,36 @@ static void blit(struct wv_frame *f, const struct wv_frame *sub, int y, int x)
 			if (d)
 				*d = sub->cells[(size_t)r * (size_t)sub->cols + (size_t)c];
 		}
+}
+
+/*
+ * What the lower pane (trace lo at lpos) hides while the upper one's
+ * question is open or questions are still to come on its trace: every
+ * row from the first sub-step of lo's kernel call of the same kind on the
+ * first word of lo that the question's word overlaps (the whole call, and
+ * all after it), as a question there would hide them; nothing otherwise.
+ * Its sub-steps are another variant's, so the upper's own rules (which
+ * row of which sub-step) cannot be mapped row by row: the call is the
+ * unit both variants share.
+ */
+static struct wv_hide lower_hide(const struct wv_app *app, const struct wv_trace *lo,
+				 size_t lpos)
+{
+	const struct wv_trace *t = &app->trace;
+	size_t q = app->quiz ? app->quiz_pos : t->nsubs, j, w;
+	const struct wv_step *st;
+
+	for (size_t i = 0; i < app->nasked; i++)
+		q = app->asked[i].sub < q ? app->asked[i].sub : q;
+	if (q >= t->nsubs)
+		return (struct wv_hide){ 0 };
+	st = wv_trace_step_of(t, q);
+	w = t->words[st->word].address / lo->word_bytes;
+	j = w < lo->nwords ? wv_trace_find(lo, st->kind, w) : lo->nsubs;
+	st = wv_trace_step_of(lo, lpos);
+	return (struct wv_hide){ .on = true, .quiz = j < lo->nsubs ?
+				 wv_trace_step_of(lo, j)->first : 0,
+				 .upto = st->first + st->nsub, .later = true };
 }
 
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
@@ -408,20 +449,22 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 	   labels, bits and hex on one line), each register in its own order:
 	   both panes the whole height, the screen's width used.  By memory
 	   they stay one above the other, a memory byte in one column */
-	bool beside = !app->split_mem && pane_w(&p[0], 3) <= half &&
-		      pane_w(&p[1], 3) <= half && avail > 0 &&
+	bool beside = !app->split_mem && pane_w(&p[0], 4) <= half &&
+		      pane_w(&p[1], 4) <= half && avail > 0 &&
 		      wv_frame_init(&side[0], avail, half) == 0 &&
 		      wv_frame_init(&side[1], avail, f->cols - half - 1) == 0;
 
 	split_columns(beside ? &side[0] : f, p, app->split_mem);
 	p[0].o.hide = wv_view_hide(app);
+	p[1].o.hide = lower_hide(app, &lower->trace, lower->pos);
 	p[0].o.differ = same ? wv_look_differ(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.differ = same ? wv_look_differ(&lower->trace, lower->pos, t, app->pos) : 0;
 	p[0].o.alone = same ? wv_look_alone(t, app->pos, &lower->trace, lower->pos) : 0;
 	p[1].o.alone = same ? wv_look_alone(&lower->trace, lower->pos, t, app->pos) : 0;
-	if (p[0].o.hide.on || app->quiz)
-		p[0].o.differ = p[1].o.differ = 0;
+	if (p[0].o.hide.on || p[1].o.hide.on || app->quiz)
+		p[0].o.differ = p[1].o.differ = 0;	/* they compare values */
 	for (int k = 0; k < 2; k++) {
+		p[k].o.ahead = true;	/* no question: what comes, as it is */
 		p[k].eo = p[k].o;
 		/* the marks are the current sub-step's */
 		p[k].eo.differ = p[k].eo.alone = 0;

@@ -53,7 +53,7 @@ void wv_cli_help(FILE *f)
 "                    by byte, high contrast (the visualizer and --cast)\n"
 "  --theme light|dark  colours of the visualizer and --cast: light is black\n"
 "                    on white (for projectors), dark the default\n"
-"  --split ARCH      a second variant stacked under the first, same place\n"
+"  --split ARCH      a second variant under (or beside) the first, same place\n"
 "                    (the visualizer, --cast, --html, and through a\n"
 "                    lesson's scenes; not --try or --list-steps)\n"
 "\n"

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "app/classroom.h"
+#include "app/lessonview.h"
 #include "render/html.h"
 #include "lesson/lesson.h"
 #include "render/screen.h"
@@ -426,6 +427,14 @@ static unsigned labels_whole(const struct wv_frame *f, const struct wv_app *app,
 {
 	unsigned rows = 0;
 
+	/* and no note cut by the call an earlier or later row is from */
+	for (int y = 0; y < f->rows - 2; y++) {
+		char line[1024];
+
+		wv_frame_row_text(f, y, line, sizeof(line));
+		if (strstr(line, "! holds a") && !strstr(line, "! holds a false positive"))
+			fail_msg("%s: the false-positive note is cut: %s", what, line);
+	}
 	for (int y = 0; y < f->rows - 2; y++)
 		for (int x0 = 3; x0 < f->cols; x0++) {
 			char label[64], line[1024], seg[1024];
@@ -473,11 +482,13 @@ static unsigned labels_whole(const struct wv_frame *f, const struct wv_app *app,
 /*
  * Every pair of variants the split view draws, on "ab\0cd" and
  * "a\x01\0bcdef", each register in its own order and by memory (M),
- * with --present and without, every sub-step, at 120x36 and 160x45: every
- * row's label whole and its value on its line.  Before, the two panes
- * shared one column of labels, and where the bits did not fit beside it
- * with their hex (--present's wide cells) the labels were cut to it ("a -…"
- * at 160x45) and the hex left out.
+ * with --present and without, every sub-step, at 120x36, 160x45 and
+ * 200x50: every row's label whole and its value on its line.  Before, the
+ * two panes shared one column of labels, and where the bits did not fit
+ * beside it with their hex (--present's wide cells) the labels were cut to
+ * it ("a -…" at 160x45) and the hex left out.  And no "! holds a false
+ * positive" cut by the name of the call a row before or after is from
+ * (200x50: "! holds a has_zero() 7/18").
  */
 static void test_split_labels_whole(void **state)
 {
@@ -485,7 +496,7 @@ static void test_split_labels_whole(void **state)
 		{ "ab\\0cd", { 'a', 'b', 0, 'c', 'd' }, 5 },
 		{ "a\\x01\\0bcdef", { 'a', 1, 0, 'b', 'c', 'd', 'e', 'f' }, 8 },
 	};
-	static const int sizes[][2] = { { 36, 120 }, { 45, 160 } };
+	static const int sizes[][2] = { { 36, 120 }, { 45, 160 }, { 50, 200 } };
 	unsigned rows = 0;
 
 	(void)state;
@@ -501,14 +512,14 @@ static void test_split_labels_whole(void **state)
 							     0, -1), 0);
 				wv_app_split(&app, wv_wat_at(j));
 				assert_non_null(app.split_v);
-				for (int run = 0; run < 8; run++)
+				for (int run = 0; run < 12; run++)
 					for (size_t k = 0; k < app.trace.nsubs; k++) {
 						struct wv_frame f = { 0 };
 						char what[200];
-						int z = run & 1;
+						int z = run % 3;
 
-						app.split_mem = run >> 1 & 1;
-						app.present = run >> 2 & 1;
+						app.split_mem = run / 3 & 1;
+						app.present = run / 6 & 1;
 						app.pos = k;
 						snprintf(what, sizeof(what), "\"%s\" on %s, split "
 							 "%s%s%s, %dx%d, sub-step %zu",
@@ -577,6 +588,8 @@ static void test_split_fills_width(void **state)
 	static const uint8_t b[] = { 'a', 'b', 0, 'c', 'd' };
 	static const int sizes[][2] = { { 45, 160 }, { 50, 200 } };
 	unsigned frames = 0, beside = 0, rows[2] = { 0, 0 };
+	int least = 160;
+	char narrowest[200] = "";
 
 	(void)state;
 	for (size_t i = 0; i < wv_wat_count(); i++)
@@ -620,9 +633,15 @@ static void test_split_fills_width(void **state)
 				if (sizes[run & 1][1] == 160 && 4 * (right + 1) <= 3 * 160)
 					fail_msg("%s: the panes end at column %d of 160", what,
 						 right + 1);
+				if (sizes[run & 1][1] == 160 && right + 1 < least) {
+					least = right + 1;
+					snprintf(narrowest, sizeof(narrowest), "%s", what);
+				}
 			}
 			wv_app_free(&app);
 		}
+	print_message("# at 160x45 the narrowest pair's panes end at column %d (%s); "
+		      "%u frames, %u side by side\n", least, narrowest, frames, beside);
 	/* not vacuous: both layouts drawn, both panes' rows read */
 	if (frames < 5000 || beside < 100 || rows[0] < 2000 || rows[1] < 2000)
 		fail_msg("%u frames, %u side by side, rows read %u and %u", frames,
@@ -711,6 +730,245 @@ static void test_split_rows_alone(void **state)
 	wv_frame_free(&f);
 	wv_app_free(&app);
 
+}
+
+/* ---- the functions after: values once nothing is asked (issue 47) -------- */
+
+/* Is v the value of some row of trace t? */
+static bool a_trace_value(const struct wv_trace *t, uint64_t v)
+{
+	for (size_t k = 0; k < t->nsubs; k++)
+		for (unsigned r = 0; r < t->subs[k].nrows; r++)
+			if (t->subs[k].rows[r].value == v)
+				return true;
+	return false;
+}
+
+/*
+ * The split's panes in f from row y0 down to the legend: no '?' in a
+ * register row (a value hidden), and every hex drawn there one of the two
+ * traces' values (what the single view shows at that sub-step).  Returns
+ * the hex values read.
+ */
+static unsigned panes_show_values(const struct wv_frame *f, const struct wv_app *app,
+				  int y0, const char *what)
+{
+	unsigned values = 0;
+	char line[1024];
+
+	for (int y = y0; y < f->rows - 3; y++) {
+		wv_frame_row_text(f, y, line, sizeof(line));
+		for (int x = 0; x + 2 < f->cols; x++) {
+			const struct wv_cell *c = cell_at(f, y, x);
+			uint64_t v = 0;
+
+			if (c->ch == '?' && c->role == WV_ROLE_DIM)
+				fail_msg("%s: a value hidden with no question open or to "
+					 "come: %s", what, line);
+			if (c->ch != '0' || cell_at(f, y, x + 1)->ch != 'x' ||
+			    (c->role != WV_ROLE_HEX && c->role != WV_ROLE_RESULT))
+				continue;
+			for (int b = x + 2; b < f->cols; b++) {
+				uint32_t h = cell_at(f, y, b)->ch;
+
+				if (!(h >= '0' && h <= '9') && !(h >= 'a' && h <= 'f'))
+					break;
+				v = v << 4 | (h <= '9' ? h - '0' : h - 'a' + 10);
+			}
+			if (!a_trace_value(&app->trace, v) && !a_trace_value(&app->split, v))
+				fail_msg("%s: 0x%llx is no value of either trace: %s", what,
+					 (unsigned long long)v, line);
+			values++;
+		}
+	}
+	return values;
+}
+
+/*
+ * Every shipped lesson with a split (--lesson N --split, the partner of
+ * its first variant), every question answered (asked, then shown): in
+ * every scene where the split is drawn, at 200x50 (where the functions
+ * after the current one fit), no value of either pane is '?' and every hex
+ * is the trace's.  Before, the functions after the current one showed '?'
+ * though no question was open, while the next function's input showed the
+ * same value (x86-32's find_zero: mask 0x0000ffff under create_zero_mask's
+ * bytemask '?').
+ */
+static void test_split_answered_shows(void **state)
+{
+	struct wv_lesson_file files[32];
+	int n = wv_lesson_list("lessons", files, 32);
+	unsigned scenes = 0, values = 0, questions = 0;
+
+	(void)state;
+	assert_true(n >= 10);
+	for (int i = 0; i < n; i++) {
+		wv_lesson *l;
+		struct wv_error e;
+		struct wv_class cls;
+		struct wv_app app;
+		const struct wv_variant *v;
+
+		assert_int_equal(wv_lesson_load(files[i].path, &l, &e), 0);
+		v = wv_lesson_variant(l, 0);
+		struct wv_ui_opts o = { .lesson = l, .lesson_number = files[i].number,
+					.lesson_slug = "x", .variant = v, .delim = -1,
+					.split = wv_app_split_partner(v) };
+
+		assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+		for (size_t s = 0; s < wv_lesson_nscenes(l); s++) {
+			wv_class_goto(&cls, s);
+			if (!cls.has_question)
+				continue;
+			for (int tries = 0; tries < 4 && !wv_class_question_open(&cls); tries++)
+				wv_class_do(&cls, WV_ACT_ANSWER);	/* asked */
+			if (wv_class_question_open(&cls))
+				wv_class_do(&cls, WV_ACT_REVEAL);	/* shown */
+			if (wv_class_question_open(&cls))
+				fail_msg("lesson %u scene %zu: the question stays open",
+					 files[i].number, s + 1);
+			questions++;
+		}
+		for (size_t s = 0; s < wv_lesson_nscenes(l); s++) {
+			struct wv_frame f = { 0 };
+			char what[160];
+			int py, px;
+
+			wv_class_goto(&cls, s);
+			if (!wv_class_split_shown(&cls) || wv_lesson_scene(l, s)->split)
+				continue;	/* (a scene's own split: its own rules) */
+			assert_int_equal(wv_frame_init(&f, 50, 200), 0);
+			wv_lessonview_build(&f, &cls);
+			snprintf(what, sizeof(what), "lesson %u on %s split %s, scene %zu, "
+				 "every question answered", files[i].number, v->name,
+				 app.split_v->name, s + 1);
+			if (second_pane(&f, &app, &py, &px))
+				values += panes_show_values(&f, &app, 2, what);
+			scenes++;
+			wv_frame_free(&f);
+		}
+		wv_class_free(&cls);
+		wv_app_free(&app);
+		wv_lesson_free(l);
+	}
+	if (scenes < 10 || values < 100 || questions < 20)
+		fail_msg("%u scenes with a split, %u values read, %u questions", scenes,
+			 values, questions);
+}
+
+/*
+ * A question open over the split (x86-64 over ppc64 and x86-32 over ppc32,
+ * "ab\0cd", the question at has_zero's AND, at every sub-step from it to
+ * the end): every computed row (results, chains, partial products) and
+ * every sentence's detail of the upper trace from the question on and of
+ * the lower one from its call of the same kind on is changed (with the
+ * calls' results, as a different answer would change them), and the split's frame at 120x36, 160x45 and 200x50 is
+ * the same, cell by cell: nothing either pane shows depends on the answer
+ * (the lower pane's values were drawn whatever the upper's question).
+ */
+static void test_split_question_hides(void **state)
+{
+	static const uint8_t b[] = { 'a', 'b', 0, 'c', 'd' };
+	static const char *const pairs[][2] = { { "x86-64", "ppc64" }, { "x86-32", "ppc32" } };
+	static const int sizes[][2] = { { 36, 120 }, { 45, 160 }, { 50, 200 } };
+	unsigned frames = 0;
+
+	(void)state;
+	for (size_t pi = 0; pi < 2; pi++) {
+		struct wv_app app;
+		size_t q;
+
+		assert_int_equal(wv_app_init(&app, b, sizeof(b), "ab\\0cd",
+					     wv_wat_find(pairs[pi][0]), 0, 0, -1), 0);
+		wv_app_split(&app, wv_wat_find(pairs[pi][1]));
+		assert_non_null(app.split_v);
+		for (q = 0; q < app.trace.nsubs; q++)
+			if (strstr(app.trace.subs[q].expr, "HIGHS"))
+				break;
+		assert_true(q < app.trace.nsubs);
+		app.quiz = true;
+		app.quiz_pos = app.quiz_sub = q;
+		for (size_t k = q; k < app.trace.nsubs; k++)
+			for (size_t z = 0; z < 3; z++) {
+				struct wv_frame before = { 0 }, after = { 0 };
+				struct wv_trace *t[2] = { &app.trace, &app.split };
+				struct wv_substep *keep[2];
+				struct wv_step *steps[2];
+				size_t from[2];
+				char what[160];
+
+				app.pos = k;
+				assert_int_equal(wv_frame_init(&before, sizes[z][0], sizes[z][1]), 0);
+				assert_int_equal(wv_frame_init(&after, sizes[z][0], sizes[z][1]), 0);
+				wv_view_split(&before, &app);
+				/* the upper trace from the question on, the lower
+				   from its kernel call of the same kind on */
+				from[0] = q;
+				from[1] = wv_trace_find(&app.split,
+							wv_trace_step_of(&app.trace, q)->kind, 0);
+				for (int s = 0; s < 2; s++) {
+					keep[s] = malloc(t[s]->nsubs * sizeof(*keep[s]));
+					assert_non_null(keep[s]);
+					memcpy(keep[s], t[s]->subs, t[s]->nsubs * sizeof(*keep[s]));
+					steps[s] = malloc(t[s]->nsteps * sizeof(*steps[s]));
+					assert_non_null(steps[s]);
+					memcpy(steps[s], t[s]->steps, t[s]->nsteps * sizeof(*steps[s]));
+					/* the calls' results with their rows, so that
+					   they stay the rows' (the pairing reads them) */
+					for (size_t j = 0; j < t[s]->nsteps; j++)
+						if (t[s]->steps[j].first + t[s]->steps[j].nsub > from[s])
+							t[s]->steps[j].result ^= 0x0102040810204080u;
+					for (size_t j = from[s]; j < t[s]->nsubs; j++) {
+						struct wv_substep *sub = &t[s]->subs[j];
+
+						for (unsigned r = 0; r < sub->nrows; r++)
+							if (sub->rows[r].kind != WV_ROW_INPUT &&
+							    sub->rows[r].kind != WV_ROW_CONST)
+								sub->rows[r].value ^= 0x0102040810204080u;
+						for (size_t c = sub->general; sub->text[c]; c++)
+							sub->text[c] = sub->text[c] == ' ' ? ' ' : 'x';
+					}
+				}
+				wv_view_split(&after, &app);
+				for (int s = 0; s < 2; s++) {
+					memcpy(t[s]->subs, keep[s], t[s]->nsubs * sizeof(*keep[s]));
+					memcpy(t[s]->steps, steps[s], t[s]->nsteps * sizeof(*steps[s]));
+					free(keep[s]);
+					free(steps[s]);
+				}
+				snprintf(what, sizeof(what), "%s over %s, question at sub-step %zu, "
+					 "at %zu, %dx%d", pairs[pi][0], pairs[pi][1], q + 1, k + 1,
+					 sizes[z][1], sizes[z][0]);
+				for (int y = 0; y < before.rows; y++)
+					for (int x = 0; x < before.cols; x++) {
+						const struct wv_cell *c1 = cell_at(&before, y, x);
+						const struct wv_cell *c2 = cell_at(&after, y, x);
+						char line[1024];
+
+						if (c1->ch == c2->ch && c1->role == c2->role &&
+						    c1->focus == c2->focus)
+							continue;
+						/* WATVIZ_SPLIT_DUMP=1: both frames, row by row */
+						for (int r = 0; getenv("WATVIZ_SPLIT_DUMP") &&
+						     r < before.rows; r++) {
+							char l1[1024], l2[1024];
+
+							wv_frame_row_text(&before, r, l1, sizeof(l1));
+							wv_frame_row_text(&after, r, l2, sizeof(l2));
+							fprintf(stderr, "# before|%s\n# after |%s\n",
+								l1, l2);
+						}
+						wv_frame_row_text(&before, y, line, sizeof(line));
+						fail_msg("%s: the split depends on the answer at row %d "
+							 "column %d: %s", what, y, x, line);
+					}
+				frames++;
+				wv_frame_free(&before);
+				wv_frame_free(&after);
+			}
+		wv_app_free(&app);
+	}
+	assert_true(frames > 50);
 }
 
 /* ---- panes side by side by call and meaning (issue 47) ------------------- */
@@ -982,6 +1240,8 @@ int main(void)
 		cmocka_unit_test(test_split_labels_whole),
 		cmocka_unit_test(test_split_fills_width),
 		cmocka_unit_test(test_split_rows_alone),
+		cmocka_unit_test(test_split_answered_shows),
+		cmocka_unit_test(test_split_question_hides),
 		cmocka_unit_test(test_split_pairs_by_meaning),
 		cmocka_unit_test(test_split_same_call),
 		cmocka_unit_test(test_split_narrates_both),
