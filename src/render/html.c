@@ -475,6 +475,9 @@ static void row_out(const struct html *h, size_t k, unsigned ri)
 	if (ri < 32 && (h->differ >> ri & 1))	/* --split: not as the other's */
 		fputs("<strong class=\"differs\" title=\"its bytes differ from the "
 		      "other variant's\">&lt;&gt;</strong> ", h->f);
+	else if (ri < 32 && (h->alone >> ri & 1))	/* --split: none there */
+		fputs("<strong class=\"alone\" title=\"the other variant has no row "
+		      "for it\">+</strong> ", h->f);
 	wv_html_text(h->f, row->label);
 	fputs("</th>", h->f);
 	if (hidden) {
@@ -692,9 +695,10 @@ static void split_step(struct html *h, size_t i, const struct wv_trace *other,
 		size_t pk = wv_look_pair(t, k, other);
 
 		h->differ = pk < other->nsubs ? wv_look_differ(t, k, other, pk) : 0;
+		h->alone = pk < other->nsubs ? wv_look_alone(t, k, other, pk) : 0;
 		html_substep(h, k, 4);
 	}
-	h->differ = 0;
+	h->differ = h->alone = 0;
 	fputs("</section>\n", h->f);
 }
 
@@ -721,7 +725,9 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 	fprintf(out, "</h1>\n<p>Each kernel function on %s (%u-bit %s-endian), then "
 		"the same function on %s (%u-bit %s-endian) on the word at the same "
 		"address. %s <strong class=\"differs\">&lt;&gt;</strong> marks a row whose "
-		"bytes differ from the other variant's.</p>\n</header>\n<main>\n",
+		"bytes differ from the other variant's, <strong class=\"alone\">+</strong> "
+		"a row the other variant has no row of its own for.</p>\n</header>\n"
+		"<main>\n",
 		t->v->name, t->v->bits, t->v->endian == WV_LITTLE ? "little" : "big",
 		u->v->name, u->v->bits, u->v->endian == WV_LITTLE ? "little" : "big",
 		"Each table draws its own variant's register, most significant "

@@ -57,9 +57,10 @@ int wv_html_trace(FILE *out, const struct wv_trace *t, const struct wv_html_opts
 /*
  * --html --split: the trace of t and of u (the same word on a second
  * variant) as the page's <main>: each kernel function of t, then u's at the
- * same word address, u's byte columns in t's order by memory address (when
- * the words are as wide), the rows whose bytes differ from the other's
- * marked <> (render/look.h's wv_look_differ).  Returns 0, -ENOMEM or -EIO.
+ * same word address, each table in its own variant's register order, the
+ * rows whose bytes differ from the other's marked <> (render/look.h's
+ * wv_look_differ), a row the other has no row for marked + (wv_look_alone).
+ * Returns 0, -ENOMEM or -EIO.
  */
 int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 		  const struct wv_html_opts *o);

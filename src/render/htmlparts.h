@@ -34,8 +34,9 @@ struct html {
 	bool sheet;		/* the question sheet: questions alone */
 	bool legend;		/* "How to read it" is still to come */
 	/* --split: rows of the sub-step drawn whose bytes differ from the
-	   other variant's (bit i: row i) */
-	uint32_t differ;
+	   other variant's (bit i: row i), and those the other has no row
+	   for (render/look.h's wv_look_alone) */
+	uint32_t differ, alone;
 };
 
 /* An element with escaped text: <tag class="name">text</tag> (name NULL:

@@ -151,6 +151,51 @@ static void split_links(void **state)
 	wv_trace_free(&t);
 }
 
+/*
+ * --html --split marks + on a row the other variant has no row for, as the
+ * man page and the terminal's split say, and its intro says what + means
+ * (rev5 S1).  x86-64's AND in has_zero holds HIGHS; ppc64's folds HIGHS
+ * into ~data = ~(a | LOW7) (arch/powerpc/include/asm/word-at-a-time.h), so
+ * it has no HIGHS row: x86-64's is +, never <>.  Before, the page drew no
+ * + at all and HIGHS had no mark, which its intro read as "the same bytes
+ * as a ppc64 row".
+ */
+static void split_alone_marked(void **state)
+{
+	(void)state;
+	static const uint8_t word[] = { 'a', 'b', 0, 'c', 'd' };
+	struct wv_trace_in in = { wv_wat_find("x86-64"), word, sizeof(word), 0, 0, -1, 0 };
+	struct wv_html_opts o = { .word_src = "ab\\0cd" };
+	struct wv_trace t, u;
+	struct sink s;
+	char *page;
+	const char *p;
+
+	assert_int_equal(wv_trace_build(&t, &in), 0);
+	in.v = wv_wat_find("ppc64");
+	assert_int_equal(wv_trace_build(&u, &in), 0);
+	sink_open(&s);
+	assert_int_equal(wv_html_split(s.f, &t, &u, &o), 0);
+	page = sink_close(&s);
+	p = strstr(page, "</header>");
+	assert_non_null(p);
+	if (!strstr(page, "<strong class=\"alone\">+</strong> a row the other variant "
+		    "has no row of its own for"))
+		fail_msg("the intro does not say what + means");
+	if (!strstr(page, "+</strong> HIGHS</th>"))
+		fail_msg("x86-64's HIGHS, which ppc64 folds into ~data, is not marked +");
+	assert_null(strstr(page, "&lt;&gt;</strong> HIGHS</th>"));
+	/* a row is marked once: + or <>, not both */
+	assert_null(strstr(page, "&lt;&gt;</strong> <strong class=\"alone\""));
+	assert_null(strstr(page, "+</strong> <strong class=\"differs\""));
+	/* every + in a table is on a row head */
+	assert_int_equal(count(p, "<strong class=\"alone\""),
+			 count(p, "<th scope=\"row\"><strong class=\"alone\""));
+	free(page);
+	wv_trace_free(&u);
+	wv_trace_free(&t);
+}
+
 /* Relative luminance of "#rrggbb" or "#rgb" at s (WCAG 2). */
 static double luminance(const char *s)
 {
@@ -411,6 +456,7 @@ int main(void)
 		cmocka_unit_test(traces),
 		cmocka_unit_test(split_links),
 		cmocka_unit_test(split_rows_alone),
+		cmocka_unit_test(split_alone_marked),
 		cmocka_unit_test(legend),
 		cmocka_unit_test(contrast),
 		cmocka_unit_test(handouts),
