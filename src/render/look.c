@@ -215,32 +215,47 @@ static unsigned free_named(const struct wv_substep *s, const bool *used, const c
 	return n;
 }
 
+/* Is s a shift (its rows: the value shifted, the count, the result)? */
+static bool is_shift(const struct wv_substep *s)
+{
+	return s->op == WV_OP_SHL || s->op == WV_OP_SHR;
+}
+
 /*
  * Which row of b stands where each row of a does (ma[i], -1 none), one
  * row for one row, the same pairs whichever of the two comes first: the
  * rows of the same label and kind, in order; a label that is left once on
  * each side, whatever the kinds; then, of the rows still left, the nth of
- * a kind (an input, a constant, a chain, the result) with the nth.
- * x86-64's and (a - ONES, ~a, HIGHS, flags) against ppc64's (sum, ~data,
- * flags): flags with flags, a - ONES with sum, ~a with ~data; HIGHS none.
+ * a kind (an input, a constant, a chain, the result) with the nth, a
+ * shift's count only with a count; last, in two shifts, an operand left
+ * with one in its place (the value shifted with the value, whatever its
+ * kind).  x86-64's and (a - ONES, ~a, HIGHS, flags) against ppc64's (sum,
+ * ~data, flags): flags with flags, a - ONES with sum, ~a with ~data; HIGHS
+ * none (ppc64 folds it into ~data = ~(a | LOW7)).  x86-64's below >> 7
+ * against ppc64's ~1 << n: bytemask with bytemask, below with ~1; n none.
  */
 static void match_rows(const struct wv_substep *a, const struct wv_substep *b, int *ma)
 {
 	bool ua[WV_SUB_ROWS_MAX] = { false }, ub[WV_SUB_ROWS_MAX] = { false };
+	bool shifts = is_shift(a) && is_shift(b);
 
 	for (unsigned i = 0; i < a->nrows; i++)
 		ma[i] = -1;
-	for (int pass = 0; pass < 3; pass++)
+	for (int pass = 0; pass < 4; pass++)
 		for (unsigned i = 0; i < a->nrows; i++)
 			for (unsigned j = 0; j < b->nrows && !ua[i]; j++) {
 				const struct wv_row *r = &a->rows[i], *m = &b->rows[j];
 				bool named = strcmp(r->label, m->label) == 0;
 				bool kind = match_kind(r) == match_kind(m);
+				bool place = r->count == m->count;
+				bool operand = r->kind != WV_ROW_RESULT &&
+					       m->kind != WV_ROW_RESULT;
 
 				if (ub[j] || (pass == 0 && !(named && kind)) ||
 				    (pass == 1 && !(named && free_named(a, ua, r->label) == 1 &&
 						    free_named(b, ub, r->label) == 1)) ||
-				    (pass == 2 && !kind))
+				    (pass == 2 && !(kind && place)) ||
+				    (pass == 3 && !(shifts && operand && place)))
 					continue;
 				ma[i] = (int)j;
 				ua[i] = ub[j] = true;

@@ -117,7 +117,9 @@ const char *wv_look_general(const char *text, size_t general, bool hide,
  * Two variants side by side (the split view, --html --split): the rows of
  * sub-step k of t whose bytes differ from their counterparts in sub-step
  * ok of o (the row of the same label, else the one of the same kind in
- * the same order: x86-64's a - ONES and ppc64's sum): a byte at a memory
+ * the same order: x86-64's a - ONES and ppc64's sum; in two shifts the
+ * value shifted with the value, the count with the count: x86-64's below
+ * >> 7 and ppc64's ~1 << n, below with ~1): a byte at a memory
  * address both words hold that is not the same, or a number (a count, a
  * length) of another value.  Bit i of the result: row i.  x86-64's flags
  * 0x8080800000800000 and ppc64's 0x0000800000808080 on 'ab\0cd' hold the

@@ -65,14 +65,14 @@ void tr_do_zbm(struct builder *b)
 			       "exactly the bytes before the zero.",
 			       n, n);
 		tr_row_add(b, s, WV_ROW_CONST, "~1", ~UINT64_C(1) & M(b), w);
-		tr_row_add(b, s, WV_ROW_INPUT, "n", n, 0);
+		tr_row_add(b, s, WV_ROW_INPUT, "n", n, 0)->count = true;
 		tr_mark_kept(b, tr_row_add(b, s, WV_ROW_RESULT, "bytemask", z, w));
 		break;
 	case WV_ZBM_BITCOUNT:
 		n = (unsigned)(mask > 64 ? 64 : mask);
 		p = wv_shl(1, n, w);
 		s = tr_sub_new(b, WV_OP_SHL, "1 << m", "Set bit m = 8k.");
-		tr_row_add(b, s, WV_ROW_INPUT, "m", mask, 0);
+		tr_row_add(b, s, WV_ROW_INPUT, "m", mask, 0)->count = true;
 		tr_row_add(b, s, WV_ROW_RESULT, "1 << m", p, w);
 		s = tr_sub_new(b, WV_OP_SUB, "(1 << m) - 1",
 			       "Subtract 1: the borrow runs from bit 0 up to bit m and leaves "
@@ -85,7 +85,8 @@ void tr_do_zbm(struct builder *b)
 		p = wv_shl(2, 8 * n, w);
 		s = tr_sub_new(b, WV_OP_SHL, "2 << 8 * find_zero(bits)",
 			       "find_zero(bits) = %u; shift 2 left by 8 * %u.", n, n);
-		tr_row_add(b, s, WV_ROW_INPUT, "find_zero", n, 0);
+		/* the count is 8 times this row: a count all the same */
+		tr_row_add(b, s, WV_ROW_INPUT, "find_zero", n, 0)->count = true;
 		tr_row_add(b, s, WV_ROW_RESULT, "2 << 8k", p, w);
 		if (t->answer_is_delim && (t->in.delim & 1))
 			s = tr_sub_new(b, WV_OP_SUB, "(2 << 8 * find_zero(bits)) - 1",

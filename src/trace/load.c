@@ -193,7 +193,7 @@ void tr_do_zeropad(struct builder *b)
 		       k == 1 ? "" : "s", k == 1 ? "s" : "", le ? "top" : "bottom", gone);
 	s->mem_columns = true;
 	tr_row_add(b, s, WV_ROW_INPUT, "aligned", al, w)->address = aligned;
-	tr_row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0);
+	tr_row_add(b, s, WV_ROW_INPUT, "8 * offset", 8 * k, 0)->count = true;
 	shifted = le ? al >> (8 * k) : wv_shl(al, 8 * k, w);
 	/* shifted, byte r holds memory addr + r (LE): the load's columns */
 	b->mem_bytes = true;

@@ -101,6 +101,10 @@ struct wv_row {
 					   result, unchanged: 1 + the index of
 					   that step (has_zero in the note
 					   "has_zero vs prep_zero_mask"); 0 none */
+	bool count;			/* a shift's count (n in ~1 << n, 8 *
+					   offset in the load's shift), not the
+					   value shifted: the split view pairs
+					   count with count (render/look.h) */
 	uint64_t value;			/* the row's value (upper bits zero) */
 	unsigned width;			/* 64, 32, 8, or 0 = a number */
 	uint64_t bits;			/* bits to highlight: the borrow or carry

@@ -732,6 +732,84 @@ static void test_split_rows_alone(void **state)
 
 }
 
+/* The row (from y0 down) of frame f whose label reads label; -1 none. */
+static int row_y(const struct wv_frame *f, int y0, const char *label)
+{
+	char line[1024];
+
+	for (int y = y0; y < f->rows - 2; y++)
+		if (row_of(f, y, label, line, sizeof(line))[0])
+			return y;
+	return -1;
+}
+
+/* The mark (the first three cells) of the row labelled label from y0 down. */
+static const char *mark_of(const struct wv_frame *f, int y0, const char *label,
+			   char *line, size_t size)
+{
+	row_of(f, y0, label, line, size);
+	line[line[0] ? 3 : 0] = '\0';
+	return line;
+}
+
+/*
+ * x86-64 over ppc64 on "ab\0cd" at zero_bytemask's shift (rev5 M2): x86-64
+ * (since v6.11) shifts below = (bits - 1) & ~bits right by 7, ppc64 shifts
+ * ~1 left by n = __fls(mask) (arch/powerpc/include/asm/word-at-a-time.h).
+ * The value shifted stands beside the value shifted: below beside ~1, both
+ * "<>" as their memory bytes differ (by hand: the first zero is memory byte
+ * 2, so below holds ff ff 7f 00 00 00 00 00 in memory order and ~1, big-
+ * endian, ff ff ff ff ff ff ff fe); ppc64's count n = 47 (bit 63 - 8 * 2,
+ * the flag of memory byte 2) has no count beside it on x86-64 (its 7 is no
+ * row): "+"; bytemask, ff ff then zeros on both, unmarked.  Before, rows
+ * were paired by kind in order: below (an input) with n (an input), both
+ * "<>", and ~1 (a constant) "+".
+ */
+static void test_split_shift_pairs(void **state)
+{
+	static const uint8_t b[8] = { 'a', 'b', 0, 'c', 'd', 0, 0, 0 };
+	uint8_t below[8], not1[8], x[8], p[8];
+	struct wv_frame f = { 0 };
+	struct wv_app app;
+	char line[1024];
+	size_t k;
+	int y;
+
+	(void)state;
+	for (unsigned i = 0; i < 8; i++) {	/* memory order, by hand */
+		below[i] = i < 2 ? 0xff : i == 2 ? 0x7f : 0;
+		not1[i] = i < 7 ? 0xff : 0xfe;
+		x[i] = p[i] = i < 2 ? 0xff : 0;	/* the two bytemasks */
+	}
+	assert_true(memcmp(below, not1, 8) != 0 && memcmp(x, p, 8) == 0);
+
+	assert_int_equal(wv_app_init(&app, b, 5, "ab\\0cd", wv_wat_find("x86-64"), 0, 0,
+				     -1), 0);
+	wv_app_split(&app, wv_wat_find("ppc64"));
+	assert_non_null(app.split_v);
+	for (k = 0; k < app.trace.nsubs; k++)
+		if (app.trace.subs[k].op == WV_OP_SHR && strstr(app.trace.subs[k].expr, ">> 7"))
+			break;
+	assert_true(k < app.trace.nsubs);
+	app.pos = k;
+	assert_int_equal(wv_frame_init(&f, 36, 120), 0);
+	wv_view_split(&f, &app);
+	y = row_y(&f, 1, "~1");
+	if (y < 0)
+		fail_msg("ppc64's ~1 << n is not beside x86-64's >> 7");
+	if (strcmp(mark_of(&f, 1, "below", line, sizeof(line)), "<> ") != 0)
+		fail_msg("below, whose bytes differ from ~1's, is not <>: '%s'", line);
+	if (strcmp(mark_of(&f, y, "~1", line, sizeof(line)), "<> ") != 0)
+		fail_msg("ppc64's ~1, the value shifted as below is, is not <>: '%s'", line);
+	if (strcmp(mark_of(&f, y, "n", line, sizeof(line)), " + ") != 0)
+		fail_msg("ppc64's count n, x86-64's 7 no row, is not +: '%s'", line);
+	if (strcmp(mark_of(&f, 1, "bytemask", line, sizeof(line)), "   ") != 0 ||
+	    strcmp(mark_of(&f, y, "bytemask", line, sizeof(line)), "   ") != 0)
+		fail_msg("a bytemask, the same bytes on both, is marked: '%s'", line);
+	wv_frame_free(&f);
+	wv_app_free(&app);
+}
+
 /* ---- the functions after: values once nothing is asked (issue 47) -------- */
 
 /* Is v the value of some row of trace t? */
@@ -1240,6 +1318,7 @@ int main(void)
 		cmocka_unit_test(test_split_labels_whole),
 		cmocka_unit_test(test_split_fills_width),
 		cmocka_unit_test(test_split_rows_alone),
+		cmocka_unit_test(test_split_shift_pairs),
 		cmocka_unit_test(test_split_answered_shows),
 		cmocka_unit_test(test_split_question_hides),
 		cmocka_unit_test(test_split_pairs_by_meaning),
