@@ -500,9 +500,9 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 			bool sm = s == 2, sl = s > 0;	/* short marks, layout */
 
 			snprintf(line, sizeof(line), "%s%s%s", !differ ? "" : sm ?
-				 "<> differ; " : "<> its bytes differ from the other's; ",
+				 "<> differ; " : "<> differs from the other's; ",
 				 !alone ? "" : sm ? "+ none there; " : "+ the other has no "
-				 "such row; ", app->split_mem ? sl ? "a memory byte in one "
+				 "row of its own for it; ", app->split_mem ? sl ? "a memory byte in one "
 				 "column (M: own order)" : "a memory byte sits in one column "
 				 "above and below (M: each in its own order)" : sl ? "top "
 				 "byte left, as the hex reads (M: by memory)" : "each register "

@@ -129,7 +129,8 @@ const char *wv_look_general(const char *text, size_t general, bool hide,
 uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trace *o,
 			size_t ok);
 /* The rows of sub-step k of t that have no counterpart in sub-step ok of
-   o (x86-64's HIGHS beside ppc64's and): bit i, row i. */
+   o (x86-64's HIGHS beside ppc64's and, which folds HIGHS into ~data =
+   ~(a | LOW7) = ~a & HIGHS): bit i, row i. */
 uint32_t wv_look_alone(const struct wv_trace *t, size_t k, const struct wv_trace *o,
 		       size_t ok);
 
