@@ -580,7 +580,7 @@ static int panes_right(const struct wv_frame *f)
  * fit whole in half of it, else in wider cells, a blank between nibbles
  * and bytes; at 200 columns a 32-bit pair by memory has no wider cells
  * than 3 columns a bit), and at both sizes every label whole, its value beside it, and (in its own order)
- * the bits reading as their hex.  Before, the panes kept the 80-column cells and ended near
+ * the bits reading as their hex; by memory (M) the panes stacked.  Before, the panes kept the 80-column cells and ended near
  * column 98 of 160, the right half of a projector's screen empty.
  */
 static void test_split_fills_width(void **state)
@@ -625,6 +625,10 @@ static void test_split_fills_width(void **state)
 					if (!app.split_mem)	/* by memory: memory order */
 						frame_reads_as_hex(&f, &app, what, rows);
 					beside += second_pane(&f, &app, &py, &px) && px > 0;
+					/* M stacks them, as watviz.1 and the GUIDE say
+					   (rev5 M3) */
+					if (app.split_mem && px > 0)
+						fail_msg("%s: side by side", what);
 					frames++;
 					wv_frame_free(&f);
 				}
