@@ -397,8 +397,9 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	if (y >= ymax)	/* room for its operation only (what comes next) */
 		return;
 	if (y + 1 == ymax && nrows) {	/* a line: how many rows, not where from */
-		wv_frame_printf(f, y, x0, WV_ROLE_DIM, "... %u more rows (a taller "
-				"window shows them)", nrows);
+		wv_frame_printf(f, y, x0, WV_ROLE_DIM, "... %u more row%s (a taller "
+				"window shows %s)", nrows, nrows == 1 ? "" : "s",
+				nrows == 1 ? "it" : "them");
 		return;
 	}
 	/* which memory byte each register byte holds: its place in the word,
@@ -442,8 +443,9 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 
 		if (hidden && ri == show_first) {
 			wv_frame_printf(f, y++, x0, WV_ROLE_DIM,
-					"... %u more rows (a taller window shows them)",
-					hidden);
+					"... %u more row%s (a taller window shows %s)",
+					hidden, hidden == 1 ? "" : "s",
+					hidden == 1 ? "it" : "them");
 			ri += hidden - 1;
 			continue;
 		}

@@ -98,7 +98,7 @@ static void main_views(void **state)
 				whole_or_marked(st->file, "the function's file");
 				/* rows left out say so ("... N more rows") */
 				for (unsigned r = 0; r < app.trace.subs[pos].nrows &&
-				     !shows("more rows"); r++)
+				     !shows("more row"); r++)
 					whole_or_marked(app.trace.subs[pos].rows[r].label, "a row label");
 				if (z == 2) {
 					int pct = used_rows() * 100 / fr.rows;

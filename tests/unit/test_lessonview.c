@@ -784,7 +784,7 @@ static void test_rows_whole_80(void **state)
 
 /* ---- a split pane's rows: all of them, or a line saying how many not ------ */
 
-/* "... N more rows" on row y: N, else 0. */
+/* "... N more rows" (one: "... 1 more row") on row y: N, else 0. */
 static unsigned more_rows(const struct wv_frame *f, int y)
 {
 	char buf[400];
@@ -794,7 +794,11 @@ static unsigned more_rows(const struct wv_frame *f, int y)
 
 	wv_frame_row_text(f, y, buf, sizeof(buf));
 	at = strstr(buf, "... ");
-	return at && sscanf(at, "... %u more rows%n", &n, &end) == 1 && end ? n : 0;
+	if (!at || sscanf(at, "... %u more row%n", &n, &end) != 1 || !end)
+		return 0;
+	if ((n == 1) != (at[end] != 's'))	/* rev5 N2: "1 more rows" */
+		fail_msg("row %d: %s", y, at);
+	return n;
 }
 
 /* Does row y hold a byte's bits (8 of 0, 1, '.' or '?' together, after a
