@@ -105,8 +105,9 @@ static void pane_heading(const struct split_pane *p, char *order, size_t osize,
  * sub-steps where the height allows (compact: the function on the
  * heading's line, nothing before), the current one's rows, and what the
  * current sub-step does, in the pane's own words; where the functions
- * before left rows of its share (p->rows), the functions after, their
- * values hidden.  Returns the rows used.
+ * before left rows of its share (p->rows), the functions after (their
+ * values shown where no question is open or to come, else hidden as a
+ * question would hide them: 3639cf8).  Returns the rows used.
  */
 static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
 {
@@ -144,7 +145,8 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 						  general, sizeof(general)));
 	}
 	/* rows the functions before did not take (the first ones have none
-	   before them): the functions after, their values still hidden */
+	   before them): the functions after, their values where nothing is
+	   asked (p->eo's ahead) */
 	if (y0 + p->rows - y >= 3)
 		y += wv_view_after(f, p->app, y, y0 + p->rows, &p->eo);
 	return y - y0;
@@ -501,7 +503,7 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 
 			snprintf(line, sizeof(line), "%s%s%s", !differ ? "" : sm ?
 				 "<> differ; " : "<> differs from the other's; ",
-				 !alone ? "" : sm ? "+ none there; " : "+ the other has no "
+				 !alone ? "" : sm ? "+ no row there; " : "+ the other has no "
 				 "row of its own for it; ", app->split_mem ? sl ? "a memory byte in one "
 				 "column (M: own order)" : "a memory byte sits in one column "
 				 "above and below (M: each in its own order)" : sl ? "top "

@@ -473,8 +473,8 @@ static void row_out(const struct html *h, size_t k, unsigned ri)
 
 	fprintf(h->f, "<tr class=\"%s\"><th scope=\"row\">", row_class(row));
 	if (ri < 32 && (h->differ >> ri & 1))	/* --split: not as the other's */
-		fputs("<strong class=\"differs\" title=\"its bytes differ from the "
-		      "other variant's\">&lt;&gt;</strong> ", h->f);
+		fputs("<strong class=\"differs\" title=\"differs from the other "
+		      "variant's\">&lt;&gt;</strong> ", h->f);
 	else if (ri < 32 && (h->alone >> ri & 1))	/* --split: none there */
 		fputs("<strong class=\"alone\" title=\"the other variant has no row "
 		      "for it\">+</strong> ", h->f);
@@ -724,10 +724,10 @@ int wv_html_split(FILE *out, const struct wv_trace *t, const struct wv_trace *u,
 	wv_html_text(out, u->v->name);
 	fprintf(out, "</h1>\n<p>Each kernel function on %s (%u-bit %s-endian), then "
 		"the same function on %s (%u-bit %s-endian) on the word at the same "
-		"address. %s <strong class=\"differs\">&lt;&gt;</strong> marks a row whose "
-		"bytes differ from the other variant's, <strong class=\"alone\">+</strong> "
-		"a row the other variant has no row of its own for.</p>\n</header>\n"
-		"<main>\n",
+		"address. %s <strong class=\"differs\">&lt;&gt;</strong> marks a row that "
+		"differs from the other variant's in its place (its bytes, or a count's "
+		"value), <strong class=\"alone\">+</strong> a row the other variant has "
+		"no row of its own for.</p>\n</header>\n<main>\n",
 		t->v->name, t->v->bits, t->v->endian == WV_LITTLE ? "little" : "big",
 		u->v->name, u->v->bits, u->v->endian == WV_LITTLE ? "little" : "big",
 		"Each table draws its own variant's register, most significant "

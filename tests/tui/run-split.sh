@@ -66,9 +66,9 @@ check $? "the flags rows read as their hex, 0x8080800000800000 and 0x00008000008
 # x86-64's a - ONES beside ppc64's sum (the AND's first operand in both),
 # their bytes not the same: marked <>; x86-64's HIGHS, which ppc64's AND
 # has no row for: + (alone, not different); the flags, the same bytes: not
-shows "<> a - ONES" "<> sum" " + HIGHS" "<> differ; + none there;" &&
+shows "<> a - ONES" "<> sum" " + HIGHS" "<> differ; + no row there;" &&
 	[ "$(grep -ac '^   flags' "$tmp/screen")" = 2 ] && ! grep -aq '^<> flags' "$tmp/screen"
-check $? "the rows whose bytes differ are marked <>, HIGHS (none in ppc64) +, the flags (the same bytes) not"
+check $? "the rows whose bytes differ are marked <>, HIGHS (folded into ppc64's ~data) +, the flags (the same bytes) not"
 
 # 4-5: v closes it and opens it again with the partner; :split x86-32 puts a
 # 32-bit word under the 64-bit one, its memory bytes 3..0 under 3..0

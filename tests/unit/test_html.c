@@ -182,6 +182,9 @@ static void split_alone_marked(void **state)
 	if (!strstr(page, "<strong class=\"alone\">+</strong> a row the other variant "
 		    "has no row of its own for"))
 		fail_msg("the intro does not say what + means");
+	/* <> on a count too (ctz = 23 beside clz = 16): not only bytes (N3) */
+	assert_non_null(strstr(page, "differs from the other variant's in its place "
+			       "(its bytes, or a count's value)"));
 	if (!strstr(page, "+</strong> HIGHS</th>"))
 		fail_msg("x86-64's HIGHS, which ppc64 folds into ~data, is not marked +");
 	assert_null(strstr(page, "&lt;&gt;</strong> HIGHS</th>"));
