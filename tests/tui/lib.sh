@@ -96,28 +96,33 @@ rec_first() {
 # held CAST TEXT TICK_MS TICKS: that the program holds still is read from
 # its own record, not from a sleep: from the first frame of CAST (a
 # rec_fifo copy) that shows TEXT (which the caller has waited for), the
-# window is made a row shorter, then back, over and over, each time waiting
-# for the frame the program draws for the new size (a resize redraws, and
-# stops neither play nor autoplay), until it has drawn one TICKS ticks of
-# TICK_MS after that first frame, on its clock, and at least two after
-# the first tick: had it gone on, a tick would have come before the next
-# probe (after a probe the program waits no longer than its next tick).
-# The window is left as it was; it is a row taller than the screen's
-# least (80x25 for 80x24), and the recording starts at its size, so every
-# frame is whole in the cast (a player cuts what is outside the header's
-# size).  Then $tmp/held holds every frame from that first one on (cast.py
-# screens: "@ TIME", then its rows) and held_said says how many frames and
-# over how long.
+# window is made a row shorter than the recording, then as tall, over and
+# over, each time waiting for the frame the program draws for the new size
+# (a resize redraws, and stops neither play nor autoplay), until it has
+# drawn one TICKS ticks of TICK_MS after that first frame, on its clock,
+# and at least two after the first tick: had it gone on, a tick would have
+# come before the next probe (after a probe the program waits no longer
+# than its next tick).  The recording must be at the window's size (the
+# terminal's as the program started: tmux sizes a pane's terminal a moment
+# after its window, so wait for `stty size` first) and a row taller than
+# the screen's least (80x25 for 80x24), so that every frame is whole in
+# the cast (a player cuts what is outside its header's size).  The window
+# is left as it was.  Then $tmp/held holds every frame from that first one on
+# (cast.py screens: "@ TIME", then its rows) and held_said says how many
+# frames and over how long.
 held() {
 	TIMEOUT=${TIMEOUT:-20} wait_until rec_first "$1" "$2" || {
 		echo "# no frame of the record shows: $2"; return 1; }
 	_t0=$rec_t0 _end=$((rec_t0 + $3 * $4)) _late=0 _k=0
-	_cols=$(T display-message -p -t "$(tgt)" '#{window_width}')
-	_rows=$(T display-message -p -t "$(tgt)" '#{window_height}')
+	set -- "$@" $(sed -n '1s/.*"width": *\([0-9]*\).*"height": *\([0-9]*\).*/\1 \2/p' "$1") \
+		$(T display-message -p -t "$(tgt)" '#{window_width} #{window_height}')
+	[ "$5 $6" = "$7 $8" ] || {
+		echo "# the recording is $5x$6, the window $7x$8: start the program at the window's size"
+		return 1; }
 	while :; do
 		_lines=$(wc -l <"$1")
 		_k=$((_k + 1))
-		T resize-window -t "$(tgt)" -x "$_cols" -y $((_rows - _k % 2))
+		T resize-window -t "$(tgt)" -x "$5" -y $(($6 - _k % 2))
 		wait_until rec_grew "$1" "$_lines" || {
 			echo "# no frame drawn for the window's new size"; return 1; }
 		_t=$(rec_ms "$1")

@@ -155,9 +155,15 @@ while [ $i -lt 17 ]; do
 done
 keys : && T send-keys -t =t: -l "word \"\\xff\\x01\\0\\x01\"" && keys Enter
 keys e C-a C-k && T send-keys -t =t: -l "a\\x01\\x01\\0" && keys Enter
-keys r && sleep 1 && keys r A A A C-l
-wait_for '"a\x01\x01\0"' && keys q && wait_for "STORM-0"
-check $? "every key on every variant: still drawing, quits cleanly"
+# once the keys before are done (the word typed last is up), play till the
+# program has taken a step of its own (or ended), then pause
+at_sub() { sed -n 's/.*sub-step \([0-9]*\)\/.*/\1/p' "$tmp/screen" | head -n 1; }
+stepped() { lacks "PLAYING" || [ "$(at_sub)" != "$1" ]; }
+wait_for '"a\x01\x01\0"' && keys r && wait_for "PLAYING" && wait_until stepped "$(at_sub)"
+r=$?
+keys r A A A C-l
+wait_for '"a\x01\x01\0"' && keys q && wait_for "STORM-0" && [ $r -eq 0 ]
+check $? "every key on every variant: still drawing, playing, quits cleanly"
 
 # 27: the crash path (a SIGSEGV) still gives the terminal back
 run "clear; echo CRASH-BEFORE; sh -c 'echo \$\$ >pid; exec $BIN x' 2>crash.txt; echo CRASH-\$?"
@@ -182,17 +188,30 @@ wait_for "DUMB-0" "find_zero" && lacks "sub-step 1/" && grep -qF "x86-64" dumb.t
 check $? "TERM=dumb: the plain trace instead of a broken screen"
 
 # 31: play mode steps on its own, faster with + (as the program says), and
-# pauses on r (as it says) where it was, which stays.  A word of 40
-# sub-steps, 21 s of play at 533 ms: the poll for sub-step 3 and the r
-# after it come long before the end, however slow the machine
-run "clear; $BIN 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ'; echo PLAY-\$?"
-wait_for "sub-step 1/40" && keys + && wait_for "533 ms a sub-step" && keys r &&
+# pauses on r (as it says) where it was, which stays: two ticks of its
+# clock, read from its record (held in lib.sh).  A word of 40 sub-steps,
+# 21 s of play at 533 ms: the poll for sub-step 3 and the r after it come
+# long before the end, however slow the machine
+# (the terminal at the window's size first, as the shell in it sees it:
+# the recording is made at the size the program starts with)
+T resize-window -t =t: -x 100 -y 30
+run "clear; stty size"
+wait_for "30 100" >/dev/null
+rec_fifo play
+run "clear; $BIN --record $tmp/play.fifo 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ'; echo PLAY-\$?"
+held_said=""
+wait_for "sub-step 1/40" && rec_opened && keys + && wait_for "533 ms a sub-step" && keys r &&
 	wait_for "PLAYING" && wait_re 'sub-step ([3-9]|[1-3][0-9])/40' && keys r &&
 	wait_for "paused, 533 ms a sub-step" && lacks "PLAYING" &&
 	pos=$(sed -n 's/.*sub-step \([0-9]*\)\/.*/\1/p' "$tmp/screen") &&
-	[ "$pos" -lt 40 ] && sleep 1 && screen && grep -qF "sub-step $pos/" "$tmp/screen" &&
-	keys q && wait_for "PLAY-0"
-check $? "r plays hands-free (+ faster) and r pauses"
+	[ "$pos" -lt 40 ] && held "$tmp/play.cast" "paused, 533 ms a sub-step" 533 2 &&
+	held_frames "sub-step $pos/40" "paused, 533 ms a sub-step" --not PLAYING
+r=$?
+keys q && wait_for "PLAY-0"
+q=$?
+rec_done $q
+[ $r -eq 0 ] && [ $q -eq 0 ]
+check $? "r plays hands-free (+ faster) and r pauses (recorded: ${held_said:-nothing})"
 
 # 32-33: :try refutes a formula and loads the smallest counterexample as the word
 # (the verdict and the bytes as --try --json gives them), draws the formula's
