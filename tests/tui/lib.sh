@@ -56,6 +56,15 @@ start_shell() {
 	wait_for "BEFORE-0"
 }
 
+# term_size COLS ROWS: the window made that size, then a wait till the
+# pane's terminal has it, read from the terminal itself (tmux applies a
+# pane's resize up to 250 ms after the one before it: a program started
+# at once gets the size before)
+term_is() { [ "$(stty -F "$(T display-message -p -t "$(tgt)" '#{pane_tty}')" size 2>/dev/null)" = "$2 $1" ]; }
+term_size() {
+	T resize-window -t "$(tgt)" -x "$1" -y "$2" && wait_until term_is "$1" "$2"
+}
+
 # --record into a FIFO read as the program writes it, so that a test reads
 # the program's own clock while it runs.  rec_fifo NAME makes
 # $tmp/NAME.fifo (give it to --record; the program opens it without
@@ -103,8 +112,7 @@ rec_first() {
 # and at least two after the first tick: had it gone on, a tick would have
 # come before the next probe (after a probe the program waits no longer
 # than its next tick).  The recording must be at the window's size (the
-# terminal's as the program started: tmux sizes a pane's terminal a moment
-# after its window, so wait for `stty size` first) and a row taller than
+# terminal's as the program started: term_size first) and a row taller than
 # the screen's least (80x25 for 80x24), so that every frame is whole in
 # the cast (a player cuts what is outside its header's size).  The window
 # is left as it was.  Then $tmp/held holds every frame from that first one on
@@ -128,7 +136,8 @@ held() {
 		_t=$(rec_ms "$1")
 		[ "$_t" -ge $((_t0 + $3)) ] && _late=$((_late + 1))
 		[ $((_k % 2)) -eq 0 ] && [ "$_t" -ge "$_end" ] && [ "$_late" -ge 2 ] && break
-		sleep 0.2	# paces the probes; decides nothing
+		sleep 0.25	# paces the probes (tmux defers a resize that comes
+				# sooner after the last); decides nothing
 	done
 	$CAST_PY screens "$1" 2>/dev/null | awk -v t0="$_t0" '
 		/^@ / { on = substr($0, 3) * 1000 + 0.5 >= t0 } on' >"$tmp/held"

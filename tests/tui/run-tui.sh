@@ -179,8 +179,9 @@ run "clear; $BIN 'ab\\0cd'; echo RS-\$?"
 wait_for "sub-step 1/" && keys : && T send-keys -t =t: -l "arch pp" &&
 	T resize-window -t =t: -x 90 -y 26 && wait_for ":arch pp" &&
 	wait_for "step 1/" && keys C-u Escape q && wait_for "RS-0"
+r=$?
 T resize-window -t =t: -x 100 -y 30
-check $? "resize with the command line open redraws and keeps the line"
+check $r "resize with the command line open redraws and keeps the line"
 
 # 29: a terminal that cannot draw a screen gets the plain trace
 run "clear; TERM=dumb $BIN x | cat >dumb.txt; TERM=dumb $BIN x; echo DUMB-\$?"
@@ -192,11 +193,9 @@ check $? "TERM=dumb: the plain trace instead of a broken screen"
 # clock, read from its record (held in lib.sh).  A word of 40 sub-steps,
 # 21 s of play at 533 ms: the poll for sub-step 3 and the r after it come
 # long before the end, however slow the machine
-# (the terminal at the window's size first, as the shell in it sees it:
-# the recording is made at the size the program starts with)
-T resize-window -t =t: -x 100 -y 30
-run "clear; stty size"
-wait_for "30 100" >/dev/null
+# (the terminal at the window's size first: the recording is made at the
+# size the program starts with, and test 28 resized it just before)
+term_size 100 30
 rec_fifo play
 run "clear; $BIN --record $tmp/play.fifo 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ'; echo PLAY-\$?"
 held_said=""
