@@ -41,8 +41,10 @@ verdict() {
 # out (they are flushed before the solver starts) and the check has used some
 # CPU, then the status is 130 (killed by SIGINT) and no verdict is printed.
 # env --default-signal=INT gives the program SIGINT's default action, as a
-# foreground job has (sh starts a background job with SIGINT ignored).  The
-# waits are bounded polls of counted events, not timing.
+# foreground job has (sh starts a background job with SIGINT ignored).  When
+# to send it is read from the program (its output, its CPU time in /proc,
+# looked at every 0.05 s: the interval only delays the signal, it decides
+# nothing); its end is waited for.
 
 # user and system CPU time of a process so far, in clock ticks (1/100 s)
 cpu_ticks() {
@@ -63,14 +65,16 @@ interrupted() {
 		i=$((i + 1))
 	done
 	kill -INT $pid 2>/dev/null
-	i=0
-	while [ $i -lt 400 ] && kill -0 $pid 2>/dev/null; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	kill -KILL $pid 2>/dev/null && echo "# still running after SIGINT: killed"
+	# its end, waited for (not polled), however long; a watchdog kills it
+	# after 60 s
+	sh -c 'sleep 60 & s=$!; trap "kill \$s; exit 0" TERM; wait $s; kill -KILL '"$pid"' && echo killed' \
+		>"$tmp/dog" 2>/dev/null </dev/null &
+	dog=$!
 	wait $pid
 	rc=$?
+	kill $dog 2>/dev/null
+	wait $dog
+	[ -s "$tmp/dog" ] && echo "# still running 60 s after SIGINT: killed"
 	bad=1
 	[ $rc -eq 130 ] && grep -q '^ a has 0?' "$tmp/o" && ! grep -q '^verdict' "$tmp/o" && bad=0
 	[ $bad -ne 0 ] && { echo "# status $rc"; sed 's/^/# /' "$tmp/e"; grep '^verdict' "$tmp/o" | sed 's/^/# /'; }

@@ -56,6 +56,15 @@ start_shell() {
 	wait_for "BEFORE-0"
 }
 
+# term_size COLS ROWS: the window made that size, then a wait till the
+# pane's terminal has it, read from the terminal itself (tmux applies a
+# pane's resize up to 250 ms after the one before it: a program started
+# at once gets the size before)
+term_is() { [ "$(stty -F "$(T display-message -p -t "$(tgt)" '#{pane_tty}')" size 2>/dev/null)" = "$2 $1" ]; }
+term_size() {
+	T resize-window -t "$(tgt)" -x "$1" -y "$2" && wait_until term_is "$1" "$2"
+}
+
 # --record into a FIFO read as the program writes it, so that a test reads
 # the program's own clock while it runs.  rec_fifo NAME makes
 # $tmp/NAME.fifo (give it to --record; the program opens it without
@@ -96,34 +105,39 @@ rec_first() {
 # held CAST TEXT TICK_MS TICKS: that the program holds still is read from
 # its own record, not from a sleep: from the first frame of CAST (a
 # rec_fifo copy) that shows TEXT (which the caller has waited for), the
-# window is made a row shorter, then back, over and over, each time waiting
-# for the frame the program draws for the new size (a resize redraws, and
-# stops neither play nor autoplay), until it has drawn one TICKS ticks of
-# TICK_MS after that first frame, on its clock, and at least two after
-# the first tick: had it gone on, a tick would have come before the next
-# probe (after a probe the program waits no longer than its next tick).
-# The window is left as it was; it is a row taller than the screen's
-# least (80x25 for 80x24), and the recording starts at its size, so every
-# frame is whole in the cast (a player cuts what is outside the header's
-# size).  Then $tmp/held holds every frame from that first one on (cast.py
-# screens: "@ TIME", then its rows) and held_said says how many frames and
-# over how long.
+# window is made a row shorter than the recording, then as tall, over and
+# over, each time waiting for the frame the program draws for the new size
+# (a resize redraws, and stops neither play nor autoplay), until it has
+# drawn one TICKS ticks of TICK_MS after that first frame, on its clock,
+# and at least two after the first tick: had it gone on, a tick would have
+# come before the next probe (after a probe the program waits no longer
+# than its next tick).  The recording must be at the window's size (the
+# terminal's as the program started: term_size first) and a row taller than
+# the screen's least (80x25 for 80x24), so that every frame is whole in
+# the cast (a player cuts what is outside its header's size).  The window
+# is left as it was.  Then $tmp/held holds every frame from that first one on
+# (cast.py screens: "@ TIME", then its rows) and held_said says how many
+# frames and over how long.
 held() {
 	TIMEOUT=${TIMEOUT:-20} wait_until rec_first "$1" "$2" || {
 		echo "# no frame of the record shows: $2"; return 1; }
 	_t0=$rec_t0 _end=$((rec_t0 + $3 * $4)) _late=0 _k=0
-	_cols=$(T display-message -p -t "$(tgt)" '#{window_width}')
-	_rows=$(T display-message -p -t "$(tgt)" '#{window_height}')
+	set -- "$@" $(sed -n '1s/.*"width": *\([0-9]*\).*"height": *\([0-9]*\).*/\1 \2/p' "$1") \
+		$(T display-message -p -t "$(tgt)" '#{window_width} #{window_height}')
+	[ "$5 $6" = "$7 $8" ] || {
+		echo "# the recording is $5x$6, the window $7x$8: start the program at the window's size"
+		return 1; }
 	while :; do
 		_lines=$(wc -l <"$1")
 		_k=$((_k + 1))
-		T resize-window -t "$(tgt)" -x "$_cols" -y $((_rows - _k % 2))
+		T resize-window -t "$(tgt)" -x "$5" -y $(($6 - _k % 2))
 		wait_until rec_grew "$1" "$_lines" || {
 			echo "# no frame drawn for the window's new size"; return 1; }
 		_t=$(rec_ms "$1")
 		[ "$_t" -ge $((_t0 + $3)) ] && _late=$((_late + 1))
 		[ $((_k % 2)) -eq 0 ] && [ "$_t" -ge "$_end" ] && [ "$_late" -ge 2 ] && break
-		sleep 0.2	# paces the probes; decides nothing
+		sleep 0.25	# paces the probes (tmux defers a resize that comes
+				# sooner after the last); decides nothing
 	done
 	$CAST_PY screens "$1" 2>/dev/null | awk -v t0="$_t0" '
 		/^@ / { on = substr($0, 3) * 1000 + 0.5 >= t0 } on' >"$tmp/held"

@@ -50,13 +50,10 @@ at_scene() { wait_for "scene $1 of 2"; }
 # the question.  A scene stays up ceil(words * 60 / 140) ticks after its
 # sub-steps.  The waits are for where it ends; that it played scene 1 first, by itself, is read from the
 # session's --record cast afterwards (a poll may miss a passing screen)
-# (the terminal at 80x25 first, as the shell in it sees it: tmux sets a
-# pane's tty size a moment after the window's, and the recording is made
-# at the size the session starts with; a smaller one would be the "too
-# small" screen, and held's probes make it 80x24 now and then)
-T resize-window -t =t: -x 80 -y 25
-run "clear; stty size"
-wait_for "25 80" >/dev/null
+# (the terminal at 80x25 first, as the program will see it: the recording
+# is made at the size the session starts with; a smaller one would be the
+# "too small" screen, and held's probes make it 80x24 now and then)
+term_size 80 25
 rec_fifo autoplay
 run "clear; $L --arch ppc --lesson 1 --autoplay 1 --restart --record $tmp/autoplay.fifo; echo A-\$?"
 n6=2

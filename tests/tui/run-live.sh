@@ -57,34 +57,43 @@ wait_for "Checked from this machine: $base answers." \
 check $? "the server reached its own address at start: the join screen says it answers from here"
 
 # the QR code as the terminal shows it (its characters, at 80x24 and at
-# 160x45), drawn to a PNG and read by a real decoder: the join link
-qr_reads() {
-	T resize-window -t =t: -x "$1" -y "$2" 2>/dev/null
-	wait_until shows "$(printf '\342\226\210')" || return 1	# a full block
-	sleep 0.3	# the redraw at the new size is whole when the size settles
-	T capture-pane -p -t =t: >"$tmp/qr.screen"
-	python3 - "$tmp/qr.screen" "$tmp/qr.txt" <<'PY' || return 1
+# 160x45), drawn to a PNG and read by a real decoder: the join link.  The
+# wait is for all of it in one capture, the code centred on the window's
+# width (drawn for this size, not left from the one before) and read,
+# with the check and the advice under it: a redraw seen in part fails
+# and is looked at again when the pane next writes
+qr_whole() {
+	cp "$tmp/screen" "$tmp/qr.screen"
+	python3 - "$tmp/qr.screen" "$tmp/qr.txt" "$1" <<'PY' || return 1
 import sys
 rows = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
 blocks = set("\u2580\u2584\u2588")
 qr = [r for r in rows if any(c in blocks for c in r)]
+if not qr:
+    sys.exit(1)
 left = min(min(i for i, c in enumerate(r) if c in blocks) for r in qr)
 right = max(max(i for i, c in enumerate(r) if c in blocks) for r in qr) + 1
+# centred: (cols - width) / 2 blanks before it, the rest after
+cols = int(sys.argv[3])
+if not cols - 1 <= left + right <= cols:
+    sys.exit(1)
 out = [" " * (right - left + 4)] * 2
 out += ["  " + r[left:right].ljust(right - left) + "  " for r in qr]
 out += [" " * (right - left + 4)] * 2
 open(sys.argv[2], "w", encoding="utf-8").write("\n".join(out) + "\n")
 PY
 	python3 "$CLASS/qr-png.py" "$tmp/qr.txt" "$tmp/qr.png" 6 &&
-		[ "$(zbarimg -q --raw "$tmp/qr.png" 2>/dev/null)" = "$url" ]
+		[ "$(zbarimg -q --raw "$tmp/qr.png" 2>/dev/null)" = "$url" ] &&
+		grep -q "Phones cannot load it? The same network" "$tmp/qr.screen" &&
+		grep -q "Checked from this machine: $base answers." "$tmp/qr.screen"
 }
 for size in "80 24" "160 45"; do
 	if ! command -v zbarimg >/dev/null 2>&1; then
 		ok "the QR code at ${size% *}x${size#* } # SKIP zbarimg (zbar-tools) is not installed"
 		continue
 	fi
-	qr_reads $size && grep -q "Phones cannot load it? The same network" "$tmp/qr.screen" &&
-		grep -q "Checked from this machine: $base answers." "$tmp/qr.screen"
+	T resize-window -t =t: -x "${size% *}" -y "${size#* }" 2>/dev/null
+	wait_until qr_whole "${size% *}"
 	check $? "the QR code on the ${size% *}x${size#* } screen reads as the join link (zbarimg), the check and what to do when phones cannot load it under it"
 done
 T resize-window -t =t: -x 100 -y 36 2>/dev/null

@@ -155,9 +155,17 @@ while [ $i -lt 17 ]; do
 done
 keys : && T send-keys -t =t: -l "word \"\\xff\\x01\\0\\x01\"" && keys Enter
 keys e C-a C-k && T send-keys -t =t: -l "a\\x01\\x01\\0" && keys Enter
-keys r && sleep 1 && keys r A A A C-l
-wait_for '"a\x01\x01\0"' && keys q && wait_for "STORM-0"
-check $? "every key on every variant: still drawing, quits cleanly"
+# once the keys before are done (the word typed last is up), play till the
+# program has moved the sub-step by itself (a screen that stays: play goes
+# on or pauses at the end, never back), then pause
+at_sub() { sed -n 's/.*sub-step \([0-9]*\)\/.*/\1/p' "$tmp/screen" | head -n 1; }
+moved() { [ -n "$(at_sub)" ] && [ "$(at_sub)" != "$1" ]; }
+wait_for '"a\x01\x01\0"' && pos0=$(at_sub) && [ -n "$pos0" ] && keys r &&
+	wait_until moved "$pos0"
+r=$?
+keys r A A A C-l
+wait_for '"a\x01\x01\0"' && keys q && wait_for "STORM-0" && [ $r -eq 0 ]
+check $? "every key on every variant: still drawing, playing, quits cleanly"
 
 # 27: the crash path (a SIGSEGV) still gives the terminal back
 run "clear; echo CRASH-BEFORE; sh -c 'echo \$\$ >pid; exec $BIN x' 2>crash.txt; echo CRASH-\$?"
@@ -173,8 +181,9 @@ run "clear; $BIN 'ab\\0cd'; echo RS-\$?"
 wait_for "sub-step 1/" && keys : && T send-keys -t =t: -l "arch pp" &&
 	T resize-window -t =t: -x 90 -y 26 && wait_for ":arch pp" &&
 	wait_for "step 1/" && keys C-u Escape q && wait_for "RS-0"
+r=$?
 T resize-window -t =t: -x 100 -y 30
-check $? "resize with the command line open redraws and keeps the line"
+check $r "resize with the command line open redraws and keeps the line"
 
 # 29: a terminal that cannot draw a screen gets the plain trace
 run "clear; TERM=dumb $BIN x | cat >dumb.txt; TERM=dumb $BIN x; echo DUMB-\$?"
@@ -182,17 +191,28 @@ wait_for "DUMB-0" "find_zero" && lacks "sub-step 1/" && grep -qF "x86-64" dumb.t
 check $? "TERM=dumb: the plain trace instead of a broken screen"
 
 # 31: play mode steps on its own, faster with + (as the program says), and
-# pauses on r (as it says) where it was, which stays.  A word of 40
-# sub-steps, 21 s of play at 533 ms: the poll for sub-step 3 and the r
-# after it come long before the end, however slow the machine
-run "clear; $BIN 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ'; echo PLAY-\$?"
-wait_for "sub-step 1/40" && keys + && wait_for "533 ms a sub-step" && keys r &&
+# pauses on r (as it says) where it was, which stays: two ticks of its
+# clock, read from its record (held in lib.sh).  A word of 40 sub-steps,
+# 21 s of play at 533 ms: the poll for sub-step 3 and the r after it come
+# long before the end, however slow the machine
+# (the terminal at the window's size first: the recording is made at the
+# size the program starts with, and test 28 resized it just before)
+term_size 100 30
+rec_fifo play
+run "clear; $BIN --record $tmp/play.fifo 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ'; echo PLAY-\$?"
+held_said=""
+wait_for "sub-step 1/40" && rec_opened && keys + && wait_for "533 ms a sub-step" && keys r &&
 	wait_for "PLAYING" && wait_re 'sub-step ([3-9]|[1-3][0-9])/40' && keys r &&
 	wait_for "paused, 533 ms a sub-step" && lacks "PLAYING" &&
 	pos=$(sed -n 's/.*sub-step \([0-9]*\)\/.*/\1/p' "$tmp/screen") &&
-	[ "$pos" -lt 40 ] && sleep 1 && screen && grep -qF "sub-step $pos/" "$tmp/screen" &&
-	keys q && wait_for "PLAY-0"
-check $? "r plays hands-free (+ faster) and r pauses"
+	[ "$pos" -lt 40 ] && held "$tmp/play.cast" "paused, 533 ms a sub-step" 533 2 &&
+	held_frames "sub-step $pos/40" "paused, 533 ms a sub-step" --not PLAYING
+r=$?
+keys q && wait_for "PLAY-0"
+q=$?
+rec_done $q
+[ $r -eq 0 ] && [ $q -eq 0 ]
+check $? "r plays hands-free (+ faster) and r pauses (recorded: ${held_said:-nothing})"
 
 # 32-33: :try refutes a formula and loads the smallest counterexample as the word
 # (the verdict and the bytes as --try --json gives them), draws the formula's
