@@ -548,6 +548,18 @@ function aMinusOnes(bytes) {
       console.log('# present zoomed ' + vw + 'x' + vh + ': ' + zooms.join(', '));
       ok(!outside, 'presenting at ' + vw + 'x' + vh + ', every z and Z keeps the grid ' +
         'inside the window and at least 80% of its height', zooms.join('\n'));
+      if (vw === 1920) {
+        // zoomed all the way the narration is cut, says so, and W shows it
+        // whole (issue 47's tester: its second paragraph could not be read)
+        for (let i = 0; i < 6; i++) await pp.keyboard.press('z');
+        const cut = await waitRows(pp, ['A 0x01 byte that receives a borrow', '(cut: W shows it all)']) &&
+          !(await rows(pp)).join('\n').includes('Work the borrows out');
+        await pp.keyboard.press('W');
+        ok(cut && await waitRows(pp, ['(the whole text, till the next key)', 'becomes 0xff as well.',
+                                      'Work the borrows out from bit 0 up']),
+          'presenting zoomed in, a cut narration says so and W shows it whole', (await rows(pp)).join('\n'));
+        await shot(pp, 'present-1920-zz-W');
+      }
       await pctx.close();
     }
 
