@@ -320,14 +320,16 @@ static int text_panel(struct wv_frame *f, const struct wv_class *c, int y,
 {
 	struct pen p = { f, y, ymax, x, width, gaps, memory ? memory : memory_shown(c),
 			 false };
-	int hint = (int)strlen(WV_LESSONVIEW_CUT_HINT);
+	const char *says = c->phase == WV_CLASS_ASK ? WV_LESSONVIEW_CUT_HINT_ASK
+			   : WV_LESSONVIEW_CUT_HINT;
+	int hint = (int)strlen(says);
 
 	phase_text(&p, c);
 	/* a question or worked answer cut short: its last row ends saying
 	   so (the narration says it on its own last line) */
 	if (p.cut && f && c->phase != WV_CLASS_SCENE && p.y > y && width > hint + 8) {
 		wv_frame_fill(f, p.y - 1, x + width - hint - 2, hint + 2, WV_ROLE_DIM, ' ');
-		wv_frame_put(f, p.y - 1, x + width - hint, WV_ROLE_DIM, WV_LESSONVIEW_CUT_HINT);
+		wv_frame_put(f, p.y - 1, x + width - hint, WV_ROLE_DIM, says);
 		wv_frame_fill(f, p.y - 1, x + width - hint - 2, 1, WV_ROLE_DIM, WV_CH_CUT);
 	}
 	return p.y - y;
@@ -653,10 +655,8 @@ static int whole_text(struct wv_frame *f, const struct wv_class *c, int x,
 
 	/* while the question is asked, the narration it follows too, as
 	   wv_lessonview_said says it */
-	if (c->phase == WV_CLASS_ASK) {
+	if (c->phase == WV_CLASS_ASK)
 		narration_hint(&p, c, false);
-		gap(&p);
-	}
 	phase_text(&p, c);
 	return p.y;
 }

@@ -35,8 +35,10 @@ void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c);
    hides. */
 void wv_lessonview_text(struct wv_frame *f, const struct wv_class *c);
 
-/* What a panel whose text is cut says at its end: the key that reads it. */
+/* What a panel whose text is cut says at its end: the key that reads it
+   (with a question asked, its answer line takes the W: Esc leaves it). */
 #define WV_LESSONVIEW_CUT_HINT "(cut: W shows it all)"
+#define WV_LESSONVIEW_CUT_HINT_ASK "(cut: Esc, W shows it all)"
 
 /*
  * The lesson's text panel as the screen shows it now, as one line of plain

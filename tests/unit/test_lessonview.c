@@ -1382,6 +1382,15 @@ static void test_text_whole(void **state)
 	assert_true(row_of("sub-step 1/15") > 0);
 	stop();
 	wv_frame_free(&fr);
+	/* a question cut short says so too, with the Esc that leaves its
+	   answer line first (lesson 7's first, in --present at 80x24) */
+	start("lessons/07-find-zero.lesson", 7, NULL, true);
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	build(24, 80);
+	assert_true(row_of("Question: What is the product mask") > 0);
+	assert_true(row_of(WV_LESSONVIEW_CUT_HINT_ASK) > row_of("Question:"));
+	stop();
+	wv_frame_free(&fr);
 
 	/* the end screen has no text to show whole: W is the message's */
 	assert_int_equal(glob("lessons/[0-9][0-9]-*.lesson", 0, NULL, &g), 0);
