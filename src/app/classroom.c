@@ -139,6 +139,7 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	c->has_question = s->q.ask != WV_ASK_NONE &&
 			  wv_lesson_answer(s, &app->trace, &c->answer) == 0;
 	c->phase = WV_CLASS_SCENE;
+	c->text_whole = false;
 	c->wrong = 0;
 	c->last_wrong[0] = c->retry[0] = c->unreadable[0] = c->wrong_why[0] = '\0';
 	c->revealed = c->withdrawn = false;
@@ -618,10 +619,21 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 	bool was_playing = app->playing;
 	int react;
 
-	if (act == WV_ACT_MESSAGE)	/* the message stays: W shows it whole */
-		return wv_app_do(app, act);
+	/* W: the message whole (it stays), and the scene's text over the
+	   screen, which a small screen or --present cuts; the next key takes
+	   both away and does what it does */
+	if (act == WV_ACT_MESSAGE) {
+		react = wv_app_do(app, act);
+		if (c->phase == WV_CLASS_END || app->view != WV_VIEW_MAIN)
+			return react;
+		/* W again: the next screenful (wv_lessonview_text wraps) */
+		c->text_page = c->text_whole ? c->text_page + 1 : 0;
+		c->text_whole = true;
+		return WV_REACT_REDRAW;
+	}
 	if (act != WV_ACT_NONE && act != WV_ACT_REDRAW) {
 		wv_app_msg_clear(app);
+		c->text_whole = false;
 	}
 	if (was_playing) {
 		/* any key takes over; r only stops */

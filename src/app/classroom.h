@@ -104,6 +104,10 @@ struct wv_class {
 	bool withdrawn;			/* the question left with a change of
 					   the word or the variant */
 	bool sources;			/* i: the scene's sources shown */
+	bool text_whole;		/* W: the scene's text (narration,
+					   question, worked answer) over the
+					   screen, until the next key */
+	unsigned text_page;		/* W again: its next screenful */
 	char retry[48];			/* the answer line's text again: an
 					   unreadable answer to fix, or a
 					   wrong one (retry_selected) */

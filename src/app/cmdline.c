@@ -51,6 +51,22 @@ static const struct {
 };
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
+/* :set's settings and their two values, for the parser and Tab alike:
+   num 1 for the first; the command's text keeps the setting's name
+   first.  theme is its own command (the session's), num the theme:
+   light 1, dark 0 */
+static const struct {
+	const char *name, *yes, *no;
+	enum wv_cmd_kind kind;
+} set[] = {
+	{ "mouse", "on", "off", WV_CMD_SET },
+	{ "theme", "light", "dark", WV_CMD_THEME },
+	{ "split", "memory", "own", WV_CMD_SET },	/* the split's layout (M) */
+};
+#define NSETTINGS (sizeof(set) / sizeof(set[0]))
+_Static_assert(WV_THEME_LIGHT == 1 && WV_THEME_DARK == 0,
+	       "theme light|dark reads as num 1|0");
+
 size_t wv_cmd_count(void)
 {
 	return NCOMMANDS;
@@ -209,23 +225,10 @@ int wv_cmd_parse(const char *line, struct wv_cmd *cmd, char *err, size_t errsize
 	case ARG_NAME:
 		return 0;
 	case ARG_SETTING: {
-		/* a setting and its two values: num 1 for the first; text
-		   keeps the setting's name first.  theme is its own command
-		   (the session's), num the theme: light 1, dark 0 */
-		static const struct {
-			const char *name, *yes, *no;
-			enum wv_cmd_kind kind;
-		} set[] = {
-			{ "mouse", "on", "off", WV_CMD_SET },
-			{ "theme", "light", "dark", WV_CMD_THEME },
-			{ "split", "memory", "own", WV_CMD_SET },	/* the split's layout (M) */
-		};
-		_Static_assert(WV_THEME_LIGHT == 1 && WV_THEME_DARK == 0,
-			       "theme light|dark reads as num 1|0");
 		size_t nl = strcspn(cmd->text, " \t");
 		const char *v = cmd->text + nl + strspn(cmd->text + nl, " \t");
 
-		for (size_t k = 0; k < sizeof(set) / sizeof(set[0]); k++) {
+		for (size_t k = 0; k < NSETTINGS; k++) {
 			if (strlen(set[k].name) != nl ||
 			    strncmp(cmd->text, set[k].name, nl) != 0)
 				continue;
@@ -339,8 +342,20 @@ size_t wv_cmd_complete(const char *line, size_t start, const char *text,
 	} else if (commands[i].kind == WV_CMD_DELIM) {
 		add_match(m, "none", 4, text);
 	} else if (commands[i].kind == WV_CMD_SET) {
-		add_match(m, "mouse", 5, text);
-		add_match(m, "theme", 5, text);
+		/* the setting's name, then its two values */
+		const char *a = skip_space(s + n);
+		size_t an = strcspn(a, " \t");
+		const char *v = skip_space(a + an);
+
+		for (size_t k = 0; k < NSETTINGS; k++) {
+			if ((size_t)(a - line) + an >= start)
+				add_match(m, set[k].name, strlen(set[k].name), text);
+			else if (start == (size_t)(v - line) && strlen(set[k].name) == an &&
+				 strncmp(a, set[k].name, an) == 0) {
+				add_match(m, set[k].yes, strlen(set[k].yes), text);
+				add_match(m, set[k].no, strlen(set[k].no), text);
+			}
+		}
 	} else if (commands[i].kind == WV_CMD_LESSON) {
 		for (size_t k = 0; lessons && lessons[k]; k++)
 			add_match(m, lessons[k], strlen(lessons[k]), text);

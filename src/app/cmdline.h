@@ -89,8 +89,10 @@ struct wv_cmd_matches {
 /*
  * Completion candidates for the word text that starts at column start of
  * line: command names for the first word, variant names and aliases after
- * "arch", "none" after "delim", "mouse" after "set", the names in lessons (NULL-terminated; NULL
- * for none) after "lesson".  Fills m (at most WV_CMD_MATCH_MAX, in table
+ * "arch", "none" after "delim", the settings after "set" (mouse, theme,
+ * split) and a setting's two values after its name ("set theme l" gives
+ * light), the names in lessons (NULL-terminated; NULL for none) after
+ * "lesson".  Fills m (at most WV_CMD_MATCH_MAX, in table
  * order) and returns m->n.
  * Example: line "arch pp", start 5, text "pp" gives ppc64, ppc, ppc32,
  * ppc64le ("powerpc" does not start with "pp").

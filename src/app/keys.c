@@ -46,7 +46,7 @@ static const struct wv_keybind keys[] = {
 	{ ':', WV_ACT_COMMAND, ":", "command line (Tab)", false, 0 },
 	{ 'e', WV_ACT_EDIT, "e", "edit the word", false, 0 },
 	/* two actions on one help line, so the help still fits 80x24 */
-	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw / whole message", false, 0 },
+	{ CTRL('l'), WV_ACT_REDRAW, "Ctrl-L", "redraw / whole text", false, 0 },
 	{ 'W', WV_ACT_MESSAGE, "W", NULL, false, 0 },
 	{ 'q', WV_ACT_QUIT, "q", "quit / blank the screen", false, 0 },
 	{ '.', WV_ACT_BLANK, ".", NULL, false, 0 },

@@ -81,7 +81,8 @@ enum wv_action {
 	WV_ACT_INSERT,		/* insert 'x' before it: the word grows */
 	WV_ACT_FLIP,		/* bits: flip the bit under the cursor */
 	WV_ACT_MESSAGE,		/* the whole message line, wrapped, until
-				   the next key */
+				   the next key; in a lesson the scene's
+				   text too, a screenful a press */
 	WV_ACT_SPLIT_COLS,	/* the split view: each register in its own
 				   order / both in the memory's columns */
 	/* in a lesson only */

@@ -44,6 +44,7 @@ struct pen {
 	int y, ymax, x, width;
 	bool gaps;		/* a blank line between paragraphs */
 	const char *memory;	/* what {memory} says: WV_MEMORY_PANEL or _STRIP */
+	bool cut;		/* some text did not fit above ymax */
 };
 
 /* The memory as c's layouts other than the split draw it: the one-line
@@ -55,9 +56,14 @@ static const char *memory_shown(const struct wv_class *c)
 
 static void line(struct pen *p, enum wv_role role, const char *text)
 {
-	if (p->y < p->ymax)
-		p->y += wv_view_wrap(p->f, p->y, p->x, p->width, p->ymax - p->y,
-				     role, text);
+	int room = p->ymax - p->y, n = 0;
+
+	if (room > 0)
+		n = wv_view_wrap(p->f, p->y, p->x, p->width, room, role, text);
+	/* cut: a line more would have taken some */
+	if (*text && wv_view_wrap(NULL, 0, 0, p->width, n + 1, role, text) > n)
+		p->cut = true;
+	p->y += n;
 }
 
 static void gap(struct pen *p)
@@ -145,9 +151,12 @@ static void narration_hint(struct pen *p, const struct wv_class *c, bool hint)
 	p->ymax = ymax;
 	if (!hint || p->y + 1 < p->ymax)
 		gap(p);
-	if (hint)
-		line(p, WV_ROLE_DIM, c->has_question ? "Enter: the question."
-			  : next_hint(c));
+	if (hint) {
+		/* a narration cut short says so, and which key reads it */
+		snprintf(buf, sizeof(buf), "%s%s", c->has_question ? "Enter: the question."
+			 : next_hint(c), p->cut ? "  " WV_LESSONVIEW_CUT_HINT : "");
+		line(p, WV_ROLE_DIM, buf);
+	}
 }
 
 /* "a) 0x...   b) 0x..." as many to a line as fit. */
@@ -166,7 +175,9 @@ static void choices(struct pen *p, const struct wv_answer *a)
 			x = 0;
 		}
 		x += x ? 4 : 0;
-		if (p->f && p->y < p->ymax)
+		if (p->y >= p->ymax)
+			p->cut = true;
+		else if (p->f)
 			wv_frame_put(p->f, p->y, p->x + x, WV_ROLE_TEXT, item);
 		x += len;
 	}
@@ -307,17 +318,27 @@ static void phase_text(struct pen *p, const struct wv_class *c)
 static int text_panel(struct wv_frame *f, const struct wv_class *c, int y,
 		      int ymax, int x, int width, bool gaps, const char *memory)
 {
-	struct pen p = { f, y, ymax, x, width, gaps, memory ? memory : memory_shown(c) };
-
+	struct pen p = { f, y, ymax, x, width, gaps, memory ? memory : memory_shown(c),
+			 false };
+	const char *says = c->phase == WV_CLASS_ASK ? WV_LESSONVIEW_CUT_HINT_ASK
+			   : WV_LESSONVIEW_CUT_HINT;
+	int hint = (int)strlen(says);
 
 	phase_text(&p, c);
+	/* a question or worked answer cut short: its last row ends saying
+	   so (the narration says it on its own last line) */
+	if (p.cut && f && c->phase != WV_CLASS_SCENE && p.y > y && width > hint + 8) {
+		wv_frame_fill(f, p.y - 1, x + width - hint - 2, hint + 2, WV_ROLE_DIM, ' ');
+		wv_frame_put(f, p.y - 1, x + width - hint, WV_ROLE_DIM, says);
+		wv_frame_fill(f, p.y - 1, x + width - hint - 2, 1, WV_ROLE_DIM, WV_CH_CUT);
+	}
 	return p.y - y;
 }
 
 size_t wv_lessonview_said(const struct wv_class *c, char *out, size_t size)
 {
 	struct wv_frame f = { 0 };
-	struct pen p = { &f, 0, 0, 0, 200, false, memory_shown(c) };
+	struct pen p = { &f, 0, 0, 0, 200, false, memory_shown(c), false };
 	size_t n = 0;
 
 	if (!size)
@@ -625,6 +646,57 @@ void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c)
 	status(f, c);
 }
 
+/* The text of wv_lessonview_text from row 0 (f NULL: only counted). */
+static int whole_text(struct wv_frame *f, const struct wv_class *c, int x,
+		      int width, bool gaps)
+{
+	struct pen p = { f, 0, f ? f->rows : 10000, x, width, gaps,
+			 memory_shown(c), false };
+
+	/* while the question is asked, the narration it follows too, as
+	   wv_lessonview_said says it */
+	if (c->phase == WV_CLASS_ASK)
+		narration_hint(&p, c, false);
+	phase_text(&p, c);
+	return p.y;
+}
+
+void wv_lessonview_text(struct wv_frame *f, const struct wv_class *c)
+{
+	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
+	int x, room = f->rows - 2 - 3, need, pages, page;
+	struct wv_frame all = { 0 };
+	char note[80];
+	bool gaps;
+
+	if (width > 76)
+		width = 76;
+	/* blank lines between paragraphs where they fit; then laid out
+	   whole on a frame of its own, shown a screenful at a time */
+	need = whole_text(NULL, c, margin, width, true);
+	gaps = need <= room;
+	if (!gaps)
+		need = whole_text(NULL, c, margin, width, false);
+	pages = need > room ? (need + room - 1) / room : 1;
+	page = (int)(c->text_page % (unsigned)pages);
+	lesson_bar(f, c);
+	x = wv_frame_put(f, 1, margin, WV_ROLE_HEADING, scene(c)->title);
+	if (pages > 1)
+		snprintf(note, sizeof(note), "(the whole text, %d of %d: W turns)",
+			 page + 1, pages);
+	else
+		snprintf(note, sizeof(note), "(the whole text, till the next key)");
+	wv_frame_fit(f, 1, x + 2, f->cols - x - 3, WV_ROLE_DIM, note);
+	if (wv_frame_init(&all, need > 0 ? need : 1, f->cols) == 0) {
+		whole_text(&all, c, margin, width, gaps);
+		for (int y = 0; y < room && page * room + y < need; y++)
+			memcpy(wv_frame_at(f, 3 + y, 0), wv_frame_at(&all, page * room + y, 0),
+			       sizeof(*all.cells) * (size_t)f->cols);
+		wv_frame_free(&all);
+	}
+	status(f, c);
+}
+
 void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 {
 	int margin = f->cols >= 100 ? 6 : 2, width = f->cols - 2 * margin;
@@ -638,7 +710,7 @@ void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c)
 	if (width > 76)
 		width = 76;
 	p = (struct pen){ f, f->rows >= 30 ? 4 : 2, f->rows - 2, margin, width, true,
-			  memory_shown(c) };
+			  memory_shown(c), false };
 	lesson_bar(f, c);
 	snprintf(buf, sizeof(buf), "End of lesson %u: %s", c->number,
 		 wv_lesson_title(c->lesson));
@@ -697,6 +769,10 @@ void wv_lessonview_build(struct wv_frame *f, const struct wv_class *c)
 	}
 	if (c->app->view == WV_VIEW_TRY) {
 		wv_view_try(f, c->app);
+		return;
+	}
+	if (c->text_whole && c->phase != WV_CLASS_END) {
+		wv_lessonview_text(f, c);
 		return;
 	}
 	if (wv_class_split_shown(c)) {

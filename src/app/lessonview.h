@@ -28,6 +28,17 @@ void wv_lessonview_present(struct wv_frame *f, const struct wv_class *c);
    then the scene's word on both variants (app/view.h). */
 void wv_lessonview_split(struct wv_frame *f, const struct wv_class *c);
 void wv_lessonview_end(struct wv_frame *f, const struct wv_class *c);
+/* W (c->text_whole): the scene's text over the screen, the bits and the
+   memory set aside: the narration (and while the question is asked, the
+   question after it) or the worked answer, what a small screen or
+   --present cuts.  The same text as the panel, so nothing a question
+   hides. */
+void wv_lessonview_text(struct wv_frame *f, const struct wv_class *c);
+
+/* What a panel whose text is cut says at its end: the key that reads it
+   (with a question asked, its answer line takes the W: Esc leaves it). */
+#define WV_LESSONVIEW_CUT_HINT "(cut: W shows it all)"
+#define WV_LESSONVIEW_CUT_HINT_ASK "(cut: Esc, W shows it all)"
 
 /*
  * The lesson's text panel as the screen shows it now, as one line of plain

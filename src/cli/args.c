@@ -275,8 +275,8 @@ static int set_valued(struct wv_cli *c, enum valued_opt o, const char *val)
 		return 0;
 	case O_THEME:
 		if (wv_theme_find(val) < 0) {
-			usage_error(c, "--theme %s: the themes are light (black on "
-				    "white) and dark (the default)", val);
+			usage_error(c, "--theme %s: the themes are light ("
+				    WV_THEME_LIGHT_IS ") and dark (the default)", val);
 			return -1;
 		}
 		c->theme = wv_theme_find(val);

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "render/theme.h"
 #include "watviz/wat.h"
 
 void wv_cli_help(FILE *f)
@@ -51,8 +52,8 @@ void wv_cli_help(FILE *f)
 "                    visualizer only)\n"
 "  --present         projector layout, for a lesson or any word: bits spaced\n"
 "                    by byte, high contrast (the visualizer and --cast)\n"
-"  --theme light|dark  colours of the visualizer and --cast: light is black\n"
-"                    on white (for projectors), dark the default\n"
+"  --theme light|dark  colours of the visualizer and --cast: light is\n"
+"                    " WV_THEME_LIGHT_IS " (for projectors), dark the default\n"
 "  --split ARCH      a second variant, same place: under (or beside) the\n"
 "                    first in the visualizer and --cast, function by\n"
 "                    function in --html; through a lesson's scenes too;\n"

@@ -13,7 +13,8 @@
  * drawn bright included, and tests/unit/test_contrast.c holds every role of
  * both themes to WCAG AA (4.5:1) on the background it is drawn on.
  *
- * The light theme is black on white with every background its own, so a
+ * The light theme is dark text (black, blue, red) on white with every
+ * background its own, so a
  * dark terminal shows it as it would a light one.  It has no bold on a
  * dark ink: where bold is drawn bright, bold black is grey (3.3:1 on
  * white) and bold blue 3.8:1; emphasis there is underline or a colour.

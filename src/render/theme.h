@@ -9,8 +9,8 @@
  * 7 white; -1 the terminal's own).
  *
  * Two themes: dark (the default: the terminal's own colours, and --present
- * on black) and light (black on white, --present or not, for projectors
- * that wash dark screens out).  The light theme sets every background
+ * on black) and light (dark text on white: black, blue and red inks,
+ * --present or not, for projectors that wash dark screens out).  The light theme sets every background
  * itself, so it reads the same on a dark terminal.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,6 +21,11 @@
 #include <stdbool.h>
 
 #include "render/screen.h"
+
+/* What the light theme is, in every message that names it: its text is
+   black, blue (the quiet ink) and red (the kernel's names), so not "black
+   on white" (issue 47's tester). */
+#define WV_THEME_LIGHT_IS "dark text on white"
 
 /* Attributes. */
 enum {

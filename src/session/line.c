@@ -93,6 +93,14 @@ static void complete(struct wv_session *s)
 		s->text[s->at++] = m.name[0][k];
 		s->len++;
 	}
+	/* one candidate, whole: a blank after it, as readline's Tab gives
+	   in the terminal, so the next word (a setting's value) follows */
+	if (m.n == 1 && s->at - start == strlen(m.name[0]) && s->text[s->at] != ' ' &&
+	    s->len + 1 < sizeof(s->text)) {
+		memmove(s->text + s->at + 1, s->text + s->at, s->len - s->at + 1);
+		s->text[s->at++] = ' ';
+		s->len++;
+	}
 }
 
 /* Up (-1) or Down (+1) through the history; false at its end. */

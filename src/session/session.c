@@ -16,6 +16,7 @@
 #include "app/lessonview.h"
 #include "app/state.h"
 #include "app/view.h"
+#include "render/theme.h"
 
 #include "keep.h"
 
@@ -255,8 +256,8 @@ static int set_theme(struct wv_session *s)
 	s->theme = (enum wv_theme)s->cmd.num;
 	s->theme_chosen = true;
 	wv_app_msg(&s->app, false, s->theme == WV_THEME_LIGHT
-		   ? "light theme: black on white (:set theme dark goes back)"
-		   : "dark theme (:set theme light draws black on white)");
+		   ? "light theme: " WV_THEME_LIGHT_IS " (:set theme dark goes back)"
+		   : "dark theme (:set theme light draws " WV_THEME_LIGHT_IS ")");
 	return WV_REACT_CLEAR | WV_REACT_REDRAW;
 }
 

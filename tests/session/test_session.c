@@ -816,6 +816,42 @@ static void test_v_waits_as_split(void **state)
 	stop();
 }
 
+/*
+ * Issue 47's tester: ":set theme l" and Tab did not complete, and the
+ * light theme's message said "black on white" over blue and red text.
+ * Tab completes the setting's value in both front-ends' lines (readline's
+ * and the page's editor), and the message says what the theme is.
+ */
+static void test_set_theme_tab(void **state)
+{
+	char lt[256], lp[256];
+
+	(void)state;
+	start_lesson("lessons/03-has-zero.lesson", 3);
+	press(":");
+	type("set th");
+	press("Tab");
+	type("l");
+	press("Tab");
+	term_line(lt, sizeof(lt));
+	page_line(lp, sizeof(lp));
+	assert_string_equal(lt, ":set theme light");
+	assert_string_equal(lp, ":set theme light");
+	press("Enter");
+	assert_int_equal(term.theme, WV_THEME_LIGHT);
+	assert_int_equal(page.theme, WV_THEME_LIGHT);
+	assert_true(shows(&ft, "light theme: dark text on white"));
+	assert_false(shows(&ft, "black"));
+	press(":");
+	type("set theme d");
+	press("Tab");
+	press("Enter");
+	assert_int_equal(term.theme, WV_THEME_DARK);
+	assert_int_equal(page.theme, WV_THEME_DARK);
+	assert_true(shows(&ft, "dark theme (:set theme light draws dark text on white)"));
+	stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -830,6 +866,7 @@ int main(void)
 		cmocka_unit_test(test_v_waits_as_split),
 		cmocka_unit_test(test_step_names_what_was_typed),
 		cmocka_unit_test(test_message_cut_and_whole),
+		cmocka_unit_test(test_set_theme_tab),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -13,7 +13,7 @@ BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 LESSONS=$(pwd)/lessons
 UTF8=$(pwd)/tests/lib/utf8
-PLAN=19
+PLAN=22
 . "$(dirname "$0")/lib.sh"
 
 start_shell 80 24
@@ -124,7 +124,51 @@ keys ']' && wait_for "scene 2 of 2" "Où est le zéro? Πού; Где?" && keys 
 	keys Escape q && wait_for "U-0"
 check $? "... its question; an answer typed in UTF-8 is echoed as typed"
 
-# 19: the terminal is as it was
+# 19-21: --present at 80x24 cuts lesson 3's second narration (issue 47's
+# tester: it stopped at "A 0x01 byte that receives a borrow ..." and W
+# showed only the message line): the cut is said with the key that reads
+# it, W shows both paragraphs whole, as the lesson file writes them, and
+# with the question open, the narration and the question but not the
+# answer (a - ONES, computed here from the word's bytes)
+whole_narration() {
+	python3 - "$LESSONS/03-has-zero.lesson" "$tmp/screen" <<'PY'
+import re, sys
+scene, key, paras = None, None, []
+for line in open(sys.argv[1], encoding="utf-8"):
+    if line.startswith("scene:"):
+        scene = line[6:].strip()
+    elif scene == "Subtract 0x01 from every byte at once":
+        m = re.match(r"(text|text-le): (.*)", line)
+        if m:
+            paras.append(m.group(2))
+            key = m.group(1)
+        elif line.startswith("  ") and key:
+            paras[-1] += " " + line.strip()
+        else:
+            key = None
+shown = " ".join(l.strip() for l in open(sys.argv[2], encoding="utf-8"))
+shown = re.sub(r"\s+", " ", shown)
+sys.exit(0 if len(paras) == 2 and all(p in shown for p in paras) else 1)
+PY
+}
+run "clear; $L --lesson 3 --present --restart; echo W-\$?"
+at_scene 1 && keys Enter &&
+	wait_for "scene 2 of 6" "A 0x01 byte that receives a borrow" "(cut: W shows it all)" &&
+	lacks "Work the borrows out" && ! whole_narration
+check $? "--present at 80x24 cuts scene 2's narration and says that W shows it all"
+keys W
+wait_for "(the whole text, till the next key)" "Work the borrows out" "Enter: the question." &&
+	whole_narration && keys Left && wait_for "sub-step 1/15" && lacks "till the next key"
+check $? "W shows the whole narration at 80x24, both paragraphs as the lesson writes them; the next key goes back"
+amo=$(python3 -c 'a = int.from_bytes(b"ab\0cd\0\0\0", "little")
+print("0x%016x" % ((a - 0x0101010101010101) % 2**64))')
+keys Enter && wait_for "Question: What is a - ONES" "answer (hex):" && keys Escape W &&
+	wait_for "(the whole text, till the next key)" "Work the borrows out" \
+		"Question: What is a - ONES" && whole_narration && lacks "$amo" &&
+	keys q && wait_for "W-0"
+check $? "with the question asked, W shows the narration and the question, not the answer ($amo)"
+
+# 22: the terminal is as it was
 run "stty -a >stty.after; echo STTY-\$?"
 wait_for "STTY-0" && cmp -s stty.before stty.after
 check $? "terminal modes (stty -a) are as before"

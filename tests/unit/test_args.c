@@ -210,7 +210,7 @@ static void ignored_options(void **state)
 		{ "--no-mouse --list-arch", "--list-arch lists the variants and exits, "
 		  "so --no-mouse would be ignored" },
 		/* --theme: its two values, and where nothing is coloured */
-		{ "--theme blue ab", "--theme blue: the themes are light (black on "
+		{ "--theme blue ab", "--theme blue: the themes are light (dark text on "
 		  "white) and dark (the default)" },
 		{ "--theme ab", "--theme ab: the themes are light" },
 		{ "--theme", "--theme needs a value, as in --theme light (light or dark)" },

@@ -183,6 +183,46 @@ static void test_complete(void **state)
 	assert_int_equal(wv_cmd_complete("offset ", 7, "", NULL, &m), 0);
 	assert_int_equal(wv_cmd_complete("set m", 4, "m", NULL, &m), 1);
 	assert_string_equal(m.name[0], "mouse");
+	/* issue 47's tester: ":set theme l" and Tab did not complete.  Every
+	   setting the usage names (":set mouse on|off, theme light|dark,
+	   ...") completes after "set", and its two values after its name */
+	{
+		const char *usage = NULL, *u;
+		char name[24], yes[24], no[24], line[96];
+		unsigned settings = 0;
+
+		for (size_t i = 0; i < wv_cmd_count(); i++)
+			if (strncmp(wv_cmd_usage(i), "set ", 4) == 0)
+				usage = wv_cmd_usage(i) + 4;
+		assert_non_null(usage);
+		for (u = usage; sscanf(u, "%23[a-z] %23[a-z]|%23[a-z]", name, yes, no) == 3;
+		     settings++) {
+			assert_int_equal(wv_cmd_complete("set ", 4, "", NULL, &m), 3);
+			assert_true(has(&m, name));
+			snprintf(line, sizeof(line), "set %.1s", name);
+			assert_true(wv_cmd_complete(line, 4, line + 4, NULL, &m) >= 1);
+			assert_true(has(&m, name));
+			snprintf(line, sizeof(line), "set %s ", name);
+			assert_int_equal(wv_cmd_complete(line, strlen(line), "", NULL, &m), 2);
+			assert_string_equal(m.name[0], yes);
+			assert_string_equal(m.name[1], no);
+			snprintf(line, sizeof(line), "se  %s  %.1s", name, yes);
+			assert_int_equal(wv_cmd_complete(line, strlen(line) - 1,
+							 line + strlen(line) - 1, NULL, &m),
+					 yes[0] == no[0] ? 2 : 1);
+			assert_true(has(&m, yes));
+			u = strchr(u, ',');
+			if (!u)
+				break;
+			u += strspn(u, ", ");
+		}
+		assert_int_equal(settings + 1, 3);
+		assert_int_equal(wv_cmd_complete("set theme l", 10, "l", NULL, &m), 1);
+		assert_string_equal(m.name[0], "light");
+		assert_int_equal(wv_cmd_complete("set theme x", 10, "x", NULL, &m), 0);
+		assert_int_equal(wv_cmd_complete("set nosuch ", 11, "", NULL, &m), 0);
+		assert_int_equal(wv_cmd_complete("set theme light ", 16, "", NULL, &m), 0);
+	}
 
 	/* lesson names after "lesson" (and its prefixes), from the caller */
 	static const char *const names[] = { "word-at-a-time", "has-zero",

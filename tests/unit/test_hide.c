@@ -575,7 +575,7 @@ static unsigned perturb_pending(size_t n, const size_t *js, const struct wv_answ
 
 /* How many times same_screens has run: under WATVIZ_QUICK (make check,
    make asan) each run builds one of the sizes, the next one the next, so
-   that a question's four moments meet all four sizes, a quarter of the frames. */
+   that a question's five moments meet all four sizes, a quarter of the frames. */
 static unsigned moments;
 
 /* Whether same_screens builds size z this time. */
@@ -809,14 +809,16 @@ static void same_screens(const char *what)
 	cls.present = false;
 }
 
-/* The question's screens at four moments, each with its hidden values changed. */
-static void four_moments(size_t scene, const char *what, void *ctx)
+/* The question's screens at five moments, each with its hidden values changed. */
+static void five_moments(size_t scene, const char *what, void *ctx)
 {
 	(void)scene;
 	(void)ctx;
 	same_screens(what);			/* as it opens */
 	wv_class_do(&cls, WV_ACT_ANSWER);
 	same_screens(what);			/* asked */
+	wv_class_do(&cls, WV_ACT_MESSAGE);
+	same_screens(what);			/* W: its text whole */
 	wv_class_do(&cls, WV_ACT_NEXT);
 	same_screens(what);			/* a sub-step on */
 	wv_class_do(&cls, WV_ACT_PREV);
@@ -827,9 +829,9 @@ static void four_moments(size_t scene, const char *what, void *ctx)
 static void every_question(void **state)
 {
 	(void)state;
-	unsigned questions = each_question(&cls, &app, four_moments, NULL);
+	unsigned questions = each_question(&cls, &app, five_moments, NULL);
 
-	printf("# %u (lesson, variant, question) triples, %u screens (4 moments x "
+	printf("# %u (lesson, variant, question) triples, %u screens (5 moments x "
 	       "%s x 2 layouts each) compared cell by cell and %u paintings "
 	       "(colour and monochrome) byte by byte, %u hidden rows changed\n",
 	       questions, cases, quick_mode() ? "1 size, the next each time (WATVIZ_QUICK)"
@@ -1280,6 +1282,8 @@ static void scene_moments(const wv_lesson *l, unsigned number,
 			 v->name, i + 1, wv_lesson_scene(l, i)->title);
 		(*scenes)++;
 		same_screens_pending(what);		/* as it opens */
+		wv_class_do(&cls, WV_ACT_MESSAGE);
+		same_screens_pending(what);		/* W: its text whole */
 		wv_class_do(&cls, WV_ACT_NEXT);
 		same_screens_pending(what);		/* a sub-step on */
 		wv_class_do(&cls, WV_ACT_PREV);

@@ -8,6 +8,7 @@
 #include "questions.h"
 
 #include <ctype.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1336,6 +1337,116 @@ static void test_present_no_empty_rows(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* Does row y hold the cut mark? */
+static bool row_cut(int y)
+{
+	for (int x = 0; x < fr.cols; x++)
+		if (wv_frame_at(&fr, y, x)->ch == WV_CH_CUT)
+			return true;
+	return false;
+}
+
+/*
+ * Issue 47's tester: --present at 80x24 cut lesson 3 scene 2's narration
+ * ("A 0x01 byte that receives a borrow ...") and nothing read the rest.
+ * The cut is said with the key (W); W sets the text over the screen,
+ * whole for every scene of every lesson at 80x24, as it opens and with
+ * its question asked (its last line drawn, no cut mark), in --present and
+ * not; the next key takes it away and does what it does.
+ */
+static void test_text_whole(void **state)
+{
+	glob_t g;
+	unsigned screens = 0, bad = 0, paged = 0;
+
+	(void)state;
+	start("lessons/03-has-zero.lesson", 3, "x86-64", true);
+	wv_class_goto(&cls, 1);
+	build(24, 80);
+	assert_true(row_of("A 0x01 byte that receives a borrow") > 0);
+	assert_int_equal(row_of("Work the borrows out"), -1);
+	assert_true(row_of("Enter: the question.  " WV_LESSONVIEW_CUT_HINT) > 0);
+	assert_int_equal(wv_class_do(&cls, WV_ACT_MESSAGE) & WV_REACT_REDRAW, WV_REACT_REDRAW);
+	wv_frame_free(&fr);
+	build(24, 80);
+	assert_true(row_of("A 0x01 byte that receives a borrow") > 0);
+	assert_true(row_of("Work the borrows out from bit 0 up") > row_of("A 0x01 byte"));
+	assert_true(row_of("question is answered, sets a bit wherever") > 0);
+	assert_int_equal(row_of(WV_LESSONVIEW_CUT_HINT), -1);
+	/* the next key goes back, and does what it does */
+	wv_class_do(&cls, WV_ACT_PREV);
+	assert_false(cls.text_whole);
+	wv_frame_free(&fr);
+	build(24, 80);
+	assert_int_equal(row_of("till the next key"), -1);
+	assert_true(row_of("sub-step 1/15") > 0);
+	stop();
+	wv_frame_free(&fr);
+	/* a question cut short says so too, with the Esc that leaves its
+	   answer line first (lesson 7's first, in --present at 80x24) */
+	start("lessons/07-find-zero.lesson", 7, NULL, true);
+	wv_class_do(&cls, WV_ACT_ANSWER);
+	build(24, 80);
+	assert_true(row_of("Question: What is the product mask") > 0);
+	assert_true(row_of(WV_LESSONVIEW_CUT_HINT_ASK) > row_of("Question:"));
+	stop();
+	wv_frame_free(&fr);
+
+	/* the end screen has no text to show whole: W is the message's */
+	assert_int_equal(glob("lessons/[0-9][0-9]-*.lesson", 0, NULL, &g), 0);
+	for (size_t k = 0; k < g.gl_pathc; k++)
+		for (int present = 0; present < 2; present++) {
+			start(g.gl_pathv[k], (unsigned)atoi(g.gl_pathv[k] + 8), NULL, present);
+			for (size_t i = 0; i < cls.nscenes; i++)
+				for (int ask = 0; ask < 2; ask++) {
+					wv_class_goto(&cls, i);
+					if (ask && !cls.has_question)
+						continue;
+					if (ask)
+						wv_class_do(&cls, WV_ACT_ANSWER);
+					const char *end = ask ? "Enter: type"
+						: cls.has_question ? "Enter: the question."
+						: i + 1 < cls.nscenes ? "Enter: next scene."
+						: "Enter: the end of the lesson.";
+					bool cut = false, last = false;
+					int pages = 1;
+
+					/* W, and W again for each screenful more */
+					for (int pg = 0; pg < pages; pg++) {
+						char top[200];
+						const char *of;
+
+						wv_class_do(&cls, WV_ACT_MESSAGE);
+						wv_frame_free(&fr);
+						build(24, 80);
+						screens++;
+						wv_frame_row_text(&fr, 1, top, sizeof(top));
+						of = strstr(top, " of ");
+						if (!pg && of && strstr(top, ": W turns)"))
+							pages = atoi(of + 4);
+						paged += pg > 0;
+						for (int y = 2; y < fr.rows - 2; y++)
+							cut |= row_cut(y);
+						last |= row_of(end) > 2;
+					}
+					if (!cls.text_whole || cut || !last || pages > 3) {
+						print_message("# %s scene %zu%s%s: not whole\n",
+							      g.gl_pathv[k], i + 1, ask ? " asked" : "",
+							      present ? " --present" : "");
+						dump();
+						bad++;
+					}
+				}
+			stop();
+		}
+	globfree(&g);
+	wv_frame_free(&fr);
+	print_message("# %u screens of W at 80x24, %u of them a page more\n",
+		      screens, paged);
+	assert_true(screens > 200 && paged > 0);
+	assert_int_equal(bad, 0);
+}
+
 /* In a lesson too: a long message is cut with the mark; W keeps it and
    shows it whole; the next key takes it away. */
 static void test_message_key(void **state)
@@ -1393,6 +1504,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_lesson),
 		cmocka_unit_test(test_present_grows),
 		cmocka_unit_test(test_present_no_empty_rows),
+		cmocka_unit_test(test_text_whole),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 

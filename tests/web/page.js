@@ -514,8 +514,51 @@ function aMinusOnes(bytes) {
         await pp.goto(URL + '#lesson=3&present=1&scene=2&theme=light');
         await pp.waitForFunction(() => document.body.classList.contains('light'));
         const bg = await pp.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        ok(bg === 'rgb(255, 255, 255)', 'theme=light presents black on white (' + bg + ')');
+        ok(bg === 'rgb(255, 255, 255)', 'theme=light presents on white (' + bg + ')');
         await shot(pp, 'present-1920-light');
+        await pp.goto(URL + '#lesson=3&present=1&scene=2');
+        await waitRows(pp, ['Enter: the question.']);
+      }
+      // z and Z zoom the presented font, but the grid stays inside the
+      // window at every zoom (issue 47's tester: z z at 1920x1080 made it
+      // 103% of the height, the message line half cut off) and fills at
+      // least 80% of its height: z up to the page's largest zoom and past
+      // it, then Z down to its smallest
+      const zooms = [];
+      let outside = 0;
+      for (const k of ['z', 'z', 'z', 'z', 'z', 'z', 'Z', 'Z', 'Z', 'Z', 'Z', 'Z', 'Z', 'Z', 'Z']) {
+        await pp.keyboard.press(k);
+        const b = await pp.evaluate(() => {
+          const rs = document.querySelectorAll('#grid .row'), f = watvizPage.w.frame();
+          const first = rs[0].getBoundingClientRect(), last = rs[rs.length - 1].getBoundingClientRect();
+          let right = 0;
+          for (const s of document.querySelectorAll('#grid .row span'))
+            right = Math.max(right, s.getBoundingClientRect().right);
+          return { rows: f.rows, cols: f.cols, bottom: last.bottom, right,
+                   tall: (last.bottom - first.top) / innerHeight,
+                   font: parseFloat(getComputedStyle(document.getElementById('grid')).fontSize),
+                   inside: last.bottom <= innerHeight && right <= innerWidth };
+        });
+        zooms.push(k + ' ' + b.cols + 'x' + b.rows + ' ' + b.font.toFixed(1) + 'px ' +
+                   (100 * b.tall).toFixed(0) + '%' + (b.inside ? '' : ' OUTSIDE (bottom ' +
+                   b.bottom.toFixed(0) + ', right ' + b.right.toFixed(0) + ')'));
+        if (!b.inside || b.tall < 0.8) outside++;
+        if (vw === 1920 && zooms.length === 2) await shot(pp, 'present-1920-zz');
+      }
+      console.log('# present zoomed ' + vw + 'x' + vh + ': ' + zooms.join(', '));
+      ok(!outside, 'presenting at ' + vw + 'x' + vh + ', every z and Z keeps the grid ' +
+        'inside the window and at least 80% of its height', zooms.join('\n'));
+      if (vw === 1920) {
+        // zoomed all the way the narration is cut, says so, and W shows it
+        // whole (issue 47's tester: its second paragraph could not be read)
+        for (let i = 0; i < 6; i++) await pp.keyboard.press('z');
+        const cut = await waitRows(pp, ['A 0x01 byte that receives a borrow', '(cut: W shows it all)']) &&
+          !(await rows(pp)).join('\n').includes('Work the borrows out');
+        await pp.keyboard.press('W');
+        ok(cut && await waitRows(pp, ['(the whole text, till the next key)', 'becomes 0xff as well.',
+                                      'Work the borrows out from bit 0 up']),
+          'presenting zoomed in, a cut narration says so and W shows it whole', (await rows(pp)).join('\n'));
+        await shot(pp, 'present-1920-zz-W');
       }
       await pctx.close();
     }

@@ -50,6 +50,12 @@
       // (a hair under, so the rows come out whole after rounding)
       want = 0.999 * Math.min((view.clientWidth - 10) / (PRESENT_COLS * one.cw / px),
                               (view.clientHeight - 10) / (PRESENT_ROWS * one.ch / px)) / 16;
+      // z and Z scale the font from there, but never past the 80x24 cells
+      // the screens need (a grid taller or wider than the window cuts the
+      // message line off the projector): at most 120/80 = 36/24 = 1.5
+      // times.  The zoom itself is clamped, so Z after a z too many
+      // shrinks at once
+      zoom = Math.min(zoom, PRESENT_COLS / 80, PRESENT_ROWS / 24);
     } else if (matchMedia('(pointer: coarse)').matches) {
       // a phone (a touch screen) narrower than the 80 columns the screens
       // need at 16px: the font shrinks until 80 fit across, since a grid
@@ -59,10 +65,8 @@
       const one = cellSize(), px = 16 * scale * zoom;
       want = Math.min(1, 0.999 * (view.clientWidth - 10) / (80 * one.cw / px) / 16);
     }
-    if (want !== scale) {
-      scale = want;
-      view.style.setProperty('--zoom', scale * zoom);
-    }
+    scale = want;
+    view.style.setProperty('--zoom', scale * zoom);
     const { cw, ch } = cellSize();
     const rows = Math.max(24, Math.floor((view.clientHeight - 10) / ch));
     const cols = Math.max(80, Math.floor((view.clientWidth - 10) / cw));
