@@ -172,22 +172,27 @@ int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int ma
 int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int x);
 
 /*
- * The functions before the current one, each by its last sub-step (what it
- * gave), as wv_view_earlier draws them, in rows [y, ymax): the latest that
- * fit whole.  Returns the rows used.
- */
-/*
  * The functions after the current one, each by its last sub-step, its
  * values hidden as wv_view_later hides them, from row y + 1 while they fit
- * whole before ymax.  Returns the rows used.
+ * whole before ymax (the first that does not said in a quiet line under
+ * its operation).  Returns the rows used.
  */
 int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		  const struct wv_view_regs *o);
 /* The rows wv_view_earlier would take of avail, without drawing. */
 int wv_view_earlier_need(const struct wv_frame *f, const struct wv_app *app,
 			 int avail, const struct wv_view_regs *o);
+/*
+ * The functions before the current one, each by its last sub-step (what it
+ * gave), as wv_view_earlier draws them, in rows [y, ymax): the latest that
+ * fit whole, and the one before those said in a quiet line where three
+ * rows are left.  Returns the rows used.
+ */
 int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		   const struct wv_view_regs *o);
+/* The rows wv_view_before's whole functions take of avail, without drawing. */
+int wv_view_before_need(const struct wv_frame *f, const struct wv_app *app, int avail,
+			const struct wv_view_regs *o);
 /*
  * The sub-steps of the current function before the current one, their
  * operation and rows, the latest last, in rows [y, ymax): as many as fit

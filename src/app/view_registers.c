@@ -386,54 +386,45 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
-	if (!o->op_above) {
-		int x = op_line(f, sub, y, 2, current);
-
-		if (st->false_pos && !wv_hide_detail(&o->hide) && x + 28 <= f->cols)
-			wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
-				     "! holds a false positive");
-		y++;
-	}
-	if (y >= ymax)	/* room for its operation only (what comes next) */
-		return;
-	if (y + 1 == ymax && nrows) {	/* a line: how many rows, not where from */
-		wv_frame_printf(f, y, x0, WV_ROLE_DIM, "... %u more row%s (a taller "
-				"window shows %s)", nrows, nrows == 1 ? "" : "s",
-				nrows == 1 ? "it" : "them");
-		return;
-	}
 	/* which memory byte each register byte holds: its place in the word,
 	   or its address where the rows hold different words */
 	bool absolute;
 	size_t at = t->words[st->word].address;
+	int all = 1 + own_words(t, sub, &absolute), opx = 2;
 
-	own_words(t, sub, &absolute);
+	for (unsigned ri = 0; ri < nrows; ri++)
+		all += row_lines(&sub->rows[ri], caption, o->lead);
+	if (!o->op_above) {
+		opx = op_line(f, sub, y, 2, current);
+		if (st->false_pos && !wv_hide_detail(&o->hide) && opx + 28 <= f->cols)
+			wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
+				     "! holds a false positive");
+		y++;
+	}
+	/* a block is drawn whole (its byte header left out where that
+	   makes it fit) or said in one quiet line, never a few of its rows
+	   cut, never its heading over no rows (issue 47): the line under
+	   its operation, or beside it where it has one line */
+	bool header = all <= ymax - y;
+
+	if (nrows && all - 1 > ymax - y) {
+		bool beside = y >= ymax;
+
+		wv_frame_printf(f, beside ? y - 1 : y, beside ? opx + 2 : x0, WV_ROLE_DIM,
+				"... %u more row%s (a taller window shows %s)", nrows,
+				nrows == 1 ? "" : "s", nrows == 1 ? "it" : "them");
+		return;
+	}
+	if (y >= ymax)
+		return;
 	for (unsigned ri = 0; absolute && ri < nrows; ri++)
 		if (sub->rows[ri].width == t->v->bits) {
 			at = sub->rows[ri].address;
 			break;
 		}
-	mem_header(f, t, y++, x0, hexx, o, absolute, at);
+	if (header || !nrows)
+		mem_header(f, t, y++, x0, hexx, o, absolute, at);
 
-	/* rows that do not fit: the first ones and the last, and how many
-	   are hidden in between; where the last does not fit beside that
-	   line, the first ones and the line: never cut unsaid */
-	int avail = ymax - y, all = 0;
-	unsigned show_first = nrows, hidden = 0;
-
-	for (unsigned ri = 0; ri < nrows; ri++)
-		all += row_lines(&sub->rows[ri], caption, o->lead);
-	if (all > avail && avail >= 1) {
-		int last = row_lines(&sub->rows[nrows - 1], caption, o->lead);
-		bool keep_last = avail >= last + 1;
-		int room = avail - 1 - (keep_last ? last : 0);
-
-		show_first = 0;
-		while (show_first < nrows - 1 &&
-		       room >= row_lines(&sub->rows[show_first], caption, o->lead))
-			room -= row_lines(&sub->rows[show_first++], caption, o->lead);
-		hidden = nrows - show_first - keep_last;
-	}
 	int mem_row = current ? wv_app_bits_row(app) : -1;
 
 	for (unsigned ri = 0; ri < nrows && y < ymax; ri++) {
@@ -441,16 +432,7 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		bool hide = wv_hide_row(&o->hide, t, k, ri, &row);
 		bool loaded = (int)ri == mem_row;
 
-		if (hidden && ri == show_first) {
-			wv_frame_printf(f, y++, x0, WV_ROLE_DIM,
-					"... %u more row%s (a taller window shows %s)",
-					hidden, hidden == 1 ? "" : "s",
-					hidden == 1 ? "it" : "them");
-			ri += hidden - 1;
-			continue;
-		}
-		if (absolute && row.width == t->v->bits && row.address != at &&
-		    y + 1 < ymax)
+		if (absolute && row.width == t->v->bits && row.address != at)
 			mem_header(f, t, y++, x0, hexx, o, true, at = row.address);
 		/* the split view: a row whose bytes differ from the other
 		   variant's, marked before its label */
@@ -547,8 +529,8 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		int n = app_reg_layout(f, t, &t->subs[k], 1000, &lo, &l);
 
 		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
-			n = ymax - (y + used + 1);	/* the last, its middle rows
-							   left out (and said so) */
+			n = ymax - (y + used + 1) < 2 ? 1 : 2;	/* the last, said
+								   (registers_at) */
 		else if (y + used + 1 + n > ymax)
 			break;
 		registers_at(f, app, k, y + used + 1, y + used + 1 + n, &lo, false);
@@ -599,35 +581,61 @@ static void put_from(struct wv_frame *f, const struct wv_trace *t, size_t k, int
 		wv_frame_put(f, y, x, WV_ROLE_KERNEL, from);
 }
 
+/*
+ * The first of the functions before the current one whose last sub-steps
+ * fit whole in avail rows, the latest kept, each with a blank line after
+ * it; the rows they take into *need.
+ */
+static size_t before_first(const struct wv_frame *f, const struct wv_app *app,
+			   int avail, const struct wv_view_regs *bo, int *need)
+{
+	const struct wv_trace *t = &app->trace;
+	size_t first = sub_index_step(t, wv_trace_step_of(t, app->pos));
+
+	*need = 0;
+	while (first > 0) {
+		const struct wv_step *prev = &t->steps[first - 1];
+		struct reg_layout l;
+		int n = app_reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
+				       bo, &l) + 1;
+
+		if (*need + n > avail)
+			break;
+		*need += n;
+		first--;
+	}
+	return first;
+}
+
+int wv_view_before_need(const struct wv_frame *f, const struct wv_app *app, int avail,
+			const struct wv_view_regs *o)
+{
+	struct wv_view_regs bo = o ? *o : plain_regs;
+	int need;
+
+	bo.differ = bo.alone = 0;
+	before_first(f, app, avail, &bo, &need);
+	return need;
+}
+
 int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		   const struct wv_view_regs *o)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_step *st = wv_trace_step_of(t, app->pos);
 	struct wv_view_regs bo = o ? *o : plain_regs;
-	size_t first = sub_index_step(t, st), k;
+	size_t first, k;
 	int need = 0, clip = 0;
 
 	/* their results are operands now: what an open question hides of
 	   them is wv_hide_row's, as everywhere */
 	bo.differ = bo.alone = 0;
-	/* the latest that fit whole, each with a blank line after it */
-	while (first > 0) {
-		const struct wv_step *prev = &t->steps[first - 1];
-		struct reg_layout l;
-		int n = app_reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
-				       &bo, &l) + 1;
-
-		if (y + need + n > ymax)
-			break;
-		need += n;
-		first--;
-	}
-	/* the one before those, its middle rows left out (and said so),
-	   where that leaves more than its operation line */
+	first = before_first(f, app, ymax - y, &bo, &need);
+	/* the one before those said in a quiet line under its operation
+	   (registers_at), where that leaves it a blank line after */
 	if (first > 0 && ymax - y - need >= 3) {
-		clip = ymax - y - need - 1;
-		need = ymax - y;
+		clip = 2;
+		need += 3;
 		first--;
 	}
 	for (k = first; k < sub_index_step(t, st); k++) {
@@ -676,7 +684,8 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		char from[64];
 
 		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
-			n = ymax - (y + used + 1);	/* cut, as wv_view_later */
+			n = ymax - (y + used + 1) < 2 ? 1 : 2;	/* said, as
+								   wv_view_later */
 		else if (y + used + 1 + n > ymax)
 			break;
 		registers_at(f, app, last, y + used + 1, y + used + 1 + n, &ao, false);

@@ -273,9 +273,18 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 	   from (wv_view_before fills what it is given, or draws nothing) */
 	for (int k = 0; k < n; k++)
 		avail -= p[k].earlier;
-	p[0].before = n > 1 ? avail / 2 : avail;
-	if (n > 1)
-		p[1].before = avail - avail / 2;
+	/* each pane the functions before that fit whole in its half, then
+	   the lower what the upper leaves, the upper what the lower leaves
+	   (so that neither draws a line saying a function is not shown
+	   where the other left rows empty); what is left, the lower's */
+	if (n == 1) {
+		p[0].before = avail;
+	} else {
+		p[0].before = wv_view_before_need(f, p[0].app, avail / 2, &p[0].eo);
+		p[1].before = wv_view_before_need(f, p[1].app, avail - p[0].before, &p[1].eo);
+		p[0].before = wv_view_before_need(f, p[0].app, avail - p[1].before, &p[0].eo);
+		p[1].before = avail - p[0].before;
+	}
 	for (int k = 0; k < n; k++)
 		p[k].rows = 2 - p[k].compact + p[k].before + p[k].earlier + p[k].regs +
 			    p[k].text;
@@ -485,8 +494,10 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 		int width = wv_view_measure(f->cols);
 
 		split_share(f, p, 2, avail, width, short_win);
-		y += split_pane(f, &p[0], y, width);
-		split_pane(f, &p[1], y, width);
+		int used = split_pane(f, &p[0], y, width);
+
+		p[1].rows += p[0].rows - used;	/* what the upper left */
+		split_pane(f, &p[1], y + used, width);
 	}
 	wv_frame_free(&side[0]);
 	wv_frame_free(&side[1]);

@@ -1,0 +1,317 @@
+/*
+ * Issue 47 (teach47 findings 4, 6 and 8): a block of register rows (a
+ * sub-step's operation line, its byte header and its rows) is drawn whole
+ * or said in one quiet line ("... N more rows"), never a few of its rows
+ * cut, never a heading over no rows, and never said where it would fit in
+ * the rows left blank below it; over every shipped lesson's scenes and
+ * sub-steps and the visualizer's, alone and split, at 80x24, 120x36 and
+ * 160x45.  The frames are read as text, as a learner reads them.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "testutil.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/classroom.h"
+#include "app/keys.h"
+#include "app/lessonview.h"
+#include "app/view.h"
+#include "lesson/lesson.h"
+#include "trace/trace.h"
+
+static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 } };
+
+static struct wv_frame fr;
+static unsigned frames, blocks, quiet_blocks, bad;
+static char where[200];
+
+/* Columns [x0, x1) of row y as ASCII ('#' for anything wider). */
+static void span_text(int y, int x0, int x1, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (int x = x0; x < x1 && n + 1 < size; x++) {
+		uint32_t ch = fr.cells[(size_t)y * (size_t)fr.cols + (size_t)x].ch;
+
+		buf[n++] = ch >= 32 && ch < 127 ? (char)ch : ch ? '#' : ' ';
+	}
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n] = '\0';
+}
+
+/* "... N more row(s)": N, else 0. */
+static unsigned said(const char *buf)
+{
+	unsigned n;
+
+	for (const char *at = strstr(buf, "... "); at; at = strstr(at + 1, "... ")) {
+		int end = 0;
+
+		if (sscanf(at, "... %u more row%n", &n, &end) == 1 && end)
+			return n;
+	}
+	return 0;
+}
+
+/* Does buf hold a byte's bits (8 of 0, 1, '.' or '?', a blank between
+   nibbles or between wide cells left out)? */
+static bool bits(const char *buf)
+{
+	char dense[400];
+	size_t n = 0;
+
+	for (const char *b = buf; *b && n + 1 < sizeof(dense); b++)
+		if (*b != ' ' || !strchr("01.?", b[1]) || !n || !strchr("01.?", dense[n - 1]))
+			dense[n++] = *b;
+	dense[n] = '\0';
+	for (const char *b = dense; *b; b++)
+		if (strspn(b, "01.?") >= 8 && (b == dense || !isalnum((unsigned char)b[-1])))
+			return true;
+	return false;
+}
+
+/* A row of a block under its header: bits, a caption over bits, a
+   number ("count = 2"), or the line saying rows are not shown. */
+static bool block_row(const char *buf, const char *next)
+{
+	const char *eq = strstr(buf, " = ");
+
+	return bits(buf) || said(buf) || (eq && bits(next)) ||
+	       (eq && strlen(buf) < 40 && strspn(eq + 3, "0123456789?") == strlen(eq + 3));
+}
+
+/* Is buf an operation's line, "  and: ...", at column 2 of its pane? */
+static bool op_line(const char *buf)
+{
+	if (strncmp(buf, "  ", 2) != 0 || buf[2] == ' ')
+		return false;
+	for (int op = WV_OP_LOAD; op <= WV_OP_NOTE; op++) {
+		const char *name = wv_trace_op_name((enum wv_op)op);
+		size_t n = strlen(name);
+
+		if (strncmp(buf + 2, name, n) == 0 && buf[2 + n] == ':')
+			return true;
+	}
+	return false;
+}
+
+static void fail_here(int y, const char *what)
+{
+	char buf[400];
+
+	static const char *dumped[8];
+	size_t k = 0;
+
+	print_message("%s: row %d: %s\n", where, y, what);
+	bad++;
+	while (k < 8 && dumped[k] && dumped[k] != what)
+		k++;
+	if (k < 8 && !dumped[k] && (dumped[k] = what) != NULL)
+		for (int r = 0; r < fr.rows; r++) {
+			wv_frame_row_text(&fr, r, buf, sizeof(buf));
+			print_message("|%s\n", buf);
+		}
+}
+
+/*
+ * The blocks of the pane in columns [x0, x1), rows [0, ymax): each whole
+ * (header, then rows) or one quiet line; a quiet one only where the blank
+ * rows below it (past one blank line between parts) could not hold it.
+ */
+static void check_pane(int x0, int x1, int ymax, bool side)
+{
+	char buf[400], next[400];
+
+	for (int y = 0; y < ymax; y++) {
+		span_text(y, x0, x1, buf, sizeof(buf));
+		if (!op_line(buf))
+			continue;
+		blocks++;
+		if (y + 1 < ymax)
+			span_text(y + 1, x0, x1, next, sizeof(next));
+		else
+			next[0] = '\0';
+		unsigned n = said(buf) ? said(buf) : said(next);
+
+		if (n) {	/* quiet: what the blank rows below could hold */
+			int spare = 0, run = 0;
+
+			quiet_blocks++;
+			for (int r = y + 1 + !said(buf); r < ymax; r++) {
+				span_text(r, x0, x1, next, sizeof(next));
+				if (next[0]) {
+					spare += run > 1 ? run - 1 : 0;
+					run = 0;
+				} else {
+					run++;
+				}
+			}
+			spare += run > 1 ? run - 1 : 0;
+			/* whole: its operation and its rows, two lines each
+			   where labels, bits and hex do not fit one (a
+			   caption over the bits, under 100 columns) */
+			int lines = x1 - x0 < 100 && !side ? 2 : 1;
+
+			if ((said(buf) ? 1 : 2) + spare >= 1 + (int)n * lines)
+				fail_here(y, "said where it fits in the blank rows below");
+			continue;
+		}
+		/* whole: no line saying rows are left out, a row under the
+		   header (or under the operation, the header left out) */
+		int r = y + 1 + !strncmp(next, "mem", 3), shown = 0;
+
+		for (; r < ymax; r++) {
+			char after[400];
+
+			span_text(r, x0, x1, next, sizeof(next));
+			after[0] = '\0';
+			if (r + 1 < ymax)
+				span_text(r + 1, x0, x1, after, sizeof(after));
+			if (!block_row(next, after) && strncmp(next, "mem", 3) != 0)
+				break;
+			if (said(next))
+				fail_here(r, "a block cut: some rows shown, some said");
+			shown += !said(next) && strncmp(next, "mem", 3) != 0;
+		}
+		if (!shown)
+			fail_here(y, "an operation or header over no rows");
+	}
+}
+
+/* The split's side-by-side divider: the column of '|' down the body. */
+static int divider(void)
+{
+	for (int x = fr.cols / 2 - 2; x <= fr.cols / 2 + 2; x++) {
+		int n = 0;
+
+		for (int y = 0; y < fr.rows; y++)
+			n += fr.cells[(size_t)y * (size_t)fr.cols + (size_t)x].ch == '|';
+		if (n > fr.rows / 2)
+			return x;
+	}
+	return -1;
+}
+
+static void check_frame(void)
+{
+	int d = divider(), ymax = fr.rows - 2;
+
+	frames++;
+	if (d > 0) {
+		check_pane(0, d, ymax, true);
+		check_pane(d + 1, fr.cols, ymax, true);
+	} else {
+		check_pane(0, fr.cols, ymax, false);
+	}
+}
+
+static void test_blocks_lessons(void **state)
+{
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+
+	(void)state;
+	frames = blocks = quiet_blocks = bad = 0;
+	for (int i = 0; i < n; i++) {
+		for (int split = 0; split < 2; split++) {
+			struct wv_ui_opts o = { .lesson_number = files[i].number,
+						.lesson_slug = "x", .delim = -1 };
+			struct wv_error e;
+			struct wv_app app;
+			struct wv_class cls;
+			wv_lesson *lesson;
+
+			assert_int_equal(wv_lesson_load(files[i].path, &lesson, &e), 0);
+			o.lesson = lesson;
+			assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+			for (size_t k = cls.nscenes; k-- > 0;) {
+				wv_class_goto(&cls, k);
+				if (wv_lesson_scene(lesson, k)->measure >= 0)
+					continue;
+				if (cls.has_question)
+					wv_class_do(&cls, WV_ACT_REVEAL);
+				if (split)
+					wv_app_split(&app, wv_app_split_partner(app.v));
+				if (split && (!app.split_v || !wv_class_split_shown(&cls)))
+					continue;
+				for (size_t pos = 0; pos < app.trace.nsubs; pos++) {
+					app.pos = pos;
+					for (size_t z = 0; z < 3; z++) {
+						assert_int_equal(wv_frame_init(&fr, sizes[z][0],
+									       sizes[z][1]), 0);
+						wv_lessonview_build(&fr, &cls);
+						snprintf(where, sizeof(where), "lesson %u scene %zu "
+							 "sub-step %zu%s at %dx%d", files[i].number,
+							 k + 1, pos + 1, split ? " split" : "",
+							 sizes[z][1], sizes[z][0]);
+						check_frame();
+						wv_frame_free(&fr);
+					}
+				}
+			}
+			wv_class_free(&cls);
+			wv_app_free(&app);
+			wv_lesson_free(lesson);
+		}
+	}
+	print_message("%u lesson frames, %u blocks, %u said quietly\n", frames, blocks,
+		      quiet_blocks);
+	assert_true(blocks > 1000);
+	assert_int_equal(bad, 0);
+}
+
+/*
+ * The visualizer on every variant, alone and split with its partner (and
+ * the free split of the finding: ppc64 over x86-64 on "a\x01\0bcdef"),
+ * every sub-step, at the three sizes and 200x50.
+ */
+static void test_blocks_free(void **state)
+{
+	static const uint8_t w8[] = { 'a', 1, 0, 'b', 'c', 'd', 'e', 'f' };
+	static const int more[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 }, { 50, 200 } };
+
+	(void)state;
+	frames = blocks = quiet_blocks = bad = 0;
+	for (size_t i = 0; i < wv_wat_count(); i++)
+		for (int split = 0; split < 2; split++) {
+			struct wv_app app;
+
+			assert_int_equal(wv_app_init(&app, w8, sizeof(w8), "a\\x01\\0bcdef",
+						     wv_wat_at(i), 0, 0, -1), 0);
+			if (split && wv_app_split(&app, wv_app_split_partner(app.v)) < 0) {
+				wv_app_free(&app);
+				continue;
+			}
+			for (size_t pos = 0; pos < app.trace.nsubs; pos++)
+				for (size_t z = 0; z < 4; z++) {
+					app.pos = pos;
+					assert_int_equal(wv_frame_init(&fr, more[z][0],
+								       more[z][1]), 0);
+					wv_view_build(&fr, &app);
+					snprintf(where, sizeof(where), "%s%s%s sub-step %zu at "
+						 "%dx%d", app.v->name, split ? " over " : "",
+						 split ? app.split_v->name : "", pos + 1,
+						 more[z][1], more[z][0]);
+					check_frame();
+					wv_frame_free(&fr);
+				}
+			wv_app_free(&app);
+		}
+	print_message("%u frames, %u blocks, %u said quietly\n", frames, blocks,
+		      quiet_blocks);
+	assert_true(blocks > 1000);
+	assert_int_equal(bad, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_blocks_lessons),
+		cmocka_unit_test(test_blocks_free),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
