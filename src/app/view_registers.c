@@ -302,11 +302,12 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 		/* a caption line over each row of bits (a number is one line) */
 		for (unsigned k = 0; k < nrows; k++)
 			captioned += sub->rows[k].width != 0;
-		/* captioned where that fits, and wherever hex and labels
+		/* captioned where that fits (its byte header left out
+		   where need be: registers_at), and wherever hex and labels
 		   would be lost without it (the split's panes excepted,
 		   which share one column of labels): the rows that do not
 		   fit then are said, not cut (registers_at) */
-		l->caption = captioned <= avail || !o->split;
+		l->caption = captioned - (nrows > 0) <= avail || !o->split;
 		/* a caption holds the label: the bits can start near the left */
 		l->x0 = f->cols - bitsw;
 		if (l->caption && l->x0 > 8)
@@ -409,10 +410,15 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 
 	if (nrows && all - 1 > ymax - y) {
 		bool beside = y >= ymax;
+		char line[80];
+		int n = snprintf(line, sizeof(line), "... %u more row%s", nrows,
+				 nrows == 1 ? "" : "s");
 
-		wv_frame_printf(f, beside ? y - 1 : y, beside ? opx + 2 : x0, WV_ROLE_DIM,
-				"... %u more row%s (a taller window shows %s)", nrows,
-				nrows == 1 ? "" : "s", nrows == 1 ? "it" : "them");
+		/* why, where it fits the line */
+		if ((beside ? opx + 2 : x0) + n + 28 <= f->cols)
+			snprintf(line + n, sizeof(line) - (size_t)n, " (a taller window shows %s)",
+				 nrows == 1 ? "it" : "them");
+		wv_frame_put(f, beside ? y - 1 : y, beside ? opx + 2 : x0, WV_ROLE_DIM, line);
 		return;
 	}
 	if (y >= ymax)

@@ -166,9 +166,11 @@ static int heading_w(const struct split_pane *p)
 /*
  * Share avail rows between the n panes (2 one above the other, 1 a pane
  * beside the other): first each one's heading, function line and rows
- * (shrunk as reg_layout shrinks them), then each one's sentence (up to 6
- * lines, at least one each where there is room), then the function's
- * earlier sub-steps above the current one, then the functions before it.
+ * (shrunk as reg_layout shrinks them), the upper's first (teach47
+ * finding 4: at 80x24 the lower's nearest sub-step once took the rows of
+ * the upper's question), then each one's sentence (up to 6 lines, at
+ * least one each where there is room), then the function's earlier
+ * sub-steps above the current one, then the functions before it.
  * short_win: a short window (80x24), where headings may share a line.
  */
 static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
@@ -218,37 +220,69 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 			base--;
 		}
 	}
-	if (base + keep > avail) {
-		/* not room for every pane's rows whole: a pane is drawn whole
-		   (its labels whole, its hex beside its bits or on a caption
-		   line over them) or not at all, its operation and one quiet
-		   line saying how many rows a taller window shows, never a
-		   few rows cut: the first pane whole where it can be, then
-		   the second */
-		int quiet[2], pick = n > 1 ? 3 : 1;
+	/* each pane its rows and the first lines of its sentence, the pane
+	   whose sub-step matters first (the upper, the one the keys step:
+	   a lower pane showing the nearest sub-step gets what is left).  A
+	   pane's rows are whole (labels whole, hex beside its bits or on a
+	   caption line over them; the byte header left out where that makes
+	   them fit) or its operation and one quiet line saying how many rows
+	   a taller window shows (registers_at), never a few rows cut */
+	int rk[2][7], tk[2][7], no[2], pick[2] = { 0, 0 };
 
-		for (int k = 0; k < n; k++)
-			quiet[k] = 2 - p[k].o.op_above;
-		/* pick: bit k set, pane k whole; the most first */
-		for (; pick > 0; pick = n > 1 ? (pick == 3 ? 1 : pick == 1 ? 2 : 0) : 0) {
-			int need = heads + keep;
+	for (int k = 0; k < n; k++) {
+		int r = p[k].regs, lean = r - (p[k].app->trace.subs[p[k].app->pos].nrows > 0);
+		int q = 2 - p[k].o.op_above, kp = want[k] < 1 + p[k].compact ? want[k]
+					       : 1 + p[k].compact;
+		int k1 = kp < 1 ? kp : 1;
+		/* the upper: whole, whole on one line of its sentence, said;
+		   the lower: whole, said (its sentence kept: both panes are
+		   narrated), then without its sentence */
+		const int opts[2][7][2] = {
+			{ { r, kp }, { lean, kp }, { lean, k1 }, { q, kp }, { 1, k1 }, { 1, 0 },
+			  { 1, 0 } },
+			{ { r, kp }, { lean, kp }, { q, kp }, { 1, kp }, { 1, k1 }, { lean, 0 },
+			  { 1, 0 } },
+		};
 
-			for (int k = 0; k < n; k++)
-				need += pick >> k & 1 ? p[k].regs : quiet[k];
-			if (need <= avail)
-				break;
-		}
-		base = heads;
-		for (int k = 0; k < n; k++) {
-			if (!(pick >> k & 1))
-				p[k].regs = quiet[k];
-			base += p[k].regs;
+		no[k] = 7;
+		for (int o = 0; o < 7; o++) {
+			rk[k][o] = opts[k][o][0];
+			tk[k][o] = opts[k][o][1];
 		}
 	}
+	/* of the choices that fit, the best by what matters most: the
+	   upper's rows whole, then a line of the lower's sentence (both
+	   panes narrated), the upper's sentence, the upper's byte header,
+	   the lower's rows whole, its sentence, its header */
+	int best = -1;
+
+	for (int a = 0; a < no[0]; a++)
+		for (int b = 0; b < (n > 1 ? no[1] : 1); b++) {
+			int need = heads + rk[0][a] + tk[0][a] +
+				   (n > 1 ? rk[1][b] + tk[1][b] : 0);
+			int score = (a <= 2) << 6 | (n > 1 && tk[1][b] > 0) << 5 |
+				    (tk[0][a] == tk[0][0]) << 4 | (a == 0) << 3 |
+				    (n > 1 && (b <= 1 || b == 5)) << 2 |
+				    (n > 1 && tk[1][b] == tk[1][0]) << 1 | (b == 0);
+
+			if (need <= avail && score > best) {
+				best = score;
+				pick[0] = a;
+				pick[1] = b;
+			}
+		}
+	if (best < 0) {		/* the fewest rows */
+		pick[0] = no[0] - 1;
+		pick[1] = n > 1 ? no[1] - 1 : 0;
+	}
+	base = heads;
+	for (int k = 0; k < n; k++) {
+		p[k].regs = rk[k][pick[k]];
+		p[k].text = tk[k][pick[k]];
+		base += p[k].regs + p[k].text;
+	}
 	avail -= base;
-	/* a line each in turn, while either wants one */
-	for (int k = 0; k < n; k++)
-		p[k].text = 0;
+	/* a line more each in turn, the upper first, while either wants one */
 	for (int k = 0, more = 1; avail > 0 && more; k = (k + 1) % n) {
 		if (p[k].text < want[k]) {
 			p[k].text++;
@@ -258,6 +292,8 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 		for (int m = 0; m < n; m++)
 			more |= p[m].text < want[m];
 	}
+	if (avail < 0)
+		avail = 0;
 	/* the earlier sub-steps, each with a blank line after it */
 	if (n == 1) {
 		p[0].earlier = wv_view_earlier_need(f, p[0].app, avail, &p[0].eo);

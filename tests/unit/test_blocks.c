@@ -306,11 +306,205 @@ static void test_blocks_free(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* The first row from y0 of column 0 to the edge holding needle, or -1. */
+static int find_from(int y0, int y1, const char *needle)
+{
+	for (int y = y0; y < y1; y++)
+		if (wv_frame_find(&fr, y, needle) >= 0)
+			return y;
+	return -1;
+}
+
+/*
+ * Is the current sub-step of the pane in rows [y0, y1) said in a quiet
+ * line (its operation on its own line or on the heading's, "... N more
+ * rows" beside it or under it)?  -1 where its operation is not found.
+ */
+static int pane_quiet(int y0, int y1, const struct wv_substep *sub)
+{
+	char op[48], buf[400];
+	int y;
+
+	snprintf(op, sizeof(op), "%s: %.12s", wv_trace_op_name(sub->op), sub->expr);
+	y = find_from(y0, y1, op);
+	if (y < 0)
+		return -1;
+	wv_frame_row_text(&fr, y, buf, sizeof(buf));
+	if (said(buf))
+		return 1;
+	if (y + 1 < y1) {
+		wv_frame_row_text(&fr, y + 1, buf, sizeof(buf));
+		return said(buf) != 0;
+	}
+	return 0;
+}
+
+/*
+ * The function line's file ("name() in arch/.../word-at-a-time.h"):
+ * whole, or its directories left out behind a cut mark ("in
+ * .../asm/word-at-a-time.h": a tail of the path from a '/'), or not
+ * there; never cut inside a name ("word-at-a...").
+ */
+static void files_honest(void)
+{
+	size_t cut = strlen(WV_CUT_UTF8);
+
+	for (int y = 0; y < fr.rows; y++) {
+		char buf[400], path[200];
+		const char *in;
+
+		wv_frame_row_text(&fr, y, buf, sizeof(buf));
+		if (!(in = strstr(buf, "() in ")))
+			continue;
+		snprintf(path, sizeof(path), "%s", in + 6);
+		path[strcspn(path, " ")] = '\0';
+		if (strncmp(path, WV_CUT_UTF8, cut) == 0 && path[cut] == '/')
+			memmove(path, path + cut, strlen(path + cut) + 1);
+		if (strstr(path, WV_CUT_UTF8))
+			fail_here(y, "a file cut inside a name");
+	}
+}
+
+/*
+ * teach47 finding 4: at 80x24 the split gave its rows to the lower pane
+ * (lesson 9 scene 4: x86-64's nearest "nothing to do" note whole, ppc64's
+ * add, the question's sub-step, "... 4 more rows") and cut the lower's
+ * file ("word-at-a..."). Every lesson's scenes split (questions revealed)
+ * and every variant over its partner, every sub-step, at 80x24, 120x36
+ * and 160x45: where the upper pane's sub-step is said in a quiet line,
+ * the lower's is too (the upper's rows first); the file never cut inside
+ * a name.  And lesson 9 scene 4 at 80x24 shows ppc64's add whole.
+ */
+static void test_split_priority(void **state)
+{
+	static struct wv_lesson_file files[100];
+	int n = wv_lesson_list("lessons", files, 100);
+	unsigned panes = 0, lower_quiet = 0;
+	bool l9 = false;
+
+	(void)state;
+	bad = 0;
+	for (int i = 0; i <= n; i++) {
+		struct wv_ui_opts o = { .lesson_number = i < n ? files[i].number : 0,
+					.lesson_slug = "x", .delim = -1 };
+		struct wv_error e;
+		struct wv_app app;
+		struct wv_class cls;
+		wv_lesson *lesson = NULL;
+		size_t nscenes = 1;
+
+		if (i < n) {
+			assert_int_equal(wv_lesson_load(files[i].path, &lesson, &e), 0);
+			o.lesson = lesson;
+			assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+			nscenes = cls.nscenes;
+		}
+		for (size_t k = nscenes; k-- > 0;) {
+			if (i < n) {
+				wv_class_goto(&cls, k);
+				if (wv_lesson_scene(lesson, k)->measure >= 0)
+					continue;
+				if (cls.has_question)
+					wv_class_do(&cls, WV_ACT_REVEAL);
+				wv_app_split(&app, wv_app_split_partner(app.v));
+				if (!app.split_v || !wv_class_split_shown(&cls))
+					continue;
+			}
+			for (size_t v = 0; v < (i < n ? 1 : wv_wat_count()); v++) {
+				static const uint8_t w8[] = { 'a', 1, 0, 'b', 'c', 'd', 'e', 'f' };
+
+				if (i == n) {
+					assert_int_equal(wv_app_init(&app, w8, sizeof(w8),
+								     "a\\x01\\0bcdef",
+								     wv_wat_at(v), 0, 0, -1), 0);
+					if (wv_app_split(&app, wv_app_split_partner(app.v)) < 0) {
+						wv_app_free(&app);
+						continue;
+					}
+				}
+				size_t from = i < n ? app.pos : 0, to = i < n ? app.pos + 1
+									      : app.trace.nsubs;
+
+				for (size_t pos = from; pos < to; pos++)
+					for (size_t z = 0; z < 3; z++) {
+						bool same;
+						char h0[40], h1[40];
+
+						app.pos = pos;
+						assert_int_equal(wv_frame_init(&fr, sizes[z][0],
+									       sizes[z][1]), 0);
+						if (i < n)
+							wv_lessonview_build(&fr, &cls);
+						else
+							wv_view_build(&fr, &app);
+						snprintf(where, sizeof(where), "%s %u scene %zu, %s "
+							 "over %s, sub-step %zu at %dx%d",
+							 i < n ? "lesson" : "free",
+							 i < n ? files[i].number : 0, k + 1,
+							 app.v->name, app.split_v->name, pos + 1,
+							 sizes[z][1], sizes[z][0]);
+						files_honest();
+						snprintf(h0, sizeof(h0), " %s  %u-bit", app.v->name,
+							 app.v->bits);
+						snprintf(h1, sizeof(h1), " %s  %u-bit",
+							 app.split_v->name, app.split_v->bits);
+						int y0 = find_from(0, fr.rows, h0);
+						int y1 = y0 < 0 ? -1 : find_from(y0 + 1, fr.rows, h1);
+
+						if (divider() < 0 && y0 >= 0 && y1 > y0) {
+							int q0 = pane_quiet(y0, y1, &app.trace.subs[app.pos]);
+							int q1 = pane_quiet(y1, fr.rows - 2,
+								&app.split.subs[wv_app_split_pos(&app,
+												 &same)]);
+
+							panes++;
+							lower_quiet += q1 == 1;
+							/* the upper whole on the fewest rows:
+							   its operation on its heading, its
+							   rows (two lines each under 100
+							   columns), a line of its sentence;
+							   the lower in three (heading,
+							   function, one quiet line) */
+							const struct wv_substep *us =
+								&app.trace.subs[app.pos];
+							int least = 1 + (int)us->nrows *
+								    (fr.cols < 100 ? 2 : 1) + 1;
+
+							if (q0 == 1 && q1 == 0 &&
+							    least <= fr.rows - 2 - y0 - 3)
+								fail_here(y0, "the upper said, the lower whole");
+							if (i < n && files[i].number == 9 && k == 3 &&
+							    z == 0) {
+								l9 = true;
+								if (q0 != 0)
+									fail_here(y0, "lesson 9 scene 4: "
+										  "ppc64's add not whole");
+							}
+						}
+						wv_frame_free(&fr);
+					}
+				if (i == n)
+					wv_app_free(&app);
+			}
+		}
+		if (i < n) {
+			wv_class_free(&cls);
+			wv_app_free(&app);
+			wv_lesson_free(lesson);
+		}
+	}
+	print_message("%u stacked splits, %u with the lower pane said\n", panes, lower_quiet);
+	assert_true(l9);
+	assert_true(panes > 100);
+	assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks_lessons),
 		cmocka_unit_test(test_blocks_free),
+		cmocka_unit_test(test_split_priority),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
