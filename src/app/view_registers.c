@@ -319,6 +319,8 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 		need = l->caption ? captioned : top + (int)nrows;
 	}
 	need += headers + o->lead * (int)nrows;
+	for (unsigned k = 0; k < nrows && k < WV_SUB_ROWS_MAX; k++)
+		need += o->pad[k];
 	return need < avail ? need : avail;
 }
 
@@ -394,7 +396,7 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	int all = 1 + own_words(t, sub, &absolute), opx = 2;
 
 	for (unsigned ri = 0; ri < nrows; ri++)
-		all += row_lines(&sub->rows[ri], caption, o->lead);
+		all += row_lines(&sub->rows[ri], caption, o->lead) + o->pad[ri];
 	if (!o->op_above) {
 		opx = op_line(f, sub, y, 2, current);
 		if (st->false_pos && !wv_hide_detail(&o->hide) && opx + 28 <= f->cols)
@@ -437,6 +439,8 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		struct wv_row row;
 		bool hide = wv_hide_row(&o->hide, t, k, ri, &row);
 		bool loaded = (int)ri == mem_row;
+
+		y += o->pad[ri];	/* beside its pair in the other pane */
 
 		if (absolute && row.width == t->v->bits && row.address != at)
 			mem_header(f, t, y++, x0, hexx, o, true, at = row.address);
@@ -588,6 +592,45 @@ static void put_from(struct wv_frame *f, const struct wv_trace *t, size_t k, int
 }
 
 /*
+ * How the call of step k (its last sub-step) is drawn among the functions
+ * before (after false) or after the current one: no marks of the other
+ * pane's; after: what comes, not what it gives, hidden as a question
+ * about the function's first sub-step would hide it (or from an earlier
+ * open question's sub-step), its values shown only in the split view
+ * (o->ahead) where nothing is hidden.
+ */
+static struct wv_view_regs call_opts(const struct wv_trace *t, size_t k, bool after,
+				     const struct wv_view_regs *o)
+{
+	struct wv_view_regs co = o ? *o : plain_regs;
+	const struct wv_step *next = &t->steps[k];
+
+	co.differ = co.alone = 0;
+	if (after && (!co.ahead || co.hide.on || co.hide.nasked)) {
+		if (!co.hide.on || co.hide.quiz > next->first)
+			co.hide.quiz = next->first;
+		co.hide.on = true;
+	}
+	return co;
+}
+
+/* The call of step k in rows [y, ymax), by its last sub-step, named at
+   the right of its operation ("has_zero() 6/15", "then ..." after). */
+static void call_block(struct wv_frame *f, const struct wv_app *app, size_t k, bool after,
+		       int y, int ymax, const struct wv_view_regs *co)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = &t->steps[k];
+	size_t last = st->first + st->nsub - 1;
+	char from[64];
+
+	registers_at(f, app, last, y, ymax, co, false);
+	snprintf(from, sizeof(from), "%s%s() %zu/%zu", after ? "then " : "", st->func,
+		 last + 1, t->nsubs);
+	put_from(f, t, last, y, co, from);
+}
+
+/*
  * The first of the functions before the current one whose last sub-steps
  * fit whole in avail rows, the latest kept, each with a blank line after
  * it; the rows they take into *need.
@@ -649,13 +692,9 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 		size_t last = prev->first + prev->nsub - 1;
 		struct reg_layout l;
 		int n = clip ? clip : app_reg_layout(f, t, &t->subs[last], 1000, &bo, &l);
-		char from[64];
 
 		clip = 0;
-
-		registers_at(f, app, last, y, y + n, &bo, false);
-		snprintf(from, sizeof(from), "%s() %zu/%zu", prev->func, last + 1, t->nsubs);
-		put_from(f, t, last, y, &bo, from);
+		call_block(f, app, k, false, y, y + n, &bo);
 		y += n + 1;
 	}
 	return need;
@@ -666,39 +705,45 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_step *st = wv_trace_step_of(t, app->pos);
-	struct wv_view_regs ao = o ? *o : plain_regs;
 	int used = 0;
 
-	ao.differ = ao.alone = 0;
 	for (size_t k = sub_index_step(t, st) + 1; k < t->nsteps; k++) {
-		const struct wv_step *next = &t->steps[k];
-		size_t last = next->first + next->nsub - 1;
-		struct reg_layout l;
-
-		/* what comes, not what it gives: hidden as a question about
-		   the function's first sub-step would hide it (or from an
-		   earlier open question's sub-step) */
-		ao.hide = o ? o->hide : plain_regs.hide;
-		/* (the split view, o->ahead, with nothing hidden: their values,
-		   as the next function's inputs show them) */
-		if (!ao.ahead || ao.hide.on || ao.hide.nasked) {
-			if (!ao.hide.on || ao.hide.quiz > next->first)
-				ao.hide.quiz = next->first;
-			ao.hide.on = true;
-		}
-		int n = app_reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
-		char from[64];
+		struct wv_view_regs ao = call_opts(t, k, true, o);
+		int n = wv_view_block_need(f, app, 0, (long)k, true, o);
 
 		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
 			n = ymax - (y + used + 1) < 2 ? 1 : 2;	/* said, as
 								   wv_view_later */
 		else if (y + used + 1 + n > ymax)
 			break;
-		registers_at(f, app, last, y + used + 1, y + used + 1 + n, &ao, false);
-		snprintf(from, sizeof(from), "then %s() %zu/%zu", next->func, last + 1,
-			 t->nsubs);
-		put_from(f, t, last, y + used + 1, &ao, from);
+		call_block(f, app, k, true, y + used + 1, y + used + 1 + n, &ao);
 		used += n + 1;
 	}
 	return used;
+}
+
+void wv_view_block(struct wv_frame *f, const struct wv_app *app, size_t k, long call,
+		   bool after, int y, int ymax, const struct wv_view_regs *o)
+{
+	struct wv_view_regs co;
+
+	if (call < 0) {
+		registers_at(f, app, k, y, ymax, o ? o : &plain_regs, k == app->pos);
+		return;
+	}
+	co = call_opts(&app->trace, (size_t)call, after, o);
+	call_block(f, app, (size_t)call, after, y, ymax, &co);
+}
+
+int wv_view_block_need(const struct wv_frame *f, const struct wv_app *app, size_t k,
+		       long call, bool after, const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	struct wv_view_regs co = call < 0 ? (o ? *o : plain_regs)
+				 : call_opts(t, (size_t)call, after, o);
+	struct reg_layout l;
+
+	if (call >= 0)
+		k = t->steps[call].first + t->steps[call].nsub - 1;
+	return app_reg_layout(f, t, &t->subs[k], 1000, &co, &l);
 }

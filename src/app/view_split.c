@@ -109,16 +109,39 @@ static void pane_heading(const struct split_pane *p, char *order, size_t osize,
  * values shown where no question is open or to come, else hidden as a
  * question would hide them: 3639cf8).  Returns the rows used.
  */
-static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
+/* A pane's heading line at y; returns the column after it. */
+static int pane_head(struct wv_frame *f, const struct split_pane *p, int y)
 {
-	const struct wv_trace *t = &p->app->trace;
-	int y0 = y, x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", p->app->v->name);
+	int x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", p->app->v->name);
 	char order[32], note[96];
 
 	pane_heading(p, order, sizeof(order), note, sizeof(note));
 	x = wv_frame_put(f, y, x + 1, WV_ROLE_DIM, order);
 	if (note[0])
 		x = wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
+	return x;
+}
+
+/* What the pane's current sub-step does, p->text lines from y, not its
+   detail while a question hides it.  Returns the lines used. */
+static int pane_text(struct wv_frame *f, const struct split_pane *p, int y, int width)
+{
+	const struct wv_substep *sub = &p->app->trace.subs[p->app->pos];
+	char general[WV_TEXT_MAX];
+
+	if (!p->text)
+		return 0;
+	return wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
+			    wv_look_general(sub->text, sub->general,
+					    wv_hide_sentence(&p->o.hide, p->app->pos),
+					    general, sizeof(general)));
+}
+
+static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
+{
+	const struct wv_trace *t = &p->app->trace;
+	int y0 = y, x = pane_head(f, p, y);
+
 	if (p->o.op_above) {	/* shorter still: the operation there too */
 		x = wv_frame_printf(f, y, x + 2, WV_ROLE_KERNEL, "%s()",
 				    t->steps[t->subs[p->app->pos].step].func);
@@ -135,15 +158,7 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 		y += wv_view_earlier(f, p->app, y, y + p->earlier, &p->eo);
 	wv_view_registers(f, p->app, y, y + p->regs, &p->o);
 	y += p->regs;
-	if (p->text) {	/* its detail not while a question hides it */
-		const struct wv_substep *sub = &t->subs[p->app->pos];
-		char general[WV_TEXT_MAX];
-
-		y += wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
-				  wv_look_general(sub->text, sub->general,
-						  wv_hide_sentence(&p->o.hide, p->app->pos),
-						  general, sizeof(general)));
-	}
+	y += pane_text(f, p, y, width);
 	/* rows the functions before did not take (the first ones have none
 	   before them): the functions after, their values where nothing is
 	   asked (p->eo's ahead) */
@@ -453,6 +468,236 @@ static struct wv_hide lower_hide(const struct wv_app *app, const struct wv_trace
 				 .upto = st->first + st->nsub, .later = true };
 }
 
+/* ---- side by side: each call and each pair of rows on one line ---------- */
+
+/*
+ * One line of blocks side by side: pane k's sub-step at[k] (call[k] >= 0:
+ * the call of that step, by its last sub-step), or none (at[k] = -1); the
+ * rows each takes (h) with the blank lines that put its rows beside their
+ * pairs (pad).
+ */
+struct beside_item {
+	long at[2], call[2];
+	int h[2];
+	unsigned char pad[2][WV_SUB_ROWS_MAX];
+};
+
+/* The sub-step an item's block of pane k draws. */
+static size_t item_sub(const struct split_pane *p, const struct beside_item *it, int k)
+{
+	const struct wv_step *st;
+
+	if (it->call[k] < 0)
+		return (size_t)it->at[k];
+	st = &p[k].app->trace.steps[it->call[k]];
+	return st->first + st->nsub - 1;
+}
+
+/*
+ * Blank lines before rows of a and b so that each row sits on the line of
+ * the row paired with it (wv_look_match, the pairing <> and + mark by),
+ * where the pairs keep their order; the same lines a row (no captions side
+ * by side).
+ */
+static void pair_pads(const struct wv_substep *a, const struct wv_substep *b,
+		      unsigned char *pa, unsigned char *pb)
+{
+	int ma[WV_SUB_ROWS_MAX], la = 0, lb = 0, last = -1;
+
+	memset(pa, 0, WV_SUB_ROWS_MAX);
+	memset(pb, 0, WV_SUB_ROWS_MAX);
+	wv_look_match(a, b, ma);
+	for (unsigned i = 0; i < a->nrows && i < WV_SUB_ROWS_MAX; i++) {
+		int j = ma[i], d;
+
+		if (j <= last)
+			continue;
+		d = (j + lb) - ((int)i + la);
+		if (d > 0) {
+			pa[i] = (unsigned char)(pa[i] + d);
+			la += d;
+		} else if (d < 0) {
+			pb[j] = (unsigned char)(pb[j] - d);
+			lb -= d;
+		}
+		last = j;
+	}
+}
+
+/* The rows of an item's blocks (and their pads) with pane options o[2]. */
+static void item_measure(const struct wv_frame side[2], const struct split_pane *p,
+			 struct beside_item *it, bool after, const struct wv_view_regs *o[2])
+{
+	if (it->at[0] >= 0 && it->at[1] >= 0)
+		pair_pads(&p[0].app->trace.subs[item_sub(p, it, 0)],
+			  &p[1].app->trace.subs[item_sub(p, it, 1)], it->pad[0], it->pad[1]);
+	for (int k = 0; k < 2; k++) {
+		struct wv_view_regs po = *o[k];
+
+		if (it->at[k] < 0) {
+			it->h[k] = 0;
+			continue;
+		}
+		memcpy(po.pad, it->pad[k], sizeof(po.pad));
+		it->h[k] = wv_view_block_need(&side[k], p[k].app, (size_t)it->at[k],
+					      it->call[k], after, &po);
+	}
+}
+
+/*
+ * The items of two lists of pane blocks, [from[k], to[k]) each (sub-steps,
+ * or with calls the steps), in order, a block beside the one the other
+ * pane has in its place (wv_look_pair: the same kernel call on the same
+ * word, the sub-step of the same meaning), a block with none there alone.
+ * Returns how many (at most max).
+ */
+static int beside_merge(const struct split_pane *p, const size_t from[2], const size_t to[2],
+			bool calls, struct beside_item *out, int max)
+{
+	const struct wv_trace *ta = &p[0].app->trace, *tb = &p[1].app->trace;
+	size_t i = from[0], j = from[1];
+	int n = 0;
+
+	while ((i < to[0] || j < to[1]) && n < max) {
+		struct beside_item it = { .at = { -1, -1 }, .call = { -1, -1 } };
+		size_t m = (size_t)-1;
+
+		if (i < to[0] && calls) {	/* the same call on the same word */
+			const struct wv_step *st = &ta->steps[i];
+			size_t w = ta->words[st->word].address / tb->word_bytes;
+
+			m = w < tb->nwords ? wv_trace_find(tb, st->kind, w) : tb->nsubs;
+			m = m < tb->nsubs ? (size_t)(wv_trace_step_of(tb, m) - tb->steps)
+			    : (size_t)-1;
+		} else if (i < to[0]) {
+			m = wv_look_pair(ta, i, tb);
+		}
+		if (i < to[0] && m != (size_t)-1 && m >= j && m < to[1] && m > j) {
+			it.at[1] = (long)j++;	/* the other's before the pair */
+		} else if (i < to[0]) {
+			it.at[0] = (long)i++;
+			if (m != (size_t)-1 && m == j && j < to[1])
+				it.at[1] = (long)j++;
+		} else {
+			it.at[1] = (long)j++;
+		}
+		for (int k = 0; k < 2; k++)
+			it.call[k] = calls ? it.at[k] : -1;
+		out[n++] = it;
+	}
+	return n;
+}
+
+/* Draw an item from row y of both side frames. */
+static void item_draw(struct wv_frame side[2], const struct split_pane *p,
+		      const struct beside_item *it, bool after, int y,
+		      const struct wv_view_regs *o[2])
+{
+	for (int k = 0; k < 2; k++) {
+		struct wv_view_regs po = *o[k];
+
+		if (it->at[k] < 0)
+			continue;
+		memcpy(po.pad, it->pad[k], sizeof(po.pad));
+		wv_view_block(&side[k], p[k].app, (size_t)it->at[k], it->call[k], after, y,
+			      y + it->h[k], &po);
+	}
+}
+
+static int item_h(const struct beside_item *it)
+{
+	return (it->h[0] > it->h[1] ? it->h[0] : it->h[1]) + 1;
+}
+
+#define BESIDE_MAX 64
+
+/*
+ * The panes side by side, rows [0, avail) of side[0] and side[1]: each
+ * kernel call on one line in both (the calls before, the current call's
+ * function line, the calls after), the current function's earlier
+ * sub-steps beside the ones of the same meaning, the current sub-steps'
+ * rows beside the rows paired with them, and what is shorter padded with
+ * blank lines (teach47 finding 8: x86-32's a - ONES sat beside ppc32's
+ * data = a | LOW7, its and 8 rows above ppc32's).  Where the rows run
+ * short, the calls before go first, then the earlier sub-steps, as in
+ * one pane.
+ */
+static bool split_beside(struct wv_frame side[2], struct split_pane *p, int avail,
+			 const int width[2])
+{
+	static struct beside_item items[3][BESIDE_MAX];
+	const struct wv_view_regs *eo[2] = { &p[0].eo, &p[1].eo };
+	size_t from[2], to[2], cur[2];
+	int n[3], regs = 0, text = 0, y = 0, room, first[2] = { 0, 0 };
+
+	for (int k = 0; k < 2; k++)
+		cur[k] = (size_t)(wv_trace_step_of(&p[k].app->trace, p[k].app->pos) -
+				  p[k].app->trace.steps);
+	if (!p[1].nearest) {	/* the current rows beside their pairs */
+		pair_pads(&p[0].app->trace.subs[p[0].app->pos],
+			  &p[1].app->trace.subs[p[1].app->pos], p[0].o.pad, p[1].o.pad);
+	}
+	for (int k = 0; k < 2; k++) {
+		int r = wv_view_registers_need(&side[k], p[k].app, 1000, &p[k].o);
+
+		regs = r > regs ? r : regs;
+		text = p[k].text > text ? p[k].text : text;
+	}
+	if (2 + regs + text > avail)
+		return false;	/* short: each pane on its own (split_share) */
+	/* the earlier sub-steps of the current call, the calls before, after */
+	for (int k = 0; k < 2; k++) {
+		from[k] = p[k].app->trace.steps[cur[k]].first;
+		to[k] = p[k].app->pos;
+	}
+	n[0] = beside_merge(p, from, to, false, items[0], BESIDE_MAX);
+	for (int k = 0; k < 2; k++) {
+		from[k] = 0;
+		to[k] = cur[k];
+	}
+	n[1] = beside_merge(p, from, to, true, items[1], BESIDE_MAX);
+	for (int k = 0; k < 2; k++) {
+		from[k] = cur[k] + 1;
+		to[k] = p[k].app->trace.nsteps;
+	}
+	n[2] = beside_merge(p, from, to, true, items[2], BESIDE_MAX);
+	for (int g = 0; g < 3; g++)
+		for (int i = 0; i < n[g]; i++)
+			item_measure(side, p, &items[g][i], g == 2, eo);
+	/* the latest earlier sub-steps that fit, then the latest calls before */
+	room = avail - 2 - regs - text;
+	for (int g = 0; g < 2; g++) {
+		first[g] = n[g];
+		while (first[g] > 0 && item_h(&items[g][first[g] - 1]) <= room)
+			room -= item_h(&items[g][--first[g]]);
+	}
+	for (int k = 0; k < 2; k++)
+		pane_head(&side[k], &p[k], 0);
+	y = 1;
+	for (int i = first[1]; i < n[1]; i++) {
+		item_draw(side, p, &items[1][i], false, y, eo);
+		y += item_h(&items[1][i]);
+	}
+	for (int k = 0; k < 2; k++)
+		wv_view_function(&side[k], p[k].app, y);
+	y++;
+	for (int i = first[0]; i < n[0]; i++) {
+		item_draw(side, p, &items[0][i], false, y, eo);
+		y += item_h(&items[0][i]);
+	}
+	for (int k = 0; k < 2; k++) {
+		wv_view_registers(&side[k], p[k].app, y, y + regs, &p[k].o);
+		pane_text(&side[k], &p[k], y + regs, width[k]);
+	}
+	y += regs + text;
+	/* the calls after, whole, while they fit */
+	for (int i = 0; i < n[2] && y + item_h(&items[2][i]) <= avail; i++) {
+		item_draw(side, p, &items[2][i], true, y + 1, eo);
+		y += item_h(&items[2][i]);
+	}
+	return true;
+}
+
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
 {
 	return present || f->rows - y < 35;
@@ -517,13 +762,21 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 		p[k].eo.differ = p[k].eo.alone = 0;
 	}
 	if (beside) {
-		for (int k = 0; k < 2; k++) {
-			int width = wv_view_measure(side[k].cols - 1);
+		int width[2];
 
-			split_share(&side[k], &p[k], 1, avail, width, short_win);
-			split_pane(&side[k], &p[k], 0, width);
-			blit(f, &side[k], y, k ? half + 1 : 0);
+		for (int k = 0; k < 2; k++) {
+			width[k] = wv_view_measure(side[k].cols - 1);
+			split_share(&side[k], &p[k], 1, avail, width[k], short_win);
 		}
+		/* each call and each pair of rows on one line, where neither
+		   pane folds its heading (a short window) */
+		if (p[0].compact || p[1].compact || !split_beside(side, p, avail, width))
+			for (int k = 0; k < 2; k++) {
+				memset(p[k].o.pad, 0, sizeof(p[k].o.pad));
+				split_pane(&side[k], &p[k], 0, width[k]);
+			}
+		for (int k = 0; k < 2; k++)
+			blit(f, &side[k], y, k ? half + 1 : 0);
 		for (int r = y; r < y + avail; r++)
 			wv_frame_put(f, r, half, WV_ROLE_DIM, "|");
 	} else {

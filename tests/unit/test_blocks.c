@@ -21,6 +21,11 @@
 #include "lesson/lesson.h"
 #include "trace/trace.h"
 
+/* render/look.h's pairings (its enum wv_look and render/theme.h's struct
+   wv_look, which app/view.h brings, cannot meet in one file) */
+void wv_look_match(const struct wv_substep *a, const struct wv_substep *b, int *ma);
+size_t wv_look_pair(const struct wv_trace *t, size_t k, const struct wv_trace *o);
+
 static const int sizes[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 } };
 
 static struct wv_frame fr;
@@ -170,6 +175,19 @@ static void check_pane(int x0, int x1, int ymax, bool side)
 			after[0] = '\0';
 			if (r + 1 < ymax)
 				span_text(r + 1, x0, x1, after, sizeof(after));
+			/* side by side, blank lines put a row beside its pair
+			   in the other pane: the block goes on under them */
+			if (side && !next[0]) {
+				int b = r;
+
+				while (b + 1 < ymax && !after[0])
+					span_text(++b + 1 < ymax ? b + 1 : b, x0, x1, after,
+						  sizeof(after));
+				if (bits(after) && b + 1 < ymax) {
+					r = b;
+					continue;
+				}
+			}
 			if (!block_row(next, after) && strncmp(next, "mem", 3) != 0)
 				break;
 			if (said(next))
@@ -499,12 +517,253 @@ static void test_split_priority(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* ---- side by side: each call and each pair of rows on one line ---------- */
+
+/* The row in columns [x0, x1) whose text from column 2 starts with
+   needle, from row y0 (-1 none). */
+static int row_at2(int x0, int x1, int y0, const char *needle)
+{
+	char buf[400];
+
+	for (int y = y0; y < fr.rows - 2; y++) {
+		span_text(y, x0, x1, buf, sizeof(buf));
+		if (strlen(buf) > 2 && strncmp(buf + 2, needle, strlen(needle)) == 0)
+			return y;
+	}
+	return -1;
+}
+
+/* The row of the pane in [x0, x1) holding a call's name "NAME() N/M" at
+   the right of an operation line (then: "then NAME()"), -1 none. */
+static int call_row(int x0, int x1, const char *name, bool then)
+{
+	char buf[400], tag[80];
+
+	snprintf(tag, sizeof(tag), "%s%s() ", then ? "then " : "", name);
+	for (int y = 0; y < fr.rows - 2; y++) {
+		const char *at;
+
+		span_text(y, x0, x1, buf, sizeof(buf));
+		if (!op_line(buf) || !(at = strstr(buf, tag)))
+			continue;
+		if (then || at == buf || at[-1] == ' ')
+			if (then || strncmp(at - 5, "then ", 5) != 0)
+				return y;
+	}
+	return -1;
+}
+
+/* The row of the nth register row labelled label in the block whose
+   operation line is y (its rows until an operation line or two blank
+   lines), -1 none. */
+static int label_row(int x0, int x1, int y, const char *label, int nth)
+{
+	char buf[400];
+	size_t n = strlen(label);
+	int blank = 0;
+
+	for (y++; y < fr.rows - 2 && blank < 2; y++) {
+		span_text(y, x0, x1, buf, sizeof(buf));
+		blank = buf[0] ? 0 : blank + 1;
+		if (op_line(buf))
+			return -1;
+		if (strlen(buf) > 3 + n && strncmp(buf + 3, label, n) == 0 &&
+		    buf[3 + n] == ' ' && buf[4 + n] == ' ' && nth-- == 0)
+			return y;
+	}
+	return -1;
+}
+
+/* How many rows of s before row i are labelled as row i is. */
+static int label_nth(const struct wv_substep *s, unsigned i)
+{
+	int n = 0;
+
+	for (unsigned k = 0; k < i; k++)
+		n += strcmp(s->rows[k].label, s->rows[i].label) == 0;
+	return n;
+}
+
+/*
+ * The rows paired in sub-step a (the left pane's, its operation line at
+ * ya) and b (the right's, at yb) by wv_look_match, where the pairs keep
+ * their order, on one line where both are drawn.
+ */
+static void pairs_level(int d, int ya, int yb, const struct wv_substep *a,
+			const struct wv_substep *b, unsigned *pairs)
+{
+	int ma[WV_SUB_ROWS_MAX], last = -1;
+
+	wv_look_match(a, b, ma);
+	for (unsigned i = 0; i < a->nrows; i++) {
+		int ra, rb;
+
+		if (ma[i] <= last)
+			continue;
+		last = ma[i];
+		ra = label_row(0, d, ya, a->rows[i].label, label_nth(a, i));
+		rb = label_row(d + 1, fr.cols, yb, b->rows[ma[i]].label,
+			       label_nth(b, (unsigned)ma[i]));
+		if (ra < 0 || rb < 0)
+			continue;
+		(*pairs)++;
+		if (ra != rb)
+			fail_here(ra, "paired rows not on one line");
+	}
+}
+
+/*
+ * teach47 finding 8: side by side, x86-32's a - ONES sat beside ppc32's
+ * data = a | LOW7 and its and 8 rows above ppc32's.  For every variant
+ * over every other that the split accepts on "a\x01\0b" (4 bytes, so
+ * that 32-bit variants split with 64-bit ones too) and on
+ * "a\x01\0bcdef", at 160x45 and 200x50, every sub-step drawn side by
+ * side: the current function's line on one row in both panes; each call
+ * before and after that both draw on one row; each earlier sub-step on
+ * the row of the other's sub-step of the same meaning (wv_look_pair);
+ * the current sub-steps' paired rows (wv_look_match, the pairing <> and
+ * + mark by, in their order) on one line.
+ */
+static void test_beside_aligned(void **state)
+{
+	static const uint8_t w8[] = { 'a', 1, 0, 'b', 'c', 'd', 'e', 'f' };
+	static const int big[][2] = { { 45, 160 }, { 50, 200 } };
+	unsigned beside = 0, calls = 0, pairs = 0, earlier = 0;
+
+	(void)state;
+	bad = 0;
+	for (size_t u = 0; u < wv_wat_count(); u++)
+		for (size_t v = 0; v < wv_wat_count(); v++)
+			for (size_t len = 4; len <= 8; len += 4) {
+				struct wv_app app;
+
+				if (u == v)
+					continue;
+				assert_int_equal(wv_app_init(&app, w8, len, "w", wv_wat_at(u),
+							     0, 0, -1), 0);
+				if (wv_app_split(&app, wv_wat_at(v)) < 0 || !app.split_v) {
+					wv_app_free(&app);
+					continue;
+				}
+				for (size_t pos = 0; pos < app.trace.nsubs; pos++)
+					for (size_t z = 0; z < 2; z++) {
+						const struct wv_trace *ta = &app.trace, *tb = &app.split;
+						bool same;
+						size_t bp;
+						int d;
+
+						app.pos = pos;
+						bp = wv_app_split_pos(&app, &same);
+						assert_int_equal(wv_frame_init(&fr, big[z][0], big[z][1]),
+								 0);
+						wv_view_build(&fr, &app);
+						d = divider();
+						if (d < 0) {
+							wv_frame_free(&fr);
+							continue;
+						}
+						beside++;
+						snprintf(where, sizeof(where), "%s beside %s on %zu bytes, "
+							 "sub-step %zu at %dx%d", app.v->name,
+							 app.split_v->name, len, pos + 1, big[z][1],
+							 big[z][0]);
+						const struct wv_step *sa = wv_trace_step_of(ta, pos),
+								     *sb = wv_trace_step_of(tb, bp);
+						char fa[80], fb[80];
+
+						snprintf(fa, sizeof(fa), "%s() in ", sa->func);
+						snprintf(fb, sizeof(fb), "%s() in ", sb->func);
+						int ra = -1, rb = -1;
+
+						for (int y = 0; y < fr.rows - 2 && (ra < 0 || rb < 0); y++) {
+							char l[400], r[400];
+
+							span_text(y, 0, d, l, sizeof(l));
+							span_text(y, d + 1, fr.cols, r, sizeof(r));
+							if (ra < 0 && strncmp(l, fa, strlen(fa)) == 0)
+								ra = y;
+							if (rb < 0 && strncmp(r, fb, strlen(fb)) == 0)
+								rb = y;
+						}
+						if (ra < 0 || rb < 0 || ra != rb)
+							fail_here(ra, "the function lines not on one row");
+						/* the calls before and after */
+						for (size_t i = 0; i < ta->nsteps; i++)
+							for (int then = 0; then < 2; then++) {
+								int ca = call_row(0, d, ta->steps[i].func, then);
+								int cb = call_row(d + 1, fr.cols,
+										  ta->steps[i].func, then);
+
+								if (ca < 0 || cb < 0)
+									continue;
+								calls++;
+								if (ca != cb)
+									fail_here(ca, "a call not on one row");
+							}
+						/* the earlier sub-steps, by meaning */
+						for (size_t i = sa->first; i < pos; i++) {
+							size_t j = wv_look_pair(ta, i, tb);
+							char oa[96], ob[96];
+							int ea, eb;
+
+							if (j == (size_t)-1 || j < sb->first || j >= bp)
+								continue;
+							snprintf(oa, sizeof(oa), "%s: %s",
+								 wv_trace_op_name(ta->subs[i].op),
+								 ta->subs[i].expr);
+							snprintf(ob, sizeof(ob), "%s: %s",
+								 wv_trace_op_name(tb->subs[j].op),
+								 tb->subs[j].expr);
+							ea = row_at2(0, d, 0, oa);
+							eb = row_at2(d + 1, fr.cols, 0, ob);
+							if (ea < 0 || eb < 0)
+								continue;
+							earlier++;
+							if (ea != eb)
+								fail_here(ea, "an earlier sub-step not beside "
+									  "the other's of its meaning");
+							else
+								pairs_level(d, ea, eb, &ta->subs[i],
+									    &tb->subs[j], &pairs);
+						}
+						/* the current sub-steps' rows */
+						if (same) {
+							char oa[96], ob[96];
+							int ca, cb;
+
+							snprintf(oa, sizeof(oa), "%s: %s",
+								 wv_trace_op_name(ta->subs[pos].op),
+								 ta->subs[pos].expr);
+							snprintf(ob, sizeof(ob), "%s: %s",
+								 wv_trace_op_name(tb->subs[bp].op),
+								 tb->subs[bp].expr);
+							ca = row_at2(0, d, ra < 0 ? 0 : ra, oa);
+							cb = row_at2(d + 1, fr.cols, rb < 0 ? 0 : rb, ob);
+							if (ca >= 0 && cb >= 0 && ca != cb)
+								fail_here(ca, "the current sub-steps not on "
+									  "one row");
+							else if (ca >= 0 && cb >= 0)
+								pairs_level(d, ca, cb, &ta->subs[pos],
+									    &tb->subs[bp], &pairs);
+						}
+						wv_frame_free(&fr);
+					}
+				wv_app_free(&app);
+			}
+	print_message("%u frames side by side: %u calls, %u earlier sub-steps by meaning, "
+		      "%u paired rows on one line\n", beside, calls, earlier, pairs);
+	assert_true(beside > 100);
+	assert_true(pairs > 100);
+	assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blocks_lessons),
 		cmocka_unit_test(test_blocks_free),
 		cmocka_unit_test(test_split_priority),
+		cmocka_unit_test(test_beside_aligned),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
