@@ -609,7 +609,8 @@ static int item_h(const struct beside_item *it)
 	return (it->h[0] > it->h[1] ? it->h[0] : it->h[1]) + 1;
 }
 
-#define BESIDE_MAX 64
+#define BESIDE_NEAR 24
+#define BESIDE_MAX (2 * BESIDE_NEAR + 2 * WV_SUB_ROWS_MAX)
 
 /*
  * The panes side by side, rows [0, avail) of side[0] and side[1]: each
@@ -651,14 +652,18 @@ static bool split_beside(struct wv_frame side[2], struct split_pane *p, int avai
 		to[k] = p[k].app->pos;
 	}
 	n[0] = beside_merge(p, from, to, false, items[0], BESIDE_MAX);
+	/* (a long string's calls: the nearest BESIDE_NEAR each way, more
+	   than a screen holds) */
 	for (int k = 0; k < 2; k++) {
-		from[k] = 0;
+		from[k] = cur[k] > BESIDE_NEAR ? cur[k] - BESIDE_NEAR : 0;
 		to[k] = cur[k];
 	}
 	n[1] = beside_merge(p, from, to, true, items[1], BESIDE_MAX);
 	for (int k = 0; k < 2; k++) {
 		from[k] = cur[k] + 1;
 		to[k] = p[k].app->trace.nsteps;
+		if (to[k] > from[k] + BESIDE_NEAR)
+			to[k] = from[k] + BESIDE_NEAR;
 	}
 	n[2] = beside_merge(p, from, to, true, items[2], BESIDE_MAX);
 	for (int g = 0; g < 3; g++)
