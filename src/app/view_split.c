@@ -242,7 +242,7 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 	   caption line over them; the byte header left out where that makes
 	   them fit) or its operation and one quiet line saying how many rows
 	   a taller window shows (registers_at), never a few rows cut */
-	int rk[2][7], tk[2][7], no[2], pick[2] = { 0, 0 };
+	int rk[2][7], tk[2][7], no[2] = { 0, 0 }, pick[2] = { 0, 0 };
 
 	for (int k = 0; k < n; k++) {
 		int r = p[k].regs, lean = r - (p[k].app->trace.subs[p[k].app->pos].nrows > 0);
