@@ -120,6 +120,9 @@ struct wv_view_regs {
 				   on a line of its own above (a short split
 				   pane's heading, wv_view_operation_at): its
 				   rows start at the byte header */
+	unsigned char pad[WV_SUB_ROWS_MAX];	/* blank lines before row r (the
+				   split side by side: a row on the line of
+				   the other pane's row paired with it) */
 };
 /*
  * What the lesson's questions hide, for every view: the open one
@@ -172,22 +175,38 @@ int wv_view_pipeline(struct wv_frame *f, const struct wv_app *app, int y, int ma
 int wv_view_memory_line(struct wv_frame *f, const struct wv_app *app, int y, int x);
 
 /*
- * The functions before the current one, each by its last sub-step (what it
- * gave), as wv_view_earlier draws them, in rows [y, ymax): the latest that
- * fit whole.  Returns the rows used.
- */
-/*
  * The functions after the current one, each by its last sub-step, its
  * values hidden as wv_view_later hides them, from row y + 1 while they fit
- * whole before ymax.  Returns the rows used.
+ * whole before ymax (the first that does not said in a quiet line under
+ * its operation).  Returns the rows used.
  */
 int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		  const struct wv_view_regs *o);
 /* The rows wv_view_earlier would take of avail, without drawing. */
 int wv_view_earlier_need(const struct wv_frame *f, const struct wv_app *app,
 			 int avail, const struct wv_view_regs *o);
+/*
+ * The functions before the current one, each by its last sub-step (what it
+ * gave), as wv_view_earlier draws them, in rows [y, ymax): the latest that
+ * fit whole, and the one before those said in a quiet line where three
+ * rows are left.  Returns the rows used.
+ */
 int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		   const struct wv_view_regs *o);
+/*
+ * One block of the split side by side, in rows [y, ymax): sub-step k of
+ * the app's trace as wv_view_earlier draws it (current: as
+ * wv_view_registers does), or with call >= 0 the last sub-step of step
+ * call as wv_view_before (after false) or wv_view_after (after true) draw
+ * it, named by its call.  wv_view_block_need: the lines it takes.
+ */
+void wv_view_block(struct wv_frame *f, const struct wv_app *app, size_t k, long call,
+		   bool after, int y, int ymax, const struct wv_view_regs *o);
+int wv_view_block_need(const struct wv_frame *f, const struct wv_app *app, size_t k,
+		       long call, bool after, const struct wv_view_regs *o);
+/* The rows wv_view_before's whole functions take of avail, without drawing. */
+int wv_view_before_need(const struct wv_frame *f, const struct wv_app *app, int avail,
+			const struct wv_view_regs *o);
 /*
  * The sub-steps of the current function before the current one, their
  * operation and rows, the latest last, in rows [y, ymax): as many as fit

@@ -166,10 +166,19 @@ int wv_view_function_at(struct wv_frame *f, const struct wv_app *app, int y, int
 	wv_frame_put(f, y, f->cols - used, WV_ROLE_HEADING, where);
 	int room = f->cols - used - 2 - x - 4;
 
-	if (room >= 8 && (int)strlen(st->file) <= room)
+	if (room >= 8 && (int)strlen(st->file) <= room) {
 		wv_frame_printf(f, y, x, WV_ROLE_DIM, " in %s", st->file);
-	else if (room >= 8)	/* cut, and said so */
-		wv_frame_fit(f, y, wv_frame_put(f, y, x, WV_ROLE_DIM, " in "), room - 4,
-			     WV_ROLE_DIM, st->file);
+		return 1;
+	}
+	/* short of room: the directories left out, never a name cut
+	   ("in .../asm/word-at-a-time.h", at least the file's own name),
+	   or no file at all (issue 47) */
+	for (const char *tail = strchr(st->file, '/'); tail; tail = strchr(tail + 1, '/'))
+		if (4 + 1 + (int)strlen(tail) <= room) {
+			x = wv_frame_put(f, y, x, WV_ROLE_DIM, " in ");
+			x = wv_frame_put(f, y, x, WV_ROLE_DIM, WV_CUT_UTF8);
+			wv_frame_put(f, y, x, WV_ROLE_DIM, tail);
+			break;
+		}
 	return 1;
 }

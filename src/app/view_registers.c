@@ -302,11 +302,12 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 		/* a caption line over each row of bits (a number is one line) */
 		for (unsigned k = 0; k < nrows; k++)
 			captioned += sub->rows[k].width != 0;
-		/* captioned where that fits, and wherever hex and labels
+		/* captioned where that fits (its byte header left out
+		   where need be: registers_at), and wherever hex and labels
 		   would be lost without it (the split's panes excepted,
 		   which share one column of labels): the rows that do not
 		   fit then are said, not cut (registers_at) */
-		l->caption = captioned <= avail || !o->split;
+		l->caption = captioned - (nrows > 0) <= avail || !o->split;
 		/* a caption holds the label: the bits can start near the left */
 		l->x0 = f->cols - bitsw;
 		if (l->caption && l->x0 > 8)
@@ -318,6 +319,8 @@ int app_reg_layout(const struct wv_frame *f, const struct wv_trace *t,
 		need = l->caption ? captioned : top + (int)nrows;
 	}
 	need += headers + o->lead * (int)nrows;
+	for (unsigned k = 0; k < nrows && k < WV_SUB_ROWS_MAX; k++)
+		need += o->pad[k];
 	return need < avail ? need : avail;
 }
 
@@ -386,54 +389,50 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	int x0 = l.x0, hexx = l.hexx;
 	bool caption = l.caption;
 
-	if (!o->op_above) {
-		int x = op_line(f, sub, y, 2, current);
-
-		if (st->false_pos && !wv_hide_detail(&o->hide) && x + 28 <= f->cols)
-			wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
-				     "! holds a false positive");
-		y++;
-	}
-	if (y >= ymax)	/* room for its operation only (what comes next) */
-		return;
-	if (y + 1 == ymax && nrows) {	/* a line: how many rows, not where from */
-		wv_frame_printf(f, y, x0, WV_ROLE_DIM, "... %u more row%s (a taller "
-				"window shows %s)", nrows, nrows == 1 ? "" : "s",
-				nrows == 1 ? "it" : "them");
-		return;
-	}
 	/* which memory byte each register byte holds: its place in the word,
 	   or its address where the rows hold different words */
 	bool absolute;
 	size_t at = t->words[st->word].address;
+	int all = 1 + own_words(t, sub, &absolute), opx = 2;
 
-	own_words(t, sub, &absolute);
+	for (unsigned ri = 0; ri < nrows; ri++)
+		all += row_lines(&sub->rows[ri], caption, o->lead) + o->pad[ri];
+	if (!o->op_above) {
+		opx = op_line(f, sub, y, 2, current);
+		if (st->false_pos && !wv_hide_detail(&o->hide) && opx + 28 <= f->cols)
+			wv_frame_put(f, y, f->cols - 26, WV_ROLE_FALSEPOS,
+				     "! holds a false positive");
+		y++;
+	}
+	/* a block is drawn whole (its byte header left out where that
+	   makes it fit) or said in one quiet line, never a few of its rows
+	   cut, never its heading over no rows (issue 47): the line under
+	   its operation, or beside it where it has one line */
+	bool header = all <= ymax - y;
+
+	if (nrows && all - 1 > ymax - y) {
+		bool beside = y >= ymax;
+		char line[80];
+		int n = snprintf(line, sizeof(line), "... %u more row%s", nrows,
+				 nrows == 1 ? "" : "s");
+
+		/* why, where it fits the line */
+		if ((beside ? opx + 2 : x0) + n + 28 <= f->cols)
+			snprintf(line + n, sizeof(line) - (size_t)n, " (a taller window shows %s)",
+				 nrows == 1 ? "it" : "them");
+		wv_frame_put(f, beside ? y - 1 : y, beside ? opx + 2 : x0, WV_ROLE_DIM, line);
+		return;
+	}
+	if (y >= ymax)
+		return;
 	for (unsigned ri = 0; absolute && ri < nrows; ri++)
 		if (sub->rows[ri].width == t->v->bits) {
 			at = sub->rows[ri].address;
 			break;
 		}
-	mem_header(f, t, y++, x0, hexx, o, absolute, at);
+	if (header || !nrows)
+		mem_header(f, t, y++, x0, hexx, o, absolute, at);
 
-	/* rows that do not fit: the first ones and the last, and how many
-	   are hidden in between; where the last does not fit beside that
-	   line, the first ones and the line: never cut unsaid */
-	int avail = ymax - y, all = 0;
-	unsigned show_first = nrows, hidden = 0;
-
-	for (unsigned ri = 0; ri < nrows; ri++)
-		all += row_lines(&sub->rows[ri], caption, o->lead);
-	if (all > avail && avail >= 1) {
-		int last = row_lines(&sub->rows[nrows - 1], caption, o->lead);
-		bool keep_last = avail >= last + 1;
-		int room = avail - 1 - (keep_last ? last : 0);
-
-		show_first = 0;
-		while (show_first < nrows - 1 &&
-		       room >= row_lines(&sub->rows[show_first], caption, o->lead))
-			room -= row_lines(&sub->rows[show_first++], caption, o->lead);
-		hidden = nrows - show_first - keep_last;
-	}
 	int mem_row = current ? wv_app_bits_row(app) : -1;
 
 	for (unsigned ri = 0; ri < nrows && y < ymax; ri++) {
@@ -441,16 +440,9 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 		bool hide = wv_hide_row(&o->hide, t, k, ri, &row);
 		bool loaded = (int)ri == mem_row;
 
-		if (hidden && ri == show_first) {
-			wv_frame_printf(f, y++, x0, WV_ROLE_DIM,
-					"... %u more row%s (a taller window shows %s)",
-					hidden, hidden == 1 ? "" : "s",
-					hidden == 1 ? "it" : "them");
-			ri += hidden - 1;
-			continue;
-		}
-		if (absolute && row.width == t->v->bits && row.address != at &&
-		    y + 1 < ymax)
+		y += o->pad[ri];	/* beside its pair in the other pane */
+
+		if (absolute && row.width == t->v->bits && row.address != at)
 			mem_header(f, t, y++, x0, hexx, o, true, at = row.address);
 		/* the split view: a row whose bytes differ from the other
 		   variant's, marked before its label */
@@ -547,8 +539,8 @@ int wv_view_later(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		int n = app_reg_layout(f, t, &t->subs[k], 1000, &lo, &l);
 
 		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
-			n = ymax - (y + used + 1);	/* the last, its middle rows
-							   left out (and said so) */
+			n = ymax - (y + used + 1) < 2 ? 1 : 2;	/* the last, said
+								   (registers_at) */
 		else if (y + used + 1 + n > ymax)
 			break;
 		registers_at(f, app, k, y + used + 1, y + used + 1 + n, &lo, false);
@@ -599,35 +591,100 @@ static void put_from(struct wv_frame *f, const struct wv_trace *t, size_t k, int
 		wv_frame_put(f, y, x, WV_ROLE_KERNEL, from);
 }
 
+/*
+ * How the call of step k (its last sub-step) is drawn among the functions
+ * before (after false) or after the current one: no marks of the other
+ * pane's; after: what comes, not what it gives, hidden as a question
+ * about the function's first sub-step would hide it (or from an earlier
+ * open question's sub-step), its values shown only in the split view
+ * (o->ahead) where nothing is hidden.
+ */
+static struct wv_view_regs call_opts(const struct wv_trace *t, size_t k, bool after,
+				     const struct wv_view_regs *o)
+{
+	struct wv_view_regs co = o ? *o : plain_regs;
+	const struct wv_step *next = &t->steps[k];
+
+	co.differ = co.alone = 0;
+	if (after && (!co.ahead || co.hide.on || co.hide.nasked)) {
+		if (!co.hide.on || co.hide.quiz > next->first)
+			co.hide.quiz = next->first;
+		co.hide.on = true;
+	}
+	return co;
+}
+
+/* The call of step k in rows [y, ymax), by its last sub-step, named at
+   the right of its operation ("has_zero() 6/15", "then ..." after). */
+static void call_block(struct wv_frame *f, const struct wv_app *app, size_t k, bool after,
+		       int y, int ymax, const struct wv_view_regs *co)
+{
+	const struct wv_trace *t = &app->trace;
+	const struct wv_step *st = &t->steps[k];
+	size_t last = st->first + st->nsub - 1;
+	char from[64];
+
+	registers_at(f, app, last, y, ymax, co, false);
+	snprintf(from, sizeof(from), "%s%s() %zu/%zu", after ? "then " : "", st->func,
+		 last + 1, t->nsubs);
+	put_from(f, t, last, y, co, from);
+}
+
+/*
+ * The first of the functions before the current one whose last sub-steps
+ * fit whole in avail rows, the latest kept, each with a blank line after
+ * it; the rows they take into *need.
+ */
+static size_t before_first(const struct wv_frame *f, const struct wv_app *app,
+			   int avail, const struct wv_view_regs *bo, int *need)
+{
+	const struct wv_trace *t = &app->trace;
+	size_t first = sub_index_step(t, wv_trace_step_of(t, app->pos));
+
+	*need = 0;
+	while (first > 0) {
+		const struct wv_step *prev = &t->steps[first - 1];
+		struct reg_layout l;
+		int n = app_reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
+				       bo, &l) + 1;
+
+		if (*need + n > avail)
+			break;
+		*need += n;
+		first--;
+	}
+	return first;
+}
+
+int wv_view_before_need(const struct wv_frame *f, const struct wv_app *app, int avail,
+			const struct wv_view_regs *o)
+{
+	struct wv_view_regs bo = o ? *o : plain_regs;
+	int need;
+
+	bo.differ = bo.alone = 0;
+	before_first(f, app, avail, &bo, &need);
+	return need;
+}
+
 int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 		   const struct wv_view_regs *o)
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_step *st = wv_trace_step_of(t, app->pos);
 	struct wv_view_regs bo = o ? *o : plain_regs;
-	size_t first = sub_index_step(t, st), k;
+	size_t first, k;
 	int need = 0, clip = 0;
 
 	/* their results are operands now: what an open question hides of
 	   them is wv_hide_row's, as everywhere */
 	bo.differ = bo.alone = 0;
-	/* the latest that fit whole, each with a blank line after it */
-	while (first > 0) {
-		const struct wv_step *prev = &t->steps[first - 1];
-		struct reg_layout l;
-		int n = app_reg_layout(f, t, &t->subs[prev->first + prev->nsub - 1], 1000,
-				       &bo, &l) + 1;
-
-		if (y + need + n > ymax)
-			break;
-		need += n;
-		first--;
-	}
-	/* the one before those, its middle rows left out (and said so),
-	   where that leaves more than its operation line */
+	first = before_first(f, app, ymax - y, &bo, &need);
+	/* the one before those said in a quiet line under its operation
+	   (registers_at), where that leaves it a blank line after */
 	if (first > 0 && ymax - y - need >= 3) {
-		clip = ymax - y - need - 1;
-		need = ymax - y;
+		clip = 2;
+		need += 3;
 		first--;
 	}
 	for (k = first; k < sub_index_step(t, st); k++) {
@@ -635,13 +692,9 @@ int wv_view_before(struct wv_frame *f, const struct wv_app *app, int y, int ymax
 		size_t last = prev->first + prev->nsub - 1;
 		struct reg_layout l;
 		int n = clip ? clip : app_reg_layout(f, t, &t->subs[last], 1000, &bo, &l);
-		char from[64];
 
 		clip = 0;
-
-		registers_at(f, app, last, y, y + n, &bo, false);
-		snprintf(from, sizeof(from), "%s() %zu/%zu", prev->func, last + 1, t->nsubs);
-		put_from(f, t, last, y, &bo, from);
+		call_block(f, app, k, false, y, y + n, &bo);
 		y += n + 1;
 	}
 	return need;
@@ -652,38 +705,45 @@ int wv_view_after(struct wv_frame *f, const struct wv_app *app, int y, int ymax,
 {
 	const struct wv_trace *t = &app->trace;
 	const struct wv_step *st = wv_trace_step_of(t, app->pos);
-	struct wv_view_regs ao = o ? *o : plain_regs;
 	int used = 0;
 
-	ao.differ = ao.alone = 0;
 	for (size_t k = sub_index_step(t, st) + 1; k < t->nsteps; k++) {
-		const struct wv_step *next = &t->steps[k];
-		size_t last = next->first + next->nsub - 1;
-		struct reg_layout l;
-
-		/* what comes, not what it gives: hidden as a question about
-		   the function's first sub-step would hide it (or from an
-		   earlier open question's sub-step) */
-		ao.hide = o ? o->hide : plain_regs.hide;
-		/* (the split view, o->ahead, with nothing hidden: their values,
-		   as the next function's inputs show them) */
-		if (!ao.ahead || ao.hide.on || ao.hide.nasked) {
-			if (!ao.hide.on || ao.hide.quiz > next->first)
-				ao.hide.quiz = next->first;
-			ao.hide.on = true;
-		}
-		int n = app_reg_layout(f, t, &t->subs[last], 1000, &ao, &l);
-		char from[64];
+		struct wv_view_regs ao = call_opts(t, k, true, o);
+		int n = wv_view_block_need(f, app, 0, (long)k, true, o);
 
 		if (y + used + 1 + n > ymax && ymax - (y + used + 1) >= 1)
-			n = ymax - (y + used + 1);	/* cut, as wv_view_later */
+			n = ymax - (y + used + 1) < 2 ? 1 : 2;	/* said, as
+								   wv_view_later */
 		else if (y + used + 1 + n > ymax)
 			break;
-		registers_at(f, app, last, y + used + 1, y + used + 1 + n, &ao, false);
-		snprintf(from, sizeof(from), "then %s() %zu/%zu", next->func, last + 1,
-			 t->nsubs);
-		put_from(f, t, last, y + used + 1, &ao, from);
+		call_block(f, app, k, true, y + used + 1, y + used + 1 + n, &ao);
 		used += n + 1;
 	}
 	return used;
+}
+
+void wv_view_block(struct wv_frame *f, const struct wv_app *app, size_t k, long call,
+		   bool after, int y, int ymax, const struct wv_view_regs *o)
+{
+	struct wv_view_regs co;
+
+	if (call < 0) {
+		registers_at(f, app, k, y, ymax, o ? o : &plain_regs, k == app->pos);
+		return;
+	}
+	co = call_opts(&app->trace, (size_t)call, after, o);
+	call_block(f, app, (size_t)call, after, y, ymax, &co);
+}
+
+int wv_view_block_need(const struct wv_frame *f, const struct wv_app *app, size_t k,
+		       long call, bool after, const struct wv_view_regs *o)
+{
+	const struct wv_trace *t = &app->trace;
+	struct wv_view_regs co = call < 0 ? (o ? *o : plain_regs)
+				 : call_opts(t, (size_t)call, after, o);
+	struct reg_layout l;
+
+	if (call >= 0)
+		k = t->steps[call].first + t->steps[call].nsub - 1;
+	return app_reg_layout(f, t, &t->subs[k], 1000, &co, &l);
 }

@@ -109,16 +109,39 @@ static void pane_heading(const struct split_pane *p, char *order, size_t osize,
  * values shown where no question is open or to come, else hidden as a
  * question would hide them: 3639cf8).  Returns the rows used.
  */
-static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
+/* A pane's heading line at y; returns the column after it. */
+static int pane_head(struct wv_frame *f, const struct split_pane *p, int y)
 {
-	const struct wv_trace *t = &p->app->trace;
-	int y0 = y, x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", p->app->v->name);
+	int x = wv_frame_printf(f, y, 0, WV_ROLE_TITLE, " %s ", p->app->v->name);
 	char order[32], note[96];
 
 	pane_heading(p, order, sizeof(order), note, sizeof(note));
 	x = wv_frame_put(f, y, x + 1, WV_ROLE_DIM, order);
 	if (note[0])
 		x = wv_frame_fit(f, y, x + 2, f->cols - x - 2, WV_ROLE_DIM, note);
+	return x;
+}
+
+/* What the pane's current sub-step does, p->text lines from y, not its
+   detail while a question hides it.  Returns the lines used. */
+static int pane_text(struct wv_frame *f, const struct split_pane *p, int y, int width)
+{
+	const struct wv_substep *sub = &p->app->trace.subs[p->app->pos];
+	char general[WV_TEXT_MAX];
+
+	if (!p->text)
+		return 0;
+	return wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
+			    wv_look_general(sub->text, sub->general,
+					    wv_hide_sentence(&p->o.hide, p->app->pos),
+					    general, sizeof(general)));
+}
+
+static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int width)
+{
+	const struct wv_trace *t = &p->app->trace;
+	int y0 = y, x = pane_head(f, p, y);
+
 	if (p->o.op_above) {	/* shorter still: the operation there too */
 		x = wv_frame_printf(f, y, x + 2, WV_ROLE_KERNEL, "%s()",
 				    t->steps[t->subs[p->app->pos].step].func);
@@ -135,15 +158,7 @@ static int split_pane(struct wv_frame *f, const struct split_pane *p, int y, int
 		y += wv_view_earlier(f, p->app, y, y + p->earlier, &p->eo);
 	wv_view_registers(f, p->app, y, y + p->regs, &p->o);
 	y += p->regs;
-	if (p->text) {	/* its detail not while a question hides it */
-		const struct wv_substep *sub = &t->subs[p->app->pos];
-		char general[WV_TEXT_MAX];
-
-		y += wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
-				  wv_look_general(sub->text, sub->general,
-						  wv_hide_sentence(&p->o.hide, p->app->pos),
-						  general, sizeof(general)));
-	}
+	y += pane_text(f, p, y, width);
 	/* rows the functions before did not take (the first ones have none
 	   before them): the functions after, their values where nothing is
 	   asked (p->eo's ahead) */
@@ -166,9 +181,11 @@ static int heading_w(const struct split_pane *p)
 /*
  * Share avail rows between the n panes (2 one above the other, 1 a pane
  * beside the other): first each one's heading, function line and rows
- * (shrunk as reg_layout shrinks them), then each one's sentence (up to 6
- * lines, at least one each where there is room), then the function's
- * earlier sub-steps above the current one, then the functions before it.
+ * (shrunk as reg_layout shrinks them), the upper's first (teach47
+ * finding 4: at 80x24 the lower's nearest sub-step once took the rows of
+ * the upper's question), then each one's sentence (up to 6 lines, at
+ * least one each where there is room), then the function's earlier
+ * sub-steps above the current one, then the functions before it.
  * short_win: a short window (80x24), where headings may share a line.
  */
 static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
@@ -218,37 +235,69 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 			base--;
 		}
 	}
-	if (base + keep > avail) {
-		/* not room for every pane's rows whole: a pane is drawn whole
-		   (its labels whole, its hex beside its bits or on a caption
-		   line over them) or not at all, its operation and one quiet
-		   line saying how many rows a taller window shows, never a
-		   few rows cut: the first pane whole where it can be, then
-		   the second */
-		int quiet[2], pick = n > 1 ? 3 : 1;
+	/* each pane its rows and the first lines of its sentence, the pane
+	   whose sub-step matters first (the upper, the one the keys step:
+	   a lower pane showing the nearest sub-step gets what is left).  A
+	   pane's rows are whole (labels whole, hex beside its bits or on a
+	   caption line over them; the byte header left out where that makes
+	   them fit) or its operation and one quiet line saying how many rows
+	   a taller window shows (registers_at), never a few rows cut */
+	int rk[2][7], tk[2][7], no[2] = { 0, 0 }, pick[2] = { 0, 0 };
 
-		for (int k = 0; k < n; k++)
-			quiet[k] = 2 - p[k].o.op_above;
-		/* pick: bit k set, pane k whole; the most first */
-		for (; pick > 0; pick = n > 1 ? (pick == 3 ? 1 : pick == 1 ? 2 : 0) : 0) {
-			int need = heads + keep;
+	for (int k = 0; k < n; k++) {
+		int r = p[k].regs, lean = r - (p[k].app->trace.subs[p[k].app->pos].nrows > 0);
+		int q = 2 - p[k].o.op_above, kp = want[k] < 1 + p[k].compact ? want[k]
+					       : 1 + p[k].compact;
+		int k1 = kp < 1 ? kp : 1;
+		/* the upper: whole, whole on one line of its sentence, said;
+		   the lower: whole, said (its sentence kept: both panes are
+		   narrated), then without its sentence */
+		const int opts[2][7][2] = {
+			{ { r, kp }, { lean, kp }, { lean, k1 }, { q, kp }, { 1, k1 }, { 1, 0 },
+			  { 1, 0 } },
+			{ { r, kp }, { lean, kp }, { q, kp }, { 1, kp }, { 1, k1 }, { lean, 0 },
+			  { 1, 0 } },
+		};
 
-			for (int k = 0; k < n; k++)
-				need += pick >> k & 1 ? p[k].regs : quiet[k];
-			if (need <= avail)
-				break;
-		}
-		base = heads;
-		for (int k = 0; k < n; k++) {
-			if (!(pick >> k & 1))
-				p[k].regs = quiet[k];
-			base += p[k].regs;
+		no[k] = 7;
+		for (int o = 0; o < 7; o++) {
+			rk[k][o] = opts[k][o][0];
+			tk[k][o] = opts[k][o][1];
 		}
 	}
+	/* of the choices that fit, the best by what matters most: the
+	   upper's rows whole, then a line of the lower's sentence (both
+	   panes narrated), the upper's sentence, the upper's byte header,
+	   the lower's rows whole, its sentence, its header */
+	int best = -1;
+
+	for (int a = 0; a < no[0]; a++)
+		for (int b = 0; b < (n > 1 ? no[1] : 1); b++) {
+			int need = heads + rk[0][a] + tk[0][a] +
+				   (n > 1 ? rk[1][b] + tk[1][b] : 0);
+			int score = (a <= 2) << 6 | (n > 1 && tk[1][b] > 0) << 5 |
+				    (tk[0][a] == tk[0][0]) << 4 | (a == 0) << 3 |
+				    (n > 1 && (b <= 1 || b == 5)) << 2 |
+				    (n > 1 && tk[1][b] == tk[1][0]) << 1 | (b == 0);
+
+			if (need <= avail && score > best) {
+				best = score;
+				pick[0] = a;
+				pick[1] = b;
+			}
+		}
+	if (best < 0) {		/* the fewest rows */
+		pick[0] = no[0] - 1;
+		pick[1] = n > 1 ? no[1] - 1 : 0;
+	}
+	base = heads;
+	for (int k = 0; k < n; k++) {
+		p[k].regs = rk[k][pick[k]];
+		p[k].text = tk[k][pick[k]];
+		base += p[k].regs + p[k].text;
+	}
 	avail -= base;
-	/* a line each in turn, while either wants one */
-	for (int k = 0; k < n; k++)
-		p[k].text = 0;
+	/* a line more each in turn, the upper first, while either wants one */
 	for (int k = 0, more = 1; avail > 0 && more; k = (k + 1) % n) {
 		if (p[k].text < want[k]) {
 			p[k].text++;
@@ -258,6 +307,8 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 		for (int m = 0; m < n; m++)
 			more |= p[m].text < want[m];
 	}
+	if (avail < 0)
+		avail = 0;
 	/* the earlier sub-steps, each with a blank line after it */
 	if (n == 1) {
 		p[0].earlier = wv_view_earlier_need(f, p[0].app, avail, &p[0].eo);
@@ -273,9 +324,18 @@ static void split_share(const struct wv_frame *f, struct split_pane *p, int n,
 	   from (wv_view_before fills what it is given, or draws nothing) */
 	for (int k = 0; k < n; k++)
 		avail -= p[k].earlier;
-	p[0].before = n > 1 ? avail / 2 : avail;
-	if (n > 1)
-		p[1].before = avail - avail / 2;
+	/* each pane the functions before that fit whole in its half, then
+	   the lower what the upper leaves, the upper what the lower leaves
+	   (so that neither draws a line saying a function is not shown
+	   where the other left rows empty); what is left, the lower's */
+	if (n == 1) {
+		p[0].before = avail;
+	} else {
+		p[0].before = wv_view_before_need(f, p[0].app, avail / 2, &p[0].eo);
+		p[1].before = wv_view_before_need(f, p[1].app, avail - p[0].before, &p[1].eo);
+		p[0].before = wv_view_before_need(f, p[0].app, avail - p[1].before, &p[0].eo);
+		p[1].before = avail - p[0].before;
+	}
 	for (int k = 0; k < n; k++)
 		p[k].rows = 2 - p[k].compact + p[k].before + p[k].earlier + p[k].regs +
 			    p[k].text;
@@ -408,6 +468,241 @@ static struct wv_hide lower_hide(const struct wv_app *app, const struct wv_trace
 				 .upto = st->first + st->nsub, .later = true };
 }
 
+/* ---- side by side: each call and each pair of rows on one line ---------- */
+
+/*
+ * One line of blocks side by side: pane k's sub-step at[k] (call[k] >= 0:
+ * the call of that step, by its last sub-step), or none (at[k] = -1); the
+ * rows each takes (h) with the blank lines that put its rows beside their
+ * pairs (pad).
+ */
+struct beside_item {
+	long at[2], call[2];
+	int h[2];
+	unsigned char pad[2][WV_SUB_ROWS_MAX];
+};
+
+/* The sub-step an item's block of pane k draws. */
+static size_t item_sub(const struct split_pane *p, const struct beside_item *it, int k)
+{
+	const struct wv_step *st;
+
+	if (it->call[k] < 0)
+		return (size_t)it->at[k];
+	st = &p[k].app->trace.steps[it->call[k]];
+	return st->first + st->nsub - 1;
+}
+
+/*
+ * Blank lines before rows of a and b so that each row sits on the line of
+ * the row paired with it (wv_look_match, the pairing <> and + mark by),
+ * where the pairs keep their order; the same lines a row (no captions side
+ * by side).
+ */
+static void pair_pads(const struct wv_substep *a, const struct wv_substep *b,
+		      unsigned char *pa, unsigned char *pb)
+{
+	int ma[WV_SUB_ROWS_MAX], la = 0, lb = 0, last = -1;
+
+	memset(pa, 0, WV_SUB_ROWS_MAX);
+	memset(pb, 0, WV_SUB_ROWS_MAX);
+	wv_look_match(a, b, ma);
+	for (unsigned i = 0; i < a->nrows && i < WV_SUB_ROWS_MAX; i++) {
+		int j = ma[i], d;
+
+		if (j <= last)
+			continue;
+		d = (j + lb) - ((int)i + la);
+		if (d > 0) {
+			pa[i] = (unsigned char)(pa[i] + d);
+			la += d;
+		} else if (d < 0) {
+			pb[j] = (unsigned char)(pb[j] - d);
+			lb -= d;
+		}
+		last = j;
+	}
+}
+
+/* The rows of an item's blocks (and their pads) with pane options o[2]. */
+static void item_measure(const struct wv_frame side[2], const struct split_pane *p,
+			 struct beside_item *it, bool after, const struct wv_view_regs *o[2])
+{
+	if (it->at[0] >= 0 && it->at[1] >= 0)
+		pair_pads(&p[0].app->trace.subs[item_sub(p, it, 0)],
+			  &p[1].app->trace.subs[item_sub(p, it, 1)], it->pad[0], it->pad[1]);
+	for (int k = 0; k < 2; k++) {
+		struct wv_view_regs po = *o[k];
+
+		if (it->at[k] < 0) {
+			it->h[k] = 0;
+			continue;
+		}
+		memcpy(po.pad, it->pad[k], sizeof(po.pad));
+		it->h[k] = wv_view_block_need(&side[k], p[k].app, (size_t)it->at[k],
+					      it->call[k], after, &po);
+	}
+}
+
+/*
+ * The items of two lists of pane blocks, [from[k], to[k]) each (sub-steps,
+ * or with calls the steps), in order, a block beside the one the other
+ * pane has in its place (wv_look_pair: the same kernel call on the same
+ * word, the sub-step of the same meaning), a block with none there alone.
+ * Returns how many (at most max).
+ */
+static int beside_merge(const struct split_pane *p, const size_t from[2], const size_t to[2],
+			bool calls, struct beside_item *out, int max)
+{
+	const struct wv_trace *ta = &p[0].app->trace, *tb = &p[1].app->trace;
+	size_t i = from[0], j = from[1];
+	int n = 0;
+
+	while ((i < to[0] || j < to[1]) && n < max) {
+		struct beside_item it = { .at = { -1, -1 }, .call = { -1, -1 } };
+		size_t m = (size_t)-1;
+
+		if (i < to[0] && calls) {	/* the same call on the same word */
+			const struct wv_step *st = &ta->steps[i];
+			size_t w = ta->words[st->word].address / tb->word_bytes;
+
+			m = w < tb->nwords ? wv_trace_find(tb, st->kind, w) : tb->nsubs;
+			m = m < tb->nsubs ? (size_t)(wv_trace_step_of(tb, m) - tb->steps)
+			    : (size_t)-1;
+		} else if (i < to[0]) {
+			m = wv_look_pair(ta, i, tb);
+		}
+		if (i < to[0] && m != (size_t)-1 && m >= j && m < to[1] && m > j) {
+			it.at[1] = (long)j++;	/* the other's before the pair */
+		} else if (i < to[0]) {
+			it.at[0] = (long)i++;
+			if (m != (size_t)-1 && m == j && j < to[1])
+				it.at[1] = (long)j++;
+		} else {
+			it.at[1] = (long)j++;
+		}
+		for (int k = 0; k < 2; k++)
+			it.call[k] = calls ? it.at[k] : -1;
+		out[n++] = it;
+	}
+	return n;
+}
+
+/* Draw an item from row y of both side frames. */
+static void item_draw(struct wv_frame side[2], const struct split_pane *p,
+		      const struct beside_item *it, bool after, int y,
+		      const struct wv_view_regs *o[2])
+{
+	for (int k = 0; k < 2; k++) {
+		struct wv_view_regs po = *o[k];
+
+		if (it->at[k] < 0)
+			continue;
+		memcpy(po.pad, it->pad[k], sizeof(po.pad));
+		wv_view_block(&side[k], p[k].app, (size_t)it->at[k], it->call[k], after, y,
+			      y + it->h[k], &po);
+	}
+}
+
+static int item_h(const struct beside_item *it)
+{
+	return (it->h[0] > it->h[1] ? it->h[0] : it->h[1]) + 1;
+}
+
+#define BESIDE_NEAR 24
+#define BESIDE_MAX (2 * BESIDE_NEAR + 2 * WV_SUB_ROWS_MAX)
+
+/*
+ * The panes side by side, rows [0, avail) of side[0] and side[1]: each
+ * kernel call on one line in both (the calls before, the current call's
+ * function line, the calls after), the current function's earlier
+ * sub-steps beside the ones of the same meaning, the current sub-steps'
+ * rows beside the rows paired with them, and what is shorter padded with
+ * blank lines (teach47 finding 8: x86-32's a - ONES sat beside ppc32's
+ * data = a | LOW7, its and 8 rows above ppc32's).  Where the rows run
+ * short, the calls before go first, then the earlier sub-steps, as in
+ * one pane.
+ */
+static bool split_beside(struct wv_frame side[2], struct split_pane *p, int avail,
+			 const int width[2])
+{
+	static struct beside_item items[3][BESIDE_MAX];
+	const struct wv_view_regs *eo[2] = { &p[0].eo, &p[1].eo };
+	size_t from[2], to[2], cur[2];
+	int n[3], regs = 0, text = 0, y = 0, room, first[2] = { 0, 0 };
+
+	for (int k = 0; k < 2; k++)
+		cur[k] = (size_t)(wv_trace_step_of(&p[k].app->trace, p[k].app->pos) -
+				  p[k].app->trace.steps);
+	if (!p[1].nearest) {	/* the current rows beside their pairs */
+		pair_pads(&p[0].app->trace.subs[p[0].app->pos],
+			  &p[1].app->trace.subs[p[1].app->pos], p[0].o.pad, p[1].o.pad);
+	}
+	for (int k = 0; k < 2; k++) {
+		int r = wv_view_registers_need(&side[k], p[k].app, 1000, &p[k].o);
+
+		regs = r > regs ? r : regs;
+		text = p[k].text > text ? p[k].text : text;
+	}
+	if (2 + regs + text > avail)
+		return false;	/* short: each pane on its own (split_share) */
+	/* the earlier sub-steps of the current call, the calls before, after */
+	for (int k = 0; k < 2; k++) {
+		from[k] = p[k].app->trace.steps[cur[k]].first;
+		to[k] = p[k].app->pos;
+	}
+	n[0] = beside_merge(p, from, to, false, items[0], BESIDE_MAX);
+	/* (a long string's calls: the nearest BESIDE_NEAR each way, more
+	   than a screen holds) */
+	for (int k = 0; k < 2; k++) {
+		from[k] = cur[k] > BESIDE_NEAR ? cur[k] - BESIDE_NEAR : 0;
+		to[k] = cur[k];
+	}
+	n[1] = beside_merge(p, from, to, true, items[1], BESIDE_MAX);
+	for (int k = 0; k < 2; k++) {
+		from[k] = cur[k] + 1;
+		to[k] = p[k].app->trace.nsteps;
+		if (to[k] > from[k] + BESIDE_NEAR)
+			to[k] = from[k] + BESIDE_NEAR;
+	}
+	n[2] = beside_merge(p, from, to, true, items[2], BESIDE_MAX);
+	for (int g = 0; g < 3; g++)
+		for (int i = 0; i < n[g]; i++)
+			item_measure(side, p, &items[g][i], g == 2, eo);
+	/* the latest earlier sub-steps that fit, then the latest calls before */
+	room = avail - 2 - regs - text;
+	for (int g = 0; g < 2; g++) {
+		first[g] = n[g];
+		while (first[g] > 0 && item_h(&items[g][first[g] - 1]) <= room)
+			room -= item_h(&items[g][--first[g]]);
+	}
+	for (int k = 0; k < 2; k++)
+		pane_head(&side[k], &p[k], 0);
+	y = 1;
+	for (int i = first[1]; i < n[1]; i++) {
+		item_draw(side, p, &items[1][i], false, y, eo);
+		y += item_h(&items[1][i]);
+	}
+	for (int k = 0; k < 2; k++)
+		wv_view_function(&side[k], p[k].app, y);
+	y++;
+	for (int i = first[0]; i < n[0]; i++) {
+		item_draw(side, p, &items[0][i], false, y, eo);
+		y += item_h(&items[0][i]);
+	}
+	for (int k = 0; k < 2; k++) {
+		wv_view_registers(&side[k], p[k].app, y, y + regs, &p[k].o);
+		pane_text(&side[k], &p[k], y + regs, width[k]);
+	}
+	y += regs + text;
+	/* the calls after, whole, while they fit */
+	for (int i = 0; i < n[2] && y + item_h(&items[2][i]) <= avail; i++) {
+		item_draw(side, p, &items[2][i], true, y + 1, eo);
+		y += item_h(&items[2][i]);
+	}
+	return true;
+}
+
 bool wv_view_split_strip(const struct wv_frame *f, int y, bool present)
 {
 	return present || f->rows - y < 35;
@@ -472,21 +767,31 @@ int wv_view_split_body(struct wv_frame *f, const struct wv_app *app, int y,
 		p[k].eo.differ = p[k].eo.alone = 0;
 	}
 	if (beside) {
-		for (int k = 0; k < 2; k++) {
-			int width = wv_view_measure(side[k].cols - 1);
+		int width[2];
 
-			split_share(&side[k], &p[k], 1, avail, width, short_win);
-			split_pane(&side[k], &p[k], 0, width);
-			blit(f, &side[k], y, k ? half + 1 : 0);
+		for (int k = 0; k < 2; k++) {
+			width[k] = wv_view_measure(side[k].cols - 1);
+			split_share(&side[k], &p[k], 1, avail, width[k], short_win);
 		}
+		/* each call and each pair of rows on one line, where neither
+		   pane folds its heading (a short window) */
+		if (p[0].compact || p[1].compact || !split_beside(side, p, avail, width))
+			for (int k = 0; k < 2; k++) {
+				memset(p[k].o.pad, 0, sizeof(p[k].o.pad));
+				split_pane(&side[k], &p[k], 0, width[k]);
+			}
+		for (int k = 0; k < 2; k++)
+			blit(f, &side[k], y, k ? half + 1 : 0);
 		for (int r = y; r < y + avail; r++)
 			wv_frame_put(f, r, half, WV_ROLE_DIM, "|");
 	} else {
 		int width = wv_view_measure(f->cols);
 
 		split_share(f, p, 2, avail, width, short_win);
-		y += split_pane(f, &p[0], y, width);
-		split_pane(f, &p[1], y, width);
+		int used = split_pane(f, &p[0], y, width);
+
+		p[1].rows += p[0].rows - used;	/* what the upper left */
+		split_pane(f, &p[1], y + used, width);
 	}
 	wv_frame_free(&side[0]);
 	wv_frame_free(&side[1]);

@@ -262,6 +262,11 @@ static void match_rows(const struct wv_substep *a, const struct wv_substep *b, i
 			}
 }
 
+void wv_look_match(const struct wv_substep *a, const struct wv_substep *b, int *ma)
+{
+	match_rows(a, b, ma);
+}
+
 uint32_t wv_look_differ(const struct wv_trace *t, size_t k, const struct wv_trace *o,
 			size_t ok)
 {

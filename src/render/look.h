@@ -135,6 +135,13 @@ uint32_t wv_look_alone(const struct wv_trace *t, size_t k, const struct wv_trace
 		       size_t ok);
 
 /*
+ * The pairing wv_look_differ and wv_look_alone mark by: ma[i] the row of
+ * sub-step b standing where row i of sub-step a does, -1 none (ma holds
+ * a->nrows).  The split view side by side draws paired rows on one line.
+ */
+void wv_look_match(const struct wv_substep *a, const struct wv_substep *b, int *ma);
+
+/*
  * The sub-step of o that stands where sub-step k of t does: the same kernel
  * function on the word at the same address, a sub-step of the same meaning
  * (wv_trace_sub_means) as often before in it; (size_t)-1 when o has none.

@@ -72,6 +72,25 @@ static void whole_or_marked(const char *text, const char *what)
 	fail_msg("%s: \"%s\" is neither whole nor marked as cut", what, text);
 }
 
+/*
+ * The function's file whole, or its directories left out behind the cut
+ * mark ("in .../asm/word-at-a-time.h"), never cut inside a name (issue
+ * 47: "word-at-a..." read as a path that does not exist).
+ */
+static void file_shown(const char *file, const char *what)
+{
+	char want[300];
+
+	if (shows(file))
+		return;
+	for (const char *tail = strchr(file, '/'); tail; tail = strchr(tail + 1, '/')) {
+		snprintf(want, sizeof(want), " in " WV_CUT_UTF8 "%s", tail);
+		if (shows(want))
+			return;
+	}
+	fail_msg("%s: \"%s\" is neither whole nor its directories left out", what, file);
+}
+
 static void main_views(void **state)
 {
 	(void)state;
@@ -95,7 +114,7 @@ static void main_views(void **state)
 				assert_true(shows("\"ab\\0cd\""));
 				/* the one step counter */
 				assert_true(shows("sub-step "));
-				whole_or_marked(st->file, "the function's file");
+				file_shown(st->file, "the function's file");
 				/* rows left out say so ("... N more rows") */
 				for (unsigned r = 0; r < app.trace.subs[pos].nrows &&
 				     !shows("more row"); r++)
