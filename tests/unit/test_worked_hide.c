@@ -19,6 +19,7 @@
  */
 #include "testutil.h"
 #include "questions.h"
+#include "perturb.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -237,10 +238,122 @@ static void one_rule(void **state)
 	assert_int_equal(one_failed, 0);
 }
 
+/* ---- after an answer: nothing of what is still to come ------------------- */
+
+static const int psizes[][2] = { { 24, 80 }, { 36, 120 }, { 50, 200 } };
+#define NPSIZES (sizeof(psizes) / sizeof(psizes[0]))
+
+static unsigned pert_moments, pert_frames, pert_rows, pert_failed, pert_worked;
+
+/*
+ * The class's screens now (its question answered), then again with what
+ * every question still to come on the trace asks changed wherever this
+ * suite says it reaches (perturb.h: the asked value in every row that
+ * holds it, and what its sub-step computes from it on its word), the
+ * answer given kept (its line shows it), and the worked answer worked out
+ * again on the changed trace, as a class entering the scene there would
+ * have it: every cell the same, at 80x24, 120x36 and 200x50, both layouts.
+ */
+static void same_after_answer(const char *what)
+{
+	struct wv_frame before[NPSIZES][2] = { 0 }, after[NPSIZES][2] = { 0 };
+	size_t js[64], qs[64], n;
+	struct wv_answer ans[64], keep = cls.answer, again;
+	const struct wv_scene *sc = wv_lesson_scene(cls.lesson, cls.scene);
+	struct saved sv;
+	bool was = cls.present;
+
+	assert_false(wv_class_question_open(&cls));
+	n = pt_pending(&cls, &app, js, ans, qs);
+	if (n == 0)
+		return;
+	pert_moments++;
+	for (size_t z = 0; z < NPSIZES; z++)
+		for (int present = 0; present < 2; present++) {
+			cls.present = present;
+			assert_int_equal(wv_frame_init(&before[z][present], psizes[z][0],
+						       psizes[z][1]), 0);
+			wv_lessonview_build(&before[z][present], &cls);
+		}
+	save(&sv, &app.trace);
+	pert_rows += pt_perturb_pending(&cls, &app, n, js, ans, qs);
+	if (wv_lesson_answer(sc, &app.trace, &again) == 0) {
+		memcpy(cls.answer.worked, again.worked, sizeof(again.worked));
+		pert_worked += strcmp(keep.worked, again.worked) != 0;
+	}
+	for (size_t z = 0; z < NPSIZES; z++)
+		for (int present = 0; present < 2; present++) {
+			const char *why;
+
+			cls.present = present;
+			assert_int_equal(wv_frame_init(&after[z][present], psizes[z][0],
+						       psizes[z][1]), 0);
+			wv_lessonview_build(&after[z][present], &cls);
+			why = differ(&before[z][present], &after[z][present]);
+			pert_frames++;
+			if (why) {
+				pert_failed++;
+				printf("# %s at %dx%d%s (scene %zu's question to come): %s\n",
+				       what, psizes[z][1], psizes[z][0],
+				       present ? ", --present" : "", js[0] + 1, why);
+			}
+			wv_frame_free(&before[z][present]);
+			wv_frame_free(&after[z][present]);
+		}
+	restore(&sv, &app.trace);
+	cls.answer = keep;
+	cls.present = was;
+}
+
+static void after_answer_lesson(const wv_lesson *l, unsigned number,
+				const struct wv_variant *v, void *ctx)
+{
+	struct wv_ui_opts o = { .lesson = l, .lesson_number = number,
+				.lesson_slug = "x", .variant = v, .delim = -1 };
+
+	(void)ctx;
+	assert_int_equal(wv_class_init(&cls, &app, &o, NULL), 0);
+	for (size_t i = 0; i < wv_lesson_nscenes(l); i++) {
+		char what[200];
+
+		wv_class_goto(&cls, i);
+		if (!cls.has_question)
+			continue;
+		snprintf(what, sizeof(what), "lesson %u on %s, scene %zu (%s), answered",
+			 number, v->name, i + 1, wv_lesson_scene(l, i)->title);
+		answer_right();
+		same_after_answer(what);		/* its worked answer */
+		wv_class_do(&cls, WV_ACT_NEXT);
+		same_after_answer(what);		/* a sub-step on */
+		wv_class_do(&cls, WV_ACT_PREV);
+		wv_class_do(&cls, WV_ACT_PREV);
+		same_after_answer(what);		/* one back */
+	}
+	wv_class_free(&cls);
+	wv_app_free(&app);
+}
+
+static void after_answer(void **state)
+{
+	unsigned pairs;
+
+	(void)state;
+	pairs = each_lesson_variant(after_answer_lesson, NULL);
+	printf("# %u (lesson, variant) pairs: %u moments after an answer with a question "
+	       "still to come on the trace, %u frames compared cell by cell, %u asked "
+	       "rows changed, %u worked answers changed by it on the changed trace; %u "
+	       "frames differ\n", pairs, pert_moments, pert_frames, pert_rows,
+	       pert_worked, pert_failed);
+	assert_true(pert_moments > 100);
+	assert_true(pert_worked > 20);
+	assert_int_equal(pert_failed, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_rule),
+		cmocka_unit_test(after_answer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
