@@ -137,40 +137,6 @@ static bool this_size(size_t z)
 
 static unsigned qrows_checked, qrows_failed;
 
-/* Does line start with label, then blanks, then a '?' (the row drawn
-   hidden, its bits and hex '?')? */
-static bool drawn_hidden(const char *line, const char *label)
-{
-	size_t n = strlen(label);
-
-	while (*line == ' ' || *line == '<' || *line == '>')
-		line++;
-	if (strncmp(line, label, n) != 0 || line[n] != ' ')
-		return false;
-	line += n;
-	while (*line == ' ')
-		line++;
-	/* its bits: four '?' at least (the calls table's "has_zero  ?  ?"
-	   is a call's result, not a row) */
-	unsigned marks = 0;
-
-	for (const char *p = line; *p; p++)
-		marks += *p == '?';
-	return *line == '?' && marks >= 4;
-}
-
-/* Is v one of t's constants (ONES, 0x00ff0001): a computed value equal
-   to one is the word's coincidence, no proof of the same quantity. */
-static bool a_constant(const struct wv_trace *t, uint64_t v)
-{
-	for (size_t k = 0; k < t->nsubs; k++)
-		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++)
-			if (t->subs[k].rows[ri].kind == WV_ROW_CONST &&
-			    t->subs[k].rows[ri].value == v)
-				return true;
-	return false;
-}
-
 /*
  * Every word-wide row the frame draws as '?' (its label, then '?' where
  * its bits are), whose value the same frame shows elsewhere in hex

@@ -40,25 +40,6 @@ static const int tall[][2] = { { 24, 80 }, { 36, 120 }, { 45, 160 }, { 50, 200 }
 
 static unsigned one_frames, one_rows, one_failed;
 
-/* Does line start with label, then blanks, then '?' for its bits (four at
-   least: the calls table's "has_zero  ?" is a call's result, not a row)? */
-static bool drawn_hidden(const char *line, const char *label)
-{
-	size_t n = strlen(label);
-	unsigned marks = 0;
-
-	while (*line == ' ' || *line == '<' || *line == '>')
-		line++;
-	if (strncmp(line, label, n) != 0 || line[n] != ' ')
-		return false;
-	line += n;
-	while (*line == ' ')
-		line++;
-	for (const char *p = line; *p; p++)
-		marks += *p == '?';
-	return *line == '?' && marks >= 4;
-}
-
 /* Is every row of t labelled label, and not a constant, value v? */
 static bool label_names(const struct wv_trace *t, const char *label, uint64_t v)
 {
@@ -70,18 +51,6 @@ static bool label_names(const struct wv_trace *t, const char *label, uint64_t v)
 				return false;
 		}
 	return true;
-}
-
-/* Is v one of t's constants (a computed value equal to one is the word's
-   coincidence)? */
-static bool a_constant(const struct wv_trace *t, uint64_t v)
-{
-	for (size_t k = 0; k < t->nsubs; k++)
-		for (unsigned ri = 0; ri < t->subs[k].nrows; ri++)
-			if (t->subs[k].rows[ri].kind == WV_ROW_CONST &&
-			    t->subs[k].rows[ri].value == v)
-				return true;
-	return false;
 }
 
 /* Is line a register row of value v: a label of t's rows holding v, then
