@@ -293,8 +293,8 @@ struct wv_veil {
  * answer's own value, which the answer line shows, and the memory give
  * (lesson 9, scene 2 with scene 3's question on where the top flag points
  * to come: "... so flags = ? (scene 3 asks about it). has_zero flags every
- * zero byte ... (memory shows 1) and ... a byte that is not zero: 1 such
- * false positive, so 2 flags in all.").  Returns 0, or -1 when s asks
+ * zero byte ... (memory shows 1 here), and a byte that is not zero only
+ * where a borrow reached it: 1 such false positive, so 2 flags in all.").  Returns 0, or -1 when s asks
  * nothing of t.
  */
 int wv_lesson_worked(const struct wv_scene *s, const struct wv_trace *t,

@@ -229,10 +229,10 @@ static void false_pos_worked(const struct wv_trace *t, const struct wv_word *wd,
 		unsigned z = zero_bytes(t, wd);
 
 		snprintf(out + n, size - n, "%shas_zero flags every zero byte of the word "
-			 "at address %zu (memory shows %u) and, where a borrow ran on into "
-			 "it, a byte that is not zero: %llu such false positive%s, so %llu "
-			 "flag%s in all. Which bytes they sit in is for %s. So the answer "
-			 "is %llu.", n ? " " : "", wd->address, z,
+			 "at address %zu (memory shows %u here), and a byte that is not "
+			 "zero only where a borrow reached it: %llu such false positive%s, "
+			 "so %llu flag%s in all. Which bytes they sit in is for %s. So the "
+			 "answer is %llu.", n ? " " : "", wd->address, z,
 			 (unsigned long long)a->value, a->value == 1 ? "" : "s",
 			 (unsigned long long)(z + a->value), z + a->value == 1 ? "" : "s",
 			 asker(by, who, sizeof(who)), (unsigned long long)a->value);
@@ -253,11 +253,11 @@ static void top_flag_worked(const struct wv_trace *t, const struct wv_word *wd,
 			    char *out, size_t size)
 {
 	unsigned top = (unsigned)a->value;
-	/* under a veil, the first zero as memory shows it (the word a), not as
-	   find_zero finds it from the masks a later question may ask */
 	size_t n, first = t->answer - wd->address;
 
-	if (v)	/* memory's first zero byte in the word a */
+	/* under a veil, the first zero as memory shows it (the word a), not as
+	   find_zero finds it from the masks a later question may ask about */
+	if (v)
 		for (first = 0; first < t->word_bytes &&
 		     wv_wat_mem_byte(t->v, wd->value, (unsigned)first) != 0; first++)
 			;

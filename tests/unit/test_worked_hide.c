@@ -237,6 +237,13 @@ static void same_after_answer(const char *what)
 	if (n == 0)
 		return;
 	pert_moments++;
+	if (getenv("WATVIZ_WORKED_SHOW")) {	/* the worked answers veiled, to read */
+		char text[WV_ANSWER_TEXT_MAX];
+
+		wv_class_worked(&cls, text, sizeof(text));
+		if (strcmp(text, cls.answer.worked) != 0)
+			printf("# %s:\n#   %s\n#   was: %s\n", what, text, cls.answer.worked);
+	}
 	for (size_t z = 0; z < NPSIZES; z++)
 		for (int present = 0; present < 2; present++) {
 			cls.present = present;
