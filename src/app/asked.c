@@ -12,9 +12,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "app/classroom.h"
+#include "app/view.h"
 #include "render/hide.h"
 #include "lesson/lesson.h"
 
@@ -108,6 +111,53 @@ size_t wv_class_later_answers(const struct wv_class *c, uint64_t *later, size_t 
 			later[n++] = a.value;
 	}
 	return n;
+}
+
+/* The worked answer's veil: what the screen hides (wv_view_hide) of the
+   trace shown, asked row by row and step by step, and which question
+   still to come hides it. */
+static size_t veil_by(const struct wv_class *c, size_t k, unsigned ri, size_t step)
+{
+	for (size_t j = next_asked(c, c->scene + 1); j < c->nscenes; j = next_asked(c, j + 1)) {
+		const struct wv_scene *s = wv_lesson_scene(c->lesson, j);
+		struct wv_hide_asked one = { wv_lesson_quiz_sub(s, &c->app->trace),
+					     (int)s->q.ask };
+		struct wv_hide h = wv_view_hide(c->app);
+		struct wv_row r;
+
+		h.asked = &one;
+		h.nasked = 1;
+		if (step < c->app->trace.nsteps ? wv_hide_result(&h, &c->app->trace, step)
+		    : wv_hide_row(&h, &c->app->trace, k, ri, &r))
+			return j + 1;
+	}
+	return 0;
+}
+
+static size_t veil_row(const void *ctx, size_t k, unsigned ri)
+{
+	const struct wv_class *c = ctx;
+
+	return veil_by(c, k, ri, SIZE_MAX);
+}
+
+static size_t veil_step(const void *ctx, size_t i)
+{
+	return veil_by(ctx, 0, 0, i);
+}
+
+void wv_class_worked(const struct wv_class *c, char *out, size_t size)
+{
+	struct wv_veil v = { veil_row, veil_step, c, 0 };
+	const struct wv_scene *s = c->scene < c->nscenes ? wv_lesson_scene(c->lesson, c->scene)
+							 : NULL;
+
+	for (size_t j = next_asked(c, c->scene + 1); j < c->nscenes; j = next_asked(c, j + 1))
+		v.asks |= 1u << wv_lesson_scene(c->lesson, j)->q.ask;
+	/* nothing to come on this trace: the whole of it */
+	if (!s || wv_lesson_worked(s, &c->app->trace, &c->answer,
+				   c->app->nasked ? &v : NULL, out, size) != 0)
+		snprintf(out, size, "%s", c->answer.worked);
 }
 
 bool wv_class_split_shown(const struct wv_class *c)

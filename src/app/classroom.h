@@ -300,6 +300,15 @@ int wv_class_narrate(const struct wv_class *c, const char *memory, char *out,
  */
 unsigned wv_class_hiding(const struct wv_class *c);
 
+/*
+ * The worked answer of the scene's question as the screen may show it now,
+ * into out (size bytes): while questions still to come on the trace shown
+ * ask what a row holds (app->asked), it says no value the screen draws '?'
+ * and nothing that follows from one (wv_lesson_worked under the veil of
+ * wv_view_hide); else the whole of c->answer.worked.
+ */
+void wv_class_worked(const struct wv_class *c, char *out, size_t size);
+
 /* Questions in the lesson, and how many had each outcome. */
 size_t wv_class_count(const struct wv_class *c, enum wv_class_outcome o,
 		      size_t *questions);

@@ -272,7 +272,7 @@ static void question(struct pen *p, const struct wv_class *c)
 static void feedback(struct pen *p, const struct wv_class *c)
 {
 	const struct wv_answer *a = &c->answer;
-	char val[40], buf[200];
+	char val[40], buf[200], worked[WV_ANSWER_TEXT_MAX];
 
 	wv_lesson_format(a, a->value, val, sizeof(val));
 	if (a->form == WV_FORM_FORMULA)
@@ -295,7 +295,9 @@ static void feedback(struct pen *p, const struct wv_class *c)
 	ask_line(p, c);
 	line(p, WV_ROLE_ANSWER, buf);
 	gap(p);
-	line(p, WV_ROLE_TEXT, a->worked);
+	/* not what a question still to come asks: the rows' '?' hold */
+	wv_class_worked(c, worked, sizeof(worked));
+	line(p, WV_ROLE_TEXT, worked);
 	gap(p);
 	line(p, WV_ROLE_DIM, next_hint(c));
 	if (scene(c)->practice)

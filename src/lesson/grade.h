@@ -1,6 +1,6 @@
 /*
- * src/lesson/grade.h - what grade.c and slip.c lend the files above them in
- * src/lesson/ (slip.c, wrong.c, check.c);
+ * src/lesson/grade.h - what grade.c, worked.c and slip.c lend the files
+ * above them in src/lesson/ (worked.c, slip.c, wrong.c, check.c);
  * private to src/lesson/ (the public API is lesson/lesson.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -52,6 +52,27 @@ const char *ls_sub_rule(const struct wv_trace *t, size_t k);
  * t->nsubs when none does.
  */
 size_t ls_result_sub(const struct wv_step *st, const struct wv_trace *t);
+
+/* The step of kind on word w, or NULL. */
+const struct wv_step *ls_step_on(const struct wv_trace *t, enum wv_step_kind k, size_t w);
+
+/*
+ * The call scene s's question asks about on t (has_zero on the shown word
+ * for has_zero, data, false_positives, top_flag_byte and has_zero_ops;
+ * prep_zero_mask ... zero_bytemask on the last word), or NULL (a
+ * sub-step's result, a formula, or a trace that does not reach it).
+ */
+const struct wv_step *ls_asked_call(const struct wv_scene *s, const struct wv_trace *t);
+
+/*
+ * The sub-step the worked answer of a (the answer of scene s on t) works
+ * out with its numbers, into a->worked_sub and a->worked_own: the shown
+ * one when it computes the answer, else the one that computes its call's
+ * result; the flags for a count over them; SIZE_MAX for a whole step's
+ * chain or none.  Chosen on the trace as built, so that the worked answer
+ * under a veil (wv_lesson_worked) never chooses by a value it hides.
+ */
+void ls_worked_sub(const struct wv_scene *s, const struct wv_trace *t, struct wv_answer *a);
 
 /* ---- what a wrong answer would have meant (slip.c, wrong.c) --------------- */
 

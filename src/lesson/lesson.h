@@ -249,6 +249,11 @@ struct wv_answer {
 	uint64_t choices[WV_CHOICES_MAX];
 	unsigned right;		/* CHOICE: index of the right option */
 	char worked[WV_ANSWER_TEXT_MAX];	/* how the value comes about */
+	size_t worked_sub;	/* the sub-step it works out with its numbers,
+				   chosen on the trace it was worked out on
+				   (SIZE_MAX: none, or a whole step's) */
+	bool worked_own;	/* that sub-step's last result row is the
+				   answer itself */
 	char hint[WV_HINT_MAX];	/* one nudge at the row or the rule, for after
 				   a wrong answer and before the worked one:
 				   never the value ("" for a formula) */
@@ -261,6 +266,40 @@ struct wv_answer {
  */
 int wv_lesson_answer(const struct wv_scene *s, const struct wv_trace *t,
 		     struct wv_answer *a);
+
+/*
+ * What a worked answer may not say yet: what the questions still to come
+ * on its trace ask, and what follows from their answers, which the screen
+ * draws '?' (render/hide.h decides; the caller asks it here).  row: the
+ * number of the scene whose question hides row ri of sub-step k, 0 when
+ * it is shown; step: the same for step i's result (either NULL: nothing of
+ * that kind is hidden).  asks: what those questions ask, 1 << enum wv_ask
+ * each ("where the first zero is" is find_zero's and length's to say).
+ */
+struct wv_veil {
+	size_t (*row)(const void *ctx, size_t k, unsigned ri);
+	size_t (*step)(const void *ctx, size_t i);
+	const void *ctx;
+	unsigned asks;
+};
+
+/*
+ * Scene s's worked answer on trace t, for the answer a that
+ * wv_lesson_answer worked out there, under veil v, into out (size bytes,
+ * always terminated).  v NULL: the whole of it, as a->worked holds it.
+ * Under a veil no value it hides is written (a row's '?' is written '?'),
+ * nor a sentence that follows from one (a sub-step's detail, "Flags at
+ * memory 1 and 2"): the sentence says which scene asks it, and what the
+ * answer's own value, which the answer line shows, and the memory give
+ * (lesson 9, scene 2 with scene 3's question on where the top flag points
+ * to come: "... so flags = ? (scene 3 asks about it). has_zero flags every
+ * zero byte ... (memory shows 1 here), and a byte that is not zero only
+ * where a borrow reached it: 1 such false positive, so 2 flags in all.").  Returns 0, or -1 when s asks
+ * nothing of t.
+ */
+int wv_lesson_worked(const struct wv_scene *s, const struct wv_trace *t,
+		     const struct wv_answer *a, const struct wv_veil *v, char *out,
+		     size_t size);
 
 /*
  * What a wrong answer typed (read as a number) would have meant on trace t,

@@ -164,12 +164,44 @@ static bool not_of_known(const struct wv_trace *t, size_t q, size_t j)
 	return inputs > 0;
 }
 
+/*
+ * Is sub-step k a test of a value alone ("has_zero(a) != 0": no input row,
+ * its one row the result the sub-steps before computed)?  That row is then
+ * hidden or shown as an input carried from them is, as the "flags" it
+ * repeats: the loop's yes or no is not drawn, only the value tested.
+ */
+static bool tests_alone(const struct wv_trace *t, size_t k)
+{
+	const struct wv_substep *s = &t->subs[k];
+
+	if (s->op != WV_OP_TEST)
+		return false;
+	for (unsigned ri = 0; ri < s->nrows; ri++)
+		if (s->rows[ri].kind != WV_ROW_RESULT)
+			return false;
+	return s->nrows == 1;
+}
+
+/* The sub-step that computes what test k tests: the last of its step
+   before it that is neither a note nor a test (k itself when none). */
+static size_t tested_from(const struct wv_trace *t, size_t k)
+{
+	size_t first = wv_trace_step_of(t, k)->first;
+
+	for (size_t j = k; j-- > first;)
+		if (t->subs[j].op != WV_OP_NOTE && t->subs[j].op != WV_OP_TEST)
+			return j;
+	return k;
+}
+
 static bool hidden(const struct wv_trace *t, size_t q, size_t k, const struct wv_row *r)
 {
 	if (k < q && r->kind == WV_ROW_RESULT && fixed_up(t, t->subs[k].step, q))
 		return true;
 	if (k < q || r->kind == WV_ROW_CONST)
 		return false;
+	if (r->kind == WV_ROW_RESULT && tests_alone(t, k))
+		return tested_from(t, k) >= q;
 	if (r->kind != WV_ROW_INPUT)	/* computed at Q or after it */
 		return !(r->kind == WV_ROW_RESULT && not_of_known(t, q, k));
 	return k > q && !known_input(t, q, k, r);

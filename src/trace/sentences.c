@@ -394,7 +394,11 @@ void tr_note_false_pos(struct builder *b, const char *xl, uint64_t x,
 			tr_sub_detail(b, s, "Here: none; every flag is a zero byte's.");
 	}
 	tr_mark_zero(b, tr_row_add(b, s, WV_ROW_INPUT, xl, x, w));
-	r = tr_row_add(b, s, WV_ROW_RESULT, "cheap F", f, w);
+	/* F is the flags the sub-step before computed, carried in to be
+	   compared: an input, so that whatever hides or shows that result
+	   hides or shows it here too (render/hide.h); as a result of this
+	   note it was '?' under the flags row shown above it */
+	r = tr_row_add(b, s, WV_ROW_INPUT, "cheap F", f, w);
 	tr_mark_flags(b, r, x, false, 0);
 	for (unsigned i = 0; i < b->t->word_bytes; i++)
 		if (fp & (1u << i))

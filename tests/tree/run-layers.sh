@@ -80,6 +80,9 @@ RANK = {
     "lesson": {
         "lesson": 0, "internal": 0, "rules": 0,
         "lint": 1, "parse": 2, "grade": 1, "typed": 1, "slip": 2, "wrong": 3,
+        # the answer and its worked text, over grade's readers of the trace
+        # and under every file that asks for an answer
+        "worked": 1.5,
         "narrate": 2, "distract": 4, "pace": 4,
         "check": 3,
         "loader": 5,
