@@ -180,10 +180,11 @@ int wv_class_split(struct wv_class *c, const struct wv_variant *v);
 size_t wv_class_later_answers(const struct wv_class *c, uint64_t *later, size_t max);
 
 /*
- * Would a view of every value of the word shown (compare, split, :json,
- * :try, a link's view) answer a question open or still to come on this
- * trace?  Returns the scene that asks it (from 1; the first of them), or
- * 0.  Such a view waits until it is answered or shown with s.
+ * Would a view of every value of the word shown (compare, :json, :try, a
+ * link's view) answer a question open or still to come on this trace?
+ * Returns the scene that asks it (from 1; the first of them), or 0.  Such
+ * a view waits until it is answered or shown with s.  (The split view
+ * hides what it would answer instead: wv_class_split_shown.)
  */
 size_t wv_class_would_answer(const struct wv_class *c);
 
