@@ -3,8 +3,8 @@
  * whether a question is open, which questions are still to come on the
  * trace shown (app->asked, which every view and handout hides), a question
  * withdrawn when the trace is no longer its own, the views refused while
- * they would answer, the split view (wv_class_split) held back while it
- * would, and the first outcome of a question.  Split from
+ * they would answer, the split view (wv_class_split) held back while the
+ * scene's own question is open, and the first outcome of a question.  Split from
  * classroom.c, which calls it through asked.h.  See app/classroom.h.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -160,14 +160,16 @@ void wv_class_worked(const struct wv_class *c, char *out, size_t size)
 		snprintf(out, size, "%s", c->answer.worked);
 }
 
+/*
+ * Drawn in every scene whose own question is not open: the lower pane
+ * hides, from its first sub-step of the kernel call a question open or
+ * still to come on this word asks of (view_split.c lower_hide), what could
+ * answer it, as the upper pane hides the asked rows (render/hide.c).
+ */
 bool wv_class_split_shown(const struct wv_class *c)
 {
-	const struct wv_variant *own;
-
-	if (c->phase == WV_CLASS_END || !c->app->split_v || wv_class_question_open(c))
-		return false;
-	own = wv_lesson_scene(c->lesson, c->scene)->split;
-	return c->app->split_v == own || wv_class_would_answer(c) == 0;
+	return c->phase != WV_CLASS_END && c->app->split_v &&
+	       !wv_class_question_open(c);
 }
 
 size_t wv_class_would_answer(const struct wv_class *c)
@@ -178,22 +180,18 @@ size_t wv_class_would_answer(const struct wv_class *c)
 }
 
 /*
- * The split view that must wait here (the teacher's, where a question on
- * this word is still to come) says so on the message line, and until when.
+ * The split view that waits here (the scene's own question is open) says
+ * so on the message line, and until when: this scene's answer frees it.
  */
 void app_split_waits(struct wv_class *c)
 {
 	const struct wv_app *app = c->app;
-	size_t q = wv_class_would_answer(c);
 
-	if (!app->split_v || wv_class_split_shown(c))
+	if (!app->split_v || c->phase == WV_CLASS_END || wv_class_split_shown(c))
 		return;
-	if (wv_class_question_open(c) || !q)
-		wv_app_msg(c->app, false, "The split view with %s appears after this "
-			   "scene's question.", app->split_v->name);
-	else
-		wv_app_msg(c->app, false, "The split view with %s appears after scene "
-			   "%zu's question on this word.", app->split_v->name, q);
+	wv_app_msg(c->app, false, "The split view with %s appears once scene %zu's "
+		   "question is answered (or shown with s).", app->split_v->name,
+		   c->scene + 1);
 }
 
 int wv_class_split(struct wv_class *c, const struct wv_variant *v)

@@ -87,8 +87,9 @@ struct wv_class {
 	bool present;			/* --present */
 	/* the split view the teacher asked for (--split, v or :split in
 	   the lesson): kept through the scenes, a scene's own split: shown
-	   instead in that scene; drawn only while it would answer no
-	   question on the trace (wv_class_split_shown); NULL none */
+	   instead in that scene; drawn wherever the scene's own question
+	   is not open, its second pane hiding what a question open or to
+	   come would show (wv_class_split_shown); NULL none */
 	const struct wv_variant *split;
 	size_t scene, nscenes;
 	enum wv_class_phase phase;
@@ -154,19 +155,21 @@ bool wv_class_question_open(const struct wv_class *c);
 
 /*
  * Is the split view drawn now?  It is on (app->split_v), the lesson is not
- * at its end, and it shows no question's answer: none is open, and either
- * it is the scene's own split: or no question still to come on this trace
- * (wv_class_would_answer) could be answered from it.  Otherwise the scene
- * is drawn alone and the split waits.
+ * at its end, and the scene's own question is not open (its layout keeps
+ * the scene's narration, not the question and its answer line).  Where a
+ * question open or still to come on this trace (wv_class_would_answer)
+ * could be answered from the second pane, that pane hides it from the
+ * kernel call it asks of on (the first pane hides the asked rows, as
+ * everywhere).  Otherwise the scene is drawn alone and the split waits.
  */
 bool wv_class_split_shown(const struct wv_class *c);
 
 /*
  * The teacher's split view in a lesson (v, :split NAME, a link's split=,
  * as --split): v under the scene's variant (NULL closes it), kept through
- * the scenes.  Where it would show what a question open or
- * still to come on this word asks, it waits (the scene is drawn alone,
- * wv_class_split_shown) and the message line says until when.  A variant
+ * the scenes.  While the scene's own question is open it waits (the
+ * scene is drawn alone, wv_class_split_shown) and the message line says
+ * until when: that scene's answer.  A variant
  * that cannot walk the scene's memory is refused, app->msg says why.
  * Returns the reaction.
  */
@@ -181,10 +184,11 @@ int wv_class_split(struct wv_class *c, const struct wv_variant *v);
 size_t wv_class_later_answers(const struct wv_class *c, uint64_t *later, size_t max);
 
 /*
- * Would a view of every value of the word shown (compare, split, :json,
- * :try, a link's view) answer a question open or still to come on this
- * trace?  Returns the scene that asks it (from 1; the first of them), or
- * 0.  Such a view waits until it is answered or shown with s.
+ * Would a view of every value of the word shown (compare, :json, :try, a
+ * link's view) answer a question open or still to come on this trace?
+ * Returns the scene that asks it (from 1; the first of them), or 0.  Such
+ * a view waits until it is answered or shown with s.  (The split view
+ * hides what it would answer instead: wv_class_split_shown.)
  */
 size_t wv_class_would_answer(const struct wv_class *c);
 

@@ -127,13 +127,20 @@ static int pane_head(struct wv_frame *f, const struct split_pane *p, int y)
 static int pane_text(struct wv_frame *f, const struct split_pane *p, int y, int width)
 {
 	const struct wv_substep *sub = &p->app->trace.subs[p->app->pos];
+	struct wv_hide later = p->o.hide;
 	char general[WV_TEXT_MAX];
 
 	if (!p->text)
 		return 0;
+	/* its detail not while a question hides it, nor where its step
+	   reaches what a question still to come on this trace asks
+	   (wv_hide_detail without the open one: "Flags at memory 1 and 2"
+	   where lesson 9's scene 3 asks the top flag's byte) */
+	later.on = false;
 	return wv_view_wrap(f, y, 0, width, p->text, WV_ROLE_TEXT,
 			    wv_look_general(sub->text, sub->general,
-					    wv_hide_sentence(&p->o.hide, p->app->pos),
+					    wv_hide_sentence(&p->o.hide, p->app->pos) ||
+					    wv_hide_detail(&later),
 					    general, sizeof(general)));
 }
 
@@ -439,32 +446,49 @@ static void blit(struct wv_frame *f, const struct wv_frame *sub, int y, int x)
 }
 
 /*
- * What the lower pane (trace lo at lpos) hides while the upper one's
- * question is open or questions are still to come on its trace: every
- * row from the first sub-step of lo's kernel call of the same kind on the
- * first word of lo that the question's word overlaps (the whole call, and
- * all after it), as a question there would hide them; nothing otherwise.
- * Its sub-steps are another variant's, so the upper's own rules (which
- * row of which sub-step) cannot be mapped row by row: the call is the
- * unit both variants share.
+ * The first sub-step of lo's kernel call of the kind of t's sub-step q on
+ * the first word of lo that q's word overlaps: where a question at q
+ * starts to be answered in lo.  0 (all of lo) where lo has no such call.
+ */
+static size_t lower_from(const struct wv_trace *t, size_t q, const struct wv_trace *lo)
+{
+	const struct wv_step *st = wv_trace_step_of(t, q);
+	size_t w = t->words[st->word].address / lo->word_bytes;
+	size_t j = w < lo->nwords ? wv_trace_find(lo, st->kind, w) : lo->nsubs;
+
+	return j < lo->nsubs ? wv_trace_step_of(lo, j)->first : 0;
+}
+
+/*
+ * What the lower pane (trace lo at lpos) hides while questions are open
+ * (app->quiz) or still to come (app->asked: a lesson's, on the trace
+ * shown): every row from the earliest of their calls in lo (lower_from:
+ * the whole call of each question's kind on its word, and all after it),
+ * as a question there would hide them; nothing otherwise.  Its sub-steps
+ * are another variant's, so the upper's own rules (which row of which
+ * sub-step) cannot be mapped row by row: the call is the unit both
+ * variants share, and lo's calls before it (its load, the calls before
+ * the asked one) compute nothing the upper pane does not show.
  */
 static struct wv_hide lower_hide(const struct wv_app *app, const struct wv_trace *lo,
 				 size_t lpos)
 {
 	const struct wv_trace *t = &app->trace;
-	size_t q = app->quiz ? app->quiz_pos : t->nsubs, j, w;
+	size_t from = lo->nsubs;
 	const struct wv_step *st;
 
+	if (app->quiz && app->quiz_pos < t->nsubs)
+		from = lower_from(t, app->quiz_pos, lo);
 	for (size_t i = 0; i < app->nasked; i++)
-		q = app->asked[i].sub < q ? app->asked[i].sub : q;
-	if (q >= t->nsubs)
+		if (app->asked[i].sub < t->nsubs) {
+			size_t j = lower_from(t, app->asked[i].sub, lo);
+
+			from = j < from ? j : from;
+		}
+	if (from >= lo->nsubs)
 		return (struct wv_hide){ 0 };
-	st = wv_trace_step_of(t, q);
-	w = t->words[st->word].address / lo->word_bytes;
-	j = w < lo->nwords ? wv_trace_find(lo, st->kind, w) : lo->nsubs;
 	st = wv_trace_step_of(lo, lpos);
-	return (struct wv_hide){ .on = true, .quiz = j < lo->nsubs ?
-				 wv_trace_step_of(lo, j)->first : 0,
+	return (struct wv_hide){ .on = true, .quiz = from,
 				 .upto = st->first + st->nsub, .later = true };
 }
 

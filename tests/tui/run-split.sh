@@ -115,15 +115,26 @@ wait_for "scene 1/" && keys v && wait_for " ppc64  64-bit big-endian" &&
 	keys q && wait_for "KEEP-0"
 check $? "--lesson 2: v's split view stays on into scene 2"
 
-# 10c: --split with --lesson (once refused): it waits in scene 1 of lesson
-# 9, whose word scene 2 asks about, and shows once scene 4's question is
-# answered (s)
+# 10c: --split with --lesson (once refused; then drawn only once no
+# question on the word was to come: after scene 4 of lesson 9): drawn in
+# scene 1, which asks nothing, x86-64's has_zero (0x0000000000800000,
+# worked out from 'a\x01\0bcdef' little-endian: the NUL at byte 2) not
+# shown while scenes 2-3 ask about has_zero; scene 2's question open: the
+# scene alone, the message line naming scene 2; s shows the answer and
+# the split is drawn; [ back to scene 1: drawn.  At 160x45, where the
+# calls after the current one have room (their values drawn where none
+# is asked)
+T resize-window -t =t: -x 160 -y 45
 run "clear; $BIN --lesson 9 --restart --split x86-64; echo LSPLIT-\$?"
-wait_for "scene 1 of 4" && lacks " x86-64  64-bit little-endian" &&
-	keys ']' ']' ']' && wait_for "scene 4 of 4" && keys s &&
-	wait_for " x86-64  64-bit little-endian" "The answer: 0xe0807fe1e2e3e4e5" &&
+wait_for "scene 1 of 4" " x86-64  64-bit little-endian" &&
+	lacks "0x0000000000800000" && lacks "appears" && keys ']' &&
+	wait_for "scene 2 of 4" "appears once scene 2's question is answered" &&
+	lacks " x86-64  64-bit little-endian" && keys s &&
+	wait_for " x86-64  64-bit little-endian" "The answer: 1" &&
+	keys '[' && wait_for "scene 1 of 4" " x86-64  64-bit little-endian" &&
 	keys q && wait_for "LSPLIT-0"
-check $? "--lesson 9 --split x86-64: waits while a question on the word is to come, then shows"
+check $? "--lesson 9 --split x86-64 at 160x45: drawn in scene 1, x86-64's has_zero hidden; waits for scene 2's answer there, then shows"
+T resize-window -t =t: -x 100 -y 30
 
 # 11: a scene that asks for it ("split: ppc64") opens split, its narration
 # above; the next scene, without the key, does not

@@ -480,6 +480,10 @@ frame
 said
 open word=ab&step=nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn
 said
+size 36 120
+open lesson=9&scene=1&split=x86-64
+frame
+link
 EOF
 # the module's side in one node for every scenario (node's start and the
 # module's compilation once, not once a scenario: most of this part's CPU),
@@ -675,10 +679,20 @@ grep -q "t|.*link field 'step': lesson 3 scene 2: has_zero has 5 sub-steps" "$tm
 ok $? "a lesson link's step opens the scene there (has_zero:3 is sub-step $at of $all), one the scene has not is named"
 grep -q '^link|word=hello%5C0world&arch=ppc64&step=has_zero%3A2&split=x86-64$' "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': no variant of that name" "$tmp/frag.out" &&
-	grep -q "t|.*The split view with ppc64 appears after this scene's question." "$tmp/frag.out" &&
+	grep -q "t|.*The split view with ppc64 appears once scene 2's question" "$tmp/frag.out" &&
 	grep -q '^link|lesson=3&scene=2&split=ppc64$' "$tmp/frag.out" &&
 	grep -q "t|.*link field 'split': split x86-32: the string starts at 7, past x86-32's" "$tmp/frag.out"
 ok $? "a link's split=NAME opens the split view and is written back; over an open question it waits, as --split and v, and says so; a bad name and one past its first word (issue 46) are named"
+# teach47 finding 1: lesson 9's scene 1 asks nothing, its word asked
+# about by scenes 2-4: the link's split is drawn there at once (it waited
+# for scene 4's answer), and the message line says nothing of waiting, as
+# the terminal's --lesson 9 --split x86-64 (tests/tui/run-split.sh 10c)
+awk '/^link\|lesson=9&scene=1&split=x86-64$/ { exit } /^frame / { f = "" } { f = f $0 "\n" }
+	END { printf "%s", f }' "$tmp/frag.out" >"$tmp/l9"
+grep -q '^link|lesson=9&scene=1&split=x86-64$' "$tmp/frag.out" &&
+	grep -q "t|.* x86-64  64-bit little-endian" "$tmp/l9" &&
+	grep -q "t|.*scene 1 of 4" "$tmp/l9" && ! grep -q "appears" "$tmp/l9"
+ok $? "#lesson=9&scene=1&split=x86-64: the split drawn in scene 1, no message of it waiting"
 
 # the split view's layout (M, :set split memory|own) in the link: taken,
 # drawn (the legend says how the columns read: at 80x24 on the message
