@@ -122,6 +122,7 @@ held() {
 	TIMEOUT=${TIMEOUT:-20} wait_until rec_first "$1" "$2" || {
 		echo "# no frame of the record shows: $2"; return 1; }
 	_t0=$rec_t0 _end=$((rec_t0 + $3 * $4)) _late=0 _k=0
+	# shellcheck disable=SC2046 # two numbers each, split into words
 	set -- "$@" $(sed -n '1s/.*"width": *\([0-9]*\).*"height": *\([0-9]*\).*/\1 \2/p' "$1") \
 		$(T display-message -p -t "$(tgt)" '#{window_width} #{window_height}')
 	[ "$5 $6" = "$7 $8" ] || {
