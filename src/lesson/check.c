@@ -754,7 +754,8 @@ static int parse_all(const char *text, size_t len, wv_lesson **out,
 	}
 	if (rc != -ENOMEM && !ls_full(&p) && !l->title && !p.title_refused) {
 		p.line = 1;
-		ls_fail(&p, 1, "the lesson has no title: line%s", "");
+		ls_fail(&p, 1, "the lesson has no title: line; start the file "
+			"with one, as 'title: What the lesson shows'%s", "");
 		ls_record(&p);
 	}
 	if (rc != -ENOMEM && !ls_full(&p) && l->nscenes == 0) {

@@ -574,7 +574,7 @@ int ls_close_scene(struct parser *p)
 
 /*
  * Is line[0..n) text a lesson may hold: UTF-8 without control characters
- * (a tab is a blank), at most MAX_LINE bytes?  A carriage return inside a
+ * (a tab is a blank here; narrow_check refuses one inside shown text), at most MAX_LINE bytes?  A carriage return inside a
  * line means CR line ends (one CR before the LF was already taken off).
  * Sets p->not_text for the mistakes that make the whole file unreadable.
  */
@@ -597,11 +597,26 @@ static int text_check(struct parser *p, const char *line, size_t n)
 		uint32_t cp = 0;
 		size_t len = wv_word_utf8_len(line + i, n - i, &cp);
 
+		if (p->line == 1 && i == 0 && n >= 2 &&
+		    (memcmp(line, "\xff\xfe", 2) == 0 || memcmp(line, "\xfe\xff", 2) == 0)) {
+			p->not_text = true;
+			return ls_fail(p, 1, "the file is UTF-16 (it starts with the "
+				       "byte-order mark %02X %02X); a lesson is UTF-8: "
+				       "convert it, as with iconv -f UTF-16 -t UTF-8 <FILE "
+				       ">NEW", (unsigned char)line[0], (unsigned char)line[1]);
+		}
 		if (len == 0) {
 			p->not_text = true;
 			return ls_fail(p, (int)i + 1, "byte 0x%02x is not UTF-8 text; save the "
 				       "file as UTF-8 (from Latin-1: iconv -f latin1 -t utf-8 "
 				       "<FILE >NEW)", (unsigned char)line[i]);
+		}
+		if (cp == 0) {
+			p->not_text = true;
+			return ls_fail(p, (int)i + 1, "a NUL byte (control character "
+				       "U+0000): the file is not UTF-8 text (UTF-16 "
+				       "without a byte-order mark? convert it, as with "
+				       "iconv -f UTF-16 -t UTF-8 <FILE >NEW)%s", "");
 		}
 		if (cp != '\t' && wv_word_is_control(cp)) {
 			p->not_text = true;
@@ -615,24 +630,82 @@ static int text_check(struct parser *p, const char *line, size_t n)
 }
 
 /*
- * Does line[0..n), text a screen shows, hold only characters of one column
- * (wv_word_is_narrow)?  A frame has one character a cell, so a wide CJK
- * character, an emoji or a combining accent could not be drawn as written.
- * The line is UTF-8 without controls already (text_check).
+ * Why a screen cannot draw cp (wv_word_is_narrow is false): for the
+ * message only; which characters pass is wv_word_is_narrow's to decide.
  */
-static int narrow_check(struct parser *p, const char *line, size_t n)
+static const char *not_narrow_why(uint32_t cp)
 {
-	for (size_t i = 0; i < n;) {
+	static const struct { uint32_t lo, hi; const char *why; } why[] = {
+		{ 0x00ad, 0x00ad, "a format character that shows as nothing (a soft hyphen)" },
+		{ 0x200b, 0x200f, "a format character that shows as nothing (a zero-width "
+		  "space or a direction mark)" },
+		{ 0x2028, 0x202e, "a line separator or direction mark, not a character to show" },
+		{ 0x2060, 0x206f, "a format character that shows as nothing" },
+		{ 0x0300, 0x036f, "a combining mark: it takes no column, sitting on the "
+		  "character before it" },
+		{ 0x0483, 0x0489, "a combining mark: it takes no column" },
+		{ 0x1ab0, 0x1aff, "a combining mark: it takes no column" },
+		{ 0x1dc0, 0x1dff, "a combining mark: it takes no column" },
+		{ 0x20d0, 0x20ff, "a combining mark: it takes no column" },
+		{ 0xfe20, 0xfe2f, "a combining mark: it takes no column" },
+		{ 0x0590, 0x08ff, "a letter or mark of a right-to-left script (Hebrew, "
+		  "Arabic, Syriac...), and a frame draws every line left to right" },
+		{ 0xfb1d, 0xfdff, "a right-to-left (Hebrew or Arabic) form, and a frame "
+		  "draws every line left to right" },
+		{ 0xfe70, 0xfefe, "a right-to-left (Arabic) form, and a frame draws every "
+		  "line left to right" },
+		{ 0x0e00, 0x0eff, "Thai or Lao, written with vowel and tone marks that "
+		  "combine (take no column of their own)" },
+		{ 0x0900, 0x0dff, "a letter or mark of an Indic script, written with "
+		  "marks that combine (take no column of their own)" },
+		{ 0x1100, 0x115f, "a wide character: it takes two columns (Hangul)" },
+		{ 0x2e80, 0xa4cf, "a wide character: it takes two columns (CJK)" },
+		{ 0xac00, 0xd7a3, "a wide character: it takes two columns (Hangul)" },
+		{ 0xf900, 0xfaff, "a wide character: it takes two columns (CJK)" },
+		{ 0xfe30, 0xfe4f, "a wide character: it takes two columns (CJK)" },
+		{ 0xff00, 0xff60, "a wide (full-width) character: it takes two columns" },
+		{ 0xffe0, 0xffe6, "a wide (full-width) character: it takes two columns" },
+		{ 0x1f300, 0x1faff, "an emoji or pictograph: most take two columns" },
+		{ 0x20000, 0x3fffd, "a wide character: it takes two columns (CJK)" },
+	};
+
+	for (size_t i = 0; i < sizeof(why) / sizeof(why[0]); i++)
+		if (cp >= why[i].lo && cp <= why[i].hi)
+			return why[i].why;
+	return "a character of a script or block a watviz frame does not draw "
+	       "(its cells, and the ASCII stand-ins of a plain terminal, hold only "
+	       "the characters named next)";
+}
+
+/*
+ * Does line[0..n), text a screen shows, hold only characters of one column
+ * (wv_word_is_narrow) from byte `from` on?  A frame has one character a
+ * cell, so a wide CJK character, an emoji or a combining accent could not be
+ * drawn as written.  A tab there is refused too: every screen would draw
+ * it its own way; before `from` (the indentation, the blanks after "key:")
+ * it is a blank.  The line is UTF-8 without controls already (text_check).
+ */
+static int narrow_check(struct parser *p, const char *line, size_t n, size_t from)
+{
+	for (size_t i = from; i < n;) {
 		uint32_t cp = 0;
 		size_t len = wv_word_utf8_len(line + i, n - i, &cp);
 
-		if (cp != '\t' && !wv_word_is_narrow(cp))
-			return ls_fail(p, (int)i + 1, "U+%04X takes two columns, or none, on "
-				    "a terminal (a wide CJK character, an emoji, a combining "
-				    "mark) and watviz draws one character a column: lesson "
-				    "text may use Latin, Greek and Cyrillic letters, "
-				    "punctuation, arrows and operators; leave it out, or write "
-				    "an accented letter whole (U+00E9, not e and U+0301)", (unsigned)cp);
+		if (cp == '\t')
+			return ls_fail(p, (int)i + 1, "a tab inside the text: each screen "
+				       "would draw it its own way; use spaces (a tab may "
+				       "only indent a line)%s", "");
+		if (cp == 0xfeff)
+			return ls_fail(p, (int)i + 1, "a byte-order mark (U+FEFF) inside "
+				       "the file (saved twice with one, or two files "
+				       "joined?); it shows as nothing: delete it%s", "");
+		if (!wv_word_is_narrow(cp))
+			return ls_fail(p, (int)i + 1, "U+%04X is %s; watviz draws one "
+				       "character a column, left to right: lesson text may "
+				       "use Latin, Greek and Cyrillic letters, punctuation, "
+				       "arrows and operators; leave it out, or write an "
+				       "accented letter whole (U+00E9, not e and U+0301)",
+				       (unsigned)cp, not_narrow_why(cp));
 		i += len ? len : 1;
 	}
 	return 0;
@@ -668,8 +741,18 @@ static int read_line(struct parser *p, const char *line, size_t n)
 	}
 	if (buf[0] == '#')
 		return 0;
-	/* a word's bytes are drawn as \xHH, not as characters */
-	if (strncmp(buf, "word:", 5) != 0 && narrow_check(p, buf, n) != 0)
+	/* the text from `from` on is shown (what comes before it is the
+	   indentation or "key:" and the blanks after it); a word's bytes are
+	   drawn as \xHH, not as characters; a scene: line is checked once
+	   its scene is open (so the lines after it still have their scene) */
+	size_t from = strspn(buf, " \t");
+
+	if (from == 0) {
+		from = strspn(buf, "abcdefghijklmnopqrstuvwxyz_-");
+		from = buf[from] == ':' ? from + 1 + strspn(buf + from + 1, " \t") : 0;
+	}
+	if (strncmp(buf, "word:", 5) != 0 && strncmp(buf, "scene:", 6) != 0 &&
+	    narrow_check(p, buf, n, from) != 0)
 		return -1;
 	if (buf[0] == ' ' || buf[0] == '\t') {
 		size_t skip = strspn(buf, " \t");
@@ -751,7 +834,11 @@ static int read_line(struct parser *p, const char *line, size_t n)
 					.title = dup_n(v, strlen(v)) };
 		memset(p->seen, 0, sizeof(p->seen));
 		p->seen[K_SCENE] = true;
-		return s->title ? title_check(p, v, col) : -ENOMEM;
+		if (!s->title)
+			return -ENOMEM;
+		if (narrow_check(p, buf, n, from) != 0)
+			return -1;
+		return title_check(p, v, col);
 	}
 	if (l->nscenes == 0 && k == K_SPLIT) {	/* the lesson's: every scene */
 		if (l->split)
@@ -773,6 +860,10 @@ int ls_parse_line(struct parser *p, const char *line, size_t n)
 	int rc = read_line(p, line, n);
 
 	/* a refused title: line is the mistake to tell, not "no title" */
+	if (rc == -1 && n >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+		line += 3;	/* a second byte-order mark (told) before it */
+		n -= 3;
+	}
 	if (rc == -1 && n >= 6 && memcmp(line, "title:", 6) == 0)
 		p->title_refused = true;
 	return rc;

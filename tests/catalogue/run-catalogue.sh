@@ -49,6 +49,10 @@ printf 'title: Caf\303\251\nscene: D\303\251j\303\240 vu\nword: \303\251\\0\nsho
 printf 'title: t\nscene: s\nword: caf\351\nshow: load\n' >"$L/latin1.lesson"
 printf 'title: t\nscene: s\302\233\nword: a\nshow: load\n' >"$L/c1.lesson"
 printf 'title: t\rscene: s\rword: ab\rshow: load\r' >"$L/cr-only.lesson"
+# a tab in shown text; UTF-16 with and without its byte-order mark (trial2)
+printf 'title: Tab here\nsummary: s.\narches: x86-64\n\nscene: One\nword: ab\\0cd\nshow: load\ntext: a\ttab.\n' >"$L/tab.lesson"
+printf '\377\376t\000i\000t\000l\000e\000:\000' >"$L/utf16.lesson"
+printf 't\000i\000t\000l\000e\000:\000' >"$L/utf16-nobom.lesson"
 # lessons folders: 150 files, one number twice, a FIFO, names that are
 # not lessons', a name with a terminal's title sequence in it
 mkdir -p "$L/many" "$L/dup" "$L/odd"

@@ -356,7 +356,7 @@ static void parser_errors(void **state)
 		int line, col;
 		const char *needle;
 	} cases[] = {
-		{ "", 1, 1, "no title" },
+		{ "", 1, 1, "no title: line; start the file with one, as 'title: " },
 		{ "title: t\n", 1, 1, "no scene" },
 		{ "title: t\ncolour: red\n", 2, 1, "unknown key 'colour'" },
 		{ "title: t\nno colon here\n", 2, 3, "expected 'key: value'" },
@@ -1924,6 +1924,41 @@ static void text_encoding(void **state)
 		{ "title: t\nscene: s\nword: \x1b[31m\nshow: load\n", 3, 7, "U+001B" },
 		/* CR line ends: one line with carriage returns in it */
 		{ "title: t\rscene: s\rword: a\rshow: load\r", 1, 9, "CR line ends" },
+		/* a tab in shown text (each screen drew it its own way), not in
+		   the indentation or after "key:" */
+		{ "title: Tab\there\nscene: s\nword: a\nshow: load\n", 1, 11, "use spaces" },
+		{ "title:\tt\nscene: a\tb\nword: a\nshow: load\n", 2, 9, "use spaces" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext:\ta\n\tb\tc\n", 6, 3,
+		  "use spaces" },
+		/* the message names the property that refuses a character */
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: \xd7\x90\n", 5, 7,
+		  "U+05D0 is a letter or mark of a right-to-left script" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: \xd8\xa7\n", 5, 7,
+		  "U+0627 is a letter or mark of a right-to-left script" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: \xe0\xb8\x81\n", 5, 7,
+		  "U+0E01 is Thai or Lao, written with vowel and tone marks that combine" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: \xd5\xa1\n", 5, 7,
+		  "U+0561 is a character of a script or block a watviz frame does not draw" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: \xe1\x83\x90\n", 5, 7,
+		  "U+10D0 is a character of a script or block a watviz frame does not draw" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: \xe4\xb8\xad\n", 5, 7,
+		  "U+4E2D is a wide character: it takes two columns" },
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: e\xcc\x81\n", 5, 8,
+		  "U+0301 is a combining mark" },
+		/* U+FEFF inside the file, or a second one before the title: its
+		   own message, and no "no title" after it */
+		{ "title: t\nscene: s\nword: a\nshow: load\ntext: a\xef\xbb\xbf" "b\n", 5, 8,
+		  "a byte-order mark (U+FEFF) inside the file" },
+		{ "\xef\xbb\xbf\xef\xbb\xbftitle: t\nscene: s\nword: a\nshow: load\n", 1, 1,
+		  "a byte-order mark (U+FEFF) inside the file" },
+		/* a refused scene: line keeps its scene: the one mistake */
+		{ "title: t\nscene: a\xe4\xb8\xad\nword: a\nshow: load\ntext: x\n", 2, 9,
+		  "U+4E2D" },
+		{ "title: t\nscene: \xef\xbb\xbf\nword: a\nshow: load\n", 2, 8, "U+FEFF" },
+		/* UTF-16 (its byte-order mark first), not Latin-1 */
+		{ "\xff\xfet", 1, 1, "UTF-16 (it starts with the byte-order mark FF FE); a "
+		  "lesson is UTF-8: convert it, as with iconv -f UTF-16 -t UTF-8" },
+		{ "\xfe\xff", 1, 1, "iconv -f UTF-16 -t UTF-8" },
 	};
 	static char big[4200];
 	struct wv_error errs[8];
