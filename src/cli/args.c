@@ -784,6 +784,14 @@ static int check_lone(struct wv_cli *c)
 			 : c->check_lesson ? "--check-lesson checks the file it names"
 			 : "--list-lessons lists the lessons";
 
+	if (c->list && !c->help && !c->version && (c->check_lesson ||
+	    c->list_lessons || c->list_steps || c->try_src)) {
+		usage_error(c, "--list-arch lists the variants and exits, so %s "
+			    "would be skipped; leave out --list-arch (run it on its "
+			    "own)", c->check_lesson ? "--check-lesson" : c->list_lessons
+			    ? "--list-lessons" : c->list_steps ? "--list-steps" : "--try");
+		return -1;
+	}
 	if (c->word_src) {
 		usage_error(c, "%s and exits, so the word '%s' would be ignored; "
 			    "remove it", does, c->word_src);
