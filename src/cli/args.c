@@ -752,6 +752,15 @@ static int check_combinations(struct wv_cli *c)
 				    "in a lesson; leave it out with --lesson");
 			return -1;
 		}
+		if ((c->present || c->autoplay_arg || c->restart) &&
+		    (c->mode == WV_MODE_PLAIN || c->mode == WV_MODE_HTML)) {
+			usage_error(c, "%s; leave it out with %s", c->present ?
+				    "--present is a layout of the visualizer and of "
+				    "--cast" : c->restart ? "--restart says where the "
+				    "visualizer and --cast begin a lesson" : "--autoplay "
+				    "paces the visualizer and --cast", mode_opt[c->mode]);
+			return -1;
+		}
 		if (c->offset_arg || c->fill_given || c->delim >= 0) {
 			usage_error(c, "--offset, --fill and --delim are set by each scene "
 				    "of a lesson; leave them out with %s", opt);
