@@ -520,6 +520,11 @@ static int sheet_combinations(struct wv_cli *c, bool lesson)
 			    : c->restart ? "--restart" : c->class_addr ? "--class"
 			    : c->record ? "--record" : c->measure ? "--measure" : NULL;
 
+	if (c->web_url) {
+		usage_error(c, "--sheet prints the questions alone, with no links "
+			    "to the web page; leave out --web-url");
+		return -1;
+	}
 	if (other) {
 		usage_error(c, "--sheet prints the questions alone; %s %s, so leave "
 			    "it out", other, c->measure ? "times the handout's charts, "
