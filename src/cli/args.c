@@ -695,6 +695,12 @@ static int check_combinations(struct wv_cli *c)
 			    : c->list_steps ? "--list-steps" : mode_opt[c->mode]);
 		return -1;
 	}
+	if (c->color == 1 && (c->mode == WV_MODE_JSON || c->mode == WV_MODE_HTML ||
+			      c->mode == WV_MODE_SVG)) {
+		usage_error(c, "--color=always colours text for a terminal, and %s "
+			    "writes none; leave out --color=always", mode_opt[c->mode]);
+		return -1;
+	}
 	if (c->web_url && c->mode != WV_MODE_HTML) {
 		usage_error(c, "--web-url links each sub-step of a trace's --html page, "
 			    "or each scene of a lesson's, to the web page; give it "
