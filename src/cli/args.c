@@ -306,6 +306,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 	/* the value each option was given first, to refuse a second one */
 	const char *given[sizeof(valued) / sizeof(valued[0])] = { NULL };
 	const char *color_given = NULL;
+	bool component = false;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *eq, *val;
@@ -361,6 +362,12 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 					    "once", valued[vo].name, given[vo], val);
 				return -1;
 			}
+			if (vo == O_DELIM && component) {
+				usage_error(c, "--delim %s and --component both set the "
+					    "delimiter (--component is --delim /); give "
+					    "one of them", val);
+				return -1;
+			}
 			given[vo] = val;
 			if (set_valued(c, (enum valued_opt)vo, val) < 0)
 				return -1;
@@ -408,6 +415,13 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			}
 			c->mode = m;
 		} else if (IS("--component")) {
+			if (given[O_DELIM]) {
+				usage_error(c, "--delim %s and --component both set the "
+					    "delimiter (--component is --delim /); give "
+					    "one of them", given[O_DELIM]);
+				return -1;
+			}
+			component = true;
 			c->delim = '/';
 		} else if (IS("--color") || IS("--colour")) {
 			val = eq ? eq + 1 : "auto";
