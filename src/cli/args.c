@@ -633,10 +633,15 @@ static int cast_size(struct wv_cli *c)
 	rows = strtoul(s + a + 1, NULL, 10);
 	if (cols < WV_VIEW_MIN_COLS || rows < WV_VIEW_MIN_ROWS ||
 	    cols > WV_CAST_COLS_MAX || rows > WV_CAST_ROWS_MAX) {
-		usage_error(c, "--cast-size %s: the visualizer needs at least %dx%d; "
-			    "give %dx%d to %dx%d, as in --cast-size 120x36", s,
-			    WV_VIEW_MIN_COLS, WV_VIEW_MIN_ROWS, WV_VIEW_MIN_COLS,
-			    WV_VIEW_MIN_ROWS, WV_CAST_COLS_MAX, WV_CAST_ROWS_MAX);
+		bool small = cols < WV_VIEW_MIN_COLS || rows < WV_VIEW_MIN_ROWS;
+
+		usage_error(c, "--cast-size %s: %s %dx%d; give %dx%d to %dx%d, as "
+			    "in --cast-size 120x36", s, small ? "the visualizer needs "
+			    "at least" : "too large: a cast is at most",
+			    small ? WV_VIEW_MIN_COLS : WV_CAST_COLS_MAX,
+			    small ? WV_VIEW_MIN_ROWS : WV_CAST_ROWS_MAX,
+			    WV_VIEW_MIN_COLS, WV_VIEW_MIN_ROWS, WV_CAST_COLS_MAX,
+			    WV_CAST_ROWS_MAX);
 		return -1;
 	}
 	c->cast_cols = (int)cols;
