@@ -161,7 +161,13 @@ static int web_url(struct wv_cli *c, const char *val)
 	const char *rest = val + scheme + 1;
 
 	for (const char *p = val; *p; p++)
-		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#' ||
+		if ((unsigned char)*p >= 0x80) {
+			/* a no-break space, or no UTF-8 at all: not quoted back */
+			usage_error(c, "--web-url: column %d: a byte that is not ASCII "
+				    "(0x%02x); write it %%-escaped, as in caf%%C3%%A9"
+				    ".html", (int)(p - val) + 1, (unsigned char)*p);
+			return -1;
+		} else if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#' ||
 		    *p == '"' || *p == '<' || *p == '>') {
 			usage_error(c, "--web-url %s: column %d: no blanks, control "
 				    "characters, '#', '\"', '<' or '>' in the URL (each "
