@@ -161,7 +161,13 @@ static int web_url(struct wv_cli *c, const char *val)
 	const char *rest = val + scheme + 1;
 
 	for (const char *p = val; *p; p++)
-		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#' ||
+		if ((unsigned char)*p >= 0x80) {
+			/* a no-break space, or no UTF-8 at all: not quoted back */
+			usage_error(c, "--web-url: column %d: a byte that is not ASCII "
+				    "(0x%02x); write it %%-escaped, as in caf%%C3%%A9"
+				    ".html", (int)(p - val) + 1, (unsigned char)*p);
+			return -1;
+		} else if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#' ||
 		    *p == '"' || *p == '<' || *p == '>') {
 			usage_error(c, "--web-url %s: column %d: no blanks, control "
 				    "characters, '#', '\"', '<' or '>' in the URL (each "
@@ -306,6 +312,7 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 	/* the value each option was given first, to refuse a second one */
 	const char *given[sizeof(valued) / sizeof(valued[0])] = { NULL };
 	const char *color_given = NULL;
+	bool component = false;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *eq, *val;
@@ -361,6 +368,12 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 					    "once", valued[vo].name, given[vo], val);
 				return -1;
 			}
+			if (vo == O_DELIM && component) {
+				usage_error(c, "--delim %s and --component both set the "
+					    "delimiter (--component is --delim /); give "
+					    "one of them", val);
+				return -1;
+			}
 			given[vo] = val;
 			if (set_valued(c, (enum valued_opt)vo, val) < 0)
 				return -1;
@@ -408,6 +421,13 @@ static int parse_args(struct wv_cli *c, int argc, char **argv)
 			}
 			c->mode = m;
 		} else if (IS("--component")) {
+			if (given[O_DELIM]) {
+				usage_error(c, "--delim %s and --component both set the "
+					    "delimiter (--component is --delim /); give "
+					    "one of them", given[O_DELIM]);
+				return -1;
+			}
+			component = true;
 			c->delim = '/';
 		} else if (IS("--color") || IS("--colour")) {
 			val = eq ? eq + 1 : "auto";
@@ -520,6 +540,11 @@ static int sheet_combinations(struct wv_cli *c, bool lesson)
 			    : c->restart ? "--restart" : c->class_addr ? "--class"
 			    : c->record ? "--record" : c->measure ? "--measure" : NULL;
 
+	if (c->web_url) {
+		usage_error(c, "--sheet prints the questions alone, with no links "
+			    "to the web page; leave out --web-url");
+		return -1;
+	}
 	if (other) {
 		usage_error(c, "--sheet prints the questions alone; %s %s, so leave "
 			    "it out", other, c->measure ? "times the handout's charts, "
@@ -614,10 +639,15 @@ static int cast_size(struct wv_cli *c)
 	rows = strtoul(s + a + 1, NULL, 10);
 	if (cols < WV_VIEW_MIN_COLS || rows < WV_VIEW_MIN_ROWS ||
 	    cols > WV_CAST_COLS_MAX || rows > WV_CAST_ROWS_MAX) {
-		usage_error(c, "--cast-size %s: the visualizer needs at least %dx%d; "
-			    "give %dx%d to %dx%d, as in --cast-size 120x36", s,
-			    WV_VIEW_MIN_COLS, WV_VIEW_MIN_ROWS, WV_VIEW_MIN_COLS,
-			    WV_VIEW_MIN_ROWS, WV_CAST_COLS_MAX, WV_CAST_ROWS_MAX);
+		bool small = cols < WV_VIEW_MIN_COLS || rows < WV_VIEW_MIN_ROWS;
+
+		usage_error(c, "--cast-size %s: %s %dx%d; give %dx%d to %dx%d, as "
+			    "in --cast-size 120x36", s, small ? "the visualizer needs "
+			    "at least" : "too large: a cast is at most",
+			    small ? WV_VIEW_MIN_COLS : WV_CAST_COLS_MAX,
+			    small ? WV_VIEW_MIN_ROWS : WV_CAST_ROWS_MAX,
+			    WV_VIEW_MIN_COLS, WV_VIEW_MIN_ROWS, WV_CAST_COLS_MAX,
+			    WV_CAST_ROWS_MAX);
 		return -1;
 	}
 	c->cast_cols = (int)cols;
@@ -690,6 +720,12 @@ static int check_combinations(struct wv_cli *c)
 			    : c->list_steps ? "--list-steps" : mode_opt[c->mode]);
 		return -1;
 	}
+	if (c->color == 1 && (c->mode == WV_MODE_JSON || c->mode == WV_MODE_HTML ||
+			      c->mode == WV_MODE_SVG)) {
+		usage_error(c, "--color=always colours text for a terminal, and %s "
+			    "writes none; leave out --color=always", mode_opt[c->mode]);
+		return -1;
+	}
 	if (c->web_url && c->mode != WV_MODE_HTML) {
 		usage_error(c, "--web-url links each sub-step of a trace's --html page, "
 			    "or each scene of a lesson's, to the web page; give it "
@@ -752,6 +788,15 @@ static int check_combinations(struct wv_cli *c)
 				    "in a lesson; leave it out with --lesson");
 			return -1;
 		}
+		if ((c->present || c->autoplay_arg || c->restart) &&
+		    (c->mode == WV_MODE_PLAIN || c->mode == WV_MODE_HTML)) {
+			usage_error(c, "%s; leave it out with %s", c->present ?
+				    "--present is a layout of the visualizer and of "
+				    "--cast" : c->restart ? "--restart says where the "
+				    "visualizer and --cast begin a lesson" : "--autoplay "
+				    "paces the visualizer and --cast", mode_opt[c->mode]);
+			return -1;
+		}
 		if (c->offset_arg || c->fill_given || c->delim >= 0) {
 			usage_error(c, "--offset, --fill and --delim are set by each scene "
 				    "of a lesson; leave them out with %s", opt);
@@ -784,6 +829,14 @@ static int check_lone(struct wv_cli *c)
 			 : c->check_lesson ? "--check-lesson checks the file it names"
 			 : "--list-lessons lists the lessons";
 
+	if (c->list && !c->help && !c->version && (c->check_lesson ||
+	    c->list_lessons || c->list_steps || c->try_src)) {
+		usage_error(c, "--list-arch lists the variants and exits, so %s "
+			    "would be skipped; leave out --list-arch (run it on its "
+			    "own)", c->check_lesson ? "--check-lesson" : c->list_lessons
+			    ? "--list-lessons" : c->list_steps ? "--list-steps" : "--try");
+		return -1;
+	}
 	if (c->word_src) {
 		usage_error(c, "%s and exits, so the word '%s' would be ignored; "
 			    "remove it", does, c->word_src);
