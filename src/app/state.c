@@ -139,6 +139,39 @@ static bool is_folder(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static bool is_link(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+/* The nearest folder of dir that exists ("/s/a/b" -> "/s" when only /s
+   does) into up; false when dir itself exists. */
+static bool missing_folder(const char *dir, char *up, size_t size)
+{
+	size_t n;
+
+	if (access(dir, F_OK) == 0 || snprintf(up, size, "%s", dir) >= (int)size)
+		return false;
+	while ((n = dir_len(up)) > 0 && access(up, F_OK) != 0)
+		up[n > 1 ? n - 1 : 1] = '\0';
+	return access(up, F_OK) == 0;
+}
+
+/* What is wrong with file (in folder dir) as a link's target, which
+   failed with rc, or NULL when the target is not at fault. */
+static const char *bad_target(const char *file, const char *dir, int rc)
+{
+	struct stat st;
+
+	if (stat(file, &st) == 0)
+		return S_ISDIR(st.st_mode) ? "a folder" : S_ISREG(st.st_mode) ? NULL
+		       : "not a plain file (a FIFO, a device or a socket)";
+	return rc == -ENOENT && access(dir, F_OK) != 0
+	       ? "whose folder does not exist" : NULL;
+}
+
 /* Does path exist, and may we not do mode (R_OK, W_OK) to it? */
 static bool denied(const char *path, int mode)
 {
@@ -147,7 +180,8 @@ static bool denied(const char *path, int mode)
 
 const char *wv_state_explain(const char *path, int rc, char *buf, size_t size)
 {
-	char file[4096], dir[4096], lock[4112];
+	char file[4096], dir[4096], lock[4112], up[4096];
+	const char *what;
 	size_t d;
 
 	if (resolve(path, file, sizeof(file)) < 0)
@@ -156,6 +190,15 @@ const char *wv_state_explain(const char *path, int rc, char *buf, size_t size)
 	snprintf(dir, sizeof(dir), "%.*s", d > 1 ? (int)d - 1 : 1, d ? file : ".");
 	if (lock_path(file, lock, sizeof(lock)) < 0)
 		lock[0] = '\0';
+	/* a link where the state file belongs, to what cannot be one: the
+	   link is at fault, not what it points to */
+	if (strcmp(file, path) != 0 && is_link(path) &&
+	    (what = bad_target(file, dir, rc))) {
+		snprintf(buf, size, "%s is a symbolic link to %s, %s: remove the "
+			 "link (rm %s), and watviz starts a new file there", path,
+			 file, what, path);
+		return buf;
+	}
 	switch (rc) {
 	case -EISDIR:
 		if (is_folder(file))
@@ -177,6 +220,10 @@ const char *wv_state_explain(const char *path, int rc, char *buf, size_t size)
 			snprintf(buf, size, "the folder %s is read-only to you, so %s "
 				 "cannot be saved there: chmod u+w %s, or set "
 				 "XDG_STATE_HOME to a folder you can write", dir, file, dir);
+		else if (missing_folder(dir, up, sizeof(up)) && denied(up, W_OK | X_OK))
+			snprintf(buf, size, "the folder %s cannot be made, for %s is "
+				 "read-only to you: chmod u+w %s, or set XDG_STATE_HOME "
+				 "to a folder you can write", dir, up, up);
 		else if (lock[0] && (denied(lock, R_OK) || denied(lock, W_OK)))
 			snprintf(buf, size, "%s (the lock beside %s) is not yours to "
 				 "write: remove it", lock, file);
@@ -204,8 +251,18 @@ const char *wv_state_explain(const char *path, int rc, char *buf, size_t size)
 			 "folder: move it away, or set XDG_STATE_HOME elsewhere", file);
 		break;
 	case -ELOOP:
-		snprintf(buf, size, "%s: symbolic links that go round in a loop: "
-			 "remove the link", file);
+		if (lock[0] && is_link(lock))	/* the lock is opened O_NOFOLLOW */
+			snprintf(buf, size, "%s (the lock beside %s) is a symbolic "
+				 "link, where watviz keeps a plain lock file: remove "
+				 "it (rm %s)", lock, file, lock);
+		else
+			snprintf(buf, size, "%s: symbolic links that go round in a "
+				 "loop: remove the link (rm %s)", path, path);
+		break;
+	case -WV_ENOTREG:
+		snprintf(buf, size, "%s is not a plain file (a FIFO, a device or a "
+			 "socket), where watviz keeps a state file: move it away "
+			 "(watviz then starts a new one)", file);
 		break;
 	case -ENAMETOOLONG:
 		snprintf(buf, size, "%s: the path is too long: set XDG_STATE_HOME "

@@ -167,9 +167,16 @@ static void remember(struct wv_session *s, const char *line)
 	     : s->plat.remember ? s->plat.remember(s->plat.ctx, line) : 0;
 	if (rc >= 0)
 		return;
-	if (!s->remember_failed && !s->app.msg_error)
+	if (!s->remember_failed && !s->app.msg_error) {
+		const char *file = s->history_name[0] ? s->history_name
+				   : s->plat.history_file;
+		char why[WV_APP_MSG_MAX];
+
+		/* as the progress file's: which file, and how to fix it */
 		wv_app_msg(&s->app, true, "could not save the command history: %s",
-			   wv_state_strerror(rc));
+			   file && file[0] ? wv_state_explain(file, rc, why, sizeof(why))
+			   : wv_state_strerror(rc));
+	}
 	s->remember_failed = true;
 }
 

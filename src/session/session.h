@@ -68,6 +68,9 @@ struct wv_session_platform {
 	/* a line for the ':' history (not blank, not the last one again):
 	   store it; 0 or -errno (the session says once that it failed) */
 	int (*remember)(void *ctx, const char *line);
+	/* the file remember stores in, named when it fails (NULL or "":
+	   the error alone); it outlives the session */
+	const char *history_file;
 	/* :try FORMULA, parsed and allowed on variant v (t stays the
 	   session's until wv_session_try_done): prove it elsewhere (the
 	   page's worker, the terminal's thread) and return 0, or -1 to

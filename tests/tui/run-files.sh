@@ -12,7 +12,7 @@
 set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
-PLAN=9
+PLAN=10
 LESSONS=$(cd "$(dirname "$0")/../../lessons" && pwd)
 . "$(dirname "$0")/lib.sh"
 
@@ -52,19 +52,29 @@ wait_for "Q-0" >/dev/null
 mkdir -p "$tmp/fifo/watviz"
 mkfifo "$tmp/fifo/watviz/history"
 run "clear; XDG_STATE_HOME=$tmp/fifo $BIN 'ab'; echo F-\$?"
-wait_for "history file not read: not a regular file" && cmd "arch ppc" &&
+wait_for "history file not read: $tmp/fifo/watviz/history is not a plain" && cmd "arch ppc" &&
 	wait_for "ppc64 (64-bit big-endian" && keys q && wait_for "F-0" &&
 	test -p "$tmp/fifo/watviz/history"
-check $? "a FIFO as the history: starts, reports it, leaves it a FIFO"
+check $? "a FIFO as the history: starts, names it, leaves it a FIFO"
 
-# 7: --record where the terminal cannot draw: refused, the file untouched
+# 7: the history's lock a folder: named, as the progress file's is (was
+# "could not save the command history: Is a directory")
+mkdir -p "$tmp/hl/watviz/.history.lock"
+run "clear; XDG_STATE_HOME=$tmp/hl $BIN 'ab'; echo H-\$?"
+wait_for "sub-step 1/" && cmd "arch ppc" &&
+	wait_for "could not save the command history: $tmp/hl/watviz/.history.lock (the lock"
+check $? "the history's lock a folder: the message names the lock"
+keys q
+wait_for "H-0" >/dev/null
+
+# 8: --record where the terminal cannot draw: refused, the file untouched
 echo "keep me" >"$tmp/keep.cast"
 run "clear; TERM=dumb $BIN --record $tmp/keep.cast ab; echo R-\$?"
 wait_for "--record: TERM=dumb cannot draw the visualizer" "R-2" &&
 	[ "$(cat "$tmp/keep.cast")" = "keep me" ]
 check $? "TERM=dumb --record FILE: status 2, a clear reason, FILE as it was"
 
-# 8-9: the message line at 80x24 (issue 47): cut, it ends in the cut mark
+# 9-10: the message line at 80x24 (issue 47): cut, it ends in the cut mark
 # the terminal can draw (the screen's last cell it cannot: the mark used to
 # go there and never show); W shows it whole, past the 200 bytes the
 # message buffer used to hold: the lock of the progress file a folder,

@@ -394,6 +394,66 @@ static bool says_all(const char *s, const char *const *phrases)
 }
 
 /*
+ * Links and lock files where a state file belongs (trial2 finding 5): the
+ * message names the link or the lock, says what it is and how to fix it,
+ * not the target alone (or the progress file for its lock).
+ */
+static int link_errors(const char *d)
+{
+	char p[128], lock[128], why[1024], want[2][600];
+	int rc;
+
+	snprintf(p, sizeof(p), "%s/progress", d);
+	snprintf(lock, sizeof(lock), "%s/.progress.lock", d);
+	unlink(p);
+	unlink(lock);
+	/* the lock a symbolic link: was "progress: ... go round in a loop" */
+	if (symlink("elsewhere", lock) < 0 ||
+	    (rc = wv_progress_put(p, 3, "has-zero", 1)) != -ELOOP)
+		return 21;
+	snprintf(want[0], sizeof(want[0]), "%s (the lock beside %s) is a symbolic "
+		 "link", lock, p);
+	snprintf(want[1], sizeof(want[1]), "remove it (rm %s)", lock);
+	if (!says_all(wv_state_explain(p, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], want[1], NULL }) ||
+	    strstr(why, "loop"))
+		return 31;
+	unlink(lock);
+	/* progress a link to a file whose folder is missing: was the target
+	   and "No such file or directory" */
+	if (symlink("/nonexistent-watviz-test/p", p) < 0 ||
+	    (rc = wv_progress_put(p, 3, "has-zero", 1)) != -ENOENT)
+		return 22;
+	snprintf(want[0], sizeof(want[0]), "%s is a symbolic link to "
+		 "/nonexistent-watviz-test/p, whose folder does not exist", p);
+	snprintf(want[1], sizeof(want[1]), "remove the link (rm %s)", p);
+	if (!says_all(wv_state_explain(p, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], want[1], NULL }))
+		return 32;
+	unlink(p);
+	/* progress a link to /dev/zero: was "/dev/zero: ..." */
+	if (symlink("/dev/zero", p) < 0 ||
+	    (rc = wv_progress_put(p, 3, "has-zero", 1)) >= 0)
+		return 23;
+	snprintf(want[0], sizeof(want[0]), "%s is a symbolic link to /dev/zero, "
+		 "not a plain file", p);
+	if (!says_all(wv_state_explain(p, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], want[1], NULL }))
+		return 33;
+	unlink(p);
+	/* progress a FIFO: was "a state file must be a plain file", no fix */
+	if (mkfifo(p, 0600) < 0 ||
+	    (rc = wv_progress_put(p, 3, "has-zero", 1)) != -WV_ENOTREG)
+		return 24;
+	snprintf(want[0], sizeof(want[0]), "%s is not a plain file (a FIFO", p);
+	if (!says_all(wv_state_explain(p, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], "move it away", NULL }))
+		return 34;
+	unlink(p);
+	return 0;
+}
+
+/*
  * A state file that cannot be saved or read: the message names the file at
  * fault (the progress file, the lock beside it or its folder) and how to
  * fix it (issue 46: "Is a directory", "File too large" and "progress file:
@@ -447,11 +507,24 @@ static int state_errors(const char *d)
 	if (!says_all(wv_state_explain(rop, rc, why, sizeof(why)),
 		      (const char *const[]){ want[0], want[1], "XDG_STATE_HOME", NULL }))
 		return 14;
+	/* a read-only XDG_STATE_HOME where watviz/ is not made yet (trial2
+	   finding 5: was "permission denied (a link planted ...)") */
+	snprintf(rop, sizeof(rop), "%s/watviz/progress", ro);
+	if ((rc = wv_progress_put(rop, 3, "has-zero", 1)) != -EACCES)
+		return 6;
+	snprintf(want[0], sizeof(want[0]), "the folder %s/watviz cannot be made, "
+		 "for %s is read-only to you", ro, ro);
+	snprintf(want[1], sizeof(want[1]), "chmod u+w %s", ro);
+	if (!says_all(wv_state_explain(rop, rc, why, sizeof(why)),
+		      (const char *const[]){ want[0], want[1], "XDG_STATE_HOME", NULL }))
+		return 16;
 	chmod(ro, 0700);
 	/* a line that is not a lesson's: which file */
 	snprintf(want[2], sizeof(want[2]), "%s: line 3 is not 'number name scene'; it "
 		 "is kept as it is (fix or delete it)", p);
-	return strcmp(wv_progress_bad_line(p, 3, why, sizeof(why)), want[2]) == 0 ? 0 : 5;
+	if (strcmp(wv_progress_bad_line(p, 3, why, sizeof(why)), want[2]) != 0)
+		return 5;
+	return link_errors(d);
 }
 
 static void state_errors_name_file_and_fix(void **state)

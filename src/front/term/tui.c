@@ -365,7 +365,7 @@ static int start(struct tui *ui, const struct wv_ui_opts *opts)
 	setlocale(LC_CTYPE, "");
 	const struct wv_session_platform platform = {
 		.write_json = wv_session_json_file, .remember = remember, .try_job = try_thread,
-		.class_start = class_cmd, .ctx = ui,
+		.class_start = class_cmd, .history_file = ui->history, .ctx = ui,
 	};
 	if (wv_session_init(&ui->s, opts, wv_state_path(getenv("XDG_STATE_HOME"),
 			    getenv("HOME"), "progress", ui->progress, sizeof(ui->progress))
@@ -410,10 +410,14 @@ static int start(struct tui *ui, const struct wv_ui_opts *opts)
 	wv_prompt_init(wv_history_path(getenv("XDG_STATE_HOME"), getenv("HOME"), ui->history,
 				       sizeof(ui->history)) == 0 ? ui->history : NULL);
 	wv_prompt_lessons(ui->s.names);	/* Tab after ":lesson " */
-	if ((e = wv_prompt_history_error()) < 0 && !ui->s.app.msg_error)
-		wv_session_msg(&ui->s, true, "history file not read: %s; it is left as "
-			       "it is, and this run's commands are not saved",
-			       wv_state_strerror(e));
+	if ((e = wv_prompt_history_error()) < 0 && !ui->s.app.msg_error) {
+		char why[WV_APP_MSG_MAX];
+
+		wv_session_msg(&ui->s, true, "history file not read: %s; watviz "
+			       "leaves it as it is and does not save this run's "
+			       "commands", wv_state_explain(ui->history, e, why,
+							    sizeof(why)));
+	}
 	ui->next_tick = now_ms() + ui->s.app.speed_ms;
 	return -1;
 }
