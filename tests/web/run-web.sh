@@ -729,6 +729,21 @@ ok $? "a link's bad step is named as step=, its example as the link writes it"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
+# trial2 finding 8: a field given twice is named (it was taken, the last
+# winning), as the command line names an option given twice; a field not
+# key=value is named as written with the form, a bad escape by itself, a
+# fill of two NUL bytes as two bytes (it was "not key=value with %XX escapes")
+printf '%s\n' 'size 24 80' 'open word=ab&word=cd' said 'open arch=ppc64&arch=x86-32' said \
+	'open word=ab&offset' said 'open javascript:alert(1)' said 'open word=ab&%zz=1' said \
+	'open word=ab&fill=%00%00' said | "$DRIVER" >"$tmp/fields.out"
+grep -q "^said|.* link field 'word' given twice (word=ab, then word=cd); keep one$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'arch' given twice (arch=ppc64, then arch=x86-32); keep one$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'offset': not key=value (a link's fields are key=value joined by &, as word=ab&arch=ppc64)$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'javascript:alert(1)': not key=value " "$tmp/fields.out" &&
+	grep -q "^said|.* link field '%zz=1': '%zz' is not a %XX escape (% and two hex digits; %25 writes a %)$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'fill': the fill is one byte, not 2: a number (47, 0x2f) or one character$" "$tmp/fields.out" &&
+	! grep -q "'?'" "$tmp/fields.out"
+ok $? "a link field given twice is named; one not key=value is named as written with the form, a bad escape and a two-byte fill by what they are"
 # a cell holds a character: a link field in UTF-8 (French, Greek,
 # Russian) is named as written, a letter a column, and the message line
 # is cut by columns at the edge with the cut mark (the module's frames are
