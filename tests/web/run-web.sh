@@ -744,6 +744,24 @@ grep -q "^said|.* link field 'word' given twice (word=ab, then word=cd); keep on
 	grep -q "^said|.* link field 'fill': the fill is one byte, not 2: a number (47, 0x2f) or one character$" "$tmp/fields.out" &&
 	! grep -q "'?'" "$tmp/fields.out"
 ok $? "a link field given twice is named; one not key=value is named as written with the form, a bad escape and a two-byte fill by what they are"
+# trial2 finding 9: a refused answer comes back whole on the answer line
+# (it was cut to 47 bytes, Greek inside a letter), quoted 40 bytes and the
+# mark; a line typed full says so (a key was dropped with a bell alone)
+e50=$(printf '%050d' 0 | tr 0 8)
+alpha=$(printf '\316\261')
+g30=$(printf '%030d' 0 | sed "s/0/$alpha/g")
+g20=$(printf '%020d' 0 | sed "s/0/$alpha/g")
+l6k=$(printf '%06000d' 0 | tr 0 8)
+{ printf '%s\n' 'size 30 100' 'open lesson=3&scene=2' 'key Enter' "type 0x${e50}zz" 'key Enter' \
+	frame said 'key Esc' 'key Enter' "type $g30" 'key Enter' frame 'key Esc' 'key Enter' \
+	"type $l6k" "type $l6k" "type $l6k" said; } | "$DRIVER" >"$tmp/kept.out"
+q40=0x$(printf '%038d' 0 | tr 0 8)
+grep -aq "^t|answer (hex): 0x${e50}zz *$" "$tmp/kept.out" &&
+	grep -aq "^said|.* '$q40…' cannot be read: too wide" "$tmp/kept.out" &&
+	grep -aq "^t|answer (hex): $g30 *$" "$tmp/kept.out" &&
+	grep -aq "^t|? '$g20…' cannot be read: U+03B1" "$tmp/kept.out" &&
+	grep -aq "^said|.*the line is full: it holds 16399 bytes at most$" "$tmp/kept.out"
+ok $? "a refused answer comes back whole on the answer line, its quote cut between letters with the mark; a full line says so"
 # a cell holds a character: a link field in UTF-8 (French, Greek,
 # Russian) is named as written, a letter a column, and the message line
 # is cut by columns at the edge with the cut mark (the module's frames are
