@@ -655,8 +655,10 @@ int wv_class_do(struct wv_class *c, enum wv_action act)
 
 static int answer(struct wv_class *c, const char *typed)
 {
-	const char *why = NULL;
-	char verdict[sizeof(c->wrong_why)];
+	char verdict[sizeof(c->wrong_why)], full[96] = "";
+	/* the whole line kept to fix (as much as it holds), 40 bytes quoted */
+	const char *why = NULL, *t = typed ? typed + strspn(typed, " \t") : "";
+	size_t kept = wv_word_cut(t, sizeof(c->retry) - 1), q = wv_word_cut(t, 40);
 	int rc;
 
 	c->retry[0] = c->unreadable[0] = '\0';
@@ -664,7 +666,7 @@ static int answer(struct wv_class *c, const char *typed)
 	if (!typed || c->phase != WV_CLASS_ASK)
 		return WV_REACT_REDRAW;
 	/* an empty Enter is no answer: the line stays open, nothing said */
-	if (typed[strspn(typed, " \t")] == '\0')
+	if (*t == '\0')
 		return WV_REACT_REDRAW | WV_REACT_ANSWER;
 	if (c->answer.form == WV_FORM_FORMULA) {
 		/* a formula: proven for every word, or its counterexample */
@@ -681,8 +683,8 @@ static int answer(struct wv_class *c, const char *typed)
 		wv_app_msg(c->app, false, "Right! Enter goes on.");
 	} else if (rc == 0) {
 		c->wrong++;
-		snprintf(c->last_wrong, sizeof(c->last_wrong), "%s",
-			 typed + strspn(typed, " \t"));
+		snprintf(c->last_wrong, sizeof(c->last_wrong), "%.*s%s", (int)q, t,
+			 t[q] ? "\xe2\x80\xa6" : "");
 		if (c->answer.form != WV_FORM_FORMULA) {
 			/* a later question's answer on this trace is not named */
 			uint64_t later[WV_APP_ASKED_MAX];
@@ -694,16 +696,20 @@ static int answer(struct wv_class *c, const char *typed)
 		}
 		/* the line stays open with the answer selected: a retry is
 		   typed over it, never run as key commands */
-		snprintf(c->retry, sizeof(c->retry), "%s", c->last_wrong);
+		snprintf(c->retry, sizeof(c->retry), "%.*s", (int)kept, t);
 		c->retry_selected = true;
 		wv_app_msg(c->app, false, "Not %s. Type another answer; %s",
 			   c->last_wrong, c->answer.form == WV_FORM_FORMULA
 			   ? "Esc, then s, shows the answer." : "s shows the answer.");
 		return WV_REACT_REDRAW | WV_REACT_ANSWER;
 	} else {
-		snprintf(c->retry, sizeof(c->retry), "%s", typed);
-		snprintf(c->unreadable, sizeof(c->unreadable), "'%.40s' cannot be "
-			 "read: %s", typed, why ? why : "not an answer");
+		snprintf(c->retry, sizeof(c->retry), "%.*s", (int)kept, t);
+		if (t[kept])
+			snprintf(full, sizeof(full), " (the line keeps its first %zu "
+				 "bytes: an answer line holds no more)", kept);
+		snprintf(c->unreadable, sizeof(c->unreadable), "'%.*s%s' cannot be "
+			 "read: %.96s%s", (int)q, t, t[q] ? "\xe2\x80\xa6" : "",
+			 why ? why : "not an answer", full);
 		wv_app_msg(c->app, true, "%s", c->unreadable);
 		return WV_REACT_REDRAW | WV_REACT_ANSWER;
 	}

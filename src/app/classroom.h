@@ -99,7 +99,8 @@ struct wv_class {
 	bool has_question;
 	struct wv_answer answer;	/* from the scene's trace */
 	unsigned wrong;			/* wrong answers to this question */
-	char last_wrong[48];		/* the last of them, as typed */
+	char last_wrong[48];		/* the last of them, as typed (its
+					   first 40 bytes, cut marked) */
 	char wrong_why[320];		/* what it would have meant, or "" */
 	bool revealed;			/* s showed the answer */
 	bool withdrawn;			/* the question left with a change of
@@ -109,15 +110,16 @@ struct wv_class {
 					   question, worked answer) over the
 					   screen, until the next key */
 	unsigned text_page;		/* W again: its next screenful */
-	char retry[48];			/* the answer line's text again: an
-					   unreadable answer to fix, or a
+	char retry[WV_CMD_TEXT_MAX];	/* the answer line's text again,
+					   whole (as much as the line holds):
+					   an unreadable answer to fix, or a
 					   wrong one (retry_selected) */
 	bool retry_selected;		/* retry is a wrong answer, selected:
 					   a retry is typed over it */
 	unsigned draws;			/* w: words drawn in this lesson run */
 	uint8_t fresh[WV_WORD_MAX];	/* w: the word drawn (c->in.word) */
 	char fresh_src[4 * WV_WORD_MAX + 1];	/* and as a C literal */
-	char unreadable[120];		/* why it could not be read */
+	char unreadable[256];		/* why it could not be read */
 	unsigned char *outcome;		/* per scene, enum wv_class_outcome */
 	int pace_ms;			/* autoplay: ms per tick */
 	size_t read_words;		/* autoplay: the scene's narration */

@@ -177,8 +177,12 @@ int wv_session_edit_key(struct wv_session *s, int key)
 		if (!typable(key))
 			return WV_REACT_BELL;
 		n = wv_cell_utf8((uint32_t)key, u);
-		if (s->len + n >= sizeof(s->text))
-			return WV_REACT_BELL;
+		if (s->len + n >= sizeof(s->text)) {
+			/* said, never a key dropped without a word */
+			wv_app_msg(&s->app, true, "the line is full: it holds %zu "
+				   "bytes at most", sizeof(s->text) - 1);
+			return WV_REACT_BELL | WV_REACT_REDRAW;
+		}
 		memmove(s->text + s->at + n, s->text + s->at, s->len - s->at);
 		memcpy(s->text + s->at, u, n);
 		s->at += n;

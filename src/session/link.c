@@ -14,12 +14,14 @@
 #include "trace/word.h"
 
 /*
- * The field's key or value, %XX decoded, into out: 0, or -1 when it is not
- * that (a bad escape, a NUL), -2 when it is longer than out holds.
+ * The field's key or value, %XX decoded, into out: 0; -1 at a bad escape
+ * (its offset in *at); -3 when it holds a NUL (%00; *at the decoded bytes);
+ * -2 when it is longer than out holds.
  */
-static int decode(const char *s, size_t n, char *out, size_t size)
+static int decode(const char *s, size_t n, char *out, size_t size, size_t *at)
 {
 	size_t k = 0;
+	bool nul = false;
 
 	for (size_t i = 0; i < n; i++) {
 		int c = (unsigned char)s[i];
@@ -28,21 +30,38 @@ static int decode(const char *s, size_t n, char *out, size_t size)
 			int hi = i + 2 < n ? wv_hex_digit(s[i + 1]) : -1;
 			int lo = i + 2 < n ? wv_hex_digit(s[i + 2]) : -1;
 
-			if (hi < 0 || lo < 0)
+			if (hi < 0 || lo < 0) {
+				*at = i;
 				return -1;
+			}
 			c = hi * 16 + lo;
 			i += 2;
 		} else if (c == '+') {
 			c = ' ';
 		}
-		if (c == 0)
-			return -1;
+		nul |= c == 0;
 		if (k + 1 >= size)
 			return -2;
 		out[k++] = (char)c;
 	}
 	out[k] = '\0';
-	return 0;
+	*at = k;
+	return nul ? -3 : 0;
+}
+
+/*
+ * s[0..n) as a message shows it: escaped (wv_word_escape), its first 40
+ * bytes at most, cut between characters and marked with "..." (U+2026).
+ */
+static void show(const char *s, size_t n, char out[172])
+{
+	size_t k = n > 40 ? 40 : n;
+
+	while (k < n && k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
+		k--;
+	wv_word_escape(s, k, out, 168);
+	if (k < n)
+		strcat(out, "\xe2\x80\xa6");
 }
 
 static bool number(const char *s, long max, long *out)
@@ -158,6 +177,55 @@ static bool field(struct wv_link *fl, const char *key, const char *val,
 	return true;
 }
 
+/* The fields a link has; each is given once. */
+static const char *const fields[] = {
+	"word", "arch", "offset", "fill", "delim", "page", "step", "view",
+	"split", "layout", "lesson", "scene", "present", "theme",
+};
+#define NFIELDS (sizeof(fields) / sizeof(fields[0]))
+
+static int field_index(const char *key)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (strcmp(key, fields[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Why a field that is not key=value, with %XX escapes and no NUL, is not:
+ * into why, the field as written shown in raw (the decoder's r and at).
+ */
+static void malformed(const char *f, size_t n, const char *eq, int kr, int vr,
+		      size_t at, const char *key, char *why, size_t size)
+{
+	char bad[16];
+
+	if (!eq) {
+		snprintf(why, size, "not key=value (a link's fields are key=value "
+			 "joined by &, as word=ab&arch=ppc64)");
+	} else if (kr == -1 || vr == -1) {
+		const char *p = kr == -1 ? f + at : eq + 1 + at;
+		size_t left = n - (size_t)(p - f);
+
+		wv_word_escape(p, left < 3 ? left : 3, bad, sizeof(bad));
+		snprintf(why, size, "'%s' is not a %%XX escape (%% and two hex "
+			 "digits; %%25 writes a %%)", bad);
+	} else if (kr == -3) {
+		snprintf(why, size, "a field name holds no NUL (%%00)");
+	} else if (strcmp(key, "fill") == 0 || strcmp(key, "delim") == 0) {
+		if (at == 1)
+			snprintf(why, size, "the NUL byte is written %s=0x00 "
+				 "(not %%00)", key);
+		else
+			snprintf(why, size, "the %s is one byte, not %zu: a number "
+				 "(47, 0x2f) or one character", key, at);
+	} else {
+		snprintf(why, size, "a NUL (%%00) in a field's value; a word "
+			 "writes it as \\0 (%%5C0)");
+	}
+}
+
 /* A field that sets the trace's memory, which a lesson's scene sets itself. */
 static bool trace_field(const char *key)
 {
@@ -202,6 +270,8 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 {
 	const char *s = fragment;
 	char trace_key[8] = "";		/* the first trace field, if any */
+	const char *first[NFIELDS] = { 0 };	/* each field as first given */
+	size_t firstn[NFIELDS] = { 0 };
 	bool ok = true;
 
 	*fl = (struct wv_link){ .v = wv_wat_find("x86-64"), .delim = -1, .lesson = -1,
@@ -211,9 +281,9 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 
 	while (*s) {
 		const char *amp = strchr(s, '&'), *eq;
-		size_t n = amp ? (size_t)(amp - s) : strlen(s);
-		char key[32], val[WV_CMD_TEXT_MAX], why[160] = "";
-		int kr = -1, vr = -1;
+		size_t n = amp ? (size_t)(amp - s) : strlen(s), at = 0;
+		char key[32] = "", val[WV_CMD_TEXT_MAX], why[200] = "";
+		int kr = -1, vr = -1, idx = -1;
 
 		eq = memchr(s, '=', n);
 		if (n == 0) {
@@ -221,34 +291,52 @@ int wv_link_parse(const char *fragment, struct wv_link *fl,
 			continue;
 		}
 		if (eq)
-			kr = decode(s, (size_t)(eq - s), key, sizeof(key));
+			kr = decode(s, (size_t)(eq - s), key, sizeof(key), &at);
 		if (kr == 0)
-			vr = decode(eq + 1, n - (size_t)(eq + 1 - s), val, sizeof(val));
-		if (kr < 0)
+			vr = decode(eq + 1, n - (size_t)(eq + 1 - s), val, sizeof(val), &at);
+		if (kr != 0)
 			key[0] = '\0';
+		if (kr == 0)
+			idx = field_index(key);
 		if (kr == -2) {
 			snprintf(why, sizeof(why), "a field name longer than %zu bytes "
 				 "(word, arch, step, lesson, ...)", sizeof(key) - 1);
-		} else if (kr < 0 || vr == -1) {
-			snprintf(why, sizeof(why), "not key=value with %%XX escapes");
+		} else if (kr < 0 || vr == -1 || vr == -3) {
+			malformed(s, n, eq, kr, vr, at, key, why, sizeof(why));
 		} else if (vr == -2) {
 			/* a word's 4096 bytes as \xHH escapes fit; more cannot */
 			snprintf(why, sizeof(why), "longer than %zu bytes%s", sizeof(val) - 1,
 				 strcmp(key, "word") ? "" : " (a word holds at most 4096 "
 				 "bytes, 16384 characters as \\xHH escapes)");
+		} else if (idx >= 0 && first[idx]) {
+			char one[172], two[172];
+
+			show(first[idx], firstn[idx], one);
+			show(s, n, two);
+			/* as the command line refuses an option given twice */
+			if (ok)
+				snprintf(err, size, "link field '%s' given twice (%s, then "
+					 "%s); keep one", key, one, two);
+			ok = false;
 		} else if (field(fl, key, val, find, ctx, why, sizeof(why))) {
 			why[0] = '\0';
 			if (!trace_key[0] && trace_field(key))
 				snprintf(trace_key, sizeof(trace_key), "%.7s", key);
 		}
+		if (idx >= 0 && !first[idx]) {
+			first[idx] = s;
+			firstn[idx] = n;
+		}
 		if (why[0] && ok) {
-			char shown[48];
+			char shown[172];
 
-			wv_word_escape(key[0] ? key : "?", strlen(key[0] ? key : "?"),
-				       shown, sizeof(shown));
-			/* 15 bytes, shown's 47 and why's 136 fit WV_APP_MSG_MAX
-			 * (gcc -O1 under the sanitizers checks that they do) */
-			snprintf(err, size, "link field '%s': %.136s", shown, why);
+			/* the field named as decoded, or as written when it
+			 * cannot be */
+			if (key[0])
+				show(key, strlen(key), shown);
+			else
+				show(s, n, shown);
+			snprintf(err, size, "link field '%s': %s", shown, why);
 			ok = false;
 		}
 		s += n + (amp ? 1 : 0);

@@ -46,6 +46,9 @@ struct wv_link {
  * the lesson a lesson= field names (a number or a name), or -1.  Returns
  * 0, or -1 with the first refused field and why in err ("link field
  * 'scene': a scene number from 1, or end"); the fields taken are kept.
+ * A field given twice is refused by name (the first kept), as the command
+ * line refuses an option given twice; one not key=value is named as
+ * written (escaped, its first 40 bytes), with the form or the bad escape.
  * Refused too, when no field is: a trace's fields (word, offset, fill,
  * delim, page) with a lesson, a scene or present=yes without one.
  * present takes yes, no, 1 or 0; theme light or dark; layout memory or

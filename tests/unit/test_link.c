@@ -176,6 +176,70 @@ static void test_word_too_long(void **state)
 	free(link);
 }
 
+/*
+ * trial2 finding 8: a field given twice is refused by name, as the command
+ * line refuses an option given twice (it was taken, the last winning); the
+ * first is kept.
+ */
+static void test_given_twice(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("word=ab&word=cd"), -1);
+	assert_string_equal(err, "link field 'word' given twice (word=ab, then "
+			    "word=cd); keep one");
+	assert_string_equal(fl.word, "ab");
+	assert_int_equal(parse("arch=ppc64&view=main&arch=x86-32"), -1);
+	assert_non_null(strstr(err, "link field 'arch' given twice (arch=ppc64, "
+			       "then arch=x86-32); keep one"));
+	assert_ptr_equal(fl.v, wv_wat_find("ppc64"));
+	/* the same value twice is still twice */
+	assert_int_equal(parse("lesson=3&scene=2&scene=2"), -1);
+	assert_non_null(strstr(err, "link field 'scene' given twice"));
+	/* as escapes write it: the decoded key is what counts */
+	assert_int_equal(parse("word=ab&wor%64=cd"), -1);
+	assert_non_null(strstr(err, "link field 'word' given twice (word=ab, then "
+			       "wor%64=cd)"));
+}
+
+/*
+ * trial2 finding 8: a field that is not key=value is named as written
+ * (escaped, cut with the mark when long), with the form; a bad escape is
+ * named; a fill of two NUL bytes is said to be two bytes, not one.
+ */
+static void test_malformed_named(void **state)
+{
+	char link[128];
+
+	(void)state;
+	assert_int_equal(parse("word=ab&offset"), -1);
+	refused("offset", "not key=value", "word=ab&arch=ppc64");
+	assert_int_equal(parse("javascript:alert(1)"), -1);
+	refused("javascript:alert(1)", "not key=value", NULL);
+	assert_int_equal(parse("word=ab&%zz=1"), -1);
+	refused("%zz=1", "'%zz' is not a %XX escape", "%25");
+	assert_int_equal(parse("word=a%2"), -1);
+	refused("word", "'%2' is not a %XX escape", NULL);
+	/* a control character is escaped, never written raw */
+	assert_int_equal(parse("a\x1b]0;x"), -1);
+	refused("a\\x1b]0;x", "not key=value", NULL);
+	/* 40 bytes kept, cut between characters (é is 2 bytes), marked */
+	snprintf(link, sizeof(link), "word=ab&x%s", "\xc3\xa9\xc3\xa9\xc3\xa9"
+		 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9");
+	assert_int_equal(parse(link), -1);
+	assert_non_null(strstr(err, "link field 'x\xc3\xa9\xc3\xa9\xc3\xa9"
+			       "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+			       "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+			       "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xe2\x80\xa6': "
+			       "not key=value"));
+	assert_int_equal(parse("word=ab&fill=%00%00"), -1);
+	refused("fill", "one byte, not 2", NULL);
+	assert_null(strstr(err, "%XX"));
+	assert_int_equal(parse("word=ab&delim=%00"), -1);
+	refused("delim", "delim=0x00", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +250,8 @@ int main(void)
 		cmocka_unit_test(test_theme),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_word_too_long),
+		cmocka_unit_test(test_given_twice),
+		cmocka_unit_test(test_malformed_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -729,6 +729,39 @@ ok $? "a link's bad step is named as step=, its example as the link writes it"
 
 grep -q 't|.*"<img src=x onerror=alert(1)>"' "$tmp/frag.out"
 ok $? "a hostile link's word is shown as the characters it holds"
+# trial2 finding 8: a field given twice is named (it was taken, the last
+# winning), as the command line names an option given twice; a field not
+# key=value is named as written with the form, a bad escape by itself, a
+# fill of two NUL bytes as two bytes (it was "not key=value with %XX escapes")
+printf '%s\n' 'size 24 80' 'open word=ab&word=cd' said 'open arch=ppc64&arch=x86-32' said \
+	'open word=ab&offset' said 'open javascript:alert(1)' said 'open word=ab&%zz=1' said \
+	'open word=ab&fill=%00%00' said | "$DRIVER" >"$tmp/fields.out"
+grep -q "^said|.* link field 'word' given twice (word=ab, then word=cd); keep one$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'arch' given twice (arch=ppc64, then arch=x86-32); keep one$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'offset': not key=value (a link's fields are key=value joined by &, as word=ab&arch=ppc64)$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'javascript:alert(1)': not key=value " "$tmp/fields.out" &&
+	grep -q "^said|.* link field '%zz=1': '%zz' is not a %XX escape (% and two hex digits; %25 writes a %)$" "$tmp/fields.out" &&
+	grep -q "^said|.* link field 'fill': the fill is one byte, not 2: a number (47, 0x2f) or one character$" "$tmp/fields.out" &&
+	! grep -q "'?'" "$tmp/fields.out"
+ok $? "a link field given twice is named; one not key=value is named as written with the form, a bad escape and a two-byte fill by what they are"
+# trial2 finding 9: a refused answer comes back whole on the answer line
+# (it was cut to 47 bytes, Greek inside a letter), quoted 40 bytes and the
+# mark; a line typed full says so (a key was dropped with a bell alone)
+e50=$(printf '%050d' 0 | tr 0 8)
+alpha=$(printf '\316\261')
+g30=$(printf '%030d' 0 | sed "s/0/$alpha/g")
+g20=$(printf '%020d' 0 | sed "s/0/$alpha/g")
+l6k=$(printf '%06000d' 0 | tr 0 8)
+{ printf '%s\n' 'size 30 100' 'open lesson=3&scene=2' 'key Enter' "type 0x${e50}zz" 'key Enter' \
+	frame said 'key Esc' 'key Enter' "type $g30" 'key Enter' frame 'key Esc' 'key Enter' \
+	"type $l6k" "type $l6k" "type $l6k" said; } | "$DRIVER" >"$tmp/kept.out"
+q40=0x$(printf '%038d' 0 | tr 0 8)
+grep -aq "^t|answer (hex): 0x${e50}zz *$" "$tmp/kept.out" &&
+	grep -aq "^said|.* '$q40…' cannot be read: too wide" "$tmp/kept.out" &&
+	grep -aq "^t|answer (hex): $g30 *$" "$tmp/kept.out" &&
+	grep -aq "^t|? '$g20…' cannot be read: U+03B1" "$tmp/kept.out" &&
+	grep -aq "^said|.*the line is full: it holds 16399 bytes at most$" "$tmp/kept.out"
+ok $? "a refused answer comes back whole on the answer line, its quote cut between letters with the mark; a full line says so"
 # a cell holds a character: a link field in UTF-8 (French, Greek,
 # Russian) is named as written, a letter a column, and the message line
 # is cut by columns at the edge with the cut mark (the module's frames are
