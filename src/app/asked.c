@@ -194,6 +194,13 @@ void app_split_waits(struct wv_class *c)
 		   c->scene + 1);
 }
 
+const struct wv_variant *app_split_wanted(const struct wv_class *c)
+{
+	/* the teacher's (--split, v, a link's), not drawn in this scene
+	   (enter): asked again, it says why rather than another partner */
+	return c->split ? c->split : wv_app_split_partner(c->app->v);
+}
+
 int wv_class_split(struct wv_class *c, const struct wv_variant *v)
 {
 	int react = wv_app_split(c->app, v);

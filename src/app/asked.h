@@ -26,6 +26,10 @@ int app_quiz_sync(struct wv_class *c, int react);
 /* The split view that must wait here (the teacher's, where a question on
    this word is still to come) says so on the message line, and until when. */
 void app_split_waits(struct wv_class *c);
+/* The split v opens where none is shown: the teacher's kept through the
+   scenes (c->split, drawn alone where its variant cannot walk the word:
+   asked again, it says why), else the variant's partner. */
+const struct wv_variant *app_split_wanted(const struct wv_class *c);
 
 /* Refuse the view what ("compare", "split") while it would answer a
    question open or still to come on this trace, saying which; true if so. */

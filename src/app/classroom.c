@@ -125,8 +125,14 @@ static int enter(struct wv_class *c, size_t i, bool animate)
 	/* "split: NAME": the scene's word on two variants; else the
 	   teacher's split (--split, v), kept from scene to scene */
 	if (s->split || c->split || app->split_v) {
-		wv_app_split(app, s->split ? s->split : c->split);
-		wv_app_msg_clear(app);
+		const struct wv_variant *want = s->split ? s->split : c->split;
+
+		/* one it cannot walk (a start past its word, s390's scene):
+		   drawn alone, and wv_app_split's message says why, as a
+		   link's split= (session/open.c link_split) */
+		wv_app_split(app, want);
+		if (app->split_v == want)
+			wv_app_msg_clear(app);
 	}
 	c->scene = i;
 	c->in = in;
@@ -592,8 +598,7 @@ static int lesson_key(struct wv_class *c, enum wv_action act)
 			return WV_REACT_REDRAW;
 		return wv_app_do(app, act);
 	case WV_ACT_SPLIT:	/* as --split: on, waiting where it would answer */
-		return wv_class_split(c, app->split_v ? NULL
-				      : wv_app_split_partner(app->v));
+		return wv_class_split(c, app->split_v ? NULL : app_split_wanted(c));
 	case WV_ACT_PLAY:
 		start_autoplay(c);
 		return WV_REACT_REDRAW;
@@ -873,8 +878,7 @@ int wv_class_command(struct wv_class *c, const struct wv_cmd *cmd,
 		return app_quiz_sync(c, lesson_command(c, NULL, -1));
 	case WV_CMD_SPLIT:	/* as v, with its variant */
 		return wv_class_split(c, cmd->num > 0 ? cmd->variant : cmd->num < 0 ||
-				      c->app->split_v ? NULL
-				      : wv_app_split_partner(c->app->v));
+				      c->app->split_v ? NULL : app_split_wanted(c));
 	case WV_CMD_COMPARE:
 		/* as c: every variant's values beside these would answer it */
 		if (app_refused(c, "compare"))

@@ -172,7 +172,8 @@ bool wv_class_split_shown(const struct wv_class *c);
  * the scenes.  While the scene's own question is open it waits (the
  * scene is drawn alone, wv_class_split_shown) and the message line says
  * until when: that scene's answer.  A variant
- * that cannot walk the scene's memory is refused, app->msg says why.
+ * that cannot walk the scene's memory is refused, app->msg says why
+ * (v or a scene entered with the teacher's split kept: the same words).
  * Returns the reaction.
  */
 int wv_class_split(struct wv_class *c, const struct wv_variant *v);

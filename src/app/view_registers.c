@@ -409,8 +409,13 @@ static void registers_at(struct wv_frame *f, const struct wv_app *app, size_t k,
 	   cut, never its heading over no rows (issue 47): the line under
 	   its operation, or beside it where it has one line */
 	bool header = all <= ymax - y;
+	/* nor its labels cut beside bits with no room for their hex (a
+	   split pane short of rows for captions): said, too (trial2 1d) */
+	bool bare = false;
 
-	if (nrows && all - 1 > ymax - y) {
+	for (unsigned ri = 0; !caption && !hexx && ri < nrows; ri++)
+		bare |= sub->rows[ri].width != 0;	/* a number has its line */
+	if (nrows && (all - 1 > ymax - y || bare)) {
 		bool beside = y >= ymax;
 		char line[80];
 		int n = snprintf(line, sizeof(line), "... %u more row%s", nrows,

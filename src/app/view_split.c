@@ -421,13 +421,23 @@ static void split_columns(const struct wv_frame *f, struct split_pane p[2], bool
 
 		app_reg_layout(f, t, &t->subs[p[k].app->pos], 1000, &p[k].o, &l);
 		if (!l.hexx) {
-			struct reg_layout lu, ll;
-			const struct wv_trace *u = &p[0].app->trace, *w = &p[1].app->trace;
+			struct reg_layout lk[2];
+			int x = 0;
 
+			/* the column of the captioned panes (a pane whose row
+			   fits beside its labels keeps its own, which would
+			   push the wider one's bits past the edge: x86-32
+			   over x86-64 at 80 columns); by memory both alike */
 			p[0].o.x0 = p[1].o.x0 = 0;
-			app_reg_layout(f, u, &u->subs[p[0].app->pos], 1000, &p[0].o, &lu);
-			app_reg_layout(f, w, &w->subs[p[1].app->pos], 1000, &p[1].o, &ll);
-			p[0].o.x0 = p[1].o.x0 = lu.x0 > ll.x0 ? lu.x0 : ll.x0;
+			for (int m = 0; m < 2; m++) {
+				const struct wv_trace *u = &p[m].app->trace;
+
+				app_reg_layout(f, u, &u->subs[p[m].app->pos], 1000, &p[m].o,
+					       &lk[m]);
+				if ((!lk[m].hexx || by_mem) && lk[m].x0 > x)
+					x = lk[m].x0;
+			}
+			p[0].o.x0 = p[1].o.x0 = x;
 			return;
 		}
 	}

@@ -271,6 +271,10 @@ static void link_split(struct wv_session *s, const struct wv_link *fl, char *err
 		wv_app_split(&s->app, fl->split);
 	if (s->app.split_v != fl->split && !err[0])
 		snprintf(err, size, "link field 'split': %.1900s", s->app.msg);
+	/* a lesson's scene that cannot show it: the teacher's still, for
+	   the scenes that can (lesson_split writes it back) */
+	if (s->lesson && fl->split && s->app.split_v != fl->split)
+		s->cls.split = fl->split;
 	else if (s->lesson && fl->split && !wv_class_split_shown(&s->cls))
 		return;		/* the class's word: it waits, and until when */
 	/* the link's own message back (its colour as the split left it) */
@@ -356,6 +360,10 @@ static const char *lesson_split(const struct wv_session *s)
 				       ? wv_lesson_scene(s->cls.lesson, s->cls.scene)->split
 				       : NULL;
 
+	/* the teacher's, kept through the scenes though this one cannot
+	   show it (wv_class_split, classroom.c enter: said there) */
+	if (!s->app.split_v && !own && s->cls.split && s->cls.phase != WV_CLASS_END)
+		return s->cls.split->name;
 	if (s->app.split_v == own)
 		return NULL;
 	return s->app.split_v ? s->app.split_v->name : "none";

@@ -12,7 +12,7 @@ set -u
 BUILD=${1:-build}
 BIN=$(cd "$BUILD" 2>/dev/null && pwd)/watviz
 CAST="python3 $(cd "$(dirname "$0")/../lib" && pwd)/cast.py"
-PLAN=17
+PLAN=18
 . "$(dirname "$0")/lib.sh"
 
 # the flag bytes in memory order 7..0, as the bits of a row drawn by address
@@ -198,5 +198,20 @@ wait_for "sub-step 1/" && keys : && wait_re '^:$' &&
 	lacks "32-bit little-endian" &&
 	keys q && wait_for "CLOSED-0"
 check $? ":offset 7 under a split with x86-32 closes it and says why"
+
+# 18: the teacher's split through a lesson's scenes (trial2 1a, 1b):
+# lesson 15's scene 2 starts "ab" at 5, past x86-32's 4-byte word; it is
+# drawn alone and the message line says why, as a link's split= does; v
+# there says it again (it once opened ppc64); scene 1 draws it again
+run "clear; $BIN --lesson 15 --restart --split x86-32; echo L15-\$?"
+wait_for "scene 1/4" " x86-32  32-bit little-endian" && keys ']' &&
+	wait_for "scene 2/4" "split x86-32: the string starts at 5, past x86-32's first" &&
+	lacks " x86-32  32-bit little-endian" && keys Right &&
+	wait_for "sub-step 2/" && lacks "split x86-32: the string" && keys v &&
+	wait_for "split x86-32: the string starts at 5, past x86-32's first" &&
+	lacks "64-bit big-endian" && lacks " x86-32  32-bit little-endian" &&
+	keys '[' && wait_for "scene 1/4" " x86-32  32-bit little-endian" &&
+	keys q && wait_for "L15-0"
+check $? "--lesson 15 --split x86-32: scene 2 (offset 5) drawn alone, saying why, v too; scene 1 split"
 
 [ $n -eq $PLAN ] || echo "# ran $n of $PLAN"

@@ -289,6 +289,71 @@ static void frame_reads_as_hex(const struct wv_frame *f, const struct wv_app *ap
 }
 
 /*
+ * Every hex value on a caption line of the split frame f (" = 0x..." over
+ * its row's bits, where they do not fit beside the label): the bit cells
+ * on the line below, in its pane (up to the "|" between panes beside each
+ * other, label cells left out), read left to right must spell it, as many
+ * bits as its digits hold.  Returns the rows checked.  Before, at 80x24
+ * x86-64 over x86-32 ("ab") took the x86-32 pane's label column and its
+ * row "... 01100010 01" was cut at the screen's edge (trial2 1d).
+ */
+static unsigned captions_read_as_hex(const struct wv_frame *f, const char *what)
+{
+	unsigned rows = 0;
+	char line[1024];
+
+	for (int y = 0; y + 1 < f->rows - 2; y++)
+		for (int x = 2; x + 1 < f->cols; x++) {
+			uint64_t want = 0, got = 0;
+			unsigned digits = 0, nbits = 0;
+			int b, lo = 0, hi = f->cols;
+
+			const struct wv_cell *c = cell_at(f, y, x);
+
+			if ((c->role != WV_ROLE_HEX && c->role != WV_ROLE_RESULT) ||
+			    c->ch != '0' || cell_at(f, y, x + 1)->ch != 'x' ||
+			    cell_at(f, y, x - 1)->ch != ' ' || cell_at(f, y, x - 2)->ch != '=')
+				continue;
+			for (b = x + 2; b < f->cols; b++, digits++) {
+				uint32_t h = cell_at(f, y, b)->ch;
+
+				if (!(h >= '0' && h <= '9') && !(h >= 'a' && h <= 'f'))
+					break;
+				want = want << 4 | (h <= '9' ? h - '0' : h - 'a' + 10);
+			}
+			if (digits == 0 || digits > 16)
+				continue;
+			for (b = x; b >= 0; b--)
+				if (cell_at(f, y, b)->ch == '|') {
+					lo = b + 1;
+					break;
+				}
+			for (b = x; b < f->cols; b++)
+				if (cell_at(f, y, b)->ch == '|') {
+					hi = b;
+					break;
+				}
+			for (b = lo; b < hi; b++) {
+				const struct wv_cell *d = cell_at(f, y + 1, b);
+
+				if (d->role == WV_ROLE_LABEL)
+					continue;
+				if (d->ch == '0' || d->ch == '1' || d->ch == '.') {
+					got = got << 1 | (d->ch == '1');
+					nbits++;
+				}
+			}
+			wv_frame_row_text(f, y + 1, line, sizeof(line));
+			if ((nbits != 4 * digits && !(nbits == 8 && digits <= 2)) || got != want)
+				fail_msg("%s: the bits under the caption do not read as its hex "
+					 "0x%llx (%u bits): %s", what, (unsigned long long)want,
+					 nbits, line);
+			rows++;
+		}
+	return rows;
+}
+
+/*
  * The tables of --html --split: each row's bit cells (the text of its
  * <td>s before the hex cell, its <th> label left out) against its hex
  * cell; rows[0] counts the rows checked.
@@ -496,8 +561,9 @@ static void test_split_labels_whole(void **state)
 		{ "ab\\0cd", { 'a', 'b', 0, 'c', 'd' }, 5 },
 		{ "a\\x01\\0bcdef", { 'a', 1, 0, 'b', 'c', 'd', 'e', 'f' }, 8 },
 	};
-	static const int sizes[][2] = { { 36, 120 }, { 45, 160 }, { 50, 200 } };
-	unsigned rows = 0;
+	static const int sizes[][2] = { { 36, 120 }, { 45, 160 }, { 50, 200 },
+					{ 24, 80 }, { 30, 100 } };
+	unsigned rows = 0, captions = 0;
 
 	(void)state;
 	for (size_t i = 0; i < wv_wat_count(); i++)
@@ -512,14 +578,14 @@ static void test_split_labels_whole(void **state)
 							     0, -1), 0);
 				wv_app_split(&app, wv_wat_at(j));
 				assert_non_null(app.split_v);
-				for (int run = 0; run < 12; run++)
+				for (int run = 0; run < 20; run++)
 					for (size_t k = 0; k < app.trace.nsubs; k++) {
 						struct wv_frame f = { 0 };
 						char what[200];
-						int z = run % 3;
+						int z = run % 5;
 
-						app.split_mem = run / 3 & 1;
-						app.present = run / 6 & 1;
+						app.split_mem = run / 5 & 1;
+						app.present = run / 10 & 1;
 						app.pos = k;
 						snprintf(what, sizeof(what), "\"%s\" on %s, split "
 							 "%s%s%s, %dx%d, sub-step %zu",
@@ -532,12 +598,14 @@ static void test_split_labels_whole(void **state)
 									       sizes[z][1]), 0);
 						wv_view_split(&f, &app);
 						rows += labels_whole(&f, &app, what);
+						if (!app.split_mem)	/* by memory: memory order */
+							captions += captions_read_as_hex(&f, what);
 						wv_frame_free(&f);
 					}
 				wv_app_free(&app);
 			}
-	if (rows < 10000)
-		fail_msg("only %u rows read", rows);
+	if (rows < 10000 || captions < 1000)
+		fail_msg("only %u rows read, %u under captions", rows, captions);
 }
 
 /* ---- the screen's width used (issue 47) ------------------------------------ */

@@ -484,6 +484,16 @@ size 36 120
 open lesson=9&scene=1&split=x86-64
 frame
 link
+open lesson=15&split=x86-32
+link
+type ]
+frame
+link
+type ]
+link
+type [
+type [
+link
 EOF
 # the module's side in one node for every scenario (node's start and the
 # module's compilation once, not once a scenario: most of this part's CPU),
@@ -693,6 +703,18 @@ grep -q '^link|lesson=9&scene=1&split=x86-64$' "$tmp/frag.out" &&
 	grep -q "t|.* x86-64  64-bit little-endian" "$tmp/l9" &&
 	grep -q "t|.*scene 1 of 4" "$tmp/l9" && ! grep -q "appears" "$tmp/l9"
 ok $? "#lesson=9&scene=1&split=x86-64: the split drawn in scene 1, no message of it waiting"
+# trial2 1c: the teacher's split lasts through the scenes in the link:
+# ] from scene 1 to lesson 15's scene 2 (offset 5, past x86-32's word)
+# keeps split= (the frame saying why it is not drawn), and scene 1 draws it
+awk '/^link\|lesson=15&scene=2/ { exit } /^frame / { f = "" } { f = f $0 "\n" }
+	END { printf "%s", f }' "$tmp/frag.out" >"$tmp/l15"
+awk '/^link\|lesson=15&/ { print }' "$tmp/frag.out" >"$tmp/l15links"
+printf '%s\n' 'link|lesson=15&scene=1&split=x86-32' 'link|lesson=15&scene=2&split=x86-32' \
+	'link|lesson=15&scene=3&split=x86-32' 'link|lesson=15&scene=1&split=x86-32' |
+	cmp -s - "$tmp/l15links" &&
+	grep -q "t|.*split x86-32: the string starts at 5, past x86-32's" "$tmp/l15" &&
+	! grep -q "t|.* x86-32  32-bit little-endian" "$tmp/l15"
+ok $? "#lesson=15&split=x86-32: ] keeps split= where the scene cannot show it, saying why there; [ back draws it"
 
 # the split view's layout (M, :set split memory|own) in the link: taken,
 # drawn (the legend says how the columns read: at 80x24 on the message
