@@ -160,6 +160,23 @@ void wv_class_worked(const struct wv_class *c, char *out, size_t size)
 		snprintf(out, size, "%s", c->answer.worked);
 }
 
+/* The scene's narration, hidden as its questions hide (classroom.h). */
+int wv_class_narrate(const struct wv_class *c, const char *memory, char *out,
+		     size_t size)
+{
+	const struct wv_scene *s = wv_lesson_scene(c->lesson, c->scene);
+	char text[WV_NARRATION_MAX];
+
+	if (!s || wv_lesson_narrate_hiding(s, &c->app->trace, wv_class_hiding(c), memory,
+					   text, sizeof(text), NULL) != 0)
+		return -1;
+	if (s->measure >= 0)
+		wv_measure_fill(c->measured ? &c->measure : NULL, text, out, size);
+	else
+		snprintf(out, size, "%s", text);
+	return 0;
+}
+
 /*
  * Drawn in every scene whose own question is not open: the lower pane
  * hides, from its first sub-step of the kernel call a question open or

@@ -44,22 +44,6 @@ static int load(int (*how)(const struct wv_lesson_file *, wv_lesson **,
 	return how ? how(f, out, e) : wv_lesson_load(f->path, out, e);
 }
 
-int wv_class_narrate(const struct wv_class *c, const char *memory, char *out,
-		     size_t size)
-{
-	const struct wv_scene *s = wv_lesson_scene(c->lesson, c->scene);
-	char text[WV_NARRATION_MAX];
-
-	if (!s || wv_lesson_narrate_hiding(s, &c->app->trace, wv_class_hiding(c), memory,
-					   text, sizeof(text), NULL) != 0)
-		return -1;
-	if (s->measure >= 0)
-		wv_measure_fill(c->measured ? &c->measure : NULL, text, out, size);
-	else
-		snprintf(out, size, "%s", text);
-	return 0;
-}
-
 /* Words of scene s's narration as filled on trace t (autoplay). */
 static size_t narration_words(const struct wv_scene *s, const struct wv_trace *t)
 {
