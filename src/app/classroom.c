@@ -647,7 +647,8 @@ static int answer(struct wv_class *c, const char *typed)
 	char verdict[sizeof(c->wrong_why)], full[96] = "";
 	/* the whole line kept to fix (as much as it holds), 40 bytes quoted */
 	const char *why = NULL, *t = typed ? typed + strspn(typed, " \t") : "";
-	size_t kept = wv_word_cut(t, sizeof(c->retry) - 1), q = wv_word_cut(t, 40);
+	size_t n = strlen(t), kept = wv_word_cut(t, n, sizeof(c->retry) - 1),
+	       q = wv_word_cut(t, n, 40);
 	int rc;
 
 	c->retry[0] = c->unreadable[0] = '\0';

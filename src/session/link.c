@@ -55,10 +55,8 @@ static int decode(const char *s, size_t n, char *out, size_t size, size_t *at)
  */
 static void show(const char *s, size_t n, char out[172])
 {
-	size_t k = n > 40 ? 40 : n;
+	size_t k = wv_word_cut(s, n, 40);
 
-	while (k < n && k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80)
-		k--;
 	wv_word_escape(s, k, out, 168);
 	if (k < n)
 		strcat(out, "\xe2\x80\xa6");

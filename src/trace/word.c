@@ -242,10 +242,8 @@ bool wv_word_is_narrow(uint32_t cp)
 	return false;
 }
 
-size_t wv_word_cut(const char *s, size_t max)
+size_t wv_word_cut(const char *s, size_t n, size_t max)
 {
-	size_t n = strlen(s);
-
 	if (n <= max)
 		return n;
 	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)

@@ -61,11 +61,11 @@ size_t wv_word_literal(const uint8_t *word, size_t len, char *out, size_t size);
 size_t wv_word_utf8_len(const char *s, size_t n, uint32_t *cp);
 
 /*
- * How many of s's bytes a cut at max bytes keeps: all (strlen) when they
+ * How many of s[0..n)'s bytes a cut at max bytes keeps: all n when they
  * fit, else max or fewer, so that no UTF-8 character is cut inside.
- *   ("\xce\xb1\xce\xb1", 3) -> 2      ("abc", 8) -> 3
+ *   ("\xce\xb1\xce\xb1", 4, 3) -> 2      ("abc", 3, 8) -> 3
  */
-size_t wv_word_cut(const char *s, size_t max);
+size_t wv_word_cut(const char *s, size_t n, size_t max);
 
 /* Is code point cp a control character: C0, DEL or C1 (U+0080..U+009F)? */
 bool wv_word_is_control(uint32_t cp);
